@@ -1,0 +1,49 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { PublicLayout } from "~/components/layout/public-layout";
+import { ButtonLink } from "~/components/ui/button";
+import * as styles from "./error-boundary.css";
+
+const MESSAGES: Record<number, { title: string; text: string }> = {
+  400: { title: "Невалидна заявка", text: "Заявката не може да бъде обработена." },
+  401: { title: "Необходим е вход", text: "Влезте в профила си, за да продължите." },
+  403: { title: "Достъп отказан", text: "Нямате достъп до този раздел." },
+  405: { title: "Неподдържано действие", text: "Това действие не се поддържа на тази страница." },
+};
+
+const UNEXPECTED = {
+  title: "Възникна неочаквана грешка",
+  text: "Опитайте отново след малко. Ако проблемът продължава, свържете се с поддръжката.",
+};
+
+/** The page shown for errors: 'Page Not Found' for 404, a Bulgarian message otherwise; never a stack trace. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+
+  if (status === 404) {
+    return (
+      <PublicLayout>
+        <section className={styles.box} aria-labelledby="error-title">
+          <p className={styles.code}>404</p>
+          <h1 id="error-title" lang="en">
+            Page Not Found
+          </h1>
+          <p>Страницата, която търсите, не съществува или е преместена.</p>
+          <ButtonLink to="/">Към началната страница</ButtonLink>
+        </section>
+      </PublicLayout>
+    );
+  }
+
+  const message = MESSAGES[status] ?? UNEXPECTED;
+  return (
+    <PublicLayout>
+      <section className={styles.box} aria-labelledby="error-title">
+        <p className={styles.code}>{status}</p>
+        <h1 id="error-title">{message.title}</h1>
+        <p>{message.text}</p>
+        <ButtonLink to="/">Към началната страница</ButtonLink>
+      </section>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,122 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as build from "@remix-run/dev/server-build";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady } from "@remix-run/node";
+import express from "express";
+import type { AppConfig } from "~/utils/context.server";
+import { EnvError, loadEnv } from "~/utils/env.server";
+import { resolveSessionSecret } from "~/utils/secrets.server";
+import { openDatabase } from "~db/client";
+import { migrateToLatest } from "~db/migrate";
+import { DEMO_ACCOUNTS, isEmpty, seedDemo } from "~db/seed";
+
+// The production server: `node build/index.js`. The Remix compiler bundles this file
+// with the app (remix.config.js `server`), so there is one artefact to run.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const started = performance.now();
+  const env = loadEnv();
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    poolSize: env.DATABASE_POOL_SIZE,
+  });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length > 0) console.log(`Migrations applied: ${applied.join(", ")}`);
+
+  // Only the embedded default seeds itself; a real server is seeded with `npm run db:seed`.
+  let seeded = false;
+  if (database.kind === "pglite" && (await isEmpty(database.db))) {
+    seeded = (await seedDemo(database.db)).length > 0;
+  }
+
+  const session = await resolveSessionSecret({
+    configured: env.SESSION_SECRET,
+    dataDir: env.DATA_DIR,
+  });
+  if (database.kind === "postgres" && session.source !== "env") {
+    console.warn(
+      "SESSION_SECRET is not set: using the one kept in DATA_DIR. Set it when running several instances.",
+    );
+  }
+
+  const config: AppConfig = {
+    appUrl: env.APP_URL,
+    sessionSecret: session.secret,
+    databaseKind: database.kind,
+  };
+
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    next();
+  });
+  // Fingerprinted assets are immutable; the rest of public/ may change between releases.
+  app.use(
+    build.publicPath,
+    express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: build.mode,
+      getLoadContext: () => ({ db: database.db, config }),
+    }),
+  );
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
+    const where =
+      database.kind === "pglite" ? `embedded PGlite in ${database.location}` : database.location;
+    console.log(`Сметка is running at ${address} (database: ${where})`);
+    if (database.kind === "pglite") {
+      console.log(
+        `Demo logins${seeded ? " (just created)" : ""}: customer ${DEMO_ACCOUNTS.customer.email} / ${DEMO_ACCOUNTS.customer.password}, admin ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`,
+      );
+    }
+    console.log(`Ready in ${Math.round(performance.now() - started)} ms`);
+    if (build.mode === "development") broadcastDevReady(build);
+  });
+  server.on("error", async (error: NodeJS.ErrnoException) => {
+    console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}`);
+    await database.close();
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: closing connections and the database`);
+    const force = setTimeout(() => {
+      console.error("Shutdown took too long; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    // Stop accepting, let requests in flight finish, then drop idle keep-alive sockets.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    await closed;
+    await database.close();
+    console.log("Stopped cleanly");
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof EnvError) console.error(error.message);
+  else console.error("Failed to start:", error);
+  process.exit(1);
+});

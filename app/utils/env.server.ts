@@ -1,0 +1,60 @@
+import { existsSync } from "node:fs";
+import { z } from "zod";
+
+// An empty value in .env ("DATABASE_URL=") means "not set", as people expect.
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const envSchema = z.object({
+  NODE_ENV: optional(z.enum(["production", "development", "test"])).transform(
+    (value) => value ?? "production",
+  ),
+  PORT: optional(
+    z.coerce
+      .number({ invalid_type_error: "must be a whole number from 1 to 65535" })
+      .int("must be a whole number from 1 to 65535")
+      .min(1, "must be a whole number from 1 to 65535")
+      .max(65535, "must be a whole number from 1 to 65535"),
+  ).transform((value) => value ?? 3000),
+  HOST: optional(z.string()).transform((value) => value ?? "127.0.0.1"),
+  APP_URL: optional(
+    z
+      .string()
+      .url("must be an absolute URL such as https://smetka.example.bg")
+      .transform((value) => value.replace(/\/+$/, "")),
+  ),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://"),
+  ),
+  DATABASE_POOL_SIZE: optional(
+    z.coerce.number().int().min(1, "must be at least 1").max(100, "must be at most 100"),
+  ).transform((value) => value ?? 10),
+  DATA_DIR: optional(z.string()).transform((value) => value ?? "./data"),
+  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+});
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+/** Validates the environment; throws EnvError with one readable line on the first problem. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = issue.path.join(".");
+    const got = source[name];
+    const shown = got === undefined ? "" : ` (got "${name.endsWith("SECRET") ? "***" : got}")`;
+    throw new EnvError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const env = result.data;
+  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+}
+
+/** Loads .env from the working folder when there is one (Node's own loader), then validates. */
+export function loadEnv(): Env {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  return parseEnv(process.env);
+}

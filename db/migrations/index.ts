@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from "kysely";
+import * as m20261122T0215 from "./20261122T0215-foundation";
+
+/**
+ * Every migration, imported statically so the server bundle, the CLI and the tests
+ * all run the same list. Add new ones at the end with a later timestamp.
+ */
+export const migrations: Record<string, Migration> = {
+  "20261122T0215-foundation": m20261122T0215,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

@@ -1,0 +1,91 @@
+import type { Kysely } from "kysely";
+import { hashPassword } from "~/modules/auth/password.server";
+import type { Database } from "./types";
+
+/** The demo logins, printed on start of the embedded default and listed in the README. */
+export const DEMO_ACCOUNTS = {
+  customer: { email: "demo@smetka.bg", password: "Demo1234!" },
+  admin: { email: "admin@smetka.bg", password: "Admin1234!" },
+} as const;
+
+/** True when the database has no users at all (a brand-new embedded database). */
+export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
+  const row = await db.selectFrom("users").select("id").limit(1).executeTakeFirst();
+  return row === undefined;
+}
+
+/**
+ * Creates the demo company with its customer, and the demo admin. Idempotent: accounts
+ * that already exist (by e-mail) are left as they are. Returns the e-mails it created.
+ */
+export async function seedDemo(db: Kysely<Database>): Promise<string[]> {
+  const created: string[] = [];
+  const [customerHash, adminHash] = await Promise.all([
+    hashPassword(DEMO_ACCOUNTS.customer.password),
+    hashPassword(DEMO_ACCOUNTS.admin.password),
+  ]);
+  await db.transaction().execute(async (trx) => {
+    const existing = await trx
+      .selectFrom("users")
+      .select("email")
+      .where("email", "in", [DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.admin.email])
+      .execute();
+    const has = (email: string) => existing.some((row) => row.email === email);
+
+    if (!has(DEMO_ACCOUNTS.customer.email)) {
+      const company = await trx
+        .insertInto("companies")
+        .values({
+          name: "Демо Сметка ЕООД",
+          nameEn: "Demo Smetka EOOD",
+          companyType: "company",
+          eik: "175074752",
+          isVatRegistered: true,
+          vatNumber: "BG175074752",
+          address: "бул. Витоша 1",
+          addressEn: "1 Vitosha Blvd",
+          city: "София",
+          cityEn: "Sofia",
+          postalCode: "1000",
+          countryCode: "BG",
+          email: DEMO_ACCOUNTS.customer.email,
+          bankIban: "BG80BNBG96611020345678",
+          bankName: "Българска народна банка",
+          bankNameEn: "Bulgarian National Bank",
+          bankBic: "BNBGBGSF",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("users")
+        .values({
+          companyId: company.id,
+          email: DEMO_ACCOUNTS.customer.email,
+          passwordHash: customerHash,
+          role: "user",
+          firstName: "Мария",
+          lastName: "Иванова",
+          emailVerifiedAt: new Date(),
+        })
+        .execute();
+      created.push(DEMO_ACCOUNTS.customer.email);
+    }
+
+    if (!has(DEMO_ACCOUNTS.admin.email)) {
+      await trx
+        .insertInto("users")
+        .values({
+          companyId: null,
+          email: DEMO_ACCOUNTS.admin.email,
+          passwordHash: adminHash,
+          role: "admin",
+          firstName: "Администратор",
+          lastName: "Сметка",
+          emailVerifiedAt: new Date(),
+        })
+        .execute();
+      created.push(DEMO_ACCOUNTS.admin.email);
+    }
+  });
+  return created;
+}
