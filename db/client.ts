@@ -13,6 +13,8 @@ export interface OpenedDatabase {
   kind: DatabaseKind;
   /** Where the data lives, for logs: a URL without its password, or the PGlite folder. */
   location: string;
+  /** The embedded engine itself (null on PostgreSQL), for dumps in tests and LISTEN. */
+  pglite: PGlite | null;
   close: () => Promise<void>;
 }
 
@@ -63,13 +65,19 @@ export function openPostgres(databaseUrl: string, poolSize = 10): OpenedDatabase
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.error(`postgres pool: ${error.message}`));
   const db = createKysely(new PostgresDialect({ pool }));
-  return { db, kind: "postgres", location: redactUrl(databaseUrl), close: () => db.destroy() };
+  return {
+    db,
+    kind: "postgres",
+    location: redactUrl(databaseUrl),
+    pglite: null,
+    close: () => db.destroy(),
+  };
 }
 
 function openPglite(pglite: PGlite, location: string): OpenedDatabase {
   const db = createKysely(new PGliteDialect(pglite));
   // Destroying the Kysely instance closes PGlite, which flushes its files to disk.
-  return { db, kind: "pglite", location, close: () => db.destroy() };
+  return { db, kind: "pglite", location, pglite, close: () => db.destroy() };
 }
 
 /** True when the database answers a trivial query within the timeout. */

@@ -8,7 +8,6 @@ type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & ButtonVariants;
 export function Button({ tone, size, className, type = "button", ...props }: ButtonProps) {
   return (
     <button
-      // biome-ignore lint/a11y/useButtonType: the type is a prop with a safe default
       type={type}
       className={[button({ tone, size }), className].filter(Boolean).join(" ")}
       {...props}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("parseEnv", () => {
+  it("applies the documented defaults when nothing is set", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({
+      NODE_ENV: "production",
+      PORT: 3000,
+      HOST: "127.0.0.1",
+      DATA_DIR: "./data",
+      APP_URL: "http://localhost:3000",
+      DATABASE_POOL_SIZE: 10,
+    });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats empty values from .env as unset", () => {
+    const env = parseEnv({ DATABASE_URL: "", PORT: "", SESSION_SECRET: "" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PORT).toBe(3000);
+    expect(env.SESSION_SECRET).toBeUndefined();
+  });
+
+  it("derives APP_URL from PORT and trims a trailing slash from a given one", () => {
+    expect(parseEnv({ PORT: "8080" }).APP_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ APP_URL: "https://smetka.example.bg/" }).APP_URL).toBe(
+      "https://smetka.example.bg",
+    );
+  });
+
+  it.each([
+    [
+      { PORT: "abc" },
+      'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "abc")',
+    ],
+    [
+      { PORT: "70000" },
+      'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "70000")',
+    ],
+    [
+      { DATABASE_URL: "mysql://localhost/db" },
+      'Invalid configuration: DATABASE_URL must start with postgres:// or postgresql:// (got "mysql://localhost/db")',
+    ],
+    [
+      { APP_URL: "smetka.bg" },
+      'Invalid configuration: APP_URL must be an absolute URL such as https://smetka.example.bg (got "smetka.bg")',
+    ],
+    [{ NODE_ENV: "staging" }, "Invalid configuration: NODE_ENV"],
+  ])("refuses %o with one clear line", (source, message) => {
+    expect(() => parseEnv(source)).toThrowError(EnvError);
+    expect(() => parseEnv(source)).toThrowError(message);
+  });
+
+  it("never prints a secret it refuses", () => {
+    expect(() => parseEnv({ SESSION_SECRET: "short-secret" })).toThrowError(
+      'Invalid configuration: SESSION_SECRET must be at least 32 characters long (got "***")',
+    );
+  });
+});

@@ -1,0 +1,193 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { expect } from "vitest";
+import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const hasChromium = existsSync(CHROMIUM_PATH);
+const BUILD = path.join(ROOT, "build/index.js");
+const START_TIMEOUT_MS = 60_000;
+
+export interface RunningApp {
+  url: string;
+  dataDir: string;
+  /** Everything the server printed so far. */
+  output: () => string;
+  /** Sends a signal (SIGTERM by default) and resolves with the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+}
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+/** Runs `node build/index.js` with the environment given, collecting its output. */
+export function runServer(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
+  let output = "";
+  const base = { ...process.env };
+  for (const name of ["DATABASE_URL", "SESSION_SECRET", "APP_URL", "PORT", "HOST", "DATA_DIR"]) {
+    delete base[name];
+  }
+  const child = spawn(process.execPath, [BUILD], {
+    cwd: ROOT,
+    env: { ...base, NODE_ENV: "production", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+/**
+ * Starts the built app on a free port with a fresh DATA_DIR (and, when TEST_DATABASE_URL is
+ * set, a fresh Postgres database), and resolves once it is serving.
+ */
+export async function startApp(
+  options: { dataDir?: string; databaseUrl?: string; env?: Record<string, string> } = {},
+): Promise<RunningApp> {
+  if (!existsSync(BUILD)) throw new Error("No build found: run `npm run build` (npm test does).");
+  const port = await freePort();
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "smetka-e2e-")));
+  const env: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
+
+  let dropOwnDatabase = async () => {};
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (options.databaseUrl) {
+    env.DATABASE_URL = options.databaseUrl;
+  } else if (serverUrl) {
+    const name = uniqueName("smetka_e2e");
+    env.DATABASE_URL = await createDatabase(serverUrl, name);
+    dropOwnDatabase = () => dropDatabase(serverUrl, name);
+  }
+  if (env.DATABASE_URL) env.SESSION_SECRET = "e2e-session-secret-0123456789abcdefghij";
+
+  const server = runServer({ ...env, ...options.env });
+  const url = `http://127.0.0.1:${port}`;
+  const ready = await Promise.race([
+    waitFor(() => server.output().includes("is running at")),
+    server.exited.then((code) => `exited with code ${code}`),
+    delay(START_TIMEOUT_MS).then(() => "timed out"),
+  ]);
+  if (ready !== true) {
+    server.child.kill("SIGKILL");
+    await dropOwnDatabase();
+    throw new Error(`The app did not start (${ready}):\n${server.output()}`);
+  }
+
+  return {
+    url,
+    dataDir,
+    output: server.output,
+    stop: async (signal = "SIGTERM") => {
+      if (server.child.exitCode === null) server.child.kill(signal);
+      const code = await server.exited;
+      await dropOwnDatabase();
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+async function waitFor(check: () => boolean): Promise<true> {
+  while (!check()) await delay(50);
+  return true;
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Debian's Chromium, with the flags this machine needs; never a downloaded browser. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}
+
+// Contexts opened with JavaScript off: axe cannot run inside them (it hangs), see below.
+const noJavaScript = new WeakSet<BrowserContext>();
+
+/** A page in a context of its own; `javaScriptEnabled: false` for the no-JavaScript paths. */
+export async function openPage(
+  browser: Browser,
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<{ page: Page; context: BrowserContext }> {
+  const context = await browser.newContext({
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    viewport: options.viewport ?? { width: 1280, height: 800 },
+    locale: "bg-BG",
+  });
+  if (options.javaScriptEnabled === false) noJavaScript.add(context);
+  return { page: await context.newPage(), context };
+}
+
+/** Fails with a readable list when axe finds a serious or critical WCAG A/AA violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  if (!noJavaScript.has(page.context())) return scan(page);
+  // The page as a person without JavaScript has it: the same HTML, its scripts blocked,
+  // in a context where axe itself may run.
+  const html = await page.content();
+  const url = page.url();
+  const context = await page.context().browser()!.newContext();
+  try {
+    const copy = await context.newPage();
+    await copy.route("**/*", (route) => {
+      const request = route.request();
+      if (request.url() === url && request.isNavigationRequest()) {
+        return route.fulfill({ body: html, contentType: "text/html; charset=utf-8" });
+      }
+      return request.resourceType() === "script" ? route.abort() : route.continue();
+    });
+    await copy.goto(url);
+    await scan(copy);
+  } finally {
+    await context.close();
+  }
+}
+
+async function scan(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const serious = results.violations.filter(
+    (violation) => violation.impact === "serious" || violation.impact === "critical",
+  );
+  const report = serious.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+  );
+  expect(report, `axe violations on ${page.url()}`).toEqual([]);
+}

@@ -1,0 +1,33 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { Kysely } from "kysely";
+import type { Database } from "~db/types";
+
+/** The load context the server would pass, around a test database. */
+export function makeContext(
+  db: Kysely<Database>,
+  config: Partial<AppLoadContext["config"]> = {},
+): AppLoadContext {
+  return {
+    db,
+    config: {
+      appUrl: "http://localhost:3000",
+      sessionSecret: "test-secret-test-secret-test-secret-0123",
+      databaseKind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
+      ...config,
+    },
+  };
+}
+
+/** Arguments for calling a loader or action directly with a real Request. */
+export function routeArgs(
+  db: Kysely<Database>,
+  path: string,
+  init: RequestInit & { params?: Record<string, string> } = {},
+) {
+  const { params = {}, ...requestInit } = init;
+  return {
+    request: new Request(new URL(path, "http://localhost:3000"), requestInit),
+    params,
+    context: makeContext(db),
+  };
+}

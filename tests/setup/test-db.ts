@@ -1,0 +1,58 @@
+import { readFile } from "node:fs/promises";
+import { type Kysely, sql } from "kysely";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client";
+import type { Database } from "~db/types";
+import { createDatabase, dropDatabase, uniqueName } from "./postgres";
+
+let templateBlob: Blob | undefined;
+
+/** A fresh, migrated database of its own (a copy of the template made by global-db.ts). */
+export async function createTestDatabase(): Promise<OpenedDatabase> {
+  const info = inject("testDatabase");
+  if (info.kind === "pglite") {
+    templateBlob ??= new Blob([new Uint8Array(await readFile(info.templateFile))]);
+    return openMemoryPglite(templateBlob);
+  }
+  const name = uniqueName("smetka_t");
+  const database = openPostgres(await createDatabase(info.url, name, info.template), 4);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await dropDatabase(info.url, name);
+    },
+  };
+}
+
+/** Empties every table (but the migration bookkeeping) so each test starts clean. */
+export async function resetDatabase(db: Kysely<Database>): Promise<void> {
+  const { rows } = await sql<{ tablename: string }>`
+    select tablename from pg_tables
+    where schemaname = 'public' and tablename not like 'kysely_%'
+  `.execute(db);
+  if (rows.length === 0) return;
+  const tables = rows.map((row) => `"${row.tablename}"`).join(", ");
+  await sql.raw(`truncate ${tables} restart identity cascade`).execute(db);
+}
+
+/**
+ * Gives the test file its own migrated database, emptied after each test.
+ * Call at the top of a file; use the returned getter inside tests.
+ */
+export function setupTestDatabase(): () => Kysely<Database> {
+  let database: OpenedDatabase | undefined;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterEach(async () => {
+    if (database) await resetDatabase(database.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return () => {
+    if (!database) throw new Error("setupTestDatabase: the database is not open yet");
+    return database.db;
+  };
+}
