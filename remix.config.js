@@ -8,6 +8,10 @@ export default {
   serverPlatform: "node",
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.css.ts"],
   watchPaths: ["./db/**/*.ts"],
+  // postal-codes-js picks its browser formats at run time; its Node branch (path) never runs there.
+  // Its locale files are JSON, which Node's ESM loader will not import without attributes.
+  serverDependenciesToBundle: [/^i18n-iso-countries\/langs\//],
+  browserNodeBuiltinsPolyfill: { modules: { path: "empty" } },
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -1,9 +1,21 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "@remix-run/react";
+import {
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { Toaster } from "~/components/ui/toaster";
+import { readToast } from "~/utils/toast.server";
 import "~/styles/global.css";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { toast, clear } = await readToast(request);
+  return json({ toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -45,7 +57,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />;
+  const { toast } = useLoaderData<typeof loader>();
+  return (
+    <Toaster initial={toast}>
+      <Outlet />
+    </Toaster>
+  );
 }
 
 export function ErrorBoundary() {

@@ -48,6 +48,14 @@ async function main() {
     appUrl: env.APP_URL,
     sessionSecret: session.secret,
     databaseKind: database.kind,
+    dataDir: env.DATA_DIR,
+    secureCookies: env.APP_URL.startsWith("https://"),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, supportEmail: env.SUPPORT_EMAIL },
+    recaptcha:
+      env.RECAPTCHA_SITE_KEY && env.RECAPTCHA_SECRET_KEY
+        ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY }
+        : null,
+    marketingUrl: env.MARKETING_URL,
   };
 
   const app = express();
@@ -65,12 +73,13 @@ async function main() {
     express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }),
   );
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  app.use(refuseCrossSiteMutations);
   app.all(
     "*",
     createRequestHandler({
       build,
       mode: build.mode,
-      getLoadContext: () => ({ db: database.db, config }),
+      getLoadContext: (req) => ({ db: database.db, config, clientIp: req.ip ?? "unknown" }),
     }),
   );
 
@@ -113,6 +122,38 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/**
+ * Cookie-authenticated changes must come from our own pages: a POST/PUT/DELETE whose
+ * browser says it is cross-site (Sec-Fetch-Site) or whose Origin is another host is refused.
+ * Bearer-token API calls carry no ambient credentials and are exempt.
+ */
+function refuseCrossSiteMutations(
+  req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (req.headers.authorization?.startsWith("Bearer ")) return next();
+  const site = req.headers["sec-fetch-site"];
+  const origin = req.headers.origin;
+  const crossSite = site !== undefined && site !== "same-origin" && site !== "none";
+  const otherOrigin =
+    origin !== undefined && origin !== "null" && hostOf(origin) !== req.headers.host;
+  if (crossSite || otherOrigin) {
+    res.status(403).json({ message: "Заявката е отказана: изпратена е от друг сайт." });
+    return;
+  }
+  next();
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
 }
 
 main().catch((error: unknown) => {

@@ -24,11 +24,13 @@ export interface CompaniesTable {
   bankNameEn: string | null;
   bankBic: string | null;
   useEnglishInvoices: Generated<boolean>;
+  subscriptionPlan: Generated<Plan>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
 
 export type UserRole = "user" | "admin";
+export type Plan = "basic" | "standard" | "full";
 
 export interface UsersTable {
   id: Generated<string>;
@@ -39,14 +41,91 @@ export interface UsersTable {
   firstName: string;
   lastName: string;
   emailVerifiedAt: Date | null;
+  deletionRequestedAt: Date | null;
+  deletionScheduledAt: Date | null;
+  anonymizedAt: Date | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
+}
+
+export interface SessionsTable {
+  id: Generated<string>;
+  tokenHash: string;
+  userId: string;
+  kind: "browser" | "api";
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: Timestamp;
+  expiresAt: Date;
+}
+
+export type TokenPurpose = "verify_email" | "reset_password";
+
+export interface UserTokensTable {
+  id: Generated<string>;
+  userId: string;
+  purpose: TokenPurpose;
+  tokenHash: string;
+  codeHash: string | null;
+  failedAttempts: Generated<number>;
+  createdAt: Timestamp;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  succeeded: boolean;
+  createdAt: Timestamp;
+}
+
+export interface BotCheckNoncesTable {
+  nonce: string;
+  expiresAt: Date;
+}
+
+export interface CompanyLogosTable {
+  companyId: string;
+  contentType: string;
+  data: Uint8Array;
+  updatedAt: Timestamp;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  value: unknown;
+  updatedAt: Timestamp;
+}
+
+export interface FeedbackTable {
+  id: Generated<string>;
+  companyId: string | null;
+  userId: string | null;
+  type: "feedback" | "support";
+  category: string;
+  severity: "low" | "medium" | "high" | null;
+  message: string;
+  contactEmail: string;
+  attachmentName: string | null;
+  attachmentType: string | null;
+  attachment: Uint8Array | null;
+  createdAt: Timestamp;
+  emailedAt: Date | null;
 }
 
 /** The database as Kysely sees it (camelCase through CamelCasePlugin). */
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
+  sessions: SessionsTable;
+  userTokens: UserTokensTable;
+  loginAttempts: LoginAttemptsTable;
+  botCheckNonces: BotCheckNoncesTable;
+  companyLogos: CompanyLogosTable;
+  appSettings: AppSettingsTable;
+  feedback: FeedbackTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

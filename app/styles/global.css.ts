@@ -49,3 +49,28 @@ globalStyle(":focus-visible", {
 });
 
 globalStyle("img, svg", { maxWidth: "100%" });
+
+// Text for screen readers only.
+globalStyle(".visually-hidden", {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});
+
+globalStyle(".skip-link", {
+  position: "absolute",
+  left: vars.space.md,
+  top: "-4rem",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  zIndex: 100,
+});
+
+globalStyle(".skip-link:focus", { top: vars.space.md });

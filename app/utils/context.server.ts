@@ -8,11 +8,21 @@ export interface AppConfig {
   appUrl: string;
   sessionSecret: string;
   databaseKind: DatabaseKind;
+  /** DATA_DIR: where mail is kept when there is no SMTP server. */
+  dataDir: string;
+  /** Cookies get the Secure flag when the public URL is https. */
+  secureCookies: boolean;
+  mail: { smtpUrl: string | undefined; from: string; supportEmail: string | undefined };
+  /** Google reCAPTCHA keys, or null for the local bot check. */
+  recaptcha: { siteKey: string; secretKey: string } | null;
+  marketingUrl: string;
 }
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
     db: Kysely<Database>;
     config: AppConfig;
+    /** The client's address (Express `req.ip`; trusts a proxy on loopback only). */
+    clientIp: string;
   }
 }

@@ -5,33 +5,53 @@ import { z } from "zod";
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
-const envSchema = z.object({
-  NODE_ENV: optional(z.enum(["production", "development", "test"])).transform(
-    (value) => value ?? "production",
-  ),
-  PORT: optional(
-    z.coerce
-      .number({ invalid_type_error: "must be a whole number from 1 to 65535" })
-      .int("must be a whole number from 1 to 65535")
-      .min(1, "must be a whole number from 1 to 65535")
-      .max(65535, "must be a whole number from 1 to 65535"),
-  ).transform((value) => value ?? 3000),
-  HOST: optional(z.string()).transform((value) => value ?? "127.0.0.1"),
-  APP_URL: optional(
-    z
-      .string()
-      .url("must be an absolute URL such as https://smetka.example.bg")
-      .transform((value) => value.replace(/\/+$/, "")),
-  ),
-  DATABASE_URL: optional(
-    z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://"),
-  ),
-  DATABASE_POOL_SIZE: optional(
-    z.coerce.number().int().min(1, "must be at least 1").max(100, "must be at most 100"),
-  ).transform((value) => value ?? 10),
-  DATA_DIR: optional(z.string()).transform((value) => value ?? "./data"),
-  SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(["production", "development", "test"])).transform(
+      (value) => value ?? "production",
+    ),
+    PORT: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a whole number from 1 to 65535" })
+        .int("must be a whole number from 1 to 65535")
+        .min(1, "must be a whole number from 1 to 65535")
+        .max(65535, "must be a whole number from 1 to 65535"),
+    ).transform((value) => value ?? 3000),
+    HOST: optional(z.string()).transform((value) => value ?? "127.0.0.1"),
+    APP_URL: optional(
+      z
+        .string()
+        .url("must be an absolute URL such as https://smetka.example.bg")
+        .transform((value) => value.replace(/\/+$/, "")),
+    ),
+    DATABASE_URL: optional(
+      z.string().regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://"),
+    ),
+    DATABASE_POOL_SIZE: optional(
+      z.coerce.number().int().min(1, "must be at least 1").max(100, "must be at most 100"),
+    ).transform((value) => value ?? 10),
+    DATA_DIR: optional(z.string()).transform((value) => value ?? "./data"),
+    SESSION_SECRET: optional(z.string().min(32, "must be at least 32 characters long")),
+    SMTP_URL: optional(
+      z
+        .string()
+        .regex(
+          /^smtps?:\/\//,
+          "must start with smtp:// or smtps://, e.g. smtp://user:pass@host:587",
+        ),
+    ),
+    MAIL_FROM: optional(z.string()).transform((value) => value ?? "Сметка <no-reply@smetka.bg>"),
+    SUPPORT_EMAIL: optional(z.string().email("must be an e-mail address")),
+    RECAPTCHA_SITE_KEY: optional(z.string()),
+    RECAPTCHA_SECRET_KEY: optional(z.string()),
+    MARKETING_URL: optional(z.string().url("must be an absolute URL")).transform((value) =>
+      (value ?? "https://smetka.bg").replace(/\/+$/, ""),
+    ),
+  })
+  .refine((env) => Boolean(env.RECAPTCHA_SITE_KEY) === Boolean(env.RECAPTCHA_SECRET_KEY), {
+    path: ["RECAPTCHA_SECRET_KEY"],
+    message: "and RECAPTCHA_SITE_KEY must be set together (or both left empty for the local check)",
+  });
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };
 

@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from "kysely";
 import * as m20261122T0215 from "./20261122T0215-foundation";
+import * as m20261122T0300 from "./20261122T0300-accounts";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -7,6 +8,7 @@ import * as m20261122T0215 from "./20261122T0215-foundation";
  */
 export const migrations: Record<string, Migration> = {
   "20261122T0215-foundation": m20261122T0215,
+  "20261122T0300-accounts": m20261122T0300,
 };
 
 export const migrationProvider: MigrationProvider = {

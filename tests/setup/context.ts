@@ -13,8 +13,14 @@ export function makeContext(
       appUrl: "http://localhost:3000",
       sessionSecret: "test-secret-test-secret-test-secret-0123",
       databaseKind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
+      dataDir: "./data-test",
+      secureCookies: false,
+      mail: { smtpUrl: undefined, from: "Сметка <no-reply@smetka.bg>", supportEmail: undefined },
+      recaptcha: null,
+      marketingUrl: "https://smetka.bg",
       ...config,
     },
+    clientIp: "127.0.0.1",
   };
 }
 

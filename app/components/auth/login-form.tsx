@@ -1,0 +1,44 @@
+import { Link } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { ValidatedForm } from "remix-validated-form";
+import { BotCheck } from "~/components/forms/bot-check";
+import { FormError, PasswordField, TextField } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
+import { loginSchema } from "~/modules/accounts/schema";
+import * as styles from "./auth.css";
+
+const validator = withZod(loginSchema);
+
+/** The login tab: a native POST form; JavaScript adds live validation and the bot-check gate. */
+export function LoginForm({
+  redirectTo,
+  bot,
+  formError,
+}: {
+  redirectTo: string | null;
+  bot: { siteKey: string; token: string | null };
+  formError?: string | null;
+}) {
+  const hydrated = useHydrated();
+  const [passed, setPassed] = useState(false);
+  return (
+    <ValidatedForm validator={validator} method="post" id="login" noValidate>
+      <input type="hidden" name="intent" value="login" />
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+      <FormError message={formError} />
+      <TextField name="username" label="Имейл" type="email" autoComplete="email" required />
+      <PasswordField name="password" label="Парола" autoComplete="current-password" required />
+      <div className={styles.links}>
+        <Link to="/forgot-password">Забравена парола?</Link>
+        <Link to="/verify-code">Потвърди с код</Link>
+      </div>
+      <BotCheck siteKey={bot.siteKey} token={bot.token} onPassedChange={setPassed} />
+      <Button type="submit" className={styles.full} disabled={hydrated && !passed}>
+        Вход
+      </Button>
+    </ValidatedForm>
+  );
+}

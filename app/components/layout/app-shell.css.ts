@@ -1,0 +1,180 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+const MOBILE = "screen and (max-width: 767.98px)";
+const DESKTOP = "screen and (min-width: 768px)";
+
+export const header = style({ background: vars.color.brand, color: vars.color.onBrand });
+
+export const bar = style({
+  maxWidth: vars.width.content,
+  margin: "0 auto",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.lg,
+});
+
+export const brand = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  color: vars.color.onBrand,
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.lg,
+  textDecoration: "none",
+  selectors: { "&:hover": { color: vars.color.onBrand } },
+});
+
+export const desktopNav = style({ flex: 1, "@media": { [MOBILE]: { display: "none" } } });
+
+export const navList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  gap: vars.space.xs,
+  flexWrap: "wrap",
+});
+
+export const navLink = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  position: "relative",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  color: vars.color.onBrand,
+  textDecoration: "none",
+  fontWeight: vars.fontWeight.semibold,
+  selectors: {
+    "&:hover": { background: "rgba(255,255,255,0.12)", color: vars.color.onBrand },
+    "&[aria-current='page']": { background: "rgba(255,255,255,0.2)" },
+  },
+});
+
+export const lock = style({ width: "0.9rem", height: "0.9rem", flexShrink: 0 });
+
+export const menu = style({ position: "relative", "@media": { [MOBILE]: { display: "none" } } });
+
+export const summary = style({
+  listStyle: "none",
+  cursor: "pointer",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.md,
+  border: "1px solid rgba(255,255,255,0.5)",
+  fontWeight: vars.fontWeight.semibold,
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
+});
+
+export const menuPanel = style({
+  position: "absolute",
+  right: 0,
+  top: "calc(100% + 0.25rem)",
+  minWidth: "14rem",
+  background: vars.color.surface,
+  color: vars.color.text,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.sm,
+  zIndex: 20,
+});
+
+export const menuItem = style({
+  display: "block",
+  width: "100%",
+  textAlign: "left",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  background: "transparent",
+  border: "none",
+  font: "inherit",
+  cursor: "pointer",
+  selectors: { "&:hover": { background: vars.color.brandSoft, color: vars.color.text } },
+});
+
+export const drawer = style({ marginLeft: "auto", "@media": { [DESKTOP]: { display: "none" } } });
+
+export const drawerPanel = style({
+  position: "fixed",
+  top: 0,
+  left: 0,
+  bottom: 0,
+  width: "min(20rem, 85vw)",
+  background: vars.color.brand,
+  padding: vars.space.lg,
+  overflowY: "auto",
+  zIndex: 30,
+  boxShadow: "4px 0 24px rgba(0,0,0,0.3)",
+});
+
+globalStyle(`${drawerPanel} ul`, { flexDirection: "column" });
+
+export const drawerClose = style({
+  display: "inline-block",
+  marginBottom: vars.space.md,
+  color: vars.color.onBrand,
+});
+
+export const main = style({
+  flex: 1,
+  width: "100%",
+  maxWidth: vars.width.content,
+  margin: "0 auto",
+  padding: vars.space.md,
+});
+
+const banner = style({
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  textAlign: "center",
+  fontWeight: 600,
+});
+export const bannerDanger = style([
+  banner,
+  { background: vars.color.danger, color: vars.color.onBrand },
+]);
+export const bannerWarning = style([
+  banner,
+  { background: vars.color.warningSoft, color: vars.color.warning },
+]);
+export const bannerInfo = style([
+  banner,
+  { background: vars.color.brandSoft, color: vars.color.brand },
+]);
+
+export const bannerButton = style({
+  marginLeft: vars.space.md,
+  font: "inherit",
+  padding: `${vars.space.xs} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  border: "2px solid currentColor",
+  background: "transparent",
+  color: "inherit",
+  cursor: "pointer",
+});
+
+export const footer = style({
+  background: vars.color.surface,
+  borderTop: `1px solid ${vars.color.border}`,
+  fontSize: vars.fontSize.sm,
+});
+
+export const footerInner = style({
+  maxWidth: vars.width.content,
+  margin: "0 auto",
+  padding: `${vars.space.md}`,
+  display: "flex",
+  gap: vars.space.md,
+  flexWrap: "wrap",
+  justifyContent: "space-between",
+});
+
+export const footerLinks = style({
+  display: "flex",
+  gap: vars.space.md,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});

@@ -1,0 +1,256 @@
+import { validate as validatePostalCode } from "postal-codes-js";
+import { z } from "zod";
+import { countryByName, DEFAULT_COUNTRY } from "./countries";
+import { hasValidEikChecksum } from "./eik";
+
+// One set of rules for the browser (live validation), the form actions and the JSON API.
+// Messages are the product spec's (§5, §8) word for word where it gives them.
+
+export const MESSAGES = {
+  required: "Моля, попълнете всички задължителни полета",
+  email: "Моля, въведете валиден имейл адрес",
+  passwordLength: "Паролата трябва да бъде поне 8 символа",
+  passwordUppercase: "Паролата трябва да съдържа поне една главна буква",
+  passwordDigit: "Паролата трябва да съдържа поне една цифра",
+  passwordSpecial: 'Паролата трябва да съдържа поне един специален символ (!@#$%^&*(),.?":{}|<>)',
+  passwordMismatch: "Паролите не съвпадат",
+  passwordRequired: "Моля, въведете парола",
+  cyrillic: "Само български текст (кирилица)",
+  addressLength: "Адресът трябва да бъде между 5 и 200 символа",
+  city: "Градът е задължителен",
+  postalRequired: "Пощенският код е задължителен",
+  postalBgDigits: "Пощенският код трябва да съдържа точно 4 цифри",
+  postalDigitsOnly: "Пощенският код трябва да съдържа само цифри",
+  postalTooShort: "Пощенският код трябва да е поне 3 символа",
+  postalTooLong: "Пощенският код трябва да е най-много 10 символа",
+  postalInvalid: "Невалиден формат на пощенския код",
+  country: "Моля, изберете държава от списъка",
+  eikFormat: "Невалиден формат на ЕИК/Булстат",
+  eikChecksum: "Невалиден ЕИК/Булстат: контролната цифра не съвпада",
+  vatRequired: "ДДС номерът е задължителен",
+  vatFormat: "ДДС номерът трябва да започва с BG, последван от 9 или 10 цифри",
+  iban: "IBAN е задължителен",
+  bankName: "Името на банката е задължително",
+  bic: "BIC кодът е задължителен",
+  botCheck: "Моля, потвърдете, че не сте робот чрез reCAPTCHA",
+} as const;
+
+/** Cyrillic letters, whitespace, digits and . , ' - # / \ ( ) № (spec §5). */
+const CYRILLIC = /^[\u0400-\u04FF\s\d.,'\-#/\\()№]+$/;
+const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
+
+const text = () => z.string({ required_error: MESSAGES.required }).trim();
+const requiredText = (message: string = MESSAGES.required) => text().min(1, message);
+const cyrillicText = (message: string = MESSAGES.required) =>
+  requiredText(message).regex(CYRILLIC, MESSAGES.cyrillic);
+/** A checkbox: "on"/"true" from forms, true from JSON. */
+const checkbox = z
+  .union([z.boolean(), z.string()])
+  .optional()
+  .transform((value) => value === true || value === "on" || value === "true");
+const optionalText = () =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value || undefined);
+
+export const emailField = requiredText().email(MESSAGES.email).toLowerCase();
+
+export const newPasswordField = z
+  .string({ required_error: MESSAGES.required })
+  .min(1, MESSAGES.required)
+  .min(8, MESSAGES.passwordLength)
+  .regex(/[A-ZА-Я]/, MESSAGES.passwordUppercase)
+  .regex(/\d/, MESSAGES.passwordDigit)
+  .regex(SPECIAL, MESSAGES.passwordSpecial);
+
+/** The bot-check fields every protected form carries (see bot-check.server.ts). */
+export const botCheckFields = {
+  recaptchaToken: z.string().optional(),
+  notRobot: z.string().optional(),
+  website: z.string().optional(), // the honeypot: people never see or fill it
+};
+
+// ── Login ───────────────────────────────────────────────────────────────────────────
+
+export const loginSchema = z.object({
+  username: emailField,
+  password: z
+    .string({ required_error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired),
+  redirectTo: z.string().optional(),
+  ...botCheckFields,
+});
+
+// ── Registration, in three steps ───────────────────────────────────────────────────
+
+export const step1Fields = {
+  username: emailField,
+  password: newPasswordField,
+  confirmPassword: z.string({ required_error: MESSAGES.required }).min(1, MESSAGES.required),
+};
+
+export const step2Fields = {
+  firstName: cyrillicText(),
+  lastName: cyrillicText(),
+  companyType: z.enum(["company", "freelancer"], {
+    errorMap: () => ({ message: MESSAGES.required }),
+  }),
+  companyName: cyrillicText(),
+  companyVat: requiredText(),
+  companyAddress: cyrillicText().pipe(
+    z.string().min(5, MESSAGES.addressLength).max(200, MESSAGES.addressLength),
+  ),
+  companyCity: cyrillicText(MESSAGES.city),
+  postalCode: requiredText(MESSAGES.postalRequired),
+  country: requiredText().default(DEFAULT_COUNTRY),
+};
+
+export const step3Fields = {
+  isVatRegistered: checkbox,
+  vatNumber: optionalText(),
+  companyBankAccount: requiredText(MESSAGES.iban).transform((v) =>
+    v.replace(/\s+/g, "").toUpperCase(),
+  ),
+  companyBankName: requiredText(MESSAGES.bankName),
+  companyBankBic: requiredText(MESSAGES.bic).transform((v) => v.toUpperCase()),
+  useEnglishInvoices: checkbox,
+  companyNameEn: optionalText(),
+  companyAddressEn: optionalText(),
+  companyCityEn: optionalText(),
+  companyBankNameEn: optionalText(),
+  companyPhone: optionalText(),
+};
+
+type Ctx = z.RefinementCtx;
+
+function checkPasswords(data: { password?: string; confirmPassword?: string }, ctx: Ctx) {
+  if (data.confirmPassword && data.password !== data.confirmPassword) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.passwordMismatch });
+  }
+}
+
+/** Postal code by country: Bulgaria 4 digits; elsewhere the library, else 3–10 characters. */
+export function postalCodeError(postalCode: string, countryName: string): string | null {
+  const country = countryByName(countryName);
+  if (!country || country.code === "BG") {
+    if (!/^\d+$/.test(postalCode)) return MESSAGES.postalDigitsOnly;
+    return /^\d{4}$/.test(postalCode) ? null : MESSAGES.postalBgDigits;
+  }
+  const verdict = validatePostalCode(country.code, postalCode);
+  if (verdict === true) return null;
+  if (typeof verdict === "string" && !verdict.startsWith("Unknown")) return MESSAGES.postalInvalid;
+  if (postalCode.length < 3) return MESSAGES.postalTooShort;
+  if (postalCode.length > 10) return MESSAGES.postalTooLong;
+  return /^[A-Za-z0-9 -]+$/.test(postalCode) ? null : MESSAGES.postalInvalid;
+}
+
+/** EIK (company: 9–10 digits) or Bulstat (freelancer: 9–13 digits), with the check digit. */
+export function eikError(eik: string, companyType: "company" | "freelancer"): string | null {
+  const pattern = companyType === "company" ? /^\d{9,10}$/ : /^\d{9,13}$/;
+  if (!pattern.test(eik)) return MESSAGES.eikFormat;
+  return hasValidEikChecksum(eik) ? null : MESSAGES.eikChecksum;
+}
+
+function checkCompany(
+  data: {
+    companyVat?: string;
+    companyType?: "company" | "freelancer";
+    postalCode?: string;
+    country?: string;
+  },
+  ctx: Ctx,
+) {
+  if (data.country !== undefined && !countryByName(data.country)) {
+    ctx.addIssue({ code: "custom", path: ["country"], message: MESSAGES.country });
+  }
+  if (data.postalCode && data.country !== undefined) {
+    const error = postalCodeError(data.postalCode, data.country);
+    if (error) ctx.addIssue({ code: "custom", path: ["postalCode"], message: error });
+  }
+  if (data.companyVat && data.companyType) {
+    const error = eikError(data.companyVat, data.companyType);
+    if (error) ctx.addIssue({ code: "custom", path: ["companyVat"], message: error });
+  }
+}
+
+function checkVat(data: { isVatRegistered?: boolean; vatNumber?: string }, ctx: Ctx) {
+  if (!data.isVatRegistered) return;
+  if (!data.vatNumber) {
+    ctx.addIssue({ code: "custom", path: ["vatNumber"], message: MESSAGES.vatRequired });
+  } else if (!/^BG\d{9,10}$/.test(data.vatNumber)) {
+    ctx.addIssue({ code: "custom", path: ["vatNumber"], message: MESSAGES.vatFormat });
+  }
+}
+
+export const registerStep1Schema = z.object(step1Fields).superRefine(checkPasswords);
+export const registerStep2Schema = z.object(step2Fields).superRefine(checkCompany);
+export const registerStep3Schema = z
+  .object({ ...step3Fields, ...botCheckFields })
+  .superRefine(checkVat);
+
+/** The whole registration, as /api/register receives it and the last wizard step submits it. */
+export const registerSchema = z
+  .object({
+    ...step1Fields,
+    ...step2Fields,
+    companyType: step2Fields.companyType.default("company"),
+    ...step3Fields,
+    ...botCheckFields,
+    role: z.literal("user").optional(),
+    companyEmail: z.string().optional(),
+  })
+  .superRefine((data, ctx) => {
+    checkPasswords(data, ctx);
+    checkCompany(data, ctx);
+    checkVat(data, ctx);
+  });
+
+export type RegisterInput = z.infer<typeof registerSchema>;
+export const REGISTER_STEPS = [
+  { title: "Профил", fields: Object.keys(step1Fields) },
+  { title: "Фирмена информация", fields: Object.keys(step2Fields) },
+  { title: "Финансови детайли", fields: Object.keys(step3Fields) },
+] as const;
+
+// ── Passwords and profile ──────────────────────────────────────────────────────────
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({ password: newPasswordField, confirmPassword: z.string().min(1, MESSAGES.required) })
+  .superRefine(checkPasswords);
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Моля, въведете текущата парола"),
+    password: newPasswordField,
+    confirmPassword: z.string().min(1, MESSAGES.required),
+  })
+  .superRefine(checkPasswords);
+
+export const verifyCodeSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "Кодът се състои от 6 цифри"),
+});
+
+export const profileSchema = z
+  .object({
+    firstName: step2Fields.firstName,
+    lastName: step2Fields.lastName,
+    companyName: step2Fields.companyName,
+    companyAddress: step2Fields.companyAddress,
+    companyCity: step2Fields.companyCity,
+    postalCode: step2Fields.postalCode,
+    country: step2Fields.country,
+    ...step3Fields,
+  })
+  .superRefine((data, ctx) => {
+    checkCompany(data, ctx);
+    checkVat(data, ctx);
+  });
+
+export type ProfileInput = z.infer<typeof profileSchema>;

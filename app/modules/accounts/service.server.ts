@@ -1,0 +1,253 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { Kysely } from "kysely";
+import { hashPassword } from "~/modules/auth/password.server";
+import { issueToken } from "~/modules/auth/tokens.server";
+import { sendMail } from "~/modules/mail/mailer.server";
+import { verificationMail, welcomeMail } from "~/modules/mail/templates.server";
+import { AppError } from "~/utils/http.server";
+import type { Database } from "~db/types";
+import { countryByName } from "./countries";
+import type { ProfileInput, RegisterInput } from "./schema";
+
+export const TAKEN = {
+  email: "Този имейл адрес вече е регистриран",
+  companyName: "Това име на фирма вече е регистрирано",
+  eik: "Този ЕИК номер е вече регистриран",
+} as const;
+
+export async function isEmailTaken(db: Kysely<Database>, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("users")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function isCompanyNameTaken(
+  db: Kysely<Database>,
+  name: string,
+  exceptCompanyId?: string | null,
+) {
+  let query = db
+    .selectFrom("companies")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["name"]), "=", name.trim().toLowerCase()));
+  if (exceptCompanyId) query = query.where("id", "!=", exceptCompanyId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function isEikTaken(db: Kysely<Database>, eik: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("companies")
+    .select("id")
+    .where("eik", "=", eik.trim())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Field errors for values that belong to someone else already. */
+export async function takenFields(
+  db: Kysely<Database>,
+  input: { username?: string; companyName?: string; companyVat?: string },
+): Promise<Record<string, string>> {
+  const [email, name, eik] = await Promise.all([
+    input.username ? isEmailTaken(db, input.username) : false,
+    input.companyName ? isCompanyNameTaken(db, input.companyName) : false,
+    input.companyVat ? isEikTaken(db, input.companyVat) : false,
+  ]);
+  return {
+    ...(email && { username: TAKEN.email }),
+    ...(name && { companyName: TAKEN.companyName }),
+    ...(eik && { companyVat: TAKEN.eik }),
+  };
+}
+
+/** Creates the company and its first user; field errors (409-like, as 400) when something is taken. */
+export async function registerAccount(
+  db: Kysely<Database>,
+  input: RegisterInput,
+): Promise<{ userId: string; email: string; role: "user"; firstName: string }> {
+  const taken = await takenFields(db, input);
+  if (Object.keys(taken).length > 0) throw new AppError("Invalid data", 400, taken);
+  const passwordHash = await hashPassword(input.password);
+  const country = countryByName(input.country)!;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const company = await trx
+        .insertInto("companies")
+        .values({
+          name: input.companyName,
+          nameEn: input.companyNameEn ?? null,
+          companyType: input.companyType,
+          eik: input.companyVat,
+          isVatRegistered: input.isVatRegistered,
+          vatNumber: input.isVatRegistered ? (input.vatNumber ?? null) : null,
+          address: input.companyAddress,
+          addressEn: input.companyAddressEn ?? null,
+          city: input.companyCity,
+          cityEn: input.companyCityEn ?? null,
+          postalCode: input.postalCode,
+          countryCode: country.code,
+          email: input.username,
+          phone: input.companyPhone ?? "",
+          bankIban: input.companyBankAccount,
+          bankName: input.companyBankName,
+          bankNameEn: input.companyBankNameEn ?? null,
+          bankBic: input.companyBankBic,
+          useEnglishInvoices: input.useEnglishInvoices,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const user = await trx
+        .insertInto("users")
+        .values({
+          companyId: company.id,
+          email: input.username,
+          passwordHash,
+          role: "user",
+          firstName: input.firstName,
+          lastName: input.lastName,
+          emailVerifiedAt: null,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      return {
+        userId: user.id,
+        email: input.username,
+        role: "user" as const,
+        firstName: input.firstName,
+      };
+    });
+  } catch (error) {
+    // Two registrations racing for the same e-mail, name or EIK: the unique index decides.
+    if ((error as { code?: string }).code === "23505") {
+      const taken = await takenFields(db, input);
+      throw new AppError(
+        "Invalid data",
+        400,
+        Object.keys(taken).length ? taken : { username: TAKEN.email },
+      );
+    }
+    throw error;
+  }
+}
+
+/** Sends a fresh verification e-mail (link + 6-digit code). Throws MailError when it fails. */
+export async function sendVerificationEmail(
+  context: AppLoadContext,
+  user: { id: string; email: string; firstName: string },
+): Promise<void> {
+  const { token, code } = await issueToken(context.db, user.id, "verify_email");
+  await sendMail(
+    context.config,
+    verificationMail({
+      to: user.email,
+      firstName: user.firstName,
+      link: `${context.config.appUrl}/verify-email/${token}`,
+      code: code!,
+    }),
+  );
+}
+
+/** Marks the e-mail verified and sends the welcome mail; returns the user. */
+export async function markEmailVerified(context: AppLoadContext, userId: string) {
+  const user = await context.db
+    .updateTable("users")
+    .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .where("id", "=", userId)
+    .where("emailVerifiedAt", "is", null)
+    .returning(["id", "email", "firstName"])
+    .executeTakeFirst();
+  if (user) {
+    await sendMail(
+      context.config,
+      welcomeMail({
+        to: user.email,
+        firstName: user.firstName,
+        link: `${context.config.appUrl}/dashboard`,
+      }),
+    );
+  }
+  return user;
+}
+
+/** The profile form's data: the user and their company. */
+export async function getProfile(db: Kysely<Database>, userId: string) {
+  return db
+    .selectFrom("users")
+    .leftJoin("companies", "companies.id", "users.companyId")
+    .select([
+      "users.id",
+      "users.email",
+      "users.firstName",
+      "users.lastName",
+      "users.role",
+      "users.emailVerifiedAt",
+      "companies.id as companyId",
+      "companies.name as companyName",
+      "companies.nameEn as companyNameEn",
+      "companies.companyType",
+      "companies.eik",
+      "companies.isVatRegistered",
+      "companies.vatNumber",
+      "companies.address as companyAddress",
+      "companies.addressEn as companyAddressEn",
+      "companies.city as companyCity",
+      "companies.cityEn as companyCityEn",
+      "companies.postalCode",
+      "companies.countryCode",
+      "companies.phone as companyPhone",
+      "companies.bankIban as companyBankAccount",
+      "companies.bankName as companyBankName",
+      "companies.bankNameEn as companyBankNameEn",
+      "companies.bankBic as companyBankBic",
+      "companies.useEnglishInvoices",
+      "companies.subscriptionPlan",
+    ])
+    .where("users.id", "=", userId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Saves personal and company data (same rules as registration; EIK and e-mail stay). */
+export async function updateProfile(
+  db: Kysely<Database>,
+  user: { id: string; companyId: string | null },
+  input: ProfileInput,
+): Promise<void> {
+  if (user.companyId && (await isCompanyNameTaken(db, input.companyName, user.companyId))) {
+    throw new AppError("Invalid data", 400, { companyName: TAKEN.companyName });
+  }
+  const country = countryByName(input.country)!;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
+      .where("id", "=", user.id)
+      .execute();
+    if (!user.companyId) return;
+    await trx
+      .updateTable("companies")
+      .set({
+        name: input.companyName,
+        nameEn: input.companyNameEn ?? null,
+        address: input.companyAddress,
+        addressEn: input.companyAddressEn ?? null,
+        city: input.companyCity,
+        cityEn: input.companyCityEn ?? null,
+        postalCode: input.postalCode,
+        countryCode: country.code,
+        phone: input.companyPhone ?? "",
+        isVatRegistered: input.isVatRegistered,
+        vatNumber: input.isVatRegistered ? (input.vatNumber ?? null) : null,
+        bankIban: input.companyBankAccount,
+        bankName: input.companyBankName,
+        bankNameEn: input.companyBankNameEn ?? null,
+        bankBic: input.companyBankBic,
+        useEnglishInvoices: input.useEnglishInvoices,
+        updatedAt: new Date(),
+      })
+      .where("id", "=", user.companyId)
+      .execute();
+  });
+}

@@ -1,0 +1,53 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { withZod } from "@remix-validated-form/with-zod";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { loginSchema, MESSAGES } from "~/modules/accounts/schema";
+import { AppError } from "~/utils/http.server";
+import { verifyBotCheck } from "./bot-check.server";
+import { checkCredentials } from "./login.server";
+
+const loginValidator = withZod(loginSchema);
+
+/** The login form's field errors (HTTP 400), thrown from the strategy. */
+export class LoginFieldErrors extends Error {
+  override name = "LoginFieldErrors";
+  constructor(
+    public fieldErrors: Record<string, string>,
+    public submitted: { username: string },
+  ) {
+    super("Invalid login form");
+  }
+}
+
+export interface LoggedIn {
+  userId: string;
+  email: string;
+  role: "user" | "admin";
+}
+
+/**
+ * Signs in with the login form (remix-auth's FormStrategy): validates the fields, the bot
+ * check and the credentials. Throws LoginFieldErrors or AppError (401, 429).
+ */
+export function authenticateLoginForm(
+  context: AppLoadContext,
+  request: Request,
+): Promise<LoggedIn> {
+  const authenticator = new Authenticator<LoggedIn>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const result = await loginValidator.validate(form);
+      const submitted = { username: String(form.get("username") ?? "") };
+      if (result.error) throw new LoginFieldErrors(result.error.fieldErrors, submitted);
+      const passed = await verifyBotCheck(context, { ...result.data, fromForm: true });
+      if (!passed) throw new LoginFieldErrors({ recaptchaToken: MESSAGES.botCheck }, submitted);
+      const user = await checkCredentials(context, result.data.username, result.data.password);
+      return { userId: user.userId, email: user.email, role: user.role };
+    }),
+    "form",
+  );
+  return authenticator.authenticate("form", request);
+}
+
+export { AppError };

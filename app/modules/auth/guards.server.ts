@@ -1,0 +1,36 @@
+import { type AppLoadContext, json, redirect } from "@remix-run/node";
+import { findSessionUser, readSessionToken, type SessionUser } from "./session.server";
+
+/** The signed-in user, or null for a guest. */
+export async function getUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser | null> {
+  const token = await readSessionToken(request, context);
+  return token ? findSessionUser(context.db, token) : null;
+}
+
+/** The signed-in user; a guest is sent to /auth with a redirectTo back to this page. */
+export async function requireUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (user) return user;
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  const query = back === "/dashboard" ? "" : `?${new URLSearchParams({ redirectTo: back })}`;
+  throw redirect(`/auth${query}`);
+}
+
+/** For the JSON API: the user, or a 401 JSON answer. */
+export async function requireApiUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser> {
+  const user = await getUser(request, context);
+  if (user) return user;
+  throw json({ message: "Не сте влезли в профила си" }, { status: 401 });
+}
+
+/** Guest-only pages (login, registration, password reset) send a signed-in user to /dashboard. */
+export async function requireGuest(request: Request, context: AppLoadContext): Promise<void> {
+  if (await getUser(request, context)) throw redirect("/dashboard");
+}

@@ -1,0 +1,38 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { randomToken } from "~/utils/crypto.server";
+import { AppError } from "~/utils/http.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { isLoginThrottled, recordLoginAttempt, THROTTLED_MESSAGE } from "./throttle.server";
+
+export const INVALID_LOGIN = "Невалиден имейл или парола";
+
+// A real hash of a random password: unknown e-mails cost the same time as wrong passwords.
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks e-mail and password with throttling; returns the user id, or throws an AppError
+ * (401 with one message for unknown e-mail and wrong password alike, 429 when throttled).
+ */
+export async function checkCredentials(
+  context: AppLoadContext,
+  email: string,
+  password: string,
+): Promise<{ userId: string; role: "user" | "admin"; email: string }> {
+  const { db, clientIp } = context;
+  if (await isLoginThrottled(db, email, clientIp)) throw new AppError(THROTTLED_MESSAGE, 429);
+  const user = await db
+    .selectFrom("users")
+    .select(["id", "role", "email", "passwordHash"])
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
+    .where("anonymizedAt", "is", null)
+    .executeTakeFirst();
+  dummyHash ??= hashPassword(randomToken());
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  await recordLoginAttempt(db, {
+    email: email.toLowerCase(),
+    ip: clientIp,
+    succeeded: Boolean(user && valid),
+  });
+  if (!user || !valid) throw new AppError(INVALID_LOGIN, 401);
+  return { userId: user.id, role: user.role, email: user.email };
+}

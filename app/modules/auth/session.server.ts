@@ -1,0 +1,138 @@
+import { type AppLoadContext, createCookie } from "@remix-run/node";
+import type { Kysely } from "kysely";
+import { randomToken, sha256 } from "~/utils/crypto.server";
+import type { Database, Plan, UserRole } from "~db/types";
+
+export const SESSION_DAYS = 30;
+const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+
+/** The signed-in person as every page and API call sees them. */
+export interface SessionUser {
+  sessionId: string;
+  id: string;
+  email: string;
+  role: UserRole;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  deletionScheduledAt: string | null;
+  companyId: string | null;
+  companyName: string | null;
+  plan: Plan;
+}
+
+const cookies = new Map<string, ReturnType<typeof createCookie>>();
+
+/** The session cookie: HttpOnly, SameSite=Lax, Secure behind https, signed; holds only the token. */
+export function sessionCookie(config: AppLoadContext["config"]) {
+  const key = `${config.sessionSecret}|${config.secureCookies}`;
+  let cookie = cookies.get(key);
+  if (!cookie) {
+    cookie = createCookie("__session", {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.secureCookies,
+      path: "/",
+      maxAge: SESSION_MS / 1000,
+      secrets: [config.sessionSecret],
+    });
+    cookies.set(key, cookie);
+  }
+  return cookie;
+}
+
+/** Opens a session for the user; returns the token for the cookie or the bearer header. */
+export async function createSession(
+  db: Kysely<Database>,
+  userId: string,
+  details: { kind: "browser" | "api"; ip: string; userAgent: string | null },
+): Promise<string> {
+  const token = randomToken();
+  await db
+    .insertInto("sessions")
+    .values({
+      tokenHash: sha256(token),
+      userId,
+      kind: details.kind,
+      ip: details.ip,
+      userAgent: details.userAgent?.slice(0, 500) ?? null,
+      expiresAt: new Date(Date.now() + SESSION_MS),
+    })
+    .execute();
+  return token;
+}
+
+/** The session token of a request: the bearer token first, then the cookie. */
+export async function readSessionToken(
+  request: Request,
+  context: AppLoadContext,
+): Promise<string | null> {
+  const authorization = request.headers.get("Authorization");
+  if (authorization?.startsWith("Bearer ")) return authorization.slice(7).trim() || null;
+  const value = await sessionCookie(context.config).parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value ? value : null;
+}
+
+/** The user of a live session token, or null. */
+export async function findSessionUser(
+  db: Kysely<Database>,
+  token: string,
+): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.userId")
+    .leftJoin("companies", "companies.id", "users.companyId")
+    .select([
+      "sessions.id as sessionId",
+      "users.id",
+      "users.email",
+      "users.role",
+      "users.firstName",
+      "users.lastName",
+      "users.emailVerifiedAt",
+      "users.deletionScheduledAt",
+      "users.companyId",
+      "companies.name as companyName",
+      "companies.subscriptionPlan",
+    ])
+    .where("sessions.tokenHash", "=", sha256(token))
+    .where("sessions.expiresAt", ">", new Date())
+    .where("users.anonymizedAt", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    sessionId: row.sessionId,
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    emailVerified: row.emailVerifiedAt !== null,
+    deletionScheduledAt: row.deletionScheduledAt?.toISOString() ?? null,
+    companyId: row.companyId,
+    companyName: row.companyName,
+    plan: row.subscriptionPlan ?? "basic",
+  };
+}
+
+/** Ends one session (logout). */
+export async function deleteSession(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
+}
+
+/** Ends every session of a user, e.g. after a password reset; keeps one if given. */
+export async function deleteUserSessions(db: Kysely<Database>, userId: string, keep?: string) {
+  let query = db.deleteFrom("sessions").where("userId", "=", userId);
+  if (keep) query = query.where("id", "!=", keep);
+  await query.execute();
+}
+
+/** Set-Cookie value that signs the browser in with this token. */
+export function commitSessionCookie(context: AppLoadContext, token: string): Promise<string> {
+  return sessionCookie(context.config).serialize(token);
+}
+
+/** Set-Cookie value that forgets the session. */
+export function clearSessionCookie(context: AppLoadContext): Promise<string> {
+  return sessionCookie(context.config).serialize("", { maxAge: 0 });
+}

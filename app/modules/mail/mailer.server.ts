@@ -1,0 +1,68 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { AppLoadContext } from "@remix-run/node";
+import nodemailer, { type Transporter } from "nodemailer";
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  attachments?: { filename: string; content: Buffer | Uint8Array; contentType?: string }[];
+}
+
+export class MailError extends Error {
+  override name = "MailError";
+}
+
+const transports = new Map<string, Transporter>();
+// Without SMTP, nodemailer still builds the real message; it is kept as an .eml file.
+const fileTransport = nodemailer.createTransport({
+  streamTransport: true,
+  buffer: true,
+  newline: "unix",
+});
+
+/**
+ * Sends a message over SMTP_URL, or writes it to DATA_DIR/mail/*.eml (and logs its links)
+ * when there is no SMTP server. Throws MailError when it could not be sent: callers show it.
+ */
+export async function sendMail(
+  config: AppLoadContext["config"],
+  message: MailMessage,
+): Promise<void> {
+  const envelope = {
+    from: config.mail.from,
+    ...message,
+    attachments: message.attachments?.map((a) => ({ ...a, content: Buffer.from(a.content) })),
+  };
+  const { smtpUrl } = config.mail;
+  try {
+    if (smtpUrl) {
+      let transport = transports.get(smtpUrl);
+      if (!transport) {
+        const url = new URL(smtpUrl);
+        if (!url.searchParams.has("connectionTimeout"))
+          url.searchParams.set("connectionTimeout", "10000");
+        transport = nodemailer.createTransport(url.toString());
+        transports.set(smtpUrl, transport);
+      }
+      await transport.sendMail(envelope);
+      return;
+    }
+    const info = await fileTransport.sendMail(envelope);
+    const folder = path.resolve(config.dataDir, "mail");
+    await mkdir(folder, { recursive: true });
+    const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@.-]/gi, "_")}.eml`;
+    const file = path.join(folder, name);
+    await writeFile(file, info.message as Buffer);
+    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+    console.log(
+      `Mail to ${message.to} «${message.subject}» kept in ${file}${links.length ? `; links: ${links.join(" ")}` : ""}`,
+    );
+  } catch (error) {
+    console.error(`Mail to ${message.to} failed:`, error);
+    throw new MailError("Имейлът не можа да бъде изпратен. Опитайте отново по-късно.");
+  }
+}

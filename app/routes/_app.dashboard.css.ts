@@ -1,0 +1,32 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const page = style({ padding: `${vars.space.lg} 0` });
+export const grid = style({
+  display: "grid",
+  gap: vars.space.lg,
+  gridTemplateColumns: "repeat(auto-fit, minmax(18rem, 1fr))",
+});
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  padding: vars.space.lg,
+});
+export const warning = style([
+  card,
+  {
+    background: vars.color.warningSoft,
+    marginBottom: vars.space.lg,
+    borderColor: vars.color.warning,
+  },
+]);
+export const list = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: `${vars.space.xs} ${vars.space.md}`,
+});
+globalStyle(`${list} dd`, { margin: 0 });
+globalStyle(`${list} dt`, { color: vars.color.textMuted });
+export const steps = style({ paddingLeft: vars.space.lg, lineHeight: 2 });
+export const done = style({ color: vars.color.success });

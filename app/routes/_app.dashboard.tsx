@@ -1,0 +1,150 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { countryByCode } from "~/modules/accounts/countries";
+import { getProfile, sendVerificationEmail } from "~/modules/accounts/service.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import { MailError } from "~/modules/mail/mailer.server";
+import { toastHeader } from "~/utils/toast.server";
+import * as styles from "./_app.dashboard.css";
+
+const PLAN_NAMES = { basic: "Основен", standard: "Стандартен", full: "Пълен" } as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const profile = await getProfile(context.db, user.id);
+  const hasLogo = profile.companyId
+    ? (await context.db
+        .selectFrom("companyLogos")
+        .select("companyId")
+        .where("companyId", "=", profile.companyId)
+        .executeTakeFirst()) !== undefined
+    : false;
+  return json({
+    firstName: profile.firstName,
+    role: profile.role,
+    emailVerified: profile.emailVerifiedAt !== null,
+    email: profile.email,
+    plan: profile.subscriptionPlan ?? "basic",
+    hasLogo,
+    company: profile.companyId
+      ? {
+          name: profile.companyName,
+          eik: profile.eik,
+          vatNumber: profile.isVatRegistered ? profile.vatNumber : null,
+          address: `${profile.companyAddress}, ${profile.postalCode} ${profile.companyCity}, ${countryByCode(profile.countryCode ?? "BG")?.nameBg ?? ""}`,
+          iban: profile.companyBankAccount,
+        }
+      : null,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") !== "resend-verification")
+    return json({ message: "Неизвестно действие" }, { status: 400 });
+  if (user.emailVerified) return redirect("/dashboard");
+  try {
+    await sendVerificationEmail(context, user);
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    return json({ message: error.message }, { status: 503 });
+  }
+  return redirect("/dashboard", {
+    headers: {
+      "Set-Cookie": await toastHeader({
+        type: "success",
+        title: "Изпратихме нов имейл за потвърждение",
+        description: `Проверете пощата на ${user.email}.`,
+      }),
+    },
+  });
+}
+
+export default function Dashboard() {
+  const data = useLoaderData<typeof loader>();
+  const sending = useNavigation().formData?.get("intent") === "resend-verification";
+  const steps = [
+    { done: data.emailVerified, label: "Потвърдете имейл адреса си", to: "/verify-code" },
+    { done: data.hasLogo, label: "Качете логото на фирмата", to: "/settings" },
+    { done: false, label: "Добавете първия си клиент", to: "/client/new" },
+    { done: false, label: "Издайте първата си фактура", to: "/invoice/new" },
+  ];
+  return (
+    <div className={styles.page}>
+      <h1>Здравейте, {data.firstName}!</h1>
+      {data.emailVerified ? null : (
+        <section className={styles.warning} aria-labelledby="verify-title">
+          <h2 id="verify-title">Имейлът ви не е потвърден</h2>
+          <p>
+            Изпратихме връзка и 6-цифрен код на <strong>{data.email}</strong>. Отворете връзката или{" "}
+            <Link to="/verify-code">въведете кода</Link>.
+          </p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="resend-verification" />
+            <Button type="submit" tone="secondary" disabled={sending}>
+              {sending ? "Изпращане..." : "Изпрати нов имейл"}
+            </Button>
+          </Form>
+        </section>
+      )}
+      <div className={styles.grid}>
+        {data.company ? (
+          <section className={styles.card} aria-labelledby="company-title">
+            <h2 id="company-title">Фирма</h2>
+            <dl className={styles.list}>
+              <dt>Име</dt>
+              <dd>{data.company.name}</dd>
+              <dt>ЕИК/Булстат</dt>
+              <dd>{data.company.eik}</dd>
+              <dt>ДДС номер</dt>
+              <dd>{data.company.vatNumber ?? "Не е регистрирана по ДДС"}</dd>
+              <dt>Адрес</dt>
+              <dd>{data.company.address}</dd>
+              <dt>IBAN</dt>
+              <dd>{data.company.iban}</dd>
+              <dt>План</dt>
+              <dd>
+                {PLAN_NAMES[data.plan]} · <Link to="/settings/subscription">Планове</Link>
+              </dd>
+            </dl>
+            <Link to="/profile">Редактирай данните</Link>
+          </section>
+        ) : (
+          <section className={styles.card} aria-labelledby="admin-title">
+            <h2 id="admin-title">Администратор</h2>
+            <p>
+              Влезли сте като администратор. <Link to="/hatterscastle">Към админ панела</Link>
+            </p>
+          </section>
+        )}
+        <section className={styles.card} aria-labelledby="steps-title">
+          <h2 id="steps-title">Следващи стъпки</h2>
+          <ol className={styles.steps}>
+            {steps.map((step) => (
+              <li key={step.label} className={step.done ? styles.done : undefined}>
+                {step.done ? (
+                  <span>
+                    {step.label} <span className="visually-hidden">(готово)</span>
+                    <span aria-hidden="true"> ✓</span>
+                  </span>
+                ) : (
+                  <Link to={step.to}>{step.label}</Link>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Табло | Сметка" }];

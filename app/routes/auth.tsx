@@ -1,0 +1,234 @@
+import {
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import {
+  Link,
+  type ShouldRevalidateFunction,
+  useActionData,
+  useLoaderData,
+  useNavigate,
+  useNavigation,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import * as styles from "~/components/auth/auth.css";
+import { LoginForm } from "~/components/auth/login-form";
+import { RegisterWizard } from "~/components/auth/register-wizard";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { Overlay } from "~/components/ui/overlay";
+import { sendVerificationEmail } from "~/modules/accounts/service.server";
+import { handleWizardStep } from "~/modules/accounts/wizard.server";
+import {
+  AppError,
+  authenticateLoginForm,
+  LoginFieldErrors,
+} from "~/modules/auth/authenticator.server";
+import { botCheckWidget } from "~/modules/auth/bot-check.server";
+import { requireGuest } from "~/modules/auth/guards.server";
+import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
+import { MailError } from "~/modules/mail/mailer.server";
+import { safeRedirect } from "~/utils/http.server";
+import { toastHeader } from "~/utils/toast.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireGuest(request, context);
+  const url = new URL(request.url);
+  return json({
+    tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
+    redirectTo: url.searchParams.get("redirectTo"),
+    loginBot: botCheckWidget(context),
+    registerBot: botCheckWidget(context),
+    marketingUrl: context.config.marketingUrl,
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireGuest(request, context);
+  // remix-auth reads the body itself, so look at a copy to choose the form.
+  const form = await request.clone().formData();
+  const intent = form.get("intent");
+  if (intent === "login") return login(request, context, form);
+  if (intent === "register") return register(request, context, form);
+  return json({ message: "Неизвестно действие" }, { status: 400 });
+}
+
+async function signIn(request: Request, context: AppLoadContext, userId: string) {
+  const token = await createSession(context.db, userId, {
+    kind: "browser",
+    ip: context.clientIp,
+    userAgent: request.headers.get("User-Agent"),
+  });
+  return commitSessionCookie(context, token);
+}
+
+async function login(request: Request, context: AppLoadContext, form: FormData) {
+  const username = String(form.get("username") ?? "");
+  try {
+    const user = await authenticateLoginForm(context, request);
+    const headers = new Headers({ "Set-Cookie": await signIn(request, context, user.userId) });
+    const redirectTo = safeRedirect(form.get("redirectTo"));
+    // With JavaScript the page shows «Успешно вписване!» and moves on by itself after ~300 ms.
+    if (form.get("js") === "1") return json({ success: "login" as const, redirectTo }, { headers });
+    headers.append(
+      "Set-Cookie",
+      await toastHeader({ type: "success", title: "Успешно вписване!" }),
+    );
+    return redirect(redirectTo, { headers });
+  } catch (error) {
+    if (error instanceof LoginFieldErrors) {
+      return json(
+        { formId: "login", fieldErrors: error.fieldErrors, repopulateFields: error.submitted },
+        { status: 400 },
+      );
+    }
+    if (error instanceof AppError) {
+      return json(
+        {
+          formId: "login",
+          fieldErrors: {},
+          repopulateFields: { username },
+          formError: error.message,
+        },
+        { status: error.status },
+      );
+    }
+    throw error;
+  }
+}
+
+async function register(request: Request, context: AppLoadContext, form: FormData) {
+  const answer = await handleWizardStep(context, form);
+  if (answer.kind === "step") {
+    const { step, values, fieldErrors } = answer;
+    return json(
+      {
+        step,
+        values,
+        formId: `register-step-${step}`,
+        ...(fieldErrors && { fieldErrors, repopulateFields: values }),
+      },
+      { status: fieldErrors ? 400 : 200 },
+    );
+  }
+  const headers = new Headers({ "Set-Cookie": await signIn(request, context, answer.userId) });
+  let mailProblem: string | null = null;
+  try {
+    await sendVerificationEmail(context, {
+      id: answer.userId,
+      email: answer.email,
+      firstName: answer.firstName,
+    });
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    mailProblem = `${error.message} Можете да поискате нов имейл от таблото.`;
+  }
+  headers.append(
+    "Set-Cookie",
+    await toastHeader(
+      mailProblem
+        ? {
+            type: "error",
+            title: "Имейлът за потвърждение не беше изпратен",
+            description: mailProblem,
+          }
+        : {
+            type: "success",
+            title: "Успешна регистрация!",
+            description: `Изпратихме имейл за потвърждение на ${answer.email}.`,
+          },
+    ),
+  );
+  if (form.get("js") === "1")
+    return json({ success: "register" as const, redirectTo: "/dashboard" }, { headers });
+  return redirect("/dashboard", { headers });
+}
+
+// After a successful sign-in the page shows its message first; the guest-only loader must not
+// redirect underneath it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  actionResult,
+  defaultShouldRevalidate,
+}) => (actionResult?.success ? false : defaultShouldRevalidate);
+
+type ActionData = {
+  success?: "login" | "register";
+  redirectTo?: string;
+  step?: 1 | 2 | 3;
+  values?: Record<string, string>;
+  formError?: string;
+};
+
+export default function AuthPage() {
+  const { tab, redirectTo, loginBot, registerBot, marketingUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const success = actionData?.success;
+
+  useEffect(() => {
+    if (!success || !actionData?.redirectTo) return;
+    const timer = setTimeout(() => navigate(actionData.redirectTo!, { replace: true }), 300);
+    return () => clearTimeout(timer);
+  }, [success, actionData?.redirectTo, navigate]);
+
+  const showRegister = actionData?.step !== undefined || tab === "register";
+  const keep = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}` : "";
+  return (
+    <>
+      <div className={styles.page}>
+        <Link to="/" className={styles.logo} aria-label="Сметка — начална страница">
+          <img src="/logo.svg" alt="" width={48} height={48} />
+          <span aria-hidden="true">Сметка</span>
+        </Link>
+        <main id="main" className={styles.card}>
+          <h1 className="visually-hidden">{showRegister ? "Регистрация" : "Вход"}</h1>
+          <nav aria-label="Вход или регистрация" className={styles.tabs}>
+            <Link
+              to={`/auth${keep ? `?${keep}` : ""}`}
+              className={styles.tab}
+              aria-current={showRegister ? undefined : "page"}
+            >
+              Вход
+            </Link>
+            <Link
+              to={`/auth?tab=register${keep ? `&${keep}` : ""}`}
+              className={styles.tab}
+              aria-current={showRegister ? "page" : undefined}
+            >
+              Регистрация
+            </Link>
+          </nav>
+          {showRegister ? (
+            <RegisterWizard
+              step={actionData?.step ?? 1}
+              values={actionData?.values ?? {}}
+              bot={registerBot}
+            />
+          ) : (
+            <LoginForm redirectTo={redirectTo} bot={loginBot} formError={actionData?.formError} />
+          )}
+        </main>
+        <p className={styles.consent}>
+          С използването на Сметка се съгласявате с{" "}
+          <a href={`${marketingUrl}/terms`}>Общите условия</a> и{" "}
+          <a href={`${marketingUrl}/privacy`}>Политиката за поверителност</a>.
+        </p>
+      </div>
+      <SiteFooter marketingUrl={marketingUrl} />
+      {success ? (
+        <Overlay
+          title={success === "login" ? "Успешно вписване!" : "Успешна регистрация!"}
+          text="Пренасочване към панела..."
+        />
+      ) : navigation.state === "submitting" ? (
+        <Overlay title="Моля, изчакайте..." text="Обработваме вашата заявка" />
+      ) : null}
+    </>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Вход и регистрация | Сметка" }];

@@ -1,0 +1,56 @@
+import { json } from "@remix-run/node";
+
+/** An error a domain module throws for the user to see: a Bulgarian message and a status. */
+export class AppError extends Error {
+  override name = "AppError";
+  constructor(
+    message: string,
+    public status = 400,
+    public fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/** JSON error answer of the API: {message}, plus field errors in zod's {_errors} shape when given. */
+export function jsonError(
+  message: string,
+  status: number,
+  fieldErrors?: Record<string, string | string[]>,
+  headers?: HeadersInit,
+) {
+  const errors = fieldErrors
+    ? Object.fromEntries(
+        Object.entries(fieldErrors).map(([field, value]) => [
+          field,
+          { _errors: Array.isArray(value) ? value : [value] },
+        ]),
+      )
+    : undefined;
+  return json(errors ? { message, errors } : { message }, { status, headers });
+}
+
+/** Reads a JSON body; null when the body is not JSON (the caller answers 400). */
+export async function readJson(request: Request): Promise<Record<string, unknown> | null> {
+  try {
+    const body = await request.json();
+    return body && typeof body === "object" && !Array.isArray(body) ? body : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where to go after signing in: only a local path, never another site. */
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/dashboard",
+) {
+  if (!to || typeof to !== "string") return fallback;
+  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
+  return to;
+}
+
+/** True when the client wants JSON (fetch from the app's own scripts) rather than a page. */
+export function wantsJson(request: Request): boolean {
+  return (request.headers.get("Content-Type") ?? "").includes("application/json");
+}

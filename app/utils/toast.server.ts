@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+
+export type ToastType = "success" | "error" | "info";
+export interface Toast {
+  id: string;
+  type: ToastType;
+  title: string;
+  description?: string;
+}
+
+// A one-shot message carried by a cookie across the redirect that follows a POST.
+const toastCookie = createCookie("toast", {
+  path: "/",
+  httpOnly: true,
+  sameSite: "lax",
+  maxAge: 60,
+});
+
+/** A Set-Cookie header value that shows this toast on the next page. */
+export async function toastHeader(toast: Omit<Toast, "id">): Promise<string> {
+  return toastCookie.serialize({ ...toast, id: randomUUID() });
+}
+
+/** The pending toast, if any, and the header that clears it. */
+export async function readToast(
+  request: Request,
+): Promise<{ toast: Toast | null; clear: string | null }> {
+  const value = await toastCookie.parse(request.headers.get("Cookie"));
+  if (!value || typeof value !== "object" || typeof value.title !== "string") {
+    return { toast: null, clear: null };
+  }
+  return { toast: value as Toast, clear: await toastCookie.serialize("", { maxAge: 0 }) };
+}
