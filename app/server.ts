@@ -4,6 +4,7 @@ import * as build from "@remix-run/dev/server-build";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import express from "express";
+import { anonymizeDueAccounts } from "~/modules/accounts/account.server";
 import type { AppConfig } from "~/utils/context.server";
 import { EnvError, loadEnv } from "~/utils/env.server";
 import { resolveSessionSecret } from "~/utils/secrets.server";
@@ -102,11 +103,21 @@ async function main() {
     process.exit(1);
   });
 
+  // Accounts past their 30 days are anonymised hourly (idempotent; any instance may run it).
+  const sweep = () =>
+    anonymizeDueAccounts(database.db)
+      .then((count) => count > 0 && console.log(`Anonymised ${count} deleted account(s)`))
+      .catch((error) => console.error("Account deletion sweep failed:", error));
+  void sweep();
+  const sweeper = setInterval(sweep, 60 * 60 * 1000);
+  sweeper.unref();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: closing connections and the database`);
+    clearInterval(sweeper);
     const force = setTimeout(() => {
       console.error("Shutdown took too long; exiting");
       process.exit(1);

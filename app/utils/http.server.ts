@@ -54,3 +54,19 @@ export function safeRedirect(
 export function wantsJson(request: Request): boolean {
   return (request.headers.get("Content-Type") ?? "").includes("application/json");
 }
+
+/** 405 for a method an API path does not take. */
+export function methodNotAllowed(allowed: string) {
+  return json({ message: "Методът не е разрешен" }, { status: 405, headers: { Allow: allowed } });
+}
+
+/** zod's error.format() shape without the root entry: {field: {_errors: [...]}}. */
+export function formatFieldErrors(
+  format: Record<string, unknown>,
+): Record<string, { _errors: string[] }> {
+  const { _errors: _root, ...fields } = format as { _errors?: string[] } & Record<
+    string,
+    { _errors: string[] }
+  >;
+  return fields;
+}

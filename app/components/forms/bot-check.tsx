@@ -16,16 +16,27 @@ declare global {
  * The bot check. Locally: a native «Не съм робот» checkbox, a signed token and a honeypot.
  * With a reCAPTCHA site key: Google's widget, which fills the same recaptchaToken field.
  */
-export function BotCheck({
-  siteKey,
-  token,
-  onPassedChange,
-}: {
+export function BotCheck(props: {
   siteKey: string;
   token: string | null;
   onPassedChange?: (passed: boolean) => void;
 }) {
   const { error } = useField("recaptchaToken");
+  return <BotCheckWidget {...props} error={error} />;
+}
+
+/** The widget itself, for forms outside remix-validated-form (the error comes from the page). */
+export function BotCheckWidget({
+  siteKey,
+  token,
+  error,
+  onPassedChange,
+}: {
+  siteKey: string;
+  token: string | null;
+  error?: string | undefined;
+  onPassedChange?: (passed: boolean) => void;
+}) {
   const id = useId();
   const widget = useRef<HTMLDivElement>(null);
   const tokenInput = useRef<HTMLInputElement>(null);

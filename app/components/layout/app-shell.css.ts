@@ -178,3 +178,38 @@ export const footerLinks = style({
   margin: 0,
   padding: 0,
 });
+
+export const fab = style({
+  position: "fixed",
+  left: vars.space.lg,
+  bottom: vars.space.lg,
+  zIndex: 40,
+});
+
+export const fabButton = style({
+  listStyle: "none",
+  width: "3.25rem",
+  height: "3.25rem",
+  borderRadius: vars.radius.pill,
+  background: vars.color.brand,
+  color: vars.color.onBrand,
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "center",
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  cursor: "pointer",
+  boxShadow: vars.shadow.card,
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
+});
+
+export const fabMenu = style({
+  position: "absolute",
+  left: 0,
+  bottom: "calc(100% + 0.5rem)",
+  minWidth: "12rem",
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.sm,
+});

@@ -1,4 +1,4 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { Plan, UserRole } from "~db/types";
 import * as styles from "./app-shell.css";
@@ -151,6 +151,29 @@ export function AppShell({
         {children}
       </main>
       <SiteFooter marketingUrl={marketingUrl} />
+      <FeedbackButton />
     </>
+  );
+}
+
+/** The floating button with the Обратна връзка and Поддръжка forms (a native menu; no JS needed). */
+function FeedbackButton() {
+  const location = useLocation();
+  const from = encodeURIComponent(`${location.pathname}${location.search}`);
+  return (
+    <details className={styles.fab}>
+      <summary className={styles.fabButton}>
+        <span aria-hidden="true">?</span>
+        <span className="visually-hidden">Обратна връзка и поддръжка</span>
+      </summary>
+      <div className={styles.fabMenu}>
+        <Link to={`/feedback?type=feedback&from=${from}`} className={styles.menuItem}>
+          Обратна връзка
+        </Link>
+        <Link to={`/feedback?type=support&from=${from}`} className={styles.menuItem}>
+          Поддръжка
+        </Link>
+      </div>
+    </details>
   );
 }

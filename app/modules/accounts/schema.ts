@@ -194,6 +194,8 @@ export const registerStep3Schema = z
 export const registerSchema = z
   .object({
     ...step1Fields,
+    // The API payload carries neither (spec §3): the confirmation is the form's own business.
+    confirmPassword: z.string().optional(),
     ...step2Fields,
     companyType: step2Fields.companyType.default("company"),
     ...step3Fields,
@@ -254,3 +256,9 @@ export const profileSchema = z
   });
 
 export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The profile of a user without a company (an admin): the name only. */
+export const personalSchema = z.object({
+  firstName: step2Fields.firstName,
+  lastName: step2Fields.lastName,
+});

@@ -209,6 +209,19 @@ export async function getProfile(db: Kysely<Database>, userId: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** Saves the name of a user without a company (an admin). */
+export async function updatePersonal(
+  db: Kysely<Database>,
+  userId: string,
+  input: { firstName: string; lastName: string },
+) {
+  await db
+    .updateTable("users")
+    .set({ firstName: input.firstName, lastName: input.lastName, updatedAt: new Date() })
+    .where("id", "=", userId)
+    .execute();
+}
+
 /** Saves personal and company data (same rules as registration; EIK and e-mail stay). */
 export async function updateProfile(
   db: Kysely<Database>,

@@ -1,0 +1,143 @@
+import type { Kysely } from "kysely";
+import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
+import { deleteUserSessions } from "~/modules/auth/session.server";
+import { randomToken } from "~/utils/crypto.server";
+import { AppError } from "~/utils/http.server";
+import type { Database } from "~db/types";
+
+export const DELETION_DAYS = 30;
+export const LOGO_MAX_BYTES = 1024 * 1024;
+export const LOGO_ERROR = "Логото трябва да е изображение PNG или JPEG до 1 MB";
+
+/** Changes the password after checking the current one; other sessions of the user end. */
+export async function changePassword(
+  db: Kysely<Database>,
+  user: { id: string; sessionId: string },
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const row = await db
+    .selectFrom("users")
+    .select("passwordHash")
+    .where("id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(row.passwordHash, currentPassword))) {
+    throw new AppError("Текущата парола е грешна", 400, {
+      currentPassword: "Текущата парола е грешна",
+    });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("users")
+      .set({ passwordHash, updatedAt: new Date() })
+      .where("id", "=", user.id)
+      .execute();
+    await deleteUserSessions(trx, user.id, user.sessionId);
+  });
+}
+
+/** Schedules the account for deletion in 30 days; returns the date. */
+export async function requestDeletion(db: Kysely<Database>, userId: string): Promise<Date> {
+  const scheduled = new Date(Date.now() + DELETION_DAYS * 24 * 60 * 60 * 1000);
+  await db
+    .updateTable("users")
+    .set({ deletionRequestedAt: new Date(), deletionScheduledAt: scheduled, updatedAt: new Date() })
+    .where("id", "=", userId)
+    .execute();
+  return scheduled;
+}
+
+export async function cancelDeletion(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db
+    .updateTable("users")
+    .set({ deletionRequestedAt: null, deletionScheduledAt: null, updatedAt: new Date() })
+    .where("id", "=", userId)
+    .where("deletionScheduledAt", "is not", null)
+    .returning("id")
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Anonymises accounts whose 30 days have passed: personal data goes, sessions and tokens end.
+ * The company and its issued tax documents stay, as the law requires. Safe to run anywhere,
+ * any number of times (each row is changed once).
+ */
+export async function anonymizeDueAccounts(
+  db: Kysely<Database>,
+  now = new Date(),
+): Promise<number> {
+  const due = await db
+    .selectFrom("users")
+    .select("id")
+    .where("deletionScheduledAt", "<=", now)
+    .where("anonymizedAt", "is", null)
+    .execute();
+  for (const { id } of due) {
+    const passwordHash = await hashPassword(randomToken());
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({
+          email: `deleted-${id}@invalid.smetka.bg`,
+          firstName: "Изтрит",
+          lastName: "потребител",
+          passwordHash,
+          anonymizedAt: now,
+          updatedAt: now,
+        })
+        .where("id", "=", id)
+        .where("anonymizedAt", "is", null)
+        .execute();
+      await trx.deleteFrom("sessions").where("userId", "=", id).execute();
+      await trx.deleteFrom("userTokens").where("userId", "=", id).execute();
+    });
+  }
+  return due.length;
+}
+
+/** The image type from the file's first bytes (never from its name or declared type). */
+export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (png.every((byte, i) => bytes[i] === byte)) return "image/png";
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  return null;
+}
+
+/** Stores the company logo after checking its content and size. */
+export async function saveLogo(
+  db: Kysely<Database>,
+  companyId: string,
+  bytes: Uint8Array,
+): Promise<void> {
+  const contentType = sniffImage(bytes);
+  if (!contentType || bytes.byteLength > LOGO_MAX_BYTES || bytes.byteLength === 0) {
+    throw new AppError(LOGO_ERROR, 400, { logo: LOGO_ERROR });
+  }
+  await db
+    .insertInto("companyLogos")
+    .values({ companyId, contentType, data: bytes })
+    .onConflict((c) =>
+      c.column("companyId").doUpdateSet({ contentType, data: bytes, updatedAt: new Date() }),
+    )
+    .execute();
+}
+
+export async function deleteLogo(db: Kysely<Database>, companyId: string): Promise<void> {
+  await db.deleteFrom("companyLogos").where("companyId", "=", companyId).execute();
+}
+
+/** The logo as a data: URL for an <img>, or null. */
+export async function getLogoDataUrl(
+  db: Kysely<Database>,
+  companyId: string | null,
+): Promise<string | null> {
+  if (!companyId) return null;
+  const row = await db
+    .selectFrom("companyLogos")
+    .select(["contentType", "data"])
+    .where("companyId", "=", companyId)
+    .executeTakeFirst();
+  return row ? `data:${row.contentType};base64,${Buffer.from(row.data).toString("base64")}` : null;
+}

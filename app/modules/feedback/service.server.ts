@@ -1,0 +1,97 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { sniffImage } from "~/modules/accounts/account.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { sendMail } from "~/modules/mail/mailer.server";
+import { AppError } from "~/utils/http.server";
+import {
+  ATTACHMENT_MAX_BYTES,
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_MESSAGES,
+  type FeedbackInput,
+  SUPPORT_CATEGORIES,
+} from "./schema";
+
+export interface Attachment {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Checks an attachment: JPG or PNG by content, at most 5 MB. */
+export function checkAttachment(
+  attachment: Attachment | null,
+): { name: string; type: string; bytes: Uint8Array } | null {
+  if (!attachment || attachment.bytes.byteLength === 0) return null;
+  if (attachment.bytes.byteLength > ATTACHMENT_MAX_BYTES) {
+    throw new AppError(
+      `${FEEDBACK_MESSAGES.fileTooLarge}. ${FEEDBACK_MESSAGES.fileTooLargeDetail}`,
+      413,
+      {
+        file: `${FEEDBACK_MESSAGES.fileTooLarge}. ${FEEDBACK_MESSAGES.fileTooLargeDetail}`,
+      },
+    );
+  }
+  const type = sniffImage(attachment.bytes);
+  if (!type)
+    throw new AppError(FEEDBACK_MESSAGES.fileType, 400, { file: FEEDBACK_MESSAGES.fileType });
+  return { name: attachment.name.slice(0, 200) || "attachment", type, bytes: attachment.bytes };
+}
+
+/**
+ * Stores the submission, then e-mails it to SUPPORT_EMAIL when one is set. The submission is
+ * kept even when that mail fails (it is logged and stays un-e-mailed for a later resend).
+ */
+export async function submitFeedback(
+  context: AppLoadContext,
+  user: SessionUser,
+  input: FeedbackInput,
+  attachment: Attachment | null,
+): Promise<void> {
+  const file = checkAttachment(attachment);
+  const contactEmail =
+    input.useDifferentEmail && input.customEmail ? input.customEmail.trim() : user.email;
+  const row = await context.db
+    .insertInto("feedback")
+    .values({
+      companyId: user.companyId,
+      userId: user.id,
+      type: input.type,
+      category: input.category!,
+      severity: input.severity,
+      message: input.message!.trim(),
+      contactEmail,
+      attachmentName: file?.name ?? null,
+      attachmentType: file?.type ?? null,
+      attachment: file?.bytes ?? null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+
+  const to = context.config.mail.supportEmail;
+  if (!to) return;
+  const categories: Record<string, string> =
+    input.type === "support" ? SUPPORT_CATEGORIES : FEEDBACK_CATEGORIES;
+  const kind = input.type === "support" ? "Поддръжка" : "Обратна връзка";
+  const text = `${kind}: ${categories[input.category!]}${input.severity ? ` (${input.severity})` : ""}
+От: ${user.firstName} ${user.lastName} <${contactEmail}>${user.companyName ? `, ${user.companyName}` : ""}
+
+${input.message!.trim()}`;
+  try {
+    await sendMail(context.config, {
+      to,
+      replyTo: contactEmail,
+      subject: `[${kind}] ${categories[input.category!]}`,
+      text,
+      html: `<pre style="font-family:inherit;white-space:pre-wrap">${text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!)}</pre>`,
+      attachments: file
+        ? [{ filename: file.name, content: file.bytes, contentType: file.type }]
+        : undefined,
+    });
+    await context.db
+      .updateTable("feedback")
+      .set({ emailedAt: new Date() })
+      .where("id", "=", row.id)
+      .execute();
+  } catch (error) {
+    console.error(`Feedback ${row.id} is saved but was not e-mailed to ${to}:`, error);
+  }
+}

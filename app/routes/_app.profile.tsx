@@ -1,0 +1,250 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
+import { CountryField } from "~/components/forms/country-field";
+import { CheckboxField, FormError, PasswordField, TextField } from "~/components/forms/field";
+import * as fieldStyles from "~/components/forms/field.css";
+import { Button } from "~/components/ui/button";
+import { changePassword } from "~/modules/accounts/account.server";
+import { countryByCode } from "~/modules/accounts/countries";
+import { changePasswordSchema, personalSchema, profileSchema } from "~/modules/accounts/schema";
+import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import { AppError } from "~/utils/http.server";
+import { toastHeader } from "~/utils/toast.server";
+import * as styles from "./_app.dashboard.css";
+
+const profileValidator = withZod(profileSchema);
+const personalValidator = withZod(personalSchema);
+const passwordValidator = withZod(changePasswordSchema);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  const p = await getProfile(context.db, user.id);
+  return json({
+    email: p.email,
+    eik: p.eik,
+    hasCompany: p.companyId !== null,
+    defaults: {
+      firstName: p.firstName,
+      lastName: p.lastName,
+      companyName: p.companyName ?? "",
+      companyNameEn: p.companyNameEn ?? "",
+      companyAddress: p.companyAddress ?? "",
+      companyAddressEn: p.companyAddressEn ?? "",
+      companyCity: p.companyCity ?? "",
+      companyCityEn: p.companyCityEn ?? "",
+      postalCode: p.postalCode ?? "",
+      country: countryByCode(p.countryCode ?? "BG")?.nameBg ?? "България",
+      companyPhone: p.companyPhone ?? "",
+      isVatRegistered: p.isVatRegistered ? "on" : "",
+      vatNumber: p.vatNumber ?? "",
+      companyBankAccount: p.companyBankAccount ?? "",
+      companyBankName: p.companyBankName ?? "",
+      companyBankNameEn: p.companyBankNameEn ?? "",
+      companyBankBic: p.companyBankBic ?? "",
+      useEnglishInvoices: p.useEnglishInvoices ? "on" : "",
+    },
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "profile" && !user.companyId) {
+    const result = await personalValidator.validate(form);
+    if (result.error) {
+      return json(
+        {
+          ...result.error,
+          repopulateFields: result.submittedData,
+          formError: "Актуализацията не беше успешна",
+        },
+        { status: 400 },
+      );
+    }
+    await updatePersonal(context.db, user.id, result.data);
+    return redirect("/profile", {
+      headers: {
+        "Set-Cookie": await toastHeader({
+          type: "success",
+          title: "Профилът е актуализиран",
+          description: "Вашите промени са запазени успешно.",
+        }),
+      },
+    });
+  }
+  if (intent === "profile") {
+    const result = await profileValidator.validate(form);
+    if (result.error) {
+      return json(
+        {
+          ...result.error,
+          repopulateFields: result.submittedData,
+          formError: "Актуализацията не беше успешна",
+        },
+        { status: 400 },
+      );
+    }
+    try {
+      await updateProfile(context.db, user, result.data);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return json(
+        {
+          formId: "profile",
+          fieldErrors: error.fields ?? {},
+          repopulateFields: result.submittedData,
+          formError: "Актуализацията не беше успешна",
+        },
+        { status: error.status },
+      );
+    }
+    return redirect("/profile", {
+      headers: {
+        "Set-Cookie": await toastHeader({
+          type: "success",
+          title: "Профилът е актуализиран",
+          description: "Вашите промени са запазени успешно.",
+        }),
+      },
+    });
+  }
+  if (intent === "password") {
+    const result = await passwordValidator.validate(form);
+    if (result.error)
+      return json(
+        { ...result.error, formError: "Промяната на паролата не беше успешна" },
+        { status: 400 },
+      );
+    try {
+      await changePassword(context.db, user, result.data.currentPassword, result.data.password);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return json(
+        {
+          formId: "password",
+          fieldErrors: error.fields ?? {},
+          formError: "Промяната на паролата не беше успешна",
+        },
+        { status: 400 },
+      );
+    }
+    return redirect("/profile", {
+      headers: {
+        "Set-Cookie": await toastHeader({
+          type: "success",
+          title: "Паролата е променена",
+          description: "Паролата е променена успешно.",
+        }),
+      },
+    });
+  }
+  return json({ message: "Неизвестно действие" }, { status: 400 });
+}
+
+export default function Profile() {
+  const { email, eik, hasCompany, defaults } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as
+    | { formId?: string; formError?: string }
+    | undefined;
+  return (
+    <div className={styles.page}>
+      <h1>Профил</h1>
+      <div className={styles.grid}>
+        <section className={styles.card} aria-labelledby="profile-title">
+          <h2 id="profile-title">Лични и фирмени данни</h2>
+          <ValidatedForm
+            validator={hasCompany ? profileValidator : personalValidator}
+            method="post"
+            id="profile"
+            defaultValues={defaults}
+            noValidate
+          >
+            <input type="hidden" name="intent" value="profile" />
+            {data?.formId === "profile" ? <FormError message={data.formError} /> : null}
+            <p>
+              Имейл: <strong>{email}</strong>
+              {hasCompany ? (
+                <>
+                  <br />
+                  ЕИК/Булстат: <strong>{eik}</strong> (не може да се променя)
+                </>
+              ) : null}
+            </p>
+            <TextField name="firstName" label="Име" autoComplete="given-name" required />
+            <TextField name="lastName" label="Фамилия" autoComplete="family-name" required />
+            {hasCompany ? (
+              <>
+                <TextField name="companyName" label="Име на фирмата" required />
+                <TextField name="companyAddress" label="Адрес" required />
+                <TextField name="companyCity" label="Град" required />
+                <TextField name="postalCode" label="Пощенски код" required />
+                <CountryField />
+                <TextField name="companyPhone" label="Телефон" type="tel" autoComplete="tel" />
+                <CheckboxField
+                  name="isVatRegistered"
+                  value="on"
+                  label="Фирмата е регистрирана по ДДС"
+                />
+                <TextField name="vatNumber" label="ДДС номер" />
+                <TextField name="companyBankAccount" label="IBAN" required />
+                <TextField name="companyBankName" label="Банка" required />
+                <TextField name="companyBankBic" label="BIC" required />
+                <CheckboxField
+                  name="useEnglishInvoices"
+                  value="on"
+                  label="Издавам фактури и на английски"
+                />
+                <fieldset className={fieldStyles.fieldset}>
+                  <legend className={fieldStyles.legend}>Данни на английски</legend>
+                  <TextField name="companyNameEn" label="Име на фирмата на английски" lang="en" />
+                  <TextField name="companyAddressEn" label="Адрес на английски" lang="en" />
+                  <TextField name="companyCityEn" label="Град на английски" lang="en" />
+                  <TextField name="companyBankNameEn" label="Банка на английски" lang="en" />
+                </fieldset>
+              </>
+            ) : null}
+            <Button type="submit">Запази</Button>
+          </ValidatedForm>
+        </section>
+        <section className={styles.card} aria-labelledby="password-title">
+          <h2 id="password-title">Смяна на паролата</h2>
+          <ValidatedForm validator={passwordValidator} method="post" id="password" noValidate>
+            <input type="hidden" name="intent" value="password" />
+            {data?.formId === "password" ? <FormError message={data.formError} /> : null}
+            <PasswordField
+              name="currentPassword"
+              label="Текуща парола"
+              autoComplete="current-password"
+              required
+            />
+            <PasswordField
+              name="password"
+              label="Нова парола"
+              autoComplete="new-password"
+              required
+            />
+            <PasswordField
+              name="confirmPassword"
+              label="Потвърдете новата парола"
+              autoComplete="new-password"
+              required
+            />
+            <Button type="submit">Смени паролата</Button>
+          </ValidatedForm>
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Профил | Сметка" }];

@@ -1,0 +1,186 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  MaxPartSizeExceededError,
+  type MetaFunction,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useId } from "react";
+import { FormError } from "~/components/forms/field";
+import * as fieldStyles from "~/components/forms/field.css";
+import { Button } from "~/components/ui/button";
+import {
+  cancelDeletion,
+  DELETION_DAYS,
+  deleteLogo,
+  getLogoDataUrl,
+  LOGO_ERROR,
+  LOGO_MAX_BYTES,
+  requestDeletion,
+  saveLogo,
+} from "~/modules/accounts/account.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import { getNotification } from "~/modules/settings/queries.server";
+import { formatDate } from "~/utils/dates";
+import { AppError } from "~/utils/http.server";
+import { toastHeader } from "~/utils/toast.server";
+import * as styles from "./_app.dashboard.css";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  return json({
+    hasCompany: user.companyId !== null,
+    logo: await getLogoDataUrl(context.db, user.companyId),
+    notification: await getNotification(context.db),
+    deletionScheduledAt: user.deletionScheduledAt,
+  });
+}
+
+async function done(title: string, description?: string) {
+  return redirect("/settings", {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", title, description }) },
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    if (!user.companyId)
+      return json({ formError: "Само фирмен профил може да има лого" }, { status: 400 });
+    let form: FormData;
+    try {
+      form = await unstable_parseMultipartFormData(
+        request,
+        unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES }),
+      );
+    } catch (error) {
+      if (error instanceof MaxPartSizeExceededError)
+        return json({ formError: LOGO_ERROR }, { status: 413 });
+      throw error;
+    }
+    const file = form.get("logo");
+    if (!(file instanceof File) || file.size === 0)
+      return json({ formError: "Моля, изберете файл" }, { status: 400 });
+    try {
+      await saveLogo(context.db, user.companyId, new Uint8Array(await file.arrayBuffer()));
+    } catch (error) {
+      if (error instanceof AppError)
+        return json({ formError: error.message }, { status: error.status });
+      throw error;
+    }
+    return done("Логото е запазено");
+  }
+
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "delete-logo":
+      if (user.companyId) await deleteLogo(context.db, user.companyId);
+      return done("Логото е премахнато");
+    case "request-deletion": {
+      if (form.get("confirm") !== "on") {
+        return json(
+          { formError: "Потвърдете, че искате профилът да бъде изтрит" },
+          { status: 400 },
+        );
+      }
+      const date = await requestDeletion(context.db, user.id);
+      return done(
+        "Заявката за изтриване е приета",
+        `Профилът ще бъде изтрит на ${formatDate(date)}.`,
+      );
+    }
+    case "cancel-deletion":
+      await cancelDeletion(context.db, user.id);
+      return done("Заявката за изтриване е отменена", "Вашият акаунт няма да бъде изтрит.");
+    default:
+      return json({ formError: "Неизвестно действие" }, { status: 400 });
+  }
+}
+
+export default function Settings() {
+  const { hasCompany, logo, notification, deletionScheduledAt } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as { formError?: string } | undefined;
+  const busy = useNavigation().state === "submitting";
+  const id = useId();
+  return (
+    <div className={styles.page}>
+      <h1>Настройки</h1>
+      <FormError message={data?.formError} />
+      <div className={styles.grid}>
+        {hasCompany ? (
+          <section className={styles.card} aria-labelledby="logo-title">
+            <h2 id="logo-title">Лого на фирмата</h2>
+            {logo ? (
+              <img
+                src={logo}
+                alt="Текущото лого на фирмата"
+                style={{ maxHeight: "6rem", marginBottom: "1rem" }}
+              />
+            ) : (
+              <p>Все още няма качено лого. То се показва във фактурите.</p>
+            )}
+            <Form method="post" encType="multipart/form-data">
+              <div className={fieldStyles.field}>
+                <label htmlFor={`${id}-logo`} className={fieldStyles.label}>
+                  Файл (PNG или JPEG, до 1 MB)
+                </label>
+                <input id={`${id}-logo`} type="file" name="logo" accept="image/png,image/jpeg" />
+              </div>
+              <Button type="submit" disabled={busy}>
+                Качи логото
+              </Button>
+            </Form>
+            {logo ? (
+              <Form method="post" style={{ marginTop: "0.5rem" }}>
+                <input type="hidden" name="intent" value="delete-logo" />
+                <Button type="submit" tone="quiet" disabled={busy}>
+                  Премахни логото
+                </Button>
+              </Form>
+            ) : null}
+          </section>
+        ) : null}
+        <section className={styles.card} aria-labelledby="notification-title">
+          <h2 id="notification-title">Известие от екипа</h2>
+          <p>{notification ?? "Няма активно известие."}</p>
+        </section>
+        <section className={styles.card} aria-labelledby="delete-title">
+          <h2 id="delete-title">Изтриване на профила</h2>
+          {deletionScheduledAt ? (
+            <>
+              <p>Профилът ще бъде изтрит на {formatDate(deletionScheduledAt)}.</p>
+              <Form method="post">
+                <input type="hidden" name="intent" value="cancel-deletion" />
+                <Button type="submit" disabled={busy}>
+                  Отмени изтриването
+                </Button>
+              </Form>
+            </>
+          ) : (
+            <Form method="post">
+              <p>
+                Профилът се изтрива {DELETION_DAYS} дни след заявката; дотогава можете да се
+                откажете. Личните данни не могат да бъдат възстановени след изтриването. Издадените
+                фактури се пазят, както изисква законът.
+              </p>
+              <input type="hidden" name="intent" value="request-deletion" />
+              <div className={fieldStyles.checkboxRow}>
+                <input id={`${id}-confirm`} type="checkbox" name="confirm" />
+                <label htmlFor={`${id}-confirm`}>Разбирам и искам профилът ми да бъде изтрит</label>
+              </div>
+              <Button type="submit" tone="secondary" disabled={busy}>
+                Заяви изтриване
+              </Button>
+            </Form>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Настройки | Сметка" }];

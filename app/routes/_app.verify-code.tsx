@@ -1,0 +1,108 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
+import { FormError, TextField } from "~/components/forms/field";
+import { Button } from "~/components/ui/button";
+import { verifyCodeSchema } from "~/modules/accounts/schema";
+import { sendVerificationEmail } from "~/modules/accounts/service.server";
+import {
+  VERIFIED_TOAST,
+  verifyByCode,
+  WELCOME_FAILED_TOAST,
+} from "~/modules/accounts/verification.server";
+import { requireUser } from "~/modules/auth/guards.server";
+import { MailError } from "~/modules/mail/mailer.server";
+import { toastHeader } from "~/utils/toast.server";
+import * as styles from "./_app.dashboard.css";
+
+const validator = withZod(verifyCodeSchema);
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireUser(request, context);
+  if (user.emailVerified) return redirect("/dashboard");
+  return json({ email: user.email });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireUser(request, context);
+  const form = await request.formData();
+  if (form.get("intent") === "resend") {
+    try {
+      await sendVerificationEmail(context, user);
+    } catch (error) {
+      if (!(error instanceof MailError)) throw error;
+      return json({ fieldErrors: {}, formError: error.message }, { status: 503 });
+    }
+    return json({ fieldErrors: {}, resent: true });
+  }
+  const result = await validator.validate(form);
+  if (result.error)
+    return json({ ...result.error, repopulateFields: result.submittedData }, { status: 400 });
+  const outcome = await verifyByCode(context, user.id, result.data.code);
+  if (!outcome) {
+    return json(
+      {
+        fieldErrors: { code: "Кодът е грешен или е изтекъл. Поискайте нов код." },
+        repopulateFields: result.submittedData,
+      },
+      { status: 400 },
+    );
+  }
+  return redirect("/dashboard", {
+    headers: {
+      "Set-Cookie": await toastHeader(
+        outcome.welcomeMailFailed ? WELCOME_FAILED_TOAST : VERIFIED_TOAST,
+      ),
+    },
+  });
+}
+
+export default function VerifyCode() {
+  const { email } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as
+    | { formError?: string; resent?: boolean }
+    | undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} style={{ maxWidth: "32rem" }} aria-labelledby="verify-title">
+        <h1 id="verify-title">Потвърди с код</h1>
+        <p>
+          Въведете 6-цифрения код от имейла, който изпратихме на <strong>{email}</strong>.
+        </p>
+        {data?.resent ? (
+          <p role="status">Изпратихме нов код. Предишните кодове вече не са валидни.</p>
+        ) : null}
+        <FormError message={data?.formError} />
+        <ValidatedForm validator={validator} method="post" noValidate>
+          <TextField
+            name="code"
+            label="Код"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+          />
+          <Button type="submit" disabled={busy}>
+            Потвърди
+          </Button>
+        </ValidatedForm>
+        <Form method="post" style={{ marginTop: "1rem" }}>
+          <input type="hidden" name="intent" value="resend" />
+          <Button type="submit" tone="quiet" disabled={busy}>
+            Изпрати нов код
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Потвърди с код | Сметка" }];

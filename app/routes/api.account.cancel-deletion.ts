@@ -1,0 +1,15 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { cancelDeletion } from "~/modules/accounts/account.server";
+import { requireApiUser } from "~/modules/auth/guards.server";
+import { methodNotAllowed } from "~/utils/http.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/account/cancel-deletion → {success, message}. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireApiUser(request, context);
+  const cancelled = await cancelDeletion(context.db, user.id);
+  return cancelled
+    ? json({ success: true, message: "Заявката за изтриване е отменена" })
+    : json({ success: false, message: "Няма заявка за изтриване на този профил" }, { status: 400 });
+}

@@ -1,0 +1,14 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { issueLocalToken } from "~/modules/auth/bot-check.server";
+
+/**
+ * GET /api/bot-check/challenge → {token}: a one-time token of the local bot check for API
+ * clients (send it as recaptchaToken). Only without reCAPTCHA keys; otherwise 404.
+ */
+export function loader({ context }: LoaderFunctionArgs) {
+  if (context.config.recaptcha) return json({ message: "Not Found" }, { status: 404 });
+  return json(
+    { token: issueLocalToken(context.config.sessionSecret) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}

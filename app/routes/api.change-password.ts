@@ -1,0 +1,26 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { changePassword } from "~/modules/accounts/account.server";
+import { changePasswordSchema } from "~/modules/accounts/schema";
+import { requireApiUser } from "~/modules/auth/guards.server";
+import { AppError, jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/change-password {currentPassword, password (or newPassword), confirmPassword} → {message}. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireApiUser(request, context);
+  const body = await readJson(request);
+  if (!body) return jsonError("Невалидна заявка: очаква се JSON", 400);
+  const parsed = changePasswordSchema.safeParse({
+    ...body,
+    password: body.password ?? body.newPassword,
+  });
+  if (!parsed.success) return jsonError(parsed.error.issues[0]!.message, 400);
+  try {
+    await changePassword(context.db, user, parsed.data.currentPassword, parsed.data.password);
+  } catch (error) {
+    if (error instanceof AppError) return jsonError(error.message, error.status);
+    throw error;
+  }
+  return json({ message: "Паролата е променена успешно" });
+}

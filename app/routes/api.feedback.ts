@@ -1,0 +1,52 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { verifyBotCheck } from "~/modules/auth/bot-check.server";
+import { requireApiUser } from "~/modules/auth/guards.server";
+import { FEEDBACK_MESSAGES, feedbackSchema } from "~/modules/feedback/schema";
+import { submitFeedback } from "~/modules/feedback/service.server";
+import { AppError, jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/feedback (spec §3 submission, file as base64) → 201 {success, message}. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireApiUser(request, context);
+  const body = await readJson(request);
+  if (!body) return jsonError("Невалидна заявка: очаква се JSON", 400);
+  const parsed = feedbackSchema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return jsonError(issue.message, 400, { [issue.path.join(".") || "type"]: issue.message });
+  }
+  const passed = await verifyBotCheck(context, {
+    recaptchaToken: typeof body.recaptchaToken === "string" ? body.recaptchaToken : undefined,
+    fromForm: false,
+  });
+  if (!passed)
+    return jsonError(FEEDBACK_MESSAGES.botCheck, 400, {
+      recaptchaToken: FEEDBACK_MESSAGES.botCheck,
+    });
+  const content =
+    typeof body.fileContent === "string" ? body.fileContent.replace(/^data:[^,]*,/, "") : "";
+  const attachment = content
+    ? {
+        name: typeof body.fileName === "string" ? body.fileName : "attachment",
+        bytes: new Uint8Array(Buffer.from(content, "base64")),
+      }
+    : null;
+  try {
+    await submitFeedback(context, user, parsed.data, attachment);
+  } catch (error) {
+    if (error instanceof AppError) return jsonError(error.message, error.status, error.fields);
+    throw error;
+  }
+  return json(
+    {
+      success: true,
+      message:
+        parsed.data.type === "support"
+          ? "Заявката за поддръжка е изпратена!"
+          : "Благодарим за обратната връзка!",
+    },
+    { status: 201 },
+  );
+}

@@ -1,0 +1,50 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { loginSchema, MESSAGES } from "~/modules/accounts/schema";
+import { verifyBotCheck } from "~/modules/auth/bot-check.server";
+import { checkCredentials } from "~/modules/auth/login.server";
+import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
+import {
+  AppError,
+  formatFieldErrors,
+  jsonError,
+  methodNotAllowed,
+  readJson,
+} from "~/utils/http.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/login {username, password, recaptchaToken} → {username, role, token}; sets the cookie too. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const body = await readJson(request);
+  if (!body) return jsonError("Невалидна заявка: очаква се JSON", 400);
+  const parsed = loginSchema.safeParse(body);
+  if (!parsed.success) {
+    return json(
+      { message: "Invalid data", errors: formatFieldErrors(parsed.error.format()) },
+      { status: 400 },
+    );
+  }
+  if (!(await verifyBotCheck(context, { ...parsed.data, fromForm: false })))
+    return jsonError(MESSAGES.botCheck, 400);
+  try {
+    const user = await checkCredentials(context, parsed.data.username, parsed.data.password);
+    const token = await createSession(context.db, user.userId, {
+      kind: "api",
+      ip: context.clientIp,
+      userAgent: request.headers.get("User-Agent"),
+    });
+    return json(
+      { username: user.email, role: user.role, token },
+      {
+        headers: {
+          "Set-Cookie": await commitSessionCookie(context, token),
+          "Cache-Control": "no-store",
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof AppError) return jsonError(error.message, error.status);
+    throw error;
+  }
+}

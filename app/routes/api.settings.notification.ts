@@ -1,0 +1,9 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/modules/auth/guards.server";
+import { getNotification } from "~/modules/settings/queries.server";
+
+/** GET /api/settings/notification → {message} (null when the admins set none). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireApiUser(request, context);
+  return json({ message: await getNotification(context.db) });
+}

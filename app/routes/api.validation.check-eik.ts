@@ -1,0 +1,19 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { hasValidEikChecksum } from "~/modules/accounts/eik";
+import { MESSAGES } from "~/modules/accounts/schema";
+import { isEikTaken, TAKEN } from "~/modules/accounts/service.server";
+import { methodNotAllowed, readJson } from "~/utils/http.server";
+
+export const loader = () => methodNotAllowed("POST");
+
+/** POST /api/validation/check-eik {eik} → {success, error?}; a malformed number is a 400. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const body = await readJson(request);
+  const eik = typeof body?.eik === "string" ? body.eik.trim() : "";
+  if (!/^\d{9,13}$/.test(eik))
+    return json({ success: false, error: MESSAGES.eikFormat }, { status: 400 });
+  if (!hasValidEikChecksum(eik))
+    return json({ success: false, error: MESSAGES.eikChecksum }, { status: 400 });
+  const taken = await isEikTaken(context.db, eik);
+  return json(taken ? { success: false, error: TAKEN.eik } : { success: true });
+}

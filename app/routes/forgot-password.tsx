@@ -1,0 +1,78 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
+import { FormError, TextField } from "~/components/forms/field";
+import { CenteredCard } from "~/components/layout/centered-card";
+import { Button } from "~/components/ui/button";
+import { forgotPasswordSchema } from "~/modules/accounts/schema";
+import { requireGuest } from "~/modules/auth/guards.server";
+import { requestPasswordReset } from "~/modules/auth/password-reset.server";
+import { MailError } from "~/modules/mail/mailer.server";
+
+const validator = withZod(forgotPasswordSchema);
+const SENT =
+  "Ако има профил с този имейл адрес, изпратихме връзка за нова парола. Връзката е валидна един час.";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireGuest(request, context);
+  return json({ marketingUrl: context.config.marketingUrl });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireGuest(request, context);
+  const result = await validator.validate(await request.formData());
+  if (result.error) {
+    return json(
+      { ...result.error, repopulateFields: result.submittedData, sent: false },
+      { status: 400 },
+    );
+  }
+  try {
+    await requestPasswordReset(context, result.data.email);
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    return json(
+      {
+        fieldErrors: {},
+        repopulateFields: result.submittedData,
+        formError: error.message,
+        sent: false,
+      },
+      { status: 503 },
+    );
+  }
+  return json({ sent: true });
+}
+
+export default function ForgotPassword() {
+  const { marketingUrl } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as { sent?: boolean; formError?: string } | undefined;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <CenteredCard title="Забравена парола" marketingUrl={marketingUrl}>
+      {data?.sent ? (
+        <p role="status">{SENT}</p>
+      ) : (
+        <ValidatedForm validator={validator} method="post" noValidate>
+          <p>Въведете имейла на профила си и ще ви изпратим връзка за нова парола.</p>
+          <FormError message={data?.formError} />
+          <TextField name="email" label="Имейл" type="email" autoComplete="email" required />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Изпращане..." : "Изпрати връзка"}
+          </Button>
+        </ValidatedForm>
+      )}
+      <p>
+        <Link to="/auth">Обратно към входа</Link>
+      </p>
+    </CenteredCard>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Забравена парола | Сметка" }];

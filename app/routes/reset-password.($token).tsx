@@ -1,0 +1,88 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
+import { PasswordField } from "~/components/forms/field";
+import { CenteredCard } from "~/components/layout/centered-card";
+import { Button } from "~/components/ui/button";
+import { resetPasswordSchema } from "~/modules/accounts/schema";
+import { requireGuest } from "~/modules/auth/guards.server";
+import { resetPassword } from "~/modules/auth/password-reset.server";
+import { peekToken } from "~/modules/auth/tokens.server";
+import { toastHeader } from "~/utils/toast.server";
+
+const validator = withZod(resetPasswordSchema);
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  await requireGuest(request, context);
+  const live = params.token
+    ? await peekToken(context.db, params.token, "reset_password")
+    : undefined;
+  return json(
+    { valid: live !== undefined, marketingUrl: context.config.marketingUrl },
+    { status: live ? 200 : 404 },
+  );
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await requireGuest(request, context);
+  const result = await validator.validate(await request.formData());
+  if (result.error) return json({ ...result.error, repopulateFields: {} }, { status: 400 });
+  const done = params.token
+    ? await resetPassword(context, params.token, result.data.password)
+    : false;
+  if (!done) return redirect(`/reset-password/${params.token ?? ""}`);
+  return redirect("/auth", {
+    headers: {
+      "Set-Cookie": await toastHeader({
+        type: "success",
+        title: "Паролата е променена",
+        description: "Влезте с новата си парола.",
+      }),
+    },
+  });
+}
+
+export default function ResetPassword() {
+  const { valid, marketingUrl } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state === "submitting";
+  return (
+    <CenteredCard title="Нова парола" marketingUrl={marketingUrl}>
+      {valid ? (
+        <ValidatedForm validator={validator} method="post" noValidate>
+          <PasswordField
+            name="password"
+            label="Нова парола"
+            autoComplete="new-password"
+            required
+            hint='Поне 8 символа, главна буква, цифра и специален символ (!@#$%^&*(),.?":{}|<>)'
+          />
+          <PasswordField
+            name="confirmPassword"
+            label="Потвърдете паролата"
+            autoComplete="new-password"
+            required
+          />
+          <Button type="submit" disabled={busy}>
+            Запази паролата
+          </Button>
+        </ValidatedForm>
+      ) : (
+        <>
+          <p role="alert">Връзката е невалидна, вече е използвана или е изтекла.</p>
+          <p>
+            <Link to="/forgot-password">Поискайте нова връзка</Link>
+          </p>
+        </>
+      )}
+    </CenteredCard>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Нова парола | Сметка" }];
