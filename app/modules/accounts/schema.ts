@@ -41,8 +41,9 @@ const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
 
 const text = () => z.string({ required_error: MESSAGES.required }).trim();
 const requiredText = (message: string = MESSAGES.required) => text().min(1, message);
+// Empty input gets only the "required" message; the Cyrillic rule speaks about text that is there.
 const cyrillicText = (message: string = MESSAGES.required) =>
-  requiredText(message).regex(CYRILLIC, MESSAGES.cyrillic);
+  requiredText(message).pipe(z.string().regex(CYRILLIC, MESSAGES.cyrillic));
 /** A checkbox: "on"/"true" from forms, true from JSON. */
 const checkbox = z
   .union([z.boolean(), z.string()])

@@ -1,0 +1,111 @@
+import { randomInt } from "node:crypto";
+import type { Kysely } from "kysely";
+import { hasValidEikChecksum } from "~/modules/accounts/eik";
+import { hashPassword } from "~/modules/auth/password.server";
+import type { Database, Plan, UserRole } from "~db/types";
+
+export const PASSWORD = "Parola1!";
+let sequence = 0;
+
+/** A 9-digit EIK with a correct check digit, different on every call. */
+export function validEik(): string {
+  const stem = String(randomInt(10_000_000, 99_999_999));
+  for (let digit = 0; digit <= 9; digit++)
+    if (hasValidEikChecksum(`${stem}${digit}`)) return `${stem}${digit}`;
+  throw new Error("unreachable: one check digit always fits");
+}
+
+/** Cyrillic letters only (the registration rule for names): a unique company name. */
+function uniqueName(): string {
+  const letters = "абвгдежзийклмнопрстуфхцчшщ";
+  let n = ++sequence * 1000 + randomInt(0, 999);
+  let word = "";
+  do {
+    word += letters[n % letters.length];
+    n = Math.floor(n / letters.length);
+  } while (n > 0);
+  return `Фирма ${word} ЕООД`;
+}
+
+/** The /api/register payload of spec §3, valid, with unique e-mail, name and EIK. */
+export function registrationPayload(overrides: Record<string, unknown> = {}) {
+  const eik = validEik();
+  return {
+    username: `user${++sequence}.${randomInt(0, 1e9)}@example.bg`,
+    password: PASSWORD,
+    firstName: "Иван",
+    lastName: "Петров",
+    role: "user",
+    companyName: uniqueName(),
+    companyNameEn: "",
+    companyVat: eik,
+    companyAddress: "ул. Шипка 5",
+    companyAddressEn: "",
+    companyCity: "Пловдив",
+    companyCityEn: "",
+    companyEmail: "",
+    companyPhone: "",
+    companyBankAccount: "BG80BNBG96611020345678",
+    companyBankName: "Банка ДСК",
+    companyBankNameEn: "",
+    companyBankBic: "STSABGSF",
+    isVatRegistered: true,
+    vatNumber: `BG${eik}`,
+    country: "България",
+    postalCode: "4000",
+    useEnglishInvoices: false,
+    ...overrides,
+  };
+}
+
+/** A customer with a company (or an admin), straight in the database. */
+export async function createUser(
+  db: Kysely<Database>,
+  overrides: {
+    email?: string;
+    role?: UserRole;
+    plan?: Plan;
+    verified?: boolean;
+    password?: string;
+  } = {},
+) {
+  const role = overrides.role ?? "user";
+  const company =
+    role === "admin"
+      ? null
+      : await db
+          .insertInto("companies")
+          .values({
+            name: uniqueName(),
+            companyType: "company",
+            eik: validEik(),
+            address: "ул. Шипка 5",
+            city: "Пловдив",
+            postalCode: "4000",
+            email: "office@example.bg",
+            subscriptionPlan: overrides.plan ?? "basic",
+          })
+          .returning(["id", "name"])
+          .executeTakeFirstOrThrow();
+  const email = overrides.email ?? `person${++sequence}.${randomInt(0, 1e9)}@example.bg`;
+  const user = await db
+    .insertInto("users")
+    .values({
+      companyId: company?.id ?? null,
+      email,
+      passwordHash: await hashPassword(overrides.password ?? PASSWORD),
+      role,
+      firstName: "Мария",
+      lastName: "Георгиева",
+      emailVerifiedAt: overrides.verified === false ? null : new Date(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return {
+    id: user.id,
+    email,
+    password: overrides.password ?? PASSWORD,
+    companyId: company?.id ?? null,
+    companyName: company?.name ?? null,
+  };
+}

@@ -1,0 +1,75 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { Kysely } from "kysely";
+import { issueLocalToken } from "~/modules/auth/bot-check.server";
+import type { Database } from "~db/types";
+import { makeContext } from "./context";
+
+type RouteFunction = (args: {
+  request: Request;
+  params: Record<string, string>;
+  context: AppLoadContext;
+}) => unknown;
+
+/** Calls a loader or action and returns its Response, whether it was returned or thrown. */
+export async function call(
+  fn: RouteFunction,
+  db: Kysely<Database>,
+  path: string,
+  init: RequestInit & {
+    params?: Record<string, string>;
+    config?: Partial<AppLoadContext["config"]>;
+    ip?: string;
+  } = {},
+): Promise<Response> {
+  const { params = {}, config, ip, ...requestInit } = init;
+  const context = makeContext(db, config);
+  if (ip) context.clientIp = ip;
+  const request = new Request(new URL(path, "http://localhost:3000"), requestInit);
+  try {
+    const result = await fn({ request, params, context });
+    if (result instanceof Response) return result;
+    return Response.json(result);
+  } catch (error) {
+    if (error instanceof Response) return error;
+    throw error;
+  }
+}
+
+/** A JSON request body with its header, plus extra headers (Cookie, Authorization). */
+export function jsonBody(
+  body: unknown,
+  method = "POST",
+  headers: Record<string, string> = {},
+): RequestInit {
+  return {
+    method,
+    body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", ...headers },
+  };
+}
+
+/** A url-encoded form body, as a browser without JavaScript sends it. */
+export function formBody(
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): RequestInit {
+  return {
+    method: "POST",
+    body: new URLSearchParams(fields).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded", ...headers },
+  };
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookiesFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0]!)
+    .filter((pair) => !pair.endsWith("="))
+    .join("; ");
+}
+
+/** A fresh one-time token of the local bot check (the test context's secret). */
+export function botToken(): string {
+  return issueLocalToken(makeContext(null as never).config.sessionSecret);
+}
