@@ -45,7 +45,18 @@ export function runServer(env: Record<string, string>): {
 } {
   let output = "";
   const base = { ...process.env };
-  for (const name of ["DATABASE_URL", "SESSION_SECRET", "APP_URL", "PORT", "HOST", "DATA_DIR"]) {
+  for (const name of [
+    "DATABASE_URL",
+    "SESSION_SECRET",
+    "APP_URL",
+    "PORT",
+    "HOST",
+    "DATA_DIR",
+    "SMTP_URL",
+    "SUPPORT_EMAIL",
+    "RECAPTCHA_SITE_KEY",
+    "RECAPTCHA_SECRET_KEY",
+  ]) {
     delete base[name];
   }
   const child = spawn(process.execPath, [BUILD], {
@@ -73,7 +84,13 @@ export async function startApp(
   if (!existsSync(BUILD)) throw new Error("No build found: run `npm run build` (npm test does).");
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "smetka-e2e-")));
-  const env: Record<string, string> = { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
+  const env: Record<string, string> = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    // Links in mails must reach this server, which listens on 127.0.0.1 only.
+    APP_URL: `http://127.0.0.1:${port}`,
+  };
 
   let dropOwnDatabase = async () => {};
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -190,4 +207,25 @@ async function scan(page: Page): Promise<void> {
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
   expect(report, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Registers an account over the JSON API (a local bot-check token from the challenge call). */
+export async function registerViaApi(app: RunningApp, payload: Record<string, unknown>) {
+  const { token } = (await (await fetch(`${app.url}/api/bot-check/challenge`)).json()) as {
+    token: string;
+  };
+  const response = await fetch(`${app.url}/api/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: app.url },
+    body: JSON.stringify({ ...payload, recaptchaToken: token }),
+  });
+  if (response.status !== 201)
+    throw new Error(`register: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { username: string; token: string };
+}
+
+/** The input whose label is exactly `name` (a required field's label ends with a hidden " *"). */
+export function field(page: Page, name: string) {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
 }
