@@ -12,6 +12,7 @@ import { CountryField } from "~/components/forms/country-field";
 import { CheckboxField, FormError, PasswordField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { Button } from "~/components/ui/button";
+import { useErrorToast } from "~/components/ui/use-error-toast";
 import { changePassword } from "~/modules/accounts/account.server";
 import { countryByCode } from "~/modules/accounts/countries";
 import { changePasswordSchema, personalSchema, profileSchema } from "~/modules/accounts/schema";
@@ -154,8 +155,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Profile() {
   const { email, eik, hasCompany, defaults } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as
-    | { formId?: string; formError?: string }
+    | { formId?: string; formError?: string; fieldErrors?: Record<string, string> }
     | undefined;
+  // Spec §8: the toast's title says what failed, its description the first problem.
+  const firstError = data?.fieldErrors ? Object.values(data.fieldErrors)[0] : undefined;
+  useErrorToast(
+    data?.formError ?? "",
+    data?.formError ? (firstError ?? data.formError) : undefined,
+  );
   return (
     <div className={styles.page}>
       <h1>Профил</h1>

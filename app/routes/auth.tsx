@@ -20,6 +20,8 @@ import { LoginForm } from "~/components/auth/login-form";
 import { RegisterWizard } from "~/components/auth/register-wizard";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { Overlay } from "~/components/ui/overlay";
+import { type Toast, useToast } from "~/components/ui/toaster";
+import { useErrorToast } from "~/components/ui/use-error-toast";
 import { sendVerificationEmail } from "~/modules/accounts/service.server";
 import { handleWizardStep } from "~/modules/accounts/wizard.server";
 import {
@@ -71,12 +73,13 @@ async function login(request: Request, context: AppLoadContext, form: FormData) 
     const user = await authenticateLoginForm(context, request);
     const headers = new Headers({ "Set-Cookie": await signIn(request, context, user.userId) });
     const redirectTo = safeRedirect(form.get("redirectTo"));
-    // With JavaScript the page shows «Успешно вписване!» and moves on by itself after ~300 ms.
-    if (form.get("js") === "1") return json({ success: "login" as const, redirectTo }, { headers });
-    headers.append(
-      "Set-Cookie",
-      await toastHeader({ type: "success", title: "Успешно вписване!" }),
-    );
+    const toast = { type: "success" as const, title: "Успешно вписване!" };
+    // With JavaScript the page shows «Успешно вписване!» and the toast itself (a flash cookie could
+    // be consumed by a revalidation that the redirect cancels), then moves on after ~300 ms.
+    if (form.get("js") === "1") {
+      return json({ success: "login" as const, redirectTo, toast }, { headers });
+    }
+    headers.append("Set-Cookie", await toastHeader(toast));
     return redirect(redirectTo, { headers });
   } catch (error) {
     if (error instanceof LoginFieldErrors) {
@@ -126,24 +129,21 @@ async function register(request: Request, context: AppLoadContext, form: FormDat
     if (!(error instanceof MailError)) throw error;
     mailProblem = `${error.message} Можете да поискате нов имейл от таблото.`;
   }
-  headers.append(
-    "Set-Cookie",
-    await toastHeader(
-      mailProblem
-        ? {
-            type: "error",
-            title: "Имейлът за потвърждение не беше изпратен",
-            description: mailProblem,
-          }
-        : {
-            type: "success",
-            title: "Успешна регистрация!",
-            description: `Изпратихме имейл за потвърждение на ${answer.email}.`,
-          },
-    ),
-  );
-  if (form.get("js") === "1")
-    return json({ success: "register" as const, redirectTo: "/dashboard" }, { headers });
+  const toast = mailProblem
+    ? {
+        type: "error" as const,
+        title: "Имейлът за потвърждение не беше изпратен",
+        description: mailProblem,
+      }
+    : {
+        type: "success" as const,
+        title: "Успешна регистрация!",
+        description: `Изпратихме имейл за потвърждение на ${answer.email}.`,
+      };
+  if (form.get("js") === "1") {
+    return json({ success: "register" as const, redirectTo: "/dashboard", toast }, { headers });
+  }
+  headers.append("Set-Cookie", await toastHeader(toast));
   return redirect("/dashboard", { headers });
 }
 
@@ -156,11 +156,19 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 type ActionData = {
   success?: "login" | "register";
+  toast?: Omit<Toast, "id">;
   redirectTo?: string;
   step?: 1 | 2 | 3;
   values?: Record<string, string>;
   formError?: string;
+  fieldErrors?: Record<string, string>;
 };
+
+/** The message a failed registration step shows in its toast: the VAT number's first (spec §7). */
+function registrationError(data: ActionData | undefined): string | null {
+  if (data?.step === undefined || !data.fieldErrors) return null;
+  return data.fieldErrors.vatNumber ?? Object.values(data.fieldErrors)[0] ?? null;
+}
 
 export default function AuthPage() {
   const { tab, redirectTo, loginBot, registerBot, marketingUrl } = useLoaderData<typeof loader>();
@@ -168,12 +176,16 @@ export default function AuthPage() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const success = actionData?.success;
+  useErrorToast("Неуспешно влизане", actionData?.formError);
+  useErrorToast("Регистрацията не беше успешна", registrationError(actionData));
 
+  const showToast = useToast();
   useEffect(() => {
     if (!success || !actionData?.redirectTo) return;
+    if (actionData.toast) showToast(actionData.toast);
     const timer = setTimeout(() => navigate(actionData.redirectTo!, { replace: true }), 300);
     return () => clearTimeout(timer);
-  }, [success, actionData?.redirectTo, navigate]);
+  }, [success, actionData?.redirectTo, actionData?.toast, navigate, showToast]);
 
   const showRegister = actionData?.step !== undefined || tab === "register";
   const keep = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}` : "";

@@ -133,7 +133,15 @@ describe.skipIf(!hasChromium)("accounts in Chromium", () => {
         if (javaScriptEnabled) expect(await submit.isDisabled()).toBe(true);
         await field(page, "Не съм робот").check();
         await submit.click();
-        await page.getByText("Невалиден имейл или парола").waitFor();
+        await page
+          .locator("#login")
+          .getByRole("alert")
+          .getByText("Невалиден имейл или парола")
+          .waitFor();
+        if (javaScriptEnabled) {
+          const toasts = page.getByRole("region", { name: "Известия (F8)" });
+          await toasts.getByText("Неуспешно влизане").waitFor();
+        }
         expect(await field(page, "Имейл").inputValue()).toBe(data.username);
 
         await field(page, "Парола").fill(PASSWORD);

@@ -62,6 +62,46 @@ describe("guards and cross-site requests", () => {
     }
   });
 
+  it("throttles logins on the running server: the 6th try on an account is 429 with a Bulgarian message", async () => {
+    const data = registrationPayload();
+    await registerViaApi(app, data);
+    const attempt = async (password: string) => {
+      const { token } = (await (await fetch(`${app.url}/api/bot-check/challenge`)).json()) as {
+        token: string;
+      };
+      return fetch(`${app.url}/api/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ username: data.username, password, recaptchaToken: token }),
+      });
+    };
+    for (let i = 0; i < 5; i++) expect((await attempt("Wrong123!")).status).toBe(401);
+    const blocked = await attempt(data.password);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toEqual({
+      message: "Твърде много неуспешни опити за вход. Опитайте отново след 15 минути.",
+    });
+
+    // The login form says the same, with 429, without JavaScript.
+    const page = await fetch(`${app.url}/auth`);
+    const token = (await page.text()).match(/name="recaptchaToken" value="([^"]+)"/)?.[1] ?? "";
+    const form = await fetch(`${app.url}/auth`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: new URLSearchParams({
+        intent: "login",
+        username: data.username,
+        password: data.password,
+        recaptchaToken: token,
+        notRobot: "on",
+      }),
+    });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toContain(
+      "Твърде много неуспешни опити за вход. Опитайте отново след 15 минути.",
+    );
+  });
+
   it("refuses a cookie-authenticated POST from another site (403) but not a bearer API call", async () => {
     const cookie = `__session=${await sessionCookieValue(app)}`;
     const crossSite = await fetch(`${app.url}/settings`, {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { anonymizeDueAccounts, LOGO_ERROR } from "~/modules/accounts/account.server";
 import { consumeVerificationCode, issueToken } from "~/modules/auth/tokens.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.settings";
-import { loader as currentUser } from "~/routes/api.user";
 import { action as login } from "~/routes/api.login";
+import { loader as currentUser } from "~/routes/api.user";
 import { createUser, PASSWORD } from "../setup/factories";
 import { botToken, call, cookiesFrom, formBody, jsonBody } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
@@ -12,13 +12,18 @@ const getDb = setupTestDatabase();
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
 async function cookieOf(email: string) {
-  const response = await call(login, getDb(), "/api/login", jsonBody({ username: email, password: PASSWORD, recaptchaToken: botToken() }));
+  const response = await call(
+    login,
+    getDb(),
+    "/api/login",
+    jsonBody({ username: email, password: PASSWORD, recaptchaToken: botToken() }),
+  );
   return cookiesFrom(response);
 }
 
-function upload(bytes: Uint8Array, name: string, cookie: string): RequestInit {
+function upload(bytes: Uint8Array<ArrayBuffer>, name: string, cookie: string): RequestInit {
   const form = new FormData();
-  form.set("logo", new File([bytes], name, { type: "image/png" }));
+  form.set("logo", new File([new Uint8Array(bytes)], name, { type: "image/png" }));
   return { method: "POST", body: form, headers: { Cookie: cookie } };
 }
 
@@ -28,10 +33,17 @@ describe("/settings", () => {
     const cookie = await cookieOf(user.email);
     const saved = await call(settingsAction, getDb(), "/settings", upload(PNG, "logo.png", cookie));
     expect(saved.status).toBe(302);
-    const page = await (await call(settingsLoader, getDb(), "/settings", { headers: { Cookie: cookie } })).json();
+    const page = await (
+      await call(settingsLoader, getDb(), "/settings", { headers: { Cookie: cookie } })
+    ).json();
     expect(page.logo).toBe(`data:image/png;base64,${Buffer.from(PNG).toString("base64")}`);
 
-    const fake = await call(settingsAction, getDb(), "/settings", upload(new TextEncoder().encode("<svg></svg>"), "logo.png", cookie));
+    const fake = await call(
+      settingsAction,
+      getDb(),
+      "/settings",
+      upload(new TextEncoder().encode("<svg></svg>"), "logo.png", cookie),
+    );
     expect(fake.status).toBe(400);
     expect(await fake.json()).toEqual({ formError: LOGO_ERROR });
     const big = new Uint8Array(1024 * 1024 + 1);
@@ -39,30 +51,60 @@ describe("/settings", () => {
     const tooBig = await call(settingsAction, getDb(), "/settings", upload(big, "big.png", cookie));
     expect(tooBig.status).toBe(413);
     // The first logo is still there: a refused upload changes nothing.
-    const after = await (await call(settingsLoader, getDb(), "/settings", { headers: { Cookie: cookie } })).json();
+    const after = await (
+      await call(settingsLoader, getDb(), "/settings", { headers: { Cookie: cookie } })
+    ).json();
     expect(after.logo).toBe(page.logo);
   });
 
   it("schedules deletion in 30 days only when confirmed, and cancels it", async () => {
     const user = await createUser(getDb());
     const cookie = await cookieOf(user.email);
-    const unconfirmed = await call(settingsAction, getDb(), "/settings", formBody({ intent: "request-deletion" }, { Cookie: cookie }));
+    const unconfirmed = await call(
+      settingsAction,
+      getDb(),
+      "/settings",
+      formBody({ intent: "request-deletion" }, { Cookie: cookie }),
+    );
     expect(unconfirmed.status).toBe(400);
     const before = Date.now();
-    const requested = await call(settingsAction, getDb(), "/settings", formBody({ intent: "request-deletion", confirm: "on" }, { Cookie: cookie }));
+    const requested = await call(
+      settingsAction,
+      getDb(),
+      "/settings",
+      formBody({ intent: "request-deletion", confirm: "on" }, { Cookie: cookie }),
+    );
     expect(requested.status).toBe(302);
-    const me = await (await call(currentUser, getDb(), "/api/user", { headers: { Cookie: cookie } })).json();
+    const me = await (
+      await call(currentUser, getDb(), "/api/user", { headers: { Cookie: cookie } })
+    ).json();
     expect(me.accountStatus).toBe("pending_deletion");
     const days = (Date.parse(me.accountScheduledForDeletion) - before) / 86_400_000;
     expect(days).toBeGreaterThanOrEqual(29.99);
     expect(days).toBeLessThan(30.01);
-    await call(settingsAction, getDb(), "/settings", formBody({ intent: "cancel-deletion" }, { Cookie: cookie }));
-    expect((await (await call(currentUser, getDb(), "/api/user", { headers: { Cookie: cookie } })).json()).accountStatus).toBe("active");
+    await call(
+      settingsAction,
+      getDb(),
+      "/settings",
+      formBody({ intent: "cancel-deletion" }, { Cookie: cookie }),
+    );
+    expect(
+      (
+        await (
+          await call(currentUser, getDb(), "/api/user", { headers: { Cookie: cookie } })
+        ).json()
+      ).accountStatus,
+    ).toBe("active");
   });
 
   it("answers 400 to an unknown intent", async () => {
     const user = await createUser(getDb());
-    const response = await call(settingsAction, getDb(), "/settings", formBody({ intent: "explode" }, { Cookie: await cookieOf(user.email) }));
+    const response = await call(
+      settingsAction,
+      getDb(),
+      "/settings",
+      formBody({ intent: "explode" }, { Cookie: await cookieOf(user.email) }),
+    );
     expect(response.status).toBe(400);
   });
 });
@@ -71,19 +113,38 @@ describe("anonymizeDueAccounts", () => {
   it("removes personal data after 30 days, ends sessions, keeps the company, and runs once", async () => {
     const user = await createUser(getDb());
     const cookie = await cookieOf(user.email);
-    await getDb().updateTable("users").set({ deletionScheduledAt: new Date(Date.now() - 1000) }).where("id", "=", user.id).execute();
+    await getDb()
+      .updateTable("users")
+      .set({ deletionScheduledAt: new Date(Date.now() - 1000) })
+      .where("id", "=", user.id)
+      .execute();
     const notYet = await createUser(getDb());
-    await getDb().updateTable("users").set({ deletionScheduledAt: new Date(Date.now() + 86_400_000) }).where("id", "=", notYet.id).execute();
+    await getDb()
+      .updateTable("users")
+      .set({ deletionScheduledAt: new Date(Date.now() + 86_400_000) })
+      .where("id", "=", notYet.id)
+      .execute();
 
     expect(await anonymizeDueAccounts(getDb())).toBe(1);
     expect(await anonymizeDueAccounts(getDb())).toBe(0);
-    const row = await getDb().selectFrom("users").select(["email", "firstName", "anonymizedAt", "companyId"]).where("id", "=", user.id).executeTakeFirstOrThrow();
+    const row = await getDb()
+      .selectFrom("users")
+      .select(["email", "firstName", "anonymizedAt", "companyId"])
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(row.email).toBe(`deleted-${user.id}@invalid.smetka.bg`);
     expect(row.firstName).toBe("Изтрит");
     expect(row.anonymizedAt).not.toBeNull();
     expect(row.companyId).toBe(user.companyId);
-    expect((await call(currentUser, getDb(), "/api/user", { headers: { Cookie: cookie } })).status).toBe(401);
-    const relogin = await call(login, getDb(), "/api/login", jsonBody({ username: user.email, password: PASSWORD, recaptchaToken: botToken() }));
+    expect(
+      (await call(currentUser, getDb(), "/api/user", { headers: { Cookie: cookie } })).status,
+    ).toBe(401);
+    const relogin = await call(
+      login,
+      getDb(),
+      "/api/login",
+      jsonBody({ username: user.email, password: PASSWORD, recaptchaToken: botToken() }),
+    );
     expect(relogin.status).toBe(401);
   });
 });
@@ -97,7 +158,8 @@ describe("verification codes", () => {
 
     const second = await issueToken(getDb(), user.id, "verify_email");
     const wrong = second.code === "000000" ? "111111" : "000000";
-    for (let i = 0; i < 5; i++) expect(await consumeVerificationCode(getDb(), user.id, wrong)).toBe(false);
+    for (let i = 0; i < 5; i++)
+      expect(await consumeVerificationCode(getDb(), user.id, wrong)).toBe(false);
     expect(await consumeVerificationCode(getDb(), user.id, second.code!)).toBe(false);
   });
 

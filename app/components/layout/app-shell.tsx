@@ -1,5 +1,6 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { Overlay } from "~/components/ui/overlay";
 import type { Plan, UserRole } from "~db/types";
 import * as styles from "./app-shell.css";
 import { SiteFooter } from "./site-footer";
@@ -104,8 +105,11 @@ export function AppShell({
   children: ReactNode;
 }) {
   const name = `${user.firstName} ${user.lastName}`;
+  const navigation = useNavigation();
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
   return (
     <>
+      {loggingOut ? <Overlay title="Излизане от системата..." /> : null}
       <a href="#main" className="skip-link">
         Към основното съдържание
       </a>

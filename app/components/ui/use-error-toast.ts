@@ -1,0 +1,10 @@
+import { useEffect } from "react";
+import { useToast } from "./toaster";
+
+/** Shows a destructive toast (spec §8) when a form answer carries an error message. */
+export function useErrorToast(title: string, message: string | null | undefined) {
+  const show = useToast();
+  useEffect(() => {
+    if (message) show({ type: "error", title, description: message });
+  }, [show, title, message]);
+}
