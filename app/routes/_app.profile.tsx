@@ -56,6 +56,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+/** Back to the profile with the success toast of spec §8. */
+async function saved(title: string, description: string) {
+  return redirect("/profile", {
+    headers: { "Set-Cookie": await toastHeader({ type: "success", title, description }) },
+  });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
@@ -73,15 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     await updatePersonal(context.db, user.id, result.data);
-    return redirect("/profile", {
-      headers: {
-        "Set-Cookie": await toastHeader({
-          type: "success",
-          title: "Профилът е актуализиран",
-          description: "Вашите промени са запазени успешно.",
-        }),
-      },
-    });
+    return saved("Профилът е актуализиран", "Вашите промени са запазени успешно.");
   }
   if (intent === "profile") {
     const result = await profileValidator.validate(form);
@@ -109,15 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: error.status },
       );
     }
-    return redirect("/profile", {
-      headers: {
-        "Set-Cookie": await toastHeader({
-          type: "success",
-          title: "Профилът е актуализиран",
-          description: "Вашите промени са запазени успешно.",
-        }),
-      },
-    });
+    return saved("Профилът е актуализиран", "Вашите промени са запазени успешно.");
   }
   if (intent === "password") {
     const result = await passwordValidator.validate(form);
@@ -139,15 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    return redirect("/profile", {
-      headers: {
-        "Set-Cookie": await toastHeader({
-          type: "success",
-          title: "Паролата е променена",
-          description: "Паролата е променена успешно.",
-        }),
-      },
-    });
+    return saved("Паролата е променена", "Паролата е променена успешно.");
   }
   return json({ message: "Неизвестно действие" }, { status: 400 });
 }

@@ -11,6 +11,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const body = await readJson(request);
   if (!body) return jsonError("Невалидна заявка: очаква се JSON", 400);
+  // Spec §7: the answer is {message}, shown to the user as it is — so one message, not a field map.
   const parsed = changePasswordSchema.safeParse({
     ...body,
     password: body.password ?? body.newPassword,

@@ -3,32 +3,18 @@ import { loginSchema, MESSAGES } from "~/modules/accounts/schema";
 import { verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { checkCredentials } from "~/modules/auth/login.server";
 import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
-import {
-  AppError,
-  formatFieldErrors,
-  jsonError,
-  methodNotAllowed,
-  readJson,
-} from "~/utils/http.server";
+import { AppError, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/login {username, password, recaptchaToken} → {username, role, token}; sets the cookie too. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const body = await readJson(request);
-  if (!body) return jsonError("Невалидна заявка: очаква се JSON", 400);
-  const parsed = loginSchema.safeParse(body);
-  if (!parsed.success) {
-    return json(
-      { message: "Invalid data", errors: formatFieldErrors(parsed.error.format()) },
-      { status: 400 },
-    );
-  }
-  if (!(await verifyBotCheck(context, { ...parsed.data, fromForm: false })))
+  const { data } = await parseJsonBody(request, loginSchema);
+  if (!(await verifyBotCheck(context, { ...data, fromForm: false })))
     return jsonError(MESSAGES.botCheck, 400);
   try {
-    const user = await checkCredentials(context, parsed.data.username, parsed.data.password);
+    const user = await checkCredentials(context, data.username, data.password);
     const token = await createSession(context.db, user.userId, {
       kind: "api",
       ip: context.clientIp,

@@ -18,7 +18,7 @@ import { useEffect } from "react";
 import * as styles from "~/components/auth/auth.css";
 import { LoginForm } from "~/components/auth/login-form";
 import { RegisterWizard } from "~/components/auth/register-wizard";
-import { SiteFooter } from "~/components/layout/site-footer";
+import { CenteredCard } from "~/components/layout/centered-card";
 import { Overlay } from "~/components/ui/overlay";
 import { type Toast, useToast } from "~/components/ui/toaster";
 import { useErrorToast } from "~/components/ui/use-error-toast";
@@ -191,46 +191,44 @@ export default function AuthPage() {
   const keep = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}` : "";
   return (
     <>
-      <div className={styles.page}>
-        <Link to="/" className={styles.logo} aria-label="Сметка — начална страница">
-          <img src="/logo.svg" alt="" width={48} height={48} />
-          <span aria-hidden="true">Сметка</span>
-        </Link>
-        <main id="main" className={styles.card}>
-          <h1 className="visually-hidden">{showRegister ? "Регистрация" : "Вход"}</h1>
-          <nav aria-label="Вход или регистрация" className={styles.tabs}>
-            <Link
-              to={`/auth${keep ? `?${keep}` : ""}`}
-              className={styles.tab}
-              aria-current={showRegister ? undefined : "page"}
-            >
-              Вход
-            </Link>
-            <Link
-              to={`/auth?tab=register${keep ? `&${keep}` : ""}`}
-              className={styles.tab}
-              aria-current={showRegister ? "page" : undefined}
-            >
-              Регистрация
-            </Link>
-          </nav>
-          {showRegister ? (
-            <RegisterWizard
-              step={actionData?.step ?? 1}
-              values={actionData?.values ?? {}}
-              bot={registerBot}
-            />
-          ) : (
-            <LoginForm redirectTo={redirectTo} bot={loginBot} formError={actionData?.formError} />
-          )}
-        </main>
-        <p className={styles.consent}>
-          С използването на Сметка се съгласявате с{" "}
-          <a href={`${marketingUrl}/terms`}>Общите условия</a> и{" "}
-          <a href={`${marketingUrl}/privacy`}>Политиката за поверителност</a>.
-        </p>
-      </div>
-      <SiteFooter marketingUrl={marketingUrl} />
+      <CenteredCard
+        title={showRegister ? "Регистрация" : "Вход"}
+        hideTitle
+        marketingUrl={marketingUrl}
+        after={
+          <p className={styles.consent}>
+            С използването на Сметка се съгласявате с{" "}
+            <a href={`${marketingUrl}/terms`}>Общите условия</a> и{" "}
+            <a href={`${marketingUrl}/privacy`}>Политиката за поверителност</a>.
+          </p>
+        }
+      >
+        <nav aria-label="Вход или регистрация" className={styles.tabs}>
+          <Link
+            to={`/auth${keep ? `?${keep}` : ""}`}
+            className={styles.tab}
+            aria-current={showRegister ? undefined : "page"}
+          >
+            Вход
+          </Link>
+          <Link
+            to={`/auth?tab=register${keep ? `&${keep}` : ""}`}
+            className={styles.tab}
+            aria-current={showRegister ? "page" : undefined}
+          >
+            Регистрация
+          </Link>
+        </nav>
+        {showRegister ? (
+          <RegisterWizard
+            step={actionData?.step ?? 1}
+            values={actionData?.values ?? {}}
+            bot={registerBot}
+          />
+        ) : (
+          <LoginForm redirectTo={redirectTo} bot={loginBot} formError={actionData?.formError} />
+        )}
+      </CenteredCard>
       {success ? (
         <Overlay
           title={success === "login" ? "Успешно вписване!" : "Успешна регистрация!"}

@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import type { ZodTypeAny, z } from "zod";
 
 /** An error a domain module throws for the user to see: a Bulgarian message and a status. */
 export class AppError extends Error {
@@ -69,4 +70,25 @@ export function formatFieldErrors(
     { _errors: string[] }
   >;
   return fields;
+}
+
+/**
+ * The JSON body validated by a zod schema; otherwise throws the API's 400 answer:
+ * {message} for a body that is not JSON, {message: 'Invalid data', errors} for bad fields.
+ */
+export async function parseJsonBody<T extends ZodTypeAny>(
+  request: Request,
+  schema: T,
+  prepare: (body: Record<string, unknown>) => unknown = (body) => body,
+): Promise<{ data: z.infer<T>; body: Record<string, unknown> }> {
+  const body = await readJson(request);
+  if (!body) throw jsonError("Невалидна заявка: очаква се JSON", 400);
+  const parsed = schema.safeParse(prepare(body));
+  if (!parsed.success) {
+    throw json(
+      { message: "Invalid data", errors: formatFieldErrors(parsed.error.format()) },
+      { status: 400 },
+    );
+  }
+  return { data: parsed.data, body };
 }

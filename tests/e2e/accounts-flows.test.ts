@@ -40,6 +40,16 @@ describe.skipIf(!hasChromium)("accounts in Chromium", () => {
     });
     try {
       return await run(page);
+    } catch (error) {
+      // Say what the person saw and what the server said, so a failure on CI explains itself.
+      const seen = await page
+        .locator("body")
+        .innerText()
+        .catch(() => "(no page)");
+      console.error(
+        `Page ${page.url()} showed:\n${seen.slice(0, 3000)}\n--- server output:\n${app.output().slice(-3000)}`,
+      );
+      throw error;
     } finally {
       await context.close();
     }

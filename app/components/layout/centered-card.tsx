@@ -7,10 +7,16 @@ import { SiteFooter } from "./site-footer";
 export function CenteredCard({
   title,
   marketingUrl,
+  hideTitle = false,
+  after,
   children,
 }: {
   title: string;
   marketingUrl: string;
+  /** Keep the heading for screen readers only (the page shows its own tabs). */
+  hideTitle?: boolean;
+  /** Content below the card (e.g. the consent sentence). */
+  after?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -21,9 +27,10 @@ export function CenteredCard({
           <span aria-hidden="true">Сметка</span>
         </Link>
         <main id="main" className={styles.card}>
-          <h1>{title}</h1>
+          <h1 className={hideTitle ? "visually-hidden" : undefined}>{title}</h1>
           {children}
         </main>
+        {after}
       </div>
       <SiteFooter marketingUrl={marketingUrl} />
     </>

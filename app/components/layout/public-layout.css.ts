@@ -1,17 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const skipLink = style({
-  position: "absolute",
-  left: vars.space.md,
-  top: "-4rem",
-  padding: `${vars.space.sm} ${vars.space.md}`,
-  background: vars.color.surface,
-  borderRadius: vars.radius.md,
-  zIndex: 10,
-  selectors: { "&:focus": { top: vars.space.md } },
-});
-
 export const header = style({
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,

@@ -7,7 +7,7 @@ import * as styles from "./public-layout.css";
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <>
-      <a href="#main" className={styles.skipLink}>
+      <a href="#main" className="skip-link">
         Към основното съдържание
       </a>
       <header className={styles.header}>
