@@ -115,6 +115,40 @@ export interface FeedbackTable {
   emailedAt: Date | null;
 }
 
+export type ClientKind =
+  | "company"
+  | "sole_trader"
+  | "non_profit"
+  | "individual"
+  | "foreign_company";
+export type VatTreatment = "standard" | "reverse_charge" | "intra_community" | "export" | "exempt";
+
+export interface ClientsTable {
+  id: Generated<string>;
+  companyId: string;
+  kind: ClientKind;
+  name: string;
+  nameEn: string | null;
+  eik: string | null;
+  vatNumber: string | null;
+  mol: string | null;
+  address: string;
+  addressEn: string | null;
+  city: string;
+  cityEn: string | null;
+  postalCode: string | null;
+  countryCode: Generated<string>;
+  emails: Generated<string[]>;
+  phone: string | null;
+  currency: Generated<string>;
+  language: Generated<"bg" | "en">;
+  paymentTermDays: Generated<number>;
+  vatTreatment: Generated<VatTreatment>;
+  archivedAt: Date | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
 /** The database as Kysely sees it (camelCase through CamelCasePlugin). */
 export interface Database {
   companies: CompaniesTable;
@@ -126,6 +160,7 @@ export interface Database {
   companyLogos: CompanyLogosTable;
   appSettings: AppSettingsTable;
   feedback: FeedbackTable;
+  clients: ClientsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
@@ -134,3 +169,4 @@ export type CompanyUpdate = Updateable<CompaniesTable>;
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
+export type Client = Selectable<ClientsTable>;

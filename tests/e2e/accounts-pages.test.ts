@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registrationPayload } from "../setup/factories";
 import {
@@ -8,30 +8,10 @@ import {
   openPage,
   type RunningApp,
   registerViaApi,
+  sessionCookieValue,
+  signInContext,
   startApp,
 } from "./harness";
-
-/** A fresh account's session cookie value, as the server sets it on registration. */
-async function sessionCookieValue(app: RunningApp): Promise<string> {
-  const { token: challenge } = (await (
-    await fetch(`${app.url}/api/bot-check/challenge`)
-  ).json()) as { token: string };
-  const response = await fetch(`${app.url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...registrationPayload(), recaptchaToken: challenge }),
-  });
-  expect(response.status).toBe(201);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
-  return cookie.split(";")[0]!.slice("__session=".length);
-}
-
-/** Signs a browser context in as a fresh customer. */
-async function signInContext(app: RunningApp, context: BrowserContext) {
-  await context.addCookies([
-    { name: "__session", value: await sessionCookieValue(app), url: app.url },
-  ]);
-}
 
 describe("guards and cross-site requests", () => {
   let app: RunningApp;

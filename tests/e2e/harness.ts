@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { registrationPayload } from "../setup/factories";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -228,4 +229,27 @@ export async function registerViaApi(app: RunningApp, payload: Record<string, un
 export function field(page: Page, name: string) {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
+}
+
+/** A fresh customer's session cookie value, as the server sets it on registration. */
+export async function sessionCookieValue(app: RunningApp): Promise<string> {
+  const { token: challenge } = (await (
+    await fetch(`${app.url}/api/bot-check/challenge`)
+  ).json()) as { token: string };
+  const response = await fetch(`${app.url}/api/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ...registrationPayload(), recaptchaToken: challenge }),
+  });
+  if (response.status !== 201)
+    throw new Error(`register: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+  return cookie.split(";")[0]!.slice("__session=".length);
+}
+
+/** Signs a browser context in as a fresh customer. */
+export async function signInContext(app: RunningApp, context: BrowserContext): Promise<void> {
+  await context.addCookies([
+    { name: "__session", value: await sessionCookieValue(app), url: app.url },
+  ]);
 }

@@ -168,3 +168,56 @@ export function FormError({ message }: { message?: string | null }) {
     </p>
   );
 }
+
+/** A labelled native select wired to remix-validated-form. */
+export function SelectField({
+  name,
+  label,
+  options,
+  required,
+  hint,
+}: {
+  name: string;
+  label: string;
+  options: Record<string, string> | readonly string[];
+  required?: boolean;
+  hint?: string;
+}) {
+  const { error, getInputProps } = useField(name);
+  const id = useId();
+  const entries = Array.isArray(options)
+    ? options.map((o) => [o, o] as const)
+    : Object.entries(options);
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+        {required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <select
+        {...getInputProps({
+          id,
+          className: styles.input,
+          "aria-invalid": error ? true : undefined,
+          "aria-describedby": describedBy(hint && `${id}-hint`, error && `${id}-error`),
+        })}
+      >
+        {entries.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

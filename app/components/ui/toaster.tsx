@@ -85,20 +85,23 @@ function ToastItem({ toast, onDismiss }: { toast: Shown; onDismiss: (id: string)
     const timer = setTimeout(() => onDismiss(toast.id), toast.durationMs);
     return () => clearTimeout(timer);
   }, [toast.id, toast.durationMs, onDismiss]);
+  // The live-region role sits inside the <li>: on the <li> itself it would hide the list item.
   return (
-    <li className={styles.toast[toast.type]} role={toast.type === "error" ? "alert" : "status"}>
-      <div>
-        <p className={styles.title}>{toast.title}</p>
-        {toast.description ? <p className={styles.description}>{toast.description}</p> : null}
+    <li>
+      <div className={styles.toast[toast.type]} role={toast.type === "error" ? "alert" : "status"}>
+        <div>
+          <p className={styles.title}>{toast.title}</p>
+          {toast.description ? <p className={styles.description}>{toast.description}</p> : null}
+        </div>
+        <button
+          type="button"
+          className={styles.close}
+          onClick={() => onDismiss(toast.id)}
+          aria-label="Затвори известието"
+        >
+          ×
+        </button>
       </div>
-      <button
-        type="button"
-        className={styles.close}
-        onClick={() => onDismiss(toast.id)}
-        aria-label="Затвори известието"
-      >
-        ×
-      </button>
     </li>
   );
 }

@@ -34,3 +34,13 @@ export async function requireApiUser(
 export async function requireGuest(request: Request, context: AppLoadContext): Promise<void> {
   if (await getUser(request, context)) throw redirect("/dashboard");
 }
+
+/** A signed-in user who belongs to a company (the tenant every business row is scoped to). */
+export async function requireCompanyUser(
+  request: Request,
+  context: AppLoadContext,
+): Promise<SessionUser & { companyId: string }> {
+  const user = await requireUser(request, context);
+  if (!user.companyId) throw json({ message: "Достъп отказан" }, { status: 403 });
+  return user as SessionUser & { companyId: string };
+}

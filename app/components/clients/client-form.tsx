@@ -1,0 +1,103 @@
+import { withZod } from "@remix-validated-form/with-zod";
+import { ValidatedForm } from "remix-validated-form";
+import { CountryField } from "~/components/forms/country-field";
+import { FormError, SelectField, TextField } from "~/components/forms/field";
+import * as fieldStyles from "~/components/forms/field.css";
+import { Button } from "~/components/ui/button";
+import { CLIENT_KINDS, CURRENCIES, clientSchema, VAT_TREATMENTS } from "~/modules/clients/schema";
+import * as styles from "./client-form.css";
+
+export const clientValidator = withZod(clientSchema);
+
+/** The client form of /client/new and /client/edit/{id}: a native POST form, validated on both sides. */
+export function ClientForm({
+  defaultValues,
+  formError,
+  submitLabel,
+}: {
+  defaultValues?: Record<string, string>;
+  formError?: string | null;
+  submitLabel: string;
+}) {
+  return (
+    <ValidatedForm
+      validator={clientValidator}
+      method="post"
+      id="client"
+      defaultValues={
+        defaultValues ?? {
+          kind: "company",
+          country: "България",
+          currency: "EUR",
+          language: "bg",
+          paymentTermDays: "7",
+          vatTreatment: "standard",
+        }
+      }
+      noValidate
+    >
+      <input type="hidden" name="intent" value="save" />
+      <FormError message={formError} />
+      <div className={styles.grid}>
+        <fieldset className={fieldStyles.fieldset}>
+          <legend className={styles.legend}>Клиент</legend>
+          <SelectField name="kind" label="Вид" options={CLIENT_KINDS} required />
+          <TextField name="name" label="Име" required />
+          <TextField
+            name="eik"
+            label="ЕИК/Булстат"
+            inputMode="numeric"
+            hint="Задължителен за фирми, ЕТ и НПО"
+          />
+          <TextField
+            name="vatNumber"
+            label="ДДС номер"
+            hint="BG и 9 или 10 цифри, или ДДС номер от ЕС"
+          />
+          <TextField name="mol" label="МОЛ" hint="Материално отговорно лице" />
+        </fieldset>
+        <fieldset className={fieldStyles.fieldset}>
+          <legend className={styles.legend}>Адрес</legend>
+          <TextField name="address" label="Адрес" required />
+          <div className={styles.row}>
+            <TextField name="city" label="Град" required />
+            <TextField name="postalCode" label="Пощенски код" />
+          </div>
+          <CountryField />
+        </fieldset>
+        <fieldset className={fieldStyles.fieldset}>
+          <legend className={styles.legend}>Контакти</legend>
+          <TextField name="emails" label="Имейли" hint="Няколко адреса се разделят със запетая" />
+          <TextField name="phone" label="Телефон" type="tel" />
+        </fieldset>
+        <fieldset className={fieldStyles.fieldset}>
+          <legend className={styles.legend}>Фактуриране</legend>
+          <div className={styles.row}>
+            <SelectField name="currency" label="Валута по подразбиране" options={CURRENCIES} />
+            <SelectField
+              name="language"
+              label="Език на документите"
+              options={{ bg: "Български", en: "Английски" }}
+            />
+          </div>
+          <TextField
+            name="paymentTermDays"
+            label="Срок за плащане (дни)"
+            type="number"
+            min={0}
+            max={365}
+            inputMode="numeric"
+          />
+          <SelectField name="vatTreatment" label="Третиране по ДДС" options={VAT_TREATMENTS} />
+        </fieldset>
+        <fieldset className={fieldStyles.fieldset}>
+          <legend className={styles.legend}>Данни на английски (за документи на английски)</legend>
+          <TextField name="nameEn" label="Име на английски" lang="en" />
+          <TextField name="addressEn" label="Адрес на английски" lang="en" />
+          <TextField name="cityEn" label="Град на английски" lang="en" />
+        </fieldset>
+      </div>
+      <Button type="submit">{submitLabel}</Button>
+    </ValidatedForm>
+  );
+}

@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { countryByName, DEFAULT_COUNTRY } from "~/modules/accounts/countries";
+import { hasValidEikChecksum } from "~/modules/accounts/eik";
+import { MESSAGES, postalCodeError } from "~/modules/accounts/schema";
+
+export const CLIENT_KINDS = {
+  company: "Фирма (ЕИК)",
+  sole_trader: "Едноличен търговец или свободна професия",
+  non_profit: "Неправителствена организация",
+  individual: "Физическо лице",
+  foreign_company: "Чуждестранна фирма",
+} as const;
+
+export const VAT_TREATMENTS = {
+  standard: "С ДДС по ставката на стоката или услугата",
+  reverse_charge: "Обратно начисляване (чл. 21, ал. 2 / чл. 82 ЗДДС)",
+  intra_community: "Вътреобщностна доставка на стоки (чл. 53 ЗДДС)",
+  export: "Износ извън ЕС (чл. 28 ЗДДС)",
+  exempt: "Освободена доставка (чл. 39–50 ЗДДС)",
+} as const;
+
+/** Currencies a client may be invoiced in by default (BGN only on documents dated up to 2025). */
+export const CURRENCIES = [
+  "EUR",
+  "USD",
+  "GBP",
+  "CHF",
+  "RON",
+  "PLN",
+  "CZK",
+  "HUF",
+  "SEK",
+  "DKK",
+  "NOK",
+  "TRY",
+  "RSD",
+  "MKD",
+  "CAD",
+  "AUD",
+  "JPY",
+  "CNY",
+] as const;
+
+export const CLIENT_MESSAGES = {
+  name: "Името на клиента е задължително",
+  address: "Адресът е задължителен",
+  city: "Градът е задължителен",
+  eikRequired: "ЕИК/Булстат е задължителен за този вид клиент",
+  vat: "Невалиден ДДС номер: BG и 9 или 10 цифри, или ДДС номер от ЕС (напр. DE123456789)",
+  foreignVat: "Невалиден ДДС номер: двубуквен код на държавата и до 13 цифри или букви",
+  email: (value: string) => `Невалиден имейл адрес: ${value}`,
+  paymentTerm: "Срокът за плащане е цяло число от 0 до 365 дни",
+  eikTaken: "Вече имате клиент с този ЕИК/Булстат",
+  tooLong: "Текстът е твърде дълъг",
+} as const;
+
+const EU_VAT =
+  /^(AT|BE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z]{2,13}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const text = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, CLIENT_MESSAGES.tooLong)
+    .optional()
+    .transform((value) => value || null);
+const required = (message: string, max = 200) =>
+  z.string({ required_error: message }).trim().min(1, message).max(max, CLIENT_MESSAGES.tooLong);
+
+/** One client, as the form and POST /api/clients give it. */
+export const clientSchema = z
+  .object({
+    kind: z.enum(Object.keys(CLIENT_KINDS) as [keyof typeof CLIENT_KINDS], {
+      errorMap: () => ({ message: "Моля, изберете вид на клиента" }),
+    }),
+    name: required(CLIENT_MESSAGES.name),
+    nameEn: text(),
+    eik: text(13),
+    vatNumber: z
+      .string()
+      .optional()
+      .transform((value) => value?.replace(/[\s.-]/g, "").toUpperCase() || null),
+    mol: text(),
+    address: required(CLIENT_MESSAGES.address),
+    addressEn: text(),
+    city: required(CLIENT_MESSAGES.city, 100),
+    cityEn: text(100),
+    postalCode: text(10),
+    country: z
+      .string()
+      .trim()
+      .optional()
+      .transform((value) => value || DEFAULT_COUNTRY),
+    // Several addresses, separated by commas, semicolons or spaces; an array from JSON.
+    emails: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((value) =>
+        (Array.isArray(value) ? value : (value ?? "").split(/[\s,;]+/))
+          .map((e) => e.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    phone: text(50),
+    currency: z
+      .enum(CURRENCIES, { errorMap: () => ({ message: "Моля, изберете валута" }) })
+      .default("EUR"),
+    language: z
+      .enum(["bg", "en"], { errorMap: () => ({ message: "Моля, изберете език" }) })
+      .default("bg"),
+    paymentTermDays: z.coerce
+      .number({ invalid_type_error: CLIENT_MESSAGES.paymentTerm })
+      .int(CLIENT_MESSAGES.paymentTerm)
+      .min(0, CLIENT_MESSAGES.paymentTerm)
+      .max(365, CLIENT_MESSAGES.paymentTerm)
+      .default(7),
+    vatTreatment: z
+      .enum(Object.keys(VAT_TREATMENTS) as [keyof typeof VAT_TREATMENTS], {
+        errorMap: () => ({ message: "Моля, изберете третиране по ДДС" }),
+      })
+      .default("standard"),
+  })
+  .superRefine((data, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    const country = countryByName(data.country);
+    if (!country) issue("country", MESSAGES.country);
+
+    const needsEik =
+      data.kind === "company" || data.kind === "sole_trader" || data.kind === "non_profit";
+    if (needsEik && !data.eik) issue("eik", CLIENT_MESSAGES.eikRequired);
+    if (data.eik && data.kind !== "foreign_company") {
+      if (!/^\d{9,13}$/.test(data.eik)) issue("eik", MESSAGES.eikFormat);
+      else if (!hasValidEikChecksum(data.eik)) issue("eik", MESSAGES.eikChecksum);
+    }
+    if (data.vatNumber) {
+      const ok = data.kind === "foreign_company" ? /^[A-Z]{2}[0-9A-Z]{2,13}$/ : /^BG\d{9,10}$/;
+      if (!ok.test(data.vatNumber) && !EU_VAT.test(data.vatNumber)) {
+        issue(
+          "vatNumber",
+          data.kind === "foreign_company" ? CLIENT_MESSAGES.foreignVat : CLIENT_MESSAGES.vat,
+        );
+      }
+    }
+    if (data.postalCode && country) {
+      const error = postalCodeError(data.postalCode, data.country);
+      if (error) issue("postalCode", error);
+    }
+    const bad = data.emails.find((email) => !EMAIL.test(email));
+    if (bad) issue("emails", CLIENT_MESSAGES.email(bad));
+  });
+
+export type ClientInput = z.infer<typeof clientSchema>;

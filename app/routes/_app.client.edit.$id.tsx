@@ -1,0 +1,145 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ClientForm, clientValidator } from "~/components/clients/client-form";
+import { FormError } from "~/components/forms/field";
+import * as fieldStyles from "~/components/forms/field.css";
+import { Button } from "~/components/ui/button";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import {
+  clientFormValues,
+  deleteClient,
+  getClient,
+  setArchived,
+  updateClient,
+} from "~/modules/clients/queries.server";
+import { formatDate } from "~/utils/dates";
+import { AppError } from "~/utils/http.server";
+import { toastHeader } from "~/utils/toast.server";
+import * as page from "./_app.dashboard.css";
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const client = await getClient(context.db, user.companyId, params.id);
+  if (!client) throw notFound();
+  return json({
+    id: client.id,
+    name: client.name,
+    archivedAt: client.archivedAt,
+    values: clientFormValues(client),
+  });
+}
+
+async function back(to: string, title: string) {
+  return redirect(to, { headers: { "Set-Cookie": await toastHeader({ type: "success", title }) } });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const client = await getClient(context.db, user.companyId, params.id);
+  if (!client) throw notFound();
+  const form = await request.formData();
+  switch (form.get("intent")) {
+    case "save": {
+      const result = await clientValidator.validate(form);
+      if (result.error)
+        return json({ ...result.error, repopulateFields: result.submittedData }, { status: 400 });
+      try {
+        await updateClient(context.db, user.companyId, client.id, result.data);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return json(
+          {
+            formId: "client",
+            fieldErrors: error.fields ?? {},
+            repopulateFields: result.submittedData,
+            formError: error.message,
+          },
+          { status: error.status },
+        );
+      }
+      return back("/clients", "Промените са запазени");
+    }
+    case "archive":
+      await setArchived(context.db, user.companyId, client.id, true);
+      return back(`/client/edit/${client.id}`, "Клиентът е архивиран");
+    case "restore":
+      await setArchived(context.db, user.companyId, client.id, false);
+      return back(`/client/edit/${client.id}`, "Клиентът е възстановен");
+    case "delete":
+      if (form.get("confirm") !== "on") {
+        return json(
+          { fieldErrors: {}, formError: "Потвърдете, че искате клиентът да бъде изтрит" },
+          { status: 400 },
+        );
+      }
+      try {
+        await deleteClient(context.db, user.companyId, client.id);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return json({ fieldErrors: {}, formError: error.message }, { status: error.status });
+      }
+      return back("/clients", "Клиентът е изтрит");
+    default:
+      return json({ fieldErrors: {}, formError: "Неизвестно действие" }, { status: 400 });
+  }
+}
+
+export default function EditClient() {
+  const { id, name, archivedAt, values } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as
+    | { formError?: string; formId?: string }
+    | undefined;
+  return (
+    <div className={page.page}>
+      <p>
+        <Link to="/clients">« Клиенти</Link>
+      </p>
+      <h1>{name}</h1>
+      {archivedAt ? (
+        <p role="note">
+          Клиентът е архивиран на {formatDate(archivedAt)} и не се предлага в нови документи.
+        </p>
+      ) : null}
+      <ClientForm
+        key={id}
+        defaultValues={values}
+        formError={data?.formId === "client" ? data.formError : null}
+        submitLabel="Запази"
+      />
+      <section className={page.card} style={{ marginTop: "2rem" }} aria-labelledby="client-actions">
+        <h2 id="client-actions">Архивиране и изтриване</h2>
+        {data?.formId !== "client" ? <FormError message={data?.formError} /> : null}
+        <p>
+          Архивираният клиент остава в старите документи, но не се предлага в новите. Клиент с
+          документи не може да бъде изтрит.
+        </p>
+        <Form method="post" style={{ display: "inline-block", marginRight: "1rem" }}>
+          <input type="hidden" name="intent" value={archivedAt ? "restore" : "archive"} />
+          <Button type="submit" tone="secondary">
+            {archivedAt ? "Възстанови" : "Архивирай"}
+          </Button>
+        </Form>
+        <Form method="post" style={{ display: "inline-block" }}>
+          <input type="hidden" name="intent" value="delete" />
+          <div className={fieldStyles.checkboxRow}>
+            <input id="confirm-delete" type="checkbox" name="confirm" />
+            <label htmlFor="confirm-delete">Потвърждавам изтриването</label>
+          </div>
+          <Button type="submit" tone="quiet">
+            Изтрий клиента
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Клиент | Сметка" }];

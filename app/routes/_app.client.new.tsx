@@ -1,0 +1,64 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { ClientForm, clientValidator } from "~/components/clients/client-form";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { createClient } from "~/modules/clients/queries.server";
+import { AppError } from "~/utils/http.server";
+import { toastHeader } from "~/utils/toast.server";
+import * as page from "./_app.dashboard.css";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireCompanyUser(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const result = await clientValidator.validate(await request.formData());
+  if (result.error)
+    return json({ ...result.error, repopulateFields: result.submittedData }, { status: 400 });
+  try {
+    await createClient(context.db, user.companyId, result.data);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return json(
+      {
+        formId: "client",
+        fieldErrors: error.fields ?? {},
+        repopulateFields: result.submittedData,
+        formError: error.message,
+      },
+      { status: error.status },
+    );
+  }
+  return redirect("/clients", {
+    headers: {
+      "Set-Cookie": await toastHeader({
+        type: "success",
+        title: "Клиентът е добавен",
+        description: result.data.name,
+      }),
+    },
+  });
+}
+
+export default function NewClient() {
+  const data = useActionData<typeof action>() as { formError?: string } | undefined;
+  return (
+    <div className={page.page}>
+      <p>
+        <Link to="/clients">« Клиенти</Link>
+      </p>
+      <h1>Нов клиент</h1>
+      <ClientForm formError={data?.formError} submitLabel="Добави клиента" />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Нов клиент | Сметка" }];

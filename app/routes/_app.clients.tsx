@@ -1,0 +1,140 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import * as styles from "~/components/clients/client-form.css";
+import * as fieldStyles from "~/components/forms/field.css";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { type ClientSort, countClients, listClients } from "~/modules/clients/queries.server";
+import { CLIENT_KINDS } from "~/modules/clients/schema";
+import * as page from "./_app.dashboard.css";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const url = new URL(request.url);
+  const sort: ClientSort = url.searchParams.get("sort") === "newest" ? "newest" : "name";
+  const archived = url.searchParams.get("archived") === "1";
+  const q = url.searchParams.get("q") ?? "";
+  const [{ clients, nextCursor }, total] = await Promise.all([
+    listClients(context.db, user.companyId, {
+      q,
+      sort,
+      archived,
+      after: url.searchParams.get("after"),
+    }),
+    countClients(context.db, user.companyId, archived),
+  ]);
+  return json({ clients, nextCursor, total, q, sort, archived });
+}
+
+export default function Clients() {
+  const { clients, nextCursor, total, q, sort, archived } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  if (nextCursor) next.set("after", nextCursor);
+  const paged = params.has("after");
+  return (
+    <div className={page.page}>
+      <div className={styles.header}>
+        <h1>{archived ? "Архивирани клиенти" : "Клиенти"}</h1>
+        <ButtonLink to="/client/new">Нов клиент</ButtonLink>
+      </div>
+      <Form method="get" className={styles.toolbar} role="search" aria-label="Търсене на клиенти">
+        <div className={fieldStyles.field}>
+          <label htmlFor="client-search" className={fieldStyles.label}>
+            Търсене по име, ЕИК или ДДС номер
+          </label>
+          <input
+            id="client-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            className={fieldStyles.input}
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <label htmlFor="client-sort" className={fieldStyles.label}>
+            Подреждане
+          </label>
+          <select id="client-sort" name="sort" defaultValue={sort} className={fieldStyles.input}>
+            <option value="name">По име</option>
+            <option value="newest">Най-новите първо</option>
+          </select>
+        </div>
+        {archived ? <input type="hidden" name="archived" value="1" /> : null}
+        <div className={fieldStyles.field}>
+          <Button type="submit">Търси</Button>
+        </div>
+      </Form>
+      <p role="status">
+        {q
+          ? `Намерени клиенти за „${q}“: ${clients.length}${nextCursor ? "+" : ""}`
+          : `Общо ${archived ? "архивирани " : ""}клиенти: ${total}`}
+        {" · "}
+        <Link to={archived ? "/clients" : "/clients?archived=1"}>
+          {archived ? "Към активните клиенти" : "Архивирани клиенти"}
+        </Link>
+      </p>
+      {clients.length === 0 ? (
+        <p>
+          {q
+            ? "Няма клиенти, които отговарят на търсенето."
+            : "Все още нямате клиенти. Добавете първия си клиент."}
+        </p>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">Клиенти</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={styles.cell}>
+                  Име
+                </th>
+                <th scope="col" className={styles.cell}>
+                  Вид
+                </th>
+                <th scope="col" className={styles.cell}>
+                  ЕИК/Булстат
+                </th>
+                <th scope="col" className={styles.cell}>
+                  ДДС номер
+                </th>
+                <th scope="col" className={styles.cell}>
+                  Град
+                </th>
+                <th scope="col" className={styles.cell}>
+                  Имейл
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {clients.map((client) => (
+                <tr key={client.id}>
+                  <th scope="row" className={styles.cell}>
+                    <Link to={`/client/edit/${client.id}`}>{client.name}</Link>
+                  </th>
+                  <td className={styles.cell}>{CLIENT_KINDS[client.kind]}</td>
+                  <td className={styles.cell}>{client.eik ?? "—"}</td>
+                  <td className={styles.cell}>{client.vatNumber ?? "—"}</td>
+                  <td className={styles.cell}>{client.city}</td>
+                  <td className={styles.cell}>{client.emails[0] ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Страници" className={styles.toolbar} style={{ marginTop: "1rem" }}>
+        {paged ? (
+          <Link
+            to={`/clients?${new URLSearchParams({ ...(q && { q }), sort, ...(archived && { archived: "1" }) })}`}
+          >
+            « Към началото
+          </Link>
+        ) : null}
+        {nextCursor ? <Link to={`/clients?${next}`}>Следващи »</Link> : null}
+      </nav>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Клиенти | Сметка" }];

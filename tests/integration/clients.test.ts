@@ -1,0 +1,343 @@
+import { describe, expect, it } from "vitest";
+import { createClient, listClients } from "~/modules/clients/queries.server";
+import { CLIENT_MESSAGES } from "~/modules/clients/schema";
+import { action as editAction, loader as editLoader } from "~/routes/_app.client.edit.$id";
+import { action as newAction } from "~/routes/_app.client.new";
+import { loader as listLoader } from "~/routes/_app.clients";
+import { action as apiCreate, loader as apiList } from "~/routes/api.clients";
+import { action as login } from "~/routes/api.login";
+import { createUser, PASSWORD, validEik } from "../setup/factories";
+import { botToken, call, cookiesFrom, formBody, jsonBody } from "../setup/routes";
+import { setupTestDatabase } from "../setup/test-db";
+
+const getDb = setupTestDatabase();
+
+async function signedIn() {
+  const user = await createUser(getDb());
+  const response = await call(
+    login,
+    getDb(),
+    "/api/login",
+    jsonBody({ username: user.email, password: PASSWORD, recaptchaToken: botToken() }),
+  );
+  const body = (await response.json()) as { token: string };
+  return {
+    ...user,
+    companyId: user.companyId!,
+    cookie: cookiesFrom(response),
+    bearer: { Authorization: `Bearer ${body.token}` },
+  };
+}
+
+const clientForm = (overrides: Record<string, string> = {}) => ({
+  intent: "save",
+  kind: "company",
+  name: "Алфа ООД",
+  eik: validEik(),
+  address: "ул. Раковски 1",
+  city: "София",
+  postalCode: "1000",
+  country: "България",
+  emails: "office@alfa.bg",
+  currency: "EUR",
+  language: "bg",
+  paymentTermDays: "14",
+  vatTreatment: "standard",
+  ...overrides,
+});
+
+describe("client pages", () => {
+  it("create without JavaScript: 302 to /clients; bad input is 400 with Bulgarian messages and nothing saved", async () => {
+    const me = await signedIn();
+    const bad = await call(
+      newAction,
+      getDb(),
+      "/client/new",
+      formBody(clientForm({ name: "", eik: "175074751" }), { Cookie: me.cookie }),
+    );
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(body.fieldErrors).toMatchObject({
+      name: CLIENT_MESSAGES.name,
+      eik: "Невалиден ЕИК/Булстат: контролната цифра не съвпада",
+    });
+    expect(body.repopulateFields).toMatchObject({ city: "София" });
+    expect(await getDb().selectFrom("clients").select("id").execute()).toHaveLength(0);
+
+    const ok = await call(
+      newAction,
+      getDb(),
+      "/client/new",
+      formBody(clientForm(), { Cookie: me.cookie }),
+    );
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/clients");
+    const list = await (
+      await call(listLoader, getDb(), "/clients", { headers: { Cookie: me.cookie } })
+    ).json();
+    expect(list.total).toBe(1);
+    expect(list.clients[0]).toMatchObject({
+      name: "Алфа ООД",
+      paymentTermDays: 14,
+      emails: ["office@alfa.bg"],
+    });
+  });
+
+  it("refuses a second client with the same EIK in one company, but not in another", async () => {
+    const me = await signedIn();
+    const other = await signedIn();
+    const eik = validEik();
+    expect(
+      (
+        await call(
+          newAction,
+          getDb(),
+          "/client/new",
+          formBody(clientForm({ eik }), { Cookie: me.cookie }),
+        )
+      ).status,
+    ).toBe(302);
+    const again = await call(
+      newAction,
+      getDb(),
+      "/client/new",
+      formBody(clientForm({ eik, name: "Друго ООД" }), { Cookie: me.cookie }),
+    );
+    expect(again.status).toBe(400);
+    expect((await again.json()).fieldErrors).toEqual({ eik: CLIENT_MESSAGES.eikTaken });
+    expect(
+      (
+        await call(
+          newAction,
+          getDb(),
+          "/client/new",
+          formBody(clientForm({ eik }), { Cookie: other.cookie }),
+        )
+      ).status,
+    ).toBe(302);
+  });
+
+  it("edits, archives, restores and deletes (after confirmation) a client", async () => {
+    const me = await signedIn();
+    const client = await createClient(getDb(), me.companyId, {
+      ...clientForm(),
+      emails: [],
+      paymentTermDays: 7,
+    } as never);
+    const path = `/client/edit/${client.id}`;
+    const page = await (
+      await call(editLoader, getDb(), path, {
+        headers: { Cookie: me.cookie },
+        params: { id: client.id },
+      })
+    ).json();
+    expect(page.values).toMatchObject({ name: "Алфа ООД", country: "България" });
+
+    const saved = await call(editAction, getDb(), path, {
+      ...formBody(clientForm({ name: "Алфа Нова ООД", eik: client.eik! }), { Cookie: me.cookie }),
+      params: { id: client.id },
+    });
+    expect(saved.status).toBe(302);
+    await call(editAction, getDb(), path, {
+      ...formBody({ intent: "archive" }, { Cookie: me.cookie }),
+      params: { id: client.id },
+    });
+    const archived = await (
+      await call(listLoader, getDb(), "/clients?archived=1", { headers: { Cookie: me.cookie } })
+    ).json();
+    expect(archived.clients.map((c: { name: string }) => c.name)).toEqual(["Алфа Нова ООД"]);
+    expect(
+      (
+        await (
+          await call(listLoader, getDb(), "/clients", { headers: { Cookie: me.cookie } })
+        ).json()
+      ).total,
+    ).toBe(0);
+    await call(editAction, getDb(), path, {
+      ...formBody({ intent: "restore" }, { Cookie: me.cookie }),
+      params: { id: client.id },
+    });
+    expect(
+      (
+        await (
+          await call(listLoader, getDb(), "/clients", { headers: { Cookie: me.cookie } })
+        ).json()
+      ).total,
+    ).toBe(1);
+
+    const unconfirmed = await call(editAction, getDb(), path, {
+      ...formBody({ intent: "delete" }, { Cookie: me.cookie }),
+      params: { id: client.id },
+    });
+    expect(unconfirmed.status).toBe(400);
+    const deleted = await call(editAction, getDb(), path, {
+      ...formBody({ intent: "delete", confirm: "on" }, { Cookie: me.cookie }),
+      params: { id: client.id },
+    });
+    expect(deleted.status).toBe(302);
+    expect(await getDb().selectFrom("clients").select("id").execute()).toHaveLength(0);
+  });
+
+  it("answers 404 for another company's client, in the page and its actions, and changes nothing", async () => {
+    const me = await signedIn();
+    const stranger = await signedIn();
+    const theirs = await createClient(getDb(), stranger.companyId, {
+      ...clientForm(),
+      emails: [],
+      paymentTermDays: 7,
+    } as never);
+    const path = `/client/edit/${theirs.id}`;
+    expect(
+      (
+        await call(editLoader, getDb(), path, {
+          headers: { Cookie: me.cookie },
+          params: { id: theirs.id },
+        })
+      ).status,
+    ).toBe(404);
+    for (const intent of ["save", "archive", "delete"]) {
+      const response = await call(editAction, getDb(), path, {
+        ...formBody(clientForm({ intent, confirm: "on" }), { Cookie: me.cookie }),
+        params: { id: theirs.id },
+      });
+      expect(response.status, intent).toBe(404);
+    }
+    expect(
+      (
+        await call(editLoader, getDb(), "/client/edit/not-a-uuid", {
+          headers: { Cookie: me.cookie },
+          params: { id: "not-a-uuid" },
+        })
+      ).status,
+    ).toBe(404);
+    const row = await getDb()
+      .selectFrom("clients")
+      .select(["name", "archivedAt"])
+      .where("id", "=", theirs.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ name: "Алфа ООД", archivedAt: null });
+    const api = await (await call(apiList, getDb(), "/api/clients", { headers: me.bearer })).json();
+    expect(api.clients).toEqual([]);
+  });
+});
+
+describe("listClients", () => {
+  it("walks every client exactly once, in order, by name and by newest (keyset pagination)", async () => {
+    const me = await signedIn();
+    const names = Array.from(
+      { length: 23 },
+      (_, i) => `Клиент ${String.fromCharCode(1040 + (i % 26))}${i}`,
+    );
+    for (const name of names) {
+      await getDb()
+        .insertInto("clients")
+        .values({
+          companyId: me.companyId,
+          kind: "individual",
+          name,
+          address: "ул. 1",
+          city: "София",
+        })
+        .execute();
+    }
+    for (const sort of ["name", "newest"] as const) {
+      const seen: string[] = [];
+      let after: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof listClients>> = await listClients(
+          getDb(),
+          me.companyId,
+          { sort, after, limit: 5 },
+        );
+        seen.push(...page.clients.map((c) => c.name));
+        after = page.nextCursor;
+      } while (after);
+      expect(seen).toHaveLength(23);
+      expect(new Set(seen).size).toBe(23);
+      if (sort === "name")
+        expect(seen).toEqual(
+          [...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)),
+        );
+    }
+  });
+
+  it("finds by part of the name (case-insensitive, % and _ taken literally), by EIK and by VAT number", async () => {
+    const me = await signedIn();
+    const add = (name: string, eik: string | null, vatNumber: string | null = null) =>
+      getDb()
+        .insertInto("clients")
+        .values({
+          companyId: me.companyId,
+          kind: "company",
+          name,
+          eik,
+          vatNumber,
+          address: "ул. 1",
+          city: "София",
+        })
+        .execute();
+    const eik = validEik();
+    await add("Бета Строй ЕООД", eik, `BG${eik}`);
+    await add("100% Качество ООД", null);
+    await add("Гама АД", null);
+    const names = async (q: string) =>
+      (await listClients(getDb(), me.companyId, { q })).clients.map((c) => c.name);
+    expect(await names("строй")).toEqual(["Бета Строй ЕООД"]);
+    expect(await names("100%")).toEqual(["100% Качество ООД"]);
+    expect(await names("_")).toEqual([]);
+    expect(await names(eik)).toEqual(["Бета Строй ЕООД"]);
+    expect(await names(`bg${eik}`)).toEqual(["Бета Строй ЕООД"]);
+  });
+});
+
+describe("/api/clients", () => {
+  it("POST creates (201 with the client); bad input is 400 with Bulgarian messages per field", async () => {
+    const me = await signedIn();
+    const created = await call(
+      apiCreate,
+      getDb(),
+      "/api/clients",
+      jsonBody(
+        {
+          kind: "foreign_company",
+          name: "Acme GmbH",
+          vatNumber: "DE123456789",
+          address: "Hauptstraße 1",
+          city: "Berlin",
+          postalCode: "10115",
+          country: "Германия",
+          emails: ["billing@acme.de"],
+          currency: "EUR",
+          language: "en",
+        },
+        "POST",
+        me.bearer,
+      ),
+    );
+    expect(created.status).toBe(201);
+    expect(await created.json()).toMatchObject({
+      name: "Acme GmbH",
+      countryCode: "DE",
+      country: "Германия",
+      language: "en",
+      emails: ["billing@acme.de"],
+      archived: false,
+    });
+    const bad = await call(
+      apiCreate,
+      getDb(),
+      "/api/clients",
+      jsonBody({ kind: "company", name: "" }, "POST", me.bearer),
+    );
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(body.message).toBe("Invalid data");
+    expect(body.errors.name).toEqual({ _errors: [CLIENT_MESSAGES.name] });
+    expect(body.errors.address).toEqual({ _errors: [CLIENT_MESSAGES.address] });
+    const list = await (
+      await call(apiList, getDb(), "/api/clients", { headers: me.bearer })
+    ).json();
+    expect(list.clients.map((c: { name: string }) => c.name)).toEqual(["Acme GmbH"]);
+    expect((await call(apiList, getDb(), "/api/clients")).status).toBe(401);
+  });
+});
