@@ -228,18 +228,35 @@ describe("listClients", () => {
       { length: 23 },
       (_, i) => `Клиент ${String.fromCharCode(1040 + (i % 26))}${i}`,
     );
-    for (const name of names) {
+    // Half the rows share one created_at (the id must break the tie) and three more differ from
+    // it by microseconds only (a cursor cut to milliseconds would skip them).
+    await getDb()
+      .insertInto("clients")
+      .values(
+        names.map((name, i) => ({
+          companyId: me.companyId,
+          kind: "individual" as const,
+          name,
+          address: "ул. 1",
+          city: "София",
+          ...(i % 2 ? {} : { createdAt: "2026-11-22T10:00:00.123456Z" }),
+        })),
+      )
+      .execute();
+    for (const name of names.slice(0, 3)) {
       await getDb()
         .insertInto("clients")
         .values({
           companyId: me.companyId,
           kind: "individual",
-          name,
+          name: `${name}x`,
           address: "ул. 1",
           city: "София",
+          createdAt: "2026-11-22T10:00:00.123789Z",
         })
         .execute();
     }
+    names.push(...names.slice(0, 3).map((name) => `${name}x`));
     for (const sort of ["name", "newest"] as const) {
       const seen: string[] = [];
       let after: string | null = null;
@@ -252,8 +269,8 @@ describe("listClients", () => {
         seen.push(...page.clients.map((c) => c.name));
         after = page.nextCursor;
       } while (after);
-      expect(seen).toHaveLength(23);
-      expect(new Set(seen).size).toBe(23);
+      expect(seen).toHaveLength(26);
+      expect(new Set(seen).size).toBe(26);
       if (sort === "name")
         expect(seen).toEqual(
           [...names].sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1)),

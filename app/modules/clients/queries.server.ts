@@ -34,7 +34,12 @@ export async function listClients(
   let query = db
     .selectFrom("clients")
     .selectAll()
-    .select(sql<string>`lower(name)`.as("sortName"))
+    // The cursor keeps the sort key exactly as the database has it: a JS Date would cut
+    // created_at to milliseconds and skip rows that differ only in microseconds.
+    .select([
+      sql<string>`lower(name)`.as("sortName"),
+      sql<string>`created_at::text`.as("sortCreated"),
+    ])
     .where("companyId", "=", companyId)
     .where("archivedAt", options.archived ? "is not" : "is", null);
 
@@ -69,11 +74,9 @@ export async function listClients(
   const last = page.at(-1);
   const nextCursor =
     rows.length > limit && last
-      ? encodeCursor(
-          sort === "name" ? [last.sortName, last.id] : [last.createdAt.toISOString(), last.id],
-        )
+      ? encodeCursor(sort === "name" ? [last.sortName, last.id] : [last.sortCreated, last.id])
       : null;
-  return { clients: page.map(({ sortName: _s, ...row }) => row), nextCursor };
+  return { clients: page.map(({ sortName: _n, sortCreated: _c, ...row }) => row), nextCursor };
 }
 
 /** How many clients the company has (active or archived). */
