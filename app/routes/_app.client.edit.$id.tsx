@@ -19,7 +19,7 @@ import {
   updateClient,
 } from "~/modules/clients/queries.server";
 import { formatDate } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError, invalidForm, refusedForm } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
 import * as page from "./_app.dashboard.css";
 
@@ -49,21 +49,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   switch (form.get("intent")) {
     case "save": {
       const result = await clientValidator.validate(form);
-      if (result.error)
-        return json({ ...result.error, repopulateFields: result.submittedData }, { status: 400 });
+      if (result.error) return invalidForm(result);
       try {
         await updateClient(context.db, user.companyId, client.id, result.data);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return json(
-          {
-            formId: "client",
-            fieldErrors: error.fields ?? {},
-            repopulateFields: result.submittedData,
-            formError: error.message,
-          },
-          { status: error.status },
-        );
+        return refusedForm(error, "client", result.submittedData);
       }
       return back("/clients", "Промените са запазени");
     }

@@ -9,7 +9,7 @@ import { Link, useActionData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { createClient } from "~/modules/clients/queries.server";
-import { AppError } from "~/utils/http.server";
+import { AppError, invalidForm, refusedForm } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
 import * as page from "./_app.dashboard.css";
 
@@ -21,21 +21,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   const result = await clientValidator.validate(await request.formData());
-  if (result.error)
-    return json({ ...result.error, repopulateFields: result.submittedData }, { status: 400 });
+  if (result.error) return invalidForm(result);
   try {
     await createClient(context.db, user.companyId, result.data);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return json(
-      {
-        formId: "client",
-        fieldErrors: error.fields ?? {},
-        repopulateFields: result.submittedData,
-        formError: error.message,
-      },
-      { status: error.status },
-    );
+    return refusedForm(error, "client", result.submittedData);
   }
   return redirect("/clients", {
     headers: {

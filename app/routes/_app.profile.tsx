@@ -18,7 +18,7 @@ import { countryByCode } from "~/modules/accounts/countries";
 import { changePasswordSchema, personalSchema, profileSchema } from "~/modules/accounts/schema";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { requireUser } from "~/modules/auth/guards.server";
-import { AppError } from "~/utils/http.server";
+import { AppError, invalidForm, refusedForm } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
 import * as styles from "./_app.dashboard.css";
 
@@ -70,14 +70,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "profile" && !user.companyId) {
     const result = await personalValidator.validate(form);
     if (result.error) {
-      return json(
-        {
-          ...result.error,
-          repopulateFields: result.submittedData,
-          formError: "Актуализацията не беше успешна",
-        },
-        { status: 400 },
-      );
+      return invalidForm(result, "Актуализацията не беше успешна");
     }
     await updatePersonal(context.db, user.id, result.data);
     return saved("Профилът е актуализиран", "Вашите промени са запазени успешно.");
@@ -85,28 +78,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "profile") {
     const result = await profileValidator.validate(form);
     if (result.error) {
-      return json(
-        {
-          ...result.error,
-          repopulateFields: result.submittedData,
-          formError: "Актуализацията не беше успешна",
-        },
-        { status: 400 },
-      );
+      return invalidForm(result, "Актуализацията не беше успешна");
     }
     try {
       await updateProfile(context.db, user, result.data);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return json(
-        {
-          formId: "profile",
-          fieldErrors: error.fields ?? {},
-          repopulateFields: result.submittedData,
-          formError: "Актуализацията не беше успешна",
-        },
-        { status: error.status },
-      );
+      return refusedForm(error, "profile", result.submittedData, "Актуализацията не беше успешна");
     }
     return saved("Профилът е актуализиран", "Вашите промени са запазени успешно.");
   }

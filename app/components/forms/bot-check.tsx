@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from "react";
 import { useField } from "remix-validated-form";
+import { FieldError } from "./field";
 import * as styles from "./field.css";
 
 declare global {
@@ -89,11 +90,7 @@ export function BotCheckWidget({
           <div ref={widget}>Loading reCAPTCHA...</div>
         </>
       )}
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
   );
 }

@@ -5,62 +5,58 @@ import { Button } from "~/components/ui/button";
 import * as styles from "./field.css";
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue">;
+type Status = { tone: "ok" | "error" | "info"; text: string } | null | undefined;
 
 interface FieldProps extends InputProps {
   name: string;
   label: string;
   hint?: ReactNode;
   /** A message below the field from a check that is not validation (e.g. "Имейлът е свободен"). */
-  status?: { tone: "ok" | "error" | "info"; text: string } | null;
+  status?: Status;
 }
 
-function describedBy(...ids: unknown[]) {
-  const list = ids.filter((id): id is string => typeof id === "string" && id !== "").join(" ");
-  return list || undefined;
-}
-
-/** A labelled input wired to remix-validated-form: aria-invalid and aria-describedby to its message. */
-export function TextField({
-  name,
-  label,
-  hint,
-  status,
-  required,
-  type = "text",
-  ...rest
-}: FieldProps) {
-  const { error, getInputProps } = useField(name);
+/**
+ * Label, control, hint and message of one field. Returns the aria props the control needs:
+ * aria-invalid when there is an error, aria-describedby to the hint and the message.
+ */
+function useFieldFrame(props: {
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  status?: Status;
+}) {
   const id = useId();
-  const shown = error ?? (status?.tone === "error" ? status.text : undefined);
-  return (
+  const error = props.error ?? (props.status?.tone === "error" ? props.status.text : undefined);
+  const status = error ? null : props.status;
+  const described = [
+    props.hint ? `${id}-hint` : "",
+    error ? `${id}-error` : "",
+    status ? `${id}-status` : "",
+  ]
+    .filter(Boolean)
+    .join(" ");
+  const aria = {
+    id,
+    "aria-invalid": error ? (true as const) : undefined,
+    "aria-describedby": described || undefined,
+    "aria-required": props.required || undefined,
+  };
+  const frame = (control: ReactNode) => (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
+        {props.label}
+        {props.required ? <span aria-hidden="true"> *</span> : null}
       </label>
-      <input
-        {...getInputProps({
-          id,
-          type,
-          className: styles.input,
-          "aria-required": required || undefined,
-          "aria-invalid": shown ? true : undefined,
-          "aria-describedby": describedBy(
-            hint && `${id}-hint`,
-            shown && `${id}-error`,
-            status && !shown && `${id}-status`,
-          ),
-          ...rest,
-        })}
-      />
-      {hint ? (
+      {control}
+      {props.hint ? (
         <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
+          {props.hint}
         </p>
       ) : null}
-      {shown ? (
+      {error ? (
         <p id={`${id}-error`} className={styles.error}>
-          {shown}
+          {error}
         </p>
       ) : status ? (
         <p
@@ -73,56 +69,88 @@ export function TextField({
       ) : null}
     </div>
   );
+  return { aria, frame };
+}
+
+/** A labelled input wired to remix-validated-form. */
+export function TextField({
+  name,
+  label,
+  hint,
+  status,
+  required,
+  type = "text",
+  ...rest
+}: FieldProps) {
+  const { error, getInputProps } = useField(name);
+  const { aria, frame } = useFieldFrame({ label, required, hint, error, status });
+  return frame(<input {...getInputProps({ ...aria, type, className: styles.input, ...rest })} />);
 }
 
 /** A password input with a show/hide toggle once JavaScript runs. */
-export function PasswordField(props: Omit<FieldProps, "type">) {
+export function PasswordField({
+  name,
+  label,
+  hint,
+  required,
+  ...rest
+}: Omit<FieldProps, "type" | "status">) {
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
-  const { error, getInputProps } = useField(props.name);
-  const id = useId();
-  const { name, label, hint, required, ...rest } = props;
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <div className={styles.inputRow}>
-        <input
-          {...getInputProps({
-            id,
-            type: visible ? "text" : "password",
-            className: styles.input,
-            "aria-required": required || undefined,
-            "aria-invalid": error ? true : undefined,
-            "aria-describedby": describedBy(hint && `${id}-hint`, error && `${id}-error`),
-            ...rest,
-          })}
-        />
-        {hydrated ? (
-          <Button
-            tone="secondary"
-            aria-pressed={visible}
-            aria-controls={id}
-            onClick={() => setVisible((v) => !v)}
-          >
-            {visible ? "Скрий" : "Покажи"}
-            <span className={styles.honeypot}> паролата</span>
-          </Button>
-        ) : null}
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
+  const { error, getInputProps } = useField(name);
+  const { aria, frame } = useFieldFrame({ label, required, hint, error });
+  return frame(
+    <div className={styles.inputRow}>
+      <input
+        {...getInputProps({
+          ...aria,
+          type: visible ? "text" : "password",
+          className: styles.input,
+          ...rest,
+        })}
+      />
+      {hydrated ? (
+        <Button
+          tone="secondary"
+          aria-pressed={visible}
+          aria-controls={aria.id}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? "Скрий" : "Покажи"}
+          <span className="visually-hidden"> паролата</span>
+        </Button>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </div>,
+  );
+}
+
+/** A labelled native select wired to remix-validated-form. */
+export function SelectField({
+  name,
+  label,
+  options,
+  required,
+  hint,
+}: {
+  name: string;
+  label: string;
+  options: Record<string, string> | readonly string[];
+  required?: boolean;
+  hint?: string;
+}) {
+  const { error, getInputProps } = useField(name);
+  const { aria, frame } = useFieldFrame({ label, required, hint, error });
+  const entries = Array.isArray(options)
+    ? options.map((o) => [o, o] as const)
+    : Object.entries(options);
+  return frame(
+    <select {...getInputProps({ ...aria, className: styles.input })}>
+      {entries.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </select>,
   );
 }
 
@@ -150,12 +178,18 @@ export function CheckboxField({
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+/** The message under a field, with the id its control's aria-describedby points at. */
+export function FieldError({ id, message }: { id: string; message?: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className={styles.error}>
+      {message}
+    </p>
   );
 }
 
@@ -166,58 +200,5 @@ export function FormError({ message }: { message?: string | null }) {
     <p role="alert" className={styles.formError}>
       {message}
     </p>
-  );
-}
-
-/** A labelled native select wired to remix-validated-form. */
-export function SelectField({
-  name,
-  label,
-  options,
-  required,
-  hint,
-}: {
-  name: string;
-  label: string;
-  options: Record<string, string> | readonly string[];
-  required?: boolean;
-  hint?: string;
-}) {
-  const { error, getInputProps } = useField(name);
-  const id = useId();
-  const entries = Array.isArray(options)
-    ? options.map((o) => [o, o] as const)
-    : Object.entries(options);
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      <select
-        {...getInputProps({
-          id,
-          className: styles.input,
-          "aria-invalid": error ? true : undefined,
-          "aria-describedby": describedBy(hint && `${id}-hint`, error && `${id}-error`),
-        })}
-      >
-        {entries.map(([value, text]) => (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={`${id}-hint`} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
