@@ -5,6 +5,7 @@ import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import express from "express";
 import { anonymizeDueAccounts } from "~/modules/accounts/account.server";
+import { purgeExpired } from "~/modules/auth/purge.server";
 import type { AppConfig } from "~/utils/context.server";
 import { EnvError, loadEnv } from "~/utils/env.server";
 import { resolveSessionSecret } from "~/utils/secrets.server";
@@ -104,10 +105,11 @@ async function main() {
   });
 
   // Accounts past their 30 days are anonymised hourly (idempotent; any instance may run it).
+  // Expired sessions, tokens and attempts are purged in the same hourly sweep.
   const sweep = () =>
-    anonymizeDueAccounts(database.db)
-      .then((count) => count > 0 && console.log(`Anonymised ${count} deleted account(s)`))
-      .catch((error) => console.error("Account deletion sweep failed:", error));
+    Promise.all([anonymizeDueAccounts(database.db), purgeExpired(database.db)])
+      .then(([count]) => count > 0 && console.log(`Anonymised ${count} deleted account(s)`))
+      .catch((error) => console.error("Hourly sweep failed:", error));
   void sweep();
   const sweeper = setInterval(sweep, 60 * 60 * 1000);
   sweeper.unref();

@@ -5,7 +5,6 @@ import {
   eikError,
   loginSchema,
   MESSAGES,
-  postalCodeError,
   registerSchema,
   registerStep1Schema,
   registerStep2Schema,

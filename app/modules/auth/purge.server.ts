@@ -1,0 +1,27 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~db/types";
+import { THROTTLE_WINDOW_MS } from "./throttle.server";
+
+/**
+ * Deletes what can no longer be used: expired sessions, spent or expired one-time tokens,
+ * login attempts older than the throttling window (kept a day, for support) and spent
+ * bot-check tokens past their expiry. Idempotent; any instance may run it.
+ */
+export async function purgeExpired(db: Kysely<Database>, now = new Date()) {
+  const dayAgo = new Date(now.getTime() - Math.max(THROTTLE_WINDOW_MS, 24 * 60 * 60 * 1000));
+  const [sessions, tokens, attempts, nonces] = await Promise.all([
+    db.deleteFrom("sessions").where("expiresAt", "<", now).executeTakeFirst(),
+    db
+      .deleteFrom("userTokens")
+      .where((eb) => eb.or([eb("expiresAt", "<", now), eb("usedAt", "<", dayAgo)]))
+      .executeTakeFirst(),
+    db.deleteFrom("loginAttempts").where("createdAt", "<", dayAgo).executeTakeFirst(),
+    db.deleteFrom("botCheckNonces").where("expiresAt", "<", now).executeTakeFirst(),
+  ]);
+  return {
+    sessions: Number(sessions.numDeletedRows),
+    tokens: Number(tokens.numDeletedRows),
+    loginAttempts: Number(attempts.numDeletedRows),
+    botCheckNonces: Number(nonces.numDeletedRows),
+  };
+}
