@@ -11,6 +11,7 @@ import { ValidatedForm } from "remix-validated-form";
 import { CountryField } from "~/components/forms/country-field";
 import { CheckboxField, FormError, PasswordField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { changePassword } from "~/modules/accounts/account.server";
@@ -195,18 +196,7 @@ export default function Profile() {
               autoComplete="current-password"
               required
             />
-            <PasswordField
-              name="password"
-              label="Нова парола"
-              autoComplete="new-password"
-              required
-            />
-            <PasswordField
-              name="confirmPassword"
-              label="Потвърдете новата парола"
-              autoComplete="new-password"
-              required
-            />
+            <NewPasswordFields label="Нова парола" confirmLabel="Потвърдете новата парола" />
             <Button type="submit">Смени паролата</Button>
           </ValidatedForm>
         </section>

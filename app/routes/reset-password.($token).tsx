@@ -8,7 +8,7 @@ import {
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
-import { PasswordField } from "~/components/forms/field";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
 import { resetPasswordSchema } from "~/modules/accounts/schema";
@@ -56,19 +56,7 @@ export default function ResetPassword() {
     <CenteredCard title="Нова парола" marketingUrl={marketingUrl}>
       {valid ? (
         <ValidatedForm validator={validator} method="post" noValidate>
-          <PasswordField
-            name="password"
-            label="Нова парола"
-            autoComplete="new-password"
-            required
-            hint='Поне 8 символа, главна буква, цифра и специален символ (!@#$%^&*(),.?":{}|<>)'
-          />
-          <PasswordField
-            name="confirmPassword"
-            label="Потвърдете паролата"
-            autoComplete="new-password"
-            required
-          />
+          <NewPasswordFields label="Нова парола" />
           <Button type="submit" disabled={busy}>
             Запази паролата
           </Button>

@@ -179,23 +179,40 @@ describe("purgeExpired", () => {
     const hour = 60 * 60 * 1000;
     await getDb()
       .insertInto("sessions")
-      .values({ tokenHash: "expired", userId: user.id, kind: "browser", expiresAt: new Date(Date.now() - hour) })
+      .values({
+        tokenHash: "expired",
+        userId: user.id,
+        kind: "browser",
+        expiresAt: new Date(Date.now() - hour),
+      })
       .execute();
     const live = await issueToken(getDb(), user.id, "verify_email");
     await getDb()
       .insertInto("userTokens")
-      .values({ userId: user.id, purpose: "reset_password", tokenHash: "old", expiresAt: new Date(Date.now() - hour) })
+      .values({
+        userId: user.id,
+        purpose: "reset_password",
+        tokenHash: "old",
+        expiresAt: new Date(Date.now() - hour),
+      })
       .execute();
     await getDb()
       .insertInto("loginAttempts")
       .values([
-        { email: "x@example.bg", ip: "1.1.1.1", succeeded: false, createdAt: new Date(Date.now() - 48 * hour) },
+        {
+          email: "x@example.bg",
+          ip: "1.1.1.1",
+          succeeded: false,
+          createdAt: new Date(Date.now() - 48 * hour),
+        },
         { email: "x@example.bg", ip: "1.1.1.1", succeeded: false },
       ])
       .execute();
 
     expect(await purgeExpired(getDb())).toMatchObject({ sessions: 1, tokens: 1, loginAttempts: 1 });
-    expect((await call(currentUser, getDb(), "/api/user", { headers: { Cookie: cookie } })).status).toBe(200);
+    expect(
+      (await call(currentUser, getDb(), "/api/user", { headers: { Cookie: cookie } })).status,
+    ).toBe(200);
     expect(await consumeVerificationCode(getDb(), user.id, live.code!)).toBe(true);
     // The recent failure and the sign-in above stay; only the two-day-old attempt went.
     const left = await getDb().selectFrom("loginAttempts").select("createdAt").execute();

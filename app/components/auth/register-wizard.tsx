@@ -5,8 +5,9 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { useField, ValidatedForm, type Validator } from "remix-validated-form";
 import { BotCheck } from "~/components/forms/bot-check";
 import { CountryField } from "~/components/forms/country-field";
-import { CheckboxField, PasswordField, TextField } from "~/components/forms/field";
+import { CheckboxField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { DEFAULT_COUNTRY } from "~/modules/accounts/countries";
 import {
@@ -125,19 +126,7 @@ function StepProfile() {
         onChange={(event) => setEmail(event.currentTarget.value)}
         status={availabilityStatus(availability, "Моля, изчакайте да се провери имейлът")}
       />
-      <PasswordField
-        name="password"
-        label="Парола"
-        autoComplete="new-password"
-        required
-        hint='Поне 8 символа, главна буква, цифра и специален символ (!@#$%^&*(),.?":{}|<>)'
-      />
-      <PasswordField
-        name="confirmPassword"
-        label="Потвърдете паролата"
-        autoComplete="new-password"
-        required
-      />
+      <NewPasswordFields />
     </>
   );
 }
