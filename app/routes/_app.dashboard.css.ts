@@ -26,7 +26,7 @@ export const list = style({
   gridTemplateColumns: "max-content 1fr",
   gap: `${vars.space.xs} ${vars.space.md}`,
 });
-globalStyle(`${list} dd`, { margin: 0 });
+globalStyle(`${list} dd`, { margin: 0, overflowWrap: "anywhere" });
 globalStyle(`${list} dt`, { color: vars.color.textMuted });
 export const steps = style({ paddingLeft: vars.space.lg, lineHeight: 2 });
 export const done = style({ color: vars.color.success });

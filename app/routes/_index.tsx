@@ -50,10 +50,10 @@ export default function Landing() {
             таблото.
           </p>
           <div className={styles.actions}>
-            <ButtonLink to="/auth?tab=register" size="lg">
+            <ButtonLink to="/auth?tab=register" size="lg" tone="inverse">
               Създайте профил
             </ButtonLink>
-            <ButtonLink to="/auth" size="lg" tone="secondary">
+            <ButtonLink to="/auth" size="lg" tone="outlineInverse">
               Вход в профила
             </ButtonLink>
           </div>

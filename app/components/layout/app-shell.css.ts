@@ -67,6 +67,9 @@ export const summary = style({
   selectors: { "&::-webkit-details-marker": { display: "none" } },
 });
 
+/** The drawer's «Меню» toggle stays above the open panel, so it can close it. */
+export const drawerSummary = style([summary, { position: "relative", zIndex: 47 }]);
+
 export const menuPanel = style({
   position: "absolute",
   right: 0,
@@ -95,18 +98,24 @@ export const menuItem = style({
   selectors: { "&:hover": { background: vars.color.brandSoft, color: vars.color.text } },
 });
 
-export const drawer = style({ marginLeft: "auto", "@media": { [DESKTOP]: { display: "none" } } });
+export const drawer = style({
+  marginLeft: "auto",
+  position: "relative",
+  zIndex: 46,
+  "@media": { [DESKTOP]: { display: "none" } },
+});
 
 export const drawerPanel = style({
   position: "fixed",
   top: 0,
   left: 0,
   bottom: 0,
-  width: "min(20rem, 85vw)",
+  width: "min(16rem, 70vw)",
   background: vars.color.brand,
   padding: vars.space.lg,
   overflowY: "auto",
-  zIndex: 30,
+  // Above the floating feedback button; the «Меню» toggle (which closes it) stays above the panel.
+  zIndex: 45,
   boxShadow: "4px 0 24px rgba(0,0,0,0.3)",
 });
 
@@ -156,6 +165,8 @@ export const bannerButton = style({
 });
 
 export const footer = style({
+  // Room below the last line for the floating button, so it never covers the footer's text.
+  paddingBottom: "4.5rem",
   background: vars.color.surface,
   borderTop: `1px solid ${vars.color.border}`,
   fontSize: vars.fontSize.sm,
@@ -181,8 +192,8 @@ export const footerLinks = style({
 
 export const fab = style({
   position: "fixed",
-  left: vars.space.lg,
-  bottom: vars.space.lg,
+  left: vars.space.md,
+  bottom: vars.space.md,
   zIndex: 40,
 });
 

@@ -132,7 +132,7 @@ export function AppShell({
             </div>
           </details>
           <details className={styles.drawer}>
-            <summary className={styles.summary}>Меню</summary>
+            <summary className={styles.drawerSummary}>Меню</summary>
             <div className={styles.drawerPanel}>
               <p className={styles.brand}>{name}</p>
               <nav aria-label="Основна навигация (мобилна)">

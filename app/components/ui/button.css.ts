@@ -34,6 +34,20 @@ export const button = recipe({
         borderColor: vars.color.brand,
         selectors: { "&:hover": { background: vars.color.brandSoft, color: vars.color.brand } },
       },
+      // For dark backgrounds (the landing hero): a white button and an outlined one.
+      inverse: {
+        background: vars.color.surface,
+        color: vars.color.brand,
+        selectors: { "&:hover": { background: vars.color.brandSoft, color: vars.color.brand } },
+      },
+      outlineInverse: {
+        background: "transparent",
+        color: vars.color.onBrand,
+        borderColor: vars.color.onBrand,
+        selectors: {
+          "&:hover": { background: "rgba(255,255,255,0.12)", color: vars.color.onBrand },
+        },
+      },
       quiet: {
         background: "transparent",
         color: vars.color.brand,
