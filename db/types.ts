@@ -149,6 +149,15 @@ export interface ClientsTable {
   updatedAt: Timestamp;
 }
 
+export type NumberSeries = "tax" | "proforma";
+
+export interface DocumentCountersTable {
+  companyId: string;
+  series: NumberSeries;
+  lastNumber: Generated<number>;
+  startSetAt: Date | null;
+}
+
 /** The database as Kysely sees it (camelCase through CamelCasePlugin). */
 export interface Database {
   companies: CompaniesTable;
@@ -161,6 +170,7 @@ export interface Database {
   appSettings: AppSettingsTable;
   feedback: FeedbackTable;
   clients: ClientsTable;
+  documentCounters: DocumentCountersTable;
 }
 
 export type Company = Selectable<CompaniesTable>;

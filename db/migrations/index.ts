@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from "kysely";
 import * as m20261122T0215 from "./20261122T0215-foundation";
 import * as m20261122T0300 from "./20261122T0300-accounts";
 import * as m20261122T0330 from "./20261122T0330-clients";
+import * as m20261122T0400 from "./20261122T0400-document-counters";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   "20261122T0215-foundation": m20261122T0215,
   "20261122T0300-accounts": m20261122T0300,
   "20261122T0330-clients": m20261122T0330,
+  "20261122T0400-document-counters": m20261122T0400,
 };
 
 export const migrationProvider: MigrationProvider = {
