@@ -24,16 +24,12 @@ import { type Toast, useToast } from "~/components/ui/toaster";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { sendVerificationEmail } from "~/modules/accounts/service.server";
 import { handleWizardStep } from "~/modules/accounts/wizard.server";
-import {
-  AppError,
-  authenticateLoginForm,
-  LoginFieldErrors,
-} from "~/modules/auth/authenticator.server";
+import { authenticateLoginForm, LoginFieldErrors } from "~/modules/auth/authenticator.server";
 import { botCheckWidget } from "~/modules/auth/bot-check.server";
 import { requireGuest } from "~/modules/auth/guards.server";
 import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
 import { MailError } from "~/modules/mail/mailer.server";
-import { safeRedirect } from "~/utils/http.server";
+import { AppError, safeRedirect } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

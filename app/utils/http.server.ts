@@ -51,11 +51,6 @@ export function safeRedirect(
   return to;
 }
 
-/** True when the client wants JSON (fetch from the app's own scripts) rather than a page. */
-export function wantsJson(request: Request): boolean {
-  return (request.headers.get("Content-Type") ?? "").includes("application/json");
-}
-
 /** 405 for a method an API path does not take. */
 export function methodNotAllowed(allowed: string) {
   return json({ message: "Методът не е разрешен" }, { status: 405, headers: { Allow: allowed } });

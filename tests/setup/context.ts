@@ -2,6 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { Database } from "~db/types";
 
+export const TEST_SESSION_SECRET = "test-secret-test-secret-test-secret-0123";
+
 /** The load context the server would pass, around a test database. */
 export function makeContext(
   db: Kysely<Database>,
@@ -11,7 +13,7 @@ export function makeContext(
     db,
     config: {
       appUrl: "http://localhost:3000",
-      sessionSecret: "test-secret-test-secret-test-secret-0123",
+      sessionSecret: TEST_SESSION_SECRET,
       databaseKind: process.env.TEST_DATABASE_URL ? "postgres" : "pglite",
       dataDir: "./data-test",
       secureCookies: false,

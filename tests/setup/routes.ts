@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { issueLocalToken } from "~/modules/auth/bot-check.server";
 import type { Database } from "~db/types";
-import { makeContext } from "./context";
+import { makeContext, TEST_SESSION_SECRET } from "./context";
 
 type RouteFunction = (args: {
   request: Request;
@@ -71,5 +71,5 @@ export function cookiesFrom(response: Response): string {
 
 /** A fresh one-time token of the local bot check (the test context's secret). */
 export function botToken(): string {
-  return issueLocalToken(makeContext(null as never).config.sessionSecret);
+  return issueLocalToken(TEST_SESSION_SECRET);
 }

@@ -1,7 +1,6 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { deleteUserSessions } from "~/modules/auth/session.server";
-import { randomToken } from "~/utils/crypto.server";
 import { AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
 
@@ -61,40 +60,34 @@ export async function cancelDeletion(db: Kysely<Database>, userId: string): Prom
 
 /**
  * Anonymises accounts whose 30 days have passed: personal data goes, sessions and tokens end.
- * The company and its issued tax documents stay, as the law requires. Safe to run anywhere,
- * any number of times (each row is changed once).
+ * The company and its issued tax documents stay, as the law requires. The password becomes an
+ * unusable marker (never a valid argon2 hash). Set-based, idempotent; any instance may run it.
  */
 export async function anonymizeDueAccounts(
   db: Kysely<Database>,
   now = new Date(),
 ): Promise<number> {
-  const due = await db
-    .selectFrom("users")
-    .select("id")
-    .where("deletionScheduledAt", "<=", now)
-    .where("anonymizedAt", "is", null)
-    .execute();
-  for (const { id } of due) {
-    const passwordHash = await hashPassword(randomToken());
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable("users")
-        .set({
-          email: `deleted-${id}@invalid.smetka.bg`,
-          firstName: "Изтрит",
-          lastName: "потребител",
-          passwordHash,
-          anonymizedAt: now,
-          updatedAt: now,
-        })
-        .where("id", "=", id)
-        .where("anonymizedAt", "is", null)
-        .execute();
-      await trx.deleteFrom("sessions").where("userId", "=", id).execute();
-      await trx.deleteFrom("userTokens").where("userId", "=", id).execute();
-    });
-  }
-  return due.length;
+  return db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable("users")
+      .set({
+        email: sql<string>`'deleted-' || id || '@invalid.smetka.bg'`,
+        firstName: "Изтрит",
+        lastName: "потребител",
+        passwordHash: "!anonymized",
+        anonymizedAt: now,
+        updatedAt: now,
+      })
+      .where("deletionScheduledAt", "<=", now)
+      .where("anonymizedAt", "is", null)
+      .returning("id")
+      .execute();
+    if (done.length === 0) return 0;
+    const ids = done.map((row) => row.id);
+    await trx.deleteFrom("sessions").where("userId", "in", ids).execute();
+    await trx.deleteFrom("userTokens").where("userId", "in", ids).execute();
+    return done.length;
+  });
 }
 
 /** The image type from the file's first bytes (never from its name or declared type). */

@@ -3,7 +3,6 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema, MESSAGES } from "~/modules/accounts/schema";
-import { AppError } from "~/utils/http.server";
 import { verifyBotCheck } from "./bot-check.server";
 import { checkCredentials } from "./login.server";
 
@@ -49,5 +48,3 @@ export function authenticateLoginForm(
   );
   return authenticator.authenticate("form", request);
 }
-
-export { AppError };

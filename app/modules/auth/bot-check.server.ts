@@ -52,7 +52,6 @@ async function spendLocalToken(context: AppLoadContext, token: string): Promise<
   const expiresAt = Number(expires);
   if (!Number.isFinite(expiresAt) || expiresAt < Date.now()) return false;
   const { db } = context;
-  await db.deleteFrom("botCheckNonces").where("expiresAt", "<", new Date()).execute();
   const spent = await db
     .insertInto("botCheckNonces")
     .values({ nonce, expiresAt: new Date(expiresAt) })
