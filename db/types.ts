@@ -158,6 +158,89 @@ export interface DocumentCountersTable {
   startSetAt: Date | null;
 }
 
+export type DocumentType = "invoice" | "proforma" | "credit_note" | "debit_note";
+export type DocumentStatus = "draft" | "issued" | "cancelled";
+export type DocumentLanguage = "bg" | "en" | "bilingual";
+export type PaymentMethod = "bank" | "cash" | "card" | "cod" | "other";
+
+/** Numeric SQL columns (quantities, prices, rates) are read as exact decimal strings. */
+type Decimal = ColumnType<string, string | number, string | number>;
+/** bigint cents: read as number (INT8 parser), written as number. */
+type Cents = ColumnType<number, number | undefined, number>;
+
+export interface DocumentsTable {
+  id: Generated<string>;
+  companyId: string;
+  type: DocumentType;
+  status: Generated<DocumentStatus>;
+  number: string | null;
+  clientId: string;
+  language: Generated<DocumentLanguage>;
+  issueDate: string;
+  taxEventDate: string | null;
+  dueDate: string | null;
+  placeOfIssue: string | null;
+  currency: Generated<string>;
+  eurRate: Decimal | null;
+  vatGround: string | null;
+  paymentMethod: Generated<PaymentMethod>;
+  authorName: string | null;
+  recipientName: string | null;
+  notes: string | null;
+  originalId: string | null;
+  originalNumber: string | null;
+  originalDate: string | null;
+  reason: string | null;
+  proformaId: string | null;
+  subtotalCents: Cents;
+  vatCents: Cents;
+  totalCents: Cents;
+  paidCents: Cents;
+  supplierSnapshot: ColumnType<unknown, string | null | undefined, string | null>;
+  clientSnapshot: ColumnType<unknown, string | null | undefined, string | null>;
+  issuedAt: Date | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
+  sentAt: Date | null;
+  sentTo: string | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface DocumentLinesTable {
+  id: Generated<string>;
+  documentId: string;
+  companyId: string;
+  position: number;
+  description: string;
+  quantity: Decimal;
+  unit: Generated<string>;
+  unitPrice: Decimal;
+  discountPercent: Decimal;
+  vatRate: number | null;
+  netCents: number;
+}
+
+export interface DocumentPaymentsTable {
+  id: Generated<string>;
+  documentId: string;
+  companyId: string;
+  paidOn: string;
+  amountCents: number;
+  method: PaymentMethod;
+  note: string | null;
+  createdAt: Timestamp;
+}
+
+export interface DocumentPdfsTable {
+  documentId: string;
+  companyId: string;
+  data: Uint8Array;
+  sha256: string;
+  createdAt: Timestamp;
+}
+
 /** The database as Kysely sees it (camelCase through CamelCasePlugin). */
 export interface Database {
   companies: CompaniesTable;
@@ -171,6 +254,10 @@ export interface Database {
   feedback: FeedbackTable;
   clients: ClientsTable;
   documentCounters: DocumentCountersTable;
+  documents: DocumentsTable;
+  documentLines: DocumentLinesTable;
+  documentPayments: DocumentPaymentsTable;
+  documentPdfs: DocumentPdfsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
@@ -180,3 +267,6 @@ export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type Client = Selectable<ClientsTable>;
+export type DocumentRow = Selectable<DocumentsTable>;
+export type DocumentLineRow = Selectable<DocumentLinesTable>;
+export type DocumentPaymentRow = Selectable<DocumentPaymentsTable>;

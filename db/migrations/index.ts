@@ -3,6 +3,7 @@ import * as m20261122T0215 from "./20261122T0215-foundation";
 import * as m20261122T0300 from "./20261122T0300-accounts";
 import * as m20261122T0330 from "./20261122T0330-clients";
 import * as m20261122T0400 from "./20261122T0400-document-counters";
+import * as m20261122T0500 from "./20261122T0500-documents";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   "20261122T0300-accounts": m20261122T0300,
   "20261122T0330-clients": m20261122T0330,
   "20261122T0400-document-counters": m20261122T0400,
+  "20261122T0500-documents": m20261122T0500,
 };
 
 export const migrationProvider: MigrationProvider = {

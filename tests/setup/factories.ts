@@ -2,6 +2,8 @@ import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
 import { hasValidEikChecksum } from "~/modules/accounts/eik";
 import { hashPassword } from "~/modules/auth/password.server";
+import { createClient } from "~/modules/clients/queries.server";
+import { clientSchema } from "~/modules/clients/schema";
 import type { Database, Plan, UserRole } from "~db/types";
 
 export const PASSWORD = "Parola1!";
@@ -108,4 +110,35 @@ export async function createUser(
     companyId: company?.id ?? null,
     companyName: company?.name ?? null,
   };
+}
+
+/** A customer whose company has bank details (VAT-registered or not) and one client. */
+export async function createCompanyWithClient(db: Kysely<Database>, vatRegistered = true) {
+  const user = await createUser(db);
+  const companyId = user.companyId as string;
+  await db
+    .updateTable("companies")
+    .set({
+      isVatRegistered: vatRegistered,
+      vatNumber: vatRegistered ? "BG123456789" : null,
+      bankIban: "BG80BNBG96611020345678",
+      bankBic: "BNBGBGSD",
+      bankName: "БНБ",
+    })
+    .where("id", "=", companyId)
+    .execute();
+  const client = await createClient(
+    db,
+    companyId,
+    clientSchema.parse({
+      kind: "company",
+      name: "Клиент Бета ООД",
+      eik: validEik(),
+      address: "бул. Витоша 10",
+      city: "София",
+      postalCode: "1000",
+      mol: "Петър Петров",
+    }),
+  );
+  return { user, companyId, clientId: client.id };
 }

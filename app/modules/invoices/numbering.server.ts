@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import { AppError } from "~/utils/http.server";
-import type { Database, NumberSeries } from "~db/types";
+import type { Database, DocumentType, NumberSeries } from "~db/types";
 
-export type DocumentType = "invoice" | "credit_note" | "debit_note" | "proforma";
+export type { DocumentType };
 export const MAX_NUMBER = 9_999_999_999;
 
 /** Invoices and credit/debit notes share the tax series; proformas have their own (ППЗДДС чл. 78). */

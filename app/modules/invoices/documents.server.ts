@@ -1,0 +1,501 @@
+import type { Kysely, Transaction } from "kysely";
+import { getClient, isUuid } from "~/modules/clients/queries.server";
+import { AppError } from "~/utils/http.server";
+import type {
+  Client,
+  Company,
+  Database,
+  DocumentLineRow,
+  DocumentPaymentRow,
+  DocumentRow,
+} from "~db/types";
+import { computeTotals, lineNetCents, PRICE_SCALE, scaledToString } from "./money";
+import { allocateNumber, seriesOf } from "./numbering.server";
+import {
+  DOCUMENT_MESSAGES,
+  type DocumentInput,
+  documentSchema,
+  type LineInput,
+  NOT_REGISTERED_GROUND,
+} from "./schema";
+
+export type DocumentWithLines = DocumentRow & {
+  lines: DocumentLineRow[];
+  payments: DocumentPaymentRow[];
+};
+
+/** The supplier as printed: what the company was when the document was issued. */
+export interface PartySnapshot {
+  name: string;
+  nameEn: string | null;
+  eik: string | null;
+  vatNumber: string | null;
+  mol: string | null;
+  address: string;
+  addressEn: string | null;
+  city: string;
+  cityEn: string | null;
+  postalCode: string | null;
+  countryCode: string;
+  email: string | null;
+  phone: string | null;
+}
+export interface SupplierSnapshot extends PartySnapshot {
+  isVatRegistered: boolean;
+  bankIban: string | null;
+  bankName: string | null;
+  bankNameEn: string | null;
+  bankBic: string | null;
+}
+
+export function supplierSnapshot(company: Company): SupplierSnapshot {
+  return {
+    name: company.name,
+    nameEn: company.nameEn,
+    eik: company.eik,
+    vatNumber: company.isVatRegistered ? company.vatNumber : null,
+    mol: null,
+    address: company.address,
+    addressEn: company.addressEn,
+    city: company.city,
+    cityEn: company.cityEn,
+    postalCode: company.postalCode,
+    countryCode: company.countryCode,
+    email: company.email,
+    phone: company.phone || null,
+    isVatRegistered: company.isVatRegistered,
+    bankIban: company.bankIban,
+    bankName: company.bankName,
+    bankNameEn: company.bankNameEn,
+    bankBic: company.bankBic,
+  };
+}
+
+export function clientSnapshot(client: Client): PartySnapshot {
+  return {
+    name: client.name,
+    nameEn: client.nameEn,
+    eik: client.eik,
+    vatNumber: client.vatNumber,
+    mol: client.mol,
+    address: client.address,
+    addressEn: client.addressEn,
+    city: client.city,
+    cityEn: client.cityEn,
+    postalCode: client.postalCode,
+    countryCode: client.countryCode,
+    email: client.emails[0] ?? null,
+    phone: client.phone,
+  };
+}
+
+const isNote = (type: string) => type === "credit_note" || type === "debit_note";
+
+/** The lines with their nets, and the document's totals, by the one rounding rule. */
+export function priceLines(lines: LineInput[], vatRegistered: boolean) {
+  const priced = lines.map((line, position) => ({
+    position,
+    description: line.description,
+    quantity: scaledToString(line.quantity, 3),
+    unit: line.unit,
+    unitPrice: scaledToString(line.unitPrice, PRICE_SCALE),
+    discountPercent: scaledToString(line.discount, 2),
+    // A company not registered for VAT never charges it (чл. 113, ал. 9 ЗДДС).
+    vatRate: vatRegistered ? line.vatRate : null,
+    netCents: lineNetCents(line.quantity, line.unitPrice, line.discount),
+  }));
+  return { lines: priced, totals: computeTotals(priced) };
+}
+
+async function loadCompany(db: Kysely<Database>, companyId: string) {
+  return db
+    .selectFrom("companies")
+    .selectAll()
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * Checks what the schema cannot see (the client and the original belong to the company, a
+ * VAT ground where VAT is 0 or not charged) and gives the columns to store.
+ */
+async function prepare(db: Kysely<Database>, companyId: string, input: DocumentInput) {
+  const company = await loadCompany(db, companyId);
+  const client = await getClient(db, companyId, input.clientId);
+  if (!client)
+    throw new AppError(DOCUMENT_MESSAGES.client, 400, { clientId: DOCUMENT_MESSAGES.client });
+
+  let original: DocumentRow | undefined;
+  if (isNote(input.type)) {
+    original = isUuid(input.originalId ?? undefined)
+      ? await db
+          .selectFrom("documents")
+          .selectAll()
+          .where("companyId", "=", companyId)
+          .where("id", "=", input.originalId as string)
+          .where("type", "=", "invoice")
+          .where("status", "=", "issued")
+          .executeTakeFirst()
+      : undefined;
+    if (!original) {
+      throw new AppError(DOCUMENT_MESSAGES.original, 400, {
+        originalId: DOCUMENT_MESSAGES.original,
+      });
+    }
+  }
+
+  const { lines, totals } = priceLines(input.lines, company.isVatRegistered);
+  let vatGround = input.vatGround;
+  if (!company.isVatRegistered) vatGround = NOT_REGISTERED_GROUND;
+  else if (lines.some((l) => l.vatRate === 0 || l.vatRate === null) && !vatGround) {
+    throw new AppError(DOCUMENT_MESSAGES.vatGround, 400, {
+      vatGround: DOCUMENT_MESSAGES.vatGround,
+    });
+  }
+
+  const columns = {
+    type: input.type,
+    clientId: client.id,
+    language: input.language ?? (client.language === "en" ? "en" : "bg"),
+    issueDate: input.issueDate,
+    taxEventDate: input.taxEventDate,
+    dueDate: input.dueDate,
+    placeOfIssue: input.placeOfIssue ?? company.city,
+    currency: input.currency,
+    eurRate: input.currency === "EUR" || input.currency === "BGN" ? null : input.eurRate,
+    vatGround,
+    paymentMethod: input.paymentMethod,
+    authorName: input.authorName,
+    recipientName: input.recipientName,
+    notes: input.notes,
+    originalId: original?.id ?? null,
+    originalNumber: original?.number ?? null,
+    originalDate: original?.issueDate ?? null,
+    reason: isNote(input.type) ? input.reason : null,
+    subtotalCents: totals.subtotalCents,
+    vatCents: totals.vatCents,
+    totalCents: totals.totalCents,
+  } as const;
+  return { columns, lines };
+}
+
+async function insertLines(
+  trx: Transaction<Database>,
+  companyId: string,
+  documentId: string,
+  lines: ReturnType<typeof priceLines>["lines"],
+) {
+  await trx
+    .insertInto("documentLines")
+    .values(lines.map((line) => ({ ...line, companyId, documentId })))
+    .execute();
+}
+
+/** A new draft (no number). */
+export async function createDraft(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string | null,
+  input: DocumentInput,
+  extra: { proformaId?: string } = {},
+) {
+  const { columns, lines } = await prepare(db, companyId, input);
+  return db.transaction().execute(async (trx) => {
+    const doc = await trx
+      .insertInto("documents")
+      .values({ ...columns, companyId, createdBy: userId, proformaId: extra.proformaId ?? null })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await insertLines(trx, companyId, doc.id, lines);
+    return doc.id;
+  });
+}
+
+export const NOT_A_DRAFT =
+  "Издаден документ не може да се променя или изтрива. Анулирайте го или издайте известие.";
+
+/** Saves a draft; issued and cancelled documents never change (409). */
+export async function updateDraft(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string,
+  input: DocumentInput,
+) {
+  const { columns, lines } = await prepare(db, companyId, input);
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("documents")
+      .set({ ...columns, updatedAt: new Date() })
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .where("status", "=", "draft")
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) throw new AppError(NOT_A_DRAFT, 409);
+    await trx.deleteFrom("documentLines").where("documentId", "=", id).execute();
+    await insertLines(trx, companyId, id, lines);
+  });
+}
+
+export async function deleteDraft(db: Kysely<Database>, companyId: string, id: string) {
+  const row = await db
+    .deleteFrom("documents")
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .where("status", "=", "draft")
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) throw new AppError(NOT_A_DRAFT, 409);
+}
+
+/** One document of the company with its lines and payments; undefined for anything else. */
+export async function getDocument(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string | undefined,
+): Promise<DocumentWithLines | undefined> {
+  if (!isUuid(id)) return undefined;
+  const doc = await db
+    .selectFrom("documents")
+    .selectAll()
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!doc) return undefined;
+  const [lines, payments] = await Promise.all([
+    db
+      .selectFrom("documentLines")
+      .selectAll()
+      .where("documentId", "=", id)
+      .orderBy("position")
+      .execute(),
+    db
+      .selectFrom("documentPayments")
+      .selectAll()
+      .where("documentId", "=", id)
+      .orderBy("paidOn")
+      .orderBy("createdAt")
+      .execute(),
+  ]);
+  return { ...doc, lines, payments };
+}
+
+/**
+ * Issues a draft: the next number of its series, taken inside this one transaction (the
+ * counter row stays locked until it commits), and the supplier and client frozen as they are.
+ * Render the PDF after this returns, never inside it.
+ */
+export async function issueDocument(db: Kysely<Database>, companyId: string, id: string) {
+  return db.transaction().execute(async (trx) => {
+    const doc = await trx
+      .selectFrom("documents")
+      .selectAll()
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!doc) throw new AppError("Документът не е намерен", 404);
+    if (doc.status !== "draft") throw new AppError("Документът вече е издаден", 409);
+    const company = await trx
+      .selectFrom("companies")
+      .selectAll()
+      .where("id", "=", companyId)
+      .executeTakeFirstOrThrow();
+    const client = await trx
+      .selectFrom("clients")
+      .selectAll()
+      .where("companyId", "=", companyId)
+      .where("id", "=", doc.clientId)
+      .executeTakeFirstOrThrow();
+    const number = await allocateNumber(trx, companyId, seriesOf(doc.type));
+    return trx
+      .updateTable("documents")
+      .set({
+        status: "issued",
+        number,
+        issuedAt: new Date(),
+        supplierSnapshot: JSON.stringify(supplierSnapshot(company)),
+        clientSnapshot: JSON.stringify(clientSnapshot(client)),
+        updatedAt: new Date(),
+      })
+      .where("id", "=", id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Cancels an issued document: it keeps its number, with the reason and the time. */
+export async function cancelDocument(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string,
+  reason: string,
+) {
+  const row = await db
+    .updateTable("documents")
+    .set({
+      status: "cancelled",
+      cancelledAt: new Date(),
+      cancelReason: reason,
+      updatedAt: new Date(),
+    })
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .where("status", "=", "issued")
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError("Само издаден документ може да бъде анулиран", 409);
+  return row;
+}
+
+/** The editor's values for a new document made from another (a note, or an invoice from a proforma). */
+export function copyAsInput(doc: DocumentWithLines) {
+  return {
+    clientId: doc.clientId,
+    language: doc.language,
+    currency: doc.currency,
+    eurRate: doc.eurRate,
+    vatGround: doc.vatGround,
+    paymentMethod: doc.paymentMethod,
+    placeOfIssue: doc.placeOfIssue,
+    notes: doc.notes,
+    lines: doc.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unit: line.unit,
+      unitPrice: line.unitPrice,
+      discount: line.discountPercent,
+      vatRate: line.vatRate,
+    })),
+  };
+}
+
+/** An issued proforma becomes an invoice draft with the same content, linked back to it. */
+export async function convertProforma(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string | null,
+  proforma: DocumentWithLines,
+  issueDate: string,
+) {
+  if (proforma.type !== "proforma" || proforma.status !== "issued") {
+    throw new AppError("Само издадена проформа може да се превърне във фактура", 409);
+  }
+  const existing = await db
+    .selectFrom("documents")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where("proformaId", "=", proforma.id)
+    .executeTakeFirst();
+  if (existing) return existing.id;
+  const input = documentSchema.parse({
+    ...copyAsInput(proforma),
+    type: "invoice",
+    issueDate,
+    dueDate: proforma.dueDate && proforma.dueDate >= issueDate ? proforma.dueDate : null,
+  });
+  return createDraft(db, companyId, userId, input, { proformaId: proforma.id });
+}
+
+/** Records a payment and keeps the document's paid sum with it, in one transaction. */
+export async function addPayment(
+  db: Kysely<Database>,
+  companyId: string,
+  doc: DocumentRow,
+  payment: {
+    paidOn: string;
+    amount: number;
+    method: DocumentPaymentRow["method"];
+    note: string | null;
+  },
+) {
+  if (doc.status !== "issued" || doc.type === "credit_note") {
+    throw new AppError(
+      "Плащания се отбелязват само по издадени фактури, проформи и дебитни известия",
+      409,
+    );
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("documentPayments")
+      .values({
+        companyId,
+        documentId: doc.id,
+        paidOn: payment.paidOn,
+        amountCents: payment.amount,
+        method: payment.method,
+        note: payment.note,
+      })
+      .execute();
+    await trx
+      .updateTable("documents")
+      .set((eb) => ({ paidCents: eb("paidCents", "+", payment.amount), updatedAt: new Date() }))
+      .where("id", "=", doc.id)
+      .where("companyId", "=", companyId)
+      .execute();
+  });
+}
+
+export async function deletePayment(
+  db: Kysely<Database>,
+  companyId: string,
+  documentId: string,
+  paymentId: string,
+) {
+  if (!isUuid(paymentId)) return false;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("documentPayments")
+      .where("companyId", "=", companyId)
+      .where("documentId", "=", documentId)
+      .where("id", "=", paymentId)
+      .returning("amountCents")
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable("documents")
+      .set((eb) => ({ paidCents: eb("paidCents", "-", row.amountCents), updatedAt: new Date() }))
+      .where("id", "=", documentId)
+      .execute();
+    return true;
+  });
+}
+
+export async function markSent(db: Kysely<Database>, companyId: string, id: string, to: string) {
+  await db
+    .updateTable("documents")
+    .set({ sentAt: new Date(), sentTo: to })
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .execute();
+}
+
+export type PaymentState = "paid" | "partially_paid" | "overdue" | "unpaid";
+
+/** Payment state of an issued document, from its payments and due date (today in Sofia). */
+export function paymentState(
+  doc: Pick<DocumentRow, "status" | "type" | "paidCents" | "totalCents" | "dueDate">,
+  today: string,
+): PaymentState | null {
+  if (doc.status !== "issued" || doc.type === "credit_note") return null;
+  if (doc.paidCents >= doc.totalCents) return "paid";
+  if (doc.dueDate && doc.dueDate < today) return "overdue";
+  return doc.paidCents > 0 ? "partially_paid" : "unpaid";
+}
+
+/** Today's date in Bulgaria (documents are dated in Sofia time, whatever the server's zone). */
+export function todayInSofia(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Sofia" }).format(now);
+}
+
+/** Issued invoices of the company a note may refer to, newest first. */
+export async function invoicesForNotes(db: Kysely<Database>, companyId: string, clientId?: string) {
+  let query = db
+    .selectFrom("documents")
+    .select(["id", "number", "issueDate", "clientId", "totalCents", "currency"])
+    .where("companyId", "=", companyId)
+    .where("type", "=", "invoice")
+    .where("status", "=", "issued");
+  if (clientId && isUuid(clientId)) query = query.where("clientId", "=", clientId);
+  return query.orderBy("issueDate", "desc").orderBy("number", "desc").limit(200).execute();
+}

@@ -1,0 +1,218 @@
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { isUuid } from "~/modules/clients/queries.server";
+import type { Database, DocumentType } from "~db/types";
+import { isIsoDate } from "./schema";
+
+export const DOCUMENT_PAGE_SIZE = 50;
+
+export const STATUS_FILTERS = {
+  draft: "Чернови",
+  issued: "Издадени",
+  unpaid: "Неплатени",
+  partially_paid: "Частично платени",
+  paid: "Платени",
+  overdue: "Просрочени",
+  cancelled: "Анулирани",
+} as const;
+export type StatusFilter = keyof typeof STATUS_FILTERS;
+
+export interface DocumentFilters {
+  type?: DocumentType;
+  status?: StatusFilter;
+  clientId?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+}
+
+const TYPES = new Set(["invoice", "proforma", "credit_note", "debit_note"]);
+
+/** Filters from a query string, with anything unknown or malformed ignored. */
+export function filtersFromSearch(params: URLSearchParams): DocumentFilters {
+  const get = (key: string) => params.get(key)?.trim() || undefined;
+  const type = get("type");
+  const status = get("status");
+  const from = get("from");
+  const to = get("to");
+  const clientId = get("clientId");
+  return {
+    type: type && TYPES.has(type) ? (type as DocumentType) : undefined,
+    status: status && status in STATUS_FILTERS ? (status as StatusFilter) : undefined,
+    clientId: isUuid(clientId) ? clientId : undefined,
+    from: from && isIsoDate(from) ? from : undefined,
+    to: to && isIsoDate(to) ? to : undefined,
+    q: get("q")?.slice(0, 100),
+  };
+}
+
+type Query<O> = SelectQueryBuilder<Database, "documents" | "clients", O>;
+
+function applyFilters<O>(query: Query<O>, filters: DocumentFilters, today: string): Query<O> {
+  let q = query;
+  if (filters.type) q = q.where("documents.type", "=", filters.type);
+  if (filters.clientId) q = q.where("documents.clientId", "=", filters.clientId);
+  if (filters.from) q = q.where("documents.issueDate", ">=", filters.from);
+  if (filters.to) q = q.where("documents.issueDate", "<=", filters.to);
+  const unpaid = sql<boolean>`documents.paid_cents < documents.total_cents`;
+  const payable = sql<boolean>`documents.status = 'issued' and documents.type <> 'credit_note'`;
+  switch (filters.status) {
+    case "draft":
+    case "issued":
+    case "cancelled":
+      q = q.where("documents.status", "=", filters.status);
+      break;
+    case "paid":
+      q = q.where(sql<boolean>`${payable} and documents.paid_cents >= documents.total_cents`);
+      break;
+    case "partially_paid":
+      q = q.where(sql<boolean>`${payable} and documents.paid_cents > 0 and ${unpaid}`);
+      break;
+    case "unpaid":
+      q = q.where(sql<boolean>`${payable} and ${unpaid}`);
+      break;
+    case "overdue":
+      q = q.where(sql<boolean>`${payable} and ${unpaid} and documents.due_date < ${today}::date`);
+      break;
+  }
+  const text = filters.q?.trim();
+  if (text) {
+    const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const digits = /^\d{1,10}$/.test(text) ? text.padStart(10, "0") : null;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(clients.name)`, "like", like),
+        ...(digits ? [eb("documents.number", "=", digits)] : []),
+      ]),
+    );
+  }
+  return q;
+}
+
+function base(db: Kysely<Database>, companyId: string) {
+  return db
+    .selectFrom("documents")
+    .innerJoin("clients", (join) =>
+      join
+        .onRef("clients.id", "=", "documents.clientId")
+        .onRef("clients.companyId", "=", "documents.companyId"),
+    )
+    .where("documents.companyId", "=", companyId);
+}
+
+/** A page of the company's documents, newest first, keyset-paged like the clients list. */
+export async function listDocuments(
+  db: Kysely<Database>,
+  companyId: string,
+  filters: DocumentFilters,
+  today: string,
+  options: { after?: string | null; limit?: number } = {},
+) {
+  const limit = options.limit ?? DOCUMENT_PAGE_SIZE;
+  let query = applyFilters(
+    base(db, companyId).select([
+      "documents.id",
+      "documents.type",
+      "documents.status",
+      "documents.number",
+      "documents.issueDate",
+      "documents.dueDate",
+      "documents.currency",
+      "documents.subtotalCents",
+      "documents.vatCents",
+      "documents.totalCents",
+      "documents.paidCents",
+      "documents.clientId",
+      "documents.sentAt",
+      "clients.name as clientName",
+      sql<string>`documents.created_at::text`.as("sortCreated"),
+    ]),
+    filters,
+    today,
+  );
+  const cursor = decodeCursor(options.after);
+  if (cursor) {
+    query = query.where(
+      sql<boolean>`(documents.issue_date, documents.created_at, documents.id) < (${cursor[0]}::date, ${cursor[1]}::timestamptz, ${cursor[2]}::uuid)`,
+    );
+  }
+  const rows = await query
+    .orderBy("documents.issueDate", "desc")
+    .orderBy("documents.createdAt", "desc")
+    .orderBy("documents.id", "desc")
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last
+      ? Buffer.from(JSON.stringify([last.issueDate, last.sortCreated, last.id])).toString(
+          "base64url",
+        )
+      : null;
+  return { documents: page.map(({ sortCreated: _s, ...row }) => row), nextCursor };
+}
+
+function decodeCursor(cursor: string | null | undefined): [string, string, string] | null {
+  if (!cursor) return null;
+  try {
+    const key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    return Array.isArray(key) &&
+      key.length === 3 &&
+      isIsoDate(key[0]) &&
+      typeof key[1] === "string" &&
+      isUuid(key[2])
+      ? [key[0], key[1], key[2]]
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface CurrencyTotals {
+  currency: string;
+  count: number;
+  totalCents: number;
+  paidCents: number;
+  outstandingCents: number;
+}
+
+/**
+ * The totals of everything the filters match (not only the page), per currency. Only issued
+ * documents carry money: drafts are not documents yet, cancelled ones count as zero, and credit
+ * notes subtract.
+ */
+export async function summarizeDocuments(
+  db: Kysely<Database>,
+  companyId: string,
+  filters: DocumentFilters,
+  today: string,
+): Promise<{ count: number; currencies: CurrencyTotals[] }> {
+  const rows = await applyFilters(
+    base(db, companyId).select([
+      "documents.currency",
+      sql<number>`count(*)`.as("count"),
+      sql<number>`coalesce(sum(case when documents.status <> 'issued' then 0 when documents.type = 'credit_note' then -documents.total_cents else documents.total_cents end), 0)`.as(
+        "totalCents",
+      ),
+      sql<number>`coalesce(sum(case when documents.status = 'issued' and documents.type <> 'credit_note' then documents.paid_cents else 0 end), 0)`.as(
+        "paidCents",
+      ),
+      sql<number>`coalesce(sum(case when documents.status = 'issued' and documents.type <> 'credit_note' then greatest(documents.total_cents - documents.paid_cents, 0) else 0 end), 0)`.as(
+        "outstandingCents",
+      ),
+    ]),
+    filters,
+    today,
+  )
+    .groupBy("documents.currency")
+    .orderBy("documents.currency")
+    .execute();
+  const currencies = rows.map((row) => ({
+    currency: row.currency,
+    count: Number(row.count),
+    totalCents: Number(row.totalCents),
+    paidCents: Number(row.paidCents),
+    outstandingCents: Number(row.outstandingCents),
+  }));
+  return { count: currencies.reduce((sum, c) => sum + c.count, 0), currencies };
+}

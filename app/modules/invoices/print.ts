@@ -1,0 +1,311 @@
+import { countryByCode } from "~/modules/accounts/countries";
+import {
+  computeTotals,
+  convertCents,
+  formatCents,
+  formatPrice,
+  formatScaled,
+  parseDecimal,
+} from "./money";
+import { PAYMENT_METHODS, PAYMENT_METHODS_EN } from "./schema";
+import { amountInWords } from "./words";
+
+/**
+ * What a document prints, as text: one model for the HTML preview, the document page and the
+ * PDF, so the three can never disagree. Languages: bg, en, or bilingual ("Фактура / Invoice").
+ */
+
+export type PrintLanguage = "bg" | "en" | "bilingual";
+
+const LABELS = {
+  invoice: ["ФАКТУРА", "INVOICE"],
+  proforma: ["ПРОФОРМА ФАКТУРА", "PROFORMA INVOICE"],
+  credit_note: ["КРЕДИТНО ИЗВЕСТИЕ", "CREDIT NOTE"],
+  debit_note: ["ДЕБИТНО ИЗВЕСТИЕ", "DEBIT NOTE"],
+  original: ["ОРИГИНАЛ", "ORIGINAL"],
+  draft: ["ПРОЕКТ — НЕИЗДАДЕН ДОКУМЕНТ", "DRAFT — NOT ISSUED"],
+  cancelled: ["АНУЛИРАН", "CANCELLED"],
+  number: ["№", "No."],
+  issueDate: ["Дата на издаване", "Date of issue"],
+  taxEventDate: ["Дата на данъчното събитие", "Date of supply"],
+  placeOfIssue: ["Място на издаване", "Place of issue"],
+  dueDate: ["Падеж", "Due date"],
+  supplier: ["Доставчик", "Supplier"],
+  recipient: ["Получател", "Recipient"],
+  eik: ["ЕИК", "Company ID"],
+  vatNumber: ["ДДС №", "VAT No."],
+  mol: ["МОЛ", "Manager"],
+  address: ["Адрес", "Address"],
+  lineNo: ["№", "No."],
+  description: ["Описание", "Description"],
+  unit: ["Мярка", "Unit"],
+  quantity: ["Количество", "Quantity"],
+  unitPrice: ["Ед. цена", "Unit price"],
+  discount: ["Отстъпка", "Discount"],
+  vat: ["ДДС", "VAT"],
+  amount: ["Стойност", "Amount"],
+  noVat: ["Без ДДС", "No VAT"],
+  base: ["Данъчна основа", "Tax base"],
+  subtotal: ["Обща данъчна основа", "Total tax base"],
+  totalVat: ["Общо ДДС", "Total VAT"],
+  total: ["Сума за плащане", "Amount due"],
+  totalNote: ["Сума по известието", "Amount of the note"],
+  vatGround: ["Основание за неначисляване на ДДС", "Reason for not charging VAT"],
+  words: ["Словом", "In words"],
+  paymentMethod: ["Начин на плащане", "Payment method"],
+  bank: ["Банка", "Bank"],
+  author: ["Съставил", "Issued by"],
+  receiver: ["Получил", "Received by"],
+  toInvoice: ["Към фактура", "To invoice"],
+  of: ["от", "of"],
+  reason: ["Основание", "Reason"],
+  rate: ["Курс", "Exchange rate"],
+  eurBase: ["Данъчна основа в евро", "Tax base in euro"],
+  notes: ["Забележки", "Notes"],
+  cancelReason: ["Причина за анулиране", "Reason for cancellation"],
+  fromProforma: ["По проформа", "Based on proforma"],
+} as const;
+type LabelKey = keyof typeof LABELS;
+
+export interface PrintParty {
+  name: string;
+  nameEn: string | null;
+  eik: string | null;
+  vatNumber: string | null;
+  mol: string | null;
+  address: string;
+  addressEn: string | null;
+  city: string;
+  cityEn: string | null;
+  postalCode: string | null;
+  countryCode: string;
+}
+
+export interface PrintSupplier extends PrintParty {
+  isVatRegistered: boolean;
+  bankIban: string | null;
+  bankName: string | null;
+  bankNameEn: string | null;
+  bankBic: string | null;
+}
+
+export interface PrintDocument {
+  type: keyof typeof DOCUMENT_TITLE_KEYS;
+  status: "draft" | "issued" | "cancelled";
+  number: string | null;
+  language: PrintLanguage;
+  issueDate: string;
+  taxEventDate: string | null;
+  dueDate: string | null;
+  placeOfIssue: string | null;
+  currency: string;
+  eurRate: string | null;
+  vatGround: string | null;
+  paymentMethod: keyof typeof PAYMENT_METHODS;
+  authorName: string | null;
+  recipientName: string | null;
+  notes: string | null;
+  originalNumber: string | null;
+  originalDate: string | null;
+  reason: string | null;
+  cancelReason: string | null;
+  lines: {
+    description: string;
+    quantity: string;
+    unit: string;
+    unitPrice: string;
+    discountPercent: string;
+    vatRate: number | null;
+    netCents: number;
+  }[];
+}
+
+const DOCUMENT_TITLE_KEYS = {
+  invoice: "invoice",
+  proforma: "proforma",
+  credit_note: "credit_note",
+  debit_note: "debit_note",
+} as const;
+
+/** "2026-11-22" → "22.11.2026" (no time zones involved: it is a calendar date). */
+export function printDate(iso: string): string {
+  const [y, m, d] = iso.split("-");
+  return `${d}.${m}.${y}`;
+}
+
+export interface PrintModel {
+  language: PrintLanguage;
+  title: string;
+  mark: string;
+  markTone: "original" | "draft" | "cancelled";
+  number: string;
+  meta: { label: string; value: string }[];
+  parties: { heading: string; name: string; rows: { label: string; value: string }[] }[];
+  columns: { key: string; label: string; numeric: boolean }[];
+  rows: Record<string, string>[];
+  totals: { label: string; value: string; strong?: boolean }[];
+  currency: string;
+  facts: { label: string; value: string }[];
+  signatures: { label: string; value: string }[];
+}
+
+export function buildPrintModel(
+  doc: PrintDocument,
+  supplier: PrintSupplier,
+  client: PrintParty,
+): PrintModel {
+  const lang = doc.language;
+  const en = lang === "en";
+  const label = (key: LabelKey) => {
+    const [bg, english] = LABELS[key];
+    return lang === "bg" ? bg : lang === "en" ? english : `${bg} / ${english}`;
+  };
+  const locale = en ? "en" : "bg";
+  const money = (cents: number) => formatCents(cents, locale);
+  const vatShown = supplier.isVatRegistered;
+
+  const totals = computeTotals(doc.lines);
+  const meta = [
+    { label: label("issueDate"), value: printDate(doc.issueDate) },
+    ...(doc.taxEventDate && doc.taxEventDate !== doc.issueDate
+      ? [{ label: label("taxEventDate"), value: printDate(doc.taxEventDate) }]
+      : []),
+    ...(doc.placeOfIssue ? [{ label: label("placeOfIssue"), value: doc.placeOfIssue }] : []),
+    ...(doc.dueDate ? [{ label: label("dueDate"), value: printDate(doc.dueDate) }] : []),
+    ...(doc.originalNumber && doc.originalDate
+      ? [
+          {
+            label: label("toInvoice"),
+            value: `№ ${doc.originalNumber} ${label("of")} ${printDate(doc.originalDate)}`,
+          },
+        ]
+      : []),
+    ...(doc.reason ? [{ label: label("reason"), value: doc.reason }] : []),
+  ];
+
+  const party = (
+    heading: string,
+    p: PrintParty,
+    extra: { label: string; value: string }[] = [],
+  ) => {
+    const country = countryByCode(p.countryCode);
+    const name = en && p.nameEn ? p.nameEn : p.name;
+    const address = en && p.addressEn ? p.addressEn : p.address;
+    const city = en && p.cityEn ? p.cityEn : p.city;
+    const countryName = country ? (en ? country.nameEn : country.nameBg) : p.countryCode;
+    const place = [p.postalCode ? `${p.postalCode} ${city}` : city, countryName]
+      .filter(Boolean)
+      .join(", ");
+    return {
+      heading,
+      name:
+        lang === "bilingual" && p.nameEn && p.nameEn !== p.name ? `${p.name} / ${p.nameEn}` : name,
+      rows: [
+        ...(p.eik ? [{ label: label("eik"), value: p.eik }] : []),
+        ...(p.vatNumber ? [{ label: label("vatNumber"), value: p.vatNumber }] : []),
+        { label: label("address"), value: `${address}, ${place}` },
+        ...(p.mol ? [{ label: label("mol"), value: p.mol }] : []),
+        ...extra,
+      ],
+    };
+  };
+
+  const columns = [
+    { key: "no", label: label("lineNo"), numeric: true },
+    { key: "description", label: label("description"), numeric: false },
+    { key: "unit", label: label("unit"), numeric: false },
+    { key: "quantity", label: label("quantity"), numeric: true },
+    { key: "unitPrice", label: label("unitPrice"), numeric: true },
+    ...(doc.lines.some((l) => Number(l.discountPercent) > 0)
+      ? [{ key: "discount", label: label("discount"), numeric: true }]
+      : []),
+    ...(vatShown ? [{ key: "vat", label: label("vat"), numeric: true }] : []),
+    { key: "amount", label: `${label("amount")} (${doc.currency})`, numeric: true },
+  ];
+  const rows = doc.lines.map((line, index) => ({
+    no: String(index + 1),
+    description: line.description,
+    unit: line.unit,
+    quantity: formatScaled(parseDecimal(line.quantity, 3) ?? 0n, 3, locale),
+    unitPrice: formatPrice(parseDecimal(line.unitPrice, 4) ?? 0n, locale),
+    discount: `${formatScaled(parseDecimal(line.discountPercent, 2) ?? 0n, 2, locale)} %`,
+    vat: line.vatRate === null ? label("noVat") : `${line.vatRate} %`,
+    amount: money(line.netCents),
+  }));
+
+  const totalRows: PrintModel["totals"] = [];
+  if (vatShown) {
+    for (const group of totals.groups) {
+      const name = group.rate === null ? label("noVat") : `${group.rate} %`;
+      totalRows.push({ label: `${label("base")} ${name}`, value: money(group.baseCents) });
+      if (group.rate !== null && group.rate > 0) {
+        totalRows.push({ label: `${label("vat")} ${name}`, value: money(group.vatCents) });
+      }
+    }
+    totalRows.push({ label: label("subtotal"), value: money(totals.subtotalCents) });
+    totalRows.push({ label: label("totalVat"), value: money(totals.vatCents) });
+  }
+  const isNote = doc.type === "credit_note" || doc.type === "debit_note";
+  totalRows.push({
+    label: `${label(isNote ? "totalNote" : "total")} (${doc.currency})`,
+    value: money(totals.totalCents),
+    strong: true,
+  });
+
+  const facts: PrintModel["facts"] = [];
+  if (doc.eurRate) {
+    facts.push({ label: label("rate"), value: `1 ${doc.currency} = ${doc.eurRate} EUR` });
+    facts.push({
+      label: label("eurBase"),
+      value: `${formatCents(convertCents(totals.subtotalCents, doc.eurRate), locale)} EUR`,
+    });
+  }
+  const zeroOrNone = doc.lines.some((l) => l.vatRate === 0 || l.vatRate === null);
+  if (doc.vatGround && (zeroOrNone || !vatShown)) {
+    facts.push({ label: label("vatGround"), value: doc.vatGround });
+  }
+  const words =
+    lang === "bilingual"
+      ? `${amountInWords(totals.totalCents, doc.currency, "bg")} / ${amountInWords(totals.totalCents, doc.currency, "en")}`
+      : amountInWords(totals.totalCents, doc.currency, lang);
+  facts.push({ label: label("words"), value: words });
+  const method =
+    lang === "en"
+      ? PAYMENT_METHODS_EN[doc.paymentMethod]
+      : lang === "bilingual"
+        ? `${PAYMENT_METHODS[doc.paymentMethod]} / ${PAYMENT_METHODS_EN[doc.paymentMethod]}`
+        : PAYMENT_METHODS[doc.paymentMethod];
+  facts.push({ label: label("paymentMethod"), value: method });
+  if (doc.paymentMethod === "bank" && supplier.bankIban) {
+    const bankName = en && supplier.bankNameEn ? supplier.bankNameEn : supplier.bankName;
+    facts.push({ label: "IBAN", value: supplier.bankIban });
+    if (supplier.bankBic) facts.push({ label: "BIC", value: supplier.bankBic });
+    if (bankName) facts.push({ label: label("bank"), value: bankName });
+  }
+  if (doc.notes) facts.push({ label: label("notes"), value: doc.notes });
+  if (doc.status === "cancelled" && doc.cancelReason) {
+    facts.push({ label: label("cancelReason"), value: doc.cancelReason });
+  }
+
+  return {
+    language: lang,
+    title: label(DOCUMENT_TITLE_KEYS[doc.type]),
+    mark: label(
+      doc.status === "draft" ? "draft" : doc.status === "cancelled" ? "cancelled" : "original",
+    ),
+    markTone:
+      doc.status === "draft" ? "draft" : doc.status === "cancelled" ? "cancelled" : "original",
+    number: doc.number ? `${label("number")} ${doc.number}` : "",
+    meta,
+    parties: [party(label("supplier"), supplier), party(label("recipient"), client)],
+    columns,
+    rows,
+    totals: totalRows,
+    currency: doc.currency,
+    facts,
+    signatures: [
+      { label: label("author"), value: doc.authorName ?? "" },
+      { label: label("receiver"), value: doc.recipientName ?? "" },
+    ],
+  };
+}

@@ -1,0 +1,131 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database, DocumentRow } from "~db/types";
+import { clientSnapshot, type DocumentWithLines, supplierSnapshot } from "./documents.server";
+import { type Logo, renderPdf } from "./pdf.server";
+import { buildPrintModel, type PrintModel, type PrintParty, type PrintSupplier } from "./print";
+
+/**
+ * The print model of a stored document: an issued one from its snapshots (what it was when
+ * issued), a draft from the company and client as they are now.
+ */
+export async function printModelFor(
+  db: Kysely<Database>,
+  doc: DocumentWithLines,
+): Promise<PrintModel> {
+  let supplier = doc.supplierSnapshot as PrintSupplier | null;
+  let client = doc.clientSnapshot as PrintParty | null;
+  if (!supplier || !client) {
+    const [company, clientRow] = await Promise.all([
+      db
+        .selectFrom("companies")
+        .selectAll()
+        .where("id", "=", doc.companyId)
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom("clients")
+        .selectAll()
+        .where("companyId", "=", doc.companyId)
+        .where("id", "=", doc.clientId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    supplier ??= supplierSnapshot(company);
+    client ??= clientSnapshot(clientRow);
+  }
+  return buildPrintModel(
+    {
+      ...doc,
+      lines: doc.lines.map((line) => ({ ...line, netCents: Number(line.netCents) })),
+    },
+    supplier,
+    client,
+  );
+}
+
+async function companyLogo(db: Kysely<Database>, companyId: string): Promise<Logo | null> {
+  const logo = await db
+    .selectFrom("companyLogos")
+    .select(["contentType", "data"])
+    .where("companyId", "=", companyId)
+    .executeTakeFirst();
+  if (!logo) return null;
+  return { data: Buffer.from(logo.data), format: logo.contentType === "image/png" ? "png" : "jpg" };
+}
+
+/** Renders a document now (drafts: every time, marked as a draft). */
+export async function renderDocumentPdf(db: Kysely<Database>, doc: DocumentWithLines) {
+  const [model, logo] = await Promise.all([printModelFor(db, doc), companyLogo(db, doc.companyId)]);
+  return renderPdf(model, logo);
+}
+
+/**
+ * The PDF of an issued or cancelled document, rendered once and kept with its SHA-256, so every
+ * download is byte-identical. A cancelled document is rendered fresh (it carries the mark).
+ * Never call this inside a transaction: rendering takes tens of milliseconds.
+ */
+export async function storedPdf(db: Kysely<Database>, doc: DocumentWithLines) {
+  if (doc.status !== "issued") {
+    const data = await renderDocumentPdf(db, doc);
+    return { data, sha256: createHash("sha256").update(data).digest("hex") };
+  }
+  const existing = await db
+    .selectFrom("documentPdfs")
+    .select(["data", "sha256"])
+    .where("documentId", "=", doc.id)
+    .executeTakeFirst();
+  if (existing) return { data: Buffer.from(existing.data), sha256: existing.sha256.trim() };
+  const data = await renderDocumentPdf(db, doc);
+  const sha256 = createHash("sha256").update(data).digest("hex");
+  // Two first downloads at once: the first insert wins and both answer with the stored bytes.
+  await db
+    .insertInto("documentPdfs")
+    .values({ documentId: doc.id, companyId: doc.companyId, data, sha256 })
+    .onConflict((c) => c.column("documentId").doNothing())
+    .execute();
+  const stored = await db
+    .selectFrom("documentPdfs")
+    .select(["data", "sha256"])
+    .where("documentId", "=", doc.id)
+    .executeTakeFirstOrThrow();
+  return { data: Buffer.from(stored.data), sha256: stored.sha256.trim() };
+}
+
+const FILE_TITLES: Record<DocumentRow["type"], [string, string]> = {
+  invoice: ["Фактура", "Invoice"],
+  proforma: ["Проформа", "Proforma"],
+  credit_note: ["Кредитно-известие", "Credit-note"],
+  debit_note: ["Дебитно-известие", "Debit-note"],
+};
+
+/** "Фактура-0000000001.pdf" (drafts: "Фактура-чернова.pdf"). */
+export function pdfFileName(doc: Pick<DocumentRow, "type" | "number" | "language">) {
+  const [bg, en] = FILE_TITLES[doc.type];
+  const title = doc.language === "en" ? en : bg;
+  return `${title}-${doc.number ?? (doc.language === "en" ? "draft" : "чернова")}.pdf`;
+}
+
+/** Content-Disposition with the Cyrillic name (RFC 6266/5987) and an ASCII fallback. */
+export function pdfDisposition(
+  doc: Pick<DocumentRow, "type" | "number" | "language">,
+  inline = false,
+) {
+  const name = pdfFileName(doc);
+  const ascii = `${FILE_TITLES[doc.type][1]}-${doc.number ?? "draft"}.pdf`;
+  return `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+export function pdfResponse(
+  doc: Pick<DocumentRow, "type" | "number" | "language">,
+  pdf: { data: Buffer; sha256: string },
+  inline = false,
+) {
+  return new Response(new Uint8Array(pdf.data), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": pdfDisposition(doc, inline),
+      "Content-Length": String(pdf.data.length),
+      ETag: `"${pdf.sha256}"`,
+      "Cache-Control": "private, no-cache",
+    },
+  });
+}

@@ -1,0 +1,289 @@
+import { z } from "zod";
+import { CURRENCIES } from "~/modules/clients/schema";
+import { DISCOUNT_SCALE, PRICE_SCALE, parseDecimal, QUANTITY_SCALE } from "./money";
+
+export const DOCUMENT_TYPES = {
+  invoice: "Фактура",
+  proforma: "Проформа фактура",
+  credit_note: "Кредитно известие",
+  debit_note: "Дебитно известие",
+} as const;
+export type DocumentTypeKey = keyof typeof DOCUMENT_TYPES;
+
+export const DOCUMENT_LANGUAGES = {
+  bg: "Български",
+  en: "Английски",
+  bilingual: "Двуезичен (български и английски)",
+} as const;
+
+export const PAYMENT_METHODS = {
+  bank: "Банков превод",
+  cash: "В брой",
+  card: "С карта",
+  cod: "Наложен платеж",
+  other: "Друг",
+} as const;
+
+export const PAYMENT_METHODS_EN: Record<keyof typeof PAYMENT_METHODS, string> = {
+  bank: "Bank transfer",
+  cash: "Cash",
+  card: "Card",
+  cod: "Cash on delivery",
+  other: "Other",
+};
+
+/** What the VAT rate select offers; "none" is "VAT not charged" (stored as null). */
+export const VAT_RATE_OPTIONS = {
+  "20": "20 %",
+  "9": "9 %",
+  "0": "0 %",
+  none: "Без ДДС",
+} as const;
+
+export const NOT_REGISTERED_GROUND = "чл. 113, ал. 9 от ЗДДС";
+
+/** Legal grounds printed when VAT is 0 or not charged (ЗДДС), as printed on the document. */
+export const VAT_GROUNDS = [
+  { text: NOT_REGISTERED_GROUND, label: "Доставчикът не е регистриран по ЗДДС" },
+  {
+    text: "чл. 21, ал. 2 от ЗДДС",
+    label: "Услуга за лице от друга държава от ЕС (обратно начисляване)",
+  },
+  { text: "чл. 53, ал. 1 от ЗДДС", label: "Вътреобщностна доставка на стоки (ВОД)" },
+  { text: "чл. 28 от ЗДДС", label: "Износ извън ЕС" },
+  { text: "чл. 69, ал. 2 от ЗДДС", label: "Място на изпълнение в друга държава членка" },
+  { text: "чл. 82, ал. 2 от ЗДДС", label: "Данъкът се дължи от получателя" },
+  { text: "чл. 163а от ЗДДС", label: "Обратно начисляване в страната" },
+  { text: "чл. 39 от ЗДДС", label: "Освободена доставка: здравни услуги" },
+  {
+    text: "чл. 41 от ЗДДС",
+    label: "Освободена доставка: образование, спорт и физическо възпитание",
+  },
+  { text: "чл. 45 от ЗДДС", label: "Освободена доставка: земя и сгради" },
+  { text: "чл. 46 от ЗДДС", label: "Освободена доставка: финансови услуги" },
+] as const;
+
+export const DOCUMENT_MESSAGES = {
+  type: "Моля, изберете вид на документа",
+  client: "Моля, изберете клиент",
+  date: "Въведете валидна дата",
+  issueDate: "Датата на издаване е задължителна",
+  dueBeforeIssue: "Падежът не може да е преди датата на издаване",
+  bgnAfter2025:
+    "От 01.01.2026 г. документите се издават в евро. Лева — само за документи с дата до 31.12.2025 г.",
+  currency: "Моля, изберете валута",
+  eurRate: "Въведете курс към еврото: положително число с до 8 знака след десетичната запетая",
+  noLines: "Добавете поне един ред",
+  tooManyLines: "Един документ може да има най-много 200 реда",
+  description: "Описанието е задължително",
+  quantity: "Количеството трябва да е положително число с до 3 знака след запетаята",
+  unit: "Мярката е задължителна",
+  unitPrice: "Цената трябва да е число, не по-малко от 0, с до 4 знака след запетаята",
+  discount: "Отстъпката е процент от 0 до 100 с до 2 знака след запетаята",
+  vatRate: "Изберете ставка на ДДС",
+  vatGround: "Посочете основание за неначисляване на ДДС (чл. от ЗДДС)",
+  original: "Изберете издадената фактура, към която е известието",
+  reason: "Посочете основанието за известието",
+  cancelReason: "Посочете причина за анулирането",
+  tooLong: "Текстът е твърде дълъг",
+  amount: "Сумата трябва да е положително число с до 2 знака след запетаята",
+  paymentMethod: "Моля, изберете начин на плащане",
+} as const;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, DOCUMENT_MESSAGES.tooLong)
+    .nullish()
+    .transform((value) => value || null);
+
+const isoDate = (message: string = DOCUMENT_MESSAGES.date) =>
+  z.string({ required_error: message, invalid_type_error: message }).refine(isIsoDate, message);
+const optionalDate = z
+  .string()
+  .nullish()
+  .transform((value) => value?.trim() || null)
+  .refine((value) => value === null || isIsoDate(value), DOCUMENT_MESSAGES.date);
+
+/** A decimal string or number, kept as an exact scaled integer. */
+const decimal = (scale: number, message: string, check: (value: bigint) => boolean) =>
+  z.union([z.string(), z.number()], { errorMap: () => ({ message }) }).transform((value, ctx) => {
+    const parsed = parseDecimal(value, scale);
+    if (parsed === null || !check(parsed)) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+export const lineSchema = z.object({
+  description: z
+    .string({ required_error: DOCUMENT_MESSAGES.description })
+    .trim()
+    .min(1, DOCUMENT_MESSAGES.description)
+    .max(500, DOCUMENT_MESSAGES.tooLong),
+  quantity: decimal(QUANTITY_SCALE, DOCUMENT_MESSAGES.quantity, (v) => v > 0n),
+  unit: z
+    .string()
+    .trim()
+    .max(20, DOCUMENT_MESSAGES.tooLong)
+    .nullish()
+    .transform((value) => value || "бр."),
+  unitPrice: decimal(PRICE_SCALE, DOCUMENT_MESSAGES.unitPrice, (v) => v >= 0n),
+  discount: z
+    .union([z.string(), z.number()])
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || value === "") return 0n;
+      const parsed = parseDecimal(value, DISCOUNT_SCALE);
+      if (parsed === null || parsed < 0n || parsed > 10_000n) {
+        ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.discount });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  // 20, 9, 0, or null / "none" when VAT is not charged.
+  vatRate: z
+    .union([z.number(), z.string(), z.null()], {
+      errorMap: () => ({ message: DOCUMENT_MESSAGES.vatRate }),
+    })
+    .transform((value, ctx) => {
+      if (value === null || value === "none" || value === "") return null;
+      const rate = Number(value);
+      if (rate === 20 || rate === 9 || rate === 0) return rate;
+      ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.vatRate });
+      return z.NEVER;
+    }),
+});
+export type LineInput = z.infer<typeof lineSchema>;
+
+/** A document as the editor and POST/PUT /api/invoices give it. */
+export const documentSchema = z
+  .object({
+    type: z.enum(Object.keys(DOCUMENT_TYPES) as [DocumentTypeKey], {
+      errorMap: () => ({ message: DOCUMENT_MESSAGES.type }),
+    }),
+    clientId: z
+      .string({ required_error: DOCUMENT_MESSAGES.client })
+      .trim()
+      .min(1, DOCUMENT_MESSAGES.client),
+    language: z
+      .enum(["bg", "en", "bilingual"], { errorMap: () => ({ message: "Моля, изберете език" }) })
+      .optional(),
+    issueDate: isoDate(DOCUMENT_MESSAGES.issueDate),
+    taxEventDate: optionalDate,
+    dueDate: optionalDate,
+    placeOfIssue: optionalText(100),
+    currency: z
+      .enum(["BGN", ...CURRENCIES], { errorMap: () => ({ message: DOCUMENT_MESSAGES.currency }) })
+      .default("EUR"),
+    eurRate: z
+      .union([z.string(), z.number()])
+      .nullish()
+      .transform((value, ctx) => {
+        if (value === null || value === undefined || value === "") return null;
+        const parsed = parseDecimal(value, 8);
+        if (parsed === null || parsed <= 0n) {
+          ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.eurRate });
+          return z.NEVER;
+        }
+        return String(value).replace(",", ".").trim();
+      }),
+    vatGround: optionalText(200),
+    paymentMethod: z
+      .enum(Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS], {
+        errorMap: () => ({ message: DOCUMENT_MESSAGES.paymentMethod }),
+      })
+      .default("bank"),
+    authorName: optionalText(100),
+    recipientName: optionalText(100),
+    notes: optionalText(2000),
+    originalId: optionalText(40),
+    reason: optionalText(500),
+    lines: z
+      .array(lineSchema, {
+        required_error: DOCUMENT_MESSAGES.noLines,
+        invalid_type_error: DOCUMENT_MESSAGES.noLines,
+      })
+      .min(1, DOCUMENT_MESSAGES.noLines)
+      .max(200, DOCUMENT_MESSAGES.tooManyLines),
+  })
+  .superRefine((doc, ctx) => {
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    if (doc.currency === "BGN" && doc.issueDate > "2025-12-31") {
+      issue("currency", DOCUMENT_MESSAGES.bgnAfter2025);
+    }
+    if (doc.currency !== "EUR" && doc.currency !== "BGN" && !doc.eurRate) {
+      issue("eurRate", DOCUMENT_MESSAGES.eurRate);
+    }
+    if (doc.dueDate && doc.dueDate < doc.issueDate)
+      issue("dueDate", DOCUMENT_MESSAGES.dueBeforeIssue);
+    if ((doc.type === "credit_note" || doc.type === "debit_note") && !doc.originalId) {
+      issue("originalId", DOCUMENT_MESSAGES.original);
+    }
+    if ((doc.type === "credit_note" || doc.type === "debit_note") && !doc.reason) {
+      issue("reason", DOCUMENT_MESSAGES.reason);
+    }
+  });
+export type DocumentInput = z.infer<typeof documentSchema>;
+
+export const cancelSchema = z.object({
+  reason: z
+    .string({ required_error: DOCUMENT_MESSAGES.cancelReason })
+    .trim()
+    .min(3, DOCUMENT_MESSAGES.cancelReason)
+    .max(500, DOCUMENT_MESSAGES.tooLong),
+});
+
+export const paymentSchema = z.object({
+  paidOn: isoDate(),
+  amount: decimal(2, DOCUMENT_MESSAGES.amount, (v) => v > 0n).transform((v) => Number(v)),
+  method: z.enum(Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS], {
+    errorMap: () => ({ message: DOCUMENT_MESSAGES.paymentMethod }),
+  }),
+  note: optionalText(200),
+});
+
+/**
+ * The editor's form data as the schema's input: `lines[3][unitPrice]` fields become
+ * `lines[3].unitPrice`, in the order of their index. Rows left completely empty are dropped.
+ */
+export function formToDocumentInput(form: FormData): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const lines = new Map<number, Record<string, string>>();
+  for (const [key, value] of form.entries()) {
+    if (typeof value !== "string") continue;
+    const match = /^lines\[(\d{1,3})\]\[(\w+)\]$/.exec(key);
+    if (match) {
+      const [, index = "0", field = ""] = match;
+      const line = lines.get(Number(index)) ?? {};
+      line[field] = value;
+      lines.set(Number(index), line);
+    } else body[key] = value;
+  }
+  body.lines = [...lines.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, line]) => line)
+    .filter((line) => (line.description ?? "").trim() || (line.unitPrice ?? "").trim());
+  if (body.vatGround === "other") body.vatGround = body.vatGroundOther;
+  return body;
+}
+
+/** zod issues as {field: message}, with line fields as "lines.2.unitPrice". */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    messages[key] ??= issue.message;
+  }
+  return messages;
+}
