@@ -1,19 +1,13 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/modules/auth/guards.server";
+import { requireApiCompany } from "~/modules/auth/guards.server";
 import { clientJson } from "~/modules/clients/json.server";
 import { type ClientSort, createClient, listClients } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
 import { AppError, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
-async function requireTenant(request: Request, context: LoaderFunctionArgs["context"]) {
-  const user = await requireApiUser(request, context);
-  if (!user.companyId) throw jsonError("Достъп отказан", 403);
-  return user.companyId;
-}
-
 /** GET /api/clients?q=&sort=name|newest&archived=1&after= → {clients, nextCursor}. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireTenant(request, context);
+  const companyId = await requireApiCompany(request, context);
   const url = new URL(request.url);
   const { clients, nextCursor } = await listClients(context.db, companyId, {
     q: url.searchParams.get("q") ?? undefined,
@@ -27,7 +21,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST /api/clients → 201 with the client; 400 {message: 'Invalid data', errors} with Bulgarian messages. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const companyId = await requireTenant(request, context);
+  const companyId = await requireApiCompany(request, context);
   const { data } = await parseJsonBody(request, clientSchema);
   try {
     const client = await createClient(context.db, companyId, data);

@@ -5,28 +5,15 @@ import { action as editAction, loader as editLoader } from "~/routes/_app.client
 import { action as newAction } from "~/routes/_app.client.new";
 import { loader as listLoader } from "~/routes/_app.clients";
 import { action as apiCreate, loader as apiList } from "~/routes/api.clients";
-import { action as login } from "~/routes/api.login";
 import { createUser, PASSWORD, validEik } from "../setup/factories";
-import { botToken, call, cookiesFrom, formBody, jsonBody } from "../setup/routes";
+import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
 
 async function signedIn() {
   const user = await createUser(getDb());
-  const response = await call(
-    login,
-    getDb(),
-    "/api/login",
-    jsonBody({ username: user.email, password: PASSWORD, recaptchaToken: botToken() }),
-  );
-  const body = (await response.json()) as { token: string };
-  return {
-    ...user,
-    companyId: user.companyId!,
-    cookie: cookiesFrom(response),
-    bearer: { Authorization: `Bearer ${body.token}` },
-  };
+  return { ...user, companyId: user.companyId!, ...(await signInApi(getDb(), user)) };
 }
 
 const clientForm = (overrides: Record<string, string> = {}) => ({

@@ -73,3 +73,16 @@ export function cookiesFrom(response: Response): string {
 export function botToken(): string {
   return issueLocalToken(TEST_SESSION_SECRET);
 }
+
+/** Signs a user in through POST /api/login: the browser cookie and the bearer header. */
+export async function signInApi(db: Kysely<Database>, user: { email: string; password: string }) {
+  const { action: login } = await import("~/routes/api.login");
+  const response = await call(
+    login,
+    db,
+    "/api/login",
+    jsonBody({ username: user.email, password: user.password, recaptchaToken: botToken() }),
+  );
+  const body = (await response.json()) as { token: string };
+  return { cookie: cookiesFrom(response), bearer: { Authorization: `Bearer ${body.token}` } };
+}

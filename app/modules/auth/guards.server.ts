@@ -44,3 +44,13 @@ export async function requireCompanyUser(
   if (!user.companyId) throw json({ message: "Достъп отказан" }, { status: 403 });
   return user as SessionUser & { companyId: string };
 }
+
+/** An API caller (cookie or bearer) who belongs to a company: that company's id, or 401/403 JSON. */
+export async function requireApiCompany(
+  request: Request,
+  context: AppLoadContext,
+): Promise<string> {
+  const user = await requireApiUser(request, context);
+  if (!user.companyId) throw json({ message: "Достъп отказан" }, { status: 403 });
+  return user.companyId;
+}

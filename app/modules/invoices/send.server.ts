@@ -1,0 +1,80 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { sendMail } from "~/modules/mail/mailer.server";
+import { documentMail } from "~/modules/mail/templates.server";
+import { AppError } from "~/utils/http.server";
+import { type DocumentWithLines, getDocument, markSent } from "./documents.server";
+import { formatMoney } from "./money";
+import { printDate } from "./print";
+import { pdfFileName, storedPdf } from "./render.server";
+import { DOCUMENT_TYPES } from "./schema";
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TITLES_EN = {
+  invoice: "Invoice",
+  proforma: "Proforma invoice",
+  credit_note: "Credit note",
+  debit_note: "Debit note",
+} as const;
+
+/** The addresses a document goes to: those given, or the client's e-mails. */
+export function recipientsOf(input: string | null | undefined, fallback: string[]): string[] {
+  const typed = (input ?? "")
+    .split(/[\s,;]+/)
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  return typed.length ? typed : fallback;
+}
+
+/**
+ * E-mails an issued document with its stored PDF attached and records when and to whom.
+ * Throws AppError (400 bad address, 409 not issued) or MailError (503): never swallowed.
+ */
+export async function sendDocument(
+  context: AppLoadContext,
+  companyId: string,
+  doc: DocumentWithLines,
+  to: string | null | undefined,
+) {
+  if (doc.status !== "issued") throw new AppError("Изпращат се само издадени документи", 409);
+  const client = await context.db
+    .selectFrom("clients")
+    .select("emails")
+    .where("companyId", "=", companyId)
+    .where("id", "=", doc.clientId)
+    .executeTakeFirstOrThrow();
+  const recipients = recipientsOf(to, client.emails);
+  if (!recipients.length) {
+    throw new AppError("Клиентът няма имейл адрес. Въведете адрес за изпращане.", 400, {
+      to: "Въведете имейл адрес",
+    });
+  }
+  const bad = recipients.find((e) => !EMAIL.test(e));
+  if (bad)
+    throw new AppError(`Невалиден имейл адрес: ${bad}`, 400, {
+      to: `Невалиден имейл адрес: ${bad}`,
+    });
+
+  const company = await context.db
+    .selectFrom("companies")
+    .select(["name", "nameEn", "email"])
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  const pdf = await storedPdf(context.db, doc);
+  const english = doc.language === "en";
+  const title = `${english ? TITLES_EN[doc.type] : DOCUMENT_TYPES[doc.type]} № ${doc.number}`;
+  await sendMail(
+    context.config,
+    documentMail({
+      to: recipients.join(", "),
+      replyTo: company.email,
+      title,
+      companyName: english && company.nameEn ? company.nameEn : company.name,
+      total: formatMoney(doc.totalCents, doc.currency, english ? "en" : "bg"),
+      dueDate: doc.dueDate ? printDate(doc.dueDate) : null,
+      english,
+      pdf: { filename: pdfFileName(doc), content: pdf.data },
+    }),
+  );
+  await markSent(context.db, companyId, doc.id, recipients.join(", "));
+  return getDocument(context.db, companyId, doc.id);
+}

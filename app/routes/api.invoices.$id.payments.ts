@@ -1,0 +1,22 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { requireApiCompany } from "~/modules/auth/guards.server";
+import { apiRefusal, requireApiDocument } from "~/modules/invoices/api.server";
+import { addPayment, getDocument } from "~/modules/invoices/documents.server";
+import { documentJson } from "~/modules/invoices/json.server";
+import { paymentSchema } from "~/modules/invoices/schema";
+import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+/** POST /api/invoices/{id}/payments {paidOn, amount, method, note} → 201 with the document. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const companyId = await requireApiCompany(request, context);
+  const doc = await requireApiDocument(context.db, companyId, params.id);
+  const { data } = await parseJsonBody(request, paymentSchema);
+  try {
+    await addPayment(context.db, companyId, doc, data);
+  } catch (error) {
+    return apiRefusal(error);
+  }
+  const saved = await getDocument(context.db, companyId, doc.id);
+  return json(saved && documentJson(saved), { status: 201 });
+}

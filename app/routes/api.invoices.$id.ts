@@ -1,0 +1,34 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiCompany } from "~/modules/auth/guards.server";
+import { apiRefusal, requireApiDocument } from "~/modules/invoices/api.server";
+import { deleteDraft, getDocument, updateDraft } from "~/modules/invoices/documents.server";
+import { documentJson } from "~/modules/invoices/json.server";
+import { documentSchema } from "~/modules/invoices/schema";
+import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+/** GET /api/invoices/{id} → the document with lines, totals and payments. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiCompany(request, context);
+  return json(documentJson(await requireApiDocument(context.db, companyId, params.id)));
+}
+
+/** PUT replaces a draft (the whole document, like POST); DELETE removes a draft → 204. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") {
+    return methodNotAllowed("GET, PUT, DELETE");
+  }
+  const companyId = await requireApiCompany(request, context);
+  const doc = await requireApiDocument(context.db, companyId, params.id);
+  try {
+    if (request.method === "DELETE") {
+      await deleteDraft(context.db, companyId, doc.id);
+      return new Response(null, { status: 204 });
+    }
+    const { data } = await parseJsonBody(request, documentSchema);
+    await updateDraft(context.db, companyId, doc.id, data);
+    const saved = await getDocument(context.db, companyId, doc.id);
+    return json(saved && documentJson(saved));
+  } catch (error) {
+    return apiRefusal(error);
+  }
+}

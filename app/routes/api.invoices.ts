@@ -1,0 +1,60 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiCompany, requireApiUser } from "~/modules/auth/guards.server";
+import { apiRefusal } from "~/modules/invoices/api.server";
+import { createDraft, getDocument, todayInSofia } from "~/modules/invoices/documents.server";
+import { documentJson, documentSummaryJson } from "~/modules/invoices/json.server";
+import {
+  filtersFromSearch,
+  listDocuments,
+  summarizeDocuments,
+} from "~/modules/invoices/list.server";
+import { centsToDecimal } from "~/modules/invoices/money";
+import { documentSchema } from "~/modules/invoices/schema";
+import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+/**
+ * GET /api/invoices?type=&status=&clientId=&from=&to=&q=&after= → {invoices, nextCursor, summary}:
+ * invoices, proformas and notes, newest first; summary totals every match, per currency.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiCompany(request, context);
+  const url = new URL(request.url);
+  const filters = filtersFromSearch(url.searchParams);
+  const today = todayInSofia();
+  const [{ documents, nextCursor }, summary] = await Promise.all([
+    listDocuments(context.db, companyId, filters, today, { after: url.searchParams.get("after") }),
+    summarizeDocuments(context.db, companyId, filters, today),
+  ]);
+  return json({
+    invoices: documents.map((doc) => documentSummaryJson(doc, today)),
+    nextCursor,
+    summary: {
+      count: summary.count,
+      currencies: summary.currencies.map((c) => ({
+        currency: c.currency,
+        count: c.count,
+        total: centsToDecimal(c.totalCents),
+        paid: centsToDecimal(c.paidCents),
+        outstanding: centsToDecimal(c.outstandingCents),
+      })),
+    },
+  });
+}
+
+/** POST /api/invoices {type, clientId, issueDate, currency, lines:[…]} → 201 with the draft (number null). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const user = await requireApiUser(request, context);
+  const companyId = await requireApiCompany(request, context);
+  const { data } = await parseJsonBody(request, documentSchema);
+  try {
+    const id = await createDraft(context.db, companyId, user.id, data);
+    const doc = await getDocument(context.db, companyId, id);
+    return json(doc && documentJson(doc), {
+      status: 201,
+      headers: { Location: `/api/invoices/${id}` },
+    });
+  } catch (error) {
+    return apiRefusal(error);
+  }
+}

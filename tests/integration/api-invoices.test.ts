@@ -1,0 +1,378 @@
+import { describe, expect, it } from "vitest";
+import type { openApiDocument } from "~/modules/api/openapi";
+import { action as create, loader as list } from "~/routes/api.invoices";
+import { action as change, loader as getOne } from "~/routes/api.invoices.$id";
+import { action as cancel } from "~/routes/api.invoices.$id.cancel";
+import { action as issue } from "~/routes/api.invoices.$id.issue";
+import { action as pay } from "~/routes/api.invoices.$id.payments";
+import { loader as pdf } from "~/routes/api.invoices.$id.pdf";
+import { action as send } from "~/routes/api.invoices.$id.send";
+import { loader as openapi } from "~/routes/api.openapi[.]json";
+import { startMailbox } from "../e2e/mailbox";
+import { createCompanyWithClient } from "../setup/factories";
+import { call, jsonBody, signInApi } from "../setup/routes";
+import { setupTestDatabase } from "../setup/test-db";
+
+const getDb = setupTestDatabase();
+
+async function customer() {
+  const { user, companyId, clientId } = await createCompanyWithClient(getDb());
+  return { companyId, clientId, ...(await signInApi(getDb(), user)) };
+}
+
+const payload = (clientId: string, overrides: Record<string, unknown> = {}) => ({
+  type: "invoice",
+  clientId,
+  issueDate: "2026-11-20",
+  currency: "EUR",
+  lines: [
+    { description: "Консултация", quantity: "2", unit: "час", unitPrice: "60.00", vatRate: 20 },
+    { description: "Пътни", quantity: 1, unitPrice: 15.5, vatRate: 20 },
+  ],
+  ...overrides,
+});
+
+type Doc = {
+  id: string;
+  number: string | null;
+  status: string;
+  totals: { total: string; vat: string };
+};
+
+describe("/api/invoices", () => {
+  it("creates a draft (201, number null), changes it, issues it (number and totals), cancels it", async () => {
+    const me = await customer();
+    const created = await call(
+      create,
+      getDb(),
+      "/api/invoices",
+      jsonBody(payload(me.clientId), "POST", me.bearer),
+    );
+    expect(created.status).toBe(201);
+    const draft = (await created.json()) as Doc;
+    expect(draft).toMatchObject({
+      number: null,
+      status: "draft",
+      totals: { total: "162.60", vat: "27.10" },
+    });
+
+    const put = await call(change, getDb(), `/api/invoices/${draft.id}`, {
+      ...jsonBody(
+        payload(me.clientId, {
+          lines: [{ description: "Една услуга", quantity: "1", unitPrice: "100", vatRate: 20 }],
+        }),
+        "PUT",
+        me.bearer,
+      ),
+      params: { id: draft.id },
+    });
+    expect(put.status).toBe(200);
+    expect(((await put.json()) as Doc).totals.total).toBe("120.00");
+
+    const issued = await call(issue, getDb(), `/api/invoices/${draft.id}/issue`, {
+      method: "POST",
+      headers: me.bearer,
+      params: { id: draft.id },
+    });
+    expect(issued.status).toBe(200);
+    expect(await issued.json()).toMatchObject({
+      number: "0000000001",
+      status: "issued",
+      totals: { subtotal: "100.00", vat: "20.00", total: "120.00" },
+    });
+
+    // Issued: PUT and DELETE are refused, the number stays on cancel.
+    const refused = await call(change, getDb(), `/api/invoices/${draft.id}`, {
+      ...jsonBody(payload(me.clientId), "PUT", me.bearer),
+      params: { id: draft.id },
+    });
+    expect(refused.status).toBe(409);
+    const gone = await call(change, getDb(), `/api/invoices/${draft.id}`, {
+      method: "DELETE",
+      headers: me.bearer,
+      params: { id: draft.id },
+    });
+    expect(gone.status).toBe(409);
+
+    const noReason = await call(cancel, getDb(), "/x", {
+      ...jsonBody({}, "POST", me.bearer),
+      params: { id: draft.id },
+    });
+    expect(noReason.status).toBe(400);
+    expect(await noReason.json()).toMatchObject({
+      errors: { reason: { _errors: ["Посочете причина за анулирането"] } },
+    });
+    const cancelled = await call(cancel, getDb(), "/x", {
+      ...jsonBody({ reason: "Грешен получател" }, "POST", me.bearer),
+      params: { id: draft.id },
+    });
+    expect(await cancelled.json()).toMatchObject({
+      status: "cancelled",
+      number: "0000000001",
+      cancelReason: "Грешен получател",
+    });
+  });
+
+  it("answers 400 with Bulgarian messages per field", async () => {
+    const me = await customer();
+    const response = await call(
+      create,
+      getDb(),
+      "/api/invoices",
+      jsonBody(
+        {
+          type: "invoice",
+          clientId: me.clientId,
+          issueDate: "2026-13-40",
+          currency: "BGN",
+          lines: [{ description: "", quantity: "-1", unitPrice: "abc", vatRate: 7 }],
+        },
+        "POST",
+        me.bearer,
+      ),
+    );
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, unknown> };
+    expect(body.message).toBe("Invalid data");
+    expect(body.errors).toMatchObject({
+      issueDate: { _errors: ["Датата на издаване е задължителна"] },
+      lines: {
+        0: {
+          description: { _errors: ["Описанието е задължително"] },
+          quantity: { _errors: [expect.stringContaining("Количеството")] },
+          unitPrice: { _errors: [expect.stringContaining("Цената")] },
+          vatRate: { _errors: ["Изберете ставка на ДДС"] },
+        },
+      },
+    });
+    const bgn = await call(
+      create,
+      getDb(),
+      "/api/invoices",
+      jsonBody(payload(me.clientId, { currency: "BGN" }), "POST", me.bearer),
+    );
+    expect(await bgn.json()).toMatchObject({
+      errors: { currency: { _errors: [expect.stringContaining("31.12.2025")] } },
+    });
+    const old = await call(
+      create,
+      getDb(),
+      "/api/invoices",
+      jsonBody(
+        payload(me.clientId, { currency: "BGN", issueDate: "2025-12-31" }),
+        "POST",
+        me.bearer,
+      ),
+    );
+    expect(old.status).toBe(201);
+  });
+
+  it("lists with filters and totals, records payments, serves the same PDF bytes twice", async () => {
+    const me = await customer();
+    const ids: string[] = [];
+    for (const price of ["100", "50"]) {
+      const r = await call(
+        create,
+        getDb(),
+        "/api/invoices",
+        jsonBody(
+          payload(me.clientId, {
+            lines: [{ description: "Х", quantity: "1", unitPrice: price, vatRate: 20 }],
+          }),
+          "POST",
+          me.bearer,
+        ),
+      );
+      ids.push(((await r.json()) as Doc).id);
+    }
+    for (const id of ids)
+      await call(issue, getDb(), "/x", { method: "POST", headers: me.bearer, params: { id } });
+    const paid = await call(pay, getDb(), "/x", {
+      ...jsonBody({ paidOn: "2026-11-21", amount: "120.00", method: "bank" }, "POST", me.bearer),
+      params: { id: ids[0] as string },
+    });
+    expect(paid.status).toBe(201);
+    expect(await paid.json()).toMatchObject({
+      paymentState: "paid",
+      totals: { paid: "120.00", due: "0.00" },
+    });
+
+    const all = (await (
+      await call(list, getDb(), "/api/invoices", { headers: me.bearer })
+    ).json()) as {
+      invoices: { id: string }[];
+      summary: {
+        count: number;
+        currencies: { total: string; paid: string; outstanding: string }[];
+      };
+    };
+    expect(all.invoices).toHaveLength(2);
+    expect(all.summary).toMatchObject({
+      count: 2,
+      currencies: [{ total: "180.00", paid: "120.00", outstanding: "60.00" }],
+    });
+    const unpaid = (await (
+      await call(list, getDb(), "/api/invoices?status=unpaid", { headers: me.bearer })
+    ).json()) as typeof all;
+    expect(unpaid.invoices.map((d) => d.id)).toEqual([ids[1]]);
+    const byNumber = (await (
+      await call(list, getDb(), "/api/invoices?q=2", { headers: me.bearer })
+    ).json()) as typeof all;
+    expect(byNumber.invoices.map((d) => d.id)).toEqual([ids[1]]);
+
+    const first = await call(pdf, getDb(), "/x", {
+      headers: me.bearer,
+      params: { id: ids[0] as string },
+    });
+    expect(first.headers.get("Content-Type")).toBe("application/pdf");
+    expect(first.headers.get("Content-Disposition")).toContain(
+      `filename*=UTF-8''${encodeURIComponent("Фактура-0000000001.pdf")}`,
+    );
+    const second = await call(pdf, getDb(), "/x", {
+      headers: me.bearer,
+      params: { id: ids[0] as string },
+    });
+    expect(
+      Buffer.compare(
+        Buffer.from(await first.arrayBuffer()),
+        Buffer.from(await second.arrayBuffer()),
+      ),
+    ).toBe(0);
+  });
+
+  it("another company's document answers 404 on every call; no session answers 401", async () => {
+    const me = await customer();
+    const stranger = await customer();
+    const r = await call(
+      create,
+      getDb(),
+      "/api/invoices",
+      jsonBody(payload(me.clientId), "POST", me.bearer),
+    );
+    const { id } = (await r.json()) as Doc;
+    const as = stranger.bearer;
+    const answers = await Promise.all([
+      call(getOne, getDb(), "/x", { headers: as, params: { id } }),
+      call(change, getDb(), "/x", {
+        ...jsonBody(payload(stranger.clientId), "PUT", as),
+        params: { id },
+      }),
+      call(change, getDb(), "/x", { method: "DELETE", headers: as, params: { id } }),
+      call(issue, getDb(), "/x", { method: "POST", headers: as, params: { id } }),
+      call(cancel, getDb(), "/x", { ...jsonBody({ reason: "чужда" }, "POST", as), params: { id } }),
+      call(pay, getDb(), "/x", {
+        ...jsonBody({ paidOn: "2026-11-21", amount: "1", method: "bank" }, "POST", as),
+        params: { id },
+      }),
+      call(send, getDb(), "/x", { ...jsonBody({}, "POST", as), params: { id } }),
+      call(pdf, getDb(), "/x", { headers: as, params: { id } }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404, 404, 404, 404, 404]);
+    // Their list does not show it; a draft naming my client is refused as "no such client".
+    const theirs = (await (await call(list, getDb(), "/api/invoices", { headers: as })).json()) as {
+      invoices: unknown[];
+    };
+    expect(theirs.invoices).toHaveLength(0);
+    const foreign = await call(
+      create,
+      getDb(),
+      "/api/invoices",
+      jsonBody(payload(me.clientId), "POST", as),
+    );
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({
+      errors: { clientId: { _errors: ["Моля, изберете клиент"] } },
+    });
+    // The document is untouched.
+    expect(
+      await (await call(getOne, getDb(), "/x", { headers: me.bearer, params: { id } })).json(),
+    ).toMatchObject({ status: "draft" });
+    expect((await call(list, getDb(), "/api/invoices")).status).toBe(401);
+  });
+
+  it("e-mails an issued document with its PDF to the client; a mail failure is 503 and records nothing", async () => {
+    const me = await customer();
+    await getDb()
+      .updateTable("clients")
+      .set({ emails: ["buh@klient.bg"] })
+      .where("id", "=", me.clientId)
+      .execute();
+    const r = await call(
+      create,
+      getDb(),
+      "/api/invoices",
+      jsonBody(payload(me.clientId), "POST", me.bearer),
+    );
+    const { id } = (await r.json()) as Doc;
+    const early = await call(send, getDb(), "/x", {
+      ...jsonBody({}, "POST", me.bearer),
+      params: { id },
+    });
+    expect(early.status).toBe(409);
+    await call(issue, getDb(), "/x", { method: "POST", headers: me.bearer, params: { id } });
+
+    const down = {
+      mail: {
+        smtpUrl: "smtp://127.0.0.1:1",
+        from: "Сметка <no-reply@smetka.bg>",
+        supportEmail: undefined,
+      },
+    };
+    const failed = await call(send, getDb(), "/x", {
+      ...jsonBody({}, "POST", me.bearer),
+      params: { id },
+      config: down,
+    });
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toMatchObject({
+      message: expect.stringContaining("не можа да бъде изпратен"),
+    });
+    expect(
+      await (await call(getOne, getDb(), "/x", { headers: me.bearer, params: { id } })).json(),
+    ).toMatchObject({ sentAt: null });
+
+    const mailbox = await startMailbox();
+    try {
+      const config = {
+        mail: {
+          smtpUrl: mailbox.url,
+          from: "Сметка <no-reply@smetka.bg>",
+          supportEmail: undefined,
+        },
+      };
+      const sent = await call(send, getDb(), "/x", {
+        ...jsonBody({}, "POST", me.bearer),
+        params: { id },
+        config,
+      });
+      expect(sent.status).toBe(200);
+      expect(await sent.json()).toMatchObject({
+        sentTo: "buh@klient.bg",
+        sentAt: expect.any(String),
+      });
+      const mail = await mailbox.waitFor("buh@klient.bg", "Фактура № 0000000001");
+      expect(mail.attachments).toEqual([
+        { filename: "Фактура-0000000001.pdf", mimeType: "application/pdf" },
+      ]);
+      expect(mail.text).toContain("162,60");
+    } finally {
+      await mailbox.close();
+    }
+  });
+
+  it("serves an OpenAPI description naming every invoice call", async () => {
+    const response = await call(openapi, getDb(), "/api/openapi.json");
+    const doc = (await response.json()) as typeof openApiDocument;
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/clients",
+        "/api/invoices",
+        "/api/invoices/{id}",
+        "/api/invoices/{id}/issue",
+        "/api/invoices/{id}/cancel",
+        "/api/invoices/{id}/pdf",
+      ]),
+    );
+  });
+});
