@@ -5,7 +5,7 @@ import { action as editAction, loader as editLoader } from "~/routes/_app.client
 import { action as newAction } from "~/routes/_app.client.new";
 import { loader as listLoader } from "~/routes/_app.clients";
 import { action as apiCreate, loader as apiList } from "~/routes/api.clients";
-import { createUser, PASSWORD, validEik } from "../setup/factories";
+import { createUser, validEik } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
