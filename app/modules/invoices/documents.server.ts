@@ -492,10 +492,23 @@ export function todayInSofia(now = new Date()): string {
 export async function invoicesForNotes(db: Kysely<Database>, companyId: string, clientId?: string) {
   let query = db
     .selectFrom("documents")
-    .select(["id", "number", "issueDate", "clientId", "totalCents", "currency"])
-    .where("companyId", "=", companyId)
-    .where("type", "=", "invoice")
-    .where("status", "=", "issued");
-  if (clientId && isUuid(clientId)) query = query.where("clientId", "=", clientId);
-  return query.orderBy("issueDate", "desc").orderBy("number", "desc").limit(200).execute();
+    .innerJoin("clients", "clients.id", "documents.clientId")
+    .select([
+      "documents.id",
+      "documents.number",
+      "documents.issueDate",
+      "documents.clientId",
+      "documents.totalCents",
+      "documents.currency",
+      "clients.name as clientName",
+    ])
+    .where("documents.companyId", "=", companyId)
+    .where("documents.type", "=", "invoice")
+    .where("documents.status", "=", "issued");
+  if (clientId && isUuid(clientId)) query = query.where("documents.clientId", "=", clientId);
+  return query
+    .orderBy("documents.issueDate", "desc")
+    .orderBy("documents.number", "desc")
+    .limit(200)
+    .execute();
 }

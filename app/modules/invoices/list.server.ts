@@ -1,20 +1,9 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { isUuid } from "~/modules/clients/queries.server";
 import type { Database, DocumentType } from "~db/types";
-import { isIsoDate } from "./schema";
+import { isIsoDate, STATUS_FILTERS, type StatusFilter } from "./schema";
 
 export const DOCUMENT_PAGE_SIZE = 50;
-
-export const STATUS_FILTERS = {
-  draft: "Чернови",
-  issued: "Издадени",
-  unpaid: "Неплатени",
-  partially_paid: "Частично платени",
-  paid: "Платени",
-  overdue: "Просрочени",
-  cancelled: "Анулирани",
-} as const;
-export type StatusFilter = keyof typeof STATUS_FILTERS;
 
 export interface DocumentFilters {
   type?: DocumentType;
@@ -124,6 +113,8 @@ export async function listDocuments(
       "documents.clientId",
       "documents.sentAt",
       "clients.name as clientName",
+      "clients.eik as clientEik",
+      "clients.vatNumber as clientVatNumber",
       sql<string>`documents.created_at::text`.as("sortCreated"),
     ]),
     filters,

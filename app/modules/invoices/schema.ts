@@ -40,6 +40,18 @@ export const VAT_RATE_OPTIONS = {
   none: "Без ДДС",
 } as const;
 
+/** The list's "Състояние" filter: stored status or payment state. */
+export const STATUS_FILTERS = {
+  draft: "Чернови",
+  issued: "Издадени",
+  unpaid: "Неплатени",
+  partially_paid: "Частично платени",
+  paid: "Платени",
+  overdue: "Просрочени",
+  cancelled: "Анулирани",
+} as const;
+export type StatusFilter = keyof typeof STATUS_FILTERS;
+
 export const NOT_REGISTERED_GROUND = "чл. 113, ал. 9 от ЗДДС";
 
 /** Legal grounds printed when VAT is 0 or not charged (ЗДДС), as printed on the document. */

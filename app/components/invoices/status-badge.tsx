@@ -1,0 +1,34 @@
+import type { PaymentState } from "~/modules/invoices/documents.server";
+import * as styles from "./invoices.css";
+
+export const STATE_LABELS = {
+  draft: "Чернова",
+  cancelled: "Анулиран",
+  issued: "Издаден",
+  paid: "Платен",
+  partially_paid: "Частично платен",
+  overdue: "Просрочен",
+  unpaid: "Неплатен",
+} as const;
+
+/** The document's state in words (never by colour alone). */
+export function PaymentBadge({
+  status,
+  state,
+}: {
+  status: "draft" | "issued" | "cancelled";
+  state: PaymentState | null;
+}) {
+  const key = status === "issued" ? (state ?? "issued") : status;
+  const className =
+    key === "paid"
+      ? styles.badgeOk
+      : key === "overdue" || key === "cancelled"
+        ? styles.badgeDanger
+        : key === "partially_paid" || key === "unpaid"
+          ? styles.badgeWarn
+          : key === "draft"
+            ? styles.badgeMuted
+            : styles.badge;
+  return <span className={className}>{STATE_LABELS[key]}</span>;
+}

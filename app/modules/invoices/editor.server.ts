@@ -1,0 +1,302 @@
+import { type AppLoadContext, json, redirect } from "@remix-run/node";
+import type { Kysely } from "kysely";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { getClient } from "~/modules/clients/queries.server";
+import { AppError } from "~/utils/http.server";
+import { toastHeader } from "~/utils/toast.server";
+import type { Database, VatTreatment } from "~db/types";
+import { storePdfAfterIssue } from "./api.server";
+import {
+  createDraft,
+  type DocumentWithLines,
+  getDocument,
+  invoicesForNotes,
+  issueDocument,
+  todayInSofia,
+  updateDraft,
+} from "./documents.server";
+import {
+  type EditorLine,
+  type EditorValues,
+  emptyLine,
+  isEmptyLine,
+  MAX_LINES,
+  valuesFromForm,
+} from "./editor";
+import { formatPrice, formatScaled, parseDecimal } from "./money";
+import {
+  DOCUMENT_TYPES,
+  documentSchema,
+  fieldMessages,
+  formToDocumentInput,
+  NOT_REGISTERED_GROUND,
+  VAT_GROUNDS,
+} from "./schema";
+
+type CompanyUser = SessionUser & { companyId: string };
+
+/** The VAT rate and ground a client's treatment suggests for new lines. */
+export function vatDefaults(treatment: VatTreatment | undefined, vatRegistered: boolean) {
+  if (!vatRegistered) return { vatRate: "none", vatGround: NOT_REGISTERED_GROUND };
+  switch (treatment) {
+    case "reverse_charge":
+      return { vatRate: "none", vatGround: "чл. 21, ал. 2 от ЗДДС" };
+    case "intra_community":
+      return { vatRate: "0", vatGround: "чл. 53, ал. 1 от ЗДДС" };
+    case "export":
+      return { vatRate: "0", vatGround: "чл. 28 от ЗДДС" };
+    case "exempt":
+      return { vatRate: "none", vatGround: "" };
+    default:
+      return { vatRate: "20", vatGround: "" };
+  }
+}
+
+const addDays = (iso: string, days: number) => {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+
+function groundValues(ground: string | null) {
+  if (!ground) return { vatGround: "", vatGroundOther: "" };
+  return VAT_GROUNDS.some((g) => g.text === ground)
+    ? { vatGround: ground, vatGroundOther: "" }
+    : { vatGround: "other", vatGroundOther: ground };
+}
+
+function linesOf(doc: DocumentWithLines): EditorLine[] {
+  return doc.lines.map((line) => ({
+    description: line.description,
+    quantity: formatScaled(parseDecimal(line.quantity, 3) ?? 0n, 3),
+    unit: line.unit,
+    unitPrice: formatPrice(parseDecimal(line.unitPrice, 4) ?? 0n),
+    discount:
+      Number(line.discountPercent) > 0
+        ? formatScaled(parseDecimal(line.discountPercent, 2) ?? 0n, 2)
+        : "",
+    vatRate: line.vatRate === null ? "none" : String(line.vatRate),
+  }));
+}
+
+/** A stored draft as the editor shows it. */
+export function valuesFromDocument(doc: DocumentWithLines): EditorValues {
+  return {
+    type: doc.type,
+    clientId: doc.clientId,
+    language: doc.language,
+    issueDate: doc.issueDate,
+    taxEventDate: doc.taxEventDate ?? "",
+    dueDate: doc.dueDate ?? "",
+    placeOfIssue: doc.placeOfIssue ?? "",
+    currency: doc.currency,
+    eurRate: doc.eurRate ? doc.eurRate.replace(/0+$/, "").replace(/\.$/, "") : "",
+    ...groundValues(doc.vatGround),
+    paymentMethod: doc.paymentMethod,
+    authorName: doc.authorName ?? "",
+    recipientName: doc.recipientName ?? "",
+    notes: doc.notes ?? "",
+    originalId: doc.originalId ?? "",
+    reason: doc.reason ?? "",
+    lines: linesOf(doc),
+  };
+}
+
+/** A new document: today, the client's terms, or a copy of the invoice a note corrects. */
+export async function newDocumentValues(
+  db: Kysely<Database>,
+  user: CompanyUser,
+  search: URLSearchParams,
+): Promise<EditorValues> {
+  const company = await db
+    .selectFrom("companies")
+    .select(["isVatRegistered", "useEnglishInvoices", "city"])
+    .where("id", "=", user.companyId)
+    .executeTakeFirstOrThrow();
+  const today = todayInSofia();
+  const requestedType = search.get("type") ?? "invoice";
+  const type = requestedType in DOCUMENT_TYPES ? requestedType : "invoice";
+  const from = await getDocument(db, user.companyId, search.get("from") ?? undefined);
+  const client = await getClient(
+    db,
+    user.companyId,
+    from?.clientId ?? search.get("clientId") ?? undefined,
+  );
+  const defaults = vatDefaults(client?.vatTreatment, company.isVatRegistered);
+  const base: EditorValues = {
+    type,
+    clientId: client?.id ?? "",
+    language: company.useEnglishInvoices && client?.language === "en" ? "en" : "bg",
+    issueDate: today,
+    taxEventDate: "",
+    dueDate: client ? addDays(today, client.paymentTermDays) : addDays(today, 7),
+    placeOfIssue: company.city,
+    currency: client && client.currency !== "BGN" ? client.currency : "EUR",
+    eurRate: "",
+    ...groundValues(defaults.vatGround || null),
+    paymentMethod: "bank",
+    authorName: `${user.firstName} ${user.lastName}`.trim(),
+    recipientName: client?.mol ?? "",
+    notes: "",
+    originalId: "",
+    reason: "",
+    lines: [emptyLine(defaults.vatRate)],
+  };
+  if (!from) return base;
+  const copy = valuesFromDocument(from);
+  const isNote = type === "credit_note" || type === "debit_note";
+  return {
+    ...base,
+    language: copy.language,
+    currency: copy.currency,
+    eurRate: copy.eurRate,
+    vatGround: copy.vatGround,
+    vatGroundOther: copy.vatGroundOther,
+    paymentMethod: copy.paymentMethod,
+    originalId: isNote && from.type === "invoice" && from.status === "issued" ? from.id : "",
+    lines: copy.lines,
+  };
+}
+
+/** Everything the editor's selects offer. */
+export async function editorOptions(
+  db: Kysely<Database>,
+  companyId: string,
+  currentClientId?: string,
+) {
+  const [clients, company, invoices] = await Promise.all([
+    db
+      .selectFrom("clients")
+      .select(["id", "name", "currency", "language", "paymentTermDays", "vatTreatment", "mol"])
+      .where("companyId", "=", companyId)
+      // Archived clients are not offered, except the one a draft already names.
+      .where((eb) =>
+        currentClientId
+          ? eb.or([eb("archivedAt", "is", null), eb("id", "=", currentClientId)])
+          : eb("archivedAt", "is", null),
+      )
+      .orderBy("name")
+      .execute(),
+    db
+      .selectFrom("companies")
+      .select(["isVatRegistered", "useEnglishInvoices"])
+      .where("id", "=", companyId)
+      .executeTakeFirstOrThrow(),
+    invoicesForNotes(db, companyId),
+  ]);
+  return {
+    clients: clients.map((c) => ({
+      ...c,
+      ...vatDefaults(c.vatTreatment, company.isVatRegistered),
+    })),
+    vatRegistered: company.isVatRegistered,
+    invoices: invoices.map((i) => ({
+      id: i.id,
+      label: `№ ${i.number} от ${i.issueDate.split("-").reverse().join(".")} — ${i.clientName}`,
+    })),
+  };
+}
+
+export type EditorActionData = {
+  values: EditorValues;
+  errors: Record<string, string>;
+  formError?: string;
+  /** Changes after every server re-render so the uncontrolled inputs take the new values. */
+  revision: number;
+  focus?: string;
+};
+
+const FORM_ERROR = "Документът не е запазен: поправете отбелязаните полета.";
+
+/**
+ * The editor's action for /invoice/new and /invoice/edit/{id}. Without JavaScript, "add line" and
+ * "remove line" post the whole form and the server answers with it re-rendered; save, preview and
+ * issue validate, store the draft and go on.
+ */
+export async function handleEditorAction(
+  request: Request,
+  context: AppLoadContext,
+  user: CompanyUser,
+  existing?: DocumentWithLines,
+) {
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "save");
+  const values = valuesFromForm(form);
+  const revision = Date.now();
+
+  if (intent === "addLine") {
+    const vatRate = values.lines.at(-1)?.vatRate ?? "20";
+    if (values.lines.length < MAX_LINES) values.lines.push(emptyLine(vatRate));
+    return json<EditorActionData>({
+      values,
+      errors: {},
+      revision,
+      focus: `lines[${values.lines.length - 1}][description]`,
+    });
+  }
+  const remove = /^removeLine:(\d{1,3})$/.exec(intent);
+  if (remove) {
+    values.lines.splice(Number(remove[1]), 1);
+    if (!values.lines.length) values.lines.push(emptyLine());
+    return json<EditorActionData>({ values, errors: {}, revision, focus: "lines-heading" });
+  }
+  if (!["save", "preview", "issue"].includes(intent)) {
+    return json<EditorActionData>(
+      { values, errors: {}, formError: "Неизвестно действие", revision },
+      { status: 400 },
+    );
+  }
+
+  // What is validated is what is kept: rows left empty are dropped before the line numbers count.
+  values.lines = values.lines.filter((line) => !isEmptyLine(line));
+  if (!values.lines.length) values.lines.push(emptyLine());
+  const parsed = documentSchema.safeParse(formToDocumentInput(form));
+  if (!parsed.success) {
+    return json<EditorActionData>(
+      { values, errors: fieldMessages(parsed.error), formError: FORM_ERROR, revision },
+      { status: 400 },
+    );
+  }
+  let id = existing?.id;
+  try {
+    if (id) await updateDraft(context.db, user.companyId, id, parsed.data);
+    else id = await createDraft(context.db, user.companyId, user.id, parsed.data);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return json<EditorActionData>(
+      {
+        values,
+        errors: error.fields ?? {},
+        formError: error.fields ? FORM_ERROR : error.message,
+        revision,
+      },
+      { status: error.status },
+    );
+  }
+
+  if (intent === "preview") return redirect(`/invoice/preview?id=${id}`);
+  if (intent === "issue") {
+    try {
+      const issued = await issueDocument(context.db, user.companyId, id);
+      await storePdfAfterIssue(context.db, user.companyId, id);
+      return redirect(`/invoice/${id}`, {
+        headers: {
+          "Set-Cookie": await toastHeader({
+            type: "success",
+            title: `Издадено: ${DOCUMENT_TYPES[issued.type]} № ${issued.number}`,
+          }),
+        },
+      });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return redirect(`/invoice/${id}`, {
+        headers: { "Set-Cookie": await toastHeader({ type: "error", title: error.message }) },
+      });
+    }
+  }
+  return redirect(`/invoice/${id}`, {
+    headers: {
+      "Set-Cookie": await toastHeader({ type: "success", title: "Черновата е запазена" }),
+    },
+  });
+}

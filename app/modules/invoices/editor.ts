@@ -1,0 +1,122 @@
+import { computeTotals, lineNetCents, parseDecimal, type Totals } from "./money";
+
+/**
+ * The editor's form as typed (strings), shared by the server (re-rendering after "add line"
+ * without JavaScript, or after an error) and the browser (live totals).
+ */
+export interface EditorLine {
+  description: string;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+  discount: string;
+  vatRate: string;
+}
+
+export interface EditorValues {
+  type: string;
+  clientId: string;
+  language: string;
+  issueDate: string;
+  taxEventDate: string;
+  dueDate: string;
+  placeOfIssue: string;
+  currency: string;
+  eurRate: string;
+  vatGround: string;
+  vatGroundOther: string;
+  paymentMethod: string;
+  authorName: string;
+  recipientName: string;
+  notes: string;
+  originalId: string;
+  reason: string;
+  lines: EditorLine[];
+}
+
+export const MAX_LINES = 200;
+
+export function emptyLine(vatRate = "20"): EditorLine {
+  return { description: "", quantity: "1", unit: "бр.", unitPrice: "", discount: "", vatRate };
+}
+
+const FIELDS = [
+  "type",
+  "clientId",
+  "language",
+  "issueDate",
+  "taxEventDate",
+  "dueDate",
+  "placeOfIssue",
+  "currency",
+  "eurRate",
+  "vatGround",
+  "vatGroundOther",
+  "paymentMethod",
+  "authorName",
+  "recipientName",
+  "notes",
+  "originalId",
+  "reason",
+] as const;
+
+/** What the form holds, every line kept (empty ones too), in index order. */
+export function valuesFromForm(form: FormData): EditorValues {
+  const get = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  const values = Object.fromEntries(FIELDS.map((key) => [key, get(key)])) as Omit<
+    EditorValues,
+    "lines"
+  >;
+  const indexes = new Set<number>();
+  for (const key of form.keys()) {
+    const match = /^lines\[(\d{1,3})\]\[/.exec(key);
+    if (match) indexes.add(Number(match[1]));
+  }
+  const lines = [...indexes]
+    .sort((a, b) => a - b)
+    .map((i) => ({
+      description: get(`lines[${i}][description]`),
+      quantity: get(`lines[${i}][quantity]`),
+      unit: get(`lines[${i}][unit]`),
+      unitPrice: get(`lines[${i}][unitPrice]`),
+      discount: get(`lines[${i}][discount]`),
+      vatRate: get(`lines[${i}][vatRate]`),
+    }));
+  return { ...values, lines };
+}
+
+export const isEmptyLine = (line: EditorLine) => !line.description.trim() && !line.unitPrice.trim();
+
+/**
+ * Totals of what is typed so far, by the same rule as the stored document; a value that does not
+ * parse yet counts as 0. A company not registered for VAT charges none.
+ */
+export function draftTotals(
+  lines: EditorLine[],
+  vatRegistered: boolean,
+): {
+  nets: (number | null)[];
+  totals: Totals;
+} {
+  const nets = lines.map((line) => {
+    const quantity = parseDecimal(line.quantity, 3);
+    const price = parseDecimal(line.unitPrice, 4);
+    const discount = line.discount.trim() ? parseDecimal(line.discount, 2) : 0n;
+    if (quantity === null || price === null || discount === null) return null;
+    if (quantity <= 0n || price < 0n || discount < 0n || discount > 10_000n) return null;
+    return lineNetCents(quantity, price, discount);
+  });
+  const totals = computeTotals(
+    lines.map((line, i) => ({
+      netCents: nets[i] ?? 0,
+      vatRate:
+        !vatRegistered || line.vatRate === "none" || line.vatRate === ""
+          ? null
+          : Number(line.vatRate),
+    })),
+  );
+  return { nets, totals };
+}

@@ -1,0 +1,65 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DocumentEditor } from "~/components/invoices/document-editor";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import {
+  type EditorActionData,
+  editorOptions,
+  handleEditorAction,
+  newDocumentValues,
+} from "~/modules/invoices/editor.server";
+import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
+import * as page from "./_app.dashboard.css";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const url = new URL(request.url);
+  const [values, options] = await Promise.all([
+    newDocumentValues(context.db, user, url.searchParams),
+    editorOptions(context.db, user.companyId),
+  ]);
+  return json({ values, ...options });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  return handleEditorAction(request, context, user);
+}
+
+export default function NewDocument() {
+  const { values, clients, invoices, vatRegistered } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as EditorActionData | undefined;
+  const current = data?.values ?? values;
+  return (
+    <div className={page.page}>
+      <p>
+        <Link to="/invoices">« Документи</Link>
+      </p>
+      <h1>
+        Нов документ: {DOCUMENT_TYPES[current.type as keyof typeof DOCUMENT_TYPES] ?? "Фактура"}
+      </h1>
+      {clients.length === 0 ? (
+        <p role="note">
+          За да издадете документ, първо <Link to="/client/new">добавете клиент</Link>.
+        </p>
+      ) : null}
+      <DocumentEditor
+        values={current}
+        errors={data?.errors ?? {}}
+        formError={data?.formError}
+        revision={data?.revision ?? "initial"}
+        focus={data?.focus}
+        clients={clients}
+        invoices={invoices}
+        vatRegistered={vatRegistered}
+      />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Нов документ | Сметка" }];

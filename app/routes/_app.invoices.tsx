@@ -1,0 +1,255 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import * as listStyles from "~/components/clients/client-form.css";
+import * as fieldStyles from "~/components/forms/field.css";
+import * as styles from "~/components/invoices/invoices.css";
+import { PaymentBadge } from "~/components/invoices/status-badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { getClient } from "~/modules/clients/queries.server";
+import { paymentState, todayInSofia } from "~/modules/invoices/documents.server";
+import {
+  filtersFromSearch,
+  listDocuments,
+  summarizeDocuments,
+} from "~/modules/invoices/list.server";
+import { formatCents, formatMoney } from "~/modules/invoices/money";
+import { printDate } from "~/modules/invoices/print";
+import { DOCUMENT_TYPES, STATUS_FILTERS } from "~/modules/invoices/schema";
+import * as page from "./_app.dashboard.css";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const url = new URL(request.url);
+  const filters = filtersFromSearch(url.searchParams);
+  const today = todayInSofia();
+  const [{ documents, nextCursor }, summary, client] = await Promise.all([
+    listDocuments(context.db, user.companyId, filters, today, {
+      after: url.searchParams.get("after"),
+    }),
+    summarizeDocuments(context.db, user.companyId, filters, today),
+    filters.clientId ? getClient(context.db, user.companyId, filters.clientId) : undefined,
+  ]);
+  return json({
+    documents: documents.map((doc) => ({ ...doc, state: paymentState(doc, today) })),
+    nextCursor,
+    summary,
+    filters,
+    client: client ? { id: client.id, name: client.name } : null,
+  });
+}
+
+export default function Invoices() {
+  const { documents, nextCursor, summary, filters, client } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  if (nextCursor) next.set("after", nextCursor);
+  const first = new URLSearchParams(params);
+  first.delete("after");
+  const exportParams = new URLSearchParams(first);
+  const filtered = [...first.keys()].length > 0;
+
+  return (
+    <div className={page.page}>
+      <div className={listStyles.header}>
+        <h1>Документи</h1>
+        <div className={styles.actions} style={{ marginTop: 0 }}>
+          <ButtonLink to="/invoice/new">Нова фактура</ButtonLink>
+          <ButtonLink to="/invoice/new?type=proforma" tone="secondary">
+            Нова проформа
+          </ButtonLink>
+        </div>
+      </div>
+      <Form
+        method="get"
+        className={listStyles.toolbar}
+        role="search"
+        aria-label="Търсене на документи"
+      >
+        {client ? <input type="hidden" name="clientId" value={client.id} /> : null}
+        <div className={fieldStyles.field}>
+          <label htmlFor="doc-q" className={fieldStyles.label}>
+            Номер или клиент
+          </label>
+          <input
+            id="doc-q"
+            type="search"
+            name="q"
+            defaultValue={filters.q ?? ""}
+            className={fieldStyles.input}
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <label htmlFor="doc-type" className={fieldStyles.label}>
+            Вид
+          </label>
+          <select
+            id="doc-type"
+            name="type"
+            defaultValue={filters.type ?? ""}
+            className={fieldStyles.input}
+          >
+            <option value="">Всички</option>
+            {Object.entries(DOCUMENT_TYPES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={fieldStyles.field}>
+          <label htmlFor="doc-status" className={fieldStyles.label}>
+            Състояние
+          </label>
+          <select
+            id="doc-status"
+            name="status"
+            defaultValue={filters.status ?? ""}
+            className={fieldStyles.input}
+          >
+            <option value="">Всички</option>
+            {Object.entries(STATUS_FILTERS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={fieldStyles.field}>
+          <label htmlFor="doc-from" className={fieldStyles.label}>
+            От дата
+          </label>
+          <input
+            id="doc-from"
+            type="date"
+            name="from"
+            defaultValue={filters.from ?? ""}
+            className={fieldStyles.input}
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <label htmlFor="doc-to" className={fieldStyles.label}>
+            До дата
+          </label>
+          <input
+            id="doc-to"
+            type="date"
+            name="to"
+            defaultValue={filters.to ?? ""}
+            className={fieldStyles.input}
+          />
+        </div>
+        <div className={fieldStyles.field}>
+          <Button type="submit">Филтрирай</Button>
+        </div>
+      </Form>
+      {client ? (
+        <p>
+          Само документи на клиента <Link to={`/client/edit/${client.id}`}>{client.name}</Link> ·{" "}
+          <Link to="/invoices">Всички клиенти</Link>
+        </p>
+      ) : null}
+
+      <section aria-labelledby="summary-heading" className={styles.summary}>
+        <h2 id="summary-heading" className="visually-hidden">
+          Обобщение на избраното
+        </h2>
+        <dl>
+          <dt>Документи</dt>
+          <dd>{summary.count}</dd>
+        </dl>
+        {summary.currencies.map((c) => (
+          <div key={c.currency} style={{ display: "flex", gap: "1.5rem", flexWrap: "wrap" }}>
+            <dl>
+              <dt>Общо ({c.currency})</dt>
+              <dd>{formatMoney(c.totalCents, c.currency)}</dd>
+            </dl>
+            <dl>
+              <dt>Платено</dt>
+              <dd>{formatMoney(c.paidCents, c.currency)}</dd>
+            </dl>
+            <dl>
+              <dt>За получаване</dt>
+              <dd>{formatMoney(c.outstandingCents, c.currency)}</dd>
+            </dl>
+          </div>
+        ))}
+        <p style={{ margin: 0, alignSelf: "center" }}>
+          <a href={`/invoices/export.csv${exportParams.size ? `?${exportParams}` : ""}`} download>
+            Експорт в CSV (Excel)
+          </a>
+        </p>
+      </section>
+
+      {documents.length === 0 ? (
+        <p role="status">
+          {filtered
+            ? "Няма документи, които отговарят на филтъра."
+            : "Все още нямате документи. Създайте първата си фактура."}
+        </p>
+      ) : (
+        <div className={listStyles.tableWrap}>
+          <table className={listStyles.table}>
+            <caption className="visually-hidden">Документи, най-новите първо</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={listStyles.cell}>
+                  Номер
+                </th>
+                <th scope="col" className={listStyles.cell}>
+                  Вид
+                </th>
+                <th scope="col" className={listStyles.cell}>
+                  Клиент
+                </th>
+                <th scope="col" className={listStyles.cell}>
+                  Дата
+                </th>
+                <th scope="col" className={listStyles.cell}>
+                  Падеж
+                </th>
+                <th scope="col" className={`${listStyles.cell} ${styles.num}`}>
+                  Сума
+                </th>
+                <th scope="col" className={listStyles.cell}>
+                  Състояние
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {documents.map((doc) => (
+                <tr key={doc.id}>
+                  <th scope="row" className={listStyles.cell}>
+                    <Link to={`/invoice/${doc.id}`}>
+                      {doc.number ?? "Чернова"}
+                      <span className="visually-hidden"> — {DOCUMENT_TYPES[doc.type]}</span>
+                    </Link>
+                  </th>
+                  <td className={listStyles.cell}>{DOCUMENT_TYPES[doc.type]}</td>
+                  <td className={listStyles.cell}>{doc.clientName}</td>
+                  <td className={listStyles.cell}>{printDate(doc.issueDate)}</td>
+                  <td className={listStyles.cell}>{doc.dueDate ? printDate(doc.dueDate) : "—"}</td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>
+                    {doc.type === "credit_note" ? "−" : ""}
+                    {formatCents(doc.totalCents)} {doc.currency}
+                  </td>
+                  <td className={listStyles.cell}>
+                    <PaymentBadge status={doc.status} state={doc.state} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <nav aria-label="Страници" className={listStyles.toolbar} style={{ marginTop: "1rem" }}>
+        {params.has("after") ? (
+          <Link to={`/invoices${first.size ? `?${first}` : ""}`}>« Към началото</Link>
+        ) : null}
+        {nextCursor ? <Link to={`/invoices?${next}`}>Следващи »</Link> : null}
+      </nav>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Документи | Сметка" }];

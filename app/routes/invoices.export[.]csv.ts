@@ -1,0 +1,83 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { stringify } from "csv-stringify/sync";
+import { STATE_LABELS } from "~/components/invoices/status-badge";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { paymentState, todayInSofia } from "~/modules/invoices/documents.server";
+import { filtersFromSearch, listDocuments } from "~/modules/invoices/list.server";
+import { centsToDecimal } from "~/modules/invoices/money";
+import { printDate } from "~/modules/invoices/print";
+import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
+
+const HEADER = [
+  "Вид",
+  "Номер",
+  "Дата",
+  "Падеж",
+  "Клиент",
+  "ЕИК",
+  "ДДС номер",
+  "Валута",
+  "Данъчна основа",
+  "ДДС",
+  "Общо",
+  "Платено",
+  "Състояние",
+];
+
+/** "1234.50" → "1234,50": Bulgarian Excel reads a decimal comma as a number. */
+const excelNumber = (cents: number) => centsToDecimal(cents).replace(".", ",");
+
+/**
+ * GET /invoices/export.csv?<the list's filters> — every matching document for the accountant.
+ * Bulgarian Excel opens it as is: UTF-8 with a BOM, ";" between fields, decimal commas, CRLF.
+ * Cancelled documents stay in with zero amounts; credit notes are negative.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const filters = filtersFromSearch(new URL(request.url).searchParams);
+  const today = todayInSofia();
+  const rows: string[][] = [HEADER];
+  let after: string | null = null;
+  do {
+    const pageResult: Awaited<ReturnType<typeof listDocuments>> = await listDocuments(
+      context.db,
+      user.companyId,
+      filters,
+      today,
+      { after, limit: 1000 },
+    );
+    for (const doc of pageResult.documents) {
+      const sign = doc.type === "credit_note" ? -1 : 1;
+      const money = (cents: number) => excelNumber(doc.status === "cancelled" ? 0 : sign * cents);
+      const state = paymentState(doc, today);
+      rows.push([
+        DOCUMENT_TYPES[doc.type],
+        doc.number ?? "",
+        printDate(doc.issueDate),
+        doc.dueDate ? printDate(doc.dueDate) : "",
+        doc.clientName,
+        doc.clientEik ?? "",
+        doc.clientVatNumber ?? "",
+        doc.currency,
+        money(doc.subtotalCents),
+        money(doc.vatCents),
+        money(doc.totalCents),
+        excelNumber(doc.paidCents),
+        STATE_LABELS[doc.status === "issued" ? (state ?? "issued") : doc.status],
+      ]);
+    }
+    after = pageResult.nextCursor;
+  } while (after);
+  const csv = stringify(rows, {
+    delimiter: ";",
+    record_delimiter: "windows",
+    quoted_string: false,
+  });
+  return new Response(`\uFEFF${csv}`, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="documents-${today}.csv"; filename*=UTF-8''${encodeURIComponent(`Документи-${today}.csv`)}`,
+      "Cache-Control": "private, no-cache",
+    },
+  });
+}
