@@ -130,16 +130,12 @@ const isNoteType = (type: string) => type === "credit_note" || type === "debit_n
  * form and the server sends it back with the line added or removed; with JavaScript the totals
  * follow every keystroke, computed by the same function the server stores them with.
  */
-export function DocumentEditor({
-  values,
-  errors,
-  formError,
-  revision,
-  focus,
-  clients,
-  invoices,
-  vatRegistered,
-}: {
+export function DocumentEditor(props: EditorProps) {
+  // A server re-render (a line added or removed, an error) starts the form afresh from its values.
+  return <EditorForm key={props.revision} {...props} />;
+}
+
+interface EditorProps {
   values: EditorValues;
   errors: Record<string, string>;
   formError?: string | null | undefined;
@@ -148,14 +144,21 @@ export function DocumentEditor({
   clients: EditorClient[];
   invoices: { id: string; label: string }[];
   vatRegistered: boolean;
-}) {
+}
+
+function EditorForm({
+  values,
+  errors,
+  formError,
+  revision,
+  focus,
+  clients,
+  invoices,
+  vatRegistered,
+}: EditorProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [lines, setLines] = useState(values.lines);
   const [type, setType] = useState(values.type);
-  useEffect(() => {
-    setLines(values.lines);
-    setType(values.type);
-  }, [values]);
   const { nets, totals } = draftTotals(lines, vatRegistered);
   const currency = values.currency || "EUR";
 
@@ -221,7 +224,6 @@ export function DocumentEditor({
         if (target.name === "clientId") applyClient(target.value);
       }}
       noValidate
-      key={revision}
       aria-describedby={formError ? "editor-error" : undefined}
     >
       <div id="editor-error">
