@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import { createDraft, getDocument, issueDocument } from "~/modules/invoices/documents.server";
+import { documentSchema } from "~/modules/invoices/schema";
+import { action as pageAction, loader as pageLoader } from "~/routes/_app.invoice.$id";
+import { action as editAction, loader as editLoader } from "~/routes/_app.invoice.edit.$id";
+import { action as newAction } from "~/routes/_app.invoice.new";
+import { loader as previewLoader } from "~/routes/_app.invoice.preview";
+import { loader as listLoader } from "~/routes/_app.invoices";
+import { loader as pdfLoader } from "~/routes/invoice.$id.pdf";
+import { loader as csvLoader } from "~/routes/invoices.export[.]csv";
+import { createCompanyWithClient } from "../setup/factories";
+import { call, formBody, signInApi } from "../setup/routes";
+import { setupTestDatabase } from "../setup/test-db";
+
+const getDb = setupTestDatabase();
+
+async function customer() {
+  const { user, companyId, clientId } = await createCompanyWithClient(getDb());
+  return { user, companyId, clientId, ...(await signInApi(getDb(), user)) };
+}
+
+const draftOf = async (c: Awaited<ReturnType<typeof customer>>) =>
+  createDraft(
+    getDb(),
+    c.companyId,
+    c.user.id,
+    documentSchema.parse({
+      type: "invoice",
+      clientId: c.clientId,
+      issueDate: "2026-11-20",
+      lines: [{ description: "Услуга", quantity: "1", unitPrice: "10", vatRate: 20 }],
+    }),
+  );
+
+describe("invoice pages", () => {
+  it("answer 404 to another company on every loader and action, and change nothing", async () => {
+    const me = await customer();
+    const stranger = await customer();
+    const draft = await draftOf(me);
+    const issuedId = await draftOf(me);
+    await issueDocument(getDb(), me.companyId, issuedId);
+    const as = { Cookie: stranger.cookie };
+    const statuses: number[] = [];
+    for (const id of [draft, issuedId]) {
+      statuses.push(
+        (await call(pageLoader, getDb(), `/invoice/${id}`, { headers: as, params: { id } })).status,
+      );
+      statuses.push(
+        (await call(editLoader, getDb(), `/invoice/edit/${id}`, { headers: as, params: { id } }))
+          .status,
+      );
+      statuses.push(
+        (await call(previewLoader, getDb(), `/invoice/preview?id=${id}`, { headers: as })).status,
+      );
+      statuses.push(
+        (await call(pdfLoader, getDb(), `/invoice/${id}/pdf`, { headers: as, params: { id } }))
+          .status,
+      );
+      for (const fields of <Record<string, string>[]>[
+        { intent: "issue" },
+        { intent: "delete", confirm: "on" },
+        { intent: "cancel", reason: "чужда фактура" },
+        { intent: "payment", paidOn: "2026-11-21", amount: "1", method: "bank" },
+        { intent: "send", to: "x@example.bg" },
+        { intent: "convert" },
+      ]) {
+        statuses.push(
+          (
+            await call(pageAction, getDb(), `/invoice/${id}`, {
+              ...formBody(fields, as),
+              params: { id },
+            })
+          ).status,
+        );
+      }
+      statuses.push(
+        (
+          await call(editAction, getDb(), `/invoice/edit/${id}`, {
+            ...formBody({ intent: "save" }, as),
+            params: { id },
+          })
+        ).status,
+      );
+    }
+    expect(new Set(statuses)).toEqual(new Set([404]));
+
+    // Their lists and exports hold nothing of mine; a credit note "from" my invoice copies nothing.
+    const list = (await (await call(listLoader, getDb(), "/invoices", { headers: as })).json()) as {
+      documents: unknown[];
+    };
+    expect(list.documents).toHaveLength(0);
+    const csv = await (
+      await call(csvLoader, getDb(), "/invoices/export.csv", { headers: as })
+    ).text();
+    expect(csv.trim().split("\r\n")).toHaveLength(1);
+    const stolen = await call(newAction, getDb(), "/invoice/new", {
+      ...formBody(
+        {
+          intent: "save",
+          type: "credit_note",
+          clientId: me.clientId,
+          issueDate: "2026-11-21",
+          originalId: issuedId,
+          reason: "x",
+          "lines[0][description]": "a",
+          "lines[0][quantity]": "1",
+          "lines[0][unitPrice]": "1",
+          "lines[0][vatRate]": "20",
+        },
+        as,
+      ),
+    });
+    expect(stolen.status).toBe(400);
+    expect(await stolen.json()).toMatchObject({ errors: { clientId: "Моля, изберете клиент" } });
+
+    expect(await getDocument(getDb(), me.companyId, draft)).toMatchObject({ status: "draft" });
+    expect(await getDocument(getDb(), me.companyId, issuedId)).toMatchObject({
+      status: "issued",
+      paidCents: 0,
+      sentAt: null,
+    });
+  });
+
+  it("the editor without JavaScript: add and remove lines re-render the form with what was typed", async () => {
+    const me = await customer();
+    const base = {
+      type: "invoice",
+      clientId: me.clientId,
+      issueDate: "2026-11-21",
+      "lines[0][description]": "Първи",
+      "lines[0][quantity]": "2",
+      "lines[0][unitPrice]": "10,5",
+      "lines[0][vatRate]": "20",
+    };
+    const added = await call(
+      newAction,
+      getDb(),
+      "/invoice/new",
+      formBody({ ...base, intent: "addLine" }, { Cookie: me.cookie }),
+    );
+    expect(added.status).toBe(200);
+    const body = (await added.json()) as {
+      values: { lines: { description: string; vatRate: string }[] };
+    };
+    expect(body.values.lines).toHaveLength(2);
+    expect(body.values.lines[0]).toMatchObject({ description: "Първи" });
+    expect(body.values.lines[1]).toMatchObject({ description: "", vatRate: "20" });
+
+    const removed = await call(
+      newAction,
+      getDb(),
+      "/invoice/new",
+      formBody(
+        {
+          ...base,
+          "lines[1][description]": "Втори",
+          "lines[1][unitPrice]": "1",
+          intent: "removeLine:0",
+        },
+        { Cookie: me.cookie },
+      ),
+    );
+    expect(((await removed.json()) as typeof body).values.lines.map((l) => l.description)).toEqual([
+      "Втори",
+    ]);
+
+    const saved = await call(
+      newAction,
+      getDb(),
+      "/invoice/new",
+      formBody({ ...base, intent: "save" }, { Cookie: me.cookie }),
+    );
+    expect(saved.status).toBe(302);
+    const id = saved.headers.get("Location")?.split("/").pop();
+    expect(await getDocument(getDb(), me.companyId, id)).toMatchObject({
+      status: "draft",
+      totalCents: 2520,
+    });
+  });
+});
