@@ -94,6 +94,15 @@ export default function EditClient() {
         <Link to="/clients">« Клиенти</Link>
       </p>
       <h1>{name}</h1>
+      <p>
+        <Link to={`/invoices?clientId=${id}`}>Документи на клиента</Link>
+        {archivedAt ? null : (
+          <>
+            {" · "}
+            <Link to={`/invoice/new?clientId=${id}`}>Нова фактура за клиента</Link>
+          </>
+        )}
+      </p>
       {archivedAt ? (
         <p role="note">
           Клиентът е архивиран на {formatDate(archivedAt)} и не се предлага в нови документи.

@@ -24,6 +24,7 @@ import {
   saveLogo,
 } from "~/modules/accounts/account.server";
 import { requireUser } from "~/modules/auth/guards.server";
+import { numberingState, setNextNumber } from "~/modules/invoices/numbering.server";
 import { getNotification } from "~/modules/settings/queries.server";
 import { formatDate } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
@@ -37,6 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     logo: await getLogoDataUrl(context.db, user.companyId),
     notification: await getNotification(context.db),
     deletionScheduledAt: user.deletionScheduledAt,
+    numbering: user.companyId ? await numberingState(context.db, user.companyId) : [],
   });
 }
 
@@ -93,6 +95,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
         `Профилът ще бъде изтрит на ${formatDate(date)}.`,
       );
     }
+    case "numbering": {
+      if (!user.companyId) return json({ formError: "Достъп отказан" }, { status: 403 });
+      const series = form.get("series") === "proforma" ? "proforma" : "tax";
+      const next = Number(String(form.get("nextNumber") ?? "").trim());
+      try {
+        await setNextNumber(context.db, user.companyId, series, next);
+      } catch (error) {
+        if (error instanceof AppError)
+          return json(
+            { formError: error.message, form: `numbering-${series}` },
+            { status: error.status },
+          );
+        throw error;
+      }
+      return done(
+        "Началният номер е запазен",
+        `Следващият документ ще получи № ${String(next).padStart(10, "0")}.`,
+      );
+    }
     case "cancel-deletion":
       await cancelDeletion(context.db, user.id);
       return done("Заявката за изтриване е отменена", "Вашият акаунт няма да бъде изтрит.");
@@ -102,15 +123,57 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { hasCompany, logo, notification, deletionScheduledAt } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as { formError?: string } | undefined;
+  const { hasCompany, logo, notification, deletionScheduledAt, numbering } =
+    useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as { formError?: string; form?: string } | undefined;
   const busy = useNavigation().state === "submitting";
   const id = useId();
   return (
     <div className={styles.page}>
       <h1>Настройки</h1>
-      <FormError message={data?.formError} />
+      {data?.form ? null : <FormError message={data?.formError} />}
       <div className={styles.grid}>
+        {numbering.length ? (
+          <section className={styles.card} aria-labelledby="numbering-title">
+            <h2 id="numbering-title">Номерация на документите</h2>
+            <p>
+              Номерата са 10-цифрени, поредни и без пропуски. Ако преминавате от друга програма,
+              задайте следващия номер веднъж, преди първия издаден документ.
+            </p>
+            {numbering.map((n) => (
+              <div key={n.series} style={{ marginBottom: "1rem" }}>
+                <h3 style={{ fontSize: "1rem", marginBottom: "0.25rem" }}>
+                  {n.series === "tax" ? "Фактури и известия" : "Проформа фактури"}
+                </h3>
+                <p style={{ margin: 0 }}>Следващ номер: {n.next}</p>
+                {n.settable ? (
+                  <Form method="post">
+                    {data?.form === `numbering-${n.series}` ? (
+                      <FormError message={data.formError} />
+                    ) : null}
+                    <input type="hidden" name="intent" value="numbering" />
+                    <input type="hidden" name="series" value={n.series} />
+                    <div className={fieldStyles.field}>
+                      <label htmlFor={`${id}-next-${n.series}`} className={fieldStyles.label}>
+                        Следващ номер ({n.series === "tax" ? "фактури" : "проформи"})
+                      </label>
+                      <input
+                        id={`${id}-next-${n.series}`}
+                        name="nextNumber"
+                        inputMode="numeric"
+                        className={fieldStyles.input}
+                        placeholder="напр. 1235"
+                      />
+                    </div>
+                    <Button type="submit" tone="secondary" disabled={busy}>
+                      Задай
+                    </Button>
+                  </Form>
+                ) : null}
+              </div>
+            ))}
+          </section>
+        ) : null}
         {hasCompany ? (
           <section className={styles.card} aria-labelledby="logo-title">
             <h2 id="logo-title">Лого на фирмата</h2>

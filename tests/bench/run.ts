@@ -5,6 +5,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { listClients } from "~/modules/clients/queries.server";
+import { getDocument } from "~/modules/invoices/documents.server";
+import { listDocuments, summarizeDocuments } from "~/modules/invoices/list.server";
+import { printModelFor, renderDocumentPdf } from "~/modules/invoices/render.server";
 import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
@@ -14,16 +17,17 @@ import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 
 const COMPANIES = 1_000;
 const CLIENTS = 10_000;
+const DOCUMENTS = 100_000;
 const RUNS = 200;
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function measure(label: string, run: () => Promise<unknown>) {
+async function measure(label: string, run: () => Promise<unknown>, runs = RUNS) {
   for (let i = 0; i < 10; i++) await run(); // warm up
   const times: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await run();
     times.push(performance.now() - start);
@@ -78,6 +82,7 @@ async function seed(database: OpenedDatabase): Promise<string> {
       )
       .execute();
   }
+  await seedDocuments(database, target);
   // Autovacuum would gather statistics on a live server; a freshly seeded table has none, and
   // without them the planner sorts all 10,000 rows instead of walking the index.
   await sql`analyze`.execute(db);
@@ -87,7 +92,119 @@ async function seed(database: OpenedDatabase): Promise<string> {
   return target;
 }
 
-async function benchDatabase(label: string, database: OpenedDatabase) {
+/**
+ * 100,000 documents for the measured company (invoices, every 20th a credit note, every 50th
+ * cancelled, every 100th a draft; two lines each; over seven years, one client in 10,000 each)
+ * and 10 for each other company, written by SQL in the database for speed.
+ */
+async function seedDocuments(database: OpenedDatabase, target: string) {
+  const { db } = database;
+  const started = performance.now();
+  const insert = (companyId: string, count: number) =>
+    sql`
+    with c as (
+      select id, row_number() over (order by id) - 1 as rn, count(*) over () as n
+      from clients where company_id = ${companyId}
+    )
+    insert into documents (company_id, type, status, number, client_id, issue_date, due_date,
+      currency, subtotal_cents, vat_cents, total_cents, paid_cents, issued_at, cancelled_at, cancel_reason)
+    select ${companyId}::uuid,
+      case when g % 20 = 0 then 'credit_note' else 'invoice' end,
+      case when g % 100 = 1 then 'draft' when g % 50 = 0 then 'cancelled' else 'issued' end,
+      case when g % 100 = 1 then null else lpad(g::text, 10, '0') end,
+      c.id,
+      date '2020-01-01' + (g * 2555 / ${count})::int,
+      date '2020-01-15' + (g * 2555 / ${count})::int,
+      'EUR', 10000, 2000, 12000,
+      case when g % 3 = 0 then 12000 when g % 3 = 1 then 5000 else 0 end,
+      now(), case when g % 50 = 0 then now() end, case when g % 50 = 0 then 'грешка' end
+    from generate_series(1, ${count}) g join c on c.rn = g % c.n`.execute(db);
+  await insert(target, DOCUMENTS);
+  const others = await db.selectFrom("companies").select("id").where("id", "<>", target).execute();
+  for (const { id } of others) await insert(id, 10);
+  await sql`insert into document_lines (document_id, company_id, position, description, quantity,
+      unit, unit_price, discount_percent, vat_rate, net_cents)
+    select d.id, d.company_id, p, 'Услуга по договор, етап ' || (p + 1), 1, 'бр.', 50, 0, 20, 5000
+    from documents d cross join generate_series(0, 1) p`.execute(db);
+  await db
+    .insertInto("documentCounters")
+    .values({ companyId: target, series: "tax", lastNumber: DOCUMENTS })
+    .execute();
+  console.log(
+    `  seeded ${DOCUMENTS + others.length * 10} documents (${DOCUMENTS} in one company), two lines each, in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+/** What /invoices runs: one page and the totals of everything the filters match. */
+function invoicesPage(
+  db: OpenedDatabase["db"],
+  companyId: string,
+  query: string,
+  after?: string | null,
+) {
+  const params = new URLSearchParams(query);
+  const filters = {
+    type: (params.get("type") ?? undefined) as "invoice" | undefined,
+    status: (params.get("status") ?? undefined) as "overdue" | undefined,
+    from: params.get("from") ?? undefined,
+    to: params.get("to") ?? undefined,
+    q: params.get("q") ?? undefined,
+  };
+  return Promise.all([
+    listDocuments(db, companyId, filters, "2026-11-22", { after: after ?? null }),
+    summarizeDocuments(db, companyId, filters, "2026-11-22"),
+  ]);
+}
+
+async function benchDocuments(database: OpenedDatabase, companyId: string) {
+  const { db } = database;
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page++)
+    cursor = (await listDocuments(db, companyId, {}, "2026-11-22", { after: cursor })).nextCursor;
+  await measure("/invoices: first page + totals", () => invoicesPage(db, companyId, ""));
+  await measure("/invoices: page 101 + totals", () => invoicesPage(db, companyId, "", cursor));
+  await measure("/invoices: this year", () =>
+    invoicesPage(db, companyId, "from=2026-01-01&to=2026-12-31"),
+  );
+  await measure("/invoices: overdue", () => invoicesPage(db, companyId, "status=overdue"));
+  await measure("/invoices: search by number", () => invoicesPage(db, companyId, "q=54321"));
+  await measure(
+    "/invoices: search «клиент 99»",
+    () => invoicesPage(db, companyId, "q=клиент 99"),
+    50,
+  );
+  const some = await db
+    .selectFrom("documents")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where("status", "=", "issued")
+    .orderBy("issueDate", "desc")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  await measure("/invoice/{id}: document + print model", async () =>
+    printModelFor(db, (await getDocument(db, companyId, some.id))!),
+  );
+}
+
+async function benchPdf(database: OpenedDatabase, companyId: string) {
+  const { db } = database;
+  const some = await db
+    .selectFrom("documents")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where("status", "=", "issued")
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const doc = (await getDocument(db, companyId, some.id))!;
+  const began = performance.now();
+  const first = await renderDocumentPdf(db, doc);
+  console.log(
+    `  PDF, first render in this process (fonts loaded): ${Math.round(performance.now() - began)} ms, ${first.length} bytes`,
+  );
+  await measure("PDF: one-page invoice, warm", () => renderDocumentPdf(db, doc), 50);
+}
+
+async function benchDatabase(label: string, database: OpenedDatabase, pdf = false) {
   console.log(`\n${label}`);
   await migrateToLatest(database.db);
   const companyId = await seed(database);
@@ -106,6 +223,8 @@ async function benchDatabase(label: string, database: OpenedDatabase) {
     listClients(db, companyId, { q: "клиент 99" }),
   );
   await measure("clients: search by EIK", () => listClients(db, companyId, { q: "200009999" }));
+  await benchDocuments(database, companyId);
+  if (pdf) await benchPdf(database, companyId);
 }
 
 async function benchStart() {
@@ -143,7 +262,7 @@ async function benchStart() {
 }
 
 const memory = await openMemoryPglite();
-await benchDatabase(`PGlite (in memory)`, memory);
+await benchDatabase(`PGlite (in memory)`, memory, true);
 await memory.close();
 
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";

@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { deleteClient } from "~/modules/clients/queries.server";
 import {
   addPayment,
   cancelDocument,
@@ -197,6 +198,15 @@ describe("documents", () => {
       number: "0000000001",
       totalCents: proforma.totalCents,
       proformaId,
+    });
+  });
+
+  it("a client with documents cannot be deleted (archive instead)", async () => {
+    const { user, companyId, clientId } = await companyWithClient();
+    await createDraft(getDb(), companyId, user.id, input(clientId));
+    await expect(deleteClient(getDb(), companyId, clientId)).rejects.toMatchObject({
+      status: 409,
+      message: "Клиент с издадени документи не може да бъде изтрит. Архивирайте го.",
     });
   });
 

@@ -6,6 +6,7 @@ import { action as editAction, loader as editLoader } from "~/routes/_app.invoic
 import { action as newAction } from "~/routes/_app.invoice.new";
 import { loader as previewLoader } from "~/routes/_app.invoice.preview";
 import { loader as listLoader } from "~/routes/_app.invoices";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.settings";
 import { loader as pdfLoader } from "~/routes/invoice.$id.pdf";
 import { loader as csvLoader } from "~/routes/invoices.export[.]csv";
 import { createCompanyWithClient } from "../setup/factories";
@@ -176,5 +177,36 @@ describe("invoice pages", () => {
       status: "draft",
       totalCents: 2520,
     });
+  });
+
+  it("/settings sets the next number once, before the first document of the series", async () => {
+    const me = await customer();
+    const headers = { Cookie: me.cookie };
+    const set = (nextNumber: string) =>
+      call(
+        settingsAction,
+        getDb(),
+        "/settings",
+        formBody({ intent: "numbering", series: "tax", nextNumber }, headers),
+      );
+    const bad = await set("abc");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      formError: "Номерът трябва да е цяло число от 1 до 9999999999",
+    });
+    expect((await set("1235")).status).toBe(302);
+    const again = await set("2000");
+    expect(again.status).toBe(409);
+    const state = (await (
+      await call(settingsLoader, getDb(), "/settings", { headers })
+    ).json()) as {
+      numbering: { series: string; next: string; settable: boolean }[];
+    };
+    expect(state.numbering).toEqual([
+      { series: "tax", next: "0000001235", settable: false },
+      { series: "proforma", next: "0000000001", settable: true },
+    ]);
+    const issued = await issueDocument(getDb(), me.companyId, await draftOf(me));
+    expect(issued.number).toBe("0000001235");
   });
 });

@@ -94,3 +94,21 @@ export async function peekNextNumber(
     .executeTakeFirst();
   return formatNumber(Number(row?.lastNumber ?? 0) + 1);
 }
+
+/** Per series: the next number, and whether a starting number may still be set. */
+export async function numberingState(db: Kysely<Database>, companyId: string) {
+  const rows = await db
+    .selectFrom("documentCounters")
+    .select(["series", "lastNumber", "startSetAt"])
+    .where("companyId", "=", companyId)
+    .execute();
+  return (["tax", "proforma"] as const).map((series) => {
+    const row = rows.find((r) => r.series === series);
+    const last = Number(row?.lastNumber ?? 0);
+    return {
+      series,
+      next: formatNumber(last + 1),
+      settable: last === 0 && !row?.startSetAt,
+    };
+  });
+}
