@@ -4,6 +4,7 @@ import * as m20261122T0300 from "./20261122T0300-accounts";
 import * as m20261122T0330 from "./20261122T0330-clients";
 import * as m20261122T0400 from "./20261122T0400-document-counters";
 import * as m20261122T0500 from "./20261122T0500-documents";
+import * as m20261122T0600 from "./20261122T0600-document-search";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   "20261122T0330-clients": m20261122T0330,
   "20261122T0400-document-counters": m20261122T0400,
   "20261122T0500-documents": m20261122T0500,
+  "20261122T0600-document-search": m20261122T0600,
 };
 
 export const migrationProvider: MigrationProvider = {

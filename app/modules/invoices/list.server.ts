@@ -34,10 +34,43 @@ export function filtersFromSearch(params: URLSearchParams): DocumentFilters {
   };
 }
 
-type Query<O> = SelectQueryBuilder<Database, "documents" | "clients", O>;
+type Query<T extends keyof Database, O> = SelectQueryBuilder<Database, T, O>;
 
-function applyFilters<O>(query: Query<O>, filters: DocumentFilters, today: string): Query<O> {
-  let q = query;
+/** The clients whose name contains the search text; beyond this many, the search joins instead. */
+const SEARCH_CLIENT_LIMIT = 2_000;
+
+/**
+ * What a search matches, resolved before the document queries: the document number (digits,
+ * padded to 10) and the ids of the company's clients whose name contains the text. Handing the
+ * ids to the document query lets it use its client index instead of joining every document.
+ */
+async function resolveSearch(db: Kysely<Database>, companyId: string, text: string | undefined) {
+  const q = text?.trim();
+  if (!q) return null;
+  const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const clients = await db
+    .selectFrom("clients")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where(sql`lower(name)`, "like", like)
+    .limit(SEARCH_CLIENT_LIMIT + 1)
+    .execute();
+  return {
+    number: /^\d{1,10}$/.test(q) ? q.padStart(10, "0") : null,
+    like,
+    clientIds: clients.length > SEARCH_CLIENT_LIMIT ? null : clients.map((c) => c.id),
+  };
+}
+type Search = Awaited<ReturnType<typeof resolveSearch>>;
+
+function applyFilters<T extends "documents", O>(
+  query: Query<T, O>,
+  filters: DocumentFilters,
+  today: string,
+  search: Search,
+): Query<T, O> {
+  // Every query here starts from the company's documents (base); filters only narrow it.
+  let q = query as unknown as Query<"documents", O>;
   if (filters.type) q = q.where("documents.type", "=", filters.type);
   if (filters.clientId) q = q.where("documents.clientId", "=", filters.clientId);
   if (filters.from) q = q.where("documents.issueDate", ">=", filters.from);
@@ -63,29 +96,32 @@ function applyFilters<O>(query: Query<O>, filters: DocumentFilters, today: strin
       q = q.where(sql<boolean>`${payable} and ${unpaid} and documents.due_date < ${today}::date`);
       break;
   }
-  const text = filters.q?.trim();
-  if (text) {
-    const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const digits = /^\d{1,10}$/.test(text) ? text.padStart(10, "0") : null;
-    q = q.where((eb) =>
-      eb.or([
-        eb(sql`lower(clients.name)`, "like", like),
-        ...(digits ? [eb("documents.number", "=", digits)] : []),
-      ]),
-    );
+  if (search) {
+    q = q.where((eb) => {
+      const byClient =
+        search.clientIds === null
+          ? eb(
+              "documents.clientId",
+              "in",
+              eb
+                .selectFrom("clients")
+                .select("clients.id")
+                .whereRef("clients.companyId", "=", "documents.companyId")
+                .where(sql`lower(clients.name)`, "like", search.like),
+            )
+          : search.clientIds.length
+            ? eb("documents.clientId", "in", search.clientIds)
+            : null;
+      const byNumber = search.number ? eb("documents.number", "=", search.number) : null;
+      const either = [byClient, byNumber].filter((c) => c !== null);
+      return either.length ? eb.or(either) : sql<boolean>`false`;
+    });
   }
-  return q;
+  return q as unknown as Query<T, O>;
 }
 
 function base(db: Kysely<Database>, companyId: string) {
-  return db
-    .selectFrom("documents")
-    .innerJoin("clients", (join) =>
-      join
-        .onRef("clients.id", "=", "documents.clientId")
-        .onRef("clients.companyId", "=", "documents.companyId"),
-    )
-    .where("documents.companyId", "=", companyId);
+  return db.selectFrom("documents").where("documents.companyId", "=", companyId);
 }
 
 /** A page of the company's documents, newest first, keyset-paged like the clients list. */
@@ -97,28 +133,36 @@ export async function listDocuments(
   options: { after?: string | null; limit?: number } = {},
 ) {
   const limit = options.limit ?? DOCUMENT_PAGE_SIZE;
+  const search = await resolveSearch(db, companyId, filters.q);
   let query = applyFilters(
-    base(db, companyId).select([
-      "documents.id",
-      "documents.type",
-      "documents.status",
-      "documents.number",
-      "documents.issueDate",
-      "documents.dueDate",
-      "documents.currency",
-      "documents.subtotalCents",
-      "documents.vatCents",
-      "documents.totalCents",
-      "documents.paidCents",
-      "documents.clientId",
-      "documents.sentAt",
-      "clients.name as clientName",
-      "clients.eik as clientEik",
-      "clients.vatNumber as clientVatNumber",
-      sql<string>`documents.created_at::text`.as("sortCreated"),
-    ]),
+    base(db, companyId)
+      .innerJoin("clients", (join) =>
+        join
+          .onRef("clients.id", "=", "documents.clientId")
+          .onRef("clients.companyId", "=", "documents.companyId"),
+      )
+      .select([
+        "documents.id",
+        "documents.type",
+        "documents.status",
+        "documents.number",
+        "documents.issueDate",
+        "documents.dueDate",
+        "documents.currency",
+        "documents.subtotalCents",
+        "documents.vatCents",
+        "documents.totalCents",
+        "documents.paidCents",
+        "documents.clientId",
+        "documents.sentAt",
+        "clients.name as clientName",
+        "clients.eik as clientEik",
+        "clients.vatNumber as clientVatNumber",
+        sql<string>`documents.created_at::text`.as("sortCreated"),
+      ]),
     filters,
     today,
+    search,
   );
   const cursor = decodeCursor(options.after);
   if (cursor) {
@@ -178,6 +222,7 @@ export async function summarizeDocuments(
   filters: DocumentFilters,
   today: string,
 ): Promise<{ count: number; currencies: CurrencyTotals[] }> {
+  const search = await resolveSearch(db, companyId, filters.q);
   const rows = await applyFilters(
     base(db, companyId).select([
       "documents.currency",
@@ -194,6 +239,7 @@ export async function summarizeDocuments(
     ]),
     filters,
     today,
+    search,
   )
     .groupBy("documents.currency")
     .orderBy("documents.currency")

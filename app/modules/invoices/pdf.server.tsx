@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import {
   Document,
@@ -10,6 +11,7 @@ import {
   View,
 } from "@react-pdf/renderer";
 import type { PrintModel } from "./print";
+import { woffToSfnt } from "./woff.server";
 
 /*
  * The PDF of a document, rendered in-process with @react-pdf/renderer from the same print model
@@ -19,8 +21,13 @@ import type { PrintModel } from "./print";
  */
 
 const require = createRequire(import.meta.url);
-const font = (subset: string, weight: number) =>
-  require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`);
+/** A fontsource WOFF, unpacked once to TrueType and handed to react-pdf as a data URL. */
+const font = (subset: string, weight: number) => {
+  const file = require.resolve(
+    `@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`,
+  );
+  return `data:font/ttf;base64,${woffToSfnt(readFileSync(file)).toString("base64")}`;
+};
 
 let registered = false;
 function registerFonts() {
