@@ -22,9 +22,9 @@ import {
   convertProforma,
   deleteDraft,
   deletePayment,
-  getDocument,
   issueDocument,
   paymentState,
+  requireDocument,
   todayInSofia,
 } from "~/modules/invoices/documents.server";
 import { formatCents, formatMoney } from "~/modules/invoices/money";
@@ -44,12 +44,9 @@ import { AppError } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
 import * as page from "./_app.dashboard.css";
 
-const notFound = () => new Response("Not Found", { status: 404 });
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
-  const doc = await getDocument(context.db, user.companyId, params.id);
-  if (!doc) throw notFound();
+  const doc = await requireDocument(context.db, user.companyId, params.id);
   const [model, client, logoUrl, related] = await Promise.all([
     printModelFor(context.db, doc),
     context.db
@@ -110,8 +107,7 @@ async function done(to: string, title: string, type: "success" | "error" = "succ
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
-  const doc = await getDocument(context.db, user.companyId, params.id);
-  if (!doc) throw notFound();
+  const doc = await requireDocument(context.db, user.companyId, params.id);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const here = `/invoice/${doc.id}`;

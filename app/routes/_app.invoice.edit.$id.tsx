@@ -8,7 +8,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentEditor } from "~/components/invoices/document-editor";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-import { getDocument } from "~/modules/invoices/documents.server";
+import { requireDocument } from "~/modules/invoices/documents.server";
 import {
   type EditorActionData,
   editorOptions,
@@ -18,12 +18,9 @@ import {
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
 import * as page from "./_app.dashboard.css";
 
-const notFound = () => new Response("Not Found", { status: 404 });
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
-  const doc = await getDocument(context.db, user.companyId, params.id);
-  if (!doc) throw notFound();
+  const doc = await requireDocument(context.db, user.companyId, params.id);
   // Issued documents are never edited: their page offers cancel and notes instead.
   if (doc.status !== "draft") throw redirect(`/invoice/${doc.id}`);
   const options = await editorOptions(context.db, user.companyId, doc.clientId);
@@ -32,8 +29,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
-  const doc = await getDocument(context.db, user.companyId, params.id);
-  if (!doc) throw notFound();
+  const doc = await requireDocument(context.db, user.companyId, params.id);
   if (doc.status !== "draft") throw redirect(`/invoice/${doc.id}`);
   return handleEditorAction(request, context, user, doc);
 }

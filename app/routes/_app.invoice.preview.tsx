@@ -5,7 +5,7 @@ import * as styles from "~/components/invoices/invoices.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { getLogoDataUrl } from "~/modules/accounts/account.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-import { getDocument } from "~/modules/invoices/documents.server";
+import { requireDocument } from "~/modules/invoices/documents.server";
 import { printModelFor } from "~/modules/invoices/render.server";
 import * as page from "./_app.dashboard.css";
 
@@ -16,8 +16,7 @@ import * as page from "./_app.dashboard.css";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   const id = new URL(request.url).searchParams.get("id") ?? undefined;
-  const doc = await getDocument(context.db, user.companyId, id);
-  if (!doc) throw new Response("Not Found", { status: 404 });
+  const doc = await requireDocument(context.db, user.companyId, id);
   const [model, logoUrl] = await Promise.all([
     printModelFor(context.db, doc),
     getLogoDataUrl(context.db, user.companyId),

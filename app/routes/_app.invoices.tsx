@@ -39,6 +39,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+/** A filter of the list: "Всички" or one of the options; sent as a query value. */
+function FilterSelect(props: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: Record<string, string>;
+}) {
+  const id = `doc-${props.name}`;
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor={id} className={fieldStyles.label}>
+        {props.label}
+      </label>
+      <select
+        id={id}
+        name={props.name}
+        defaultValue={props.value ?? ""}
+        className={fieldStyles.input}
+      >
+        <option value="">Всички</option>
+        {Object.entries(props.options).map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export default function Invoices() {
   const { documents, nextCursor, summary, filters, client } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
@@ -79,42 +109,13 @@ export default function Invoices() {
             className={fieldStyles.input}
           />
         </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor="doc-type" className={fieldStyles.label}>
-            Вид
-          </label>
-          <select
-            id="doc-type"
-            name="type"
-            defaultValue={filters.type ?? ""}
-            className={fieldStyles.input}
-          >
-            <option value="">Всички</option>
-            {Object.entries(DOCUMENT_TYPES).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor="doc-status" className={fieldStyles.label}>
-            Състояние
-          </label>
-          <select
-            id="doc-status"
-            name="status"
-            defaultValue={filters.status ?? ""}
-            className={fieldStyles.input}
-          >
-            <option value="">Всички</option>
-            {Object.entries(STATUS_FILTERS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="type" label="Вид" value={filters.type} options={DOCUMENT_TYPES} />
+        <FilterSelect
+          name="status"
+          label="Състояние"
+          value={filters.status}
+          options={STATUS_FILTERS}
+        />
         <div className={fieldStyles.field}>
           <label htmlFor="doc-from" className={fieldStyles.label}>
             От дата

@@ -11,6 +11,7 @@ import type {
 } from "~db/types";
 import { computeTotals, lineNetCents, PRICE_SCALE, scaledToString } from "./money";
 import { allocateNumber, seriesOf } from "./numbering.server";
+import type { PrintParty, PrintSupplier } from "./print";
 import {
   DOCUMENT_MESSAGES,
   type DocumentInput,
@@ -24,28 +25,14 @@ export type DocumentWithLines = DocumentRow & {
   payments: DocumentPaymentRow[];
 };
 
-/** The supplier as printed: what the company was when the document was issued. */
-export interface PartySnapshot {
-  name: string;
-  nameEn: string | null;
-  eik: string | null;
-  vatNumber: string | null;
-  mol: string | null;
-  address: string;
-  addressEn: string | null;
-  city: string;
-  cityEn: string | null;
-  postalCode: string | null;
-  countryCode: string;
+/** A party as printed, with how to reach it: what it was when the document was issued. */
+export interface PartySnapshot extends PrintParty {
   email: string | null;
   phone: string | null;
 }
-export interface SupplierSnapshot extends PartySnapshot {
-  isVatRegistered: boolean;
-  bankIban: string | null;
-  bankName: string | null;
-  bankNameEn: string | null;
-  bankBic: string | null;
+export interface SupplierSnapshot extends PrintSupplier {
+  email: string | null;
+  phone: string | null;
 }
 
 export function supplierSnapshot(company: Company): SupplierSnapshot {
@@ -278,6 +265,17 @@ export async function getDocument(
       .execute(),
   ]);
   return { ...doc, lines, payments };
+}
+
+/** The company's document for a page, or the 404 page ("Page Not Found") for anything else. */
+export async function requireDocument(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string | undefined,
+): Promise<DocumentWithLines> {
+  const doc = await getDocument(db, companyId, id);
+  if (!doc) throw new Response("Not Found", { status: 404 });
+  return doc;
 }
 
 /**
