@@ -6,6 +6,8 @@ import { broadcastDevReady } from "@remix-run/node";
 import express from "express";
 import { anonymizeDueAccounts } from "~/modules/accounts/account.server";
 import { purgeExpired } from "~/modules/auth/purge.server";
+import { pgliteHub, postgresHub } from "~/modules/subscriptions/events.server";
+import { localRenewDue } from "~/modules/subscriptions/local-billing.server";
 import type { AppConfig } from "~/utils/context.server";
 import { EnvError, loadEnv } from "~/utils/env.server";
 import { resolveSessionSecret } from "~/utils/secrets.server";
@@ -58,7 +60,29 @@ async function main() {
         ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY }
         : null,
     marketingUrl: env.MARKETING_URL,
+    billing: {
+      prices: {
+        standard: Math.round(Number(env.PLAN_PRICE_STANDARD) * 100),
+        full: Math.round(Number(env.PLAN_PRICE_FULL) * 100),
+      },
+      stripe:
+        env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: env.STRIPE_SECRET_KEY,
+              webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+              priceIds: {
+                standard: env.STRIPE_PRICE_STANDARD ?? "",
+                full: env.STRIPE_PRICE_FULL ?? "",
+              },
+            }
+          : null,
+    },
   };
+  // Subscription events reach this instance's open streams through LISTEN/NOTIFY.
+  const events =
+    database.pglite !== null
+      ? await pgliteHub(database.pglite)
+      : postgresHub(env.DATABASE_URL as string);
 
   const app = express();
   app.disable("x-powered-by");
@@ -81,7 +105,12 @@ async function main() {
     createRequestHandler({
       build,
       mode: build.mode,
-      getLoadContext: (req) => ({ db: database.db, config, clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req) => ({
+        db: database.db,
+        config,
+        clientIp: req.ip ?? "unknown",
+        events,
+      }),
     }),
   );
 
@@ -106,8 +135,13 @@ async function main() {
 
   // Accounts past their 30 days are anonymised hourly (idempotent; any instance may run it).
   // Expired sessions, tokens and attempts are purged in the same hourly sweep.
+  // The local billing provider renews and ends its periods in the same sweep (Stripe does its own).
   const sweep = () =>
-    Promise.all([anonymizeDueAccounts(database.db), purgeExpired(database.db)])
+    Promise.all([
+      anonymizeDueAccounts(database.db),
+      purgeExpired(database.db),
+      config.billing.stripe ? 0 : localRenewDue(database.db, config.billing),
+    ])
       .then(([count]) => count > 0 && console.log(`Anonymised ${count} deleted account(s)`))
       .catch((error) => console.error("Hourly sweep failed:", error));
   void sweep();
@@ -128,7 +162,13 @@ async function main() {
     // Stop accepting, let requests in flight finish, then drop idle keep-alive sockets.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    // Event streams never go idle: after a short grace they are closed (browsers reconnect
+    // to another instance).
+    const drain = setTimeout(() => server.closeAllConnections(), 2_000);
+    drain.unref();
     await closed;
+    clearTimeout(drain);
+    await events.close();
     await database.close();
     console.log("Stopped cleanly");
     process.exit(0);

@@ -241,6 +241,70 @@ export interface DocumentPdfsTable {
   createdAt: Timestamp;
 }
 
+export type SubscriptionStatus =
+  | "active"
+  | "trialing"
+  | "past_due"
+  | "incomplete"
+  | "incomplete_expired"
+  | "unpaid"
+  | "canceled";
+
+export interface PaymentMethodSummary {
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface PendingAction {
+  clientSecret: string;
+  plan: Plan;
+  invoiceId: string;
+  createdAt: string;
+}
+
+export interface SubscriptionsTable {
+  companyId: string;
+  plan: Generated<Plan>;
+  status: Generated<SubscriptionStatus>;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  isCanceled: Generated<boolean>;
+  previousPlan: Plan | null;
+  provider: Generated<"local" | "stripe">;
+  customerId: string | null;
+  subscriptionId: string | null;
+  paymentMethod: ColumnType<PaymentMethodSummary | null, string | null | undefined, string | null>;
+  pendingAction: ColumnType<PendingAction | null, string | null | undefined, string | null>;
+  providerUpdatedAt: Generated<number>;
+  updatedAt: Timestamp;
+}
+
+export interface SubscriptionInvoicesTable {
+  id: Generated<string>;
+  companyId: string;
+  providerId: string;
+  number: string | null;
+  plan: Plan | null;
+  amountCents: number;
+  currency: Generated<string>;
+  status: "draft" | "open" | "paid" | "void" | "uncollectible";
+  description: string | null;
+  periodStart: Date | null;
+  periodEnd: Date | null;
+  hostedUrl: string | null;
+  createdAt: Timestamp;
+}
+
+export interface BillingEventsTable {
+  id: string;
+  provider: string;
+  type: string;
+  companyId: string | null;
+  receivedAt: Timestamp;
+}
+
 /** The database as Kysely sees it (camelCase through CamelCasePlugin). */
 export interface Database {
   companies: CompaniesTable;
@@ -258,6 +322,9 @@ export interface Database {
   documentLines: DocumentLinesTable;
   documentPayments: DocumentPaymentsTable;
   documentPdfs: DocumentPdfsTable;
+  subscriptions: SubscriptionsTable;
+  subscriptionInvoices: SubscriptionInvoicesTable;
+  billingEvents: BillingEventsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
@@ -270,3 +337,4 @@ export type Client = Selectable<ClientsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentLineRow = Selectable<DocumentLinesTable>;
 export type DocumentPaymentRow = Selectable<DocumentPaymentsTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;

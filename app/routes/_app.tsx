@@ -2,14 +2,23 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/layout/app-shell";
 import * as styles from "~/components/layout/app-shell.css";
+import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
+import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";
 import { requireUser } from "~/modules/auth/guards.server";
 import { getNotification } from "~/modules/settings/queries.server";
+import { getSubscription } from "~/modules/subscriptions/state.server";
 import { formatDate } from "~/utils/dates";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const notification = await getNotification(context.db);
+  const [notification, sub] = await Promise.all([
+    getNotification(context.db),
+    user.companyId ? getSubscription(context.db, user.companyId) : null,
+  ]);
   return json({
+    hasCompany: user.companyId !== null,
+    // A payment waiting for 3-D Secure: the banner links to it (dismissible per client secret).
+    pendingPayment: sub?.pendingAction ? { clientSecret: sub.pendingAction.clientSecret } : null,
     user: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -25,7 +34,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-  const { user, notification, marketingUrl } = useLoaderData<typeof loader>();
+  const { user, notification, marketingUrl, hasCompany, pendingPayment } =
+    useLoaderData<typeof loader>();
   const banners = (
     <>
       {user.deletionScheduledAt !== null ? (
@@ -43,6 +53,7 @@ export default function AppLayout() {
           </Form>
         </div>
       ) : null}
+      {pendingPayment ? <ThreeDSecureBanner clientSecret={pendingPayment.clientSecret} /> : null}
       {!user.emailVerified && user.plan !== "basic" ? (
         <p className={styles.bannerWarning} role="note">
           Моля, потвърдете своя имейл адрес! <a href="/verify-code">Потвърди с код</a>
@@ -52,6 +63,7 @@ export default function AppLayout() {
   );
   return (
     <AppShell user={user} notification={notification} marketingUrl={marketingUrl} banners={banners}>
+      {hasCompany ? <SubscriptionLive plan={user.plan} /> : null}
       <Outlet />
     </AppShell>
   );

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { EventHub } from "~/modules/subscriptions/events.server";
 import type { DatabaseKind } from "~db/client";
 import type { Database } from "~db/types";
 
@@ -16,6 +17,19 @@ export interface AppConfig {
   /** Google reCAPTCHA keys, or null for the local bot check. */
   recaptcha: { siteKey: string; secretKey: string } | null;
   marketingUrl: string;
+  billing: BillingConfig;
+}
+
+/** Plans' monthly prices (cents, EUR) and Stripe's keys; stripe null: the local provider. */
+export interface BillingConfig {
+  prices: { standard: number; full: number };
+  stripe: {
+    secretKey: string;
+    webhookSecret: string;
+    priceIds: { standard: string; full: string };
+    /** Stripe's API address (tests point it at msw). */
+    apiHost?: string;
+  } | null;
 }
 
 declare module "@remix-run/node" {
@@ -24,5 +38,7 @@ declare module "@remix-run/node" {
     config: AppConfig;
     /** The client's address (Express `req.ip`; trusts a proxy on loopback only). */
     clientIp: string;
+    /** Open subscription event streams on this instance, fed by LISTEN/NOTIFY. */
+    events: EventHub;
   }
 }

@@ -44,6 +44,18 @@ const envSchema = z
     SUPPORT_EMAIL: optional(z.string().email("must be an e-mail address")),
     RECAPTCHA_SITE_KEY: optional(z.string()),
     RECAPTCHA_SECRET_KEY: optional(z.string()),
+    STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_/, "must start with sk_ or rk_")),
+    STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_/, "must start with whsec_")),
+    STRIPE_PRICE_STANDARD: optional(
+      z.string().regex(/^price_/, "must be a Stripe price id (price_…)"),
+    ),
+    STRIPE_PRICE_FULL: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
+    PLAN_PRICE_STANDARD: optional(
+      z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, "must be a monthly price in euro, e.g. 19.00"),
+    ).transform((value) => value ?? "19.00"),
+    PLAN_PRICE_FULL: optional(
+      z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, "must be a monthly price in euro, e.g. 39.00"),
+    ).transform((value) => value ?? "39.00"),
     MARKETING_URL: optional(z.string().url("must be an absolute URL")).transform((value) =>
       (value ?? "https://smetka.bg").replace(/\/+$/, ""),
     ),
@@ -51,7 +63,17 @@ const envSchema = z
   .refine((env) => Boolean(env.RECAPTCHA_SITE_KEY) === Boolean(env.RECAPTCHA_SECRET_KEY), {
     path: ["RECAPTCHA_SECRET_KEY"],
     message: "and RECAPTCHA_SITE_KEY must be set together (or both left empty for the local check)",
-  });
+  })
+  .refine(
+    (env) =>
+      !env.STRIPE_SECRET_KEY ||
+      (env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PRICE_STANDARD && env.STRIPE_PRICE_FULL),
+    {
+      path: ["STRIPE_SECRET_KEY"],
+      message:
+        "needs STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_STANDARD and STRIPE_PRICE_FULL too (or leave it empty for the local billing provider)",
+    },
+  );
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string };
 

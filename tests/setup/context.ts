@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
+import { idleHub } from "~/modules/subscriptions/events.server";
 import type { Database } from "~db/types";
 
 export const TEST_SESSION_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -20,9 +21,11 @@ export function makeContext(
       mail: { smtpUrl: undefined, from: "Сметка <no-reply@smetka.bg>", supportEmail: undefined },
       recaptcha: null,
       marketingUrl: "https://smetka.bg",
+      billing: { prices: { standard: 1900, full: 3900 }, stripe: null },
       ...config,
     },
     clientIp: "127.0.0.1",
+    events: idleHub(),
   };
 }
 

@@ -8,16 +8,18 @@ import { createDatabase, dropDatabase, uniqueName } from "./postgres";
 let templateBlob: Blob | undefined;
 
 /** A fresh, migrated database of its own (a copy of the template made by global-db.ts). */
-export async function createTestDatabase(): Promise<OpenedDatabase> {
+export async function createTestDatabase(): Promise<OpenedDatabase & { url?: string }> {
   const info = inject("testDatabase");
   if (info.kind === "pglite") {
     templateBlob ??= new Blob([new Uint8Array(await readFile(info.templateFile))]);
     return openMemoryPglite(templateBlob);
   }
   const name = uniqueName("smetka_t");
-  const database = openPostgres(await createDatabase(info.url, name, info.template), 4);
+  const url = await createDatabase(info.url, name, info.template);
+  const database = openPostgres(url, 4);
   return {
     ...database,
+    url,
     close: async () => {
       await database.close();
       await dropDatabase(info.url, name);
@@ -40,8 +42,10 @@ export async function resetDatabase(db: Kysely<Database>): Promise<void> {
  * Gives the test file its own migrated database, emptied after each test.
  * Call at the top of a file; use the returned getter inside tests.
  */
-export function setupTestDatabase(): () => Kysely<Database> {
-  let database: OpenedDatabase | undefined;
+export function setupTestDatabase(): (() => Kysely<Database>) & {
+  opened: () => OpenedDatabase & { url?: string };
+} {
+  let database: (OpenedDatabase & { url?: string }) | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();
   });
@@ -51,8 +55,9 @@ export function setupTestDatabase(): () => Kysely<Database> {
   afterAll(async () => {
     await database?.close();
   });
-  return () => {
+  const opened = () => {
     if (!database) throw new Error("setupTestDatabase: the database is not open yet");
-    return database.db;
+    return database;
   };
+  return Object.assign(() => opened().db, { opened });
 }

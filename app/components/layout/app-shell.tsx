@@ -1,6 +1,7 @@
 import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Overlay } from "~/components/ui/overlay";
+import { hasPlan } from "~/modules/subscriptions/plans";
 import type { Plan, UserRole } from "~db/types";
 import * as styles from "./app-shell.css";
 import { SiteFooter } from "./site-footer";
@@ -13,13 +14,6 @@ export interface ShellUser {
   plan: Plan;
   emailVerified: boolean;
   deletionScheduledAt: string | null;
-}
-
-const PLAN_RANK: Record<Plan, number> = { basic: 0, standard: 1, full: 2 };
-
-/** Whether the user's plan (or the admin role) opens a feature that needs `needed`. */
-export function hasPlan(user: { role: UserRole; plan: Plan }, needed: Plan): boolean {
-  return user.role === "admin" || PLAN_RANK[user.plan] >= PLAN_RANK[needed];
 }
 
 function LockIcon() {

@@ -1,0 +1,29 @@
+import { ButtonLink } from "~/components/ui/button";
+import * as page from "~/routes/_app.dashboard.css";
+
+/** What a page below its plan shows (spec §2: plan-gated routes). */
+export function PlanGate({ needed }: { needed: "standard" | "full" }) {
+  if (needed === "standard") {
+    return (
+      <section className={page.card} aria-labelledby="gate-title" style={{ maxWidth: "36rem" }}>
+        <h1 id="gate-title">Необходим е стандартен абонамент</h1>
+        <p>Разходите са достъпни в плановете Стандартен и Пълен.</p>
+        <div style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}>
+          <ButtonLink to="/dashboard" tone="secondary">
+            Към таблото
+          </ButtonLink>
+          <ButtonLink to="/settings/subscription">Управление на абонамента</ButtonLink>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className={page.card} aria-labelledby="gate-title" style={{ maxWidth: "36rem" }}>
+      <h1 id="gate-title" lang="en">
+        Upgrade Required
+      </h1>
+      <p>Заплатите и анализите са достъпни в план Пълен.</p>
+      <ButtonLink to="/settings/subscription">Надградете плана</ButtonLink>
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database, Plan, SubscriptionRow, SubscriptionStatus, UserRole } from "~db/types";
+import { publishUpdate, type SubscriptionUpdate } from "./events.server";
+import { effectivePlan, PLAN_RANK, pendingDowngradeTo } from "./plans";
+
+export type Subscription = Omit<SubscriptionRow, "updatedAt">;
+
+/** The company's subscription; a company that never subscribed is on basic, active. */
+export async function getSubscription(
+  db: Kysely<Database>,
+  companyId: string,
+): Promise<Subscription> {
+  const row = await db
+    .selectFrom("subscriptions")
+    .selectAll()
+    .where("companyId", "=", companyId)
+    .executeTakeFirst();
+  if (row) return row;
+  const company = await db
+    .selectFrom("companies")
+    .select("subscriptionPlan")
+    .where("id", "=", companyId)
+    .executeTakeFirst();
+  return {
+    companyId,
+    plan: company?.subscriptionPlan ?? "basic",
+    status: "active",
+    currentPeriodStart: null,
+    currentPeriodEnd: null,
+    isCanceled: false,
+    previousPlan: null,
+    provider: "local",
+    customerId: null,
+    subscriptionId: null,
+    paymentMethod: null,
+    pendingAction: null,
+    providerUpdatedAt: 0,
+  };
+}
+
+const iso = (value: Date | string | null) =>
+  value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** GET /api/subscription/status's data (spec §7). */
+export function statusData(sub: Subscription, role: UserRole) {
+  return {
+    plan: sub.plan,
+    effectivePlan: effectivePlan(role, sub.plan),
+    status: sub.status,
+    currentPeriodEnd: iso(sub.currentPeriodEnd),
+    isCanceled: sub.isCanceled,
+    previousSubscriptionPlan: sub.previousPlan,
+  };
+}
+
+/** The derived pending downgrade, for pages. */
+export function pendingDowngrade(sub: Subscription) {
+  const to = pendingDowngradeTo(sub);
+  return { hasPendingDowngrade: to !== null, pendingDowngradeTo: to };
+}
+
+export interface StateChange {
+  plan?: Plan;
+  status?: SubscriptionStatus;
+  currentPeriodStart?: Date | null;
+  currentPeriodEnd?: Date | null;
+  isCanceled?: boolean;
+  previousPlan?: Plan | null;
+  provider?: "local" | "stripe";
+  customerId?: string | null;
+  subscriptionId?: string | null;
+  paymentMethod?: string | null;
+  pendingAction?: string | null;
+  providerUpdatedAt?: number;
+}
+
+/**
+ * Writes the company's subscription and its plan together, inside the caller's transaction, and
+ * publishes a subscription_update when the plan, status, period or pending downgrade changed:
+ * "upgrade" when the plan went up, "downgrade" when it went down or a downgrade was scheduled.
+ */
+export async function writeSubscription(
+  trx: Transaction<Database>,
+  companyId: string,
+  change: StateChange,
+) {
+  const before = await getSubscription(trx, companyId);
+  const after = { ...before, ...change } as Subscription;
+  await trx
+    .insertInto("subscriptions")
+    .values({
+      companyId,
+      plan: after.plan,
+      status: after.status,
+      currentPeriodStart: after.currentPeriodStart,
+      currentPeriodEnd: after.currentPeriodEnd,
+      isCanceled: after.isCanceled,
+      previousPlan: after.previousPlan,
+      provider: after.provider,
+      customerId: after.customerId,
+      subscriptionId: after.subscriptionId,
+      paymentMethod:
+        change.paymentMethod !== undefined
+          ? change.paymentMethod
+          : before.paymentMethod && JSON.stringify(before.paymentMethod),
+      pendingAction:
+        change.pendingAction !== undefined
+          ? change.pendingAction
+          : before.pendingAction && JSON.stringify(before.pendingAction),
+      providerUpdatedAt: after.providerUpdatedAt,
+    })
+    .onConflict((c) =>
+      c.column("companyId").doUpdateSet((eb) => ({
+        plan: eb.ref("excluded.plan"),
+        status: eb.ref("excluded.status"),
+        currentPeriodStart: eb.ref("excluded.currentPeriodStart"),
+        currentPeriodEnd: eb.ref("excluded.currentPeriodEnd"),
+        isCanceled: eb.ref("excluded.isCanceled"),
+        previousPlan: eb.ref("excluded.previousPlan"),
+        provider: eb.ref("excluded.provider"),
+        customerId: eb.ref("excluded.customerId"),
+        subscriptionId: eb.ref("excluded.subscriptionId"),
+        paymentMethod: eb.ref("excluded.paymentMethod"),
+        pendingAction: eb.ref("excluded.pendingAction"),
+        providerUpdatedAt: eb.ref("excluded.providerUpdatedAt"),
+        updatedAt: new Date(),
+      })),
+    )
+    .execute();
+  if (after.plan !== before.plan) {
+    await trx
+      .updateTable("companies")
+      .set({ subscriptionPlan: after.plan, updatedAt: new Date() })
+      .where("id", "=", companyId)
+      .execute();
+  }
+  const changed =
+    after.plan !== before.plan ||
+    after.status !== before.status ||
+    after.isCanceled !== before.isCanceled ||
+    iso(after.currentPeriodEnd) !== iso(before.currentPeriodEnd);
+  if (!changed) return after;
+  const eventType: SubscriptionUpdate["eventType"] =
+    PLAN_RANK[after.plan] > PLAN_RANK[before.plan]
+      ? "upgrade"
+      : PLAN_RANK[after.plan] < PLAN_RANK[before.plan] || (after.isCanceled && !before.isCanceled)
+        ? "downgrade"
+        : after.plan !== "basic" && !after.isCanceled && before.isCanceled
+          ? "upgrade"
+          : "downgrade";
+  await publishUpdate(trx, companyId, {
+    type: "subscription_update",
+    eventType,
+    data: {
+      plan: after.plan,
+      effectivePlan: after.plan,
+      status: after.status,
+      currentPeriodEnd: iso(after.currentPeriodEnd),
+      previousPlan: after.previousPlan,
+    },
+  });
+  return after;
+}

@@ -1,0 +1,107 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  redirect,
+} from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Button } from "~/components/ui/button";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { formatMoney } from "~/modules/invoices/money";
+import { localConfirmPayment } from "~/modules/subscriptions/local-billing.server";
+import { PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { getSubscription } from "~/modules/subscriptions/state.server";
+import { AppError } from "~/utils/http.server";
+import { toastHeader } from "~/utils/toast.server";
+import * as page from "./_app.dashboard.css";
+
+/**
+ * The local provider's stand-in for the bank's 3-D Secure page: the customer approves or refuses
+ * the waiting payment. With Stripe this step is Stripe's own page.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const secret = new URL(request.url).searchParams.get("secret") ?? "";
+  const sub = await getSubscription(context.db, user.companyId);
+  if (!sub.pendingAction || sub.pendingAction.clientSecret !== secret) {
+    throw redirect("/settings/subscription");
+  }
+  const invoice = await context.db
+    .selectFrom("subscriptionInvoices")
+    .select(["amountCents", "currency"])
+    .where("companyId", "=", user.companyId)
+    .where("providerId", "=", sub.pendingAction.invoiceId)
+    .executeTakeFirst();
+  return json({
+    secret,
+    plan: sub.pendingAction.plan,
+    amount: invoice ? formatMoney(invoice.amountCents, invoice.currency) : null,
+    card: sub.paymentMethod ? `•••• ${sub.paymentMethod.last4}` : "",
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const form = await request.formData();
+  const secret = String(form.get("secret") ?? "");
+  const approved = form.get("intent") === "approve";
+  try {
+    const paid = await localConfirmPayment(
+      context.db,
+      context.config.billing,
+      user.companyId,
+      secret,
+      approved,
+    );
+    const toast = paid
+      ? {
+          type: "success" as const,
+          title: "Upgrade Complete!",
+          description: "Плащането е потвърдено.",
+        }
+      : {
+          type: "error" as const,
+          title: "Плащането не е потвърдено",
+          description: "Можете да опитате отново.",
+        };
+    return redirect(
+      paid ? "/settings/subscription?verification=success" : "/settings/subscription",
+      {
+        headers: { "Set-Cookie": await toastHeader(toast) },
+      },
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return redirect("/settings/subscription", {
+      headers: { "Set-Cookie": await toastHeader({ type: "error", title: error.message }) },
+    });
+  }
+}
+
+export default function ConfirmPayment() {
+  const { secret, plan, amount, card } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className={page.page}>
+      <section className={page.card} aria-labelledby="confirm-title" style={{ maxWidth: "32rem" }}>
+        <h1 id="confirm-title">Потвърждение на плащане (3-D Secure)</h1>
+        <p>
+          Банката ви иска потвърждение за плащане{amount ? ` на ${amount}` : ""} с карта {card} за
+          план {PLAN_NAMES[plan]}.
+        </p>
+        <Form method="post" style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}>
+          <input type="hidden" name="secret" value={secret} />
+          <Button type="submit" name="intent" value="approve" disabled={busy}>
+            Потвърди плащането
+          </Button>
+          <Button type="submit" name="intent" value="refuse" tone="secondary" disabled={busy}>
+            Откажи
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Потвърждение на плащане | Сметка" }];

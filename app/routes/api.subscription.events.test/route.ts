@@ -1,0 +1,18 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiCompany } from "~/modules/auth/guards.server";
+
+/** GET /api/subscription/events/test — what a browser runs after a stream error. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireApiCompany(request, context);
+  return json(
+    {
+      success: true,
+      data: {
+        listening: context.events.connected(),
+        openStreams: context.events.size(),
+        timestamp: new Date().toISOString(),
+      },
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}

@@ -1,0 +1,33 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiCompany } from "~/modules/auth/guards.server";
+import { centsToDecimal } from "~/modules/invoices/money";
+
+/** GET /api/subscription/invoices → {success, data: {invoices: […]}}, newest first. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiCompany(request, context);
+  const rows = await context.db
+    .selectFrom("subscriptionInvoices")
+    .selectAll()
+    .where("companyId", "=", companyId)
+    .orderBy("createdAt", "desc")
+    .limit(100)
+    .execute();
+  return json({
+    success: true,
+    data: {
+      invoices: rows.map((r) => ({
+        id: r.providerId,
+        number: r.number,
+        plan: r.plan,
+        amount: centsToDecimal(r.amountCents),
+        currency: r.currency,
+        status: r.status,
+        description: r.description,
+        periodStart: r.periodStart,
+        periodEnd: r.periodEnd,
+        hostedUrl: r.hostedUrl,
+        createdAt: r.createdAt,
+      })),
+    },
+  });
+}
