@@ -1,0 +1,176 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
+import {
+  expectAccessible,
+  field,
+  hasChromium,
+  launchBrowser,
+  openPage,
+  type RunningApp,
+  sessionCookieValue,
+  signInContext,
+  startApp,
+} from "./harness";
+
+async function addCard(page: import("playwright-core").Page, number: string) {
+  await field(page, "Номер на картата").fill(number);
+  await field(page, "Валидна до (ММ/ГГ)").fill("12/39");
+  await field(page, "CVC").fill("123");
+  await page.getByRole("button", { name: /Добави карта|Смени картата/ }).click();
+  await page.getByText("Картата е запазена").waitFor();
+}
+
+describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("a basic customer sees the locks and gates, upgrades, and another tab unlocks without a reload", async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await signInContext(app, context);
+      await page.goto(`${app.url}/dashboard`);
+      await page.getByRole("link", { name: "Разходи (изисква план Стандартен)" }).first().waitFor();
+      await page.getByRole("link", { name: "Заплати (изисква план Пълен)" }).first().waitFor();
+      const gate = await page.goto(`${app.url}/expenses`);
+      expect(gate?.status()).toBe(403);
+      await page.getByRole("heading", { name: "Необходим е стандартен абонамент" }).waitFor();
+      await page.getByRole("link", { name: "Към таблото" }).waitFor();
+      await page.getByRole("link", { name: "Управление на абонамента" }).waitFor();
+      await expectAccessible(page);
+      expect((await page.goto(`${app.url}/salaries`))?.status()).toBe(403);
+      await page.getByRole("heading", { name: "Upgrade Required" }).waitFor();
+      await page.getByRole("link", { name: "Надградете плана" }).waitFor();
+
+      const watcher = await context.newPage();
+      await watcher.goto(`${app.url}/dashboard`);
+      await page.goto(`${app.url}/settings/subscription`);
+      await expectAccessible(page);
+      await addCard(page, "4242 4242 4242 4242");
+      await page.getByRole("button", { name: "Надгради до Стандартен" }).click();
+      await page.waitForURL(`${app.url}/subscription-success`);
+      // The other tab hears it on the event stream: the toast, and the lock is gone, no reload.
+      await watcher.getByText("Upgrade Complete!").first().waitFor();
+      await watcher.getByRole("link", { name: "Разходи", exact: true }).first().waitFor();
+      expect(
+        await watcher.getByRole("link", { name: "Заплати (изисква план Пълен)" }).count(),
+      ).toBeGreaterThan(0);
+      expect((await page.goto(`${app.url}/expenses`))?.status()).toBe(200);
+
+      await page.goto(`${app.url}/settings/subscription`);
+      await page.getByRole("button", { name: "Отмени абонамента" }).click();
+      await watcher.getByText("Downgrade Scheduled").first().waitFor();
+      await page.getByText("В края на периода планът става").waitFor();
+      const status = await (await page.request.get(`${app.url}/api/subscription/status`)).json();
+      expect(status).toMatchObject({
+        success: true,
+        data: {
+          plan: "standard",
+          effectivePlan: "standard",
+          status: "active",
+          isCanceled: true,
+          previousSubscriptionPlan: null,
+        },
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a 3-D Secure card without JavaScript: refused keeps the plan, approved upgrades", async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    try {
+      await signInContext(app, context);
+      await page.goto(`${app.url}/settings/subscription?tab=payment`);
+      await addCard(page, "4000 0027 6000 3184");
+      await page.getByRole("button", { name: "Надгради до Пълен" }).click();
+      await page.waitForURL(/\/settings\/subscription\/confirm\?secret=/);
+      await page.getByRole("heading", { name: "Потвърждение на плащане (3-D Secure)" }).waitFor();
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "Откажи" }).click();
+      await page.getByText("Плащането не е потвърдено").waitFor();
+      await page.getByRole("heading", { name: "Текущ план: Основен" }).waitFor();
+      await page.getByRole("link", { name: "Потвърди плащането" }).first().click();
+      await page.getByRole("button", { name: "Потвърди плащането" }).click();
+      await page.waitForURL(/verification=success/);
+      await page.getByText("Плащането е потвърдено. Благодарим ви!").waitFor();
+      await page.getByRole("heading", { name: "Текущ план: Пълен" }).waitFor();
+      expect((await page.goto(`${app.url}/salaries`))?.status()).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
+  it("a change made through one instance reaches an event stream open on the other", async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL as string;
+    const name = uniqueName("smetka_two");
+    const databaseUrl = await createDatabase(serverUrl, name);
+    const [a, b] = [await startApp({ databaseUrl }), await startApp({ databaseUrl })];
+    try {
+      const cookie = `__session=${await sessionCookieValue(a)}`;
+      const controller = new AbortController();
+      const stream = await fetch(`${b.url}/api/subscription/events`, {
+        headers: { Cookie: cookie },
+        signal: controller.signal,
+      });
+      expect(stream.headers.get("content-type")).toContain("text/event-stream");
+      const reader = stream.body!.getReader();
+      let text = "";
+      const heard = (async () => {
+        while (!text.includes("subscription_update")) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += new TextDecoder().decode(value);
+        }
+      })();
+      const post = (fields: Record<string, string>) =>
+        fetch(`${a.url}/settings/subscription`, {
+          method: "POST",
+          headers: {
+            Cookie: cookie,
+            "Content-Type": "application/x-www-form-urlencoded",
+            Origin: a.url,
+          },
+          body: new URLSearchParams(fields),
+          redirect: "manual",
+        });
+      expect(
+        (await post({ intent: "card", number: "4242424242424242", expiry: "12/39", cvc: "123" }))
+          .status,
+      ).toBe(302);
+      expect((await post({ intent: "upgrade", plan: "full" })).status).toBe(302);
+      await Promise.race([
+        heard,
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new Error(`no event: ${text}`)), 10_000),
+        ),
+      ]);
+      controller.abort();
+      expect(text).toContain('"type":"connected"');
+      const update = JSON.parse(
+        text
+          .split("\n")
+          .find((l) => l.includes("subscription_update"))!
+          .slice("data: ".length),
+      );
+      expect(update).toMatchObject({
+        type: "subscription_update",
+        eventType: "upgrade",
+        data: { plan: "full", status: "active" },
+      });
+    } finally {
+      await a.stop();
+      await b.stop();
+      await dropDatabase(serverUrl, name);
+    }
+  });
+});
