@@ -1,0 +1,203 @@
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getSubscription, statusData } from "~/modules/subscriptions/state.server";
+import { action as webhook } from "~/routes/api.stripe.webhook";
+import { createUser } from "../setup/factories";
+import { call } from "../setup/routes";
+import { setupTestDatabase } from "../setup/test-db";
+
+const getDb = setupTestDatabase();
+const SECRET = "whsec_test_0123456789";
+const stripeConfig = {
+  billing: {
+    prices: { standard: 1900, full: 3900 },
+    stripe: {
+      secretKey: "sk_test_smetka",
+      webhookSecret: SECRET,
+      priceIds: { standard: "price_std", full: "price_full" },
+    },
+  },
+};
+const T = 1_790_000_000;
+/** What Stripe says the subscription is now (the webhook re-reads it). */
+let current: Record<string, unknown> = {};
+let reads = 0;
+
+// why: the webhook re-reads the subscription from Stripe's API; tests must not reach api.stripe.com.
+const stripeApi = setupServer(
+  http.get("https://api.stripe.com/v1/subscriptions/:id", ({ params }) => {
+    reads += 1;
+    return params.id === current.id
+      ? HttpResponse.json(current)
+      : HttpResponse.json(
+          { error: { type: "invalid_request_error", message: "No such subscription" } },
+          { status: 404 },
+        );
+  }),
+);
+beforeAll(() => stripeApi.listen({ onUnhandledRequest: "error" }));
+afterAll(() => stripeApi.close());
+
+const subscription = (
+  companyId: string,
+  price: string,
+  overrides: Record<string, unknown> = {},
+) => ({
+  id: "sub_1",
+  object: "subscription",
+  customer: "cus_1",
+  status: "active",
+  cancel_at_period_end: false,
+  items: {
+    data: [{ price: { id: price }, current_period_start: T, current_period_end: T + 30 * 86400 }],
+  },
+  metadata: { company_id: companyId },
+  ...overrides,
+});
+
+/** A delivery as Stripe signs it (real HMAC with the webhook secret). */
+function delivery(event: Record<string, unknown>, secret = SECRET) {
+  const payload = JSON.stringify(event);
+  const signature = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret });
+  return {
+    method: "POST",
+    body: payload,
+    headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
+    config: stripeConfig,
+  };
+}
+
+describe("POST /api/stripe/webhook", () => {
+  it("refuses a missing or wrong signature and stores nothing", async () => {
+    const user = await createUser(getDb());
+    const event = {
+      id: "evt_bad",
+      type: "customer.subscription.updated",
+      created: T,
+      data: { object: subscription(user.companyId!, "price_full") },
+    };
+    const forged = await call(
+      webhook,
+      getDb(),
+      "/api/stripe/webhook",
+      delivery(event, "whsec_someone_else"),
+    );
+    expect(forged.status).toBe(400);
+    const unsigned = await call(webhook, getDb(), "/api/stripe/webhook", {
+      ...delivery(event),
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(unsigned.status).toBe(400);
+    expect(await getDb().selectFrom("billingEvents").selectAll().execute()).toEqual([]);
+    expect((await getSubscription(getDb(), user.companyId!)).plan).toBe("basic");
+  });
+
+  it("every event three times in shuffled order: each applied once, the state is Stripe's current one", async () => {
+    const user = await createUser(getDb());
+    const companyId = user.companyId!;
+    const events = [
+      {
+        id: "evt_1",
+        type: "customer.subscription.created",
+        created: T,
+        data: { object: subscription(companyId, "price_std") },
+      },
+      {
+        id: "evt_2",
+        type: "customer.subscription.updated",
+        created: T + 5,
+        data: { object: subscription(companyId, "price_full") },
+      },
+      {
+        id: "evt_3",
+        type: "invoice.paid",
+        created: T + 6,
+        data: {
+          object: {
+            id: "in_1",
+            object: "invoice",
+            customer: "cus_1",
+            number: "SM-0001",
+            status: "paid",
+            amount_due: 3900,
+            amount_paid: 3900,
+            currency: "eur",
+            created: T + 6,
+            hosted_invoice_url: "https://invoice.stripe.com/i/1",
+            metadata: { company_id: companyId },
+          },
+        },
+      },
+      {
+        id: "evt_4",
+        type: "customer.subscription.updated",
+        created: T + 9,
+        data: {
+          object: subscription(companyId, "price_full", {
+            cancel_at_period_end: true,
+            metadata: { company_id: companyId, previous_plan: "standard" },
+          }),
+        },
+      },
+    ];
+    current = subscription(companyId, "price_full", {
+      cancel_at_period_end: true,
+      metadata: { company_id: companyId, previous_plan: "standard" },
+    });
+    reads = 0;
+    const deliveries = [...events, ...events, ...events].sort(() => Math.random() - 0.5);
+    const results: string[] = [];
+    for (const event of deliveries) {
+      const response = await call(webhook, getDb(), "/api/stripe/webhook", delivery(event));
+      expect(response.status).toBe(200);
+      results.push(((await response.json()) as { result: string }).result);
+    }
+    expect(results.filter((r) => r === "applied")).toHaveLength(4);
+    expect(results.filter((r) => r === "duplicate")).toHaveLength(8);
+    expect(reads).toBeGreaterThanOrEqual(3);
+    expect(statusData(await getSubscription(getDb(), companyId), "user")).toEqual({
+      plan: "full",
+      effectivePlan: "full",
+      status: "active",
+      currentPeriodEnd: new Date((T + 30 * 86400) * 1000).toISOString(),
+      isCanceled: true,
+      previousSubscriptionPlan: "standard",
+    });
+    const company = await getDb()
+      .selectFrom("companies")
+      .select("subscriptionPlan")
+      .where("id", "=", companyId)
+      .executeTakeFirstOrThrow();
+    expect(company.subscriptionPlan).toBe("full");
+    expect(
+      await getDb()
+        .selectFrom("subscriptionInvoices")
+        .select(["number", "status", "amountCents"])
+        .execute(),
+    ).toEqual([{ number: "SM-0001", status: "paid", amountCents: 3900 }]);
+  });
+
+  it("a deleted subscription leaves the company on basic", async () => {
+    const user = await createUser(getDb(), { plan: "full" });
+    current = subscription(user.companyId!, "price_full", { status: "canceled" });
+    const response = await call(
+      webhook,
+      getDb(),
+      "/api/stripe/webhook",
+      delivery({
+        id: "evt_del",
+        type: "customer.subscription.deleted",
+        created: T,
+        data: { object: current },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(statusData(await getSubscription(getDb(), user.companyId!), "user")).toMatchObject({
+      plan: "basic",
+      status: "active",
+      isCanceled: false,
+    });
+  });
+});
