@@ -6,15 +6,15 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { PlanLockedButton } from "~/components/subscriptions/plan-locked-button";
 import { Button } from "~/components/ui/button";
 import { countryByCode } from "~/modules/accounts/countries";
 import { getProfile, sendVerificationEmail } from "~/modules/accounts/service.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { MailError } from "~/modules/mail/mailer.server";
+import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { toastHeader } from "~/utils/toast.server";
 import * as styles from "./_app.dashboard.css";
-
-const PLAN_NAMES = { basic: "Основен", standard: "Стандартен", full: "Пълен" } as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -125,6 +125,15 @@ export default function Dashboard() {
             </p>
           </section>
         )}
+        <section className={styles.card} aria-labelledby="actions-title">
+          <h2 id="actions-title">Бързи действия</h2>
+          <div style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}>
+            <PlanLockedButton to="/invoice/new" label="Нова фактура" needs="basic" user={data} />
+            <PlanLockedButton to="/expenses" label="Нов разход" needs="standard" user={data} />
+            <PlanLockedButton to="/salaries/add" label="Нова заплата" needs="full" user={data} />
+            <PlanLockedButton to="/analytics" label="Анализи" needs="full" user={data} />
+          </div>
+        </section>
         <section className={styles.card} aria-labelledby="steps-title">
           <h2 id="steps-title">Следващи стъпки</h2>
           <ol className={styles.steps}>
