@@ -13,9 +13,11 @@ import {
   useNavigation,
   useSearchParams,
 } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
+import { ThreeDSecureDialog } from "~/components/subscriptions/three-d-secure-dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { formatMoney } from "~/modules/invoices/money";
@@ -189,6 +191,12 @@ export default function SubscriptionSettings() {
   const result = useActionData<typeof action>() as ActionData | undefined;
   const busy = useNavigation().state !== "idle";
   const [params] = useSearchParams();
+  // The dialog outlives the banner: the banner goes once the payment is confirmed.
+  const [dialogSecret, setDialogSecret] = useState<string | null>(null);
+  // The 3-D Secure popup lands here when done: it closes itself; the dialog in the opener polls.
+  useEffect(() => {
+    if (params.get("popup") === "1" && window.opener) window.close();
+  }, [params]);
   const errorFor = (form: string) => (result?.form === form ? result.formError : undefined);
   const priceOf = (plan: Plan) => (plan === "basic" ? 0 : data.prices[plan]);
 
@@ -208,10 +216,21 @@ export default function SubscriptionSettings() {
           </p>
           <ButtonLink
             to={`/settings/subscription/confirm?secret=${encodeURIComponent(data.pendingAction.clientSecret)}`}
+            onClick={(event) => {
+              event.preventDefault();
+              setDialogSecret(data.pendingAction?.clientSecret ?? null);
+            }}
           >
             Потвърди плащането
           </ButtonLink>
         </div>
+      ) : null}
+      {dialogSecret ? (
+        <ThreeDSecureDialog
+          clientSecret={dialogSecret}
+          open
+          onClose={() => setDialogSecret(null)}
+        />
       ) : null}
       <FormError
         message={

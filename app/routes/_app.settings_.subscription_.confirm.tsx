@@ -22,7 +22,9 @@ import * as page from "./_app.dashboard.css";
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
-  const secret = new URL(request.url).searchParams.get("secret") ?? "";
+  const url = new URL(request.url);
+  const secret = url.searchParams.get("secret") ?? "";
+  const popup = url.searchParams.get("popup") === "1";
   const sub = await getSubscription(context.db, user.companyId);
   if (!sub.pendingAction || sub.pendingAction.clientSecret !== secret) {
     throw redirect("/settings/subscription");
@@ -34,6 +36,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     .where("providerId", "=", sub.pendingAction.invoiceId)
     .executeTakeFirst();
   return json({
+    popup,
     secret,
     plan: sub.pendingAction.plan,
     amount: invoice ? formatMoney(invoice.amountCents, invoice.currency) : null,
@@ -46,6 +49,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const secret = String(form.get("secret") ?? "");
   const approved = form.get("intent") === "approve";
+  // In the 3-D Secure dialog's popup: back to a page that closes the popup (the dialog polls).
+  const popup = form.get("popup") === "1" ? "popup=1" : "";
   try {
     const paid = await localConfirmPayment(
       context.db,
@@ -65,12 +70,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
           title: "Плащането не е потвърдено",
           description: "Можете да опитате отново.",
         };
-    return redirect(
-      paid ? "/settings/subscription?verification=success" : "/settings/subscription",
-      {
-        headers: { "Set-Cookie": await toastHeader(toast) },
-      },
-    );
+    const query = [paid ? "verification=success" : "", popup].filter(Boolean).join("&");
+    return redirect(`/settings/subscription${query ? `?${query}` : ""}`, {
+      headers: { "Set-Cookie": await toastHeader(toast) },
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return redirect("/settings/subscription", {
@@ -80,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ConfirmPayment() {
-  const { secret, plan, amount, card } = useLoaderData<typeof loader>();
+  const { secret, plan, amount, card, popup } = useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
   return (
     <div className={page.page}>
@@ -92,6 +95,7 @@ export default function ConfirmPayment() {
         </p>
         <Form method="post" style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}>
           <input type="hidden" name="secret" value={secret} />
+          {popup ? <input type="hidden" name="popup" value="1" /> : null}
           <Button type="submit" name="intent" value="approve" disabled={busy}>
             Потвърди плащането
           </Button>

@@ -84,6 +84,34 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
     }
   });
 
+  it("the 3-D Secure dialog with JavaScript: the bank's page in a popup, then polling to success", async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await signInContext(app, context);
+      await page.goto(`${app.url}/settings/subscription?tab=payment`);
+      await addCard(page, "4000 0027 6000 3184");
+      await page.getByRole("button", { name: "Надгради до Стандартен" }).click();
+      await page.waitForURL(/\/settings\/subscription\/confirm/);
+      await page.goto(`${app.url}/settings/subscription`);
+      await page.getByRole("link", { name: "Потвърди плащането" }).first().waitFor();
+      await page.locator("main").getByRole("link", { name: "Потвърди плащането" }).click();
+      const dialog = page.getByRole("dialog", { name: "Потвърждение от банката (3-D Secure)" });
+      await dialog.waitFor();
+      await expectAccessible(page);
+      const [popup] = await Promise.all([
+        context.waitForEvent("page"),
+        dialog.getByRole("button", { name: "Продължи" }).click(),
+      ]);
+      await dialog.getByText("Потвърдете плащането в отворения прозорец").waitFor();
+      await popup.getByRole("button", { name: "Потвърди плащането" }).click();
+      await popup.waitForEvent("close");
+      await dialog.getByText("Плащането е потвърдено. Планът е активен.").waitFor();
+      await page.getByRole("heading", { name: "Текущ план: Стандартен" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a 3-D Secure card without JavaScript: refused keeps the plan, approved upgrades", async () => {
     const { page, context } = await openPage(browser, { javaScriptEnabled: false });
     try {
