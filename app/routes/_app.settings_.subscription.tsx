@@ -30,6 +30,12 @@ import {
 } from "~/modules/subscriptions/local-billing.server";
 import { PLAN_FEATURES, PLAN_NAMES, PLAN_RANK, PLANS } from "~/modules/subscriptions/plans";
 import { getSubscription, pendingDowngrade } from "~/modules/subscriptions/state.server";
+import {
+  stripePaymentMethodPortal,
+  stripeResume,
+  stripeScheduleDowngrade,
+  stripeUpgrade,
+} from "~/modules/subscriptions/stripe-billing.server";
 import { formatDate } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
@@ -98,16 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = String(form.get("intent") ?? "");
   const plan = String(form.get("plan") ?? "") as Plan;
   const billing = context.config.billing;
-  if (billing.stripe) {
-    return json<ActionData>(
-      {
-        form: intent,
-        formError:
-          "Плащанията със Stripe се управляват през портала на Stripe (предстои в приложението).",
-      },
-      { status: 501 },
-    );
-  }
+  if (billing.stripe) return stripeAction(context, user, intent, plan);
   try {
     switch (intent) {
       case "card": {
@@ -185,6 +182,49 @@ const STATUS_NAMES: Record<string, string> = {
   unpaid: "Неплатен",
   canceled: "Прекратен",
 };
+
+/** The same intents with Stripe: Stripe's pages take the card and any 3-D Secure. */
+async function stripeAction(
+  context: ActionFunctionArgs["context"],
+  user: { companyId: string; email: string },
+  intent: string,
+  plan: Plan,
+) {
+  try {
+    let next: { redirect: string } | { done: true };
+    switch (intent) {
+      case "upgrade":
+        if (plan !== "standard" && plan !== "full") throw new AppError("Неизвестен план", 400);
+        next = await stripeUpgrade(context, user.companyId, user.email, plan);
+        break;
+      case "downgrade":
+        if (!PLANS.includes(plan)) throw new AppError("Неизвестен план", 400);
+        next = await stripeScheduleDowngrade(context, user.companyId, plan);
+        break;
+      case "cancel":
+        next = await stripeScheduleDowngrade(context, user.companyId, "cancel");
+        break;
+      case "resume":
+        next = await stripeResume(context, user.companyId);
+        break;
+      case "card":
+      case "portal":
+        next = await stripePaymentMethodPortal(context, user.companyId);
+        break;
+      default:
+        throw new AppError("Неизвестно действие", 400);
+    }
+    if ("redirect" in next) return redirect(next.redirect);
+    return done(
+      "/settings/subscription",
+      "Заявката е приета",
+      "Промяната се отразява до няколко секунди.",
+    );
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return json<ActionData>({ form: intent, formError: error.message }, { status: error.status });
+  }
+}
 
 export default function SubscriptionSettings() {
   const data = useLoaderData<typeof loader>();
@@ -304,13 +344,13 @@ export default function SubscriptionSettings() {
                     name="intent"
                     value={higher ? "upgrade" : "downgrade"}
                     tone={higher ? "primary" : "secondary"}
-                    disabled={busy || (higher && !data.paymentMethod)}
+                    disabled={busy || (higher && !data.paymentMethod && data.provider === "local")}
                   >
                     {higher
                       ? `Надгради до ${PLAN_NAMES[plan]}`
                       : `Премини към ${PLAN_NAMES[plan]} от следващия период`}
                   </Button>
-                  {higher && !data.paymentMethod ? (
+                  {higher && !data.paymentMethod && data.provider === "local" ? (
                     <p className={fieldStyles.hint}>
                       Първо{" "}
                       <Link to="/settings/subscription?tab=payment#payment-method">
@@ -370,7 +410,22 @@ export default function SubscriptionSettings() {
               {data.paymentMethod ? "Смени картата" : "Добави карта"}
             </Button>
           </Form>
-        ) : null}
+        ) : (
+          <Form method="post">
+            <p className={fieldStyles.hint}>
+              Картата се въвежда и сменя на защитената страница на Stripe.
+            </p>
+            <Button
+              type="submit"
+              name="intent"
+              value="portal"
+              tone="secondary"
+              disabled={busy || !data.paymentMethod}
+            >
+              Управление на картата в Stripe
+            </Button>
+          </Form>
+        )}
       </section>
 
       <section

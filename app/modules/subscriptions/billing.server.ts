@@ -26,7 +26,13 @@ export interface BillingSubscriptionObject {
       current_period_end?: number;
     }[];
   };
-  metadata: { company_id?: string; plan?: string; previous_plan?: string };
+  metadata: {
+    company_id?: string;
+    plan?: string;
+    previous_plan?: string;
+    /** A lower plan scheduled for the next period (Stripe subscription schedule). */
+    pending_downgrade?: string;
+  };
 }
 
 export interface BillingInvoiceObject {
@@ -139,7 +145,9 @@ export async function applyBillingEvent(
         currentPeriodEnd: deleted
           ? null
           : toDate(current.current_period_end ?? item?.current_period_end),
-        isCanceled: deleted ? false : current.cancel_at_period_end,
+        isCanceled: deleted
+          ? false
+          : current.cancel_at_period_end || current.metadata?.pending_downgrade === "1",
         previousPlan: (current.metadata?.previous_plan as Plan | undefined) ?? null,
         providerUpdatedAt: Math.max(stamp, Number(sub?.providerUpdatedAt ?? 0)),
       });

@@ -1,0 +1,153 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { AppError } from "~/utils/http.server";
+import type { Plan } from "~db/types";
+import { PLAN_RANK } from "./plans";
+import { getSubscription } from "./state.server";
+import { stripeClient } from "./stripe.server";
+
+/*
+ * The Stripe provider. Card details never reach this server: a first subscription goes through
+ * Stripe Checkout, card changes through the Billing Portal, and payments that need 3-D Secure
+ * through Stripe's hosted invoice page. Every resulting change comes back as a webhook event and
+ * is applied by billing.server.ts — this module only asks Stripe to act.
+ */
+
+type Next = { redirect: string } | { done: true };
+
+function setup(context: AppLoadContext) {
+  const config = context.config.billing.stripe;
+  if (!config) throw new Error("Stripe is not configured");
+  return { stripe: stripeClient(config), priceIds: config.priceIds, appUrl: context.config.appUrl };
+}
+
+/**
+ * A higher plan: Checkout for a first subscription (Stripe takes the card and any 3-D Secure),
+ * otherwise the subscription's price is swapped with proration invoiced now; when that payment
+ * needs authentication the customer is sent to the invoice's page to complete it.
+ */
+export async function stripeUpgrade(
+  context: AppLoadContext,
+  companyId: string,
+  email: string,
+  plan: Exclude<Plan, "basic">,
+): Promise<Next> {
+  const { stripe, priceIds, appUrl } = setup(context);
+  const sub = await getSubscription(context.db, companyId);
+  if (PLAN_RANK[plan] <= PLAN_RANK[sub.plan]) throw new AppError("Това не е по-висок план", 409);
+  const metadata = { company_id: companyId, plan, previous_plan: sub.plan };
+  if (!sub.subscriptionId) {
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [{ price: priceIds[plan], quantity: 1 }],
+      client_reference_id: companyId,
+      ...(sub.customerId ? { customer: sub.customerId } : { customer_email: email }),
+      subscription_data: { metadata },
+      metadata,
+      success_url: `${appUrl}/subscription-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${appUrl}/settings/subscription`,
+    });
+    if (!session.url) throw new AppError("Stripe не върна страница за плащане", 502);
+    return { redirect: session.url };
+  }
+  const current = await stripe.subscriptions.retrieve(sub.subscriptionId);
+  const item = current.items.data[0];
+  if (!item) throw new AppError("Абонаментът няма позиция за смяна", 409);
+  const updated = await stripe.subscriptions.update(sub.subscriptionId, {
+    items: [{ id: item.id, price: priceIds[plan] }],
+    proration_behavior: "always_invoice",
+    payment_behavior: "pending_if_incomplete",
+    cancel_at_period_end: false,
+    metadata,
+    expand: ["latest_invoice"],
+  });
+  const invoice = updated.latest_invoice;
+  if (
+    invoice &&
+    typeof invoice !== "string" &&
+    invoice.status === "open" &&
+    invoice.hosted_invoice_url
+  ) {
+    return { redirect: invoice.hosted_invoice_url };
+  }
+  return { done: true };
+}
+
+/**
+ * A lower plan or a cancellation at the end of the period. Cancel: cancel_at_period_end (the
+ * company falls back to basic); a lower paid plan: the subscription schedule's next phase.
+ */
+export async function stripeScheduleDowngrade(
+  context: AppLoadContext,
+  companyId: string,
+  to: Plan | "cancel",
+): Promise<Next> {
+  const { stripe, priceIds } = setup(context);
+  const sub = await getSubscription(context.db, companyId);
+  if (!sub.subscriptionId) throw new AppError("Нямате платен абонамент", 409);
+  const target = to === "cancel" ? "basic" : to;
+  if (target === "basic") {
+    await stripe.subscriptions.update(sub.subscriptionId, {
+      cancel_at_period_end: true,
+      metadata: { company_id: companyId, plan: sub.plan, previous_plan: "basic" },
+    });
+    return { done: true };
+  }
+  if (PLAN_RANK[target] >= PLAN_RANK[sub.plan]) throw new AppError("Това не е по-нисък план", 409);
+  const current = await stripe.subscriptions.retrieve(sub.subscriptionId);
+  const item = current.items.data[0];
+  const schedule = await stripe.subscriptionSchedules.create({
+    from_subscription: sub.subscriptionId,
+  });
+  await stripe.subscriptionSchedules.update(schedule.id, {
+    end_behavior: "release",
+    phases: [
+      {
+        items: [
+          { price: item?.price.id ?? priceIds[sub.plan as "standard" | "full"], quantity: 1 },
+        ],
+        start_date: schedule.phases[0]?.start_date,
+        end_date: item?.current_period_end,
+        metadata: { company_id: companyId, plan: sub.plan, previous_plan: target },
+      },
+      {
+        items: [{ price: priceIds[target], quantity: 1 }],
+        metadata: { company_id: companyId, plan: target },
+      },
+    ],
+  });
+  // Marked as a pending downgrade until the phase changes (Stripe then sends the new price).
+  await stripe.subscriptions.update(sub.subscriptionId, {
+    metadata: {
+      company_id: companyId,
+      plan: sub.plan,
+      previous_plan: target,
+      pending_downgrade: "1",
+    },
+  });
+  return { done: true };
+}
+
+/** Keeps the current plan: no cancellation at period end. */
+export async function stripeResume(context: AppLoadContext, companyId: string): Promise<Next> {
+  const { stripe } = setup(context);
+  const sub = await getSubscription(context.db, companyId);
+  if (!sub.subscriptionId) return { done: true };
+  await stripe.subscriptions.update(sub.subscriptionId, { cancel_at_period_end: false });
+  return { done: true };
+}
+
+/** Card changes (with any 3-D Secure) on Stripe's Billing Portal. */
+export async function stripePaymentMethodPortal(
+  context: AppLoadContext,
+  companyId: string,
+): Promise<Next> {
+  const { stripe, appUrl } = setup(context);
+  const sub = await getSubscription(context.db, companyId);
+  if (!sub.customerId)
+    throw new AppError("Картата се добавя при първото плащане на абонамент", 409);
+  const session = await stripe.billingPortal.sessions.create({
+    customer: sub.customerId,
+    return_url: `${appUrl}/settings/subscription?tab=payment`,
+  });
+  return { redirect: session.url };
+}
