@@ -11,6 +11,7 @@ import { printModelFor, renderDocumentPdf } from "~/modules/invoices/render.serv
 import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
+import { benchEvents } from "./events";
 
 // `npm run bench`: figures for the notes, never assertions. Postgres is BENCH_DATABASE_URL
 // (a server URL; a fresh database is created on it), default postgres://postgres@127.0.0.1:5432/postgres.
@@ -262,21 +263,26 @@ async function benchStart() {
   await rm(dataDir, { recursive: true, force: true });
 }
 
-if (process.env.BENCH_ONLY !== "postgres") {
+if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "pglite") {
   const memory = await openMemoryPglite();
   await benchDatabase(`PGlite (in memory)`, memory, true);
   await memory.close();
 }
 
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const name = uniqueName("smetka_bench");
-try {
-  const postgres = openPostgres(await createDatabase(serverUrl, name), 10);
-  await benchDatabase("PostgreSQL", postgres);
-  await postgres.close();
-} catch (error) {
-  console.log(`\nPostgreSQL skipped: ${(error as Error).message}`);
-} finally {
-  await dropDatabase(serverUrl, name).catch(() => {});
+// BENCH_ONLY=pglite | postgres | server | events runs one part.
+const only = process.env.BENCH_ONLY;
+if (!only || only === "postgres") {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = uniqueName("smetka_bench");
+  try {
+    const postgres = openPostgres(await createDatabase(serverUrl, name), 10);
+    await benchDatabase("PostgreSQL", postgres);
+    await postgres.close();
+  } catch (error) {
+    console.log(`\nPostgreSQL skipped: ${(error as Error).message}`);
+  } finally {
+    await dropDatabase(serverUrl, name).catch(() => {});
+  }
 }
-await benchStart();
+if (!only || only === "server") await benchStart();
+if (!only || only === "events") await benchEvents();

@@ -7,6 +7,8 @@ import type { Plan } from "~db/types";
 const DISABLED_KEY = "smetka:subscription-stream-disabled";
 const MAX_FAILURES = 10;
 const UPGRADE_PAGES = ["/settings/subscription", "/subscription-success"];
+/** Pages that read the plan from their own loader: no status polling there (spec §4, bypass). */
+const BYPASS_PAGES = ["/expenses", "/salaries", "/invoice/new", "/invoice/edit", "/analytics"];
 
 interface Update {
   type: "subscription_update";
@@ -96,7 +98,9 @@ export function SubscriptionLive({ plan }: { plan: Plan }) {
   }, [toast]);
 
   const upgradePage = UPGRADE_PAGES.some((p) => pathname.startsWith(p));
+  const bypass = BYPASS_PAGES.some((p) => pathname.startsWith(p));
   useEffect(() => {
+    if (bypass) return;
     let timer: ReturnType<typeof setTimeout>;
     const poll = async () => {
       try {
@@ -115,7 +119,7 @@ export function SubscriptionLive({ plan }: { plan: Plan }) {
     };
     timer = setTimeout(poll, upgradePage ? 2_000 : 30_000);
     return () => clearTimeout(timer);
-  }, [upgradePage]);
+  }, [upgradePage, bypass]);
 
   return null;
 }
