@@ -112,6 +112,34 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
     }
   });
 
+  it("the 3-D Secure dialog's retries: a blocked popup three times ends in 'contact support'", async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await signInContext(app, context);
+      // The browser blocks every popup on this page.
+      await page.addInitScript(() => {
+        window.open = () => null;
+      });
+      await page.goto(`${app.url}/settings/subscription?tab=payment`);
+      await addCard(page, "4000 0027 6000 3184");
+      await page.getByRole("button", { name: "Надгради до Пълен" }).click();
+      await page.waitForURL(/\/settings\/subscription\/confirm/);
+      await page.goto(`${app.url}/settings/subscription`);
+      await page.locator("main").getByRole("link", { name: "Потвърди плащането" }).click();
+      const dialog = page.getByRole("dialog");
+      await dialog.getByRole("button", { name: "Продължи" }).click();
+      await dialog.getByText("Unable to open authentication window").waitFor();
+      await dialog.getByRole("button", { name: "Опитай отново (остават 2)" }).click();
+      await dialog.getByRole("button", { name: "Опитай отново (остават 1)" }).click();
+      await dialog.getByText("Unable to open authentication window").waitFor();
+      await dialog.getByText("Maximum retries reached. Please contact support.").waitFor();
+      expect(await dialog.getByRole("button", { name: /Опитай отново/ }).count()).toBe(0);
+      await page.getByRole("heading", { name: "Текущ план: Основен" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a 3-D Secure card without JavaScript: refused keeps the plan, approved upgrades", async () => {
     const { page, context } = await openPage(browser, { javaScriptEnabled: false });
     try {

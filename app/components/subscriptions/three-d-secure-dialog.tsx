@@ -133,6 +133,7 @@ export function ThreeDSecureDialog({
   };
 
   const retriesLeft = THREE_DS.maxRetries - attempts;
+  const failedState = state === "incomplete" || state === "failed" || state === "timeout";
   const canRetry =
     (state === "incomplete" || state === "failed" || state === "timeout") &&
     retriesLeft > 0 &&
@@ -167,6 +168,9 @@ export function ThreeDSecureDialog({
           <p role="alert" lang="en">
             {message}
           </p>
+        ) : null}
+        {failedState && retriesLeft <= 0 && message !== THREE_DS_MESSAGES.maxRetries ? (
+          <p lang="en">{THREE_DS_MESSAGES.maxRetries}</p>
         ) : null}
       </div>
       <div style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}>
