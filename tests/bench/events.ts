@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { registrationPayload } from "../setup/factories";
+import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 
 // Memory per open event stream and the time to deliver one event to all of them (issue #5).
 // Part of `npm run bench`; STREAMS=… to change the count.
@@ -53,8 +54,26 @@ function openStream(
 }
 
 export async function benchEvents() {
+  // On PostgreSQL when it is there: embedded PGlite's WASM heap makes the server's RSS drift by
+  // hundreds of MB on its own, which would drown the streams' share.
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = uniqueName("smetka_sse");
+  let databaseUrl = "";
+  try {
+    databaseUrl = await createDatabase(serverUrl, name);
+  } catch {
+    databaseUrl = "";
+  }
+  try {
+    await run(databaseUrl);
+  } finally {
+    if (databaseUrl) await dropDatabase(serverUrl, name).catch(() => {});
+  }
+}
+
+async function run(databaseUrl: string) {
   console.log(
-    `\nevent streams (node build/index.js, embedded PGlite, ${STREAMS} streams of one company)`,
+    `\nevent streams (node build/index.js on ${databaseUrl ? "PostgreSQL" : "embedded PGlite"}, ${STREAMS} streams of one company)`,
   );
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "smetka-sse-"));
   const child = spawn(process.execPath, ["build/index.js"], {
@@ -64,7 +83,8 @@ export async function benchEvents() {
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       NODE_ENV: "production",
-      DATABASE_URL: "",
+      DATABASE_URL: databaseUrl,
+      SESSION_SECRET: "bench-session-secret-0123456789abcdefghij",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -85,10 +105,19 @@ export async function benchEvents() {
       .find((c) => c.startsWith("__session="))!
       .split(";")[0]!;
     const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
-    // Warm the route once, then measure the server's memory before and after the streams open.
-    (await openStream(cookie, agent)).close();
-    await new Promise((r) => setTimeout(r, 500));
-    const before = rssMb(child.pid!);
+    // Warm the route, let the start-up garbage (PGlite's initdb) be collected, then measure
+    // the server's memory before and after the streams open (lowest of three readings each).
+    for (const s of await Promise.all(Array.from({ length: 100 }, () => openStream(cookie, agent))))
+      s.close();
+    const settle = async () => {
+      const readings: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await new Promise((r) => setTimeout(r, 2_000));
+        readings.push(rssMb(child.pid!));
+      }
+      return Math.min(...readings);
+    };
+    const before = await settle();
     const streams: Awaited<ReturnType<typeof openStream>>[] = [];
     const opening = performance.now();
     for (let i = 0; i < STREAMS; i += 250) {
@@ -99,8 +128,7 @@ export async function benchEvents() {
       );
     }
     const opened = performance.now() - opening;
-    await new Promise((r) => setTimeout(r, 1_000));
-    const after = rssMb(child.pid!);
+    const after = await settle();
     console.log(`  opened ${streams.length} streams in ${Math.round(opened)} ms`);
     console.log(
       `  server memory: ${before.toFixed(0)} MB → ${after.toFixed(0)} MB, ${(((after - before) * 1024) / streams.length).toFixed(1)} KB per open stream`,
