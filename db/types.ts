@@ -259,6 +259,8 @@ export interface PaymentMethodSummary {
 
 export interface PendingAction {
   clientSecret: string;
+  /** Where the customer authenticates: Stripe's hosted invoice page; absent for the local provider. */
+  url?: string | null;
   plan: Plan;
   invoiceId: string;
   createdAt: string;

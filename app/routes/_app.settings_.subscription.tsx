@@ -77,6 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     pendingAction: sub.pendingAction && {
       clientSecret: sub.pendingAction.clientSecret,
+      url: sub.pendingAction.url ?? null,
       plan: sub.pendingAction.plan,
     },
     prices: context.config.billing.prices,
@@ -232,7 +233,9 @@ export default function SubscriptionSettings() {
   const busy = useNavigation().state !== "idle";
   const [params] = useSearchParams();
   // The dialog outlives the banner: the banner goes once the payment is confirmed.
-  const [dialogSecret, setDialogSecret] = useState<string | null>(null);
+  const [dialogSecret, setDialogSecret] = useState<{ secret: string; url: string | null } | null>(
+    null,
+  );
   // The 3-D Secure popup lands here when done: it closes itself; the dialog in the opener polls.
   useEffect(() => {
     if (params.get("popup") === "1" && window.opener) window.close();
@@ -255,10 +258,17 @@ export default function SubscriptionSettings() {
             (3-D Secure).
           </p>
           <ButtonLink
-            to={`/settings/subscription/confirm?secret=${encodeURIComponent(data.pendingAction.clientSecret)}`}
+            to={
+              data.pendingAction.url ??
+              `/settings/subscription/confirm?secret=${encodeURIComponent(data.pendingAction.clientSecret)}`
+            }
             onClick={(event) => {
               event.preventDefault();
-              setDialogSecret(data.pendingAction?.clientSecret ?? null);
+              setDialogSecret(
+                data.pendingAction
+                  ? { secret: data.pendingAction.clientSecret, url: data.pendingAction.url }
+                  : null,
+              );
             }}
           >
             Потвърди плащането
@@ -267,7 +277,8 @@ export default function SubscriptionSettings() {
       ) : null}
       {dialogSecret ? (
         <ThreeDSecureDialog
-          clientSecret={dialogSecret}
+          clientSecret={dialogSecret.secret}
+          url={dialogSecret.url}
           open
           onClose={() => setDialogSecret(null)}
         />

@@ -18,7 +18,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     hasCompany: user.companyId !== null,
     // A payment waiting for 3-D Secure: the banner links to it (dismissible per client secret).
-    pendingPayment: sub?.pendingAction ? { clientSecret: sub.pendingAction.clientSecret } : null,
+    pendingPayment: sub?.pendingAction
+      ? { clientSecret: sub.pendingAction.clientSecret, url: sub.pendingAction.url ?? null }
+      : null,
     user: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -53,7 +55,9 @@ export default function AppLayout() {
           </Form>
         </div>
       ) : null}
-      {pendingPayment ? <ThreeDSecureBanner clientSecret={pendingPayment.clientSecret} /> : null}
+      {pendingPayment ? (
+        <ThreeDSecureBanner clientSecret={pendingPayment.clientSecret} url={pendingPayment.url} />
+      ) : null}
       {!user.emailVerified && user.plan !== "basic" ? (
         <p className={styles.bannerWarning} role="note">
           Моля, потвърдете своя имейл адрес! <a href="/verify-code">Потвърди с код</a>

@@ -200,4 +200,52 @@ describe("POST /api/stripe/webhook", () => {
       isCanceled: false,
     });
   });
+
+  it("a payment that needs 3-D Secure: the invoice page to complete it, cleared once the invoice is paid", async () => {
+    const user = await createUser(getDb(), { plan: "standard" });
+    const companyId = user.companyId!;
+    const invoice = {
+      id: "in_3ds",
+      object: "invoice",
+      customer: "cus_1",
+      number: "SM-0002",
+      status: "open",
+      amount_due: 2000,
+      amount_paid: 0,
+      currency: "eur",
+      created: T,
+      hosted_invoice_url: "https://invoice.stripe.com/i/in_3ds",
+      lines: { data: [{ price: { id: "price_full" } }] },
+      metadata: { company_id: companyId },
+    };
+    await call(
+      webhook,
+      getDb(),
+      "/x",
+      delivery({
+        id: "evt_a",
+        type: "invoice.payment_action_required",
+        created: T,
+        data: { object: invoice },
+      }),
+    );
+    expect((await getSubscription(getDb(), companyId)).pendingAction).toMatchObject({
+      clientSecret: "invoice:in_3ds",
+      url: "https://invoice.stripe.com/i/in_3ds",
+      plan: "full",
+      invoiceId: "in_3ds",
+    });
+    await call(
+      webhook,
+      getDb(),
+      "/x",
+      delivery({
+        id: "evt_b",
+        type: "invoice.paid",
+        created: T + 60,
+        data: { object: { ...invoice, status: "paid", amount_paid: 2000 } },
+      }),
+    );
+    expect((await getSubscription(getDb(), companyId)).pendingAction).toBeNull();
+  });
 });

@@ -8,7 +8,13 @@ const key = (secret: string) => `smetka:3ds-dismissed:${secret}`;
  * "A payment waits for 3-D Secure" across the app. Dismissing it hides it for this browser
  * session and this payment only (a new payment shows it again).
  */
-export function ThreeDSecureBanner({ clientSecret }: { clientSecret: string }) {
+export function ThreeDSecureBanner({
+  clientSecret,
+  url,
+}: {
+  clientSecret: string;
+  url?: string | null;
+}) {
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
     setDismissed(sessionStorage.getItem(key(clientSecret)) === "1");
@@ -17,7 +23,7 @@ export function ThreeDSecureBanner({ clientSecret }: { clientSecret: string }) {
   return (
     <div className={styles.bannerWarning} role="alert">
       Плащането за абонамента изисква потвърждение от банката (3-D Secure).{" "}
-      <Link to={`/settings/subscription/confirm?secret=${encodeURIComponent(clientSecret)}`}>
+      <Link to={url ?? `/settings/subscription/confirm?secret=${encodeURIComponent(clientSecret)}`}>
         Потвърди плащането
       </Link>{" "}
       <button

@@ -39,10 +39,13 @@ export const THREE_DS_MESSAGES = {
 
 export function ThreeDSecureDialog({
   clientSecret,
+  url,
   open,
   onClose,
 }: {
   clientSecret: string;
+  /** The provider's page (Stripe's invoice page); the local provider's confirmation page otherwise. */
+  url?: string | null;
   open: boolean;
   onClose: () => void;
 }) {
@@ -111,7 +114,7 @@ export function ThreeDSecureDialog({
     setMessage(null);
     setState("redirecting");
     const popup = window.open(
-      `/settings/subscription/confirm?secret=${encodeURIComponent(clientSecret)}&popup=1`,
+      url ?? `/settings/subscription/confirm?secret=${encodeURIComponent(clientSecret)}&popup=1`,
       "smetka-3ds",
       "width=520,height=680",
     );

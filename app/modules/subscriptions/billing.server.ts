@@ -50,6 +50,12 @@ export interface BillingInvoiceObject {
   created: number;
   description?: string | null;
   metadata?: { company_id?: string; plan?: string; client_secret?: string } | null;
+  lines?: {
+    data: {
+      price?: { id: string } | null;
+      pricing?: { price_details?: { price?: string } } | null;
+    }[];
+  };
 }
 
 export interface BillingEvent {
@@ -89,6 +95,16 @@ async function companyFor(
     )
     .executeTakeFirst();
   return row?.companyId ?? null;
+}
+
+/** The paid plan an invoice is for, from its lines' prices (Stripe) — basic when none matches. */
+function invoicePlan(invoice: BillingInvoiceObject, billing: BillingConfig): Plan {
+  const prices = (invoice.lines?.data ?? []).map(
+    (l) => l.price?.id ?? l.pricing?.price_details?.price,
+  );
+  if (billing.stripe && prices.includes(billing.stripe.priceIds.full)) return "full";
+  if (billing.stripe && prices.includes(billing.stripe.priceIds.standard)) return "standard";
+  return "basic";
 }
 
 export type ApplyResult = "applied" | "duplicate" | "ignored";
@@ -185,11 +201,14 @@ export async function applyBillingEvent(
       if (event.type === "invoice.paid" && pending?.invoiceId === invoice.id) {
         await writeSubscription(trx, companyId, { pendingAction: null });
       }
-      if (event.type === "invoice.payment_action_required" && invoice.metadata?.client_secret) {
+      if (event.type === "invoice.payment_action_required") {
+        // The local provider names its payment; Stripe's customer authenticates on the invoice page.
+        const local = invoice.metadata?.client_secret;
         await writeSubscription(trx, companyId, {
           pendingAction: JSON.stringify({
-            clientSecret: invoice.metadata.client_secret,
-            plan: invoice.metadata.plan ?? "basic",
+            clientSecret: local ?? `invoice:${invoice.id}`,
+            url: local ? null : (invoice.hosted_invoice_url ?? null),
+            plan: invoice.metadata?.plan ?? invoicePlan(invoice, billing),
             invoiceId: invoice.id,
             createdAt: new Date(stamp).toISOString(),
           }),
