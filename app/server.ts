@@ -74,6 +74,7 @@ async function main() {
                 standard: env.STRIPE_PRICE_STANDARD ?? "",
                 full: env.STRIPE_PRICE_FULL ?? "",
               },
+              ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}),
             }
           : null,
     },

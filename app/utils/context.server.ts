@@ -27,8 +27,8 @@ export interface BillingConfig {
     secretKey: string;
     webhookSecret: string;
     priceIds: { standard: string; full: string };
-    /** Stripe's API address (tests point it at msw). */
-    apiHost?: string;
+    /** Another address for Stripe's API (stripe-mock or a test's stand-in). */
+    apiBase?: string;
   } | null;
 }
 

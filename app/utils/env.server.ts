@@ -50,6 +50,10 @@ const envSchema = z
       z.string().regex(/^price_/, "must be a Stripe price id (price_…)"),
     ),
     STRIPE_PRICE_FULL: optional(z.string().regex(/^price_/, "must be a Stripe price id (price_…)")),
+    // Another address for Stripe's API (stripe-mock, or a test's stand-in); empty: api.stripe.com.
+    STRIPE_API_BASE: optional(
+      z.string().url("must be an absolute URL such as http://127.0.0.1:12111"),
+    ),
     PLAN_PRICE_STANDARD: optional(
       z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, "must be a monthly price in euro, e.g. 19.00"),
     ).transform((value) => value ?? "19.00"),

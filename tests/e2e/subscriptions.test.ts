@@ -1,4 +1,8 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import pg from "pg";
 import type { Browser } from "playwright-core";
+import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import {
@@ -166,13 +170,38 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL", () => {
-  it("a change made through one instance reaches an event stream open on the other", async () => {
+  it("a Stripe webhook received by one instance reaches an event stream open on the other", async () => {
     const serverUrl = process.env.TEST_DATABASE_URL as string;
     const name = uniqueName("smetka_two");
     const databaseUrl = await createDatabase(serverUrl, name);
-    const [a, b] = [await startApp({ databaseUrl }), await startApp({ databaseUrl })];
+    let companyId = "";
+    // why: the spawned servers re-read the subscription from Stripe's API; msw cannot reach into
+    // another process, so a local HTTP stand-in answers for api.stripe.com (STRIPE_API_BASE).
+    const stripeStandIn = http.createServer((request, response) => {
+      response.setHeader("Content-Type", "application/json");
+      if (request.url?.startsWith("/v1/subscriptions/sub_two")) {
+        response.end(JSON.stringify(subscriptionObject(companyId)));
+      } else {
+        response.statusCode = 404;
+        response.end(JSON.stringify({ error: { message: "not mocked" } }));
+      }
+    });
+    await new Promise<void>((resolve) => stripeStandIn.listen(0, "127.0.0.1", resolve));
+    const { port } = stripeStandIn.address() as AddressInfo;
+    const env = {
+      STRIPE_SECRET_KEY: "sk_test_two_instances",
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_PRICE_STANDARD: "price_std",
+      STRIPE_PRICE_FULL: "price_full",
+      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
+    };
+    const [a, b] = [await startApp({ databaseUrl, env }), await startApp({ databaseUrl, env })];
+    const sql = new pg.Client({ connectionString: databaseUrl });
     try {
-      const cookie = `__session=${await sessionCookieValue(a)}`;
+      const cookie = `__session=${await sessionCookieValue(b)}`;
+      await sql.connect();
+      companyId = (await sql.query("select id from companies order by created_at desc limit 1"))
+        .rows[0].id;
       const controller = new AbortController();
       const stream = await fetch(`${b.url}/api/subscription/events`, {
         headers: { Cookie: cookie },
@@ -188,22 +217,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
           text += new TextDecoder().decode(value);
         }
       })();
-      const post = (fields: Record<string, string>) =>
-        fetch(`${a.url}/settings/subscription`, {
-          method: "POST",
-          headers: {
-            Cookie: cookie,
-            "Content-Type": "application/x-www-form-urlencoded",
-            Origin: a.url,
-          },
-          body: new URLSearchParams(fields),
-          redirect: "manual",
-        });
-      expect(
-        (await post({ intent: "card", number: "4242424242424242", expiry: "12/39", cvc: "123" }))
-          .status,
-      ).toBe(302);
-      expect((await post({ intent: "upgrade", plan: "full" })).status).toBe(302);
+      const payload = JSON.stringify({
+        id: "evt_two",
+        type: "customer.subscription.updated",
+        created: Math.floor(Date.now() / 1000),
+        data: { object: subscriptionObject(companyId) },
+      });
+      const signature = new Stripe("sk_test_x").webhooks.generateTestHeaderString({
+        payload,
+        secret: WEBHOOK_SECRET,
+      });
+      const delivered = await fetch(`${a.url}/api/stripe/webhook`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Stripe-Signature": signature },
+        body: payload,
+      });
+      expect(delivered.status).toBe(200);
       await Promise.race([
         heard,
         new Promise((_, reject) =>
@@ -224,9 +253,36 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two instances on one PostgreSQL
         data: { plan: "full", status: "active" },
       });
     } finally {
+      await sql.end().catch(() => {});
       await a.stop();
       await b.stop();
+      stripeStandIn.close();
       await dropDatabase(serverUrl, name);
     }
   });
 });
+
+const WEBHOOK_SECRET = "whsec_two_instances_0123456789";
+
+function subscriptionObject(companyId: string) {
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    id: "sub_two",
+    object: "subscription",
+    customer: "cus_two",
+    status: "active",
+    cancel_at_period_end: false,
+    items: {
+      object: "list",
+      data: [
+        {
+          id: "si_two",
+          price: { id: "price_full" },
+          current_period_start: now,
+          current_period_end: now + 30 * 86400,
+        },
+      ],
+    },
+    metadata: { company_id: companyId },
+  };
+}
