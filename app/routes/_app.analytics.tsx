@@ -1,27 +1,14 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { PlanGate } from "~/components/subscriptions/plan-gate";
-import { gatePage } from "~/modules/subscriptions/gate.server";
-import * as page from "./_app.dashboard.css";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { GatedPage } from "~/components/subscriptions/gated-page";
+import { gatedLoader } from "~/modules/subscriptions/gate.server";
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { locked, needed } = await gatePage(request, context, "analytics");
-  return json({ locked, needed }, { status: locked ? 403 : 200 });
-}
+export const loader = (args: LoaderFunctionArgs) => gatedLoader(args, "analytics");
 
-export default function Gated() {
-  const { locked, needed } = useLoaderData<typeof loader>();
-  if (locked)
-    return (
-      <div className={page.page}>
-        <PlanGate needed={needed} />
-      </div>
-    );
+export default function Page() {
   return (
-    <div className={page.page}>
-      <h1>Анализи</h1>
+    <GatedPage title="Анализи">
       <p>Графиките и анализите предстоят.</p>
-    </div>
+    </GatedPage>
   );
 }
 

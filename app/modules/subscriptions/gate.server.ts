@@ -1,4 +1,4 @@
-import { type AppLoadContext, json } from "@remix-run/node";
+import { type AppLoadContext, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiUser, requireUser } from "~/modules/auth/guards.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { FEATURE_PLANS, type Feature, hasPlan } from "./plans";
@@ -12,6 +12,12 @@ export async function gatePage(request: Request, context: AppLoadContext, featur
   const user = await requireUser(request, context);
   const needed = FEATURE_PLANS[feature];
   return { user, needed, locked: !hasPlan(user, needed) };
+}
+
+/** The loader of a gated page: {locked, needed}, with HTTP 403 when locked. */
+export async function gatedLoader({ request, context }: LoaderFunctionArgs, feature: Feature) {
+  const { locked, needed } = await gatePage(request, context, feature);
+  return json({ locked, needed }, { status: locked ? 403 : 200 });
 }
 
 export const GATE_MESSAGES = {
