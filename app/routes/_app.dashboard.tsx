@@ -26,7 +26,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         .where("companyId", "=", profile.companyId)
         .executeTakeFirst()) !== undefined
     : false;
+  const companyId = profile.companyId;
+  const [hasClient, hasIssued] = companyId
+    ? await Promise.all([
+        context.db
+          .selectFrom("clients")
+          .select("id")
+          .where("companyId", "=", companyId)
+          .limit(1)
+          .executeTakeFirst()
+          .then(Boolean),
+        context.db
+          .selectFrom("documents")
+          .select("id")
+          .where("companyId", "=", companyId)
+          .where("status", "<>", "draft")
+          .limit(1)
+          .executeTakeFirst()
+          .then(Boolean),
+      ])
+    : [false, false];
   return json({
+    hasClient,
+    hasIssued,
     firstName: profile.firstName,
     role: profile.role,
     emailVerified: profile.emailVerifiedAt !== null,
@@ -74,8 +96,8 @@ export default function Dashboard() {
   const steps = [
     { done: data.emailVerified, label: "Потвърдете имейл адреса си", to: "/verify-code" },
     { done: data.hasLogo, label: "Качете логото на фирмата", to: "/settings" },
-    { done: false, label: "Добавете първия си клиент", to: "/client/new" },
-    { done: false, label: "Издайте първата си фактура", to: "/invoice/new" },
+    { done: data.hasClient, label: "Добавете първия си клиент", to: "/client/new" },
+    { done: data.hasIssued, label: "Издайте първата си фактура", to: "/invoice/new" },
   ];
   return (
     <div className={styles.page}>
