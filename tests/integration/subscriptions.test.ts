@@ -133,6 +133,35 @@ describe("the local billing provider", () => {
     }
   });
 
+  it("a renewal charges the next period quietly: a new invoice, no event on the stream", async () => {
+    const hub = await hubFor();
+    const companyId = await company();
+    const heard: SubscriptionUpdate[] = [];
+    const stop = hub.subscribe(companyId, (e) => heard.push(e));
+    try {
+      await saveLocalCard(getDb(), companyId, card("4242 4242 4242 4242"));
+      await localUpgrade(getDb(), billing, companyId, "standard");
+      const end = (await getSubscription(getDb(), companyId)).currentPeriodEnd as Date;
+      expect(await localRenewDue(getDb(), billing, new Date(end.getTime() + 1000))).toBe(1);
+      const sub = await getSubscription(getDb(), companyId);
+      expect(sub.plan).toBe("standard");
+      expect((sub.currentPeriodEnd as Date).getTime()).toBeGreaterThan(
+        end.getTime() + 27 * 86_400_000,
+      );
+      const invoices = await getDb()
+        .selectFrom("subscriptionInvoices")
+        .select("amountCents")
+        .where("companyId", "=", companyId)
+        .execute();
+      expect(invoices.map((i) => i.amountCents)).toEqual([1900, 1900]);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(heard.map((e) => e.eventType)).toEqual(["upgrade"]);
+    } finally {
+      stop();
+      await hub.close();
+    }
+  });
+
   it("a 3-D Secure card waits for the customer: refused leaves the plan, approved upgrades", async () => {
     const companyId = await company();
     await saveLocalCard(getDb(), companyId, card("4000 0027 6000 3184"));

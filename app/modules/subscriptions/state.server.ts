@@ -134,20 +134,20 @@ export async function writeSubscription(
       .where("id", "=", companyId)
       .execute();
   }
-  const changed =
-    after.plan !== before.plan ||
-    after.status !== before.status ||
-    after.isCanceled !== before.isCanceled ||
-    iso(after.currentPeriodEnd) !== iso(before.currentPeriodEnd);
-  if (!changed) return after;
+  // What the customer should hear about: the plan went up or down, a downgrade was scheduled or
+  // withdrawn, or the status changed. A plain renewal (only the period moves) is not news.
+  const up = PLAN_RANK[after.plan] > PLAN_RANK[before.plan];
+  const down = PLAN_RANK[after.plan] < PLAN_RANK[before.plan];
+  const scheduled = after.isCanceled && !before.isCanceled;
+  const withdrawn = !after.isCanceled && before.isCanceled;
+  const statusChanged = after.status !== before.status;
+  if (!(up || down || scheduled || withdrawn || statusChanged)) return after;
   const eventType: SubscriptionUpdate["eventType"] =
-    PLAN_RANK[after.plan] > PLAN_RANK[before.plan]
+    up ||
+    (withdrawn && !down) ||
+    (!down && !scheduled && statusChanged && after.status === "active")
       ? "upgrade"
-      : PLAN_RANK[after.plan] < PLAN_RANK[before.plan] || (after.isCanceled && !before.isCanceled)
-        ? "downgrade"
-        : after.plan !== "basic" && !after.isCanceled && before.isCanceled
-          ? "upgrade"
-          : "downgrade";
+      : "downgrade";
   await publishUpdate(trx, companyId, {
     type: "subscription_update",
     eventType,
