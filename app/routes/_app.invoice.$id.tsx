@@ -92,14 +92,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
-type ActionData = { form: string; errors?: Record<string, string>; formError?: string };
-
-const refused = (
-  form: string,
-  formError: string,
-  status: number,
-  errors?: Record<string, string>,
-) => json<ActionData>({ form, formError, ...(errors && { errors }) }, { status });
+type ActionData = {
+  form: string;
+  errors?: Record<string, string>;
+  formError?: string;
+  /** What was typed, so a page rendered without JavaScript shows it again. */
+  values?: Record<string, string>;
+};
 
 async function done(to: string, title: string, type: "success" | "error" = "success") {
   return redirect(to, { headers: { "Set-Cookie": await toastHeader({ type, title }) } });
@@ -110,6 +109,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const doc = await requireDocument(context.db, user.companyId, params.id);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
+  const values = Object.fromEntries(
+    [...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"),
+  );
+  const refused = (
+    formId: string,
+    formError: string,
+    status: number,
+    errors?: Record<string, string>,
+  ) => json<ActionData>({ form: formId, formError, values, ...(errors && { errors }) }, { status });
   const here = `/invoice/${doc.id}`;
   try {
     switch (intent) {
@@ -273,7 +281,7 @@ export default function DocumentPage() {
                     type="text"
                     inputMode="email"
                     autoComplete="email"
-                    defaultValue={client.emails.join(", ")}
+                    defaultValue={errorOf("send")?.values?.to ?? client.emails.join(", ")}
                     className={fieldStyles.input}
                     aria-invalid={errorOf("send")?.errors?.to ? true : undefined}
                   />
@@ -323,8 +331,13 @@ export default function DocumentPage() {
                   <FormError message={errorOf("payment")?.formError} />
                   <PaymentFields
                     errors={errorOf("payment")?.errors ?? {}}
-                    defaultAmount={formatCents(doc.dueCents).replace(/\s/g, "")}
-                    today={today}
+                    values={{
+                      paidOn: today,
+                      amount: formatCents(doc.dueCents).replace(/\s/g, ""),
+                      method: "bank",
+                      note: "",
+                      ...errorOf("payment")?.values,
+                    }}
                     currency={doc.currency}
                   />
                   <Button type="submit" name="intent" value="payment" disabled={busy}>
@@ -372,6 +385,7 @@ export default function DocumentPage() {
                   <input
                     id="cancel-reason"
                     name="reason"
+                    defaultValue={errorOf("cancel")?.values?.reason}
                     className={fieldStyles.input}
                     aria-invalid={errorOf("cancel") ? true : undefined}
                     aria-required
@@ -396,13 +410,12 @@ export default function DocumentPage() {
 
 function PaymentFields({
   errors,
-  defaultAmount,
-  today,
+  values,
   currency,
 }: {
   errors: Record<string, string>;
-  defaultAmount: string;
-  today: string;
+  /** The defaults, or what was typed when the server refused the payment. */
+  values: Record<string, string>;
   currency: string;
 }) {
   const field = (name: string, label: string, control: React.ReactNode) => (
@@ -421,26 +434,19 @@ function PaymentFields({
   const aria = (name: string) => ({
     id: `payment-${name}`,
     name,
+    defaultValue: values[name],
     className: fieldStyles.input,
     "aria-invalid": errors[name] ? true : undefined,
     "aria-describedby": errors[name] ? `payment-${name}-error` : undefined,
   });
   return (
     <>
-      {field(
-        "paidOn",
-        "Дата на плащане",
-        <input {...aria("paidOn")} type="date" defaultValue={today} />,
-      )}
-      {field(
-        "amount",
-        `Сума (${currency})`,
-        <input {...aria("amount")} inputMode="decimal" defaultValue={defaultAmount} />,
-      )}
+      {field("paidOn", "Дата на плащане", <input {...aria("paidOn")} type="date" />)}
+      {field("amount", `Сума (${currency})`, <input {...aria("amount")} inputMode="decimal" />)}
       {field(
         "method",
         "Начин",
-        <select {...aria("method")} defaultValue="bank">
+        <select {...aria("method")}>
           {Object.entries(PAYMENT_METHODS).map(([value, label]) => (
             <option key={value} value={value}>
               {label}

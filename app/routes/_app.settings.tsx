@@ -104,7 +104,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       } catch (error) {
         if (error instanceof AppError)
           return json(
-            { formError: error.message, form: `numbering-${series}` },
+            {
+              formError: error.message,
+              form: `numbering-${series}`,
+              nextNumber: String(form.get("nextNumber") ?? ""),
+            },
             { status: error.status },
           );
         throw error;
@@ -125,7 +129,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Settings() {
   const { hasCompany, logo, notification, deletionScheduledAt, numbering } =
     useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as { formError?: string; form?: string } | undefined;
+  const data = useActionData<typeof action>() as
+    | { formError?: string; form?: string; nextNumber?: string }
+    | undefined;
   const busy = useNavigation().state === "submitting";
   const id = useId();
   return (
@@ -163,6 +169,10 @@ export default function Settings() {
                         inputMode="numeric"
                         className={fieldStyles.input}
                         placeholder="напр. 1235"
+                        defaultValue={
+                          data?.form === `numbering-${n.series}` ? data.nextNumber : undefined
+                        }
+                        aria-invalid={data?.form === `numbering-${n.series}` ? true : undefined}
                       />
                     </div>
                     <Button type="submit" tone="secondary" disabled={busy}>

@@ -6,14 +6,20 @@ import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
 import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";
 import { requireUser } from "~/modules/auth/guards.server";
 import { getNotification } from "~/modules/settings/queries.server";
-import { getSubscription } from "~/modules/subscriptions/state.server";
 import { formatDate } from "~/utils/dates";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const [notification, sub] = await Promise.all([
     getNotification(context.db),
-    user.companyId ? getSubscription(context.db, user.companyId) : null,
+    // Only the waiting 3-D Secure payment is needed on every page: one indexed read.
+    user.companyId
+      ? context.db
+          .selectFrom("subscriptions")
+          .select("pendingAction")
+          .where("companyId", "=", user.companyId)
+          .executeTakeFirst()
+      : undefined,
   ]);
   return json({
     hasCompany: user.companyId !== null,

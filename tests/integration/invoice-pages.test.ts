@@ -179,6 +179,47 @@ describe("invoice pages", () => {
     });
   });
 
+  it("a refused payment, cancel or send answers 400 in Bulgarian and gives back what was typed", async () => {
+    const me = await customer();
+    const id = await draftOf(me);
+    await issueDocument(getDb(), me.companyId, id);
+    const post = (fields: Record<string, string>) =>
+      call(pageAction, getDb(), `/invoice/${id}`, {
+        ...formBody(fields, { Cookie: me.cookie }),
+        params: { id },
+      });
+    const payment = await post({
+      intent: "payment",
+      paidOn: "2026-11-21",
+      amount: "12,345",
+      method: "cash",
+      note: "касов бон 7",
+    });
+    expect(payment.status).toBe(400);
+    expect(await payment.json()).toMatchObject({
+      form: "payment",
+      errors: { amount: "Сумата трябва да е положително число с до 2 знака след запетаята" },
+      values: { paidOn: "2026-11-21", amount: "12,345", method: "cash", note: "касов бон 7" },
+    });
+    const cancel = await post({ intent: "cancel", reason: "x" });
+    expect(cancel.status).toBe(400);
+    expect(await cancel.json()).toMatchObject({
+      formError: "Посочете причина за анулирането",
+      values: { reason: "x" },
+    });
+    const send = await post({ intent: "send", to: "не-е-имейл" });
+    expect(send.status).toBe(400);
+    expect(await send.json()).toMatchObject({
+      formError: "Невалиден имейл адрес: не-е-имейл",
+      values: { to: "не-е-имейл" },
+    });
+    expect(await getDocument(getDb(), me.companyId, id)).toMatchObject({
+      status: "issued",
+      paidCents: 0,
+      sentAt: null,
+    });
+  });
+
   it("/settings sets the next number once, before the first document of the series", async () => {
     const me = await customer();
     const headers = { Cookie: me.cookie };

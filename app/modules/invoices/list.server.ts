@@ -63,6 +63,18 @@ async function resolveSearch(db: Kysely<Database>, companyId: string, text: stri
 }
 type Search = Awaited<ReturnType<typeof resolveSearch>>;
 
+// One search per filters object: the page, its totals and every page of a CSV export pass the
+// same object, so the matching clients are looked up once per request, not once per query.
+const searches = new WeakMap<DocumentFilters, Promise<Search>>();
+function searchFor(db: Kysely<Database>, companyId: string, filters: DocumentFilters) {
+  let search = searches.get(filters);
+  if (!search) {
+    search = resolveSearch(db, companyId, filters.q);
+    searches.set(filters, search);
+  }
+  return search;
+}
+
 function applyFilters<T extends "documents", O>(
   query: Query<T, O>,
   filters: DocumentFilters,
@@ -133,7 +145,7 @@ export async function listDocuments(
   options: { after?: string | null; limit?: number } = {},
 ) {
   const limit = options.limit ?? DOCUMENT_PAGE_SIZE;
-  const search = await resolveSearch(db, companyId, filters.q);
+  const search = await searchFor(db, companyId, filters);
   let query = applyFilters(
     base(db, companyId)
       .innerJoin("clients", (join) =>
@@ -222,7 +234,7 @@ export async function summarizeDocuments(
   filters: DocumentFilters,
   today: string,
 ): Promise<{ count: number; currencies: CurrencyTotals[] }> {
-  const search = await resolveSearch(db, companyId, filters.q);
+  const search = await searchFor(db, companyId, filters);
   const rows = await applyFilters(
     base(db, companyId).select([
       "documents.currency",

@@ -4,9 +4,9 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { FEATURE_PLANS, type Feature, hasPlan } from "./plans";
 
 /**
- * Plan gates, checked on the server in every loader, action and API call of a gated feature —
+ * Plan gates, checked on the server in every loader and API call of a gated feature —
  * the lock in the menu is only a hint. Pages get `{locked, needed}` with HTTP 403 and show the
- * gate; actions and API calls answer 403 JSON.
+ * gate; API calls answer 403 JSON (gated actions, once there are any, use the same refusal).
  */
 export async function gatePage(request: Request, context: AppLoadContext, feature: Feature) {
   const user = await requireUser(request, context);
@@ -33,18 +33,6 @@ function refusal(needed: "standard" | "full") {
     },
     { status: 403 },
   );
-}
-
-/** For actions: the user when the plan allows the feature, else a thrown 403. */
-export async function requireFeature(
-  request: Request,
-  context: AppLoadContext,
-  feature: Feature,
-): Promise<SessionUser> {
-  const user = await requireUser(request, context);
-  const needed = FEATURE_PLANS[feature];
-  if (!hasPlan(user, needed)) throw refusal(needed);
-  return user;
 }
 
 /** For API calls (cookie or bearer): 401 without a session, 403 below the plan. */
