@@ -9,6 +9,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from "
 import type { ReactNode } from "react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { Toaster } from "~/components/ui/toaster";
+import { useNonce } from "~/utils/nonce-provider";
 import { readToast } from "~/utils/toast.server";
 import "~/styles/global.css";
 
@@ -38,6 +39,7 @@ export const meta: MetaFunction = ({ error }) => [
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="bg">
       <head>
@@ -49,8 +51,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

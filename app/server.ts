@@ -1,15 +1,25 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "@remix-run/dev/server-build";
-import { createRequestHandler } from "@remix-run/express";
-import { broadcastDevReady } from "@remix-run/node";
+import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import express from "express";
 import { anonymizeDueAccounts } from "~/modules/accounts/account.server";
 import { purgeExpired } from "~/modules/auth/purge.server";
+import { closePdfPool, configurePdfPool, warmPdfPool } from "~/modules/pdf/pool.server";
 import { pgliteHub, postgresHub } from "~/modules/subscriptions/events.server";
 import { localRenewDue } from "~/modules/subscriptions/local-billing.server";
 import type { AppConfig } from "~/utils/context.server";
 import { EnvError, loadEnv } from "~/utils/env.server";
+import {
+  assignRequestIds,
+  contentSecurityPolicy,
+  refuseCrossSiteMutations,
+  refuseNulInUrl,
+  refuseOversizedBodies,
+  remixHandler,
+  securityHeaders,
+} from "~/utils/express.server";
+import { guardBuild } from "~/utils/route-guard.server";
 import { resolveSessionSecret } from "~/utils/secrets.server";
 import { openDatabase } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
@@ -85,33 +95,55 @@ async function main() {
       ? await pgliteHub(database.pglite)
       : postgresHub(env.DATABASE_URL as string);
 
+  configurePdfPool({ threads: env.PDF_WORKERS, timeoutMs: env.PDF_TIMEOUT_MS });
+  const limits = { body: env.BODY_LIMIT, upload: env.UPLOAD_LIMIT };
+  // Stripe's own pages (Checkout, the Billing Portal, hosted invoices) are reached by a form's
+  // redirect, which the CSP's form-action must allow; reCAPTCHA loads its script and frame.
+  const stripeHosts = config.billing.stripe
+    ? [
+        "https://checkout.stripe.com",
+        "https://billing.stripe.com",
+        "https://invoice.stripe.com",
+        ...(config.billing.stripe.apiBase ? [new URL(config.billing.stripe.apiBase).origin] : []),
+      ]
+    : [];
+  const recaptchaHosts = config.recaptcha
+    ? ["https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/"]
+    : [];
+
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
-  app.use((_req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    next();
-  });
+  app.set("trust proxy", trustProxy(env.TRUST_PROXY));
+  app.use(assignRequestIds);
+  app.use(securityHeaders({ hsts: config.secureCookies }));
   // Fingerprinted assets are immutable; the rest of public/ may change between releases.
   app.use(
     build.publicPath,
     express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }),
   );
   app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  app.use(refuseNulInUrl);
+  app.use(refuseOversizedBodies(limits));
   app.use(refuseCrossSiteMutations);
   app.all(
     "*",
-    createRequestHandler({
-      build,
-      mode: build.mode,
-      getLoadContext: (req) => ({
+    remixHandler({
+      build: guardBuild(build as unknown as ServerBuild),
+      limits,
+      getLoadContext: (req, edge) => ({
         db: database.db,
         config,
         clientIp: req.ip ?? "unknown",
         events,
+        requestId: edge.requestId,
+        cspNonce: edge.cspNonce,
       }),
+      csp: (nonce) =>
+        contentSecurityPolicy(nonce, {
+          scripts: recaptchaHosts,
+          frames: recaptchaHosts,
+          forms: stripeHosts,
+        }),
     }),
   );
 
@@ -126,6 +158,7 @@ async function main() {
       );
     }
     console.log(`Ready in ${Math.round(performance.now() - started)} ms`);
+    warmPdfPool();
     if (build.mode === "development") broadcastDevReady(build);
   });
   server.on("error", async (error: NodeJS.ErrnoException) => {
@@ -170,6 +203,7 @@ async function main() {
     await closed;
     clearTimeout(drain);
     await events.close();
+    await closePdfPool();
     await database.close();
     console.log("Stopped cleanly");
     process.exit(0);
@@ -178,36 +212,10 @@ async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-/**
- * Cookie-authenticated changes must come from our own pages: a POST/PUT/DELETE whose
- * browser says it is cross-site (Sec-Fetch-Site) or whose Origin is another host is refused.
- * Bearer-token API calls carry no ambient credentials and are exempt.
- */
-function refuseCrossSiteMutations(
-  req: express.Request,
-  res: express.Response,
-  next: express.NextFunction,
-) {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  if (req.headers.authorization?.startsWith("Bearer ")) return next();
-  const site = req.headers["sec-fetch-site"];
-  const origin = req.headers.origin;
-  const crossSite = site !== undefined && site !== "same-origin" && site !== "none";
-  const otherOrigin =
-    origin !== undefined && origin !== "null" && hostOf(origin) !== req.headers.host;
-  if (crossSite || otherOrigin) {
-    res.status(403).json({ message: "Заявката е отказана: изпратена е от друг сайт." });
-    return;
-  }
-  next();
-}
-
-function hostOf(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
+/** Express's "trust proxy" from TRUST_PROXY: a hop count, or names/addresses as given. */
+function trustProxy(value: string): number | string | string[] {
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.includes(",") ? value.split(",").map((part) => part.trim()) : value;
 }
 
 main().catch((error: unknown) => {

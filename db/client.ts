@@ -62,8 +62,13 @@ export function openPostgres(databaseUrl: string, poolSize = 10): OpenedDatabase
     max: poolSize,
     connectionTimeoutMillis: 5_000,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
+  // A client losing its connection must never crash the process. Idle clients report through
+  // the pool; a client checked out by a request reports on itself, so every client gets its own
+  // listener. The query in flight fails (the request answers 503) and the pool drops the client.
   pool.on("error", (error) => console.error(`postgres pool: ${error.message}`));
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.error(`postgres connection: ${error.message}`));
+  });
   const db = createKysely(new PostgresDialect({ pool }));
   return {
     db,

@@ -81,6 +81,12 @@ export interface LoginAttemptsTable {
   createdAt: Timestamp;
 }
 
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  windowEndsAt: Date;
+}
+
 export interface BotCheckNoncesTable {
   nonce: string;
   expiresAt: Date;
@@ -296,6 +302,7 @@ export interface SubscriptionInvoicesTable {
   periodStart: Date | null;
   periodEnd: Date | null;
   hostedUrl: string | null;
+  providerUpdatedAt: Generated<number>;
   createdAt: Timestamp;
 }
 
@@ -315,6 +322,7 @@ export interface Database {
   userTokens: UserTokensTable;
   loginAttempts: LoginAttemptsTable;
   botCheckNonces: BotCheckNoncesTable;
+  rateLimits: RateLimitsTable;
   companyLogos: CompanyLogosTable;
   appSettings: AppSettingsTable;
   feedback: FeedbackTable;

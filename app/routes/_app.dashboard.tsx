@@ -9,10 +9,11 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { PlanLockedButton } from "~/components/subscriptions/plan-locked-button";
 import { Button } from "~/components/ui/button";
 import { countryByCode } from "~/modules/accounts/countries";
-import { getProfile, sendVerificationEmail } from "~/modules/accounts/service.server";
+import { getProfile, resendVerificationEmail } from "~/modules/accounts/service.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { MailError } from "~/modules/mail/mailer.server";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { AppError } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
 import * as styles from "./_app.dashboard.css";
 
@@ -74,10 +75,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ message: "Неизвестно действие" }, { status: 400 });
   if (user.emailVerified) return redirect("/dashboard");
   try {
-    await sendVerificationEmail(context, user);
+    await resendVerificationEmail(context, user);
   } catch (error) {
-    if (!(error instanceof MailError)) throw error;
-    return json({ message: error.message }, { status: 503 });
+    if (error instanceof MailError) return json({ message: error.message }, { status: 503 });
+    if (!(error instanceof AppError)) throw error;
+    return json({ message: error.message }, { status: error.status });
   }
   return redirect("/dashboard", {
     headers: {

@@ -18,6 +18,7 @@ import { botCheckWidget, verifyBotCheck } from "~/modules/auth/bot-check.server"
 import { requireUser } from "~/modules/auth/guards.server";
 import {
   ATTACHMENT_MAX_BYTES,
+  customEmailProblem,
   FEEDBACK_CATEGORIES,
   FEEDBACK_MESSAGES,
   feedbackSchema,
@@ -82,6 +83,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { error: { field: "recaptchaToken", message: FEEDBACK_MESSAGES.botCheck }, values },
       { status: 400 },
     );
+  const emailProblem = customEmailProblem(parsed.data);
+  if (emailProblem)
+    return json(
+      { error: { field: "customEmail", message: emailProblem }, values },
+      { status: 400 },
+    );
   const file = form.get("file");
   const attachment =
     file instanceof File && file.size > 0
@@ -92,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return json(
-      { error: { field: "file", message: error.message }, values },
+      { error: { field: error.status === 503 ? "" : "file", message: error.message }, values },
       { status: error.status },
     );
   }

@@ -15,21 +15,19 @@ import { PaymentBadge } from "~/components/invoices/status-badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { getLogoDataUrl } from "~/modules/accounts/account.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-import { storePdfAfterIssue } from "~/modules/invoices/api.server";
 import {
   addPayment,
   cancelDocument,
   convertProforma,
   deleteDraft,
   deletePayment,
-  issueDocument,
   paymentState,
   requireDocument,
   todayInSofia,
 } from "~/modules/invoices/documents.server";
 import { formatCents, formatMoney } from "~/modules/invoices/money";
 import { printDate } from "~/modules/invoices/print";
-import { printModelFor } from "~/modules/invoices/render.server";
+import { issueWithPdf, printModelFor } from "~/modules/invoices/render.server";
 import {
   cancelSchema,
   DOCUMENT_TYPES,
@@ -122,8 +120,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     switch (intent) {
       case "issue": {
-        const issued = await issueDocument(context.db, user.companyId, doc.id);
-        await storePdfAfterIssue(context.db, user.companyId, doc.id);
+        const issued = await issueWithPdf(context.db, user.companyId, doc.id);
         return done(here, `Издадено: ${DOCUMENT_TYPES[issued.type]} № ${issued.number}`);
       }
       case "delete": {

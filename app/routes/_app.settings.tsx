@@ -15,14 +15,12 @@ import * as fieldStyles from "~/components/forms/field.css";
 import { Button } from "~/components/ui/button";
 import {
   cancelDeletion,
-  DELETION_DAYS,
   deleteLogo,
   getLogoDataUrl,
-  LOGO_ERROR,
-  LOGO_MAX_BYTES,
   requestDeletion,
   saveLogo,
 } from "~/modules/accounts/account.server";
+import { DELETION_DAYS, LOGO_ERROR, LOGO_MAX_BYTES } from "~/modules/accounts/limits";
 import { requireUser } from "~/modules/auth/guards.server";
 import { numberingState, setNextNumber } from "~/modules/invoices/numbering.server";
 import { getNotification } from "~/modules/settings/queries.server";

@@ -11,7 +11,7 @@ import { ValidatedForm } from "remix-validated-form";
 import { FormError, TextField } from "~/components/forms/field";
 import { Button } from "~/components/ui/button";
 import { verifyCodeSchema } from "~/modules/accounts/schema";
-import { sendVerificationEmail } from "~/modules/accounts/service.server";
+import { resendVerificationEmail } from "~/modules/accounts/service.server";
 import {
   VERIFIED_TOAST,
   verifyByCode,
@@ -19,6 +19,7 @@ import {
 } from "~/modules/accounts/verification.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { MailError } from "~/modules/mail/mailer.server";
+import { AppError } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
 import * as styles from "./_app.dashboard.css";
 
@@ -35,10 +36,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "resend") {
     try {
-      await sendVerificationEmail(context, user);
+      await resendVerificationEmail(context, user);
     } catch (error) {
-      if (!(error instanceof MailError)) throw error;
-      return json({ fieldErrors: {}, formError: error.message }, { status: 503 });
+      if (error instanceof MailError) {
+        return json({ fieldErrors: {}, formError: error.message }, { status: 503 });
+      }
+      if (!(error instanceof AppError)) throw error;
+      return json({ fieldErrors: {}, formError: error.message }, { status: error.status });
     }
     return json({ fieldErrors: {}, resent: true });
   }

@@ -1,12 +1,13 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { emailField, MESSAGES } from "~/modules/accounts/schema";
-import { isEmailTaken, TAKEN } from "~/modules/accounts/service.server";
+import { isEmailTaken, limitAvailabilityChecks, TAKEN } from "~/modules/accounts/service.server";
 import { methodNotAllowed, readJson } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/check-email {email} → {success, message}. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  await limitAvailabilityChecks(context);
   const body = await readJson(request);
   const email = emailField.safeParse(body?.email);
   if (!email.success) return json({ success: false, message: MESSAGES.email }, { status: 400 });

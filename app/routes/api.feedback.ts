@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { requireApiUser } from "~/modules/auth/guards.server";
-import { FEEDBACK_MESSAGES, feedbackSchema } from "~/modules/feedback/schema";
+import { customEmailProblem, FEEDBACK_MESSAGES, feedbackSchema } from "~/modules/feedback/schema";
 import { submitFeedback } from "~/modules/feedback/service.server";
 import { AppError, jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
 
@@ -25,6 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return jsonError(FEEDBACK_MESSAGES.botCheck, 400, {
       recaptchaToken: FEEDBACK_MESSAGES.botCheck,
     });
+  const emailProblem = customEmailProblem(parsed.data);
+  if (emailProblem) return jsonError(emailProblem, 400, { customEmail: emailProblem });
   const content =
     typeof body.fileContent === "string" ? body.fileContent.replace(/^data:[^,]*,/, "") : "";
   const attachment = content

@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
-import { apiRefusal, requireApiDocument, storePdfAfterIssue } from "~/modules/invoices/api.server";
-import { getDocument, issueDocument } from "~/modules/invoices/documents.server";
+import { apiRefusal, requireApiDocument } from "~/modules/invoices/api.server";
+import { getDocument } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
+import { issueWithPdf } from "~/modules/invoices/render.server";
 import { methodNotAllowed } from "~/utils/http.server";
 
 /** POST /api/invoices/{id}/issue → 200 with the number and totals; 409 when not a draft. */
@@ -11,11 +12,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const companyId = await requireApiCompany(request, context);
   const doc = await requireApiDocument(context.db, companyId, params.id);
   try {
-    await issueDocument(context.db, companyId, doc.id);
+    await issueWithPdf(context.db, companyId, doc.id);
   } catch (error) {
     return apiRefusal(error);
   }
-  await storePdfAfterIssue(context.db, companyId, doc.id);
   const issued = await getDocument(context.db, companyId, doc.id);
   return json(issued && documentJson(issued));
 }

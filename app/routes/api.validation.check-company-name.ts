@@ -1,15 +1,24 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { isCompanyNameTaken, TAKEN } from "~/modules/accounts/service.server";
+import {
+  isCompanyNameTaken,
+  limitAvailabilityChecks,
+  TAKEN,
+} from "~/modules/accounts/service.server";
 import { methodNotAllowed, readJson } from "~/utils/http.server";
+import { boundedText } from "~/utils/schema";
+
+const companyName = boundedText(200, "Моля, въведете име на фирмата");
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/validation/check-company-name {companyName} → {success, error?}. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  await limitAvailabilityChecks(context);
   const body = await readJson(request);
-  const name = typeof body?.companyName === "string" ? body.companyName.trim() : "";
-  if (!name)
-    return json({ success: false, error: "Моля, въведете име на фирмата" }, { status: 400 });
-  const taken = await isCompanyNameTaken(context.db, name);
+  const name = companyName.safeParse(body?.companyName);
+  if (!name.success) {
+    return json({ success: false, error: name.error.issues[0]!.message }, { status: 400 });
+  }
+  const taken = await isCompanyNameTaken(context.db, name.data);
   return json(taken ? { success: false, error: TAKEN.companyName } : { success: true });
 }

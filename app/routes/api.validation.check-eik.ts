@@ -1,13 +1,14 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { hasValidEikChecksum } from "~/modules/accounts/eik";
 import { MESSAGES } from "~/modules/accounts/schema";
-import { isEikTaken, TAKEN } from "~/modules/accounts/service.server";
+import { isEikTaken, limitAvailabilityChecks, TAKEN } from "~/modules/accounts/service.server";
 import { methodNotAllowed, readJson } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/validation/check-eik {eik} → {success, error?}; a malformed number is a 400. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  await limitAvailabilityChecks(context);
   const body = await readJson(request);
   const eik = typeof body?.eik === "string" ? body.eik.trim() : "";
   if (!/^\d{9,13}$/.test(eik))

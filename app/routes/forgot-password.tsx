@@ -13,7 +13,7 @@ import { Button } from "~/components/ui/button";
 import { forgotPasswordSchema } from "~/modules/accounts/schema";
 import { requireGuest } from "~/modules/auth/guards.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
-import { MailError } from "~/modules/mail/mailer.server";
+import { AppError } from "~/utils/http.server";
 
 const validator = withZod(forgotPasswordSchema);
 const SENT =
@@ -36,7 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await requestPasswordReset(context, result.data.email);
   } catch (error) {
-    if (!(error instanceof MailError)) throw error;
+    if (!(error instanceof AppError)) throw error;
     return json(
       {
         fieldErrors: {},
@@ -44,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         formError: error.message,
         sent: false,
       },
-      { status: 503 },
+      { status: error.status },
     );
   }
   return json({ sent: true });

@@ -1,12 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { stringify } from "csv-stringify/sync";
 import { STATE_LABELS } from "~/components/invoices/status-badge";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { paymentState, todayInSofia } from "~/modules/invoices/documents.server";
 import { filtersFromSearch, listDocuments } from "~/modules/invoices/list.server";
-import { centsToDecimal } from "~/modules/invoices/money";
 import { printDate } from "~/modules/invoices/print";
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
+import { csvResponse, excelCsv, excelNumber } from "~/utils/csv.server";
 
 const HEADER = [
   "Вид",
@@ -24,12 +23,9 @@ const HEADER = [
   "Състояние",
 ];
 
-/** "1234.50" → "1234,50": Bulgarian Excel reads a decimal comma as a number. */
-const excelNumber = (cents: number) => centsToDecimal(cents).replace(".", ",");
-
 /**
  * GET /invoices/export.csv?<the list's filters> — every matching document for the accountant.
- * Bulgarian Excel opens it as is: UTF-8 with a BOM, ";" between fields, decimal commas, CRLF.
+ * Bulgarian Excel opens it as is (utils/csv.server.ts), and client names cannot smuggle formulas.
  * Cancelled documents stay in with zero amounts; credit notes are negative.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -68,16 +64,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
     after = pageResult.nextCursor;
   } while (after);
-  const csv = stringify(rows, {
-    delimiter: ";",
-    record_delimiter: "windows",
-    quoted_string: false,
-  });
-  return new Response(`\uFEFF${csv}`, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="documents-${today}.csv"; filename*=UTF-8''${encodeURIComponent(`Документи-${today}.csv`)}`,
-      "Cache-Control": "private, no-cache",
-    },
-  });
+  return csvResponse(excelCsv(rows), `documents-${today}.csv`, `Документи-${today}.csv`);
 }

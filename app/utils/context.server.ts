@@ -40,5 +40,9 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** Open subscription event streams on this instance, fed by LISTEN/NOTIFY. */
     events: EventHub;
+    /** This request's id in logs and the X-Request-Id header. */
+    requestId?: string;
+    /** The nonce of this page's inline scripts (Content-Security-Policy). */
+    cspNonce?: string;
   }
 }

@@ -60,6 +60,35 @@ const envSchema = z
     PLAN_PRICE_FULL: optional(
       z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, "must be a monthly price in euro, e.g. 39.00"),
     ).transform((value) => value ?? "39.00"),
+    BODY_LIMIT: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number of bytes, e.g. 1048576" })
+        .int("must be a number of bytes, e.g. 1048576")
+        .min(1024, "must be at least 1024 bytes"),
+    ).transform((value) => value ?? 1_048_576),
+    UPLOAD_LIMIT: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a number of bytes, e.g. 26214400" })
+        .int("must be a number of bytes, e.g. 26214400")
+        .min(1024, "must be at least 1024 bytes"),
+    ).transform((value) => value ?? 26_214_400),
+    // Which proxies to believe about the client's address (Express "trust proxy"): "loopback",
+    // a hop count such as "1", or addresses/subnets separated by commas.
+    TRUST_PROXY: optional(z.string()).transform((value) => value ?? "loopback"),
+    PDF_WORKERS: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a whole number from 1 to 16" })
+        .int("must be a whole number from 1 to 16")
+        .min(1, "must be a whole number from 1 to 16")
+        .max(16, "must be a whole number from 1 to 16"),
+    ),
+    PDF_TIMEOUT_MS: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be milliseconds from 1000 to 120000" })
+        .int("must be milliseconds from 1000 to 120000")
+        .min(1000, "must be milliseconds from 1000 to 120000")
+        .max(120_000, "must be milliseconds from 1000 to 120000"),
+    ).transform((value) => value ?? 20_000),
     MARKETING_URL: optional(z.string().url("must be an absolute URL")).transform((value) =>
       (value ?? "https://smetka.bg").replace(/\/+$/, ""),
     ),

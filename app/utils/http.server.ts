@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import type { ZodTypeAny, z } from "zod";
+import { isBodyTooLarge } from "./body-limit.server";
 
 /** An error a domain module throws for the user to see: a Bulgarian message and a status. */
 export class AppError extends Error {
@@ -12,6 +13,16 @@ export class AppError extends Error {
     super(message);
   }
 }
+
+/** The API's generic answers, in Bulgarian like every message it gives. */
+export const API_MESSAGES = {
+  unavailable: "Услугата е временно недостъпна. Опитайте отново след малко.",
+  unexpected: "Възникна неочаквана грешка. Опитайте отново след малко.",
+  notJson: "Невалидна заявка: очаква се JSON",
+  invalid: "Невалидни данни",
+  notFound: "Няма такъв адрес в API",
+  methodNotAllowed: "Методът не е разрешен",
+} as const;
 
 /** JSON error answer of the API: {message}, plus field errors in zod's {_errors} shape when given. */
 export function jsonError(
@@ -36,19 +47,46 @@ export async function readJson(request: Request): Promise<Record<string, unknown
   try {
     const body = await request.json();
     return body && typeof body === "object" && !Array.isArray(body) ? body : null;
-  } catch {
+  } catch (error) {
+    // A body over the limit is 413 (route-guard), not "not JSON".
+    if (isBodyTooLarge(error)) throw error;
     return null;
   }
 }
 
-/** Where to go after signing in: only a local path, never another site. */
+// Characters a browser drops or rewrites in a URL (TAB, CR, LF, other controls) or reads as "/"
+// (backslash): "/\t/evil.test" arrives as "//evil.test", another site.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
+const URL_TRICKS = /[\u0000-\u001F\u007F\\]/;
+const SAME_ORIGIN = "http://same-origin.invalid";
+
+/**
+ * Where to go after signing in or sending a form: only a path of this site, normalised as the
+ * browser would read it; anything else (another host, tricks with encoded or dropped characters)
+ * gives the fallback.
+ */
 export function safeRedirect(
   to: FormDataEntryValue | string | null | undefined,
   fallback = "/dashboard",
 ) {
-  if (!to || typeof to !== "string") return fallback;
-  if (!to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  return to;
+  if (!to || typeof to !== "string" || to.length > 2000) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(to);
+  } catch {
+    return fallback;
+  }
+  for (const text of [to, decoded]) {
+    if (URL_TRICKS.test(text) || !text.startsWith("/") || text.startsWith("//")) return fallback;
+  }
+  let url: URL;
+  try {
+    url = new URL(to, SAME_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== SAME_ORIGIN) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /** 405 for a method an API path does not take. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { anonymizeDueAccounts, LOGO_ERROR } from "~/modules/accounts/account.server";
+import { anonymizeDueAccounts } from "~/modules/accounts/account.server";
+import { LOGO_ERROR } from "~/modules/accounts/limits";
 import { consumeVerificationCode, issueToken } from "~/modules/auth/tokens.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.settings";
 import { action as login } from "~/routes/api.login";

@@ -84,7 +84,7 @@ describe("documents", () => {
     expect(text).toContain("Клиент Бета ООД");
     expect(text).not.toContain("Ново име");
     expect(text).toMatch(/Сума за плащане \(EUR\)\s+622,33/);
-    expect(text).toContain("шестстотин двадесет и два евро и тридесет и три цента");
+    expect(text).toContain("шестстотин двадесет и две евро и тридесет и три цента");
     expect(text).toContain("BG80BNBG96611020345678");
     // Every font embedded (pdffonts' "emb" column says yes on each font line).
     const fontLines = fonts.split("\n").slice(2).filter(Boolean);

@@ -24,6 +24,8 @@ const T = 1_790_000_000;
 /** What Stripe says the subscription is now (the webhook re-reads it). */
 let current: Record<string, unknown> = {};
 let reads = 0;
+/** What Stripe says each invoice is now (the webhook re-reads invoices too). */
+const invoicesNow = new Map<string, Record<string, unknown>>();
 
 // why: the webhook re-reads the subscription from Stripe's API; tests must not reach api.stripe.com.
 const stripeApi = setupServer(
@@ -33,6 +35,22 @@ const stripeApi = setupServer(
       ? HttpResponse.json(current)
       : HttpResponse.json(
           { error: { type: "invalid_request_error", message: "No such subscription" } },
+          { status: 404 },
+        );
+  }),
+  // why: invoice events are applied as Stripe has the invoice now, so a late event cannot undo a payment.
+  http.get("https://api.stripe.com/v1/invoices/:id", ({ params }) => {
+    const invoice = invoicesNow.get(String(params.id));
+    return invoice
+      ? HttpResponse.json(invoice)
+      : HttpResponse.json(
+          {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: "No such invoice",
+            },
+          },
           { status: 404 },
         );
   }),
@@ -218,6 +236,7 @@ describe("POST /api/stripe/webhook", () => {
       lines: { data: [{ price: { id: "price_full" } }] },
       metadata: { company_id: companyId },
     };
+    invoicesNow.set("in_3ds", invoice);
     await call(
       webhook,
       getDb(),
@@ -235,6 +254,7 @@ describe("POST /api/stripe/webhook", () => {
       plan: "full",
       invoiceId: "in_3ds",
     });
+    invoicesNow.set("in_3ds", { ...invoice, status: "paid", amount_paid: 2000 });
     await call(
       webhook,
       getDb(),
@@ -247,5 +267,95 @@ describe("POST /api/stripe/webhook", () => {
       }),
     );
     expect((await getSubscription(getDb(), companyId)).pendingAction).toBeNull();
+
+    // A late, older payment_action_required (delivered after invoice.paid) changes nothing.
+    const late = await call(
+      webhook,
+      getDb(),
+      "/x",
+      delivery({
+        id: "evt_late",
+        type: "invoice.payment_action_required",
+        created: T + 1,
+        data: { object: invoice },
+      }),
+    );
+    expect(late.status).toBe(200);
+    expect((await getSubscription(getDb(), companyId)).pendingAction).toBeNull();
+    const row = await getDb()
+      .selectFrom("subscriptionInvoices")
+      .select("status")
+      .where("providerId", "=", "in_3ds")
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("paid");
+  });
+
+  it("acknowledges a signed event for a subscription or customer it does not know (200, not 500)", async () => {
+    for (const [id, object] of [
+      [
+        "evt_unknown_sub",
+        subscription("", "price_full", { id: "sub_gone", customer: "cus_gone", metadata: {} }),
+      ],
+      [
+        "evt_unknown_invoice",
+        {
+          id: "in_gone",
+          object: "invoice",
+          customer: "cus_gone",
+          number: null,
+          status: "open",
+          amount_due: 1,
+          amount_paid: 0,
+          currency: "eur",
+          created: T,
+        },
+      ],
+    ] as const) {
+      const response = await call(
+        webhook,
+        getDb(),
+        "/x",
+        delivery({
+          id,
+          type: id.includes("sub") ? "customer.subscription.updated" : "invoice.paid",
+          created: T,
+          data: { object },
+        }),
+      );
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ received: true, result: "ignored" });
+    }
+  });
+
+  it("refuses a signature stamped outside the tolerance, in the past or in the future", async () => {
+    const user = await createUser(getDb());
+    const payload = JSON.stringify({
+      id: "evt_time",
+      type: "customer.subscription.updated",
+      created: T,
+      data: { object: subscription(user.companyId!, "price_full") },
+    });
+    const stripe = new Stripe("sk_test_x");
+    for (const offset of [-3600, 3600]) {
+      const signature = stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: SECRET,
+        timestamp: Math.floor(Date.now() / 1000) + offset,
+      });
+      const response = await call(webhook, getDb(), "/x", {
+        method: "POST",
+        body: payload,
+        headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
+        config: stripeConfig,
+      });
+      expect(response.status, `offset ${offset}`).toBe(400);
+      expect(await response.json()).toEqual({ message: "Невалиден подпис" });
+    }
+    const stored = await getDb()
+      .selectFrom("billingEvents")
+      .select("id")
+      .where("id", "=", "evt_time")
+      .execute();
+    expect(stored).toEqual([]);
   });
 });

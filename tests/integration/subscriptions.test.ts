@@ -254,7 +254,7 @@ describe("billing events", () => {
       },
     ];
     // Stripe is asked for the subscription as it is now, whichever event arrives.
-    const reread = async () => finalObject;
+    const reread = { subscription: async () => finalObject, invoice: async () => null };
     const shuffled = [...events, ...events, ...events].sort(() => Math.random() - 0.5);
     const results = [];
     for (const e of shuffled)

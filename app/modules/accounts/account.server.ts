@@ -3,10 +3,7 @@ import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { deleteUserSessions } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
-
-export const DELETION_DAYS = 30;
-export const LOGO_MAX_BYTES = 1024 * 1024;
-export const LOGO_ERROR = "Логото трябва да е изображение PNG или JPEG до 1 MB";
+import { DELETION_DAYS, LOGO_ERROR, LOGO_MAX_BYTES } from "./limits";
 
 /** Changes the password after checking the current one; other sessions of the user end. */
 export async function changePassword(

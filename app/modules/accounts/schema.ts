@@ -1,5 +1,6 @@
 import { validate as validatePostalCode } from "postal-codes-js";
 import { z } from "zod";
+import { SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
 import { countryByName, DEFAULT_COUNTRY } from "./countries";
 import { hasValidEikChecksum } from "./eik";
 
@@ -39,28 +40,35 @@ export const MESSAGES = {
 const CYRILLIC = /^[\u0400-\u04FF\s\d.,'\-#/\\()№]+$/;
 const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
 
-const text = () => z.string({ required_error: MESSAGES.required }).trim();
-const requiredText = (message: string = MESSAGES.required) => text().min(1, message);
+/** Every text has a length limit and only characters that may be stored (utils/schema.ts). */
+const text = (max = 200) =>
+  z
+    .string({ required_error: MESSAGES.required })
+    .trim()
+    .max(max, TEXT_MESSAGES.tooLong(max))
+    .regex(SAFE_TEXT, TEXT_MESSAGES.invalidChars);
+const requiredText = (message: string = MESSAGES.required, max = 200) => text(max).min(1, message);
 // Empty input gets only the "required" message; the Cyrillic rule speaks about text that is there.
-const cyrillicText = (message: string = MESSAGES.required) =>
-  requiredText(message).pipe(z.string().regex(CYRILLIC, MESSAGES.cyrillic));
+const cyrillicText = (message: string = MESSAGES.required, max = 200) =>
+  requiredText(message, max).pipe(z.string().regex(CYRILLIC, MESSAGES.cyrillic));
 /** A checkbox: "on"/"true" from forms, true from JSON. */
 const checkbox = z
   .union([z.boolean(), z.string()])
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
-const optionalText = () =>
-  z
-    .string()
-    .trim()
+const optionalText = (max = 200) =>
+  text(max)
     .optional()
     .transform((value) => value || undefined);
 
-export const emailField = requiredText().email(MESSAGES.email).toLowerCase();
+export const emailField = requiredText(MESSAGES.required, 254).email(MESSAGES.email).toLowerCase();
 
+const PASSWORD_MAX = 200;
 export const newPasswordField = z
   .string({ required_error: MESSAGES.required })
   .min(1, MESSAGES.required)
+  .max(PASSWORD_MAX, TEXT_MESSAGES.tooLong(PASSWORD_MAX))
+  .regex(SAFE_TEXT, TEXT_MESSAGES.invalidChars)
   .min(8, MESSAGES.passwordLength)
   .regex(/[A-ZА-Я]/, MESSAGES.passwordUppercase)
   .regex(/\d/, MESSAGES.passwordDigit)
@@ -68,19 +76,22 @@ export const newPasswordField = z
 
 /** The bot-check fields every protected form carries (see bot-check.server.ts). */
 export const botCheckFields = {
-  recaptchaToken: z.string().optional(),
-  notRobot: z.string().optional(),
-  website: z.string().optional(), // the honeypot: people never see or fill it
+  recaptchaToken: z.string().max(4000).optional(),
+  notRobot: z.string().max(10).optional(),
+  website: z.string().max(200).optional(), // the honeypot: people never see or fill it
 };
+const passwordInput = (message: string = MESSAGES.required) =>
+  z
+    .string({ required_error: message })
+    .min(1, message)
+    .max(PASSWORD_MAX, TEXT_MESSAGES.tooLong(PASSWORD_MAX));
 
 // ── Login ───────────────────────────────────────────────────────────────────────────
 
 export const loginSchema = z.object({
   username: emailField,
-  password: z
-    .string({ required_error: MESSAGES.passwordRequired })
-    .min(1, MESSAGES.passwordRequired),
-  redirectTo: z.string().optional(),
+  password: passwordInput(MESSAGES.passwordRequired),
+  redirectTo: z.string().max(2000).optional(),
   ...botCheckFields,
 });
 
@@ -89,39 +100,39 @@ export const loginSchema = z.object({
 export const step1Fields = {
   username: emailField,
   password: newPasswordField,
-  confirmPassword: z.string({ required_error: MESSAGES.required }).min(1, MESSAGES.required),
+  confirmPassword: passwordInput(),
 };
 
 export const step2Fields = {
-  firstName: cyrillicText(),
-  lastName: cyrillicText(),
+  firstName: cyrillicText(MESSAGES.required, 100),
+  lastName: cyrillicText(MESSAGES.required, 100),
   companyType: z.enum(["company", "freelancer"], {
     errorMap: () => ({ message: MESSAGES.required }),
   }),
   companyName: cyrillicText(),
-  companyVat: requiredText(),
+  companyVat: requiredText(MESSAGES.required, 20),
   companyAddress: cyrillicText().pipe(
     z.string().min(5, MESSAGES.addressLength).max(200, MESSAGES.addressLength),
   ),
-  companyCity: cyrillicText(MESSAGES.city),
-  postalCode: requiredText(MESSAGES.postalRequired),
-  country: requiredText().default(DEFAULT_COUNTRY),
+  companyCity: cyrillicText(MESSAGES.city, 100),
+  postalCode: requiredText(MESSAGES.postalRequired, 20),
+  country: requiredText(MESSAGES.required, 100).default(DEFAULT_COUNTRY),
 };
 
 export const step3Fields = {
   isVatRegistered: checkbox,
-  vatNumber: optionalText(),
-  companyBankAccount: requiredText(MESSAGES.iban).transform((v) =>
+  vatNumber: optionalText(20),
+  companyBankAccount: requiredText(MESSAGES.iban, 50).transform((v) =>
     v.replace(/\s+/g, "").toUpperCase(),
   ),
-  companyBankName: requiredText(MESSAGES.bankName),
-  companyBankBic: requiredText(MESSAGES.bic).transform((v) => v.toUpperCase()),
+  companyBankName: requiredText(MESSAGES.bankName, 100),
+  companyBankBic: requiredText(MESSAGES.bic, 20).transform((v) => v.toUpperCase()),
   useEnglishInvoices: checkbox,
-  companyNameEn: optionalText(),
-  companyAddressEn: optionalText(),
-  companyCityEn: optionalText(),
-  companyBankNameEn: optionalText(),
-  companyPhone: optionalText(),
+  companyNameEn: optionalText(200),
+  companyAddressEn: optionalText(200),
+  companyCityEn: optionalText(100),
+  companyBankNameEn: optionalText(100),
+  companyPhone: optionalText(50),
 };
 
 type Ctx = z.RefinementCtx;
@@ -196,13 +207,13 @@ export const registerSchema = z
   .object({
     ...step1Fields,
     // The API payload carries neither (spec §3): the confirmation is the form's own business.
-    confirmPassword: z.string().optional(),
+    confirmPassword: z.string().max(PASSWORD_MAX).optional(),
     ...step2Fields,
     companyType: step2Fields.companyType.default("company"),
     ...step3Fields,
     ...botCheckFields,
     role: z.literal("user").optional(),
-    companyEmail: z.string().optional(),
+    companyEmail: z.string().max(254).optional(),
   })
   .superRefine((data, ctx) => {
     checkPasswords(data, ctx);
@@ -222,20 +233,21 @@ export const REGISTER_STEPS = [
 export const forgotPasswordSchema = z.object({ email: emailField });
 
 export const resetPasswordSchema = z
-  .object({ password: newPasswordField, confirmPassword: z.string().min(1, MESSAGES.required) })
+  .object({ password: newPasswordField, confirmPassword: passwordInput() })
   .superRefine(checkPasswords);
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, "Моля, въведете текущата парола"),
+    currentPassword: passwordInput("Моля, въведете текущата парола"),
     password: newPasswordField,
-    confirmPassword: z.string().min(1, MESSAGES.required),
+    confirmPassword: passwordInput(),
   })
   .superRefine(checkPasswords);
 
 export const verifyCodeSchema = z.object({
   code: z
     .string()
+    .max(20, "Кодът се състои от 6 цифри")
     .trim()
     .regex(/^\d{6}$/, "Кодът се състои от 6 цифри"),
 });

@@ -1,6 +1,8 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, json } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { hashPassword } from "~/modules/auth/password.server";
+import { limitAccountMail } from "~/modules/auth/password-reset.server";
+import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
 import { issueToken } from "~/modules/auth/tokens.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { verificationMail, welcomeMail } from "~/modules/mail/templates.server";
@@ -148,6 +150,31 @@ export async function sendVerificationEmail(
       code: code!,
     }),
   );
+}
+
+export const CHECKS_THROTTLED =
+  "Твърде много проверки за кратко време. Опитайте отново след минута.";
+
+/**
+ * The availability checks (e-mail, company name, EIK) are limited per address: otherwise they
+ * list the registered accounts at hundreds a second. Throws the API's 429 answer.
+ */
+export async function limitAvailabilityChecks(context: AppLoadContext): Promise<void> {
+  const result = await hit(context.db, `availability:${context.clientIp}`, LIMITS.availability);
+  if (result.allowed) return;
+  throw json(
+    { success: false, message: CHECKS_THROTTLED, error: CHECKS_THROTTLED },
+    { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+  );
+}
+
+/** A new verification mail asked for by the person: within the mail limits (AppError 429). */
+export async function resendVerificationEmail(
+  context: AppLoadContext,
+  user: { id: string; email: string; firstName: string },
+): Promise<void> {
+  await limitAccountMail(context, user.email);
+  await sendVerificationEmail(context, user);
 }
 
 /** Marks the e-mail verified and sends the welcome mail; returns the user. */

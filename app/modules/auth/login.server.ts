@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { randomToken } from "~/utils/crypto.server";
 import { AppError } from "~/utils/http.server";
 import { hashPassword, verifyPassword } from "./password.server";
-import { isLoginThrottled, recordLoginAttempt, THROTTLED_MESSAGE } from "./throttle.server";
+import { recordLoginAttempt, startLoginAttempt, THROTTLED_MESSAGE } from "./throttle.server";
 
 export const INVALID_LOGIN = "Невалиден имейл или парола";
 
@@ -19,7 +19,8 @@ export async function checkCredentials(
   password: string,
 ): Promise<{ userId: string; role: "user" | "admin"; email: string }> {
   const { db, clientIp } = context;
-  if (await isLoginThrottled(db, email, clientIp)) throw new AppError(THROTTLED_MESSAGE, 429);
+  const attempt = await startLoginAttempt(db, email.toLowerCase(), clientIp);
+  if (attempt.throttled) throw new AppError(THROTTLED_MESSAGE, 429);
   const user = await db
     .selectFrom("users")
     .select(["id", "role", "email", "passwordHash"])
@@ -34,5 +35,6 @@ export async function checkCredentials(
     succeeded: Boolean(user && valid),
   });
   if (!user || !valid) throw new AppError(INVALID_LOGIN, 401);
+  await attempt.succeeded();
   return { userId: user.id, role: user.role, email: user.email };
 }

@@ -1,15 +1,16 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~db/types";
+import { purgeRateLimits } from "./rate-limit.server";
 import { THROTTLE_WINDOW_MS } from "./throttle.server";
 
 /**
  * Deletes what can no longer be used: expired sessions, spent or expired one-time tokens,
  * login attempts older than the throttling window (kept a day, for support) and spent
- * bot-check tokens past their expiry. Idempotent; any instance may run it.
+ * bot-check tokens and rate-limit counters past their expiry. Idempotent; any instance may run it.
  */
 export async function purgeExpired(db: Kysely<Database>, now = new Date()) {
   const dayAgo = new Date(now.getTime() - Math.max(THROTTLE_WINDOW_MS, 24 * 60 * 60 * 1000));
-  const [sessions, tokens, attempts, nonces] = await Promise.all([
+  const [sessions, tokens, attempts, nonces, rateLimits] = await Promise.all([
     db.deleteFrom("sessions").where("expiresAt", "<", now).executeTakeFirst(),
     db
       .deleteFrom("userTokens")
@@ -17,11 +18,13 @@ export async function purgeExpired(db: Kysely<Database>, now = new Date()) {
       .executeTakeFirst(),
     db.deleteFrom("loginAttempts").where("createdAt", "<", dayAgo).executeTakeFirst(),
     db.deleteFrom("botCheckNonces").where("expiresAt", "<", now).executeTakeFirst(),
+    purgeRateLimits(db, now),
   ]);
   return {
     sessions: Number(sessions.numDeletedRows),
     tokens: Number(tokens.numDeletedRows),
     loginAttempts: Number(attempts.numDeletedRows),
     botCheckNonces: Number(nonces.numDeletedRows),
+    rateLimits,
   };
 }

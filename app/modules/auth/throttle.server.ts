@@ -1,35 +1,36 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~db/types";
+import { clearHits, hit, LIMITS, unhit } from "./rate-limit.server";
 
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 20;
+export const THROTTLE_WINDOW_MS = LIMITS.loginPair.windowMs;
 export const THROTTLED_MESSAGE =
   "Твърде много неуспешни опити за вход. Опитайте отново след 15 минути.";
 
-/** True when this account or this address has failed too often in the last 15 minutes. */
-export async function isLoginThrottled(
-  db: Kysely<Database>,
-  email: string,
-  ip: string,
-): Promise<boolean> {
-  const since = new Date(Date.now() - THROTTLE_WINDOW_MS);
-  const row = await db
-    .selectFrom("loginAttempts")
-    .select((eb) => [
-      eb.fn.count<number>("id").filterWhere("email", "=", email).as("byAccount"),
-      eb.fn.count<number>("id").filterWhere("ip", "=", ip).as("byAddress"),
-    ])
-    .where("succeeded", "=", false)
-    .where("createdAt", ">", since)
-    .where((eb) => eb.or([eb("email", "=", email), eb("ip", "=", ip)]))
-    .executeTakeFirstOrThrow();
-  return (
-    Number(row.byAccount) >= MAX_FAILURES_PER_ACCOUNT ||
-    Number(row.byAddress) >= MAX_FAILURES_PER_ADDRESS
-  );
+/*
+ * Login throttling that an attacker cannot turn against the owner: wrong passwords are counted
+ * per account and address together (5 in 15 minutes) and per address (20), never per account
+ * alone, so the owner signing in from an address that has not failed always gets through.
+ * Each attempt takes its place in the counters before the password is checked (one atomic
+ * statement), so parallel attempts cannot exceed the limits; a correct password gives it back.
+ */
+export async function startLoginAttempt(db: Kysely<Database>, email: string, ip: string) {
+  const pairKey = `login:${email}|${ip}`;
+  const addressKey = `login-address:${ip}`;
+  const [pair, address] = await Promise.all([
+    hit(db, pairKey, LIMITS.loginPair),
+    hit(db, addressKey, LIMITS.loginAddress),
+  ]);
+  return {
+    throttled: !pair.allowed || !address.allowed,
+    retryAfter: Math.max(pair.retryAfter, address.retryAfter),
+    /** After a correct password: this address starts afresh for this account. */
+    async succeeded() {
+      await Promise.all([clearHits(db, pairKey), unhit(db, addressKey)]);
+    },
+  };
 }
 
+/** Every attempt, kept a day for support and the admin's "last sign-ins" (not for throttling). */
 export async function recordLoginAttempt(
   db: Kysely<Database>,
   attempt: { email: string; ip: string; succeeded: boolean },

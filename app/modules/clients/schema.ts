@@ -2,6 +2,7 @@ import { z } from "zod";
 import { countryByName, DEFAULT_COUNTRY } from "~/modules/accounts/countries";
 import { hasValidEikChecksum } from "~/modules/accounts/eik";
 import { MESSAGES, postalCodeError } from "~/modules/accounts/schema";
+import { boundedText } from "~/utils/schema";
 
 export const CLIENT_KINDS = {
   company: "Фирма (ЕИК)",
@@ -51,22 +52,21 @@ export const CLIENT_MESSAGES = {
   email: (value: string) => `Невалиден имейл адрес: ${value}`,
   paymentTerm: "Срокът за плащане е цяло число от 0 до 365 дни",
   eikTaken: "Вече имате клиент с този ЕИК/Булстат",
-  tooLong: "Текстът е твърде дълъг",
+  tooManyEmails: "Най-много 10 имейл адреса",
 } as const;
+
+/** A client's e-mail addresses: enough for an accounts department, not a mailing list. */
+export const MAX_EMAILS = 10;
 
 const EU_VAT =
   /^(AT|BE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z]{2,13}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 const text = (max = 200) =>
-  z
-    .string()
-    .trim()
-    .max(max, CLIENT_MESSAGES.tooLong)
+  boundedText(max)
     .optional()
     .transform((value) => value || null);
-const required = (message: string, max = 200) =>
-  z.string({ required_error: message }).trim().min(1, message).max(max, CLIENT_MESSAGES.tooLong);
+const required = (message: string, max = 200) => boundedText(max, message);
 
 /** One client, as the form and POST /api/clients give it. */
 export const clientSchema = z
@@ -77,8 +77,7 @@ export const clientSchema = z
     name: required(CLIENT_MESSAGES.name),
     nameEn: text(),
     eik: text(13),
-    vatNumber: z
-      .string()
+    vatNumber: boundedText(30)
       .optional()
       .transform((value) => value?.replace(/[\s.-]/g, "").toUpperCase() || null),
     mol: text(),
@@ -87,14 +86,15 @@ export const clientSchema = z
     city: required(CLIENT_MESSAGES.city, 100),
     cityEn: text(100),
     postalCode: text(10),
-    country: z
-      .string()
-      .trim()
+    country: boundedText(100)
       .optional()
       .transform((value) => value || DEFAULT_COUNTRY),
     // Several addresses, separated by commas, semicolons or spaces; an array from JSON.
     emails: z
-      .union([z.string(), z.array(z.string())])
+      .union([
+        boundedText(1000),
+        z.array(boundedText(254)).max(MAX_EMAILS, CLIENT_MESSAGES.tooManyEmails),
+      ])
       .optional()
       .transform((value) =>
         (Array.isArray(value) ? value : (value ?? "").split(/[\s,;]+/))
@@ -146,8 +146,9 @@ export const clientSchema = z
       const error = postalCodeError(data.postalCode, data.country);
       if (error) issue("postalCode", error);
     }
-    const bad = data.emails.find((email) => !EMAIL.test(email));
-    if (bad) issue("emails", CLIENT_MESSAGES.email(bad));
+    const bad = data.emails.find((email) => !EMAIL.test(email) || email.length > 254);
+    if (bad) issue("emails", CLIENT_MESSAGES.email(bad.slice(0, 80)));
+    if (data.emails.length > MAX_EMAILS) issue("emails", CLIENT_MESSAGES.tooManyEmails);
   });
 
 export type ClientInput = z.infer<typeof clientSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { boundedText } from "~/utils/schema";
 
 export const FEEDBACK_CATEGORIES = {
   feature_request: "Предложение за нова функция",
@@ -37,6 +38,7 @@ export const FEEDBACK_MESSAGES = {
   fileTooLarge: "Файлът е твърде голям",
   fileTooLargeDetail: "Максималният размер е 5MB",
   fileType: "Разрешени са само файлове JPG или PNG",
+  sendFailed: "Моля, опитайте отново по-късно.",
 } as const;
 
 export const ATTACHMENT_MAX_BYTES = 5_242_880;
@@ -46,19 +48,24 @@ const checkbox = z
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
 
-/** The feedback/support submission (spec §3), checked in the spec's order (§5). */
+export const MESSAGE_MAX = 5000;
+
+/**
+ * The feedback/support submission (spec §3), checked in the spec's order (§5): the message, the
+ * category — then the bot check (the route's) — then the other e-mail (customEmailProblem).
+ */
 export const feedbackSchema = z
   .object({
     type: z.enum(["feedback", "support"]),
-    category: z.string().optional(),
+    category: boundedText(50).optional(),
     severity: z
       .enum(["low", "medium", "high", ""])
       .nullable()
       .optional()
       .transform((value) => value || null),
-    message: z.string().optional(),
+    message: boundedText(MESSAGE_MAX).optional(),
     useDifferentEmail: checkbox,
-    customEmail: z.string().nullable().optional(),
+    customEmail: boundedText(254).nullable().optional(),
   })
   .superRefine((data, ctx) => {
     if (!data.message?.trim()) {
@@ -68,15 +75,12 @@ export const feedbackSchema = z
     const categories = data.type === "support" ? SUPPORT_CATEGORIES : FEEDBACK_CATEGORIES;
     if (!data.category || !(data.category in categories)) {
       ctx.addIssue({ code: "custom", path: ["category"], message: FEEDBACK_MESSAGES.category });
-      return;
-    }
-    if (data.useDifferentEmail && !data.customEmail?.trim()) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["customEmail"],
-        message: FEEDBACK_MESSAGES.customEmail,
-      });
     }
   });
+
+/** The fourth check (after the bot check): a different e-mail, when chosen, must be given. */
+export function customEmailProblem(data: FeedbackInput): string | null {
+  return data.useDifferentEmail && !data.customEmail?.trim() ? FEEDBACK_MESSAGES.customEmail : null;
+}
 
 export type FeedbackInput = z.infer<typeof feedbackSchema>;

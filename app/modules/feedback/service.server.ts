@@ -37,8 +37,9 @@ export function checkAttachment(
 }
 
 /**
- * Stores the submission, then e-mails it to SUPPORT_EMAIL when one is set. The submission is
- * kept even when that mail fails (it is logged and stays un-e-mailed for a later resend).
+ * Stores the submission, then e-mails it to SUPPORT_EMAIL when one is set. When that mail fails
+ * the submission is taken back and the person is told to try again later (AppError 503, spec §8:
+ * 'Грешка при изпращане' / 'Моля, опитайте отново по-късно.'), so a retry never makes a double.
  */
 export async function submitFeedback(
   context: AppLoadContext,
@@ -92,6 +93,8 @@ ${input.message!.trim()}`;
       .where("id", "=", row.id)
       .execute();
   } catch (error) {
-    console.error(`Feedback ${row.id} is saved but was not e-mailed to ${to}:`, error);
+    console.error(`Feedback ${row.id} could not be e-mailed to ${to}:`, error);
+    await context.db.deleteFrom("feedback").where("id", "=", row.id).execute();
+    throw new AppError(FEEDBACK_MESSAGES.sendFailed, 503);
   }
 }

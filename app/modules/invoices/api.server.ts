@@ -3,7 +3,6 @@ import type { Kysely } from "kysely";
 import { AppError, jsonError } from "~/utils/http.server";
 import type { Database } from "~db/types";
 import { type DocumentWithLines, getDocument } from "./documents.server";
-import { storedPdf } from "./render.server";
 
 /** The company's document named by the path, or the API's 404. */
 export async function requireApiDocument(
@@ -22,17 +21,4 @@ export function apiRefusal(error: unknown): Response {
   return error.fields
     ? jsonError("Invalid data", error.status, error.fields)
     : jsonError(error.message, error.status);
-}
-
-/**
- * Renders and stores the PDF of a just-issued document, after its transaction has committed.
- * A failure here leaves the document issued; the first download renders it again.
- */
-export async function storePdfAfterIssue(db: Kysely<Database>, companyId: string, id: string) {
-  try {
-    const doc = await getDocument(db, companyId, id);
-    if (doc) await storedPdf(db, doc);
-  } catch (error) {
-    console.error("Could not store the PDF of document", id, error);
-  }
 }

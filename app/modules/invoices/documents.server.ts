@@ -9,7 +9,7 @@ import type {
   DocumentPaymentRow,
   DocumentRow,
 } from "~db/types";
-import { computeTotals, lineNetCents, PRICE_SCALE, scaledToString } from "./money";
+import { computeTotals, formatMoney, lineNetCents, PRICE_SCALE, scaledToString } from "./money";
 import { allocateNumber, seriesOf } from "./numbering.server";
 import type { PrintParty, PrintSupplier } from "./print";
 import {
@@ -368,7 +368,10 @@ export function copyAsInput(doc: DocumentWithLines) {
   };
 }
 
-/** An issued proforma becomes an invoice draft with the same content, linked back to it. */
+/**
+ * An issued proforma becomes an invoice draft with the same content, linked back to it — once:
+ * a unique index on the link makes parallel conversions end with the one draft.
+ */
 export async function convertProforma(
   db: Kysely<Database>,
   companyId: string,
@@ -379,23 +382,37 @@ export async function convertProforma(
   if (proforma.type !== "proforma" || proforma.status !== "issued") {
     throw new AppError("Само издадена проформа може да се превърне във фактура", 409);
   }
-  const existing = await db
-    .selectFrom("documents")
-    .select("id")
-    .where("companyId", "=", companyId)
-    .where("proformaId", "=", proforma.id)
-    .executeTakeFirst();
-  if (existing) return existing.id;
+  const existing = () =>
+    db
+      .selectFrom("documents")
+      .select("id")
+      .where("companyId", "=", companyId)
+      .where("proformaId", "=", proforma.id)
+      .executeTakeFirst();
+  const made = await existing();
+  if (made) return made.id;
   const input = documentSchema.parse({
     ...copyAsInput(proforma),
     type: "invoice",
     issueDate,
     dueDate: proforma.dueDate && proforma.dueDate >= issueDate ? proforma.dueDate : null,
   });
-  return createDraft(db, companyId, userId, input, { proformaId: proforma.id });
+  try {
+    return await createDraft(db, companyId, userId, input, { proformaId: proforma.id });
+  } catch (error) {
+    // Another conversion of the same proforma won the race: answer with its draft.
+    if ((error as { code?: string }).code !== "23505") throw error;
+    const winner = await existing();
+    if (!winner) throw error;
+    return winner.id;
+  }
 }
 
-/** Records a payment and keeps the document's paid sum with it, in one transaction. */
+/**
+ * Records a payment and keeps the document's paid sum with it, in one transaction that locks the
+ * document, so two payments at once cannot together exceed what is due. A payment larger than
+ * what is still due is refused (docs/decisions/008-overpayments.md).
+ */
 export async function addPayment(
   db: Kysely<Database>,
   companyId: string,
@@ -414,6 +431,22 @@ export async function addPayment(
     );
   }
   await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("documents")
+      .select(["status", "totalCents", "paidCents", "currency"])
+      .where("companyId", "=", companyId)
+      .where("id", "=", doc.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (current.status !== "issued") {
+      throw new AppError("Документът вече не е издаден: плащане не може да се запише", 409);
+    }
+    const due = current.totalCents - current.paidCents;
+    if (due <= 0) throw new AppError(DOCUMENT_MESSAGES.alreadyPaid, 409);
+    if (payment.amount > due) {
+      const message = DOCUMENT_MESSAGES.overpayment(formatMoney(due, current.currency));
+      throw new AppError(message, 400, { amount: message });
+    }
     await trx
       .insertInto("documentPayments")
       .values({

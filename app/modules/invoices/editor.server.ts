@@ -5,13 +5,11 @@ import { getClient } from "~/modules/clients/queries.server";
 import { AppError } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
 import type { Database, VatTreatment } from "~db/types";
-import { storePdfAfterIssue } from "./api.server";
 import {
   createDraft,
   type DocumentWithLines,
   getDocument,
   invoicesForNotes,
-  issueDocument,
   todayInSofia,
   updateDraft,
 } from "./documents.server";
@@ -24,6 +22,7 @@ import {
   valuesFromForm,
 } from "./editor";
 import { formatPrice, formatScaled, parseDecimal } from "./money";
+import { issueWithPdf } from "./render.server";
 import {
   DOCUMENT_TYPES,
   documentSchema,
@@ -277,8 +276,7 @@ export async function handleEditorAction(
   if (intent === "preview") return redirect(`/invoice/preview?id=${id}`);
   if (intent === "issue") {
     try {
-      const issued = await issueDocument(context.db, user.companyId, id);
-      await storePdfAfterIssue(context.db, user.companyId, id);
+      const issued = await issueWithPdf(context.db, user.companyId, id);
       return redirect(`/invoice/${id}`, {
         headers: {
           "Set-Cookie": await toastHeader({

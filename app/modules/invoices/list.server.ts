@@ -1,7 +1,8 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { isUuid } from "~/modules/clients/queries.server";
+import { isBookDate } from "~/utils/schema";
 import type { Database, DocumentType } from "~db/types";
-import { isIsoDate, STATUS_FILTERS, type StatusFilter } from "./schema";
+import { STATUS_FILTERS, type StatusFilter } from "./schema";
 
 export const DOCUMENT_PAGE_SIZE = 50;
 
@@ -28,8 +29,8 @@ export function filtersFromSearch(params: URLSearchParams): DocumentFilters {
     type: type && TYPES.has(type) ? (type as DocumentType) : undefined,
     status: status && status in STATUS_FILTERS ? (status as StatusFilter) : undefined,
     clientId: isUuid(clientId) ? clientId : undefined,
-    from: from && isIsoDate(from) ? from : undefined,
-    to: to && isIsoDate(to) ? to : undefined,
+    from: from && isBookDate(from) ? from : undefined,
+    to: to && isBookDate(to) ? to : undefined,
     q: get("q")?.slice(0, 100),
   };
 }
@@ -205,7 +206,7 @@ function decodeCursor(cursor: string | null | undefined): [string, string, strin
     const key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     return Array.isArray(key) &&
       key.length === 3 &&
-      isIsoDate(key[0]) &&
+      isBookDate(key[0]) &&
       typeof key[1] === "string" &&
       isUuid(key[2])
       ? [key[0], key[1], key[2]]

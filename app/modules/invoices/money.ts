@@ -18,9 +18,13 @@ export const BGN_PER_EUR = "1.95583";
 export const VAT_RATES = [20, 9, 0] as const;
 export type VatRate = (typeof VAT_RATES)[number];
 
+/** The largest amount a document, a payment or an expense may carry: 99 999 999 999,99. */
+export const MAX_AMOUNT_CENTS = 9_999_999_999_999;
+
 /**
- * A decimal typed by a person or sent by a client ("1 234,5", "12.50", 3) as an integer scaled
- * by 10^scale; null when it is not a number or has more decimals than the scale allows.
+ * A decimal typed by a person or sent by a client ("1 234,5", "1250,50", "12.50", 3) as an integer
+ * scaled by 10^scale; null when it is not a number, mixes separators ("1.250,00" — is the dot a
+ * thousands separator or a decimal point?) or has more decimals than the scale allows.
  */
 export function parseDecimal(input: unknown, scale: number): bigint | null {
   if (typeof input === "number") {
@@ -28,13 +32,30 @@ export function parseDecimal(input: unknown, scale: number): bigint | null {
     input = String(input);
   }
   if (typeof input !== "string") return null;
-  const text = input.replace(/[\s\u00a0']/g, "").replace(",", ".");
+  if (input.length > 40) return null;
+  const text = input.replace(/[\s\u00a0\u202f']/g, "").replace(",", ".");
   const match = /^(-?)(\d{1,15})(?:\.(\d*))?$/.exec(text);
   if (!match) return null;
   const [, sign, whole, fraction = ""] = match;
   if (fraction.length > scale) return null;
   const value = BigInt(whole + fraction.padEnd(scale, "0"));
   return sign ? -value : value;
+}
+
+/**
+ * Why a typed number was not understood, when there is more to say than the field's own message:
+ * both a dot and a comma ("1.250,00") leave the reader guessing which one is the decimal mark.
+ */
+export function decimalProblem(input: unknown): string | null {
+  if (typeof input !== "string") return null;
+  const text = input.trim();
+  if (text.includes(",") && text.includes(".")) {
+    return "Неясно число: използвайте запетая за десетичните знаци, без точка за хилядите (напр. 1 250,50)";
+  }
+  if ((text.match(/[.,]/g) ?? []).length > 1) {
+    return "Неясно число: само един десетичен знак е разрешен (напр. 1 250,50)";
+  }
+  return null;
 }
 
 /** A scaled integer back to a plain decimal string with exactly `scale` decimals ("12.5000"). */

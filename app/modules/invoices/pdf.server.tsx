@@ -1,60 +1,17 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import {
-  Document,
-  Font,
-  Image,
-  Page,
-  renderToBuffer,
-  StyleSheet,
-  Text,
-  View,
-} from "@react-pdf/renderer";
+import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
+import { PDF_FONT_FAMILY } from "~/modules/pdf/fonts.server";
 import type { PrintModel } from "./print";
-import { woffToSfnt } from "./woff.server";
 
 /*
- * The PDF of a document, rendered in-process with @react-pdf/renderer from the same print model
- * as the HTML preview. Noto Sans is embedded: fontsource's Cyrillic file has no digits or
- * punctuation, so the Latin files are a fallback family (STACK.md), and pdffonts shows every
- * font embedded (tested).
+ * The PDF of a document, drawn with @react-pdf/renderer from the same print model as the HTML
+ * preview. It is rendered in the PDF worker pool (app/modules/pdf), never on the request's event
+ * loop; Noto Sans is embedded (fonts.server.ts).
  */
-
-const require = createRequire(import.meta.url);
-/** A fontsource WOFF, unpacked once to TrueType and handed to react-pdf as a data URL. */
-const font = (subset: string, weight: number) => {
-  const file = require.resolve(
-    `@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`,
-  );
-  return `data:font/ttf;base64,${woffToSfnt(readFileSync(file)).toString("base64")}`;
-};
-
-let registered = false;
-function registerFonts() {
-  if (registered) return;
-  for (const [family, subset] of [
-    ["NotoCyr", "cyrillic"],
-    ["NotoCyrExt", "cyrillic-ext"],
-    ["NotoLat", "latin"],
-    ["NotoLatExt", "latin-ext"],
-  ] as const) {
-    Font.register({
-      family,
-      fonts: [
-        { src: font(subset, 400), fontWeight: 400 },
-        { src: font(subset, 700), fontWeight: 700 },
-      ],
-    });
-  }
-  // Words are never hyphenated: a Bulgarian name split with a hyphen reads as a different name.
-  Font.registerHyphenationCallback((word) => [word]);
-  registered = true;
-}
 
 const BRAND = "#184136";
 const styles = StyleSheet.create({
   page: {
-    fontFamily: ["NotoLat", "NotoCyr", "NotoLatExt", "NotoCyrExt"] as unknown as string,
+    fontFamily: PDF_FONT_FAMILY,
     fontSize: 9,
     paddingTop: 36,
     paddingBottom: 48,
@@ -129,7 +86,8 @@ export interface Logo {
   format: "png" | "jpg";
 }
 
-function InvoicePdf({ model, logo }: { model: PrintModel; logo: Logo | null }) {
+/** The invoice, credit/debit note or proforma as a react-pdf document. */
+export function InvoicePdf({ model, logo }: { model: PrintModel; logo: Logo | null }) {
   const markColor = model.markTone === "original" ? "#1a1a1a" : "#b42318";
   return (
     <Document
@@ -220,10 +178,4 @@ function InvoicePdf({ model, logo }: { model: PrintModel; logo: Logo | null }) {
       </Page>
     </Document>
   );
-}
-
-/** The document as PDF bytes. */
-export async function renderPdf(model: PrintModel, logo: Logo | null = null): Promise<Buffer> {
-  registerFonts();
-  return renderToBuffer(<InvoicePdf model={model} logo={logo} />);
 }

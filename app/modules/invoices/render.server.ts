@@ -1,8 +1,14 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
+import { renderInPool } from "~/modules/pdf/pool.server";
 import type { Database, DocumentRow } from "~db/types";
-import { clientSnapshot, type DocumentWithLines, supplierSnapshot } from "./documents.server";
-import { type Logo, renderPdf } from "./pdf.server";
+import {
+  clientSnapshot,
+  type DocumentWithLines,
+  getDocument,
+  issueDocument,
+  supplierSnapshot,
+} from "./documents.server";
 import { buildPrintModel, type PrintModel, type PrintParty, type PrintSupplier } from "./print";
 
 /**
@@ -42,32 +48,53 @@ export async function printModelFor(
   );
 }
 
-async function companyLogo(db: Kysely<Database>, companyId: string): Promise<Logo | null> {
+async function companyLogo(db: Kysely<Database>, companyId: string) {
   const logo = await db
     .selectFrom("companyLogos")
     .select(["contentType", "data"])
     .where("companyId", "=", companyId)
     .executeTakeFirst();
   if (!logo) return null;
-  return { data: Buffer.from(logo.data), format: logo.contentType === "image/png" ? "png" : "jpg" };
+  return {
+    data: logo.data,
+    format: logo.contentType === "image/png" ? ("png" as const) : ("jpg" as const),
+  };
 }
 
-/** Renders a document now (drafts: every time, marked as a draft). */
+/** Renders a document now, in the PDF worker pool (drafts: every time, marked as a draft). */
 export async function renderDocumentPdf(db: Kysely<Database>, doc: DocumentWithLines) {
   const [model, logo] = await Promise.all([printModelFor(db, doc), companyLogo(db, doc.companyId)]);
-  return renderPdf(model, logo);
+  return renderInPool({ kind: "document", model, logo });
 }
+
+export interface StoredPdf {
+  data: Buffer;
+  sha256: string;
+}
+
+// Renders in flight on this instance, by document: a download that arrives while the PDF of a
+// just-issued document is rendering waits for that render instead of starting another.
+const rendering = new Map<string, Promise<StoredPdf>>();
 
 /**
  * The PDF of an issued or cancelled document, rendered once and kept with its SHA-256, so every
- * download is byte-identical. A cancelled document is rendered fresh (it carries the mark).
- * Never call this inside a transaction: rendering takes tens of milliseconds.
+ * download is byte-identical. A draft or cancelled document is rendered fresh (it carries the mark).
+ * Never call this inside a transaction: a render takes tens of milliseconds (seconds for a long one).
  */
-export async function storedPdf(db: Kysely<Database>, doc: DocumentWithLines) {
+export async function storedPdf(db: Kysely<Database>, doc: DocumentWithLines): Promise<StoredPdf> {
   if (doc.status !== "issued") {
     const data = await renderDocumentPdf(db, doc);
     return { data, sha256: createHash("sha256").update(data).digest("hex") };
   }
+  let pending = rendering.get(doc.id);
+  if (!pending) {
+    pending = storeOnce(db, doc).finally(() => rendering.delete(doc.id));
+    rendering.set(doc.id, pending);
+  }
+  return pending;
+}
+
+async function storeOnce(db: Kysely<Database>, doc: DocumentWithLines): Promise<StoredPdf> {
   const existing = await db
     .selectFrom("documentPdfs")
     .select(["data", "sha256"])
@@ -76,7 +103,7 @@ export async function storedPdf(db: Kysely<Database>, doc: DocumentWithLines) {
   if (existing) return { data: Buffer.from(existing.data), sha256: existing.sha256.trim() };
   const data = await renderDocumentPdf(db, doc);
   const sha256 = createHash("sha256").update(data).digest("hex");
-  // Two first downloads at once: the first insert wins and both answer with the stored bytes.
+  // Two instances rendering at once: the first insert wins and both answer with the stored bytes.
   await db
     .insertInto("documentPdfs")
     .values({ documentId: doc.id, companyId: doc.companyId, data, sha256 })
@@ -88,6 +115,19 @@ export async function storedPdf(db: Kysely<Database>, doc: DocumentWithLines) {
     .where("documentId", "=", doc.id)
     .executeTakeFirstOrThrow();
   return { data: Buffer.from(stored.data), sha256: stored.sha256.trim() };
+}
+
+/**
+ * Issues a draft (numbered inside its transaction) and, once that has committed, renders and
+ * stores its PDF in the background: the answer does not wait for the render, and a failed render
+ * leaves the document issued (the first download renders it again).
+ */
+export async function issueWithPdf(db: Kysely<Database>, companyId: string, id: string) {
+  const issued = await issueDocument(db, companyId, id);
+  void getDocument(db, companyId, id)
+    .then((doc) => doc && storedPdf(db, doc))
+    .catch((error) => console.error("Could not store the PDF of document", id, error));
+  return issued;
 }
 
 const FILE_TITLES: Record<DocumentRow["type"], [string, string]> = {

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { CURRENCIES } from "~/modules/clients/schema";
-import { DISCOUNT_SCALE, PRICE_SCALE, parseDecimal, QUANTITY_SCALE } from "./money";
+import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
+import {
+  computeTotals,
+  DISCOUNT_SCALE,
+  decimalProblem,
+  lineNetCents,
+  MAX_AMOUNT_CENTS,
+  PRICE_SCALE,
+  parseDecimal,
+  QUANTITY_SCALE,
+} from "./money";
 
 export const DOCUMENT_TYPES = {
   invoice: "Фактура",
@@ -84,74 +94,60 @@ export const DOCUMENT_MESSAGES = {
   bgnAfter2025:
     "От 01.01.2026 г. документите се издават в евро. Лева — само за документи с дата до 31.12.2025 г.",
   currency: "Моля, изберете валута",
-  eurRate: "Въведете курс към еврото: положително число с до 8 знака след десетичната запетая",
+  eurRate:
+    "Въведете курс към еврото: положително число под 1 000 000 с до 8 знака след десетичната запетая",
   noLines: "Добавете поне един ред",
   tooManyLines: "Един документ може да има най-много 200 реда",
   description: "Описанието е задължително",
-  quantity: "Количеството трябва да е положително число с до 3 знака след запетаята",
+  quantity:
+    "Количеството трябва да е положително число под 1 000 000 000 с до 3 знака след запетаята",
   unit: "Мярката е задължителна",
-  unitPrice: "Цената трябва да е число, не по-малко от 0, с до 4 знака след запетаята",
+  unitPrice: "Цената трябва да е число от 0 до 9 999 999 999,9999 с до 4 знака след запетаята",
   discount: "Отстъпката е процент от 0 до 100 с до 2 знака след запетаята",
   vatRate: "Изберете ставка на ДДС",
   vatGround: "Посочете основание за неначисляване на ДДС (чл. от ЗДДС)",
   original: "Изберете издадената фактура, към която е известието",
   reason: "Посочете основанието за известието",
   cancelReason: "Посочете причина за анулирането",
-  tooLong: "Текстът е твърде дълъг",
   amount: "Сумата трябва да е положително число с до 2 знака след запетаята",
+  amountTooLarge: "Сумата е твърде голяма: най-много 99 999 999 999,99",
+  documentTooLarge: "Общата сума на документа е твърде голяма: най-много 99 999 999 999,99",
+  overpayment: (due: string) => `Сумата надвишава остатъка за плащане: най-много ${due}`,
+  alreadyPaid: "Документът е платен изцяло",
   paymentMethod: "Моля, изберете начин на плащане",
 } as const;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, DOCUMENT_MESSAGES.tooLong)
-    .nullish()
-    .transform((value) => value || null);
-
-const isoDate = (message: string = DOCUMENT_MESSAGES.date) =>
-  z.string({ required_error: message, invalid_type_error: message }).refine(isIsoDate, message);
-const optionalDate = z
-  .string()
-  .nullish()
-  .transform((value) => value?.trim() || null)
-  .refine((value) => value === null || isIsoDate(value), DOCUMENT_MESSAGES.date);
-
-/** A decimal string or number, kept as an exact scaled integer. */
+/**
+ * A decimal string or number, kept as an exact scaled integer. Bulgarian input is welcome
+ * ("1 250,50", "1250,50"); mixed separators ("1.250,00") are refused with their own message.
+ */
 const decimal = (scale: number, message: string, check: (value: bigint) => boolean) =>
-  z.union([z.string(), z.number()], { errorMap: () => ({ message }) }).transform((value, ctx) => {
-    const parsed = parseDecimal(value, scale);
-    if (parsed === null || !check(parsed)) {
-      ctx.addIssue({ code: "custom", message });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+  z
+    .union([z.string().max(40, message), z.number()], { errorMap: () => ({ message }) })
+    .transform((value, ctx) => {
+      const parsed = parseDecimal(value, scale);
+      if (parsed === null || !check(parsed)) {
+        ctx.addIssue({ code: "custom", message: decimalProblem(value) ?? message });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+/** Bounds that keep every figure inside its column and inside JavaScript's exact integers. */
+const MAX_QUANTITY = 1_000_000_000_000n; // < 1 000 000 000 (3 decimals)
+const MAX_PRICE = 100_000_000_000_000n; // < 10 000 000 000 (4 decimals)
 
 export const lineSchema = z.object({
-  description: z
-    .string({ required_error: DOCUMENT_MESSAGES.description })
-    .trim()
-    .min(1, DOCUMENT_MESSAGES.description)
-    .max(500, DOCUMENT_MESSAGES.tooLong),
-  quantity: decimal(QUANTITY_SCALE, DOCUMENT_MESSAGES.quantity, (v) => v > 0n),
-  unit: z
-    .string()
-    .trim()
-    .max(20, DOCUMENT_MESSAGES.tooLong)
+  description: boundedText(500, DOCUMENT_MESSAGES.description),
+  quantity: decimal(QUANTITY_SCALE, DOCUMENT_MESSAGES.quantity, (v) => v > 0n && v < MAX_QUANTITY),
+  unit: boundedText(20)
     .nullish()
     .transform((value) => value || "бр."),
-  unitPrice: decimal(PRICE_SCALE, DOCUMENT_MESSAGES.unitPrice, (v) => v >= 0n),
+  unitPrice: decimal(PRICE_SCALE, DOCUMENT_MESSAGES.unitPrice, (v) => v >= 0n && v < MAX_PRICE),
   discount: z
-    .union([z.string(), z.number()])
+    .union([z.string().max(40, DOCUMENT_MESSAGES.discount), z.number()], {
+      errorMap: () => ({ message: DOCUMENT_MESSAGES.discount }),
+    })
     .nullish()
     .transform((value, ctx) => {
       if (value === null || value === undefined || value === "") return 0n;
@@ -183,10 +179,7 @@ export const documentSchema = z
     type: z.enum(Object.keys(DOCUMENT_TYPES) as [DocumentTypeKey], {
       errorMap: () => ({ message: DOCUMENT_MESSAGES.type }),
     }),
-    clientId: z
-      .string({ required_error: DOCUMENT_MESSAGES.client })
-      .trim()
-      .min(1, DOCUMENT_MESSAGES.client),
+    clientId: boundedText(40, DOCUMENT_MESSAGES.client),
     language: z
       .enum(["bg", "en", "bilingual"], { errorMap: () => ({ message: "Моля, изберете език" }) })
       .optional(),
@@ -198,12 +191,14 @@ export const documentSchema = z
       .enum(["BGN", ...CURRENCIES], { errorMap: () => ({ message: DOCUMENT_MESSAGES.currency }) })
       .default("EUR"),
     eurRate: z
-      .union([z.string(), z.number()])
+      .union([z.string().max(40, DOCUMENT_MESSAGES.eurRate), z.number()], {
+        errorMap: () => ({ message: DOCUMENT_MESSAGES.eurRate }),
+      })
       .nullish()
       .transform((value, ctx) => {
         if (value === null || value === undefined || value === "") return null;
         const parsed = parseDecimal(value, 8);
-        if (parsed === null || parsed <= 0n) {
+        if (parsed === null || parsed <= 0n || parsed >= 100_000_000_000_000n) {
           ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.eurRate });
           return z.NEVER;
         }
@@ -231,6 +226,24 @@ export const documentSchema = z
   .superRefine((doc, ctx) => {
     const issue = (path: string, message: string) =>
       ctx.addIssue({ code: "custom", path: [path], message });
+    // zod refines an object whose lines already failed too: sum only lines that parsed.
+    const parsed = doc.lines.every(
+      (line) =>
+        typeof line.quantity === "bigint" &&
+        typeof line.unitPrice === "bigint" &&
+        typeof line.discount === "bigint",
+    );
+    if (parsed) {
+      const totals = computeTotals(
+        doc.lines.map((line) => ({
+          netCents: lineNetCents(line.quantity, line.unitPrice, line.discount),
+          vatRate: line.vatRate,
+        })),
+      );
+      if (totals.totalCents > MAX_AMOUNT_CENTS) {
+        issue("lines", DOCUMENT_MESSAGES.documentTooLarge);
+      }
+    }
     if (doc.currency === "BGN" && doc.issueDate > "2025-12-31") {
       issue("currency", DOCUMENT_MESSAGES.bgnAfter2025);
     }
@@ -249,16 +262,16 @@ export const documentSchema = z
 export type DocumentInput = z.infer<typeof documentSchema>;
 
 export const cancelSchema = z.object({
-  reason: z
-    .string({ required_error: DOCUMENT_MESSAGES.cancelReason })
-    .trim()
-    .min(3, DOCUMENT_MESSAGES.cancelReason)
-    .max(500, DOCUMENT_MESSAGES.tooLong),
+  reason: boundedText(500, DOCUMENT_MESSAGES.cancelReason).pipe(
+    z.string().min(3, DOCUMENT_MESSAGES.cancelReason),
+  ),
 });
 
 export const paymentSchema = z.object({
   paidOn: isoDate(),
-  amount: decimal(2, DOCUMENT_MESSAGES.amount, (v) => v > 0n).transform((v) => Number(v)),
+  amount: decimal(2, DOCUMENT_MESSAGES.amount, (v) => v > 0n)
+    .refine((v) => v <= BigInt(MAX_AMOUNT_CENTS), DOCUMENT_MESSAGES.amountTooLarge)
+    .transform((v) => Number(v)),
   method: z.enum(Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS], {
     errorMap: () => ({ message: DOCUMENT_MESSAGES.paymentMethod }),
   }),

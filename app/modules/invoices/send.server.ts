@@ -1,4 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
+import { MAX_EMAILS } from "~/modules/clients/schema";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { documentMail } from "~/modules/mail/templates.server";
 import { AppError } from "~/utils/http.server";
@@ -9,6 +11,9 @@ import { pdfFileName, storedPdf } from "./render.server";
 import { DOCUMENT_TYPES } from "./schema";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TOO_MANY_RECIPIENTS = `Най-много ${MAX_EMAILS} имейл адреса в едно изпращане`;
+const DOCUMENT_MAILS_THROTTLED =
+  "Изпратени са много документи за кратко време. Опитайте отново след час.";
 const TITLES_EN = {
   invoice: "Invoice",
   proforma: "Proforma invoice",
@@ -19,6 +24,7 @@ const TITLES_EN = {
 /** The addresses a document goes to: those given, or the client's e-mails. */
 export function recipientsOf(input: string | null | undefined, fallback: string[]): string[] {
   const typed = (input ?? "")
+    .slice(0, 5000)
     .split(/[\s,;]+/)
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
@@ -48,11 +54,16 @@ export async function sendDocument(
       to: "Въведете имейл адрес",
     });
   }
-  const bad = recipients.find((e) => !EMAIL.test(e));
-  if (bad)
-    throw new AppError(`Невалиден имейл адрес: ${bad}`, 400, {
-      to: `Невалиден имейл адрес: ${bad}`,
-    });
+  if (recipients.length > MAX_EMAILS) {
+    throw new AppError(TOO_MANY_RECIPIENTS, 400, { to: TOO_MANY_RECIPIENTS });
+  }
+  const bad = recipients.find((e) => !EMAIL.test(e) || e.length > 254);
+  if (bad) {
+    const message = `Невалиден имейл адрес: ${bad.slice(0, 80)}`;
+    throw new AppError(message, 400, { to: message });
+  }
+  const allowed = await hit(context.db, `document-mail:${companyId}`, LIMITS.documentMails);
+  if (!allowed.allowed) throw new AppError(DOCUMENT_MAILS_THROTTLED, 429);
 
   const company = await context.db
     .selectFrom("companies")

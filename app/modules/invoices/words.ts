@@ -180,8 +180,9 @@ interface CurrencyWords {
 }
 
 const CURRENCY_WORDS: Record<string, CurrencyWords> = {
+  // Евро is neuter and does not change: «едно евро», «две евро», «двадесет и едно евро».
   EUR: {
-    gender: "m",
+    gender: "n",
     one: "евро",
     many: "евро",
     minor: { gender: "m", one: "цент", many: "цента" },

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
@@ -23,6 +24,20 @@ const fileTransport = nodemailer.createTransport({
   buffer: true,
   newline: "unix",
 });
+
+/**
+ * A short, unique file name for a kept message, however many recipients it has:
+ * "2026-11-22T10-00-00-000Z-ivan@example.bg+2-a1b2c3.eml".
+ */
+export function emlFileName(to: string, now = new Date()): string {
+  const recipients = to
+    .split(",")
+    .map((address) => address.trim())
+    .filter(Boolean);
+  const first = (recipients[0] ?? "unknown").replace(/[^a-z0-9@.-]/gi, "_").slice(0, 64);
+  const more = recipients.length > 1 ? `+${recipients.length - 1}` : "";
+  return `${now.toISOString().replace(/[:.]/g, "-")}-${first}${more}-${randomBytes(3).toString("hex")}.eml`;
+}
 
 /**
  * Sends a message over SMTP_URL, or writes it to DATA_DIR/mail/*.eml (and logs its links)
@@ -54,7 +69,7 @@ export async function sendMail(
     const info = await fileTransport.sendMail(envelope);
     const folder = path.resolve(config.dataDir, "mail");
     await mkdir(folder, { recursive: true });
-    const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.to.replace(/[^a-z0-9@.-]/gi, "_")}.eml`;
+    const name = emlFileName(message.to);
     const file = path.join(folder, name);
     await writeFile(file, info.message as Buffer);
     const links = message.text.match(/https?:\/\/\S+/g) ?? [];

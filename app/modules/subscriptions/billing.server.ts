@@ -109,21 +109,30 @@ function invoicePlan(invoice: BillingInvoiceObject, billing: BillingConfig): Pla
 
 export type ApplyResult = "applied" | "duplicate" | "ignored";
 
+/** How to ask the provider for an object as it is now (Stripe); null when it does not exist. */
+export interface Reread {
+  subscription(id: string): Promise<BillingSubscriptionObject | null>;
+  invoice(id: string): Promise<BillingInvoiceObject | null>;
+}
+
 /**
- * Applies one event. `reread` fetches the current subscription from the provider (Stripe) so an
- * old or repeated event can never move the state backwards; without it (the local provider, whose
- * events are made in order) an event older than the last one applied is ignored.
+ * Applies one event. `reread` fetches the current subscription or invoice from the provider
+ * (Stripe) so an old or repeated event can never move the state backwards; without it (the local
+ * provider, whose events are made in order) an event older than the last one applied to the same
+ * subscription or invoice is ignored.
  */
 export async function applyBillingEvent(
   db: Kysely<Database>,
   billing: BillingConfig,
   provider: "local" | "stripe",
   event: BillingEvent,
-  reread?: (subscriptionId: string) => Promise<BillingSubscriptionObject | null>,
+  reread?: Reread,
 ): Promise<ApplyResult> {
   const object = event.data.object;
   let current = object.object === "subscription" ? (object as BillingSubscriptionObject) : null;
-  if (current && reread) current = (await reread(current.id)) ?? current;
+  if (current && reread) current = (await reread.subscription(current.id)) ?? current;
+  let invoiceNow = object.object === "invoice" ? (object as BillingInvoiceObject) : null;
+  if (invoiceNow && reread) invoiceNow = (await reread.invoice(invoiceNow.id)) ?? invoiceNow;
   const companyId = await companyFor(db, object as BillingInvoiceObject);
 
   return db.transaction().execute(async (trx) => {
@@ -170,8 +179,17 @@ export async function applyBillingEvent(
       return "applied";
     }
 
-    if (object.object === "invoice") {
-      const invoice = object as BillingInvoiceObject;
+    if (invoiceNow) {
+      const invoice = invoiceNow;
+      const known = await trx
+        .selectFrom("subscriptionInvoices")
+        .select("providerUpdatedAt")
+        .where("providerId", "=", invoice.id)
+        .forUpdate()
+        .executeTakeFirst();
+      // Without a re-read, an event older than the last one applied to this invoice is stale
+      // (e.g. payment_action_required delivered after invoice.paid).
+      if (!reread && known && stamp < Number(known.providerUpdatedAt)) return "ignored";
       await trx
         .insertInto("subscriptionInvoices")
         .values({
@@ -186,6 +204,7 @@ export async function applyBillingEvent(
           periodStart: toDate(invoice.period_start),
           periodEnd: toDate(invoice.period_end),
           hostedUrl: invoice.hosted_invoice_url ?? null,
+          providerUpdatedAt: Math.max(stamp, Number(known?.providerUpdatedAt ?? 0)),
           createdAt: new Date(invoice.created * 1000),
         })
         .onConflict((c) =>
@@ -194,14 +213,17 @@ export async function applyBillingEvent(
             amountCents: eb.ref("excluded.amountCents"),
             number: eb.ref("excluded.number"),
             hostedUrl: eb.ref("excluded.hostedUrl"),
+            providerUpdatedAt: eb.ref("excluded.providerUpdatedAt"),
           })),
         )
         .execute();
       const pending = sub?.pendingAction;
-      if (event.type === "invoice.paid" && pending?.invoiceId === invoice.id) {
+      const settled = invoice.status !== "open" && invoice.status !== "draft";
+      if (settled && pending?.invoiceId === invoice.id) {
         await writeSubscription(trx, companyId, { pendingAction: null });
       }
-      if (event.type === "invoice.payment_action_required") {
+      // A payment waits for 3-D Secure only while its invoice is still open.
+      if (event.type === "invoice.payment_action_required" && invoice.status === "open") {
         // The local provider names its payment; Stripe's customer authenticates on the invoice page.
         const local = invoice.metadata?.client_secret;
         await writeSubscription(trx, companyId, {

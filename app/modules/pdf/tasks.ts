@@ -1,0 +1,11 @@
+import type { PrintModel } from "~/modules/invoices/print";
+
+/** What the PDF workers render: one kind per document family, data only (structured-cloned). */
+export type PdfTask =
+  | {
+      kind: "document";
+      model: PrintModel;
+      logo: { data: Uint8Array; format: "png" | "jpg" } | null;
+    }
+  /** Loads the fonts in a fresh thread by drawing one line (the result is thrown away). */
+  | { kind: "warmup" };

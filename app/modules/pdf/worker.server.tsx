@@ -1,0 +1,42 @@
+import { Document, Page, renderToBuffer, Text } from "@react-pdf/renderer";
+import { Piscina } from "piscina";
+import { InvoicePdf } from "~/modules/invoices/pdf.server";
+import { PDF_FONT_FAMILY, registerFonts } from "./fonts.server";
+import type { PdfTask } from "./tasks";
+
+/*
+ * The PDF worker: runs in a worker thread of the pool (pool.server.ts), so a long document
+ * never stops the web process from answering. Built to build/pdf-worker.js by `npm run build`.
+ */
+
+/** Renders one task to PDF bytes, handed back without a copy. */
+export default async function render(task: PdfTask) {
+  registerFonts();
+  let bytes: Buffer;
+  switch (task.kind) {
+    case "document":
+      bytes = await renderToBuffer(
+        <InvoicePdf
+          model={task.model}
+          logo={task.logo && { data: Buffer.from(task.logo.data), format: task.logo.format }}
+        />,
+      );
+      break;
+    case "warmup":
+      bytes = await renderToBuffer(
+        <Document>
+          <Page style={{ fontFamily: PDF_FONT_FAMILY }}>
+            <Text>Сметка 0123456789 — готово.</Text>
+            <Text style={{ fontWeight: 700 }}>Сметка 0123456789 — готово.</Text>
+          </Page>
+        </Document>,
+      );
+      break;
+    default:
+      throw new Error(`Unknown PDF task ${(task as { kind: string }).kind}`);
+  }
+  const out = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Piscina.move(
+    out.byteOffset === 0 && out.byteLength === out.buffer.byteLength ? out : out.slice(),
+  );
+}

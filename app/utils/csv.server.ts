@@ -1,0 +1,44 @@
+import { stringify } from "csv-stringify/sync";
+
+/*
+ * CSV for Bulgarian Excel, the one way every export is written: UTF-8 with a BOM, ";" between
+ * fields, decimal commas, CRLF. Text that Excel would run as a formula is neutralised (OWASP:
+ * a cell starting with = + - @ TAB or CR gets a leading apostrophe), while numbers written by
+ * excelNumber — negative ones too — stay numbers.
+ */
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const EXCEL_NUMBER = /^-?\d+(,\d+)?$/;
+
+/** A cell as Excel should see it: numbers as they are, text that could be a formula defused. */
+export function excelCell(value: string): string {
+  if (EXCEL_NUMBER.test(value)) return value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** Cents as Bulgarian Excel reads a number: "-1234,50". */
+export function excelNumber(cents: number): string {
+  const sign = cents < 0 ? "-" : "";
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** The whole file: a header row and the rows, every cell passed through excelCell. */
+export function excelCsv(rows: readonly (readonly string[])[]): string {
+  const csv = stringify(
+    rows.map((row) => row.map(excelCell)),
+    { delimiter: ";", record_delimiter: "windows", quoted_string: false },
+  );
+  return `\uFEFF${csv}`;
+}
+
+/** The download: text/csv with an ASCII file name and the Bulgarian one (RFC 5987). */
+export function csvResponse(body: string, asciiName: string, name: string): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "Cache-Control": "private, no-cache",
+    },
+  });
+}

@@ -1,0 +1,215 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import {
+  type AppLoadContext,
+  createReadableStreamFromReadable,
+  createRequestHandler,
+  type ServerBuild,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
+import type express from "express";
+import { BodyTooLargeError, bodyLimitFor, limitStream } from "./body-limit.server";
+
+/*
+ * The HTTP edge between Express and Remix: what @remix-run/express does, plus what it cannot —
+ * request bodies counted against a limit while they stream in (a declared Content-Length over it
+ * is refused before reading), a request id and a CSP nonce per request, and the security headers.
+ */
+
+export interface BodyLimits {
+  /** JSON and url-encoded forms. */
+  body: number;
+  /** multipart/form-data uploads; each route also limits its parts (files). */
+  upload: number;
+}
+
+export interface EdgeLocals {
+  requestId: string;
+  cspNonce: string;
+}
+
+const locals = (res: express.Response) => res.locals as EdgeLocals;
+
+/** Gives every request an id (logs, X-Request-Id) and a nonce for the page's inline scripts. */
+export function assignRequestIds(
+  _req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+) {
+  locals(res).requestId = randomUUID().slice(0, 8);
+  locals(res).cspNonce = randomBytes(16).toString("base64");
+  res.setHeader("X-Request-Id", locals(res).requestId);
+  next();
+}
+
+/** Headers every response carries; HSTS only when the public address is https. */
+export function securityHeaders(options: { hsts: boolean }) {
+  return (_req: express.Request, res: express.Response, next: express.NextFunction) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    if (options.hsts)
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+/**
+ * The Content-Security-Policy of an HTML page: inline scripts only with this request's nonce
+ * (Remix's inline scripts carry it), script files from this origin (Remix's modulepreload links
+ * carry no nonce) and the hosts given (reCAPTCHA when configured); nothing may frame the app.
+ * Styles allow inline attributes (React style props).
+ */
+export function contentSecurityPolicy(
+  nonce: string,
+  extra: { scripts?: string[]; frames?: string[]; forms?: string[] } = {},
+) {
+  const more = (list?: string[]) => (list?.length ? ` ${list.join(" ")}` : "");
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'${more(extra.scripts)}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    `frame-src 'self'${more(extra.frames)}`,
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self'${more(extra.forms)}`,
+  ].join("; ");
+}
+
+const HAS_BODY = (method: string) => method !== "GET" && method !== "HEAD";
+
+/** A declared Content-Length over the limit is refused at once, without reading the body. */
+export function refuseOversizedBodies(limits: BodyLimits) {
+  return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    if (!HAS_BODY(req.method)) return next();
+    const limit = bodyLimitFor(req.headers["content-type"], req.path, limits);
+    const length = Number(req.headers["content-length"] ?? Number.NaN);
+    if (!(length > limit)) return next();
+    const { message } = new BodyTooLargeError(limit);
+    res.setHeader("Connection", "close");
+    res.status(413);
+    if (req.path.startsWith("/api/")) {
+      res.json({ message });
+      return;
+    }
+    res.type("html").send(tooLargePage(message));
+  };
+}
+
+function tooLargePage(message: string) {
+  return `<!doctype html><html lang="bg"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Заявката е твърде голяма | Сметка</title></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><p>413</p><h1>Заявката е твърде голяма</h1><p>${message}</p><p>Върнете се назад и изпратете по-малко данни или по-малък файл.</p><p><a href="/">Към началната страница</a></p></body></html>`;
+}
+
+/**
+ * Cookie-authenticated changes must come from our own pages: a POST/PUT/DELETE whose
+ * browser says it is cross-site (Sec-Fetch-Site) or whose Origin is another host is refused.
+ * Bearer-token API calls carry no ambient credentials and are exempt.
+ */
+export function refuseCrossSiteMutations(
+  req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  if (req.headers.authorization?.startsWith("Bearer ")) return next();
+  const site = req.headers["sec-fetch-site"];
+  const origin = req.headers.origin;
+  const crossSite = site !== undefined && site !== "same-origin" && site !== "none";
+  const otherOrigin =
+    origin !== undefined && origin !== "null" && hostOf(origin) !== req.headers.host;
+  if (crossSite || otherOrigin) {
+    res.status(403).json({ message: "Заявката е отказана: изпратена е от друг сайт." });
+    return;
+  }
+  next();
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/** A NUL byte anywhere in the address is refused: it never belongs in a path or a query. */
+export function refuseNulInUrl(
+  req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what is refused
+  if (!/%00|\u0000/i.test(req.originalUrl)) return next();
+  const message = "Невалиден адрес: съдържа недопустими символи.";
+  res.status(400);
+  if (req.path.startsWith("/api/")) res.json({ message });
+  else res.type("text/plain; charset=utf-8").send(message);
+}
+
+/** Remix's request handler for Express, with the body limit and the CSP of HTML answers. */
+export function remixHandler(options: {
+  build: ServerBuild;
+  limits: BodyLimits;
+  getLoadContext: (req: express.Request, edge: EdgeLocals) => AppLoadContext;
+  csp: (nonce: string) => string;
+}) {
+  const handle = createRequestHandler(options.build, options.build.mode);
+  return async (req: express.Request, res: express.Response, next: express.NextFunction) => {
+    try {
+      const edge = locals(res);
+      const limit = bodyLimitFor(req.headers["content-type"], req.path, options.limits);
+      const request = remixRequest(req, res, limit);
+      const response = await handle(request, options.getLoadContext(req, edge));
+      if (/^text\/html/i.test(response.headers.get("Content-Type") ?? "")) {
+        response.headers.set("Content-Security-Policy", options.csp(edge.cspNonce));
+      }
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function remixRequest(req: express.Request, res: express.Response, limit: number): Request {
+  const host = req.get("X-Forwarded-Host") ?? req.get("host") ?? "localhost";
+  const port = host.split(":")[1];
+  const url = new URL(
+    `${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`,
+  );
+  let controller: AbortController | null = new AbortController();
+  const headers = new Headers();
+  for (const [key, values] of Object.entries(req.headers)) {
+    if (values === undefined) continue;
+    for (const value of Array.isArray(values) ? values : [values]) headers.append(key, value);
+  }
+  const init: RequestInit & { duplex?: "half" } = {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+  };
+  if (HAS_BODY(req.method)) {
+    const limited = limitStream(limit);
+    req.on("error", (error) => limited.destroy(error));
+    init.body = createReadableStreamFromReadable(req.pipe(limited));
+    init.duplex = "half";
+  }
+  // Abort the loaders and actions once the answer can no longer be written.
+  res.on("finish", () => {
+    controller = null;
+  });
+  res.on("close", () => controller?.abort());
+  return new Request(url.href, init);
+}
+
+async function sendResponse(res: express.Response, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
