@@ -107,7 +107,8 @@ export async function startApp(
   const server = runServer({ ...env, ...options.env });
   const url = `http://127.0.0.1:${port}`;
   const ready = await Promise.race([
-    waitFor(() => server.output().includes("is running at")),
+    // "Ready in" is printed last, after the address and the demo logins.
+    waitFor(() => server.output().includes("Ready in")),
     server.exited.then((code) => `exited with code ${code}`),
     delay(START_TIMEOUT_MS).then(() => "timed out"),
   ]);

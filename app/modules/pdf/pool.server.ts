@@ -46,7 +46,8 @@ export function configurePdfPool(next: PdfPoolOptions) {
 }
 
 function getPool(): Piscina {
-  pool ??= new Piscina({
+  if (pool) return pool;
+  pool = new Piscina({
     filename: workerFile(),
     minThreads: 1,
     maxThreads: options.threads,
@@ -55,6 +56,9 @@ function getPool(): Piscina {
     // Keep a warm thread: the first render in a thread loads the fonts (~0.3 s).
     idleTimeout: 10 * 60 * 1000,
   });
+  // A thread that dies outside a task (it failed to start, ran out of memory) is reported here;
+  // without a listener Node would end the whole process. Its task fails; the pool starts another.
+  pool.on("error", (error: Error) => console.error(`PDF worker failed: ${error.message}`));
   return pool;
 }
 
