@@ -17,3 +17,9 @@ export const code = style({
   color: vars.color.brand,
   margin: 0,
 });
+
+export const translation = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.semibold,
+  marginTop: 0,
+});

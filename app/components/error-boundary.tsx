@@ -36,6 +36,7 @@ export function GeneralErrorBoundary() {
           <h1 id="error-title" lang="en">
             Page Not Found
           </h1>
+          <p className={styles.translation}>Страницата не е намерена</p>
           <p>Страницата, която търсите, не съществува или е преместена.</p>
           <ButtonLink to="/">Към началната страница</ButtonLink>
         </section>

@@ -9,6 +9,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
 import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import {
@@ -21,7 +22,6 @@ import {
 import { formatDate } from "~/utils/dates";
 import { AppError, invalidForm, refusedForm } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
-import * as page from "./_app.dashboard.css";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 

@@ -6,11 +6,11 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
+import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { createClient } from "~/modules/clients/queries.server";
 import { AppError, invalidForm, refusedForm } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
-import * as page from "./_app.dashboard.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCompanyUser(request, context);

@@ -2,11 +2,11 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import * as styles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
+import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { type ClientSort, countClients, listClients } from "~/modules/clients/queries.server";
 import { CLIENT_KINDS } from "~/modules/clients/schema";
-import * as page from "./_app.dashboard.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);

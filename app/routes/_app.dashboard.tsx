@@ -6,6 +6,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import * as styles from "~/components/layout/page.css";
 import { PlanLockedButton } from "~/components/subscriptions/plan-locked-button";
 import { Button } from "~/components/ui/button";
 import { countryByCode } from "~/modules/accounts/countries";
@@ -15,7 +16,6 @@ import { MailError } from "~/modules/mail/mailer.server";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { AppError } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
-import * as styles from "./_app.dashboard.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

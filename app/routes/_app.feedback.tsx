@@ -13,8 +13,9 @@ import { useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BotCheckWidget } from "~/components/forms/bot-check";
 import * as fieldStyles from "~/components/forms/field.css";
+import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
-import { botCheckWidget, verifyBotCheck } from "~/modules/auth/bot-check.server";
+import { botCheckMessage, botCheckWidget, verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import {
   ATTACHMENT_MAX_BYTES,
@@ -28,7 +29,6 @@ import {
 import { submitFeedback } from "~/modules/feedback/service.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
-import * as styles from "./_app.dashboard.css";
 
 // The Обратна връзка / Поддръжка forms of the floating button, as a page so they work without
 // JavaScript; the same rules as POST /api/feedback.
@@ -80,7 +80,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const passed = await verifyBotCheck(context, { ...values, fromForm: true });
   if (!passed)
     return json(
-      { error: { field: "recaptchaToken", message: FEEDBACK_MESSAGES.botCheck }, values },
+      {
+        error: {
+          field: "recaptchaToken",
+          message: botCheckMessage(context, FEEDBACK_MESSAGES.botCheck),
+        },
+        values,
+      },
       { status: 400 },
     );
   const emailProblem = customEmailProblem(parsed.data);

@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentEditor } from "~/components/invoices/document-editor";
+import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { requireDocument } from "~/modules/invoices/documents.server";
 import {
@@ -16,7 +17,6 @@ import {
   valuesFromDocument,
 } from "~/modules/invoices/editor.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
-import * as page from "./_app.dashboard.css";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentEditor } from "~/components/invoices/document-editor";
+import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import {
   type EditorActionData,
@@ -14,7 +15,6 @@ import {
   newDocumentValues,
 } from "~/modules/invoices/editor.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
-import * as page from "./_app.dashboard.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);

@@ -2,12 +2,12 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { DocumentSheet } from "~/components/invoices/document-sheet";
 import * as styles from "~/components/invoices/invoices.css";
+import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { getLogoDataUrl } from "~/modules/accounts/account.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { requireDocument } from "~/modules/invoices/documents.server";
 import { printModelFor } from "~/modules/invoices/render.server";
-import * as page from "./_app.dashboard.css";
 
 /**
  * GET /invoice/preview?id= — exactly what will print: the same print model as the PDF. The

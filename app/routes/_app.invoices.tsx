@@ -4,6 +4,7 @@ import * as listStyles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
 import { PaymentBadge } from "~/components/invoices/status-badge";
+import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { getClient } from "~/modules/clients/queries.server";
@@ -16,7 +17,6 @@ import {
 import { formatCents, formatMoney } from "~/modules/invoices/money";
 import { printDate } from "~/modules/invoices/print";
 import { DOCUMENT_TYPES, STATUS_FILTERS } from "~/modules/invoices/schema";
-import * as page from "./_app.dashboard.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);

@@ -12,6 +12,7 @@ import { CountryField } from "~/components/forms/country-field";
 import { CheckboxField, FormError, PasswordField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
+import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { changePassword } from "~/modules/accounts/account.server";
@@ -21,7 +22,6 @@ import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/se
 import { requireUser } from "~/modules/auth/guards.server";
 import { AppError, invalidForm, refusedForm } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
-import * as styles from "./_app.dashboard.css";
 
 const profileValidator = withZod(profileSchema);
 const personalValidator = withZod(personalSchema);

@@ -12,6 +12,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { useId } from "react";
 import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import {
   cancelDeletion,
@@ -27,7 +28,6 @@ import { getNotification } from "~/modules/settings/queries.server";
 import { formatDate } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
-import * as styles from "./_app.dashboard.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -17,6 +17,7 @@ import { useEffect, useState } from "react";
 import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
+import * as page from "~/components/layout/page.css";
 import { ThreeDSecureDialog } from "~/components/subscriptions/three-d-secure-dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
@@ -28,7 +29,13 @@ import {
   parseLocalCard,
   saveLocalCard,
 } from "~/modules/subscriptions/local-billing.server";
-import { PLAN_FEATURES, PLAN_NAMES, PLAN_RANK, PLANS } from "~/modules/subscriptions/plans";
+import {
+  NOTICES,
+  PLAN_FEATURES,
+  PLAN_NAMES,
+  PLAN_RANK,
+  PLANS,
+} from "~/modules/subscriptions/plans";
 import { getSubscription, pendingDowngrade } from "~/modules/subscriptions/state.server";
 import {
   stripePaymentMethodPortal,
@@ -38,9 +45,8 @@ import {
 } from "~/modules/subscriptions/stripe-billing.server";
 import { formatDate } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
-import { toastHeader } from "~/utils/toast.server";
+import { type Toast, toastHeader } from "~/utils/toast.server";
 import type { Plan } from "~db/types";
-import * as page from "./_app.dashboard.css";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
@@ -93,9 +99,9 @@ type ActionData = {
   values?: Record<string, string>;
 };
 
-async function done(to: string, title: string, description?: string) {
+async function done(to: string, toast: Omit<Toast, "id" | "type">) {
   return redirect(to, {
-    headers: { "Set-Cookie": await toastHeader({ type: "success", title, description }) },
+    headers: { "Set-Cookie": await toastHeader({ type: "success", ...toast }) },
   });
 }
 
@@ -128,7 +134,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             { status: error.status },
           );
         }
-        return done("/settings/subscription?tab=payment", "Картата е запазена");
+        return done("/settings/subscription?tab=payment", { title: "Картата е запазена" });
       }
       case "upgrade": {
         if (!PLANS.includes(plan))
@@ -139,32 +145,35 @@ export async function action({ request, context }: ActionFunctionArgs) {
             `/settings/subscription/confirm?secret=${encodeURIComponent(result.clientSecret)}`,
           );
         }
-        return done(
-          "/subscription-success",
-          "Upgrade Complete!",
-          `Планът е променен на ${PLAN_NAMES[plan]}.`,
-        );
+        return done("/subscription-success", {
+          title: NOTICES.upgradeComplete.en,
+          lang: "en",
+          note: `${NOTICES.upgradeComplete.bg} Планът е ${PLAN_NAMES[plan]}.`,
+        });
       }
       case "downgrade": {
         if (!PLANS.includes(plan))
           return json<ActionData>({ form: intent, formError: "Неизвестен план" }, { status: 400 });
         await localScheduleDowngrade(context.db, billing, user.companyId, plan);
-        return done(
-          "/settings/subscription",
-          "Downgrade Scheduled",
-          `Планът става ${PLAN_NAMES[plan]} в края на периода.`,
-        );
+        return done("/settings/subscription", {
+          title: NOTICES.downgradeScheduled.en,
+          lang: "en",
+          note: `${NOTICES.downgradeScheduled.bg} Планът става ${PLAN_NAMES[plan]} в края на периода.`,
+        });
       }
       case "cancel":
         await localScheduleDowngrade(context.db, billing, user.companyId, "cancel");
-        return done(
-          "/settings/subscription",
-          "Downgrade Scheduled",
-          "Абонаментът се отменя в края на периода.",
-        );
+        return done("/settings/subscription", {
+          title: NOTICES.downgradeScheduled.en,
+          lang: "en",
+          note: `${NOTICES.downgradeScheduled.bg} Абонаментът се отменя в края на периода.`,
+        });
       case "resume":
         await localResume(context.db, billing, user.companyId);
-        return done("/settings/subscription", "Планът остава", "Отмяната е оттеглена.");
+        return done("/settings/subscription", {
+          title: "Планът остава",
+          description: "Отмяната е оттеглена.",
+        });
       default:
         return json<ActionData>({ form: "", formError: "Неизвестно действие" }, { status: 400 });
     }
@@ -216,11 +225,10 @@ async function stripeAction(
         throw new AppError("Неизвестно действие", 400);
     }
     if ("redirect" in next) return redirect(next.redirect);
-    return done(
-      "/settings/subscription",
-      "Заявката е приета",
-      "Промяната се отразява до няколко секунди.",
-    );
+    return done("/settings/subscription", {
+      title: "Заявката е приета",
+      description: "Промяната се отразява до няколко секунди.",
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return json<ActionData>({ form: intent, formError: error.message }, { status: error.status });

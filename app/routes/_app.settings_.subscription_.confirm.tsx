@@ -6,15 +6,15 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { formatMoney } from "~/modules/invoices/money";
 import { localConfirmPayment } from "~/modules/subscriptions/local-billing.server";
-import { PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { getSubscription } from "~/modules/subscriptions/state.server";
 import { AppError } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
-import * as page from "./_app.dashboard.css";
 
 /**
  * The local provider's stand-in for the bank's 3-D Secure page: the customer approves or refuses
@@ -62,8 +62,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const toast = paid
       ? {
           type: "success" as const,
-          title: "Upgrade Complete!",
-          description: "Плащането е потвърдено.",
+          title: NOTICES.upgradeComplete.en,
+          lang: "en" as const,
+          note: `${NOTICES.upgradeComplete.bg} Плащането е потвърдено.`,
         }
       : {
           type: "error" as const,

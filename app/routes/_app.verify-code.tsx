@@ -9,6 +9,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { FormError, TextField } from "~/components/forms/field";
+import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { verifyCodeSchema } from "~/modules/accounts/schema";
 import { resendVerificationEmail } from "~/modules/accounts/service.server";
@@ -21,7 +22,6 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { MailError } from "~/modules/mail/mailer.server";
 import { AppError } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
-import * as styles from "./_app.dashboard.css";
 
 const validator = withZod(verifyCodeSchema);
 

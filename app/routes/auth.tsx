@@ -18,6 +18,7 @@ import { useEffect } from "react";
 import * as styles from "~/components/auth/auth.css";
 import { LoginForm } from "~/components/auth/login-form";
 import { RegisterWizard } from "~/components/auth/register-wizard";
+import { FormError } from "~/components/forms/field";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Overlay } from "~/components/ui/overlay";
 import { type Toast, useToast } from "~/components/ui/toaster";
@@ -29,6 +30,7 @@ import { botCheckWidget } from "~/modules/auth/bot-check.server";
 import { requireGuest } from "~/modules/auth/guards.server";
 import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
 import { MailError } from "~/modules/mail/mailer.server";
+import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
 
@@ -49,10 +51,56 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // remix-auth reads the body itself, so look at a copy to choose the form.
   const form = await request.clone().formData();
   const intent = form.get("intent");
-  if (intent === "login") return login(request, context, form);
-  if (intent === "register") return register(request, context, form);
+  try {
+    if (intent === "login") return await login(request, context, form);
+    if (intent === "register") return await register(request, context, form);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    // Not the person's mistake (the database, a bug): say so on the form, keep what was typed.
+    console.error(`Error in POST /auth (${intent}):`, error);
+    const registering = intent === "register";
+    const step = Number(form.get("step"));
+    const values = Object.fromEntries(
+      [...form.entries()].filter(
+        (entry): entry is [string, string] =>
+          typeof entry[1] === "string" && !WIZARD_CONTROLS.has(entry[0]),
+      ),
+    );
+    return json(
+      {
+        formId: registering ? `register-step-${step}` : "login",
+        fieldErrors: {},
+        repopulateFields: registering ? values : { username: values.username ?? "" },
+        formError: registering ? REGISTER_FAILED.unexpected : LOGIN_FAILED.unexpected,
+        registering,
+        ...(registering && (step === 1 || step === 2 || step === 3) ? { step, values } : {}),
+      },
+      { status: isDatabaseUnavailable(error) ? 503 : 500 },
+    );
+  }
   return json({ message: "Неизвестно действие" }, { status: 400 });
 }
+
+// Fields of the form that are not the person's answers.
+const WIZARD_CONTROLS = new Set([
+  "intent",
+  "js",
+  "direction",
+  "step",
+  "recaptchaToken",
+  "notRobot",
+  "website",
+]);
+
+/** Spec §8: the server's message, else these for a failure without one or an unexpected error. */
+const LOGIN_FAILED = {
+  generic: "Влизането се провали",
+  unexpected: "Възникна грешка при влизането",
+};
+const REGISTER_FAILED = {
+  generic: "Регистрацията се провали",
+  unexpected: "Възникна грешка при регистрацията",
+};
 
 async function signIn(request: Request, context: AppLoadContext, userId: string) {
   const token = await createSession(context.db, userId, {
@@ -90,7 +138,7 @@ async function login(request: Request, context: AppLoadContext, form: FormData) 
           formId: "login",
           fieldErrors: {},
           repopulateFields: { username },
-          formError: error.message,
+          formError: error.message || LOGIN_FAILED.generic,
         },
         { status: error.status },
       );
@@ -152,6 +200,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 type ActionData = {
   success?: "login" | "register";
+  registering?: boolean;
   toast?: Omit<Toast, "id">;
   redirectTo?: string;
   step?: 1 | 2 | 3;
@@ -172,8 +221,12 @@ export default function AuthPage() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const success = actionData?.success;
-  useErrorToast("Неуспешно влизане", actionData?.formError);
-  useErrorToast("Регистрацията не беше успешна", registrationError(actionData));
+  const registerFailure = actionData?.registering ? actionData.formError : null;
+  useErrorToast("Неуспешно влизане", registerFailure ? null : actionData?.formError);
+  useErrorToast(
+    "Регистрацията не беше успешна",
+    registrationError(actionData) ?? registerFailure ?? null,
+  );
 
   const showToast = useToast();
   useEffect(() => {
@@ -183,7 +236,8 @@ export default function AuthPage() {
     return () => clearTimeout(timer);
   }, [success, actionData?.redirectTo, actionData?.toast, navigate, showToast]);
 
-  const showRegister = actionData?.step !== undefined || tab === "register";
+  const showRegister =
+    actionData?.step !== undefined || actionData?.registering === true || tab === "register";
   const keep = redirectTo ? `redirectTo=${encodeURIComponent(redirectTo)}` : "";
   return (
     <>
@@ -215,6 +269,7 @@ export default function AuthPage() {
             Регистрация
           </Link>
         </nav>
+        {showRegister && registerFailure ? <FormError message={registerFailure} /> : null}
         {showRegister ? (
           <RegisterWizard
             step={actionData?.step ?? 1}

@@ -74,3 +74,16 @@ globalStyle(".skip-link", {
 });
 
 globalStyle(".skip-link:focus", { top: vars.space.md });
+
+// Hidden until it has keyboard focus (the spec's hidden «Потвърди с код» link stays reachable).
+globalStyle(".visually-hidden-focusable:not(:focus):not(:focus-within)", {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  padding: 0,
+  margin: "-1px",
+  overflow: "hidden",
+  clip: "rect(0, 0, 0, 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});

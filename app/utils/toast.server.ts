@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createCookie } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 
 export type ToastType = "success" | "error" | "info";
 export interface Toast {
@@ -7,6 +7,10 @@ export interface Toast {
   type: ToastType;
   title: string;
   description?: string;
+  /** "en" when the title (and description) are the spec's English words. */
+  lang?: "en";
+  /** A Bulgarian line shown with an English notice. */
+  note?: string;
 }
 
 // A one-shot message carried by a cookie across the redirect that follows a POST.
@@ -31,4 +35,19 @@ export async function readToast(
     return { toast: null, clear: null };
   }
   return { toast: value as Toast, clear: await toastCookie.serialize("", { maxAge: 0 }) };
+}
+
+/**
+ * The answer after a POST that worked: a redirect that shows a toast on the next page (the Epic
+ * Stack's redirectWithToast). A plain string is a success title.
+ */
+export async function redirectWithToast(
+  to: string,
+  toast: string | (Omit<Toast, "id" | "type"> & { type?: ToastType }),
+  init: ResponseInit = {},
+) {
+  const value = typeof toast === "string" ? { title: toast } : toast;
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastHeader({ type: "success", ...value }));
+  return redirect(to, { ...init, headers });
 }

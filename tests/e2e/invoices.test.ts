@@ -92,7 +92,9 @@ describe.skipIf(!hasChromium)("invoices in Chromium", () => {
         await fillLine(page, 2, "Консумативи", "3", "abc");
         await page.getByRole("button", { name: "Издай" }).first().click();
         await page
-          .getByText("Цената трябва да е число от 0 до 9 999 999 999,9999 с до 4 знака след запетаята")
+          .getByText(
+            "Цената трябва да е число от 0 до 9 999 999 999,9999 с до 4 знака след запетаята",
+          )
           .waitFor();
         expect(await page.getByLabel(/^Описание \(ред 2\)/).inputValue()).toBe("Консумативи");
         await expectAccessible(page);

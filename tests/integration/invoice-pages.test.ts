@@ -58,7 +58,7 @@ describe("invoice pages", () => {
           .status,
       );
       for (const fields of <Record<string, string>[]>[
-        { intent: "issue" },
+        { intent: "issue", confirm: "yes" },
         { intent: "delete", confirm: "on" },
         { intent: "cancel", reason: "чужда фактура" },
         { intent: "payment", paidOn: "2026-11-21", amount: "1", method: "bank" },
@@ -197,27 +197,56 @@ describe("invoice pages", () => {
     });
     expect(payment.status).toBe(400);
     expect(await payment.json()).toMatchObject({
-      form: "payment",
-      errors: { amount: "Сумата трябва да е положително число с до 2 знака след запетаята" },
-      values: { paidOn: "2026-11-21", amount: "12,345", method: "cash", note: "касов бон 7" },
+      formId: "payment",
+      fieldErrors: { amount: "Сумата трябва да е положително число с до 2 знака след запетаята" },
+      repopulateFields: {
+        paidOn: "2026-11-21",
+        amount: "12,345",
+        method: "cash",
+        note: "касов бон 7",
+      },
     });
     const cancel = await post({ intent: "cancel", reason: "x" });
     expect(cancel.status).toBe(400);
     expect(await cancel.json()).toMatchObject({
+      formId: "cancel",
       formError: "Посочете причина за анулирането",
-      values: { reason: "x" },
+      repopulateFields: { reason: "x" },
     });
     const send = await post({ intent: "send", to: "не-е-имейл" });
     expect(send.status).toBe(400);
     expect(await send.json()).toMatchObject({
+      formId: "send",
       formError: "Невалиден имейл адрес: не-е-имейл",
-      values: { to: "не-е-имейл" },
+      repopulateFields: { to: "не-е-имейл" },
     });
     expect(await getDocument(getDb(), me.companyId, id)).toMatchObject({
       status: "issued",
       paidCents: 0,
       sentAt: null,
     });
+  });
+
+  it("issuing asks first: «Издай» answers with the question and the number, «Да, издай» issues", async () => {
+    const me = await customer();
+    const id = await draftOf(me);
+    const post = (fields: Record<string, string>) =>
+      call(pageAction, getDb(), `/invoice/${id}`, {
+        ...formBody(fields, { Cookie: me.cookie }),
+        params: { id },
+      });
+    const asked = await post({ intent: "issue" });
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ formId: "issue", confirmIssue: true });
+    expect((await getDocument(getDb(), me.companyId, id))?.status).toBe("draft");
+    const page = await call(pageLoader, getDb(), `/invoice/${id}?issue=1`, {
+      headers: { Cookie: me.cookie },
+      params: { id },
+    });
+    expect(await page.json()).toMatchObject({ nextNumber: "0000000001" });
+    const done = await post({ intent: "issue", confirm: "yes" });
+    expect(done.status).toBe(302);
+    expect((await getDocument(getDb(), me.companyId, id))?.number).toBe("0000000001");
   });
 
   it("/settings sets the next number once, before the first document of the series", async () => {

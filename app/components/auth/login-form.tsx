@@ -5,6 +5,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { ValidatedForm } from "remix-validated-form";
 import { BotCheck } from "~/components/forms/bot-check";
 import { FormError, PasswordField, TextField } from "~/components/forms/field";
+import * as fieldStyles from "~/components/forms/field.css";
 import { Button } from "~/components/ui/button";
 import { loginSchema } from "~/modules/accounts/schema";
 import * as styles from "./auth.css";
@@ -33,12 +34,27 @@ export function LoginForm({
       <PasswordField name="password" label="Парола" autoComplete="current-password" required />
       <div className={styles.links}>
         <Link to="/forgot-password">Забравена парола?</Link>
-        <Link to="/verify-code">Потвърди с код</Link>
+        {/* Hidden as the spec has it (§2), yet reachable by keyboard and by its address. */}
+        <Link to="/verify-code" className="visually-hidden-focusable">
+          Потвърди с код
+        </Link>
       </div>
       <BotCheck siteKey={bot.siteKey} token={bot.token} onPassedChange={setPassed} />
-      <Button type="submit" className={styles.full} disabled={hydrated && !passed}>
+      <Button
+        type="submit"
+        className={styles.full}
+        disabled={hydrated && !passed}
+        aria-describedby={hydrated && !passed ? "login-why-disabled" : undefined}
+      >
         Вход
       </Button>
+      {hydrated && !passed ? (
+        <p id="login-why-disabled" className={fieldStyles.hint}>
+          {bot.siteKey === "local"
+            ? "Бутонът се включва, когато отбележите «Не съм робот»."
+            : "Бутонът се включва, след като преминете проверката reCAPTCHA."}
+        </p>
+      ) : null}
     </ValidatedForm>
   );
 }

@@ -16,10 +16,11 @@ interface FieldProps extends InputProps {
 }
 
 /**
- * Label, control, hint and message of one field. Returns the aria props the control needs:
- * aria-invalid when there is an error, aria-describedby to the hint and the message.
+ * Label, control, hint and message of one field — the one frame every form's fields use. Returns
+ * the aria props the control needs (aria-invalid when there is an error, aria-describedby to the
+ * hint and the message), the label's id, and `frame(control)` to draw it all.
  */
-function useFieldFrame(props: {
+export function useFieldFrame(props: {
   label: string;
   required?: boolean;
   hint?: ReactNode;
@@ -44,7 +45,7 @@ function useFieldFrame(props: {
   };
   const frame = (control: ReactNode) => (
     <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
+      <label htmlFor={id} id={`${id}-label`} className={styles.label}>
         {props.label}
         {props.required ? <span aria-hidden="true"> *</span> : null}
       </label>
@@ -69,7 +70,7 @@ function useFieldFrame(props: {
       ) : null}
     </div>
   );
-  return { aria, frame };
+  return { aria, frame, labelId: `${id}-label` };
 }
 
 /** A labelled input wired to remix-validated-form. */

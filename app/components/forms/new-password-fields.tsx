@@ -1,3 +1,6 @@
+import { useField, useFormContext } from "remix-validated-form";
+import { useErrorToast } from "~/components/ui/use-error-toast";
+import { MESSAGES } from "~/modules/accounts/schema";
 import { PasswordField } from "./field";
 
 export const PASSWORD_HINT =
@@ -11,6 +14,13 @@ export function NewPasswordFields({
   label?: string;
   confirmLabel?: string;
 }) {
+  const { error } = useField("confirmPassword");
+  const { hasBeenSubmitted } = useFormContext();
+  // Spec §8: a send with passwords that differ also says so in a toast, «Грешка» / «Паролите не съвпадат».
+  useErrorToast(
+    "Грешка",
+    hasBeenSubmitted && error === MESSAGES.passwordMismatch ? MESSAGES.passwordMismatch : null,
+  );
   return (
     <>
       <PasswordField

@@ -1,12 +1,14 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { CURRENCIES } from "~/modules/clients/schema";
 import {
   draftTotals,
   type EditorValues,
+  lineProblems,
   MAX_LINES,
   valuesFromForm,
 } from "~/modules/invoices/editor";
@@ -28,79 +30,6 @@ export interface EditorClient {
   mol: string | null;
   vatRate: string;
   vatGround: string;
-}
-
-interface FieldProps {
-  name: string;
-  label: string;
-  defaultValue: string;
-  error?: string | undefined;
-  hint?: ReactNode;
-  required?: boolean;
-  type?: string;
-  inputMode?: "decimal" | "text";
-  autoComplete?: string;
-  options?: Record<string, string> | readonly (readonly [string, string])[];
-  multiline?: boolean;
-  className?: string;
-}
-
-/** One labelled control of the editor: its message below, wired with aria-describedby. */
-function Field(props: FieldProps) {
-  const id = useId();
-  const described = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""]
-    .filter(Boolean)
-    .join(" ");
-  const common = {
-    id,
-    name: props.name,
-    defaultValue: props.defaultValue,
-    "aria-invalid": props.error ? true : undefined,
-    "aria-describedby": described || undefined,
-    "aria-required": props.required || undefined,
-    className: fieldStyles.input,
-  };
-  const entries = props.options
-    ? Array.isArray(props.options)
-      ? (props.options as readonly (readonly [string, string])[])
-      : Object.entries(props.options)
-    : null;
-  return (
-    <div className={`${fieldStyles.field} ${props.className ?? ""}`}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {props.label}
-        {props.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
-      {entries ? (
-        <select {...common}>
-          {entries.map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </select>
-      ) : props.multiline ? (
-        <textarea {...common} rows={3} style={{ paddingBlock: "0.5rem" }} />
-      ) : (
-        <input
-          {...common}
-          type={props.type ?? "text"}
-          inputMode={props.inputMode}
-          autoComplete={props.autoComplete ?? "off"}
-        />
-      )}
-      {props.hint ? (
-        <p id={`${id}-hint`} className={fieldStyles.hint}>
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={`${id}-error`} className={fieldStyles.error}>
-          {props.error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 function Actions({ canIssue }: { canIssue: boolean }) {
@@ -234,7 +163,7 @@ function EditorForm({
       <fieldset className={fieldStyles.field} style={{ border: 0, padding: 0 }}>
         <legend className="visually-hidden">Документ</legend>
         <div className={styles.parties}>
-          <Field
+          <FormField
             name="type"
             label="Вид документ"
             defaultValue={values.type}
@@ -242,7 +171,7 @@ function EditorForm({
             error={error("type")}
             required
           />
-          <Field
+          <FormField
             name="clientId"
             label="Клиент"
             defaultValue={values.clientId}
@@ -255,7 +184,7 @@ function EditorForm({
               </>
             }
           />
-          <Field
+          <FormField
             name="language"
             label="Език на документа"
             defaultValue={values.language}
@@ -264,7 +193,7 @@ function EditorForm({
           />
         </div>
         <div className={styles.parties}>
-          <Field
+          <FormField
             name="issueDate"
             type="date"
             label="Дата на издаване"
@@ -272,7 +201,7 @@ function EditorForm({
             error={error("issueDate")}
             required
           />
-          <Field
+          <FormField
             name="taxEventDate"
             type="date"
             label="Дата на данъчното събитие"
@@ -280,14 +209,14 @@ function EditorForm({
             error={error("taxEventDate")}
             hint="Празно, ако съвпада с датата на издаване"
           />
-          <Field
+          <FormField
             name="dueDate"
             type="date"
             label="Падеж"
             defaultValue={values.dueDate}
             error={error("dueDate")}
           />
-          <Field
+          <FormField
             name="placeOfIssue"
             label="Място на издаване"
             defaultValue={values.placeOfIssue}
@@ -300,7 +229,7 @@ function EditorForm({
         <fieldset className={styles.party} style={{ marginBottom: "1rem" }}>
           <legend>Известие към фактура</legend>
           <div className={styles.parties}>
-            <Field
+            <FormField
               name="originalId"
               label="Към фактура"
               defaultValue={values.originalId}
@@ -311,7 +240,7 @@ function EditorForm({
               error={error("originalId")}
               required
             />
-            <Field
+            <FormField
               name="reason"
               label="Основание за известието"
               defaultValue={values.reason}
@@ -332,20 +261,22 @@ function EditorForm({
       ) : null}
       {lines.map((line, i) => {
         const name = (field: string) => `lines[${i}][${field}]`;
-        const lineError = (field: string) => errors[`lines.${i}.${field}`];
+        const live = lineProblems(line);
+        const lineError = (field: string) =>
+          errors[`lines.${i}.${field}`] ?? live[field as keyof typeof live];
         const net = nets[i];
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; the form re-mounts on every server re-render
           <fieldset key={i} className={styles.lineRow} style={{ border: 0, margin: 0 }}>
             <legend className="visually-hidden">Ред {i + 1}</legend>
-            <Field
+            <FormField
               name={name("description")}
               label={`Описание (ред ${i + 1})`}
               defaultValue={line.description}
               error={lineError("description")}
               required
             />
-            <Field
+            <FormField
               name={name("quantity")}
               label="Количество"
               inputMode="decimal"
@@ -353,13 +284,13 @@ function EditorForm({
               error={lineError("quantity")}
               required
             />
-            <Field
+            <FormField
               name={name("unit")}
               label="Мярка"
               defaultValue={line.unit}
               error={lineError("unit")}
             />
-            <Field
+            <FormField
               name={name("unitPrice")}
               label={`Ед. цена без ДДС (${currency})`}
               inputMode="decimal"
@@ -367,14 +298,14 @@ function EditorForm({
               error={lineError("unitPrice")}
               required
             />
-            <Field
+            <FormField
               name={name("discount")}
               label="Отстъпка %"
               inputMode="decimal"
               defaultValue={line.discount}
               error={lineError("discount")}
             />
-            <Field
+            <FormField
               name={name("vatRate")}
               label="ДДС"
               defaultValue={vatRegistered ? line.vatRate : "none"}
@@ -413,6 +344,11 @@ function EditorForm({
         <h2 id="totals-heading" className="visually-hidden">
           Суми
         </h2>
+        {lines.some((line) => Object.keys(lineProblems(line)).length > 0) ? (
+          <p className={fieldStyles.error} role="status">
+            Редове с невалидни числа не са включени в сумите по-долу.
+          </p>
+        ) : null}
         <dl aria-live="polite">
           {vatRegistered
             ? totals.groups.map((group) => (
@@ -450,7 +386,7 @@ function EditorForm({
       <fieldset className={styles.party} style={{ margin: "1.5rem 0" }}>
         <legend>Валута и ДДС</legend>
         <div className={styles.parties}>
-          <Field
+          <FormField
             name="currency"
             label="Валута"
             defaultValue={values.currency}
@@ -461,7 +397,7 @@ function EditorForm({
             ]}
             error={error("currency")}
           />
-          <Field
+          <FormField
             name="eurRate"
             label="Курс към еврото (1 единица = … EUR)"
             inputMode="decimal"
@@ -471,7 +407,7 @@ function EditorForm({
           />
           {vatRegistered ? (
             <>
-              <Field
+              <FormField
                 name="vatGround"
                 label="Основание за 0 % или без ДДС"
                 defaultValue={values.vatGround}
@@ -479,7 +415,7 @@ function EditorForm({
                 error={error("vatGround")}
                 hint="Отпечатва се, когато ред е с 0 % или без ДДС"
               />
-              <Field
+              <FormField
                 name="vatGroundOther"
                 label="Друго основание"
                 defaultValue={values.vatGroundOther}
@@ -498,28 +434,28 @@ function EditorForm({
       <fieldset className={styles.party} style={{ marginBottom: "1.5rem" }}>
         <legend>Плащане и подписи</legend>
         <div className={styles.parties}>
-          <Field
+          <FormField
             name="paymentMethod"
             label="Начин на плащане"
             defaultValue={values.paymentMethod}
             options={PAYMENT_METHODS}
             error={error("paymentMethod")}
           />
-          <Field
+          <FormField
             name="authorName"
             label="Съставил"
             defaultValue={values.authorName}
             error={error("authorName")}
             autoComplete="name"
           />
-          <Field
+          <FormField
             name="recipientName"
             label="Получил"
             defaultValue={values.recipientName}
             error={error("recipientName")}
           />
         </div>
-        <Field
+        <FormField
           name="notes"
           label="Забележки (отпечатват се)"
           defaultValue={values.notes}

@@ -1,6 +1,7 @@
-import { Form, Link, NavLink, useLocation, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Form, Link, NavLink, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { type FormEvent, type ReactNode, useCallback, useState } from "react";
 import { Overlay } from "~/components/ui/overlay";
+import { useToast } from "~/components/ui/toaster";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import type { Plan, UserRole } from "~db/types";
 import * as styles from "./app-shell.css";
@@ -66,22 +67,62 @@ function NavItems({ user }: { user: ShellUser }) {
   );
 }
 
-function UserItems() {
+function UserItems({ onLogout }: { onLogout: (event: FormEvent<HTMLFormElement>) => void }) {
   return (
     <>
       <Link to="/profile" className={styles.menuItem}>
         Профил
       </Link>
+      <Link to="/settings" className={styles.menuItem}>
+        Настройки
+      </Link>
       <Link to="/settings/subscription" className={styles.menuItem}>
         Планове
       </Link>
-      <Form method="post" action="/logout">
+      <Form method="post" action="/logout" onSubmit={onLogout}>
         <button type="submit" className={styles.menuItem}>
           Изход
         </button>
       </Form>
     </>
   );
+}
+
+/**
+ * Logout as the spec has it (§4): with JavaScript, the overlay «Излизане от системата...», the
+ * session ended by POST /api/logout, the goodbye toast, then / after 1 s. Without JavaScript the
+ * form posts to /logout, which redirects to / with the same toast.
+ */
+function useLogout() {
+  const [leaving, setLeaving] = useState(false);
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const onLogout = useCallback(
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      setLeaving(true);
+      fetch("/api/logout", { method: "POST", credentials: "same-origin" })
+        .then((response) => {
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          // What the app kept in this tab for the signed-in person goes with the session.
+          for (const key of Object.keys(sessionStorage)) {
+            if (key.startsWith("smetka:")) sessionStorage.removeItem(key);
+          }
+          showToast({ type: "success", title: "Успешно излизане", description: "До скоро!" });
+          setTimeout(() => navigate("/", { replace: true }), 1000);
+        })
+        .catch(() => {
+          setLeaving(false);
+          showToast({
+            type: "error",
+            title: "Неуспешно излизане",
+            description: "Няма връзка със сървъра. Опитайте отново.",
+          });
+        });
+    },
+    [navigate, showToast],
+  );
+  return { leaving, onLogout };
 }
 
 /** The signed-in frame: header (desktop nav or, below 768 px, a drawer), banners, footer. */
@@ -100,7 +141,9 @@ export function AppShell({
 }) {
   const name = `${user.firstName} ${user.lastName}`;
   const navigation = useNavigation();
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/logout";
+  const { leaving, onLogout } = useLogout();
+  const loggingOut =
+    leaving || (navigation.state !== "idle" && navigation.formAction === "/logout");
   return (
     <>
       {loggingOut ? <Overlay title="Излизане от системата..." /> : null}
@@ -122,7 +165,7 @@ export function AppShell({
               <span className="visually-hidden"> — меню на профила</span>
             </summary>
             <div className={styles.menuPanel}>
-              <UserItems />
+              <UserItems onLogout={onLogout} />
             </div>
           </details>
           <details className={styles.drawer}>
@@ -133,7 +176,7 @@ export function AppShell({
                 <NavItems user={user} />
               </nav>
               <div className={styles.menuPanel} style={{ position: "static", marginTop: "1rem" }}>
-                <UserItems />
+                <UserItems onLogout={onLogout} />
               </div>
             </div>
           </details>

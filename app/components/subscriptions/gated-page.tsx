@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import * as page from "~/routes/_app.dashboard.css";
+import * as page from "~/components/layout/page.css";
 import { PlanGate } from "./plan-gate";
 
 /** A gated page's view: the gate when the plan is below, the page otherwise. */

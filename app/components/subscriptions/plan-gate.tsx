@@ -1,5 +1,6 @@
+import * as page from "~/components/layout/page.css";
 import { ButtonLink } from "~/components/ui/button";
-import * as page from "~/routes/_app.dashboard.css";
+import { NOTICES } from "~/modules/subscriptions/plans";
 
 /** What a page below its plan shows (spec §2: plan-gated routes). */
 export function PlanGate({ needed }: { needed: "standard" | "full" }) {
@@ -20,9 +21,12 @@ export function PlanGate({ needed }: { needed: "standard" | "full" }) {
   return (
     <section className={page.card} aria-labelledby="gate-title" style={{ maxWidth: "36rem" }}>
       <h1 id="gate-title" lang="en">
-        Upgrade Required
+        {NOTICES.upgradeRequired.en}
       </h1>
-      <p>Заплатите и анализите са достъпни в план Пълен.</p>
+      <p>
+        <strong>{NOTICES.upgradeRequired.bg}</strong> Заплатите и анализите са достъпни в план
+        Пълен.
+      </p>
       <ButtonLink to="/settings/subscription">Надградете плана</ButtonLink>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useToast } from "~/components/ui/toaster";
-import { PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import type { Plan } from "~db/types";
 
 const DISABLED_KEY = "smetka:subscription-stream-disabled";
@@ -12,7 +12,8 @@ const BYPASS_PAGES = ["/expenses", "/salaries", "/invoice/new", "/invoice/edit",
 
 interface Update {
   type: "subscription_update";
-  eventType: "upgrade" | "downgrade";
+  /** Absent for a change that is no news (a scheduled downgrade withdrawn): no toast then. */
+  eventType?: "upgrade" | "downgrade";
   data: { plan: Plan };
 }
 
@@ -56,15 +57,17 @@ export function SubscriptionLive({ plan }: { plan: Plan }) {
         if (update.eventType === "upgrade") {
           toast({
             type: "success",
-            title: "Upgrade Complete!",
-            description: `Планът е надграден до ${PLAN_NAMES[update.data.plan]}.`,
+            title: NOTICES.upgradeComplete.en,
+            lang: "en",
+            note: `${NOTICES.upgradeComplete.bg} Планът е ${PLAN_NAMES[update.data.plan]}.`,
             durationMs: 5_000,
           });
-        } else {
+        } else if (update.eventType === "downgrade") {
           toast({
             type: "info",
-            title: "Downgrade Scheduled",
-            description: "Планът се променя в края на периода на плащане.",
+            title: NOTICES.downgradeScheduled.en,
+            lang: "en",
+            note: `${NOTICES.downgradeScheduled.bg} Планът се променя в края на периода на плащане.`,
             durationMs: 5_000,
           });
         }
@@ -79,8 +82,10 @@ export function SubscriptionLive({ plan }: { plan: Plan }) {
           sessionStorage.setItem(DISABLED_KEY, "1");
           toast({
             type: "error",
-            title: "Real-time Connection Failed",
-            description: "Switched to polling mode...",
+            title: NOTICES.connectionFailed.en,
+            description: NOTICES.connectionFailed.detail,
+            lang: "en",
+            note: NOTICES.connectionFailed.bg,
             durationMs: 10_000,
           });
           return;

@@ -90,8 +90,15 @@ function ToastItem({ toast, onDismiss }: { toast: Shown; onDismiss: (id: string)
     <li>
       <div className={styles.toast[toast.type]} role={toast.type === "error" ? "alert" : "status"}>
         <div>
-          <p className={styles.title}>{toast.title}</p>
-          {toast.description ? <p className={styles.description}>{toast.description}</p> : null}
+          <p className={styles.title} lang={toast.lang}>
+            {toast.title}
+          </p>
+          {toast.description ? (
+            <p className={styles.description} lang={toast.lang}>
+              {toast.description}
+            </p>
+          ) : null}
+          {toast.note ? <p className={styles.description}>{toast.note}</p> : null}
         </div>
         <button
           type="button"

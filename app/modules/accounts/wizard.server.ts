@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { ZodError } from "zod";
-import { verifyBotCheck } from "~/modules/auth/bot-check.server";
+import { botCheckMessage, verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { AppError } from "~/utils/http.server";
 import {
   MESSAGES,
@@ -101,7 +101,12 @@ export async function handleWizardStep(
     fromForm: true,
   });
   if (!passed)
-    return { kind: "step", step: 3, values, fieldErrors: { recaptchaToken: MESSAGES.botCheck } };
+    return {
+      kind: "step",
+      step: 3,
+      values,
+      fieldErrors: { recaptchaToken: botCheckMessage(context, MESSAGES.botCheck) },
+    };
   try {
     const user = await registerAccount(context.db, parsed.data);
     return { kind: "done", userId: user.userId, email: user.email, firstName: user.firstName };

@@ -3,7 +3,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema, MESSAGES } from "~/modules/accounts/schema";
-import { verifyBotCheck } from "./bot-check.server";
+import { botCheckMessage, verifyBotCheck } from "./bot-check.server";
 import { checkCredentials } from "./login.server";
 
 const loginValidator = withZod(loginSchema);
@@ -40,7 +40,10 @@ export function authenticateLoginForm(
       const submitted = { username: String(form.get("username") ?? "") };
       if (result.error) throw new LoginFieldErrors(result.error.fieldErrors, submitted);
       const passed = await verifyBotCheck(context, { ...result.data, fromForm: true });
-      if (!passed) throw new LoginFieldErrors({ recaptchaToken: MESSAGES.botCheck }, submitted);
+      if (!passed) {
+        const message = botCheckMessage(context, MESSAGES.botCheck);
+        throw new LoginFieldErrors({ recaptchaToken: message }, submitted);
+      }
       const user = await checkCredentials(context, result.data.username, result.data.password);
       return { userId: user.userId, email: user.email, role: user.role };
     }),

@@ -10,6 +10,17 @@ export const LOCAL_SITE_KEY = "local";
 const LOCAL_TOKEN_TTL_MS = 30 * 60 * 1000;
 const RECAPTCHA_VERIFY_URL = "https://www.google.com/recaptcha/api/siteverify";
 
+/** The local check's own words: no reCAPTCHA is on the page to speak of. */
+export const LOCAL_BOT_MESSAGE = "Моля, отбележете «Не съм робот».";
+
+/**
+ * The message of a failed bot check on a page: the spec's words (which name reCAPTCHA) when
+ * reCAPTCHA is on the page, the checkbox's own words with the local check.
+ */
+export function botCheckMessage(context: AppLoadContext, recaptchaMessage: string): string {
+  return context.config.recaptcha ? recaptchaMessage : LOCAL_BOT_MESSAGE;
+}
+
 /** What the page needs to draw the widget: the site key, or a fresh local token. */
 export function botCheckWidget(context: AppLoadContext): { siteKey: string; token: string | null } {
   const { recaptcha } = context.config;

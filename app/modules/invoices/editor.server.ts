@@ -22,8 +22,8 @@ import {
   valuesFromForm,
 } from "./editor";
 import { formatPrice, formatScaled, parseDecimal } from "./money";
-import { issueWithPdf } from "./render.server";
 import {
+  DOCUMENT_MESSAGES,
   DOCUMENT_TYPES,
   documentSchema,
   fieldMessages,
@@ -207,6 +207,48 @@ export type EditorActionData = {
 
 const FORM_ERROR = "Документът не е запазен: поправете отбелязаните полета.";
 
+// The editor's fields in the order they appear on the page, for moving focus to the first error.
+const FIELD_ORDER = [
+  "type",
+  "clientId",
+  "language",
+  "issueDate",
+  "taxEventDate",
+  "dueDate",
+  "placeOfIssue",
+  "originalId",
+  "reason",
+  "lines",
+  "currency",
+  "eurRate",
+  "vatGround",
+  "vatGroundOther",
+  "paymentMethod",
+  "authorName",
+  "recipientName",
+  "notes",
+];
+const LINE_FIELDS = ["description", "quantity", "unit", "unitPrice", "discount", "vatRate"];
+
+/** The form control of the first error on the page: "lines.2.unitPrice" → "lines[2][unitPrice]". */
+export function firstInvalidField(errors: Record<string, string>): string | undefined {
+  const keys = Object.keys(errors).sort((a, b) => rank(a) - rank(b));
+  const first = keys[0];
+  if (!first) return undefined;
+  const line = /^lines\.(\d+)\.(\w+)$/.exec(first);
+  if (line) return `lines[${line[1]}][${line[2]}]`;
+  return first === "lines" ? "lines-heading" : first;
+}
+
+function rank(key: string): number {
+  const line = /^lines\.(\d+)\.(\w+)$/.exec(key);
+  const base = FIELD_ORDER.indexOf(line ? "lines" : key);
+  // A line's own field before the message about all lines.
+  if (key === "lines") return base * 100_000 + 99_999;
+  if (!line) return (base < 0 ? FIELD_ORDER.length : base) * 100_000;
+  return base * 100_000 + Number(line[1]) * 10 + LINE_FIELDS.indexOf(line[2] ?? "");
+}
+
 /**
  * The editor's action for /invoice/new and /invoice/edit/{id}. Without JavaScript, "add line" and
  * "remove line" post the whole form and the server answers with it re-rendered; save, preview and
@@ -251,8 +293,13 @@ export async function handleEditorAction(
   if (!values.lines.length) values.lines.push(emptyLine());
   const parsed = documentSchema.safeParse(formToDocumentInput(form));
   if (!parsed.success) {
+    const errors = fieldMessages(parsed.error);
+    // No line at all: the one empty row left is where the description is missing, so mark it.
+    if (errors.lines === DOCUMENT_MESSAGES.noLines) {
+      errors["lines.0.description"] ??= DOCUMENT_MESSAGES.description;
+    }
     return json<EditorActionData>(
-      { values, errors: fieldMessages(parsed.error), formError: FORM_ERROR, revision },
+      { values, errors, formError: FORM_ERROR, revision, focus: firstInvalidField(errors) },
       { status: 400 },
     );
   }
@@ -274,24 +321,8 @@ export async function handleEditorAction(
   }
 
   if (intent === "preview") return redirect(`/invoice/preview?id=${id}`);
-  if (intent === "issue") {
-    try {
-      const issued = await issueWithPdf(context.db, user.companyId, id);
-      return redirect(`/invoice/${id}`, {
-        headers: {
-          "Set-Cookie": await toastHeader({
-            type: "success",
-            title: `Издадено: ${DOCUMENT_TYPES[issued.type]} № ${issued.number}`,
-          }),
-        },
-      });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return redirect(`/invoice/${id}`, {
-        headers: { "Set-Cookie": await toastHeader({ type: "error", title: error.message }) },
-      });
-    }
-  }
+  // «Издай» saves the draft and asks on the document's page: issuing cannot be undone.
+  if (intent === "issue") return redirect(`/invoice/${id}?issue=1#issue-confirm`);
   return redirect(`/invoice/${id}`, {
     headers: {
       "Set-Cookie": await toastHeader({ type: "success", title: "Черновата е запазена" }),

@@ -1,4 +1,4 @@
-import { computeTotals, lineNetCents, parseDecimal, type Totals } from "./money";
+import { computeTotals, decimalProblem, lineNetCents, parseDecimal, type Totals } from "./money";
 
 /**
  * The editor's form as typed (strings), shared by the server (re-rendering after "add line"
@@ -119,4 +119,26 @@ export function draftTotals(
     })),
   );
   return { nets, totals };
+}
+
+const NOT_A_NUMBER = "Не е число: пишете като 1250,50 или 1 250,50";
+
+/**
+ * What is wrong with a line's numbers as typed, before anything is sent: the live totals leave such
+ * a line out, and the editor says why next to the field instead of quietly counting it as 0.
+ */
+export function lineProblems(
+  line: EditorLine,
+): Partial<Record<"quantity" | "unitPrice" | "discount", string>> {
+  const problems: Partial<Record<"quantity" | "unitPrice" | "discount", string>> = {};
+  const check = (field: "quantity" | "unitPrice" | "discount", scale: number) => {
+    const value = line[field].trim();
+    if (value && parseDecimal(value, scale) === null) {
+      problems[field] = decimalProblem(value) ?? NOT_A_NUMBER;
+    }
+  };
+  check("quantity", 3);
+  check("unitPrice", 4);
+  check("discount", 2);
+  return problems;
 }

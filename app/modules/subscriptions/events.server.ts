@@ -14,7 +14,8 @@ export const CHANNEL = "subscription_events";
 
 export interface SubscriptionUpdate {
   type: "subscription_update";
-  eventType: "upgrade" | "downgrade";
+  /** Absent when the change is no news to announce (a scheduled downgrade withdrawn). */
+  eventType?: "upgrade" | "downgrade";
   data: {
     plan: Plan;
     effectivePlan: EffectivePlan;

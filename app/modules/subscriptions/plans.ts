@@ -56,3 +56,18 @@ export function pendingDowngradeTo(state: {
   }
   return "basic";
 }
+
+/**
+ * The spec's English notices (§8), each shown with a Bulgarian line beside it, so the page reads
+ * naturally in Bulgarian while the spec's words stay where it names them.
+ */
+export const NOTICES = {
+  upgradeComplete: { en: "Upgrade Complete!", bg: "Надграждането е завършено." },
+  downgradeScheduled: { en: "Downgrade Scheduled", bg: "Промяната на плана е насрочена." },
+  upgradeRequired: { en: "Upgrade Required", bg: "Необходим е по-висок план." },
+  connectionFailed: {
+    en: "Real-time Connection Failed",
+    detail: "Switched to polling mode...",
+    bg: "Връзката в реално време прекъсна: данните се обновяват на всеки 30 секунди.",
+  },
+} as const;

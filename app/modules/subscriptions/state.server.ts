@@ -142,15 +142,21 @@ export async function writeSubscription(
   const withdrawn = !after.isCanceled && before.isCanceled;
   const statusChanged = after.status !== before.status;
   if (!(up || down || scheduled || withdrawn || statusChanged)) return after;
-  const eventType: SubscriptionUpdate["eventType"] =
-    up ||
-    (withdrawn && !down) ||
-    (!down && !scheduled && statusChanged && after.status === "active")
-      ? "upgrade"
-      : "downgrade";
+  // "upgrade" when the plan went up (or a payment made the same plan active again), "downgrade"
+  // when it went down or a downgrade was scheduled; withdrawing a scheduled downgrade is no
+  // upgrade: the stream says the state changed, without an event type (and no toast).
+  const eventType: SubscriptionUpdate["eventType"] = up
+    ? "upgrade"
+    : down || scheduled
+      ? "downgrade"
+      : withdrawn
+        ? undefined
+        : after.status === "active"
+          ? "upgrade"
+          : "downgrade";
   await publishUpdate(trx, companyId, {
     type: "subscription_update",
-    eventType,
+    ...(eventType ? { eventType } : {}),
     data: {
       plan: after.plan,
       effectivePlan: after.plan,

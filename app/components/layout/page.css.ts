@@ -30,3 +30,4 @@ globalStyle(`${list} dd`, { margin: 0, overflowWrap: "anywhere" });
 globalStyle(`${list} dt`, { color: vars.color.textMuted });
 export const steps = style({ paddingLeft: vars.space.lg, lineHeight: 2 });
 export const done = style({ color: vars.color.success });
+export const cardTitle = style({ marginTop: 0, fontSize: vars.fontSize.lg });

@@ -1,0 +1,361 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { FormError } from "~/components/forms/field";
+import * as fieldStyles from "~/components/forms/field.css";
+import { FormField } from "~/components/forms/form-field";
+import * as page from "~/components/layout/page.css";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { formatCents, formatMoney } from "~/modules/invoices/money";
+import { printDate } from "~/modules/invoices/print";
+import { DOCUMENT_TYPES, PAYMENT_METHODS } from "~/modules/invoices/schema";
+import { formatDate } from "~/utils/dates";
+import { type FormAnswer, typedOr, useFormAnswer } from "~/utils/forms";
+import * as styles from "./invoices.css";
+
+/*
+ * The forms of /invoice/{id}, one component per concern. Each is a native form that posts an
+ * `intent` to the page's action and reads the action's answer for its own formId (utils/forms).
+ */
+
+const useBusy = () => useNavigation().state !== "idle";
+
+/** A titled card of the page's side column. */
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={page.card} aria-labelledby={id}>
+      <h2 id={id} className={page.cardTitle}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * A draft: edit, issue (after a confirmation that says the number it will get and that an
+ * issued document cannot change), delete.
+ */
+export function DraftSection({
+  id,
+  type,
+  nextNumber,
+  confirmIssue,
+}: {
+  id: string;
+  type: keyof typeof DOCUMENT_TYPES;
+  nextNumber: string | null;
+  confirmIssue: boolean;
+}) {
+  const busy = useBusy();
+  const issue = useFormAnswer("issue");
+  const remove = useFormAnswer("delete");
+  return (
+    <Section title="Чернова">
+      <p>Черновата няма номер. Номерът се дава при издаване и не може да се промени.</p>
+      <FormError message={issue?.formError} />
+      {confirmIssue ? (
+        <IssueConfirmation id={id} type={type} nextNumber={nextNumber} />
+      ) : (
+        <div className={styles.actions}>
+          <ButtonLink to={`/invoice/edit/${id}`} tone="secondary">
+            Редактирай
+          </ButtonLink>
+          <Form method="post">
+            <Button type="submit" name="intent" value="issue" disabled={busy}>
+              Издай
+            </Button>
+          </Form>
+        </div>
+      )}
+      <Form method="post" style={{ marginTop: "1rem" }}>
+        <FormError message={remove?.formError} />
+        <div className={fieldStyles.checkboxRow}>
+          <input id="confirm-delete" type="checkbox" name="confirm" />
+          <label htmlFor="confirm-delete">Потвърждавам изтриването на черновата</label>
+        </div>
+        <Button type="submit" name="intent" value="delete" tone="quiet" disabled={busy}>
+          Изтрий черновата
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+/** The question before issuing (the page shows it after «Издай»; focus moves to it). */
+function IssueConfirmation({
+  id,
+  type,
+  nextNumber,
+}: {
+  id: string;
+  type: keyof typeof DOCUMENT_TYPES;
+  nextNumber: string | null;
+}) {
+  const busy = useBusy();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div
+      id="issue-confirm"
+      className={page.warning}
+      role="group"
+      aria-labelledby="issue-confirm-title"
+    >
+      <h3 id="issue-confirm-title" ref={heading} tabIndex={-1} style={{ marginTop: 0 }}>
+        Да издам ли документа?
+      </h3>
+      <p>
+        {DOCUMENT_TYPES[type]} ще получи № <strong>{nextNumber ?? "…"}</strong>. Издаденият документ
+        не може да се променя или изтрива: може само да бъде анулиран или коригиран с известие.
+      </p>
+      <Form method="post" className={styles.actions}>
+        <input type="hidden" name="confirm" value="yes" />
+        <Button type="submit" name="intent" value="issue" disabled={busy}>
+          Да, издай
+        </Button>
+        <ButtonLink to={`/invoice/${id}`} tone="secondary">
+          Отказ
+        </ButtonLink>
+      </Form>
+    </div>
+  );
+}
+
+export function PdfSection({ id }: { id: string }) {
+  return (
+    <Section title="PDF">
+      <div className={styles.actions}>
+        <a href={`/invoice/${id}/pdf`} download>
+          Изтегли PDF
+        </a>
+        <a href={`/invoice/${id}/pdf?inline=1`} target="_blank" rel="noreferrer">
+          Отвори PDF<span className="visually-hidden"> (в нов раздел)</span>
+        </a>
+      </div>
+    </Section>
+  );
+}
+
+export function SendSection({ emails, sent }: { emails: string[]; sent: boolean }) {
+  const busy = useBusy();
+  const answer = useFormAnswer("send");
+  return (
+    <Section title="Изпращане по имейл">
+      <Form method="post">
+        <FormError message={answer?.formError} />
+        <FormField
+          name="to"
+          label="До (имейл адреси)"
+          inputMode="email"
+          autoComplete="email"
+          defaultValue={typedOr(answer, "to", emails.join(", "))}
+          error={answer?.fieldErrors.to}
+          hint="Няколко адреса се разделят със запетая"
+        />
+        <Button type="submit" name="intent" value="send" disabled={busy}>
+          {sent ? "Изпрати отново" : "Изпрати"}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+interface Payment {
+  id: string;
+  paidOn: string;
+  amountCents: number;
+  method: keyof typeof PAYMENT_METHODS;
+  note: string | null;
+}
+
+export function PaymentsSection({
+  doc,
+  today,
+}: {
+  doc: {
+    currency: string;
+    paidCents: number;
+    totalCents: number;
+    dueCents: number;
+    payments: Payment[];
+  };
+  today: string;
+}) {
+  const busy = useBusy();
+  const answer = useFormAnswer("payment");
+  return (
+    <Section title="Плащания">
+      <p>
+        Платено {formatMoney(doc.paidCents, doc.currency)} от{" "}
+        {formatMoney(doc.totalCents, doc.currency)}; остават{" "}
+        <strong>{formatMoney(doc.dueCents, doc.currency)}</strong>.
+      </p>
+      {doc.payments.length ? (
+        <ul className={styles.plainList}>
+          {doc.payments.map((p) => (
+            <li key={p.id} style={{ marginBottom: "0.5rem" }}>
+              {printDate(p.paidOn)} — {formatMoney(p.amountCents, doc.currency)} (
+              {PAYMENT_METHODS[p.method]}){p.note ? `, ${p.note}` : ""}
+              <Form method="post" style={{ display: "inline" }}>
+                <input type="hidden" name="paymentId" value={p.id} />
+                <Button
+                  type="submit"
+                  name="intent"
+                  value="deletePayment"
+                  tone="quiet"
+                  disabled={busy}
+                >
+                  Изтрий
+                  <span className="visually-hidden"> плащането от {printDate(p.paidOn)}</span>
+                </Button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {doc.dueCents > 0 ? (
+        <Form method="post">
+          <FormError message={answer?.formError} />
+          <PaymentFields
+            answer={answer}
+            currency={doc.currency}
+            defaults={{
+              paidOn: today,
+              amount: formatCents(doc.dueCents).replace(/\s/g, ""),
+              method: "bank",
+            }}
+          />
+          <Button type="submit" name="intent" value="payment" disabled={busy}>
+            Запиши плащане
+          </Button>
+        </Form>
+      ) : null}
+    </Section>
+  );
+}
+
+function PaymentFields({
+  answer,
+  currency,
+  defaults,
+}: {
+  answer: FormAnswer | undefined;
+  currency: string;
+  defaults: Record<string, string>;
+}) {
+  const value = (name: string) => typedOr(answer, name, defaults[name] ?? "");
+  const error = (name: string) => answer?.fieldErrors[name];
+  return (
+    <>
+      <FormField
+        name="paidOn"
+        label="Дата на плащане"
+        type="date"
+        defaultValue={value("paidOn")}
+        error={error("paidOn")}
+        required
+      />
+      <FormField
+        name="amount"
+        label={`Сума (${currency})`}
+        inputMode="decimal"
+        defaultValue={value("amount")}
+        error={error("amount")}
+        required
+      />
+      <FormField
+        name="method"
+        label="Начин"
+        options={PAYMENT_METHODS}
+        defaultValue={value("method")}
+        error={error("method")}
+      />
+      <FormField name="note" label="Бележка" defaultValue={value("note")} error={error("note")} />
+    </>
+  );
+}
+
+export function NotesSection({ id }: { id: string }) {
+  return (
+    <Section title="Известия">
+      <p>Промяна след издаване се прави с известие към фактурата.</p>
+      <div className={styles.actions}>
+        <ButtonLink to={`/invoice/new?type=credit_note&from=${id}`} tone="secondary">
+          Кредитно известие
+        </ButtonLink>
+        <ButtonLink to={`/invoice/new?type=debit_note&from=${id}`} tone="secondary">
+          Дебитно известие
+        </ButtonLink>
+      </div>
+    </Section>
+  );
+}
+
+export function ConvertSection() {
+  const busy = useBusy();
+  const answer = useFormAnswer("convert");
+  return (
+    <Section title="Фактура по проформата">
+      <FormError message={answer?.formError} />
+      <Form method="post">
+        <Button type="submit" name="intent" value="convert" disabled={busy}>
+          Създай фактура
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+export function CancelSection() {
+  const busy = useBusy();
+  const answer = useFormAnswer("cancel");
+  return (
+    <Section title="Анулиране">
+      <p>Анулираният документ запазва номера си и остава в дневника с нулеви стойности.</p>
+      <Form method="post">
+        <FormError message={answer?.formError} />
+        <FormField
+          name="reason"
+          label="Причина за анулиране"
+          defaultValue={typedOr(answer, "reason")}
+          error={answer?.fieldErrors.reason}
+          required
+        />
+        <Button type="submit" name="intent" value="cancel" tone="quiet" disabled={busy}>
+          Анулирай документа
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+export function CancelledSection({ cancelledAt }: { cancelledAt: string }) {
+  return (
+    <Section title="Анулиран">
+      <p>Документът е анулиран на {formatDate(cancelledAt)}.</p>
+    </Section>
+  );
+}
+
+/** The documents made from this one (notes to an invoice, the invoice of a proforma). */
+export function RelatedDocuments({
+  related,
+}: {
+  related: { id: string; type: keyof typeof DOCUMENT_TYPES; number: string | null }[];
+}) {
+  if (!related.length) return null;
+  return (
+    <p>
+      Свързани документи:{" "}
+      {related.map((r, i) => (
+        <span key={r.id}>
+          {i ? ", " : ""}
+          <Link to={`/invoice/${r.id}`}>
+            {DOCUMENT_TYPES[r.type]} {r.number ? `№ ${r.number}` : "(чернова)"}
+          </Link>
+        </span>
+      ))}
+    </p>
+  );
+}

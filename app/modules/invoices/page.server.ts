@@ -1,0 +1,62 @@
+import type { Kysely } from "kysely";
+import { getLogoDataUrl } from "~/modules/accounts/account.server";
+import type { Database } from "~db/types";
+import { type DocumentWithLines, paymentState, todayInSofia } from "./documents.server";
+import { peekNextNumber, seriesOf } from "./numbering.server";
+import { printModelFor } from "./render.server";
+
+/** Everything /invoice/{id} shows about one of the company's documents. */
+export async function documentPageData(
+  db: Kysely<Database>,
+  companyId: string,
+  doc: DocumentWithLines,
+) {
+  const [model, client, logoUrl, related, nextNumber] = await Promise.all([
+    printModelFor(db, doc),
+    db
+      .selectFrom("clients")
+      .select(["id", "name", "emails"])
+      .where("companyId", "=", companyId)
+      .where("id", "=", doc.clientId)
+      .executeTakeFirstOrThrow(),
+    getLogoDataUrl(db, companyId),
+    db
+      .selectFrom("documents")
+      .select(["id", "type", "number", "status"])
+      .where("companyId", "=", companyId)
+      .where((eb) => eb.or([eb("originalId", "=", doc.id), eb("proformaId", "=", doc.id)]))
+      .orderBy("createdAt")
+      .execute(),
+    // The number a draft will get when issued, for the confirmation before issuing.
+    doc.status === "draft" ? peekNextNumber(db, companyId, seriesOf(doc.type)) : null,
+  ]);
+  const today = todayInSofia();
+  return {
+    doc: {
+      id: doc.id,
+      type: doc.type,
+      status: doc.status,
+      number: doc.number,
+      currency: doc.currency,
+      totalCents: doc.totalCents,
+      paidCents: doc.paidCents,
+      dueCents: Math.max(doc.totalCents - doc.paidCents, 0),
+      issuedAt: doc.issuedAt,
+      cancelledAt: doc.cancelledAt,
+      sentAt: doc.sentAt,
+      sentTo: doc.sentTo,
+      originalId: doc.originalId,
+      proformaId: doc.proformaId,
+      payments: doc.payments,
+      state: paymentState(doc, today),
+    },
+    model,
+    client,
+    logoUrl,
+    related,
+    today,
+    nextNumber,
+  };
+}
+
+export type DocumentPageData = Awaited<ReturnType<typeof documentPageData>>;
