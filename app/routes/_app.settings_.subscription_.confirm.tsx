@@ -50,7 +50,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const secret = String(form.get("secret") ?? "");
   const approved = form.get("intent") === "approve";
   // In the 3-D Secure dialog's popup: back to a page that closes the popup (the dialog polls).
-  const popup = form.get("popup") === "1" ? "popup=1" : "";
+  const popup =
+    form.get("popup") === "1"
+      ? `popup=1&secret=${encodeURIComponent(String(form.get("secret") ?? ""))}`
+      : "";
   try {
     const paid = await localConfirmPayment(
       context.db,

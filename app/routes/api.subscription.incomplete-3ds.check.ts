@@ -3,18 +3,29 @@ import { requireApiCompany } from "~/modules/auth/guards.server";
 import { getSubscription } from "~/modules/subscriptions/state.server";
 
 /**
- * GET /api/subscription/incomplete-3ds/check → {success, data: {requiresAction, clientSecret,
- * plan, status}}: whether a payment waits for 3-D Secure; polled by the dialog every 3 s.
+ * GET /api/subscription/incomplete-3ds/check → {success, data: {requiresAuthentication,
+ * clientSecret, hasIncompleteAttempts, …}} (spec §3): whether a payment waits for 3-D Secure, and
+ * whether any subscription payment was left unfinished; polled by the dialog every 3 s.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = await requireApiCompany(request, context);
-  const sub = await getSubscription(context.db, companyId);
+  const [sub, open] = await Promise.all([
+    getSubscription(context.db, companyId),
+    context.db
+      .selectFrom("subscriptionInvoices")
+      .select("providerId")
+      .where("companyId", "=", companyId)
+      .where("status", "=", "open")
+      .limit(1)
+      .executeTakeFirst(),
+  ]);
   return json(
     {
       success: true,
       data: {
-        requiresAction: sub.pendingAction !== null,
+        requiresAuthentication: sub.pendingAction !== null,
         clientSecret: sub.pendingAction?.clientSecret ?? null,
+        hasIncompleteAttempts: sub.pendingAction !== null || open !== undefined,
         pendingPlan: sub.pendingAction?.plan ?? null,
         plan: sub.plan,
         status: sub.status,

@@ -21,6 +21,7 @@ import { RegisterWizard } from "~/components/auth/register-wizard";
 import { FormError } from "~/components/forms/field";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Overlay } from "~/components/ui/overlay";
+import { TabLinks } from "~/components/ui/tab-links";
 import { type Toast, useToast } from "~/components/ui/toaster";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { sendVerificationEmail } from "~/modules/accounts/service.server";
@@ -253,22 +254,18 @@ export default function AuthPage() {
           </p>
         }
       >
-        <nav aria-label="Вход или регистрация" className={styles.tabs}>
-          <Link
-            to={`/auth${keep ? `?${keep}` : ""}`}
-            className={styles.tab}
-            aria-current={showRegister ? undefined : "page"}
-          >
-            Вход
-          </Link>
-          <Link
-            to={`/auth?tab=register${keep ? `&${keep}` : ""}`}
-            className={styles.tab}
-            aria-current={showRegister ? "page" : undefined}
-          >
-            Регистрация
-          </Link>
-        </nav>
+        <TabLinks
+          label="Вход или регистрация"
+          current={showRegister ? "register" : "login"}
+          tabs={[
+            { key: "login", label: "Вход", to: `/auth${keep ? `?${keep}` : ""}` },
+            {
+              key: "register",
+              label: "Регистрация",
+              to: `/auth?tab=register${keep ? `&${keep}` : ""}`,
+            },
+          ]}
+        />
         {showRegister && registerFailure ? <FormError message={registerFailure} /> : null}
         {showRegister ? (
           <RegisterWizard

@@ -140,7 +140,7 @@ describe("the Stripe provider", () => {
     const me = await customer(true);
     await post(me.cookie, { intent: "cancel" });
     expect(requests.at(-1)!.body.get("cancel_at_period_end")).toBe("true");
-    const portal = await post(me.cookie, { intent: "portal" });
+    const portal = await post(me.cookie, { intent: "card" });
     expect(portal.headers.get("Location")).toBe("https://billing.stripe.com/p/session/1");
     expect(requests.at(-1)!.body.get("return_url")).toBe(
       "https://app.smetka.test/settings/subscription?tab=payment",

@@ -27,25 +27,6 @@ export const card = style({
   padding: vars.space.xl,
   "@media": { "screen and (max-width: 480px)": { padding: vars.space.md } },
 });
-export const tabs = style({
-  display: "flex",
-  gap: vars.space.xs,
-  marginBottom: vars.space.lg,
-  borderBottom: `2px solid ${vars.color.border}`,
-});
-export const tab = style({
-  flex: 1,
-  textAlign: "center",
-  padding: vars.space.sm,
-  fontWeight: 600,
-  textDecoration: "none",
-  color: vars.color.textMuted,
-  borderBottom: "3px solid transparent",
-  marginBottom: "-2px",
-  selectors: {
-    "&[aria-current='page']": { color: vars.color.brand, borderBottomColor: vars.color.brand },
-  },
-});
 export const links = style({
   display: "flex",
   justifyContent: "space-between",

@@ -27,6 +27,9 @@ export const THREE_DS = {
   maxRetries: 3,
 } as const;
 
+/** What the confirmation page posts to the dialog's window when the customer has answered. */
+export const COMPLETION_MESSAGE = "smetka:3ds-complete";
+
 export const THREE_DS_MESSAGES = {
   invalidSession: "Your session is no longer valid. Please sign in again.",
   popupBlocked:
@@ -92,9 +95,9 @@ export function ThreeDSecureDialog({
         }
         if (response.ok) {
           const body = (await response.json()) as {
-            data?: { requiresAction?: boolean; clientSecret?: string | null };
+            data?: { requiresAuthentication?: boolean; clientSecret?: string | null };
           };
-          if (!body.data?.requiresAction || body.data.clientSecret !== clientSecret) {
+          if (!body.data?.requiresAuthentication || body.data.clientSecret !== clientSecret) {
             return finish("success", null);
           }
         }
@@ -122,14 +125,33 @@ export function ThreeDSecureDialog({
     setState("in_progress");
     setSecondsLeft(THREE_DS.countdownSeconds);
     const started = Date.now();
+    let settled = false;
+    // The confirmation page tells us it is done (postMessage) before it closes; a closed popup
+    // without a message (the provider's own page) leads to the same check.
+    const toPolling = () => {
+      if (settled) return;
+      settled = true;
+      window.removeEventListener("message", onMessage);
+      clearTimers();
+      poll(0);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const data = event.data as { type?: string; clientSecret?: string } | null;
+      if (data?.type === COMPLETION_MESSAGE && data.clientSecret === clientSecret) toPolling();
+    };
+    window.addEventListener("message", onMessage);
     const watch = () => {
+      if (settled) return;
       const elapsed = Date.now() - started;
       setSecondsLeft(Math.max(0, THREE_DS.countdownSeconds - Math.floor(elapsed / 1000)));
       if (elapsed >= THREE_DS.popupTimeoutMs) {
+        settled = true;
+        window.removeEventListener("message", onMessage);
         popup.close();
         return finish("timeout", THREE_DS_MESSAGES.timedOut);
       }
-      if (popup.closed) return poll(0);
+      if (popup.closed) return toPolling();
       timers.current.push(setTimeout(watch, 500));
     };
     watch();

@@ -111,7 +111,7 @@ export const step2Fields = {
   }),
   companyName: cyrillicText(),
   companyVat: requiredText(MESSAGES.required, 20),
-  companyAddress: cyrillicText().pipe(
+  companyAddress: cyrillicText(MESSAGES.required, 1000).pipe(
     z.string().min(5, MESSAGES.addressLength).max(200, MESSAGES.addressLength),
   ),
   companyCity: cyrillicText(MESSAGES.city, 100),

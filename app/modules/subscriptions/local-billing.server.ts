@@ -10,6 +10,7 @@ import {
   type BillingSubscriptionObject,
 } from "./billing.server";
 import { PLAN_NAMES, PLAN_RANK, pendingDowngradeTo } from "./plans";
+import { CARD_MESSAGES, type CardInput, cardSchema } from "./schema";
 import { getSubscription, type Subscription, writeSubscription } from "./state.server";
 
 /*
@@ -24,16 +25,6 @@ export const TEST_CARDS = {
   "5555555555554444": { brand: "mastercard", threeDSecure: false, declined: false },
   "4000002760003184": { brand: "visa", threeDSecure: true, declined: false },
   "4000000000000002": { brand: "visa", threeDSecure: false, declined: true },
-} as const;
-
-export const CARD_MESSAGES = {
-  number: "Невалиден номер на карта",
-  unknown:
-    "Без връзка с платежен доставчик се приемат само тестовите карти (напр. 4242 4242 4242 4242)",
-  expiry: "Невалиден или изтекъл срок на валидност (ММ/ГГ)",
-  cvc: "CVC кодът е 3 или 4 цифри",
-  declined: "Картата е отказана от издателя. Използвайте друга карта.",
-  noCard: "Добавете карта за плащане, преди да смените плана",
 } as const;
 
 type LocalCard = PaymentMethodSummary & { threeDSecure: boolean };
@@ -124,37 +115,29 @@ async function apply(db: Kysely<Database>, billing: BillingConfig, events: Billi
   for (const e of events) await applyBillingEvent(db, billing, "local", e);
 }
 
-/** Checks a card typed into the local provider's form; only the test cards exist here. */
-export function parseLocalCard(input: { number: string; expiry: string; cvc: string }): LocalCard {
-  const number = input.number.replace(/[\s-]/g, "");
-  if (!/^\d{13,19}$/.test(number))
-    throw new AppError(CARD_MESSAGES.number, 400, { number: CARD_MESSAGES.number });
-  const card = TEST_CARDS[number as keyof typeof TEST_CARDS];
+/** The local provider's card from a checked card form; only the test cards exist here. */
+export function localCardOf(input: CardInput): LocalCard {
+  const card = TEST_CARDS[input.number as keyof typeof TEST_CARDS];
   if (!card) throw new AppError(CARD_MESSAGES.unknown, 400, { number: CARD_MESSAGES.unknown });
-  const match = /^(\d{2})\s*\/\s*(\d{2})$/.exec(input.expiry.trim());
-  const month = Number(match?.[1]);
-  const year = 2000 + Number(match?.[2]);
-  const today = new Date();
-  if (
-    !match ||
-    month < 1 ||
-    month > 12 ||
-    year < today.getUTCFullYear() ||
-    (year === today.getUTCFullYear() && month < today.getUTCMonth() + 1)
-  ) {
-    throw new AppError(CARD_MESSAGES.expiry, 400, { expiry: CARD_MESSAGES.expiry });
-  }
-  if (!/^\d{3,4}$/.test(input.cvc.trim()))
-    throw new AppError(CARD_MESSAGES.cvc, 400, { cvc: CARD_MESSAGES.cvc });
   if (card.declined)
     throw new AppError(CARD_MESSAGES.declined, 402, { number: CARD_MESSAGES.declined });
   return {
     brand: card.brand,
-    last4: number.slice(-4),
-    expMonth: month,
-    expYear: year,
+    last4: input.number.slice(-4),
+    expMonth: input.expiry.month,
+    expYear: input.expiry.year,
     threeDSecure: card.threeDSecure,
   };
+}
+
+/** Checks a card typed into the local provider's form (tests and scripts). */
+export function parseLocalCard(input: { number: string; expiry: string; cvc: string }): LocalCard {
+  const parsed = cardSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new AppError(issue.message, 400, { [String(issue.path[0])]: issue.message });
+  }
+  return localCardOf(parsed.data);
 }
 
 export async function saveLocalCard(db: Kysely<Database>, companyId: string, card: LocalCard) {
