@@ -4,6 +4,7 @@ import * as styles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { ScrollTable } from "~/components/ui/scroll-table";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { type ClientSort, countClients, listClients } from "~/modules/clients/queries.server";
 import { CLIENT_KINDS } from "~/modules/clients/schema";
@@ -81,7 +82,7 @@ export default function Clients() {
             : "Все още нямате клиенти. Добавете първия си клиент."}
         </p>
       ) : (
-        <div className={styles.tableWrap}>
+        <ScrollTable label="Клиенти">
           <table className={styles.table}>
             <caption className="visually-hidden">Клиенти</caption>
             <thead>
@@ -121,7 +122,7 @@ export default function Clients() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
       <nav aria-label="Страници" className={styles.toolbar} style={{ marginTop: "1rem" }}>
         {paged ? (

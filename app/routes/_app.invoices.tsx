@@ -6,6 +6,7 @@ import * as styles from "~/components/invoices/invoices.css";
 import { PaymentBadge } from "~/components/invoices/status-badge";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { ScrollTable } from "~/components/ui/scroll-table";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { getClient } from "~/modules/clients/queries.server";
 import { paymentState, todayInSofia } from "~/modules/invoices/documents.server";
@@ -189,7 +190,7 @@ export default function Invoices() {
             : "Все още нямате документи. Създайте първата си фактура."}
         </p>
       ) : (
-        <div className={listStyles.tableWrap}>
+        <ScrollTable label="Документи">
           <table className={listStyles.table}>
             <caption className="visually-hidden">Документи, най-новите първо</caption>
             <thead>
@@ -241,7 +242,7 @@ export default function Invoices() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
       )}
       <nav aria-label="Страници" className={listStyles.toolbar} style={{ marginTop: "1rem" }}>
         {params.has("after") ? (

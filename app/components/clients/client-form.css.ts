@@ -41,4 +41,3 @@ export const header = style({
   gap: vars.space.md,
   flexWrap: "wrap",
 });
-export const tableWrap = style({ overflowX: "auto" });

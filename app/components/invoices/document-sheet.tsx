@@ -1,3 +1,4 @@
+import { ScrollTable } from "~/components/ui/scroll-table";
 import type { PrintModel } from "~/modules/invoices/print";
 import * as styles from "./invoices.css";
 
@@ -45,7 +46,7 @@ export function DocumentSheet({ model, logoUrl }: { model: PrintModel; logoUrl?:
           </section>
         ))}
       </div>
-      <div className={styles.tableWrap}>
+      <ScrollTable label="Редове на документа">
         <table className={styles.table}>
           <thead>
             <tr>
@@ -72,7 +73,7 @@ export function DocumentSheet({ model, logoUrl }: { model: PrintModel; logoUrl?:
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <dl className={styles.totals}>
         {model.totals.map((total) => (
           <div key={total.label} className={total.strong ? styles.totalStrong : undefined}>

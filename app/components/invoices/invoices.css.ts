@@ -61,7 +61,6 @@ export const partyHeading = style({
 export const partyName = style({ fontWeight: vars.fontWeight.bold, margin: `${vars.space.xs} 0` });
 export const plainList = style({ margin: 0, padding: 0, listStyle: "none" });
 export const muted = style({ color: vars.color.textMuted });
-export const tableWrap = style({ overflowX: "auto" });
 export const table = style({ width: "100%", borderCollapse: "collapse" });
 globalStyle(`${table} th, ${table} td`, {
   padding: `${vars.space.xs} ${vars.space.sm}`,

@@ -165,8 +165,6 @@ export const bannerButton = style({
 });
 
 export const footer = style({
-  // Room below the last line for the floating button, so it never covers the footer's text.
-  paddingBottom: "4.5rem",
   background: vars.color.surface,
   borderTop: `1px solid ${vars.color.border}`,
   fontSize: vars.fontSize.sm,
@@ -190,11 +188,23 @@ export const footerLinks = style({
   padding: 0,
 });
 
+// The «?» button floats in the empty margin beside the content only where there is such a margin;
+// on narrower screens it sits in the page's flow above the footer, so it never covers content.
 export const fab = style({
-  position: "fixed",
-  left: vars.space.md,
-  bottom: vars.space.md,
+  position: "relative",
+  maxWidth: vars.width.content,
+  margin: `0 auto ${vars.space.md}`,
+  padding: `0 ${vars.space.md}`,
   zIndex: 40,
+  "@media": {
+    "screen and (min-width: 84rem)": {
+      position: "fixed",
+      left: vars.space.md,
+      bottom: vars.space.md,
+      margin: 0,
+      padding: 0,
+    },
+  },
 });
 
 export const fabButton = style({

@@ -191,8 +191,8 @@ export function AppShell({
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
-      <SiteFooter marketingUrl={marketingUrl} />
       <FeedbackButton />
+      <SiteFooter marketingUrl={marketingUrl} />
     </>
   );
 }
