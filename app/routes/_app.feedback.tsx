@@ -15,6 +15,7 @@ import { BotCheckWidget } from "~/components/forms/bot-check";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
+import { useToast } from "~/components/ui/toaster";
 import { botCheckMessage, botCheckWidget, verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import {
@@ -136,6 +137,8 @@ export default function Feedback() {
   const customEmail = useRef<HTMLInputElement>(null);
   const busy = useNavigation().state === "submitting";
   const id = useId();
+  const showToast = useToast();
+  const [fileError, setFileError] = useState<{ title: string; detail: string } | null>(null);
   const error = data?.error;
   const errorFor = (field: string) =>
     error?.field === field ? (
@@ -236,9 +239,25 @@ export default function Feedback() {
               type="file"
               name="file"
               accept="image/png,image/jpeg"
-              {...invalid("file")}
+              {...(fileError
+                ? { "aria-invalid": true as const, "aria-describedby": `${id}-file-error` }
+                : invalid("file"))}
+              onChange={(event) => {
+                const problem = checkFile(event.currentTarget.files?.[0]);
+                setFileError(problem);
+                if (!problem) return;
+                // Refused in the browser before it is sent (spec §5); the server keeps its 413.
+                event.currentTarget.value = "";
+                showToast({ type: "error", title: problem.title, description: problem.detail });
+              }}
             />
-            {errorFor("file")}
+            {fileError ? (
+              <p id={`${id}-file-error`} className={fieldStyles.error}>
+                {fileError.title}. {fileError.detail}
+              </p>
+            ) : (
+              errorFor("file")
+            )}
           </div>
           <p>
             Ще ви отговорим на <strong>{email}</strong>.
@@ -287,6 +306,18 @@ export default function Feedback() {
       </section>
     </div>
   );
+}
+
+/** A file the form would refuse: over 5 MB, or not a JPG/PNG (by its type; the server checks its bytes). */
+function checkFile(file: File | undefined): { title: string; detail: string } | null {
+  if (!file) return null;
+  if (file.size > ATTACHMENT_MAX_BYTES) {
+    return { title: FEEDBACK_MESSAGES.fileTooLarge, detail: FEEDBACK_MESSAGES.fileTooLargeDetail };
+  }
+  if (file.type && file.type !== "image/png" && file.type !== "image/jpeg") {
+    return { title: FEEDBACK_MESSAGES.title, detail: FEEDBACK_MESSAGES.fileType };
+  }
+  return null;
 }
 
 export const meta: MetaFunction = () => [{ title: "Обратна връзка и поддръжка | Сметка" }];

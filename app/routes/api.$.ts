@@ -1,7 +1,7 @@
-import { json } from "@remix-run/node";
+import { API_MESSAGES, jsonError } from "~/utils/http.server";
 
 // Unknown API paths answer JSON, not the HTML not-found page.
-const notFound = () => json({ message: "Not Found" }, { status: 404 });
+const notFound = () => jsonError(API_MESSAGES.notFound, 404);
 
 export const loader = notFound;
 export const action = notFound;

@@ -1,3 +1,4 @@
+import { API_MESSAGES, jsonError } from "~/utils/http.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { issueLocalToken } from "~/modules/auth/bot-check.server";
 
@@ -6,7 +7,7 @@ import { issueLocalToken } from "~/modules/auth/bot-check.server";
  * clients (send it as recaptchaToken). Only without reCAPTCHA keys; otherwise 404.
  */
 export function loader({ context }: LoaderFunctionArgs) {
-  if (context.config.recaptcha) return json({ message: "Not Found" }, { status: 404 });
+  if (context.config.recaptcha) return jsonError(API_MESSAGES.notFound, 404);
   return json(
     { token: issueLocalToken(context.config.sessionSecret) },
     { headers: { "Cache-Control": "no-store" } },

@@ -3,7 +3,7 @@ import { requireApiCompany } from "~/modules/auth/guards.server";
 import { clientJson } from "~/modules/clients/json.server";
 import { type ClientSort, createClient, listClients } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
-import { AppError, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 /** GET /api/clients?q=&sort=name|newest&archived=1&after= → {clients, nextCursor}. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -27,7 +27,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const client = await createClient(context.db, companyId, data);
     return json(clientJson(client), { status: 201 });
   } catch (error) {
-    if (error instanceof AppError) return jsonError("Invalid data", error.status, error.fields);
-    throw error;
+    return apiErrorResponse(error);
   }
 }

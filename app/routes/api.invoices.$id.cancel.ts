@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
-import { apiRefusal, requireApiDocument } from "~/modules/invoices/api.server";
+import { requireApiDocument } from "~/modules/invoices/api.server";
 import { cancelDocument, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { cancelSchema } from "~/modules/invoices/schema";
-import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 /** POST /api/invoices/{id}/cancel {reason} → 200; the number stays. 409 unless issued. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -15,7 +15,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await cancelDocument(context.db, companyId, doc.id, data.reason);
   } catch (error) {
-    return apiRefusal(error);
+    return apiErrorResponse(error);
   }
   const cancelled = await getDocument(context.db, companyId, doc.id);
   return json(cancelled && documentJson(cancelled));

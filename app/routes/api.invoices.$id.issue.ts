@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
-import { apiRefusal, requireApiDocument } from "~/modules/invoices/api.server";
+import { requireApiDocument } from "~/modules/invoices/api.server";
 import { getDocument } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
-import { methodNotAllowed } from "~/utils/http.server";
+import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
 
 /** POST /api/invoices/{id}/issue → 200 with the number and totals; 409 when not a draft. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -14,7 +14,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await issueWithPdf(context.db, companyId, doc.id);
   } catch (error) {
-    return apiRefusal(error);
+    return apiErrorResponse(error);
   }
   const issued = await getDocument(context.db, companyId, doc.id);
   return json(issued && documentJson(issued));

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
-import { apiRefusal, requireApiDocument } from "~/modules/invoices/api.server";
+import { requireApiDocument } from "~/modules/invoices/api.server";
 import { addPayment, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { paymentSchema } from "~/modules/invoices/schema";
-import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 /** POST /api/invoices/{id}/payments {paidOn, amount, method, note} → 201 with the document. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -15,7 +15,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     await addPayment(context.db, companyId, doc, data);
   } catch (error) {
-    return apiRefusal(error);
+    return apiErrorResponse(error);
   }
   const saved = await getDocument(context.db, companyId, doc.id);
   return json(saved && documentJson(saved), { status: 201 });

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
-import { apiRefusal, requireApiDocument } from "~/modules/invoices/api.server";
+import { requireApiDocument } from "~/modules/invoices/api.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { sendDocument } from "~/modules/invoices/send.server";
 import { MailError } from "~/modules/mail/mailer.server";
-import { jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiErrorResponse, jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
 
 /** POST /api/invoices/{id}/send {to?} → 200 with sentAt/sentTo; 503 when the mail could not go. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -24,6 +24,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (error instanceof MailError) {
       return jsonError("Имейлът не можа да бъде изпратен. Опитайте отново по-късно.", 503);
     }
-    return apiRefusal(error);
+    return apiErrorResponse(error);
   }
 }

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
-import { apiRefusal, requireApiDocument } from "~/modules/invoices/api.server";
+import { requireApiDocument } from "~/modules/invoices/api.server";
 import { deleteDraft, getDocument, updateDraft } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { documentSchema } from "~/modules/invoices/schema";
-import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 /** GET /api/invoices/{id} → the document with lines, totals and payments. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -29,6 +29,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const saved = await getDocument(context.db, companyId, doc.id);
     return json(saved && documentJson(saved));
   } catch (error) {
-    return apiRefusal(error);
+    return apiErrorResponse(error);
   }
 }

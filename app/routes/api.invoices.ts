@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiCompany, requireApiUser } from "~/modules/auth/guards.server";
-import { apiRefusal } from "~/modules/invoices/api.server";
 import { createDraft, getDocument, todayInSofia } from "~/modules/invoices/documents.server";
 import { documentJson, documentSummaryJson } from "~/modules/invoices/json.server";
 import {
@@ -10,7 +9,7 @@ import {
 } from "~/modules/invoices/list.server";
 import { centsToDecimal } from "~/modules/invoices/money";
 import { documentSchema } from "~/modules/invoices/schema";
-import { jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { apiErrorResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 /**
  * GET /api/invoices?type=&status=&clientId=&from=&to=&q=&after= → {invoices, nextCursor, summary}:
@@ -56,6 +55,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
       headers: { Location: `/api/invoices/${id}` },
     });
   } catch (error) {
-    return apiRefusal(error);
+    return apiErrorResponse(error);
   }
 }

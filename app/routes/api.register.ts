@@ -4,23 +4,31 @@ import { registerAccount, sendVerificationEmail } from "~/modules/accounts/servi
 import { verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
 import { MailError } from "~/modules/mail/mailer.server";
-import { AppError, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import {
+  apiErrorResponse,
+  jsonError,
+  methodNotAllowed,
+  parseJsonBody,
+  SPEC_INVALID_DATA,
+} from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/register (spec §3 payload) → 201 {username, role, token}; 400 {message: 'Invalid data', errors}. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const { data } = await parseJsonBody(request, registerSchema);
+  // The spec's refusal of this call is {message: 'Invalid data', errors} (§7): its own words.
+  const { data } = await parseJsonBody(request, registerSchema, {
+    invalidMessage: SPEC_INVALID_DATA,
+  });
   if (!(await verifyBotCheck(context, { ...data, fromForm: false }))) {
-    return jsonError("Invalid data", 400, { recaptchaToken: MESSAGES.botCheck });
+    return jsonError(SPEC_INVALID_DATA, 400, { recaptchaToken: MESSAGES.botCheck });
   }
   let user: Awaited<ReturnType<typeof registerAccount>>;
   try {
     user = await registerAccount(context.db, data);
   } catch (error) {
-    if (error instanceof AppError) return jsonError(error.message, error.status, error.fields);
-    throw error;
+    return apiErrorResponse(error, SPEC_INVALID_DATA);
   }
   const token = await createSession(context.db, user.userId, {
     kind: "api",

@@ -24,6 +24,9 @@ export const API_MESSAGES = {
   methodNotAllowed: "Методът не е разрешен",
 } as const;
 
+/** The spec's own English message of POST /api/register's refusal (§7); every other is Bulgarian. */
+export const SPEC_INVALID_DATA = "Invalid data";
+
 /** JSON error answer of the API: {message}, plus field errors in zod's {_errors} shape when given. */
 export function jsonError(
   message: string,
@@ -91,7 +94,7 @@ export function safeRedirect(
 
 /** 405 for a method an API path does not take. */
 export function methodNotAllowed(allowed: string) {
-  return json({ message: "Методът не е разрешен" }, { status: 405, headers: { Allow: allowed } });
+  return json({ message: API_MESSAGES.methodNotAllowed }, { status: 405, headers: { Allow: allowed } });
 }
 
 /** zod's error.format() shape without the root entry: {field: {_errors: [...]}}. */
@@ -107,23 +110,37 @@ export function formatFieldErrors(
 
 /**
  * The JSON body validated by a zod schema; otherwise throws the API's 400 answer:
- * {message} for a body that is not JSON, {message: 'Invalid data', errors} for bad fields.
+ * {message} for a body that is not JSON, {message: «Невалидни данни», errors} for bad fields.
  */
 export async function parseJsonBody<T extends ZodTypeAny>(
   request: Request,
   schema: T,
-  prepare: (body: Record<string, unknown>) => unknown = (body) => body,
+  options: { prepare?: (body: Record<string, unknown>) => unknown; invalidMessage?: string } = {},
 ): Promise<{ data: z.infer<T>; body: Record<string, unknown> }> {
   const body = await readJson(request);
-  if (!body) throw jsonError("Невалидна заявка: очаква се JSON", 400);
-  const parsed = schema.safeParse(prepare(body));
+  if (!body) throw jsonError(API_MESSAGES.notJson, 400);
+  const parsed = schema.safeParse(options.prepare ? options.prepare(body) : body);
   if (!parsed.success) {
     throw json(
-      { message: "Invalid data", errors: formatFieldErrors(parsed.error.format()) },
+      {
+        message: options.invalidMessage ?? API_MESSAGES.invalid,
+        errors: formatFieldErrors(parsed.error.format()),
+      },
       { status: 400 },
     );
   }
   return { data: parsed.data, body };
+}
+
+/**
+ * A domain refusal (AppError) as the API answers it: 400 «Невалидни данни» with the field errors,
+ * or {message} with its status. Anything else is rethrown (the route guard answers it).
+ */
+export function apiErrorResponse(error: unknown, invalidMessage: string = API_MESSAGES.invalid) {
+  if (!(error instanceof AppError)) throw error;
+  return error.fields
+    ? jsonError(invalidMessage, error.status, error.fields)
+    : jsonError(error.message, error.status);
 }
 
 /** A form that failed validation: its field errors and what was typed, HTTP 400 (remix-validated-form's shape). */

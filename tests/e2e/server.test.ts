@@ -35,7 +35,7 @@ describe("the built server", () => {
   it("answers an unknown API path with JSON 404", async () => {
     const response = await fetch(`${app.url}/api/no-such-call`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ message: "Not Found" });
+    expect(await response.json()).toEqual({ message: "Няма такъв адрес в API" });
   });
 
   it("reports its health at /api/health", async () => {

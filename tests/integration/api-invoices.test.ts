@@ -133,7 +133,7 @@ describe("/api/invoices", () => {
     );
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors: Record<string, unknown> };
-    expect(body.message).toBe("Invalid data");
+    expect(body.message).toBe("Невалидни данни");
     expect(body.errors).toMatchObject({
       issueDate: { _errors: ["Датата на издаване е задължителна"] },
       lines: {

@@ -335,7 +335,7 @@ describe("/api/clients", () => {
     );
     expect(bad.status).toBe(400);
     const body = await bad.json();
-    expect(body.message).toBe("Invalid data");
+    expect(body.message).toBe("Невалидни данни");
     expect(body.errors.name).toEqual({ _errors: [CLIENT_MESSAGES.name] });
     expect(body.errors.address).toEqual({ _errors: [CLIENT_MESSAGES.address] });
     const list = await (

@@ -6,7 +6,7 @@ import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
 import { issueToken } from "~/modules/auth/tokens.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { verificationMail, welcomeMail } from "~/modules/mail/templates.server";
-import { AppError } from "~/utils/http.server";
+import { API_MESSAGES, AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
 import { countryByName } from "./countries";
 import type { ProfileInput, RegisterInput } from "./schema";
@@ -71,7 +71,7 @@ export async function registerAccount(
   input: RegisterInput,
 ): Promise<{ userId: string; email: string; role: "user"; firstName: string }> {
   const taken = await takenFields(db, input);
-  if (Object.keys(taken).length > 0) throw new AppError("Invalid data", 400, taken);
+  if (Object.keys(taken).length > 0) throw new AppError(API_MESSAGES.invalid, 400, taken);
   const passwordHash = await hashPassword(input.password);
   const country = countryByName(input.country)!;
   try {
@@ -126,7 +126,7 @@ export async function registerAccount(
     if ((error as { code?: string }).code === "23505") {
       const taken = await takenFields(db, input);
       throw new AppError(
-        "Invalid data",
+        API_MESSAGES.invalid,
         400,
         Object.keys(taken).length ? taken : { username: TAKEN.email },
       );
@@ -256,7 +256,7 @@ export async function updateProfile(
   input: ProfileInput,
 ): Promise<void> {
   if (user.companyId && (await isCompanyNameTaken(db, input.companyName, user.companyId))) {
-    throw new AppError("Invalid data", 400, { companyName: TAKEN.companyName });
+    throw new AppError(API_MESSAGES.invalid, 400, { companyName: TAKEN.companyName });
   }
   const country = countryByName(input.country)!;
   await db.transaction().execute(async (trx) => {

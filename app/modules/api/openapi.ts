@@ -1,7 +1,7 @@
 /**
  * The OpenAPI 3.1 description of the integration API (clients and documents), served at
- * GET /api/openapi.json. Kept next to the routes it describes; tests check that every path here
- * answers and that every documented example validates.
+ * GET /api/openapi.json. Kept next to the routes it describes; openapi.test.ts checks that it is a
+ * valid OpenAPI 3.1 document and that every path it names has a route module for its methods.
  */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -13,7 +13,7 @@ const decimal = (example: string, description?: string) => ({
 });
 const errors = {
   "400": {
-    description: "Invalid data: Bulgarian messages per field",
+    description: "Невалидни данни: a Bulgarian message per field",
     content: { "application/json": { schema: ref("Error") } },
   },
   "401": {
@@ -314,7 +314,7 @@ export const openApiDocument = {
       Error: {
         type: "object",
         properties: {
-          message: { type: "string", example: "Invalid data" },
+          message: { type: "string", example: "Невалидни данни" },
           errors: {
             type: "object",
             additionalProperties: {

@@ -1,6 +1,5 @@
 import { json } from "@remix-run/node";
 import type { Kysely } from "kysely";
-import { AppError, jsonError } from "~/utils/http.server";
 import type { Database } from "~db/types";
 import { type DocumentWithLines, getDocument } from "./documents.server";
 
@@ -13,12 +12,4 @@ export async function requireApiDocument(
   const doc = await getDocument(db, companyId, id);
   if (!doc) throw json({ message: "Документът не е намерен" }, { status: 404 });
   return doc;
-}
-
-/** A domain refusal as the API answers it: 400 'Invalid data' with fields, or {message}. */
-export function apiRefusal(error: unknown): Response {
-  if (!(error instanceof AppError)) throw error;
-  return error.fields
-    ? jsonError("Invalid data", error.status, error.fields)
-    : jsonError(error.message, error.status);
 }
