@@ -97,11 +97,20 @@ export function methodNotAllowed(allowed: string) {
   return json({ message: API_MESSAGES.methodNotAllowed }, { status: 405, headers: { Allow: allowed } });
 }
 
-/** zod's error.format() shape without the root entry: {field: {_errors: [...]}}. */
+/** zod's error.format() shape without the root entry: {field: {_errors: [...]}}, each message once. */
 export function formatFieldErrors(
   format: Record<string, unknown>,
 ): Record<string, { _errors: string[] }> {
-  const { _errors: _root, ...fields } = format as { _errors?: string[] } & Record<
+  const dedupe = (node: unknown): unknown => {
+    if (!node || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [
+        key,
+        key === "_errors" && Array.isArray(value) ? [...new Set(value)] : dedupe(value),
+      ]),
+    );
+  };
+  const { _errors: _root, ...fields } = dedupe(format) as { _errors?: string[] } & Record<
     string,
     { _errors: string[] }
   >;

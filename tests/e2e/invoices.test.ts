@@ -47,6 +47,13 @@ async function fillLine(
     .fill(price);
 }
 
+/** «Издай» asks first (issuing cannot be undone): the question names the number, «Да, издай» issues. */
+async function confirmIssue(page: Page, number: string) {
+  await page.getByRole("heading", { name: "Да издам ли документа?" }).waitFor();
+  await page.getByText(`ще получи № ${number}`).waitFor();
+  await page.getByRole("button", { name: "Да, издай" }).click();
+}
+
 const sheetTotal = (page: Page) =>
   page
     .getByRole("article")
@@ -109,7 +116,9 @@ describe.skipIf(!hasChromium)("invoices in Chromium", () => {
         expect(await sheetTotal(page).textContent()).toBe("404,40");
         await expectAccessible(page);
         await page.getByRole("button", { name: "Издай" }).click();
-        await page.waitForURL(/\/invoice\/[0-9a-f-]{36}$/);
+        await page.waitForURL(/\/invoice\/[0-9a-f-]{36}/);
+        await expectAccessible(page);
+        await confirmIssue(page, "0000000001");
         await page.getByRole("heading", { level: 1, name: /Фактура № 0000000001/ }).waitFor();
         await page.getByText("ОРИГИНАЛ").waitFor();
         expect(await sheetTotal(page).textContent()).toBe("404,40");
@@ -134,6 +143,7 @@ describe.skipIf(!hasChromium)("invoices in Chromium", () => {
         await page.getByLabel(/^Описание \(ред 2\)/).waitFor({ state: "detached" });
         expect(await page.getByLabel(/^Описание \(ред 1\)/).inputValue()).toBe("Консумативи");
         await page.getByRole("button", { name: "Издай" }).first().click();
+        await confirmIssue(page, "0000000002");
         await page
           .getByRole("heading", { level: 1, name: /Кредитно известие № 0000000002/ })
           .waitFor();
@@ -149,6 +159,7 @@ describe.skipIf(!hasChromium)("invoices in Chromium", () => {
         await field(page, "Клиент").selectOption({ label: "Клиент Гама ООД" });
         await fillLine(page, 1, "Абонамент", "1", "50");
         await page.getByRole("button", { name: "Издай" }).first().click();
+        await confirmIssue(page, "0000000001");
         await page
           .getByRole("heading", { level: 1, name: /Проформа фактура № 0000000001/ })
           .waitFor();
@@ -156,6 +167,7 @@ describe.skipIf(!hasChromium)("invoices in Chromium", () => {
         await page.waitForURL(/\/invoice\/edit\//);
         expect(await page.getByLabel(/^Описание \(ред 1\)/).inputValue()).toBe("Абонамент");
         await page.getByRole("button", { name: "Издай" }).first().click();
+        await confirmIssue(page, "0000000003");
         await page.getByRole("heading", { level: 1, name: /Фактура № 0000000003/ }).waitFor();
 
         await page.goto(`${app.url}/invoices`);

@@ -17,12 +17,20 @@ import {
   startApp,
 } from "./harness";
 
+/** Adds a card on the «Начин на плащане» tab, then comes back to the plans. */
 async function addCard(page: import("playwright-core").Page, number: string) {
+  const base = new URL(page.url()).origin;
+  await page.goto(`${base}/settings/subscription?tab=payment`);
   await field(page, "Номер на картата").fill(number);
   await field(page, "Валидна до (ММ/ГГ)").fill("12/39");
   await field(page, "CVC").fill("123");
   await page.getByRole("button", { name: /Добави карта|Смени картата/ }).click();
   await page.getByText("Картата е запазена").waitFor();
+  await page.getByText(`•••• ${number.replace(/\s/g, "").slice(-4)}`).waitFor();
+  // Nothing of the card stays in the form once it is saved.
+  expect(await field(page, "Номер на картата").inputValue()).toBe("");
+  expect(await field(page, "CVC").inputValue()).toBe("");
+  await page.goto(`${base}/settings/subscription`);
 }
 
 describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
@@ -62,6 +70,11 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
       await page.waitForURL(`${app.url}/subscription-success`);
       // The other tab hears it on the event stream: the toast, and the lock is gone, no reload.
       await watcher.getByText("Upgrade Complete!").first().waitFor();
+      // The spec's English notice comes with a Bulgarian line.
+      await watcher
+        .getByText(/Надграждането е завършено/)
+        .first()
+        .waitFor();
       await watcher.getByRole("link", { name: "Разходи", exact: true }).first().waitFor();
       expect(
         await watcher.getByRole("link", { name: "Заплати (изисква план Пълен)" }).count(),

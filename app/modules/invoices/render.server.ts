@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { renderInPool } from "~/modules/pdf/pool.server";
+import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 import type { Database, DocumentRow } from "~db/types";
 import {
   clientSnapshot,
@@ -126,7 +127,12 @@ export async function issueWithPdf(db: Kysely<Database>, companyId: string, id: 
   const issued = await issueDocument(db, companyId, id);
   void getDocument(db, companyId, id)
     .then((doc) => doc && storedPdf(db, doc))
-    .catch((error) => console.error("Could not store the PDF of document", id, error));
+    .catch((error) =>
+      console.error(
+        `Could not store the PDF of document ${id} (it renders on its first download):`,
+        isDatabaseUnavailable(error) ? (error as Error).message : error,
+      ),
+    );
   return issued;
 }
 

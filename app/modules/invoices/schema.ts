@@ -163,10 +163,11 @@ export const lineSchema = z.object({
     .union([z.number(), z.string(), z.null()], {
       errorMap: () => ({ message: DOCUMENT_MESSAGES.vatRate }),
     })
+    .optional()
     .transform((value, ctx) => {
       if (value === null || value === "none" || value === "") return null;
       const rate = Number(value);
-      if (rate === 20 || rate === 9 || rate === 0) return rate;
+      if (value !== undefined && (rate === 20 || rate === 9 || rate === 0)) return rate;
       ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.vatRate });
       return z.NEVER;
     }),

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registrationPayload, validEik } from "../setup/factories";
+import { type RunningApp, registerViaApi, startApp } from "./harness";
+
+/*
+ * The running server's edge (issue #9): body limits before reading, security headers with a nonce
+ * for Remix's inline scripts, pages that are valid UTF-8, and PDFs that render off the event loop.
+ */
+describe("the server's edge", () => {
+  let app: RunningApp;
+  let bearer: Record<string, string>;
+  beforeAll(async () => {
+    app = await startApp();
+    const { token } = await registerViaApi(app, registrationPayload({ isVatRegistered: false }));
+    bearer = { Authorization: `Bearer ${token}` };
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it("refuses a body over 1 MB with 413 and a Bulgarian message, declared or streamed", async () => {
+    const big = JSON.stringify({ username: "a".repeat(2 * 1024 * 1024), password: "x" });
+    const declared = await fetch(`${app.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: big,
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({
+      message: "Заявката е твърде голяма: разрешени са най-много 1 MB.",
+    });
+
+    // Without Content-Length (chunked): counted while it streams in, refused past the limit.
+    const chunk = new TextEncoder().encode("a".repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 40) return controller.close();
+        sent += 1;
+        controller.enqueue(chunk);
+      },
+    });
+    const streamed = await fetch(`${app.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(((await streamed.json()) as { message: string }).message).toContain("1 MB");
+
+    // A page's form too: the answer is a Bulgarian page, not a crash.
+    const form = await fetch(`${app.url}/auth`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: `intent=login&username=${"a".repeat(1_100_000)}`,
+    });
+    expect(form.status).toBe(413);
+    expect(await form.text()).toContain("Заявката е твърде голяма");
+    // The server is still there.
+    expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
+  });
+
+  it("sends the security headers, and every inline script carries this response's CSP nonce", async () => {
+    const response = await fetch(`${app.url}/auth`);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const again = await fetch(`${app.url}/auth`);
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce);
+  });
+
+  it("serves pages as valid UTF-8 without NUL bytes, however the Cyrillic falls on chunks", async () => {
+    // Step 2 of registration without JavaScript: the ~250 countries by Bulgarian name.
+    const page = await fetch(`${app.url}/auth`);
+    const token = /name="recaptchaToken" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+    const step2 = await fetch(`${app.url}/auth`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url },
+      body: new URLSearchParams({
+        intent: "register",
+        step: "1",
+        direction: "next",
+        username: `utf8.${Date.now()}@example.bg`,
+        password: "Parola1!",
+        confirmPassword: "Parola1!",
+        recaptchaToken: token,
+      }),
+    });
+    expect(step2.status).toBe(200);
+    const bytes = new Uint8Array(await step2.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(20_000);
+    expect(bytes.includes(0)).toBe(false);
+    const html = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    expect(html).toContain("🇹🇼 Тайван");
+    expect(html).toContain("🇧🇬 България");
+  });
+
+  it("answers /api/health at once while a long PDF renders", async () => {
+    const client = await fetch(`${app.url}/api/clients`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...bearer },
+      body: JSON.stringify({
+        kind: "company",
+        name: "Дълъг Клиент ООД",
+        eik: validEik(),
+        address: "ул. Дълга 1",
+        city: "София",
+        postalCode: "1000",
+      }),
+    });
+    const { id: clientId } = (await client.json()) as { id: string };
+    const description = "Много дълго описание на услугата с кирилица, което заема много редове. "
+      .repeat(7)
+      .slice(0, 500);
+    const created = await fetch(`${app.url}/api/invoices`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...bearer },
+      body: JSON.stringify({
+        type: "invoice",
+        clientId,
+        issueDate: "2026-11-20",
+        notes: "Бележка. ".repeat(200).slice(0, 2000),
+        lines: Array.from({ length: 200 }, (_, i) => ({
+          description: `${i + 1}. ${description}`.slice(0, 500),
+          quantity: "1",
+          unitPrice: "10",
+          vatRate: null,
+        })),
+      }),
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+
+    const latencies: number[] = [];
+    let rendering = true;
+    const pdf = fetch(`${app.url}/api/invoices/${id}/pdf`, { headers: bearer }).then(async (r) => {
+      const bytes = new Uint8Array(await r.arrayBuffer());
+      rendering = false;
+      return { status: r.status, bytes };
+    });
+    while (rendering) {
+      const started = performance.now();
+      const health = await fetch(`${app.url}/api/health`);
+      latencies.push(performance.now() - started);
+      expect(health.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const { status, bytes } = await pdf;
+    expect(status).toBe(200);
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    // The render took long enough to probe it several times; the probes were not held up by it
+    // (before the worker pool, every probe waited for the whole render).
+    expect(latencies.length).toBeGreaterThanOrEqual(5);
+    latencies.sort((a, b) => a - b);
+    const median = latencies[Math.floor(latencies.length / 2)]!;
+    expect(median).toBeLessThan(100);
+  });
+});
+
+describe("behind https", () => {
+  it("adds Strict-Transport-Security when APP_URL is https", async () => {
+    const app = await startApp({ env: { APP_URL: "https://smetka.example.bg" } });
+    try {
+      const response = await fetch(`${app.url}/`);
+      expect(response.headers.get("strict-transport-security")).toBe(
+        "max-age=31536000; includeSubDomains",
+      );
+    } finally {
+      await app.stop();
+    }
+  });
+});
