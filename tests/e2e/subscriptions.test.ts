@@ -59,6 +59,7 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
       await expectAccessible(page);
       expect((await page.goto(`${app.url}/salaries`))?.status()).toBe(403);
       await page.getByRole("heading", { name: "Upgrade Required" }).waitFor();
+      await page.getByText("Необходим е по-висок план.").waitFor();
       await page.getByRole("link", { name: "Надградете плана" }).waitFor();
 
       const watcher = await context.newPage();
