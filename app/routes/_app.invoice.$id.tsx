@@ -4,8 +4,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
+
 import { FormError } from "~/components/forms/field";
+
 import {
   CancelledSection,
   CancelSection,
@@ -17,11 +20,15 @@ import {
   RelatedDocuments,
   SendSection,
 } from "~/components/invoices/document-actions";
+
 import { DocumentSheet } from "~/components/invoices/document-sheet";
+
 import * as styles from "~/components/invoices/invoices.css";
 import { PaymentBadge } from "~/components/invoices/status-badge";
+
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+
 import {
   addPayment,
   cancelDocument,
@@ -29,17 +36,25 @@ import {
   deleteDraft,
   deletePayment,
   requireDocument,
-  todayInSofia,
 } from "~/modules/invoices/documents.server";
 import { documentPageData } from "~/modules/invoices/page.server";
+
 import { issueWithPdf } from "~/modules/invoices/render.server";
+
 import { cancelSchema, DOCUMENT_TYPES, paymentSchema } from "~/modules/invoices/schema";
+
 import { sendDocument } from "~/modules/invoices/send.server";
+
 import { MailError } from "~/modules/mail/mailer.server";
-import { formatDate } from "~/utils/dates";
+
+import { formatDate, todayInSofia } from "~/utils/dates";
+
 import { useFormAnswer } from "~/utils/forms";
+
 import { fieldErrorsOf, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+
 import { AppError } from "~/utils/http.server";
+
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

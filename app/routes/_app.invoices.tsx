@@ -1,23 +1,31 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+
 import * as listStyles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
 import { PaymentBadge } from "~/components/invoices/status-badge";
+
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
+
 import { ScrollTable } from "~/components/ui/scroll-table";
+
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+
 import { getClient } from "~/modules/clients/queries.server";
-import { paymentState, todayInSofia } from "~/modules/invoices/documents.server";
+
+import { paymentState } from "~/modules/invoices/documents.server";
+
 import {
   filtersFromSearch,
   listDocuments,
   summarizeDocuments,
 } from "~/modules/invoices/list.server";
-import { formatCents, formatMoney } from "~/modules/invoices/money";
-import { printDate } from "~/modules/invoices/print";
 import { DOCUMENT_TYPES, STATUS_FILTERS } from "~/modules/invoices/schema";
+import { printDate, todayInSofia } from "~/utils/dates";
+import { formatCents, formatMoney } from "~/utils/money";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);

@@ -16,10 +16,10 @@ import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { changePassword } from "~/modules/accounts/account.server";
-import { countryByCode } from "~/modules/accounts/countries";
 import { changePasswordSchema, personalSchema, profileSchema } from "~/modules/accounts/schema";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { requireUser } from "~/modules/auth/guards.server";
+import { countryByCode } from "~/modules/reference/countries";
 import { AppError, invalidForm, refusedForm } from "~/utils/http.server";
 import { toastHeader } from "~/utils/toast.server";
 

@@ -9,11 +9,11 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-import { formatMoney } from "~/modules/invoices/money";
 import { localConfirmPayment } from "~/modules/subscriptions/local-billing.server";
 import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { getSubscription } from "~/modules/subscriptions/state.server";
 import { AppError } from "~/utils/http.server";
+import { formatMoney } from "~/utils/money";
 import { toastHeader } from "~/utils/toast.server";
 
 /**

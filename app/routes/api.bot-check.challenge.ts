@@ -1,6 +1,6 @@
-import { API_MESSAGES, jsonError } from "~/utils/http.server";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { issueLocalToken } from "~/modules/auth/bot-check.server";
+import { API_MESSAGES, jsonError } from "~/utils/http.server";
 
 /**
  * GET /api/bot-check/challenge → {token}: a one-time token of the local bot check for API

@@ -1,15 +1,20 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+
 import { requireApiCompany, requireApiUser } from "~/modules/auth/guards.server";
-import { createDraft, getDocument, todayInSofia } from "~/modules/invoices/documents.server";
+
+import { createDraft, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson, documentSummaryJson } from "~/modules/invoices/json.server";
+
 import {
   filtersFromSearch,
   listDocuments,
   summarizeDocuments,
 } from "~/modules/invoices/list.server";
-import { centsToDecimal } from "~/modules/invoices/money";
 import { documentSchema } from "~/modules/invoices/schema";
+import { todayInSofia } from "~/utils/dates";
+
 import { apiErrorResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { centsToDecimal } from "~/utils/money";
 
 /**
  * GET /api/invoices?type=&status=&clientId=&from=&to=&q=&after= → {invoices, nextCursor, summary}:

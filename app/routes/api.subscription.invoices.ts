@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
-import { centsToDecimal } from "~/modules/invoices/money";
+import { centsToDecimal } from "~/utils/money";
 
 /** GET /api/subscription/invoices → {success, data: {invoices: […]}}, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

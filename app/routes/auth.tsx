@@ -7,7 +7,6 @@ import {
   redirect,
 } from "@remix-run/node";
 import {
-  Link,
   type ShouldRevalidateFunction,
   useActionData,
   useLoaderData,

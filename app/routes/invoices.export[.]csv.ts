@@ -1,11 +1,17 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { STATE_LABELS } from "~/components/invoices/status-badge";
+
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-import { paymentState, todayInSofia } from "~/modules/invoices/documents.server";
+
+import { paymentState } from "~/modules/invoices/documents.server";
+
 import { filtersFromSearch, listDocuments } from "~/modules/invoices/list.server";
-import { printDate } from "~/modules/invoices/print";
+
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
+
 import { csvResponse, excelCsv, excelNumber } from "~/utils/csv.server";
+
+import { printDate, todayInSofia } from "~/utils/dates";
 
 const HEADER = [
   "Вид",

@@ -94,7 +94,10 @@ export function safeRedirect(
 
 /** 405 for a method an API path does not take. */
 export function methodNotAllowed(allowed: string) {
-  return json({ message: API_MESSAGES.methodNotAllowed }, { status: 405, headers: { Allow: allowed } });
+  return json(
+    { message: API_MESSAGES.methodNotAllowed },
+    { status: 405, headers: { Allow: allowed } },
+  );
 }
 
 /** zod's error.format() shape without the root entry: {field: {_errors: [...]}}, each message once. */

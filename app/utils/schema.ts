@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isBookDate, isIsoDate } from "./dates";
 
 /*
  * Building blocks every zod schema uses for what people type, shared by the browser and the server:
@@ -86,21 +87,6 @@ export function optionalText(max: number) {
     .nullish()
     .transform((value) => value || null);
 }
-
-export const DATE_MIN = "1900-01-01";
-export const DATE_MAX = "2100-12-31";
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar day written yyyy-mm-dd (31 February and 2026-13-01 are not). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
-
-/** A calendar day the books can hold: 1900 to 2100 (year 0000 and 275760 are refused). */
-export const isBookDate = (value: string) =>
-  isIsoDate(value) && value >= DATE_MIN && value <= DATE_MAX;
 
 /** One message for a date: not a date at all, or a date outside 1900–2100. */
 function checkDate(message: string) {

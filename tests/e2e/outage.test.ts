@@ -118,7 +118,9 @@ describe.skipIf(!serverUrl)("when the database goes away", () => {
       const numbers = await db.query<{ number: string }>(
         "select number from documents where number is not null order by number",
       );
-      numbers.rows.forEach((row, i) => expect(Number(row.number)).toBe(i + 1));
+      expect(numbers.rows.map((row) => Number(row.number))).toEqual(
+        numbers.rows.map((_, i) => i + 1),
+      );
       const counter = await db.query<{ last_number: string }>(
         "select last_number from document_counters where series = 'tax'",
       );

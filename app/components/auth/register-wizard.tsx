@@ -9,13 +9,13 @@ import { CheckboxField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { Button } from "~/components/ui/button";
-import { DEFAULT_COUNTRY } from "~/modules/accounts/countries";
 import {
   REGISTER_STEPS,
   registerStep1Schema,
   registerStep2Schema,
   registerStep3Schema,
 } from "~/modules/accounts/schema";
+import { DEFAULT_COUNTRY } from "~/modules/reference/countries";
 import * as styles from "./auth.css";
 import { availabilityStatus, useAvailability } from "./use-availability";
 

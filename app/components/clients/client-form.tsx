@@ -4,7 +4,8 @@ import { CountryField } from "~/components/forms/country-field";
 import { FormError, SelectField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { Button } from "~/components/ui/button";
-import { CLIENT_KINDS, CURRENCIES, clientSchema, VAT_TREATMENTS } from "~/modules/clients/schema";
+import { CLIENT_KINDS, clientSchema, VAT_TREATMENTS } from "~/modules/clients/schema";
+import { CURRENCIES } from "~/modules/reference/currencies";
 import * as styles from "./client-form.css";
 
 export const clientValidator = withZod(clientSchema);

@@ -7,7 +7,7 @@ import {
   type Country,
   countryByName,
   DEFAULT_COUNTRY,
-} from "~/modules/accounts/countries";
+} from "~/modules/reference/countries";
 import { useFieldFrame } from "./field";
 import * as styles from "./field.css";
 

@@ -1,15 +1,19 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+
 import { type ReactNode, useEffect, useId, useRef } from "react";
+
 import { FormError } from "~/components/forms/field";
+
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormField } from "~/components/forms/form-field";
+
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { formatCents, formatMoney } from "~/modules/invoices/money";
-import { printDate } from "~/modules/invoices/print";
 import { DOCUMENT_TYPES, PAYMENT_METHODS } from "~/modules/invoices/schema";
-import { formatDate } from "~/utils/dates";
+import { formatDate, printDate } from "~/utils/dates";
 import { type FormAnswer, typedOr, useFormAnswer } from "~/utils/forms";
+import { formatCents, formatMoney } from "~/utils/money";
+
 import * as styles from "./invoices.css";
 
 /*

@@ -4,7 +4,6 @@ import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
-import { CURRENCIES } from "~/modules/clients/schema";
 import {
   draftTotals,
   type EditorValues,
@@ -12,7 +11,6 @@ import {
   MAX_LINES,
   valuesFromForm,
 } from "~/modules/invoices/editor";
-import { formatCents } from "~/modules/invoices/money";
 import {
   DOCUMENT_LANGUAGES,
   DOCUMENT_TYPES,
@@ -20,6 +18,8 @@ import {
   VAT_GROUNDS,
   VAT_RATE_OPTIONS,
 } from "~/modules/invoices/schema";
+import { CURRENCIES } from "~/modules/reference/currencies";
+import { formatCents } from "~/utils/money";
 import * as styles from "./invoices.css";
 
 export interface EditorClient {

@@ -1,8 +1,8 @@
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { formatMoney } from "~/modules/invoices/money";
 import { formatDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
 
 const INVOICE_STATUS: Record<string, string> = {
   paid: "Платена",

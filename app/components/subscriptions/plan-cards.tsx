@@ -3,9 +3,9 @@ import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
-import { formatMoney } from "~/modules/invoices/money";
 import { PLAN_FEATURES, PLAN_NAMES, PLAN_RANK, PLANS } from "~/modules/subscriptions/plans";
 import { formatDate } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
 import type { Plan } from "~db/types";
 
 const STATUS_NAMES: Record<string, string> = {

@@ -8,7 +8,6 @@ import * as styles from "./scroll-table.css";
  */
 export function ScrollTable({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll region must be focusable to scroll by keyboard
     <div className={styles.wrap} role="region" aria-label={label} tabIndex={0}>
       {children}
     </div>

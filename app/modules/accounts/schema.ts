@@ -1,7 +1,7 @@
 import { validate as validatePostalCode } from "postal-codes-js";
 import { z } from "zod";
+import { countryByName, DEFAULT_COUNTRY } from "~/modules/reference/countries";
 import { SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
-import { countryByName, DEFAULT_COUNTRY } from "./countries";
 import { hasValidEikChecksum } from "./eik";
 
 // One set of rules for the browser (live validation), the form actions and the JSON API.

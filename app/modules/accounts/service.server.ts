@@ -6,9 +6,9 @@ import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
 import { issueToken } from "~/modules/auth/tokens.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { verificationMail, welcomeMail } from "~/modules/mail/templates.server";
+import { countryByName } from "~/modules/reference/countries";
 import { API_MESSAGES, AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
-import { countryByName } from "./countries";
 import type { ProfileInput, RegisterInput } from "./schema";
 
 export const TAKEN = {

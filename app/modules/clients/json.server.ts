@@ -1,4 +1,4 @@
-import { countryByCode } from "~/modules/accounts/countries";
+import { countryByCode } from "~/modules/reference/countries";
 import type { getClient } from "./queries.server";
 
 type ClientRow = NonNullable<Awaited<ReturnType<typeof getClient>>>;

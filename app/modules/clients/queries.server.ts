@@ -1,16 +1,11 @@
 import { type Kysely, sql } from "kysely";
-import { countryByCode, countryByName } from "~/modules/accounts/countries";
+import { countryByCode, countryByName } from "~/modules/reference/countries";
 import { AppError } from "~/utils/http.server";
+import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { CLIENT_MESSAGES, type ClientInput } from "./schema";
 
 export const PAGE_SIZE = 50;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id can never name a row: the caller answers 404 without asking the database. */
-export function isUuid(value: string | undefined): value is string {
-  return value !== undefined && UUID.test(value);
-}
 
 export type ClientSort = "name" | "newest";
 

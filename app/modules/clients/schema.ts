@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { countryByName, DEFAULT_COUNTRY } from "~/modules/accounts/countries";
 import { hasValidEikChecksum } from "~/modules/accounts/eik";
 import { MESSAGES, postalCodeError } from "~/modules/accounts/schema";
+import { countryByName, DEFAULT_COUNTRY } from "~/modules/reference/countries";
+import { CURRENCIES } from "~/modules/reference/currencies";
 import { boundedText } from "~/utils/schema";
 
 export const CLIENT_KINDS = {
@@ -19,28 +20,6 @@ export const VAT_TREATMENTS = {
   export: "Износ извън ЕС (чл. 28 ЗДДС)",
   exempt: "Освободена доставка (чл. 39–50 ЗДДС)",
 } as const;
-
-/** Currencies a client may be invoiced in by default (BGN only on documents dated up to 2025). */
-export const CURRENCIES = [
-  "EUR",
-  "USD",
-  "GBP",
-  "CHF",
-  "RON",
-  "PLN",
-  "CZK",
-  "HUF",
-  "SEK",
-  "DKK",
-  "NOK",
-  "TRY",
-  "RSD",
-  "MKD",
-  "CAD",
-  "AUD",
-  "JPY",
-  "CNY",
-] as const;
 
 export const CLIENT_MESSAGES = {
   name: "Името на клиента е задължително",

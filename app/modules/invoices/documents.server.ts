@@ -1,6 +1,14 @@
 import type { Kysely, Transaction } from "kysely";
-import { getClient, isUuid } from "~/modules/clients/queries.server";
+import { getClient } from "~/modules/clients/queries.server";
 import { AppError } from "~/utils/http.server";
+import {
+  computeTotals,
+  formatMoney,
+  lineNetCents,
+  PRICE_SCALE,
+  scaledToString,
+} from "~/utils/money";
+import { isUuid } from "~/utils/uuid";
 import type {
   Client,
   Company,
@@ -9,7 +17,6 @@ import type {
   DocumentPaymentRow,
   DocumentRow,
 } from "~db/types";
-import { computeTotals, formatMoney, lineNetCents, PRICE_SCALE, scaledToString } from "./money";
 import { allocateNumber, seriesOf } from "./numbering.server";
 import type { PrintParty, PrintSupplier } from "./print";
 import {
@@ -512,11 +519,6 @@ export function paymentState(
   if (doc.paidCents >= doc.totalCents) return "paid";
   if (doc.dueDate && doc.dueDate < today) return "overdue";
   return doc.paidCents > 0 ? "partially_paid" : "unpaid";
-}
-
-/** Today's date in Bulgaria (documents are dated in Sofia time, whatever the server's zone). */
-export function todayInSofia(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Sofia" }).format(now);
 }
 
 /** Issued invoices of the company a note may refer to, newest first. */

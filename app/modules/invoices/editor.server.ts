@@ -1,8 +1,11 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
+
 import type { Kysely } from "kysely";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getClient } from "~/modules/clients/queries.server";
+import { addDays, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
+import { formatPrice, formatScaled, parseDecimal } from "~/utils/money";
 import { toastHeader } from "~/utils/toast.server";
 import type { Database, VatTreatment } from "~db/types";
 import {
@@ -10,7 +13,6 @@ import {
   type DocumentWithLines,
   getDocument,
   invoicesForNotes,
-  todayInSofia,
   updateDraft,
 } from "./documents.server";
 import {
@@ -21,7 +23,6 @@ import {
   MAX_LINES,
   valuesFromForm,
 } from "./editor";
-import { formatPrice, formatScaled, parseDecimal } from "./money";
 import {
   DOCUMENT_MESSAGES,
   DOCUMENT_TYPES,
@@ -50,12 +51,6 @@ export function vatDefaults(treatment: VatTreatment | undefined, vatRegistered: 
       return { vatRate: "20", vatGround: "" };
   }
 }
-
-const addDays = (iso: string, days: number) => {
-  const date = new Date(`${iso}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 function groundValues(ground: string | null) {
   if (!ground) return { vatGround: "", vatGroundOther: "" };

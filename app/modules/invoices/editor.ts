@@ -1,4 +1,10 @@
-import { computeTotals, decimalProblem, lineNetCents, parseDecimal, type Totals } from "./money";
+import {
+  computeTotals,
+  decimalProblem,
+  lineNetCents,
+  parseDecimal,
+  type Totals,
+} from "~/utils/money";
 
 /**
  * The editor's form as typed (strings), shared by the server (re-rendering after "add line"

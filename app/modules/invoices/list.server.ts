@@ -1,6 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
-import { isUuid } from "~/modules/clients/queries.server";
-import { isBookDate } from "~/utils/schema";
+import { isBookDate } from "~/utils/dates";
+import { isUuid } from "~/utils/uuid";
 import type { Database, DocumentType } from "~db/types";
 import { STATUS_FILTERS, type StatusFilter } from "./schema";
 

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { getLogoDataUrl } from "~/modules/accounts/account.server";
+import { todayInSofia } from "~/utils/dates";
 import type { Database } from "~db/types";
-import { type DocumentWithLines, paymentState, todayInSofia } from "./documents.server";
+import { type DocumentWithLines, paymentState } from "./documents.server";
 import { peekNextNumber, seriesOf } from "./numbering.server";
 import { printModelFor } from "./render.server";
 

@@ -1,4 +1,5 @@
-import { countryByCode } from "~/modules/accounts/countries";
+import { countryByCode } from "~/modules/reference/countries";
+import { printDate } from "~/utils/dates";
 import {
   computeTotals,
   convertCents,
@@ -6,7 +7,7 @@ import {
   formatPrice,
   formatScaled,
   parseDecimal,
-} from "./money";
+} from "~/utils/money";
 import { PAYMENT_METHODS, PAYMENT_METHODS_EN } from "./schema";
 import { amountInWords } from "./words";
 
@@ -126,12 +127,6 @@ const DOCUMENT_TITLE_KEYS = {
   credit_note: "credit_note",
   debit_note: "debit_note",
 } as const;
-
-/** "2026-11-22" → "22.11.2026" (no time zones involved: it is a calendar date). */
-export function printDate(iso: string): string {
-  const [y, m, d] = iso.split("-");
-  return `${d}.${m}.${y}`;
-}
 
 export interface PrintModel {
   language: PrintLanguage;

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { CURRENCIES } from "~/modules/clients/schema";
-import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
+import { CURRENCIES } from "~/modules/reference/currencies";
 import {
   computeTotals,
   DISCOUNT_SCALE,
@@ -10,7 +9,8 @@ import {
   PRICE_SCALE,
   parseDecimal,
   QUANTITY_SCALE,
-} from "./money";
+} from "~/utils/money";
+import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
 
 export const DOCUMENT_TYPES = {
   invoice: "Фактура",

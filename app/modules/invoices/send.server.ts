@@ -1,12 +1,16 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
+
 import { MAX_EMAILS } from "~/modules/clients/schema";
+
 import { sendMail } from "~/modules/mail/mailer.server";
+
 import { documentMail } from "~/modules/mail/templates.server";
+import { printDate } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
+
+import { formatMoney } from "~/utils/money";
 import { type DocumentWithLines, getDocument, markSent } from "./documents.server";
-import { formatMoney } from "./money";
-import { printDate } from "./print";
 import { pdfFileName, storedPdf } from "./render.server";
 import { DOCUMENT_TYPES } from "./schema";
 
