@@ -3,7 +3,6 @@ import {
   json,
   type LoaderFunctionArgs,
   type MetaFunction,
-  redirect,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
@@ -20,8 +19,9 @@ import {
   updateClient,
 } from "~/modules/clients/queries.server";
 import { formatDate } from "~/utils/dates";
-import { AppError, invalidForm, refusedForm } from "~/utils/http.server";
-import { toastHeader } from "~/utils/toast.server";
+import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 
@@ -37,10 +37,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
-async function back(to: string, title: string) {
-  return redirect(to, { headers: { "Set-Cookie": await toastHeader({ type: "success", title }) } });
-}
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   const client = await getClient(context.db, user.companyId, params.id);
@@ -49,21 +45,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   switch (form.get("intent")) {
     case "save": {
       const result = await clientValidator.validate(form);
-      if (result.error) return invalidForm(result);
+      if (result.error) return refuseValidation(result);
       try {
         await updateClient(context.db, user.companyId, client.id, result.data);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return refusedForm(error, "client", result.submittedData);
+        return refuseWithAppError("client", error, result.submittedData);
       }
-      return back("/clients", "Промените са запазени");
+      return redirectWithToast("/clients", "Промените са запазени");
     }
     case "archive":
       await setArchived(context.db, user.companyId, client.id, true);
-      return back(`/client/edit/${client.id}`, "Клиентът е архивиран");
+      return redirectWithToast(`/client/edit/${client.id}`, "Клиентът е архивиран");
     case "restore":
       await setArchived(context.db, user.companyId, client.id, false);
-      return back(`/client/edit/${client.id}`, "Клиентът е възстановен");
+      return redirectWithToast(`/client/edit/${client.id}`, "Клиентът е възстановен");
     case "delete":
       if (form.get("confirm") !== "on") {
         return json(
@@ -77,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         if (!(error instanceof AppError)) throw error;
         return json({ fieldErrors: {}, formError: error.message }, { status: error.status });
       }
-      return back("/clients", "Клиентът е изтрит");
+      return redirectWithToast("/clients", "Клиентът е изтрит");
     default:
       return json({ fieldErrors: {}, formError: "Неизвестно действие" }, { status: 400 });
   }

@@ -1,16 +1,12 @@
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-  redirect,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { createClient } from "~/modules/clients/queries.server";
-import { AppError, invalidForm, refusedForm } from "~/utils/http.server";
-import { toastHeader } from "~/utils/toast.server";
+import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCompanyUser(request, context);
@@ -20,21 +16,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   const result = await clientValidator.validate(await request.formData());
-  if (result.error) return invalidForm(result);
+  if (result.error) return refuseValidation(result);
   try {
     await createClient(context.db, user.companyId, result.data);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return refusedForm(error, "client", result.submittedData);
+    return refuseWithAppError("client", error, result.submittedData);
   }
-  return redirect("/clients", {
-    headers: {
-      "Set-Cookie": await toastHeader({
-        type: "success",
-        title: "Клиентът е добавен",
-        description: result.data.name,
-      }),
-    },
+  return redirectWithToast("/clients", {
+    title: "Клиентът е добавен",
+    description: result.data.name,
   });
 }
 

@@ -6,47 +6,25 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError } from "~/components/forms/field";
 import * as styles from "~/components/layout/page.css";
 import { PlanLockedButton } from "~/components/subscriptions/plan-locked-button";
 import { Button } from "~/components/ui/button";
 import { getProfile, resendVerificationEmail } from "~/modules/accounts/service.server";
 import { requireUser } from "~/modules/auth/guards.server";
+import { setupProgress } from "~/modules/dashboard/queries.server";
 import { MailError } from "~/modules/mail/mailer.server";
 import { countryByCode } from "~/modules/reference/countries";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { useFormAnswer } from "~/utils/forms";
+import { refuseForm, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const profile = await getProfile(context.db, user.id);
-  const hasLogo = profile.companyId
-    ? (await context.db
-        .selectFrom("companyLogos")
-        .select("companyId")
-        .where("companyId", "=", profile.companyId)
-        .executeTakeFirst()) !== undefined
-    : false;
-  const companyId = profile.companyId;
-  const [hasClient, hasIssued] = companyId
-    ? await Promise.all([
-        context.db
-          .selectFrom("clients")
-          .select("id")
-          .where("companyId", "=", companyId)
-          .limit(1)
-          .executeTakeFirst()
-          .then(Boolean),
-        context.db
-          .selectFrom("documents")
-          .select("id")
-          .where("companyId", "=", companyId)
-          .where("status", "<>", "draft")
-          .limit(1)
-          .executeTakeFirst()
-          .then(Boolean),
-      ])
-    : [false, false];
+  const { hasLogo, hasClient, hasIssued } = await setupProgress(context.db, profile.companyId);
   return json({
     hasClient,
     hasIssued,
@@ -72,29 +50,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   if (form.get("intent") !== "resend-verification")
-    return json({ message: "Неизвестно действие" }, { status: 400 });
+    return refuseForm({ formId: "resend", fieldErrors: {}, formError: "Неизвестно действие" });
   if (user.emailVerified) return redirect("/dashboard");
   try {
     await resendVerificationEmail(context, user);
   } catch (error) {
-    if (error instanceof MailError) return json({ message: error.message }, { status: 503 });
+    if (error instanceof MailError) {
+      return refuseForm({ formId: "resend", fieldErrors: {}, formError: error.message }, 503);
+    }
     if (!(error instanceof AppError)) throw error;
-    return json({ message: error.message }, { status: error.status });
+    return refuseWithAppError("resend", error, {});
   }
-  return redirect("/dashboard", {
-    headers: {
-      "Set-Cookie": await toastHeader({
-        type: "success",
-        title: "Изпратихме нов имейл за потвърждение",
-        description: `Проверете пощата на ${user.email}.`,
-      }),
-    },
+  return redirectWithToast("/dashboard", {
+    title: "Изпратихме нов имейл за потвърждение",
+    description: `Проверете пощата на ${user.email}.`,
   });
 }
 
 export default function Dashboard() {
   const data = useLoaderData<typeof loader>();
   const sending = useNavigation().formData?.get("intent") === "resend-verification";
+  const resend = useFormAnswer("resend");
   const steps = [
     { done: data.emailVerified, label: "Потвърдете имейл адреса си", to: "/verify-code" },
     { done: data.hasLogo, label: "Качете логото на фирмата", to: "/settings" },
@@ -111,6 +87,7 @@ export default function Dashboard() {
             Изпратихме връзка и 6-цифрен код на <strong>{data.email}</strong>. Отворете връзката или{" "}
             <Link to="/verify-code">въведете кода</Link>.
           </p>
+          <FormError message={resend?.formError} />
           <Form method="post">
             <input type="hidden" name="intent" value="resend-verification" />
             <Button type="submit" tone="secondary" disabled={sending}>

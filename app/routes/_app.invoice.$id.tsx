@@ -37,6 +37,7 @@ import {
   deletePayment,
   requireDocument,
 } from "~/modules/invoices/documents.server";
+
 import { documentPageData } from "~/modules/invoices/page.server";
 
 import { issueWithPdf } from "~/modules/invoices/render.server";
@@ -51,10 +52,10 @@ import { formatDate, todayInSofia } from "~/utils/dates";
 
 import { useFormAnswer } from "~/utils/forms";
 
-import { fieldErrorsOf, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
 
 import { AppError } from "~/utils/http.server";
-
+import { fieldErrorsOf } from "~/utils/schema";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -13,10 +13,11 @@ import { requireDocument } from "~/modules/invoices/documents.server";
 import {
   type EditorActionData,
   editorOptions,
-  handleEditorAction,
+  submitEditor,
   valuesFromDocument,
 } from "~/modules/invoices/editor.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
+import { answerEditor } from "~/routes/_app.invoice.new";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
@@ -31,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   const doc = await requireDocument(context.db, user.companyId, params.id);
   if (doc.status !== "draft") throw redirect(`/invoice/${doc.id}`);
-  return handleEditorAction(request, context, user, doc);
+  return answerEditor(await submitEditor(context.db, user, await request.formData(), doc));
 }
 
 export default function EditDocument() {

@@ -3,6 +3,7 @@ import {
   json,
   type LoaderFunctionArgs,
   type MetaFunction,
+  redirect,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentEditor } from "~/components/invoices/document-editor";
@@ -10,11 +11,13 @@ import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import {
   type EditorActionData,
+  type EditorOutcome,
   editorOptions,
-  handleEditorAction,
   newDocumentValues,
+  submitEditor,
 } from "~/modules/invoices/editor.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
@@ -28,7 +31,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
-  return handleEditorAction(request, context, user);
+  return answerEditor(await submitEditor(context.db, user, await request.formData()));
+}
+
+/** The editor's outcome as an HTTP answer (shared with /invoice/edit/{id}). */
+export function answerEditor(outcome: EditorOutcome) {
+  if (outcome.kind === "form") return json(outcome.answer, { status: outcome.status });
+  const { id, intent } = outcome;
+  if (intent === "preview") return redirect(`/invoice/preview?id=${id}`);
+  // «Издай» saves the draft and asks on the document's page: issuing cannot be undone.
+  if (intent === "issue") return redirect(`/invoice/${id}?issue=1#issue-confirm`);
+  return redirectWithToast(`/invoice/${id}`, "Черновата е запазена");
 }
 
 export default function NewDocument() {

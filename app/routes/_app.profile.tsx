@@ -3,7 +3,6 @@ import {
   json,
   type LoaderFunctionArgs,
   type MetaFunction,
-  redirect,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
@@ -20,12 +19,16 @@ import { changePasswordSchema, personalSchema, profileSchema } from "~/modules/a
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { countryByCode } from "~/modules/reference/countries";
-import { AppError, invalidForm, refusedForm } from "~/utils/http.server";
-import { toastHeader } from "~/utils/toast.server";
+import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 const profileValidator = withZod(profileSchema);
 const personalValidator = withZod(personalSchema);
 const passwordValidator = withZod(changePasswordSchema);
+// The spec's toast titles (§8) for a refused profile or password change.
+const PROFILE_FAILED = "Актуализацията не беше успешна";
+const PASSWORD_FAILED = "Промяната на паролата не беше успешна";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -58,11 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Back to the profile with the success toast of spec §8. */
-async function saved(title: string, description: string) {
-  return redirect("/profile", {
-    headers: { "Set-Cookie": await toastHeader({ type: "success", title, description }) },
-  });
-}
+const saved = (title: string, description: string) =>
+  redirectWithToast("/profile", { title, description });
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -71,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "profile" && !user.companyId) {
     const result = await personalValidator.validate(form);
     if (result.error) {
-      return invalidForm(result, "Актуализацията не беше успешна");
+      return refuseValidation(result, PROFILE_FAILED);
     }
     await updatePersonal(context.db, user.id, result.data);
     return saved("Профилът е актуализиран", "Вашите промени са запазени успешно.");
@@ -79,35 +79,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "profile") {
     const result = await profileValidator.validate(form);
     if (result.error) {
-      return invalidForm(result, "Актуализацията не беше успешна");
+      return refuseValidation(result, PROFILE_FAILED);
     }
     try {
       await updateProfile(context.db, user, result.data);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return refusedForm(error, "profile", result.submittedData, "Актуализацията не беше успешна");
+      return refuseWithAppError("profile", error, result.submittedData, PROFILE_FAILED);
     }
     return saved("Профилът е актуализиран", "Вашите промени са запазени успешно.");
   }
   if (intent === "password") {
     const result = await passwordValidator.validate(form);
-    if (result.error)
-      return json(
-        { ...result.error, formError: "Промяната на паролата не беше успешна" },
-        { status: 400 },
-      );
+    // Passwords are never sent back to the page.
+    if (result.error) {
+      return refuseValidation({ ...result, submittedData: {} }, PASSWORD_FAILED);
+    }
     try {
       await changePassword(context.db, user, result.data.currentPassword, result.data.password);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return json(
-        {
-          formId: "password",
-          fieldErrors: error.fields ?? {},
-          formError: "Промяната на паролата не беше успешна",
-        },
-        { status: 400 },
-      );
+      return refuseWithAppError("password", error, {}, PASSWORD_FAILED);
     }
     return saved("Паролата е променена", "Паролата е променена успешно.");
   }

@@ -5,22 +5,37 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
+
 import { useLoaderData, useSearchParams } from "@remix-run/react";
+
 import { useEffect, useState } from "react";
+
 import { FormError } from "~/components/forms/field";
+
 import * as page from "~/components/layout/page.css";
 import { BillingInvoices } from "~/components/subscriptions/billing-invoices";
+
 import { PaymentMethod } from "~/components/subscriptions/payment-method";
+
 import { CurrentPlan, PlanCards } from "~/components/subscriptions/plan-cards";
+
 import {
   COMPLETION_MESSAGE,
   ThreeDSecureDialog,
 } from "~/components/subscriptions/three-d-secure-dialog";
+
 import { ButtonLink } from "~/components/ui/button";
+
 import { TabLinks } from "~/components/ui/tab-links";
+
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+
 import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
+
+import { listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
+
 import { cardSchema, planSchema } from "~/modules/subscriptions/schema";
+
 import {
   type BillingStep,
   changeCard,
@@ -28,10 +43,14 @@ import {
   scheduleDowngrade,
   upgrade,
 } from "~/modules/subscriptions/service.server";
+
 import { getSubscription, pendingDowngrade } from "~/modules/subscriptions/state.server";
+
 import { useFormAnswer } from "~/utils/forms";
-import { fieldErrorsOf, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+
+import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
+import { fieldErrorsOf } from "~/utils/schema";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const TABS = [
@@ -44,22 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   const [sub, invoices] = await Promise.all([
     getSubscription(context.db, user.companyId),
-    context.db
-      .selectFrom("subscriptionInvoices")
-      .select([
-        "providerId",
-        "number",
-        "amountCents",
-        "currency",
-        "status",
-        "description",
-        "createdAt",
-        "hostedUrl",
-      ])
-      .where("companyId", "=", user.companyId)
-      .orderBy("createdAt", "desc")
-      .limit(24)
-      .execute(),
+    listSubscriptionInvoices(context.db, user.companyId),
   ]);
   return json({
     plan: sub.plan,

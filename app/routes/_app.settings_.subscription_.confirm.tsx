@@ -11,10 +11,11 @@ import { Button } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { localConfirmPayment } from "~/modules/subscriptions/local-billing.server";
 import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { getSubscriptionInvoice } from "~/modules/subscriptions/queries.server";
 import { getSubscription } from "~/modules/subscriptions/state.server";
 import { AppError } from "~/utils/http.server";
 import { formatMoney } from "~/utils/money";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * The local provider's stand-in for the bank's 3-D Secure page: the customer approves or refuses
@@ -29,12 +30,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!sub.pendingAction || sub.pendingAction.clientSecret !== secret) {
     throw redirect("/settings/subscription");
   }
-  const invoice = await context.db
-    .selectFrom("subscriptionInvoices")
-    .select(["amountCents", "currency"])
-    .where("companyId", "=", user.companyId)
-    .where("providerId", "=", sub.pendingAction.invoiceId)
-    .executeTakeFirst();
+  const invoice = await getSubscriptionInvoice(
+    context.db,
+    user.companyId,
+    sub.pendingAction.invoiceId,
+  );
   return json({
     popup,
     secret,
@@ -75,14 +75,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
           description: "Можете да опитате отново.",
         };
     const query = [paid ? "verification=success" : "", popup].filter(Boolean).join("&");
-    return redirect(`/settings/subscription${query ? `?${query}` : ""}`, {
-      headers: { "Set-Cookie": await toastHeader(toast) },
-    });
+    return redirectWithToast(`/settings/subscription${query ? `?${query}` : ""}`, toast);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return redirect("/settings/subscription", {
-      headers: { "Set-Cookie": await toastHeader({ type: "error", title: error.message }) },
-    });
+    return redirectWithToast("/settings/subscription", { type: "error", title: error.message });
   }
 }
 

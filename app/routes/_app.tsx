@@ -6,27 +6,19 @@ import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
 import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";
 import { requireUser } from "~/modules/auth/guards.server";
 import { getNotification } from "~/modules/settings/queries.server";
+import { getPendingPayment } from "~/modules/subscriptions/queries.server";
 import { formatDate } from "~/utils/dates";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [notification, sub] = await Promise.all([
+  const [notification, pendingPayment] = await Promise.all([
     getNotification(context.db),
-    // Only the waiting 3-D Secure payment is needed on every page: one indexed read.
-    user.companyId
-      ? context.db
-          .selectFrom("subscriptions")
-          .select("pendingAction")
-          .where("companyId", "=", user.companyId)
-          .executeTakeFirst()
-      : undefined,
+    user.companyId ? getPendingPayment(context.db, user.companyId) : null,
   ]);
   return json({
     hasCompany: user.companyId !== null,
     // A payment waiting for 3-D Secure: the banner links to it (dismissible per client secret).
-    pendingPayment: sub?.pendingAction
-      ? { clientSecret: sub.pendingAction.clientSecret, url: sub.pendingAction.url ?? null }
-      : null,
+    pendingPayment,
     user: {
       firstName: user.firstName,
       lastName: user.lastName,

@@ -20,8 +20,9 @@ import {
 } from "~/modules/accounts/verification.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { MailError } from "~/modules/mail/mailer.server";
+import { refuseForm, refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 const validator = withZod(verifyCodeSchema);
 
@@ -39,16 +40,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await resendVerificationEmail(context, user);
     } catch (error) {
       if (error instanceof MailError) {
-        return json({ fieldErrors: {}, formError: error.message }, { status: 503 });
+        return refuseForm({ formId: "verify", fieldErrors: {}, formError: error.message }, 503);
       }
       if (!(error instanceof AppError)) throw error;
-      return json({ fieldErrors: {}, formError: error.message }, { status: error.status });
+      return refuseWithAppError("verify", error, {});
     }
-    return json({ fieldErrors: {}, resent: true });
+    return json({ formId: "verify", fieldErrors: {}, resent: true });
   }
   const result = await validator.validate(form);
-  if (result.error)
-    return json({ ...result.error, repopulateFields: result.submittedData }, { status: 400 });
+  if (result.error) return refuseValidation(result);
   const outcome = await verifyByCode(context, user.id, result.data.code);
   if (!outcome) {
     return json(
@@ -59,13 +59,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return redirect("/dashboard", {
-    headers: {
-      "Set-Cookie": await toastHeader(
-        outcome.welcomeMailFailed ? WELCOME_FAILED_TOAST : VERIFIED_TOAST,
-      ),
-    },
-  });
+  return redirectWithToast(
+    "/dashboard",
+    outcome.welcomeMailFailed ? WELCOME_FAILED_TOAST : VERIFIED_TOAST,
+  );
 }
 
 export default function VerifyCode() {

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
+import { hasOpenSubscriptionInvoice } from "~/modules/subscriptions/queries.server";
 import { getSubscription } from "~/modules/subscriptions/state.server";
 
 /**
@@ -11,13 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = await requireApiCompany(request, context);
   const [sub, open] = await Promise.all([
     getSubscription(context.db, companyId),
-    context.db
-      .selectFrom("subscriptionInvoices")
-      .select("providerId")
-      .where("companyId", "=", companyId)
-      .where("status", "=", "open")
-      .limit(1)
-      .executeTakeFirst(),
+    hasOpenSubscriptionInvoice(context.db, companyId),
   ]);
   return json(
     {
@@ -25,7 +20,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       data: {
         requiresAuthentication: sub.pendingAction !== null,
         clientSecret: sub.pendingAction?.clientSecret ?? null,
-        hasIncompleteAttempts: sub.pendingAction !== null || open !== undefined,
+        hasIncompleteAttempts: sub.pendingAction !== null || open,
         pendingPlan: sub.pendingAction?.plan ?? null,
         plan: sub.plan,
         status: sub.status,

@@ -1,17 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
+import { listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
 import { centsToDecimal } from "~/utils/money";
 
 /** GET /api/subscription/invoices → {success, data: {invoices: […]}}, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = await requireApiCompany(request, context);
-  const rows = await context.db
-    .selectFrom("subscriptionInvoices")
-    .selectAll()
-    .where("companyId", "=", companyId)
-    .orderBy("createdAt", "desc")
-    .limit(100)
-    .execute();
+  const rows = await listSubscriptionInvoices(context.db, companyId, 100);
   return json({
     success: true,
     data: {

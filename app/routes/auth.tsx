@@ -4,7 +4,6 @@ import {
   json,
   type LoaderFunctionArgs,
   type MetaFunction,
-  redirect,
 } from "@remix-run/node";
 import {
   type ShouldRevalidateFunction,
@@ -32,7 +31,7 @@ import { commitSessionCookie, createSession } from "~/modules/auth/session.serve
 import { MailError } from "~/modules/mail/mailer.server";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireGuest(request, context);
@@ -123,8 +122,7 @@ async function login(request: Request, context: AppLoadContext, form: FormData) 
     if (form.get("js") === "1") {
       return json({ success: "login" as const, redirectTo, toast }, { headers });
     }
-    headers.append("Set-Cookie", await toastHeader(toast));
-    return redirect(redirectTo, { headers });
+    return redirectWithToast(redirectTo, toast, { headers });
   } catch (error) {
     if (error instanceof LoginFieldErrors) {
       return json(
@@ -187,8 +185,7 @@ async function register(request: Request, context: AppLoadContext, form: FormDat
   if (form.get("js") === "1") {
     return json({ success: "register" as const, redirectTo: "/dashboard", toast }, { headers });
   }
-  headers.append("Set-Cookie", await toastHeader(toast));
-  return redirect("/dashboard", { headers });
+  return redirectWithToast("/dashboard", toast, { headers });
 }
 
 // After a successful sign-in the page shows its message first; the guest-only loader must not

@@ -13,6 +13,7 @@ import { Button } from "~/components/ui/button";
 import { forgotPasswordSchema } from "~/modules/accounts/schema";
 import { requireGuest } from "~/modules/auth/guards.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
+import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 
 const validator = withZod(forgotPasswordSchema);
@@ -27,25 +28,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireGuest(request, context);
   const result = await validator.validate(await request.formData());
-  if (result.error) {
-    return json(
-      { ...result.error, repopulateFields: result.submittedData, sent: false },
-      { status: 400 },
-    );
-  }
+  if (result.error) return refuseValidation(result);
   try {
     await requestPasswordReset(context, result.data.email);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return json(
-      {
-        fieldErrors: {},
-        repopulateFields: result.submittedData,
-        formError: error.message,
-        sent: false,
-      },
-      { status: error.status },
-    );
+    return refuseWithAppError(result.formId ?? "", error, result.submittedData);
   }
   return json({ sent: true });
 }

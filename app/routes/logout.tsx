@@ -1,24 +1,22 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, redirect } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import {
   clearSessionCookie,
   deleteSession,
   findSessionUser,
   readSessionToken,
 } from "~/modules/auth/session.server";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /** Ends the session (the row and the cookie) and goes to / with the goodbye toast. */
 async function logout({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   const token = await readSessionToken(request, context);
   const user = token ? await findSessionUser(context.db, token) : null;
   if (user) await deleteSession(context.db, user.sessionId);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await clearSessionCookie(context));
-  headers.append(
-    "Set-Cookie",
-    await toastHeader({ type: "success", title: "Успешно излизане", description: "До скоро!" }),
+  return redirectWithToast(
+    "/",
+    { title: "Успешно излизане", description: "До скоро!" },
+    { headers: { "Set-Cookie": await clearSessionCookie(context) } },
   );
-  return redirect("/", { headers });
 }
 
 // GET /logout forces logout (spec §2); the menu's «Изход» posts here.

@@ -5,17 +5,28 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
+
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
+
 import { withZod } from "@remix-validated-form/with-zod";
+
 import { ValidatedForm } from "remix-validated-form";
+
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
+
 import { CenteredCard } from "~/components/layout/centered-card";
+
 import { Button } from "~/components/ui/button";
+
 import { resetPasswordSchema } from "~/modules/accounts/schema";
+
 import { requireGuest } from "~/modules/auth/guards.server";
+
 import { resetPassword } from "~/modules/auth/password-reset.server";
+
 import { peekToken } from "~/modules/auth/tokens.server";
-import { toastHeader } from "~/utils/toast.server";
+import { refuseValidation } from "~/utils/forms.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 const validator = withZod(resetPasswordSchema);
 
@@ -33,19 +44,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireGuest(request, context);
   const result = await validator.validate(await request.formData());
-  if (result.error) return json({ ...result.error, repopulateFields: {} }, { status: 400 });
+  // Passwords are never sent back to the page.
+  if (result.error) return refuseValidation({ ...result, submittedData: {} });
   const done = params.token
     ? await resetPassword(context, params.token, result.data.password)
     : false;
   if (!done) return redirect(`/reset-password/${params.token ?? ""}`);
-  return redirect("/auth", {
-    headers: {
-      "Set-Cookie": await toastHeader({
-        type: "success",
-        title: "Паролата е променена",
-        description: "Влезте с новата си парола.",
-      }),
-    },
+  return redirectWithToast("/auth", {
+    title: "Паролата е променена",
+    description: "Влезте с новата си парола.",
   });
 }
 

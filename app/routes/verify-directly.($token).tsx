@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { CenteredCard } from "~/components/layout/centered-card";
 import {
@@ -8,7 +8,7 @@ import {
 } from "~/modules/accounts/verification.server";
 import { requireGuest } from "~/modules/auth/guards.server";
 import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 // One click from the mail: verify the address and sign the person in.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -21,11 +21,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     userAgent: request.headers.get("User-Agent"),
   });
   const headers = new Headers({ "Set-Cookie": await commitSessionCookie(context, token) });
-  headers.append(
-    "Set-Cookie",
-    await toastHeader(outcome.welcomeMailFailed ? WELCOME_FAILED_TOAST : VERIFIED_TOAST),
+  return redirectWithToast(
+    "/dashboard",
+    outcome.welcomeMailFailed ? WELCOME_FAILED_TOAST : VERIFIED_TOAST,
+    { headers },
   );
-  return redirect("/dashboard", { headers });
 }
 
 export default function VerifyDirectly() {

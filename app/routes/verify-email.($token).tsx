@@ -7,7 +7,7 @@ import {
   WELCOME_FAILED_TOAST,
 } from "~/modules/accounts/verification.server";
 import { getUser } from "~/modules/auth/guards.server";
-import { toastHeader } from "~/utils/toast.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
 // The link in the verification mail. It verifies first; a signed-in person then goes to the
 // dashboard (guest-only routes send signed-in users there), a guest sees the result here.
@@ -21,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         : VERIFIED_TOAST
       : null;
     if (!toast) return redirect(user.emailVerified ? "/dashboard" : "/verify-code");
-    return redirect("/dashboard", { headers: { "Set-Cookie": await toastHeader(toast) } });
+    return redirectWithToast("/dashboard", toast);
   }
   return json(
     { verified: outcome !== null, marketingUrl: context.config.marketingUrl },

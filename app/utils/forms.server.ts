@@ -1,5 +1,4 @@
 import { json } from "@remix-run/node";
-import type { ZodError } from "zod";
 import type { FormAnswer } from "./forms";
 import type { AppError } from "./http.server";
 
@@ -8,16 +7,6 @@ import type { AppError } from "./http.server";
  * for the whole form): which form, the message per field, what was typed (so a page rendered
  * without JavaScript shows it again) and where focus should go. Pages read it with useFormAnswer.
  */
-
-/** zod issues as {field: message}; nested paths joined with dots ("lines.2.unitPrice"). */
-export function fieldErrorsOf(error: ZodError): Record<string, string> {
-  const messages: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    messages[key] ??= issue.message;
-  }
-  return messages;
-}
 
 /** The text fields of a form as typed (files left out). */
 export function typedValues(form: FormData): Record<string, string> {
@@ -42,4 +31,20 @@ export function refuseWithAppError(
     { formId, fieldErrors: error.fields ?? {}, repopulateFields: values, formError },
     error.status,
   );
+}
+
+/** A form that remix-validated-form's validator refused: its field errors and what was typed. */
+export function refuseValidation(
+  result: {
+    error: { fieldErrors: Record<string, string>; formId?: string };
+    submittedData: Record<string, unknown>;
+  },
+  formError?: string,
+) {
+  return refuseForm({
+    formId: result.error.formId ?? "",
+    fieldErrors: result.error.fieldErrors,
+    repopulateFields: result.submittedData,
+    ...(formError && { formError }),
+  });
 }

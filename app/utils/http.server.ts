@@ -154,30 +154,3 @@ export function apiErrorResponse(error: unknown, invalidMessage: string = API_ME
     ? jsonError(invalidMessage, error.status, error.fields)
     : jsonError(error.message, error.status);
 }
-
-/** A form that failed validation: its field errors and what was typed, HTTP 400 (remix-validated-form's shape). */
-export function invalidForm(
-  result: {
-    error: { fieldErrors: Record<string, string>; formId?: string };
-    submittedData: Record<string, unknown>;
-  },
-  formError?: string,
-) {
-  return json(
-    { ...result.error, repopulateFields: result.submittedData, ...(formError && { formError }) },
-    { status: 400 },
-  );
-}
-
-/** A form whose save a domain rule refused (AppError): its field errors, the message and what was typed. */
-export function refusedForm(
-  error: AppError,
-  formId: string,
-  submitted: Record<string, unknown>,
-  formError = error.message,
-) {
-  return json(
-    { formId, fieldErrors: error.fields ?? {}, repopulateFields: submitted, formError },
-    { status: error.status },
-  );
-}

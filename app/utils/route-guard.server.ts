@@ -1,7 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { isBodyTooLarge } from "./body-limit.server";
 import { isDatabaseUnavailable } from "./db-errors.server";
-import { API_MESSAGES, jsonError } from "./http.server";
+import { API_MESSAGES, AppError, jsonError } from "./http.server";
 
 type DataFunction = (args: {
   request: Request;
@@ -15,6 +15,7 @@ const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/a
  * What a loader's or action's failure becomes, in one place for every route:
  * - the database cannot be reached → 503 (the Bulgarian error page, or JSON under /api);
  * - a body over the limit (found while reading it) → 413;
+ * - a domain refusal (AppError) no route answered → its status and message;
  * - anything else under /api → JSON 500 with a generic Bulgarian message, logged with the request
  *   id (pages keep Remix's ErrorBoundary, which shows the same message as HTML).
  * Thrown Responses (redirects, 404s, validation answers) pass through untouched.
@@ -27,6 +28,11 @@ export function guardFailure(error: unknown, request: Request, requestId = "-"):
     const { message } = error as Error;
     if (api) return jsonError(message, 413, undefined, { Connection: "close" });
     throw new Response(message, { status: 413, headers: { Connection: "close" } });
+  }
+  // A domain refusal that reached the route unanswered still says its message and status.
+  if (error instanceof AppError) {
+    if (api) return jsonError(error.message, error.status);
+    throw new Response(error.message, { status: error.status });
   }
   if (isDatabaseUnavailable(error)) {
     console.error(`Database unavailable in ${where}: ${(error as Error).message}`);

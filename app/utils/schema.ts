@@ -113,3 +113,13 @@ export const optionalDate = z
   .nullish()
   .transform((value) => value?.trim() || null)
   .superRefine(checkDate(TEXT_MESSAGES.date));
+
+/** zod issues as {field: message}; nested paths joined with dots ("lines.2.unitPrice"). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    messages[key] ??= issue.message;
+  }
+  return messages;
+}

@@ -46,7 +46,7 @@ describe("/settings", () => {
       upload(new TextEncoder().encode("<svg></svg>"), "logo.png", cookie),
     );
     expect(fake.status).toBe(400);
-    expect(await fake.json()).toEqual({ formError: LOGO_ERROR });
+    expect(await fake.json()).toMatchObject({ formId: "logo", formError: LOGO_ERROR });
     const big = new Uint8Array(1024 * 1024 + 1);
     big.set(PNG);
     const tooBig = await call(settingsAction, getDb(), "/settings", upload(big, "big.png", cookie));

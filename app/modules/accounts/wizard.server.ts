@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { ZodError } from "zod";
 import { botCheckMessage, verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { AppError } from "~/utils/http.server";
+import { fieldErrorsOf } from "~/utils/schema";
 import {
   MESSAGES,
   REGISTER_STEPS,
@@ -50,15 +50,6 @@ export function stepOf(field: string): WizardStep {
   return index === -1 ? 3 : ((index + 1) as WizardStep);
 }
 
-function flatten(error: ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
-
 function firstStepWithError(errors: Record<string, string>): WizardStep {
   return Math.min(...Object.keys(errors).map(stepOf)) as WizardStep;
 }
@@ -75,7 +66,7 @@ export async function handleWizardStep(
   if (step === 1 || step === 2) {
     const schema = step === 1 ? registerStep1Schema : registerStep2Schema;
     const parsed = schema.safeParse(values);
-    const errors = parsed.success ? {} : flatten(parsed.error);
+    const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
     // Only well-formed values are looked up; the taken-check uses the same fields as the API.
     const data = (parsed.success ? parsed.data : {}) as {
       username?: string;
@@ -91,7 +82,7 @@ export async function handleWizardStep(
   // The last step submits everything: every rule is checked again on the server.
   const parsed = registerSchema.safeParse(values);
   if (!parsed.success) {
-    const fieldErrors = flatten(parsed.error);
+    const fieldErrors = fieldErrorsOf(parsed.error);
     return { kind: "step", step: firstStepWithError(fieldErrors), values, fieldErrors };
   }
   const passed = await verifyBotCheck(context, {

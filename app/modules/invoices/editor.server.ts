@@ -1,12 +1,10 @@
-import { type AppLoadContext, json, redirect } from "@remix-run/node";
-
 import type { Kysely } from "kysely";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { getClient } from "~/modules/clients/queries.server";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
 import { formatPrice, formatScaled, parseDecimal } from "~/utils/money";
-import { toastHeader } from "~/utils/toast.server";
+import { fieldErrorsOf } from "~/utils/schema";
 import type { Database, VatTreatment } from "~db/types";
 import {
   createDraft,
@@ -16,6 +14,7 @@ import {
   updateDraft,
 } from "./documents.server";
 import {
+  documentInputOf,
   type EditorLine,
   type EditorValues,
   emptyLine,
@@ -27,8 +26,6 @@ import {
   DOCUMENT_MESSAGES,
   DOCUMENT_TYPES,
   documentSchema,
-  fieldMessages,
-  formToDocumentInput,
   NOT_REGISTERED_GROUND,
   VAT_GROUNDS,
 } from "./schema";
@@ -244,83 +241,66 @@ function rank(key: string): number {
   return base * 100_000 + Number(line[1]) * 10 + LINE_FIELDS.indexOf(line[2] ?? "");
 }
 
+/** What the editor does with a submitted form, for its two routes to answer (HTTP stays there). */
+export type EditorOutcome =
+  /** The form comes back: a line added or removed, or refused (status 400 or the rule's). */
+  | { kind: "form"; status: number; answer: EditorActionData }
+  /** The draft is stored; the intent says where to go. */
+  | { kind: "saved"; id: string; intent: "save" | "preview" | "issue" };
+
 /**
- * The editor's action for /invoice/new and /invoice/edit/{id}. Without JavaScript, "add line" and
- * "remove line" post the whole form and the server answers with it re-rendered; save, preview and
- * issue validate, store the draft and go on.
+ * The editor's steps for /invoice/new and /invoice/edit/{id}. Without JavaScript, "add line" and
+ * "remove line" post the whole form and come back re-rendered; save, preview and issue validate the
+ * form (the same values the page shows, parsed once), store the draft and go on.
  */
-export async function handleEditorAction(
-  request: Request,
-  context: AppLoadContext,
+export async function submitEditor(
+  db: Kysely<Database>,
   user: CompanyUser,
+  form: FormData,
   existing?: DocumentWithLines,
-) {
-  const form = await request.formData();
+): Promise<EditorOutcome> {
   const intent = String(form.get("intent") ?? "save");
   const values = valuesFromForm(form);
   const revision = Date.now();
+  const back = (answer: Omit<EditorActionData, "values" | "revision">, status = 200) =>
+    ({ kind: "form", status, answer: { values, revision, ...answer } }) as const;
 
   if (intent === "addLine") {
     const vatRate = values.lines.at(-1)?.vatRate ?? "20";
     if (values.lines.length < MAX_LINES) values.lines.push(emptyLine(vatRate));
-    return json<EditorActionData>({
-      values,
-      errors: {},
-      revision,
-      focus: `lines[${values.lines.length - 1}][description]`,
-    });
+    return back({ errors: {}, focus: `lines[${values.lines.length - 1}][description]` });
   }
   const remove = /^removeLine:(\d{1,3})$/.exec(intent);
   if (remove) {
     values.lines.splice(Number(remove[1]), 1);
     if (!values.lines.length) values.lines.push(emptyLine());
-    return json<EditorActionData>({ values, errors: {}, revision, focus: "lines-heading" });
+    return back({ errors: {}, focus: "lines-heading" });
   }
-  if (!["save", "preview", "issue"].includes(intent)) {
-    return json<EditorActionData>(
-      { values, errors: {}, formError: "Неизвестно действие", revision },
-      { status: 400 },
-    );
+  if (intent !== "save" && intent !== "preview" && intent !== "issue") {
+    return back({ errors: {}, formError: "Неизвестно действие" }, 400);
   }
 
   // What is validated is what is kept: rows left empty are dropped before the line numbers count.
   values.lines = values.lines.filter((line) => !isEmptyLine(line));
+  const parsed = documentSchema.safeParse(documentInputOf(values));
   if (!values.lines.length) values.lines.push(emptyLine());
-  const parsed = documentSchema.safeParse(formToDocumentInput(form));
   if (!parsed.success) {
-    const errors = fieldMessages(parsed.error);
+    const errors = fieldErrorsOf(parsed.error);
     // No line at all: the one empty row left is where the description is missing, so mark it.
     if (errors.lines === DOCUMENT_MESSAGES.noLines) {
       errors["lines.0.description"] ??= DOCUMENT_MESSAGES.description;
     }
-    return json<EditorActionData>(
-      { values, errors, formError: FORM_ERROR, revision, focus: firstInvalidField(errors) },
-      { status: 400 },
-    );
+    return back({ errors, formError: FORM_ERROR, focus: firstInvalidField(errors) }, 400);
   }
   let id = existing?.id;
   try {
-    if (id) await updateDraft(context.db, user.companyId, id, parsed.data);
-    else id = await createDraft(context.db, user.companyId, user.id, parsed.data);
+    if (id) await updateDraft(db, user.companyId, id, parsed.data);
+    else id = await createDraft(db, user.companyId, user.id, parsed.data);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return json<EditorActionData>(
-      {
-        values,
-        errors: error.fields ?? {},
-        formError: error.fields ? FORM_ERROR : error.message,
-        revision,
-      },
-      { status: error.status },
-    );
+    const errors = error.fields ?? {};
+    const formError = error.fields ? FORM_ERROR : error.message;
+    return back({ errors, formError, focus: firstInvalidField(errors) }, error.status);
   }
-
-  if (intent === "preview") return redirect(`/invoice/preview?id=${id}`);
-  // «Издай» saves the draft and asks on the document's page: issuing cannot be undone.
-  if (intent === "issue") return redirect(`/invoice/${id}?issue=1#issue-confirm`);
-  return redirect(`/invoice/${id}`, {
-    headers: {
-      "Set-Cookie": await toastHeader({ type: "success", title: "Черновата е запазена" }),
-    },
-  });
+  return { kind: "saved", id, intent };
 }

@@ -5,6 +5,9 @@ import {
   parseDecimal,
   type Totals,
 } from "~/utils/money";
+import { lineSchema } from "./schema";
+
+const lineAmountsSchema = lineSchema.pick({ quantity: true, unitPrice: true, discount: true });
 
 /**
  * The editor's form as typed (strings), shared by the server (re-rendering after "add line"
@@ -97,6 +100,22 @@ export function valuesFromForm(form: FormData): EditorValues {
 export const isEmptyLine = (line: EditorLine) => !line.description.trim() && !line.unitPrice.trim();
 
 /**
+ * The editor's values as the document schema's input (the one reading of the form): lines left
+ * empty dropped, «Друго основание» in place of the ground.
+ */
+export function documentInputOf(values: EditorValues): Record<string, unknown> {
+  const { lines, vatGroundOther, ...fields } = values;
+  // A field left empty is a field not given: the schema's default (EUR, bank…) or its message.
+  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ""));
+  const vatGround = fields.vatGround === "other" ? vatGroundOther : fields.vatGround;
+  return {
+    ...given,
+    ...(vatGround ? { vatGround } : {}),
+    lines: lines.filter((line) => !isEmptyLine(line)),
+  };
+}
+
+/**
  * Totals of what is typed so far, by the same rule as the stored document; a value that does not
  * parse yet counts as 0. A company not registered for VAT charges none.
  */
@@ -107,13 +126,13 @@ export function draftTotals(
   nets: (number | null)[];
   totals: Totals;
 } {
+  // The same bounds as the stored document's (the line schema); a value that does not parse yet
+  // leaves its line out (the editor says why next to the field).
   const nets = lines.map((line) => {
-    const quantity = parseDecimal(line.quantity, 3);
-    const price = parseDecimal(line.unitPrice, 4);
-    const discount = line.discount.trim() ? parseDecimal(line.discount, 2) : 0n;
-    if (quantity === null || price === null || discount === null) return null;
-    if (quantity <= 0n || price < 0n || discount < 0n || discount > 10_000n) return null;
-    return lineNetCents(quantity, price, discount);
+    const parsed = lineAmountsSchema.safeParse(line);
+    return parsed.success
+      ? lineNetCents(parsed.data.quantity, parsed.data.unitPrice, parsed.data.discount)
+      : null;
   });
   const totals = computeTotals(
     lines.map((line, i) => ({

@@ -278,38 +278,3 @@ export const paymentSchema = z.object({
   }),
   note: optionalText(200),
 });
-
-/**
- * The editor's form data as the schema's input: `lines[3][unitPrice]` fields become
- * `lines[3].unitPrice`, in the order of their index. Rows left completely empty are dropped.
- */
-export function formToDocumentInput(form: FormData): Record<string, unknown> {
-  const body: Record<string, unknown> = {};
-  const lines = new Map<number, Record<string, string>>();
-  for (const [key, value] of form.entries()) {
-    if (typeof value !== "string") continue;
-    const match = /^lines\[(\d{1,3})\]\[(\w+)\]$/.exec(key);
-    if (match) {
-      const [, index = "0", field = ""] = match;
-      const line = lines.get(Number(index)) ?? {};
-      line[field] = value;
-      lines.set(Number(index), line);
-    } else body[key] = value;
-  }
-  body.lines = [...lines.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([, line]) => line)
-    .filter((line) => (line.description ?? "").trim() || (line.unitPrice ?? "").trim());
-  if (body.vatGround === "other") body.vatGround = body.vatGroundOther;
-  return body;
-}
-
-/** zod issues as {field: message}, with line fields as "lines.2.unitPrice". */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
-  const messages: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    messages[key] ??= issue.message;
-  }
-  return messages;
-}

@@ -1,0 +1,150 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useId } from "react";
+import { FormError } from "~/components/forms/field";
+import * as fieldStyles from "~/components/forms/field.css";
+import { FormField } from "~/components/forms/form-field";
+import * as styles from "~/components/layout/page.css";
+import { Button } from "~/components/ui/button";
+import { DELETION_DAYS } from "~/modules/accounts/limits";
+import { formatDate } from "~/utils/dates";
+import { typedOr, useFormAnswer } from "~/utils/forms";
+
+const useBusy = () => useNavigation().state === "submitting";
+
+/** The documents' numbering: the next number per series, settable once before the first document. */
+export function NumberingCard({
+  numbering,
+}: {
+  numbering: { series: "tax" | "proforma"; next: string; settable: boolean }[];
+}) {
+  return (
+    <section className={styles.card} aria-labelledby="numbering-title">
+      <h2 id="numbering-title">Номерация на документите</h2>
+      <p>
+        Номерата са 10-цифрени, поредни и без пропуски. Ако преминавате от друга програма, задайте
+        следващия номер веднъж, преди първия издаден документ.
+      </p>
+      {numbering.map((n) => (
+        <NumberingSeries key={n.series} {...n} />
+      ))}
+    </section>
+  );
+}
+
+function NumberingSeries({
+  series,
+  next,
+  settable,
+}: {
+  series: "tax" | "proforma";
+  next: string;
+  settable: boolean;
+}) {
+  const busy = useBusy();
+  const answer = useFormAnswer(`numbering-${series}`);
+  return (
+    <div style={{ marginBottom: "1rem" }}>
+      <h3 style={{ fontSize: "1rem", marginBottom: "0.25rem" }}>
+        {series === "tax" ? "Фактури и известия" : "Проформа фактури"}
+      </h3>
+      <p style={{ margin: 0 }}>Следващ номер: {next}</p>
+      {settable ? (
+        <Form method="post">
+          <input type="hidden" name="intent" value="numbering" />
+          <input type="hidden" name="series" value={series} />
+          <FormField
+            name="nextNumber"
+            label={`Следващ номер (${series === "tax" ? "фактури" : "проформи"})`}
+            inputMode="numeric"
+            placeholder="напр. 1235"
+            defaultValue={typedOr(answer, "nextNumber")}
+            error={answer?.formError}
+          />
+          <Button type="submit" tone="secondary" disabled={busy}>
+            Задай
+          </Button>
+        </Form>
+      ) : null}
+    </div>
+  );
+}
+
+/** The company's logo, printed on documents: upload (PNG or JPEG, 1 MB) or remove. */
+export function LogoCard({ logo }: { logo: string | null }) {
+  const busy = useBusy();
+  const answer = useFormAnswer("logo");
+  return (
+    <section className={styles.card} aria-labelledby="logo-title">
+      <h2 id="logo-title">Лого на фирмата</h2>
+      {logo ? (
+        <img
+          src={logo}
+          alt="Текущото лого на фирмата"
+          style={{ maxHeight: "6rem", marginBottom: "1rem" }}
+        />
+      ) : (
+        <p>Все още няма качено лого. То се показва във фактурите.</p>
+      )}
+      <Form method="post" encType="multipart/form-data">
+        <FormField
+          name="logo"
+          label="Файл (PNG или JPEG, до 1 MB)"
+          type="file"
+          error={answer?.formError}
+          controlProps={{ accept: "image/png,image/jpeg" }}
+        />
+        <Button type="submit" disabled={busy}>
+          Качи логото
+        </Button>
+      </Form>
+      {logo ? (
+        <Form method="post" style={{ marginTop: "0.5rem" }}>
+          <input type="hidden" name="intent" value="delete-logo" />
+          <Button type="submit" tone="quiet" disabled={busy}>
+            Премахни логото
+          </Button>
+        </Form>
+      ) : null}
+    </section>
+  );
+}
+
+/** Deleting the account (after DELETION_DAYS days, until then revocable). */
+export function DeletionCard({ deletionScheduledAt }: { deletionScheduledAt: string | null }) {
+  const busy = useBusy();
+  const answer = useFormAnswer("deletion");
+  const id = useId();
+  return (
+    <section className={styles.card} aria-labelledby="delete-title">
+      <h2 id="delete-title">Изтриване на профила</h2>
+      {deletionScheduledAt ? (
+        <>
+          <p>Профилът ще бъде изтрит на {formatDate(deletionScheduledAt)}.</p>
+          <Form method="post">
+            <input type="hidden" name="intent" value="cancel-deletion" />
+            <Button type="submit" disabled={busy}>
+              Отмени изтриването
+            </Button>
+          </Form>
+        </>
+      ) : (
+        <Form method="post">
+          <p>
+            Профилът се изтрива {DELETION_DAYS} дни след заявката; дотогава можете да се откажете.
+            Личните данни не могат да бъдат възстановени след изтриването. Издадените фактури се
+            пазят, както изисква законът.
+          </p>
+          <FormError message={answer?.formError} />
+          <input type="hidden" name="intent" value="request-deletion" />
+          <div className={fieldStyles.checkboxRow}>
+            <input id={`${id}-confirm`} type="checkbox" name="confirm" />
+            <label htmlFor={`${id}-confirm`}>Разбирам и искам профилът ми да бъде изтрит</label>
+          </div>
+          <Button type="submit" tone="secondary" disabled={busy}>
+            Заяви изтриване
+          </Button>
+        </Form>
+      )}
+    </section>
+  );
+}
