@@ -13,7 +13,6 @@ import { Button } from "~/components/ui/button";
 import { getProfile, resendVerificationEmail } from "~/modules/accounts/service.server";
 import { requireUser } from "~/modules/auth/guards.server";
 import { setupProgress } from "~/modules/dashboard/queries.server";
-import { MailError } from "~/modules/mail/mailer.server";
 import { countryByCode } from "~/modules/reference/countries";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { useFormAnswer } from "~/utils/forms";
@@ -55,9 +54,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     await resendVerificationEmail(context, user);
   } catch (error) {
-    if (error instanceof MailError) {
-      return refuseForm({ formId: "resend", fieldErrors: {}, formError: error.message }, 503);
-    }
     if (!(error instanceof AppError)) throw error;
     return refuseWithAppError("resend", error, {});
   }

@@ -30,15 +30,13 @@ import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 
 import {
-  addPayment,
   cancelDocument,
   convertProforma,
   deleteDraft,
-  deletePayment,
   requireDocument,
 } from "~/modules/invoices/documents.server";
-
 import { documentPageData } from "~/modules/invoices/page.server";
+import { addPayment, deletePayment } from "~/modules/invoices/payments.server";
 
 import { issueWithPdf } from "~/modules/invoices/render.server";
 

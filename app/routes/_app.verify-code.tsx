@@ -19,8 +19,7 @@ import {
   WELCOME_FAILED_TOAST,
 } from "~/modules/accounts/verification.server";
 import { requireUser } from "~/modules/auth/guards.server";
-import { MailError } from "~/modules/mail/mailer.server";
-import { refuseForm, refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -39,9 +38,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await resendVerificationEmail(context, user);
     } catch (error) {
-      if (error instanceof MailError) {
-        return refuseForm({ formId: "verify", fieldErrors: {}, formError: error.message }, 503);
-      }
       if (!(error instanceof AppError)) throw error;
       return refuseWithAppError("verify", error, {});
     }

@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
-import { addPayment, getDocument } from "~/modules/invoices/documents.server";
+import { getDocument } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
+import { addPayment } from "~/modules/invoices/payments.server";
 import { paymentSchema } from "~/modules/invoices/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 

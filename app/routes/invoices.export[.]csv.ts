@@ -2,10 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { STATE_LABELS } from "~/components/invoices/status-badge";
 
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-
-import { paymentState } from "~/modules/invoices/documents.server";
-
 import { filtersFromSearch, listDocuments } from "~/modules/invoices/list.server";
+import { paymentState } from "~/modules/invoices/payments.server";
 
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
 

@@ -5,15 +5,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { deleteClient } from "~/modules/clients/queries.server";
 import {
-  addPayment,
   cancelDocument,
   convertProforma,
   createDraft,
   getDocument,
   issueDocument,
-  paymentState,
   updateDraft,
 } from "~/modules/invoices/documents.server";
+import { addPayment, paymentState } from "~/modules/invoices/payments.server";
 import { storedPdf } from "~/modules/invoices/render.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { AppError } from "~/utils/http.server";

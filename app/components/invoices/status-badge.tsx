@@ -1,4 +1,4 @@
-import type { PaymentState } from "~/modules/invoices/documents.server";
+import type { PaymentState } from "~/modules/invoices/payments.server";
 import * as styles from "./invoices.css";
 
 export const STATE_LABELS = {

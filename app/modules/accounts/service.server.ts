@@ -4,7 +4,7 @@ import { hashPassword } from "~/modules/auth/password.server";
 import { limitAccountMail } from "~/modules/auth/password-reset.server";
 import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
 import { issueToken } from "~/modules/auth/tokens.server";
-import { sendMail } from "~/modules/mail/mailer.server";
+import { MailError, sendMail } from "~/modules/mail/mailer.server";
 import { verificationMail, welcomeMail } from "~/modules/mail/templates.server";
 import { countryByName } from "~/modules/reference/countries";
 import { API_MESSAGES, AppError } from "~/utils/http.server";
@@ -168,13 +168,21 @@ export async function limitAvailabilityChecks(context: AppLoadContext): Promise<
   );
 }
 
-/** A new verification mail asked for by the person: within the mail limits (AppError 429). */
+/**
+ * A new verification mail asked for by the person: within the mail limits (AppError 429); a mail
+ * that cannot be sent is AppError 503 with the mailer's message.
+ */
 export async function resendVerificationEmail(
   context: AppLoadContext,
   user: { id: string; email: string; firstName: string },
 ): Promise<void> {
   await limitAccountMail(context, user.email);
-  await sendVerificationEmail(context, user);
+  try {
+    await sendVerificationEmail(context, user);
+  } catch (error) {
+    if (error instanceof MailError) throw new AppError(error.message, 503);
+    throw error;
+  }
 }
 
 /** Marks the e-mail verified and sends the welcome mail; returns the user. */

@@ -1,13 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { getClient } from "~/modules/clients/queries.server";
 import { AppError } from "~/utils/http.server";
-import {
-  computeTotals,
-  formatMoney,
-  lineNetCents,
-  PRICE_SCALE,
-  scaledToString,
-} from "~/utils/money";
+import { computeTotals, lineNetCents, PRICE_SCALE, scaledToString } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type {
   Client,
@@ -415,90 +409,6 @@ export async function convertProforma(
   }
 }
 
-/**
- * Records a payment and keeps the document's paid sum with it, in one transaction that locks the
- * document, so two payments at once cannot together exceed what is due. A payment larger than
- * what is still due is refused (docs/decisions/008-overpayments.md).
- */
-export async function addPayment(
-  db: Kysely<Database>,
-  companyId: string,
-  doc: DocumentRow,
-  payment: {
-    paidOn: string;
-    amount: number;
-    method: DocumentPaymentRow["method"];
-    note: string | null;
-  },
-) {
-  if (doc.status !== "issued" || doc.type === "credit_note") {
-    throw new AppError(
-      "Плащания се отбелязват само по издадени фактури, проформи и дебитни известия",
-      409,
-    );
-  }
-  await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("documents")
-      .select(["status", "totalCents", "paidCents", "currency"])
-      .where("companyId", "=", companyId)
-      .where("id", "=", doc.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (current.status !== "issued") {
-      throw new AppError("Документът вече не е издаден: плащане не може да се запише", 409);
-    }
-    const due = current.totalCents - current.paidCents;
-    if (due <= 0) throw new AppError(DOCUMENT_MESSAGES.alreadyPaid, 409);
-    if (payment.amount > due) {
-      const message = DOCUMENT_MESSAGES.overpayment(formatMoney(due, current.currency));
-      throw new AppError(message, 400, { amount: message });
-    }
-    await trx
-      .insertInto("documentPayments")
-      .values({
-        companyId,
-        documentId: doc.id,
-        paidOn: payment.paidOn,
-        amountCents: payment.amount,
-        method: payment.method,
-        note: payment.note,
-      })
-      .execute();
-    await trx
-      .updateTable("documents")
-      .set((eb) => ({ paidCents: eb("paidCents", "+", payment.amount), updatedAt: new Date() }))
-      .where("id", "=", doc.id)
-      .where("companyId", "=", companyId)
-      .execute();
-  });
-}
-
-export async function deletePayment(
-  db: Kysely<Database>,
-  companyId: string,
-  documentId: string,
-  paymentId: string,
-) {
-  if (!isUuid(paymentId)) return false;
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .deleteFrom("documentPayments")
-      .where("companyId", "=", companyId)
-      .where("documentId", "=", documentId)
-      .where("id", "=", paymentId)
-      .returning("amountCents")
-      .executeTakeFirst();
-    if (!row) return false;
-    await trx
-      .updateTable("documents")
-      .set((eb) => ({ paidCents: eb("paidCents", "-", row.amountCents), updatedAt: new Date() }))
-      .where("id", "=", documentId)
-      .execute();
-    return true;
-  });
-}
-
 export async function markSent(db: Kysely<Database>, companyId: string, id: string, to: string) {
   await db
     .updateTable("documents")
@@ -506,19 +416,6 @@ export async function markSent(db: Kysely<Database>, companyId: string, id: stri
     .where("companyId", "=", companyId)
     .where("id", "=", id)
     .execute();
-}
-
-export type PaymentState = "paid" | "partially_paid" | "overdue" | "unpaid";
-
-/** Payment state of an issued document, from its payments and due date (today in Sofia). */
-export function paymentState(
-  doc: Pick<DocumentRow, "status" | "type" | "paidCents" | "totalCents" | "dueDate">,
-  today: string,
-): PaymentState | null {
-  if (doc.status !== "issued" || doc.type === "credit_note") return null;
-  if (doc.paidCents >= doc.totalCents) return "paid";
-  if (doc.dueDate && doc.dueDate < today) return "overdue";
-  return doc.paidCents > 0 ? "partially_paid" : "unpaid";
 }
 
 /** Issued invoices of the company a note may refer to, newest first. */

@@ -18,7 +18,9 @@ import {
   type EditorLine,
   type EditorValues,
   emptyLine,
+  FIELD_ORDER,
   isEmptyLine,
+  LINE_FIELDS,
   MAX_LINES,
   valuesFromForm,
 } from "./editor";
@@ -199,29 +201,6 @@ export type EditorActionData = {
 
 const FORM_ERROR = "Документът не е запазен: поправете отбелязаните полета.";
 
-// The editor's fields in the order they appear on the page, for moving focus to the first error.
-const FIELD_ORDER = [
-  "type",
-  "clientId",
-  "language",
-  "issueDate",
-  "taxEventDate",
-  "dueDate",
-  "placeOfIssue",
-  "originalId",
-  "reason",
-  "lines",
-  "currency",
-  "eurRate",
-  "vatGround",
-  "vatGroundOther",
-  "paymentMethod",
-  "authorName",
-  "recipientName",
-  "notes",
-];
-const LINE_FIELDS = ["description", "quantity", "unit", "unitPrice", "discount", "vatRate"];
-
 /** The form control of the first error on the page: "lines.2.unitPrice" → "lines[2][unitPrice]". */
 export function firstInvalidField(errors: Record<string, string>): string | undefined {
   const keys = Object.keys(errors).sort((a, b) => rank(a) - rank(b));
@@ -234,11 +213,12 @@ export function firstInvalidField(errors: Record<string, string>): string | unde
 
 function rank(key: string): number {
   const line = /^lines\.(\d+)\.(\w+)$/.exec(key);
-  const base = FIELD_ORDER.indexOf(line ? "lines" : key);
+  const base = (FIELD_ORDER as readonly string[]).indexOf(line ? "lines" : key);
   // A line's own field before the message about all lines.
   if (key === "lines") return base * 100_000 + 99_999;
   if (!line) return (base < 0 ? FIELD_ORDER.length : base) * 100_000;
-  return base * 100_000 + Number(line[1]) * 10 + LINE_FIELDS.indexOf(line[2] ?? "");
+  const field = (LINE_FIELDS as readonly string[]).indexOf(line[2] ?? "");
+  return base * 100_000 + Number(line[1]) * 10 + field;
 }
 
 /** What the editor does with a submitted form, for its two routes to answer (HTTP stays there). */

@@ -49,7 +49,8 @@ export function emptyLine(vatRate = "20"): EditorLine {
   return { description: "", quantity: "1", unit: "бр.", unitPrice: "", discount: "", vatRate };
 }
 
-const FIELDS = [
+/** The editor's fields in the order the page shows them ("lines" is where the lines stand). */
+export const FIELD_ORDER = [
   "type",
   "clientId",
   "language",
@@ -57,6 +58,9 @@ const FIELDS = [
   "taxEventDate",
   "dueDate",
   "placeOfIssue",
+  "originalId",
+  "reason",
+  "lines",
   "currency",
   "eurRate",
   "vatGround",
@@ -65,9 +69,16 @@ const FIELDS = [
   "authorName",
   "recipientName",
   "notes",
-  "originalId",
-  "reason",
 ] as const;
+export const LINE_FIELDS = [
+  "description",
+  "quantity",
+  "unit",
+  "unitPrice",
+  "discount",
+  "vatRate",
+] as const;
+const FIELDS = FIELD_ORDER.filter((field) => field !== "lines");
 
 /** What the form holds, every line kept (empty ones too), in index order. */
 export function valuesFromForm(form: FormData): EditorValues {

@@ -2,7 +2,7 @@ import { todayInSofia } from "~/utils/dates";
 import { centsToDecimal, computeTotals } from "~/utils/money";
 import type { DocumentRow } from "~db/types";
 import type { DocumentWithLines } from "./documents.server";
-import { paymentState } from "./documents.server";
+import { paymentState } from "./payments.server";
 
 /** Numeric strings from SQL without padding zeros beyond what they mean ("3.000" → "3"). */
 function trimDecimal(value: string): string {

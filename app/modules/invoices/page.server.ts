@@ -2,8 +2,9 @@ import type { Kysely } from "kysely";
 import { getLogoDataUrl } from "~/modules/accounts/account.server";
 import { todayInSofia } from "~/utils/dates";
 import type { Database } from "~db/types";
-import { type DocumentWithLines, paymentState } from "./documents.server";
+import type { DocumentWithLines } from "./documents.server";
 import { peekNextNumber, seriesOf } from "./numbering.server";
+import { paymentState } from "./payments.server";
 import { printModelFor } from "./render.server";
 
 /** Everything /invoice/{id} shows about one of the company's documents. */

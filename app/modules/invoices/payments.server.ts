@@ -1,0 +1,105 @@
+import type { Kysely } from "kysely";
+import { AppError } from "~/utils/http.server";
+import { formatMoney } from "~/utils/money";
+import { isUuid } from "~/utils/uuid";
+import type { Database, DocumentPaymentRow, DocumentRow } from "~db/types";
+import { DOCUMENT_MESSAGES } from "./schema";
+
+/* Payments of issued documents: recorded under a lock, never more than what is due. */
+
+/**
+ * Records a payment and keeps the document's paid sum with it, in one transaction that locks the
+ * document, so two payments at once cannot together exceed what is due. A payment larger than
+ * what is still due is refused (docs/decisions/008-overpayments.md).
+ */
+export async function addPayment(
+  db: Kysely<Database>,
+  companyId: string,
+  doc: DocumentRow,
+  payment: {
+    paidOn: string;
+    amount: number;
+    method: DocumentPaymentRow["method"];
+    note: string | null;
+  },
+) {
+  if (doc.status !== "issued" || doc.type === "credit_note") {
+    throw new AppError(
+      "Плащания се отбелязват само по издадени фактури, проформи и дебитни известия",
+      409,
+    );
+  }
+  await db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("documents")
+      .select(["status", "totalCents", "paidCents", "currency"])
+      .where("companyId", "=", companyId)
+      .where("id", "=", doc.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (current.status !== "issued") {
+      throw new AppError("Документът вече не е издаден: плащане не може да се запише", 409);
+    }
+    const due = current.totalCents - current.paidCents;
+    if (due <= 0) throw new AppError(DOCUMENT_MESSAGES.alreadyPaid, 409);
+    if (payment.amount > due) {
+      const message = DOCUMENT_MESSAGES.overpayment(formatMoney(due, current.currency));
+      throw new AppError(message, 400, { amount: message });
+    }
+    await trx
+      .insertInto("documentPayments")
+      .values({
+        companyId,
+        documentId: doc.id,
+        paidOn: payment.paidOn,
+        amountCents: payment.amount,
+        method: payment.method,
+        note: payment.note,
+      })
+      .execute();
+    await trx
+      .updateTable("documents")
+      .set((eb) => ({ paidCents: eb("paidCents", "+", payment.amount), updatedAt: new Date() }))
+      .where("id", "=", doc.id)
+      .where("companyId", "=", companyId)
+      .execute();
+  });
+}
+
+export async function deletePayment(
+  db: Kysely<Database>,
+  companyId: string,
+  documentId: string,
+  paymentId: string,
+) {
+  if (!isUuid(paymentId)) return false;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("documentPayments")
+      .where("companyId", "=", companyId)
+      .where("documentId", "=", documentId)
+      .where("id", "=", paymentId)
+      .returning("amountCents")
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable("documents")
+      .set((eb) => ({ paidCents: eb("paidCents", "-", row.amountCents), updatedAt: new Date() }))
+      .where("id", "=", documentId)
+      .execute();
+    return true;
+  });
+}
+
+export type PaymentState = "paid" | "partially_paid" | "overdue" | "unpaid";
+
+/** Payment state of an issued document, from its payments and due date (today in Sofia). */
+export function paymentState(
+  doc: Pick<DocumentRow, "status" | "type" | "paidCents" | "totalCents" | "dueDate">,
+  today: string,
+): PaymentState | null {
+  if (doc.status !== "issued" || doc.type === "credit_note") return null;
+  if (doc.paidCents >= doc.totalCents) return "paid";
+  if (doc.dueDate && doc.dueDate < today) return "overdue";
+  return doc.paidCents > 0 ? "partially_paid" : "unpaid";
+}
