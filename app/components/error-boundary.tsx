@@ -27,32 +27,35 @@ const UNEXPECTED = {
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-
-  if (status === 404) {
-    return (
-      <PublicLayout>
-        <section className={styles.box} aria-labelledby="error-title">
-          <p className={styles.code}>404</p>
-          <h1 id="error-title" lang="en">
-            Page Not Found
-          </h1>
-          <p className={styles.translation}>Страницата не е намерена</p>
-          <p>Страницата, която търсите, не съществува или е преместена.</p>
-          <ButtonLink to="/">Към началната страница</ButtonLink>
-        </section>
-      </PublicLayout>
-    );
-  }
-
-  const message = MESSAGES[status] ?? UNEXPECTED;
   return (
     <PublicLayout>
+      <ErrorMessage status={status} />
+    </PublicLayout>
+  );
+}
+
+/** The error's message box alone, for a boundary inside the signed-in shell. */
+export function ErrorMessage({ status }: { status: number }) {
+  if (status === 404) {
+    return (
       <section className={styles.box} aria-labelledby="error-title">
-        <p className={styles.code}>{status}</p>
-        <h1 id="error-title">{message.title}</h1>
-        <p>{message.text}</p>
+        <p className={styles.code}>404</p>
+        <h1 id="error-title" lang="en">
+          Page Not Found
+        </h1>
+        <p className={styles.translation}>Страницата не е намерена</p>
+        <p>Страницата, която търсите, не съществува или е преместена.</p>
         <ButtonLink to="/">Към началната страница</ButtonLink>
       </section>
-    </PublicLayout>
+    );
+  }
+  const message = MESSAGES[status] ?? UNEXPECTED;
+  return (
+    <section className={styles.box} aria-labelledby="error-title">
+      <p className={styles.code}>{status}</p>
+      <h1 id="error-title">{message.title}</h1>
+      <p>{message.text}</p>
+      <ButtonLink to="/">Към началната страница</ButtonLink>
+    </section>
   );
 }

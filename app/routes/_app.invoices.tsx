@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 
 import * as listStyles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FilterSelect } from "~/components/forms/filter-select";
 import * as styles from "~/components/invoices/invoices.css";
 import { PaymentBadge } from "~/components/invoices/status-badge";
 
@@ -46,36 +47,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-/** A filter of the list: "Всички" or one of the options; sent as a query value. */
-function FilterSelect(props: {
-  name: string;
-  label: string;
-  value: string | undefined;
-  options: Record<string, string>;
-}) {
-  const id = `doc-${props.name}`;
-  return (
-    <div className={fieldStyles.field}>
-      <label htmlFor={id} className={fieldStyles.label}>
-        {props.label}
-      </label>
-      <select
-        id={id}
-        name={props.name}
-        defaultValue={props.value ?? ""}
-        className={fieldStyles.input}
-      >
-        <option value="">Всички</option>
-        {Object.entries(props.options).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export default function Invoices() {
   const { documents, nextCursor, summary, filters, client } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
@@ -116,8 +87,15 @@ export default function Invoices() {
             className={fieldStyles.input}
           />
         </div>
-        <FilterSelect name="type" label="Вид" value={filters.type} options={DOCUMENT_TYPES} />
         <FilterSelect
+          idPrefix="doc"
+          name="type"
+          label="Вид"
+          value={filters.type}
+          options={DOCUMENT_TYPES}
+        />
+        <FilterSelect
+          idPrefix="doc"
           name="status"
           label="Състояние"
           value={filters.status}

@@ -10,6 +10,8 @@ export interface FormAnswer {
   formError?: string;
   /** The control (name or id) that should get focus: the first one with an error. */
   focus?: string;
+  /** A page the message points to (e.g. the expense a new one repeats). */
+  link?: { to: string; text: string };
 }
 
 /** The action's answer when it is about this form; undefined otherwise. */

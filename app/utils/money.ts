@@ -67,7 +67,7 @@ export function scaledToString(value: bigint, scale: number): string {
 }
 
 /** Integer division rounded half up (away from zero for negative values too). */
-function divRound(numerator: bigint, denominator: bigint): bigint {
+export function divRound(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;
   const n = numerator < 0n ? -numerator : numerator;
   const d = denominator < 0n ? -denominator : denominator;
@@ -116,6 +116,11 @@ export function computeTotals(lines: LineAmount[]): Totals {
   const subtotalCents = groups.reduce((sum, g) => sum + g.baseCents, 0);
   const vatCents = groups.reduce((sum, g) => sum + g.vatCents, 0);
   return { groups, subtotalCents, vatCents, totalCents: subtotalCents + vatCents };
+}
+
+/** `rate` per cent of an amount in cents, rounded half up: the VAT of a base (20 % of 10,05 → 2,01). */
+export function percentOf(cents: number, rate: number): number {
+  return Number(divRound(BigInt(cents) * BigInt(Math.round(rate * 100)), 10_000n));
 }
 
 /** Cents as the API writes amounts: a decimal string with two decimals ("1234.50"). */

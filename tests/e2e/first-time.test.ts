@@ -135,8 +135,11 @@ describe.skipIf(!hasChromium)("a first-time customer in Chromium", () => {
         if (javaScriptEnabled) {
           const country = page.getByRole("combobox", { name: /^Държава/ });
           await country.fill("герм");
-          await page.getByRole("option", { name: /Германия/ }).waitFor();
+          const germany = page.getByRole("option", { name: /Германия/ });
+          await germany.waitFor();
           await country.press("ArrowDown");
+          // Enter chooses the highlighted option: wait until the arrow has highlighted it.
+          await expect.poll(() => germany.getAttribute("aria-selected")).toBe("true");
           await country.press("Enter");
           expect(await country.inputValue()).toBe("Германия");
           expect(await page.locator('input[type="hidden"][name="country"]').inputValue()).toBe(

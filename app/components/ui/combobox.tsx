@@ -19,6 +19,7 @@ export function Combobox<T>({
   inputProps,
   labelId,
   empty = "Няма съвпадения",
+  onQuery,
 }: {
   items: readonly T[];
   itemKey: (item: T) => string;
@@ -32,6 +33,8 @@ export function Combobox<T>({
   inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
   labelId: string;
   empty?: string;
+  /** Told what is typed, for lists searched on the server (then `matches` can accept all). */
+  onQuery?: (query: string) => void;
 }) {
   const [query, setQuery] = useState(selected ? itemText(selected) : "");
   const shown = useMemo(() => {
@@ -47,7 +50,10 @@ export function Combobox<T>({
     inputValue: query,
     selectedItem: selected,
     itemToString: (item) => (item ? itemText(item) : ""),
-    onInputValueChange: ({ inputValue }) => setQuery(inputValue ?? ""),
+    onInputValueChange: ({ inputValue }) => {
+      setQuery(inputValue ?? "");
+      onQuery?.(inputValue ?? "");
+    },
     onSelectedItemChange: ({ selectedItem }) => onSelect(selectedItem ?? null),
   });
   return (

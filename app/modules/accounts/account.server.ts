@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { deleteUserSessions } from "~/modules/auth/session.server";
+import { sniffImage } from "~/utils/files.server";
 import { AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
 import { DELETION_DAYS, LOGO_ERROR, LOGO_MAX_BYTES } from "./limits";
@@ -85,14 +86,6 @@ export async function anonymizeDueAccounts(
     await trx.deleteFrom("userTokens").where("userId", "in", ids).execute();
     return done.length;
   });
-}
-
-/** The image type from the file's first bytes (never from its name or declared type). */
-export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (png.every((byte, i) => bytes[i] === byte)) return "image/png";
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
-  return null;
 }
 
 /** Stores the company logo after checking its content and size. */

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { countryByCode, countryByName } from "~/modules/reference/countries";
+import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { AppError } from "~/utils/http.server";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
@@ -50,7 +51,7 @@ export async function listClients(
     );
   }
 
-  const cursor = decodeCursor(options.after);
+  const cursor = decodeCursor(options.after, [anyText, isUuid]);
   if (cursor) {
     query =
       sort === "name"
@@ -87,22 +88,6 @@ export async function countClients(
     .where("archivedAt", archived ? "is not" : "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
-}
-
-function encodeCursor(key: [string, string]): string {
-  return Buffer.from(JSON.stringify(key)).toString("base64url");
-}
-
-function decodeCursor(cursor: string | null | undefined): [string, string] | null {
-  if (!cursor) return null;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    return Array.isArray(key) && key.length === 2 && typeof key[0] === "string" && isUuid(key[1])
-      ? [key[0], key[1]]
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 /** One client of the company, or undefined (another company's id is simply not found). */

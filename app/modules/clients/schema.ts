@@ -37,7 +37,8 @@ export const CLIENT_MESSAGES = {
 /** A client's e-mail addresses: enough for an accounts department, not a mailing list. */
 export const MAX_EMAILS = 10;
 
-const EU_VAT =
+/** A VAT number of another EU member state (VIES prefixes). */
+export const EU_VAT =
   /^(AT|BE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z]{2,13}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

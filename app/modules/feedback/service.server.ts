@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { sniffImage } from "~/modules/accounts/account.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { sendMail } from "~/modules/mail/mailer.server";
+import { sniffImage } from "~/utils/files.server";
 import { AppError } from "~/utils/http.server";
 import {
   ATTACHMENT_MAX_BYTES,

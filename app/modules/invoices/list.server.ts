@@ -1,4 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { isBookDate } from "~/utils/dates";
 import { isUuid } from "~/utils/uuid";
 import type { Database, DocumentType } from "~db/types";
@@ -177,7 +178,7 @@ export async function listDocuments(
     today,
     search,
   );
-  const cursor = decodeCursor(options.after);
+  const cursor = decodeCursor(options.after, [isBookDate, anyText, isUuid]);
   if (cursor) {
     query = query.where(
       sql<boolean>`(documents.issue_date, documents.created_at, documents.id) < (${cursor[0]}::date, ${cursor[1]}::timestamptz, ${cursor[2]}::uuid)`,
@@ -192,28 +193,8 @@ export async function listDocuments(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > limit && last
-      ? Buffer.from(JSON.stringify([last.issueDate, last.sortCreated, last.id])).toString(
-          "base64url",
-        )
-      : null;
+    rows.length > limit && last ? encodeCursor([last.issueDate, last.sortCreated, last.id]) : null;
   return { documents: page.map(({ sortCreated: _s, ...row }) => row), nextCursor };
-}
-
-function decodeCursor(cursor: string | null | undefined): [string, string, string] | null {
-  if (!cursor) return null;
-  try {
-    const key = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
-    return Array.isArray(key) &&
-      key.length === 3 &&
-      isBookDate(key[0]) &&
-      typeof key[1] === "string" &&
-      isUuid(key[2])
-      ? [key[0], key[1], key[2]]
-      : null;
-  } catch {
-    return null;
-  }
 }
 
 export interface CurrencyTotals {

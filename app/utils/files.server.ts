@@ -1,0 +1,151 @@
+import { createHash } from "node:crypto";
+import {
+  MaxPartSizeExceededError,
+  type UploadHandler,
+  unstable_composeUploadHandlers,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { isBodyTooLarge } from "./body-limit.server";
+import { AppError } from "./http.server";
+
+/*
+ * Files people send: their type is judged by their content (the first bytes), never by their name
+ * or the browser's word for it; uploads are read into one buffer of the file's size limit.
+ */
+
+export type SniffedType = "image/png" | "image/jpeg" | "application/pdf";
+
+/** The type of a file by its first bytes: PNG, JPEG or PDF; null for anything else. */
+export function sniffFile(bytes: Uint8Array): SniffedType | null {
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (png.every((byte, i) => bytes[i] === byte)) return "image/png";
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return "image/jpeg";
+  if (
+    bytes[0] === 0x25 &&
+    bytes[1] === 0x50 &&
+    bytes[2] === 0x44 &&
+    bytes[3] === 0x46 &&
+    bytes[4] === 0x2d
+  )
+    return "application/pdf";
+  return null;
+}
+
+/** An image by its content: PNG or JPEG (logos, feedback screenshots). */
+export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | null {
+  const type = sniffFile(bytes);
+  return type === "image/png" || type === "image/jpeg" ? type : null;
+}
+
+export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+
+/** A file read from an upload: its name as sent, the type the browser said, and its bytes. */
+export interface UploadedFile {
+  fileName: string;
+  declaredType: string;
+  bytes: Buffer;
+}
+
+export interface UploadResult {
+  files: UploadedFile[];
+  /** Names of files over the limit (drained, not kept). */
+  tooLarge: string[];
+  /** More files than allowed were sent (the rest were dropped). */
+  tooMany: boolean;
+}
+
+/**
+ * An upload handler for Remix's parseMultipartFormData that reads each file into one buffer no
+ * larger than the file limit and the request's own length (so the file is in memory once), and,
+ * past the limit, drains the rest and notes the file instead of failing the whole form — so the
+ * page can keep what was typed. The files are in `result`; the form field holds their names.
+ * Text parts are left to the next handler; a file part of another field is read and dropped.
+ */
+export function boundedFileHandler(options: {
+  fields: readonly string[];
+  maxBytes: number;
+  maxFiles: number;
+  /** The request's Content-Length, when known: no buffer is larger than the whole body. */
+  requestBytes: number | null;
+  result: UploadResult;
+}): UploadHandler {
+  const capacity = Math.min(options.maxBytes + 1, options.requestBytes ?? options.maxBytes + 1);
+  return async ({ name, filename, contentType, data }) => {
+    if (filename === undefined) return undefined;
+    const drain = async () => {
+      for await (const _ of data) {
+        // read and dropped
+      }
+      return "";
+    };
+    if (!filename || !options.fields.includes(name)) return drain();
+    if (options.result.files.length + options.result.tooLarge.length >= options.maxFiles) {
+      options.result.tooMany = true;
+      return drain();
+    }
+    const buffer = Buffer.allocUnsafe(capacity);
+    let size = 0;
+    let over = false;
+    for await (const chunk of data) {
+      if (over) continue;
+      if (size + chunk.byteLength > options.maxBytes || size + chunk.byteLength > capacity) {
+        over = true;
+        continue;
+      }
+      buffer.set(chunk, size);
+      size += chunk.byteLength;
+    }
+    if (over) {
+      options.result.tooLarge.push(filename.slice(0, 200));
+      return "";
+    }
+    if (size === 0) return "";
+    options.result.files.push({
+      fileName: filename.slice(0, 200),
+      declaredType: contentType,
+      bytes: buffer.subarray(0, size),
+    });
+    return filename.slice(0, 200);
+  };
+}
+
+export const UPLOAD_MESSAGES = {
+  malformed: "Невалидна заявка: формулярът не може да бъде прочетен",
+  textTooLong: "Текстово поле е твърде дълго",
+} as const;
+
+/**
+ * A form that may carry files (multipart; a plain form is read as is): its text fields, and its
+ * files read by boundedFileHandler. A malformed body is AppError 400, a text part over
+ * `maxTextBytes` 413; a body over the request limit stays BodyTooLargeError.
+ */
+export async function readFormWithFiles(
+  request: Request,
+  options: { fields: readonly string[]; maxBytes: number; maxFiles: number; maxTextBytes?: number },
+): Promise<{ form: FormData; upload: UploadResult }> {
+  const upload: UploadResult = { files: [], tooLarge: [], tooMany: false };
+  const type = request.headers.get("content-type") ?? "";
+  try {
+    if (!/^multipart\/form-data/i.test(type)) return { form: await request.formData(), upload };
+    const declared = Number(request.headers.get("content-length"));
+    const form = await unstable_parseMultipartFormData(
+      request,
+      unstable_composeUploadHandlers(
+        boundedFileHandler({
+          ...options,
+          requestBytes: Number.isFinite(declared) && declared > 0 ? declared : null,
+          result: upload,
+        }),
+        unstable_createMemoryUploadHandler({ maxPartSize: options.maxTextBytes ?? 65_536 }),
+      ),
+    );
+    return { form, upload };
+  } catch (error) {
+    if (isBodyTooLarge(error)) throw error;
+    if (error instanceof MaxPartSizeExceededError) {
+      throw new AppError(UPLOAD_MESSAGES.textTooLong, 413);
+    }
+    throw new AppError(UPLOAD_MESSAGES.malformed, 400);
+  }
+}
