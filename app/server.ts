@@ -5,6 +5,7 @@ import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import express from "express";
 import { anonymizeDueAccounts } from "~/modules/accounts/account.server";
 import { purgeExpired } from "~/modules/auth/purge.server";
+import { purgeUnusedFiles } from "~/modules/expenses/attachments.server";
 import { closePdfPool, configurePdfPool, warmPdfPool } from "~/modules/pdf/pool.server";
 import { pgliteHub, postgresHub } from "~/modules/subscriptions/events.server";
 import { localRenewDue } from "~/modules/subscriptions/local-billing.server";
@@ -175,6 +176,7 @@ async function main() {
       anonymizeDueAccounts(database.db),
       purgeExpired(database.db),
       config.billing.stripe ? 0 : localRenewDue(database.db, config.billing),
+      purgeUnusedFiles(database.db),
     ])
       .then(([count]) => count > 0 && console.log(`Anonymised ${count} deleted account(s)`))
       .catch((error) => console.error("Hourly sweep failed:", error));

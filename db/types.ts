@@ -314,6 +314,101 @@ export interface BillingEventsTable {
   receivedAt: Timestamp;
 }
 
+export interface ExpenseCategoriesTable {
+  id: Generated<string>;
+  companyId: string;
+  /** The default category's key (null for the company's own). */
+  code: string | null;
+  name: string;
+  position: Generated<number>;
+  archivedAt: Date | null;
+  createdAt: Timestamp;
+}
+
+export interface SuppliersTable {
+  id: Generated<string>;
+  companyId: string;
+  name: string;
+  eik: string | null;
+  vatNumber: string | null;
+  address: string | null;
+  countryCode: Generated<string>;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export type ExpenseDocumentType =
+  | "invoice"
+  | "credit_note"
+  | "debit_note"
+  | "receipt"
+  | "protocol_117"
+  | "other";
+export type VatCredit = "full" | "partial" | "none";
+export type ExpensePaymentMethod = "bank" | "cash" | "card" | "other";
+
+export interface ExpensesTable {
+  id: Generated<string>;
+  companyId: string;
+  supplierId: string | null;
+  supplierName: string;
+  supplierEik: string | null;
+  supplierVatNumber: string | null;
+  supplierAddress: string | null;
+  documentType: ExpenseDocumentType;
+  documentNumber: string;
+  documentDate: string;
+  taxEventDate: string | null;
+  description: string;
+  categoryId: string;
+  currency: Generated<string>;
+  eurRate: Decimal | null;
+  subtotalCents: Cents;
+  vatCents: Cents;
+  totalCents: Cents;
+  vatCredit: Generated<VatCredit>;
+  vatCreditCoefficient: Decimal | null;
+  creditableVatCents: Cents;
+  paymentMethod: ExpensePaymentMethod | null;
+  paidOn: string | null;
+  dueDate: string | null;
+  notes: string | null;
+  createdBy: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ExpenseAmountsTable {
+  expenseId: string;
+  companyId: string;
+  /** 20, 9, 0, or null for a document without VAT. */
+  vatRate: number | null;
+  baseCents: Cents;
+  vatCents: Cents;
+  documentDate: string;
+  currency: string;
+  /** -1 for a credit note, 1 otherwise. */
+  sign: number;
+}
+
+export interface StoredFilesTable {
+  companyId: string;
+  sha256: string;
+  contentType: string;
+  size: number;
+  data: Uint8Array;
+  createdAt: Timestamp;
+}
+
+export interface ExpenseAttachmentsTable {
+  id: Generated<string>;
+  companyId: string;
+  expenseId: string;
+  sha256: string;
+  fileName: string;
+  createdAt: Timestamp;
+}
+
 /** The database as Kysely sees it (camelCase through CamelCasePlugin). */
 export interface Database {
   companies: CompaniesTable;
@@ -335,6 +430,12 @@ export interface Database {
   subscriptions: SubscriptionsTable;
   subscriptionInvoices: SubscriptionInvoicesTable;
   billingEvents: BillingEventsTable;
+  expenseCategories: ExpenseCategoriesTable;
+  suppliers: SuppliersTable;
+  expenses: ExpensesTable;
+  expenseAmounts: ExpenseAmountsTable;
+  storedFiles: StoredFilesTable;
+  expenseAttachments: ExpenseAttachmentsTable;
 }
 
 export type Company = Selectable<CompaniesTable>;
@@ -348,3 +449,5 @@ export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentLineRow = Selectable<DocumentLinesTable>;
 export type DocumentPaymentRow = Selectable<DocumentPaymentsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type ExpenseRow = Selectable<ExpensesTable>;
+export type SupplierRow = Selectable<SuppliersTable>;

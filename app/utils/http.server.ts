@@ -145,12 +145,16 @@ export async function parseJsonBody<T extends ZodTypeAny>(
 }
 
 /**
- * A domain refusal (AppError) as the API answers it: 400 «Невалидни данни» with the field errors,
- * or {message} with its status. Anything else is rethrown (the route guard answers it).
+ * A domain refusal (AppError) as the API answers it: 400 «Невалидни данни» with the field errors;
+ * another status (409 taken, 413 too large) with its own message and the field errors; or
+ * {message} with its status. Anything else is rethrown (the route guard answers it).
  */
 export function apiErrorResponse(error: unknown, invalidMessage: string = API_MESSAGES.invalid) {
   if (!(error instanceof AppError)) throw error;
-  return error.fields
-    ? jsonError(invalidMessage, error.status, error.fields)
-    : jsonError(error.message, error.status);
+  if (!error.fields) return jsonError(error.message, error.status);
+  return jsonError(
+    error.status === 400 ? invalidMessage : error.message,
+    error.status,
+    error.fields,
+  );
 }

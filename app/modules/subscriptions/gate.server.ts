@@ -1,5 +1,5 @@
 import { type AppLoadContext, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser, requireUser } from "~/modules/auth/guards.server";
+import { requireApiUser, requireCompanyUser, requireUser } from "~/modules/auth/guards.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { FEATURE_PLANS, type Feature, hasPlan } from "./plans";
 
@@ -45,4 +45,27 @@ export async function requireApiFeature(
   const needed = FEATURE_PLANS[feature];
   if (!hasPlan(user, needed)) throw refusal(needed);
   return user;
+}
+
+/**
+ * The guard of every loader and action of a gated module's pages: the company user when the plan
+ * opens the feature; otherwise a thrown 403 whose data ({locked, needed}) the route's
+ * GateBoundary draws as the plan gate (spec §2).
+ */
+export async function requireFeature(request: Request, context: AppLoadContext, feature: Feature) {
+  const user = await requireCompanyUser(request, context);
+  const needed = FEATURE_PLANS[feature];
+  if (!hasPlan(user, needed)) throw json({ locked: true, needed }, { status: 403 });
+  return user;
+}
+
+/** For API calls of a company's gated module: its id, or 401/403 JSON. */
+export async function requireApiFeatureCompany(
+  request: Request,
+  context: AppLoadContext,
+  feature: Feature,
+): Promise<string> {
+  const user = await requireApiFeature(request, context, feature);
+  if (!user.companyId) throw json({ message: "Достъп отказан" }, { status: 403 });
+  return user.companyId;
 }

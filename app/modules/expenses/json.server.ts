@@ -1,0 +1,127 @@
+import { centsToDecimal } from "~/utils/money";
+import type { ExpenseCurrencyTotals, ExpenseListRow, ExpenseRateTotals } from "./queries.server";
+import type { ExpenseWithDetails } from "./service.server";
+
+/** An expense as the JSON API gives it: amounts as decimal strings, dates as yyyy-mm-dd. */
+export function expenseJson(expense: ExpenseWithDetails) {
+  return {
+    id: expense.id,
+    supplier: {
+      id: expense.supplierId,
+      name: expense.supplierName,
+      eik: expense.supplierEik,
+      vatNumber: expense.supplierVatNumber,
+      address: expense.supplierAddress,
+    },
+    documentType: expense.documentType,
+    documentNumber: expense.documentNumber,
+    documentDate: expense.documentDate,
+    taxEventDate: expense.taxEventDate,
+    description: expense.description,
+    category: { id: expense.categoryId, name: expense.categoryName },
+    currency: expense.currency,
+    eurRate: expense.eurRate,
+    amounts: expense.amounts.map((row) => ({
+      vatRate: row.vatRate,
+      base: centsToDecimal(row.baseCents),
+      vat: centsToDecimal(row.vatCents),
+    })),
+    subtotal: centsToDecimal(expense.subtotalCents),
+    vat: centsToDecimal(expense.vatCents),
+    total: centsToDecimal(expense.totalCents),
+    vatCredit: expense.vatCredit,
+    vatCreditCoefficient: expense.vatCreditCoefficient,
+    creditableVat: centsToDecimal(expense.creditableVatCents),
+    paid: expense.paidOn !== null,
+    paymentMethod: expense.paymentMethod,
+    paidOn: expense.paidOn,
+    dueDate: expense.dueDate,
+    notes: expense.notes,
+    attachments: expense.attachments.map((a) => ({
+      id: a.id,
+      fileName: a.fileName,
+      contentType: a.contentType,
+      size: a.size,
+      url: `/api/expenses/${expense.id}/attachments/${a.id}`,
+    })),
+    createdAt: expense.createdAt,
+    updatedAt: expense.updatedAt,
+  };
+}
+
+/**
+ * A JSON body as the schema reads it: the flat fields of POST/PUT, or the nested supplier and
+ * category of GET's answer (so a client can send back what it read, changed).
+ */
+export function expenseInputFromJson(body: Record<string, unknown>): Record<string, unknown> {
+  const { supplier, category, ...rest } = body;
+  const nested = (value: unknown) =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  const s = nested(supplier);
+  const c = nested(category);
+  return {
+    ...(s && {
+      supplierName: s.name,
+      supplierEik: s.eik,
+      supplierVatNumber: s.vatNumber,
+      supplierAddress: s.address,
+    }),
+    ...(c && { categoryId: c.id }),
+    ...rest,
+  };
+}
+
+/** A row of the list as GET /api/expenses gives it. */
+export function expenseListJson(row: ExpenseListRow) {
+  return {
+    id: row.id,
+    supplier: {
+      id: row.supplierId,
+      name: row.supplierName,
+      eik: row.supplierEik,
+      vatNumber: row.supplierVatNumber,
+    },
+    documentType: row.documentType,
+    documentNumber: row.documentNumber,
+    documentDate: row.documentDate,
+    description: row.description,
+    category: { id: row.categoryId, name: row.categoryName },
+    currency: row.currency,
+    subtotal: centsToDecimal(row.subtotalCents),
+    vat: centsToDecimal(row.vatCents),
+    total: centsToDecimal(row.totalCents),
+    vatCredit: row.vatCredit,
+    creditableVat: centsToDecimal(row.creditableVatCents),
+    paid: row.paidOn !== null,
+    paidOn: row.paidOn,
+    dueDate: row.dueDate,
+  };
+}
+
+/** The totals of a filtered list as the API gives them (decimal strings). */
+export function expenseSummaryJson(summary: {
+  count: number;
+  currencies: ExpenseCurrencyTotals[];
+  rates: ExpenseRateTotals[];
+}) {
+  return {
+    count: summary.count,
+    currencies: summary.currencies.map((c) => ({
+      currency: c.currency,
+      count: c.count,
+      subtotal: centsToDecimal(c.subtotalCents),
+      vat: centsToDecimal(c.vatCents),
+      total: centsToDecimal(c.totalCents),
+      creditableVat: centsToDecimal(c.creditableVatCents),
+      unpaid: centsToDecimal(c.unpaidCents),
+    })),
+    rates: summary.rates.map((r) => ({
+      currency: r.currency,
+      vatRate: r.vatRate,
+      base: centsToDecimal(r.baseCents),
+      vat: centsToDecimal(r.vatCents),
+    })),
+  };
+}

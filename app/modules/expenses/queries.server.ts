@@ -1,0 +1,296 @@
+import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
+import { isBookDate } from "~/utils/dates";
+import { periodRange } from "~/utils/periods";
+import { isUuid } from "~/utils/uuid";
+import type { Database, ExpenseDocumentType } from "~db/types";
+import { EXPENSE_DOCUMENT_TYPES, EXPENSE_SORTS, type ExpenseSort, PAYMENT_FILTERS } from "./schema";
+
+export const EXPENSE_PAGE_SIZE = 50;
+
+export interface ExpenseFilters {
+  from?: string;
+  to?: string;
+  /** The period as chosen ("month:2026-11", "quarter:2026-4", "year:2026"), for the form. */
+  period?: string;
+  categoryId?: string;
+  supplierId?: string;
+  payment?: keyof typeof PAYMENT_FILTERS;
+  type?: ExpenseDocumentType;
+  q?: string;
+  sort: ExpenseSort;
+}
+
+/** Filters from a query string; anything unknown or malformed is ignored. */
+export function expenseFiltersFromSearch(params: URLSearchParams): ExpenseFilters {
+  const get = (key: string) => params.get(key)?.trim() || undefined;
+  const period = get("period");
+  const range = periodRange(period);
+  const from = range?.from ?? get("from");
+  const to = range?.to ?? get("to");
+  const payment = get("payment");
+  const type = get("type");
+  const sort = get("sort");
+  return {
+    period: range ? period : undefined,
+    from: from && isBookDate(from) ? from : undefined,
+    to: to && isBookDate(to) ? to : undefined,
+    categoryId: isUuid(get("categoryId")) ? get("categoryId") : undefined,
+    supplierId: isUuid(get("supplierId")) ? get("supplierId") : undefined,
+    payment:
+      payment && payment in PAYMENT_FILTERS ? (payment as ExpenseFilters["payment"]) : undefined,
+    type: type && type in EXPENSE_DOCUMENT_TYPES ? (type as ExpenseDocumentType) : undefined,
+    q: get("q")?.slice(0, 100),
+    sort: sort && sort in EXPENSE_SORTS ? (sort as ExpenseSort) : "date_desc",
+  };
+}
+
+type Query<O> = SelectQueryBuilder<Database, "expenses", O>;
+
+function applyFilters<O>(query: Query<O>, filters: ExpenseFilters, today: string): Query<O> {
+  let q = query;
+  if (filters.from) q = q.where("expenses.documentDate", ">=", filters.from);
+  if (filters.to) q = q.where("expenses.documentDate", "<=", filters.to);
+  if (filters.categoryId) q = q.where("expenses.categoryId", "=", filters.categoryId);
+  if (filters.supplierId) q = q.where("expenses.supplierId", "=", filters.supplierId);
+  if (filters.type) q = q.where("expenses.documentType", "=", filters.type);
+  if (filters.payment === "paid") q = q.where("expenses.paidOn", "is not", null);
+  if (filters.payment === "unpaid") q = q.where("expenses.paidOn", "is", null);
+  if (filters.payment === "overdue") {
+    q = q.where("expenses.paidOn", "is", null).where("expenses.dueDate", "<", today);
+  }
+  const text = filters.q?.trim();
+  if (text) {
+    const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb(sql`lower(expenses.supplier_name)`, "like", like),
+        eb("expenses.supplierEik", "=", text),
+        eb("expenses.documentNumber", "=", text),
+        eb(sql`lower(expenses.description)`, "like", like),
+      ]),
+    );
+  }
+  return q;
+}
+
+/** Whether only the period (or nothing) narrows the list: the totals then need no join. */
+const onlyPeriod = (f: ExpenseFilters) =>
+  !f.categoryId && !f.supplierId && !f.payment && !f.type && !f.q?.trim();
+
+const SIGN = sql<number>`case when expenses.document_type = 'credit_note' then -1 else 1 end`;
+
+/** One page of the company's expenses, by the chosen sort, with keyset pagination. */
+export async function listExpenses(
+  db: Kysely<Database>,
+  companyId: string,
+  filters: ExpenseFilters,
+  today: string,
+  options: { after?: string | null; limit?: number } = {},
+) {
+  const limit = options.limit ?? EXPENSE_PAGE_SIZE;
+  let query = applyFilters(
+    db
+      .selectFrom("expenses")
+      .leftJoin("expenseCategories", (join) =>
+        join
+          .onRef("expenseCategories.id", "=", "expenses.categoryId")
+          .onRef("expenseCategories.companyId", "=", "expenses.companyId"),
+      )
+      .select([
+        "expenses.id",
+        "expenses.supplierId",
+        "expenses.supplierName",
+        "expenses.supplierEik",
+        "expenses.supplierVatNumber",
+        "expenses.documentType",
+        "expenses.documentNumber",
+        "expenses.documentDate",
+        "expenses.description",
+        "expenses.categoryId",
+        "expenses.currency",
+        "expenses.subtotalCents",
+        "expenses.vatCents",
+        "expenses.totalCents",
+        "expenses.vatCredit",
+        "expenses.creditableVatCents",
+        "expenses.paymentMethod",
+        "expenses.paidOn",
+        "expenses.dueDate",
+        "expenseCategories.name as categoryName",
+        sql<string>`expenses.created_at::text`.as("sortCreated"),
+        sql<string>`lower(expenses.supplier_name)`.as("sortSupplier"),
+      ])
+      .where("expenses.companyId", "=", companyId),
+    filters,
+    today,
+  );
+  const sort = filters.sort;
+  const isDate = sort === "date_desc" || sort === "date_asc";
+  const cursor = decodeCursor(
+    options.after,
+    isDate
+      ? [isBookDate, anyText, isUuid]
+      : sort === "supplier"
+        ? [anyText, isUuid]
+        : [(v) => /^-?\d{1,18}$/.test(v), isUuid],
+  );
+  if (cursor) {
+    const [a, b, c] = cursor;
+    query = query.where(
+      sort === "date_desc"
+        ? sql<boolean>`(expenses.document_date, expenses.created_at, expenses.id) < (${a}::date, ${b}::timestamptz, ${c}::uuid)`
+        : sort === "date_asc"
+          ? sql<boolean>`(expenses.document_date, expenses.created_at, expenses.id) > (${a}::date, ${b}::timestamptz, ${c}::uuid)`
+          : sort === "supplier"
+            ? sql<boolean>`(lower(expenses.supplier_name), expenses.id) > (${a}, ${b}::uuid)`
+            : sort === "amount_desc"
+              ? sql<boolean>`(expenses.total_cents, expenses.id) < (${a}::bigint, ${b}::uuid)`
+              : sql<boolean>`(expenses.total_cents, expenses.id) > (${a}::bigint, ${b}::uuid)`,
+    );
+  }
+  const dir = sort === "date_desc" || sort === "amount_desc" ? "desc" : "asc";
+  query = isDate
+    ? query
+        .orderBy("expenses.documentDate", dir)
+        .orderBy("expenses.createdAt", dir)
+        .orderBy("expenses.id", dir)
+    : sort === "supplier"
+      ? query.orderBy(sql`lower(expenses.supplier_name)`).orderBy("expenses.id")
+      : query.orderBy("expenses.totalCents", dir).orderBy("expenses.id", dir);
+  const rows = await query.limit(limit + 1).execute();
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last
+      ? encodeCursor(
+          isDate
+            ? [last.documentDate, last.sortCreated, last.id]
+            : sort === "supplier"
+              ? [last.sortSupplier, last.id]
+              : [String(last.totalCents), last.id],
+        )
+      : null;
+  return {
+    expenses: page.map(({ sortCreated: _c, sortSupplier: _s, ...row }) => row),
+    nextCursor,
+  };
+}
+
+export type ExpenseListRow = Awaited<ReturnType<typeof listExpenses>>["expenses"][number];
+
+export interface ExpenseCurrencyTotals {
+  currency: string;
+  count: number;
+  subtotalCents: number;
+  vatCents: number;
+  totalCents: number;
+  creditableVatCents: number;
+  unpaidCents: number;
+}
+
+export interface ExpenseRateTotals {
+  currency: string;
+  /** 20, 9, 0, or null (no VAT). */
+  vatRate: number | null;
+  baseCents: number;
+  vatCents: number;
+}
+
+/**
+ * The totals of everything the filters match (not only the page): per currency, and per VAT rate
+ * (base and VAT apart). Credit notes subtract.
+ */
+export async function summarizeExpenses(
+  db: Kysely<Database>,
+  companyId: string,
+  filters: ExpenseFilters,
+  today: string,
+): Promise<{ count: number; currencies: ExpenseCurrencyTotals[]; rates: ExpenseRateTotals[] }> {
+  const [currencies, rates] = await Promise.all([
+    applyFilters(
+      db
+        .selectFrom("expenses")
+        .select((eb) => [
+          "expenses.currency",
+          eb.fn.countAll<number>().as("count"),
+          sql<number>`coalesce(sum(${SIGN} * expenses.subtotal_cents), 0)`.as("subtotalCents"),
+          sql<number>`coalesce(sum(${SIGN} * expenses.vat_cents), 0)`.as("vatCents"),
+          sql<number>`coalesce(sum(${SIGN} * expenses.total_cents), 0)`.as("totalCents"),
+          sql<number>`coalesce(sum(${SIGN} * expenses.creditable_vat_cents), 0)`.as(
+            "creditableVatCents",
+          ),
+          sql<number>`coalesce(sum(${SIGN} * expenses.total_cents) filter (where expenses.paid_on is null), 0)`.as(
+            "unpaidCents",
+          ),
+        ])
+        .where("expenses.companyId", "=", companyId)
+        .groupBy("expenses.currency")
+        .orderBy("expenses.currency"),
+      filters,
+      today,
+    ).execute(),
+    summarizeRates(db, companyId, filters, today),
+  ]);
+  const numbers = currencies.map((c) => ({
+    currency: c.currency,
+    count: Number(c.count),
+    subtotalCents: Number(c.subtotalCents),
+    vatCents: Number(c.vatCents),
+    totalCents: Number(c.totalCents),
+    creditableVatCents: Number(c.creditableVatCents),
+    unpaidCents: Number(c.unpaidCents),
+  }));
+  return { count: numbers.reduce((sum, c) => sum + c.count, 0), currencies: numbers, rates };
+}
+
+async function summarizeRates(
+  db: Kysely<Database>,
+  companyId: string,
+  filters: ExpenseFilters,
+  today: string,
+): Promise<ExpenseRateTotals[]> {
+  const columns = [
+    "expenseAmounts.currency",
+    "expenseAmounts.vatRate",
+    sql<number>`coalesce(sum(expense_amounts.sign * expense_amounts.base_cents), 0)`.as(
+      "baseCents",
+    ),
+    sql<number>`coalesce(sum(expense_amounts.sign * expense_amounts.vat_cents), 0)`.as("vatCents"),
+  ] as const;
+  let rows: { currency: string; vatRate: number | null; baseCents: number; vatCents: number }[];
+  if (onlyPeriod(filters)) {
+    // A period (or everything): the amounts carry the date, so the index answers on its own.
+    let query = db
+      .selectFrom("expenseAmounts")
+      .select(columns)
+      .where("expenseAmounts.companyId", "=", companyId);
+    if (filters.from) query = query.where("expenseAmounts.documentDate", ">=", filters.from);
+    if (filters.to) query = query.where("expenseAmounts.documentDate", "<=", filters.to);
+    rows = await query.groupBy(["expenseAmounts.currency", "expenseAmounts.vatRate"]).execute();
+  } else {
+    rows = await applyFilters(
+      db
+        .selectFrom("expenses")
+        .innerJoin("expenseAmounts", (join) =>
+          join
+            .onRef("expenseAmounts.expenseId", "=", "expenses.id")
+            .onRef("expenseAmounts.companyId", "=", "expenses.companyId"),
+        )
+        .select(columns)
+        .where("expenses.companyId", "=", companyId),
+      filters,
+      today,
+    )
+      .groupBy([sql`expense_amounts.currency`, sql`expense_amounts.vat_rate`])
+      .execute();
+  }
+  return rows
+    .map((r) => ({
+      currency: r.currency,
+      vatRate: r.vatRate,
+      baseCents: Number(r.baseCents),
+      vatCents: Number(r.vatCents),
+    }))
+    .sort((a, b) => a.currency.localeCompare(b.currency) || (b.vatRate ?? -1) - (a.vatRate ?? -1));
+}

@@ -1,0 +1,267 @@
+import { type Kysely, sql, type Transaction } from "kysely";
+import { printDate } from "~/utils/dates";
+import { AppError } from "~/utils/http.server";
+import { isUuid } from "~/utils/uuid";
+import type { Database } from "~db/types";
+import { creditableVat, expenseTotals } from "./amounts";
+import { type CheckedReceipt, storeReceipts } from "./attachments.server";
+import { EXPENSE_DOCUMENT_TYPES, EXPENSE_MESSAGES, type ExpenseInput } from "./schema";
+import { rememberSupplier } from "./suppliers.server";
+
+/* Recording purchase documents: the expense, its amounts per VAT rate and its supplier, together. */
+
+const EXPENSE_NOT_FOUND = EXPENSE_MESSAGES.notFound;
+
+/** The same supplier ЕИК, document type and number already recorded: the other expense, if any. */
+export async function findDuplicate(
+  db: Kysely<Database>,
+  companyId: string,
+  input: Pick<ExpenseInput, "supplierEik" | "supplierName" | "documentType" | "documentNumber">,
+  exceptId?: string,
+) {
+  let query = db
+    .selectFrom("expenses")
+    .select(["id", "documentNumber", "documentDate", "supplierName"])
+    .where("companyId", "=", companyId)
+    .where("documentType", "=", input.documentType)
+    .where("documentNumber", "=", input.documentNumber);
+  query = input.supplierEik
+    ? query.where("supplierEik", "=", input.supplierEik)
+    : query.where("supplierEik", "is", null).where("supplierName", "=", input.supplierName);
+  if (exceptId) query = query.where("id", "!=", exceptId);
+  return query.limit(1).executeTakeFirst();
+}
+
+/** The warning for a duplicate: which expense it repeats, with its id for a link. */
+export class DuplicateExpenseError extends AppError {
+  constructor(
+    public duplicate: { id: string; documentNumber: string; documentDate: string },
+    type: string,
+  ) {
+    super(
+      `${EXPENSE_MESSAGES.duplicate}: ${type} № ${duplicate.documentNumber} от ${printDate(duplicate.documentDate)} от същия доставчик. Отбележете «Запиши въпреки това», ако е друг документ.`,
+      409,
+      { confirmDuplicate: EXPENSE_MESSAGES.duplicate },
+    );
+  }
+}
+
+async function columnsOf(db: Kysely<Database>, companyId: string, input: ExpenseInput) {
+  const company = await db
+    .selectFrom("companies")
+    .select("isVatRegistered")
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  const totals = expenseTotals(input.amounts);
+  // Only a VAT-registered company credits VAT (ЗДДС чл. 68–69).
+  const vatCredit = company.isVatRegistered ? input.vatCredit : "none";
+  const coefficient = vatCredit === "partial" ? input.vatCreditCoefficient : null;
+  return {
+    supplierName: input.supplierName,
+    supplierEik: input.supplierEik,
+    supplierVatNumber: input.supplierVatNumber,
+    supplierAddress: input.supplierAddress,
+    documentType: input.documentType,
+    documentNumber: input.documentNumber,
+    documentDate: input.documentDate,
+    taxEventDate: input.taxEventDate,
+    description: input.description,
+    categoryId: input.categoryId,
+    currency: input.currency,
+    eurRate: input.currency === "EUR" || input.currency === "BGN" ? null : input.eurRate,
+    ...totals,
+    vatCredit,
+    vatCreditCoefficient: coefficient,
+    creditableVatCents: creditableVat(totals.vatCents, vatCredit, coefficient),
+    paymentMethod: input.paid ? input.paymentMethod : null,
+    paidOn: input.paid ? input.paidOn : null,
+    dueDate: input.paid ? null : input.dueDate,
+    notes: input.notes,
+  };
+}
+
+async function writeAmounts(
+  trx: Transaction<Database>,
+  companyId: string,
+  expenseId: string,
+  input: ExpenseInput,
+) {
+  await trx
+    .deleteFrom("expenseAmounts")
+    .where("companyId", "=", companyId)
+    .where("expenseId", "=", expenseId)
+    .execute();
+  await trx
+    .insertInto("expenseAmounts")
+    .values(
+      input.amounts.map((row) => ({
+        expenseId,
+        companyId,
+        vatRate: row.vatRate,
+        baseCents: row.baseCents,
+        vatCents: row.vatCents,
+        documentDate: input.documentDate,
+        currency: input.currency,
+        sign: input.documentType === "credit_note" ? -1 : 1,
+      })),
+    )
+    .execute();
+}
+
+/** A category of another company (or none) is refused as a field error, not a crash. */
+function categoryRefusal(error: unknown): never {
+  if ((error as { code?: string }).code === "23503") {
+    throw new AppError(EXPENSE_MESSAGES.category, 400, { categoryId: EXPENSE_MESSAGES.category });
+  }
+  throw error;
+}
+
+async function checkDuplicate(
+  db: Kysely<Database>,
+  companyId: string,
+  input: ExpenseInput,
+  exceptId?: string,
+) {
+  if (input.confirmDuplicate) return;
+  const duplicate = await findDuplicate(db, companyId, input, exceptId);
+  if (duplicate)
+    throw new DuplicateExpenseError(duplicate, EXPENSE_DOCUMENT_TYPES[input.documentType]);
+}
+
+/**
+ * Records a purchase document with its receipts (checked beforehand with checkReceipts), all in
+ * one transaction; refuses a duplicate unless confirmed (DuplicateExpenseError).
+ */
+export async function createExpense(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string | null,
+  input: ExpenseInput,
+  receipts: CheckedReceipt[] = [],
+): Promise<string> {
+  await checkDuplicate(db, companyId, input);
+  const columns = await columnsOf(db, companyId, input);
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const supplierId = await rememberSupplier(trx, companyId, {
+        name: input.supplierName,
+        eik: input.supplierEik,
+        vatNumber: input.supplierVatNumber,
+        address: input.supplierAddress,
+      });
+      const row = await trx
+        .insertInto("expenses")
+        .values({ ...columns, companyId, supplierId, createdBy: userId })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await writeAmounts(trx, companyId, row.id, input);
+      await storeReceipts(trx, companyId, row.id, receipts);
+      return row.id;
+    })
+    .catch(categoryRefusal);
+}
+
+/** Changes a recorded expense (amounts, supplier and all, new receipts too) in one transaction. */
+export async function updateExpense(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string,
+  input: ExpenseInput,
+  receipts: CheckedReceipt[] = [],
+): Promise<void> {
+  if (!isUuid(id)) throw new AppError(EXPENSE_NOT_FOUND, 404);
+  await checkDuplicate(db, companyId, input, id);
+  const columns = await columnsOf(db, companyId, input);
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      const supplierId = await rememberSupplier(trx, companyId, {
+        name: input.supplierName,
+        eik: input.supplierEik,
+        vatNumber: input.supplierVatNumber,
+        address: input.supplierAddress,
+      });
+      const row = await trx
+        .updateTable("expenses")
+        .set({ ...columns, supplierId, updatedAt: new Date() })
+        .where("companyId", "=", companyId)
+        .where("id", "=", id)
+        .returning("id")
+        .executeTakeFirst();
+      if (!row) throw new AppError(EXPENSE_NOT_FOUND, 404);
+      await writeAmounts(trx, companyId, id, input);
+      await storeReceipts(trx, companyId, id, receipts);
+    })
+    .catch(categoryRefusal);
+}
+
+/** Deletes an expense with its amounts and attachments (the files go in the hourly sweep). */
+export async function deleteExpense(db: Kysely<Database>, companyId: string, id: string) {
+  if (!isUuid(id)) throw new AppError(EXPENSE_NOT_FOUND, 404);
+  const row = await db
+    .deleteFrom("expenses")
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) throw new AppError(EXPENSE_NOT_FOUND, 404);
+}
+
+/** One expense of the company with its amounts and attachments; undefined for anything else. */
+export async function getExpense(db: Kysely<Database>, companyId: string, id: string | undefined) {
+  if (!isUuid(id)) return undefined;
+  const expense = await db
+    .selectFrom("expenses")
+    .leftJoin("expenseCategories", (join) =>
+      join
+        .onRef("expenseCategories.id", "=", "expenses.categoryId")
+        .onRef("expenseCategories.companyId", "=", "expenses.companyId"),
+    )
+    .selectAll("expenses")
+    .select("expenseCategories.name as categoryName")
+    .where("expenses.companyId", "=", companyId)
+    .where("expenses.id", "=", id)
+    .executeTakeFirst();
+  if (!expense) return undefined;
+  const [amounts, attachments] = await Promise.all([
+    db
+      .selectFrom("expenseAmounts")
+      .select(["vatRate", "baseCents", "vatCents"])
+      .where("companyId", "=", companyId)
+      .where("expenseId", "=", id)
+      .orderBy(sql`coalesce(vat_rate, -1)`, "desc")
+      .execute(),
+    db
+      .selectFrom("expenseAttachments")
+      .innerJoin("storedFiles", (join) =>
+        join
+          .onRef("storedFiles.companyId", "=", "expenseAttachments.companyId")
+          .onRef("storedFiles.sha256", "=", "expenseAttachments.sha256"),
+      )
+      .select([
+        "expenseAttachments.id",
+        "expenseAttachments.fileName",
+        "expenseAttachments.createdAt",
+        "storedFiles.contentType",
+        "storedFiles.size",
+      ])
+      .where("expenseAttachments.companyId", "=", companyId)
+      .where("expenseAttachments.expenseId", "=", id)
+      .orderBy("expenseAttachments.createdAt")
+      .execute(),
+  ]);
+  return { ...expense, amounts, attachments };
+}
+export type ExpenseWithDetails = NonNullable<Awaited<ReturnType<typeof getExpense>>>;
+
+/** The company's expense for a page, or the 404 page for anything else. */
+export async function requireExpense(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string | undefined,
+) {
+  const expense = await getExpense(db, companyId, id);
+  if (!expense) throw new Response("Not Found", { status: 404 });
+  return expense;
+}
