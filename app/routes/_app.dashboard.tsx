@@ -126,7 +126,7 @@ export default function Dashboard() {
           <h2 id="actions-title">Бързи действия</h2>
           <div style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}>
             <PlanLockedButton to="/invoice/new" label="Нова фактура" needs="basic" user={data} />
-            <PlanLockedButton to="/expenses" label="Нов разход" needs="standard" user={data} />
+            <PlanLockedButton to="/expenses/add" label="Нов разход" needs="standard" user={data} />
             <PlanLockedButton to="/salaries/add" label="Нова заплата" needs="full" user={data} />
             <PlanLockedButton to="/analytics" label="Анализи" needs="full" user={data} />
           </div>

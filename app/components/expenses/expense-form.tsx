@@ -1,0 +1,518 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { FormError } from "~/components/forms/field";
+import * as fieldStyles from "~/components/forms/field.css";
+import { FormField } from "~/components/forms/form-field";
+import { Button } from "~/components/ui/button";
+import { Combobox } from "~/components/ui/combobox";
+import { vatOf } from "~/modules/expenses/amounts";
+import {
+  EXPENSE_DOCUMENT_TYPES,
+  EXPENSE_PAYMENT_METHODS,
+  EXPENSE_RATE_KEYS,
+  RATE_LABELS,
+  VAT_CREDITS,
+} from "~/modules/expenses/schema";
+import { CURRENCIES } from "~/modules/reference/currencies";
+import type { FormAnswer } from "~/utils/forms";
+import { formatCents, parseDecimal } from "~/utils/money";
+import * as styles from "./expenses.css";
+
+export interface SupplierOption {
+  id: string;
+  name: string;
+  eik: string | null;
+  vatNumber: string | null;
+  address: string | null;
+}
+
+/**
+ * The expense form (a native multipart form): supplier, document, amounts per VAT rate, VAT
+ * credit, payment, notes and receipts. With JavaScript the VAT follows the base (unless edited),
+ * the totals are live, a previous supplier is picked by searching, and only the fields that apply
+ * are shown.
+ */
+export function ExpenseForm({
+  values,
+  answer,
+  categories,
+  vatRegistered,
+  submitLabel,
+  withFiles,
+}: {
+  values: Record<string, string>;
+  answer: FormAnswer | undefined;
+  categories: { id: string; name: string }[];
+  vatRegistered: boolean;
+  submitLabel: string;
+  withFiles: boolean;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
+  const busy = useNavigation().state !== "idle";
+  const value = (name: string, fallback = "") =>
+    (answer?.repopulateFields?.[name] as string | undefined) ?? values[name] ?? fallback;
+  const [paid, setPaid] = useState(value("paid") !== "no");
+  const [credit, setCredit] = useState(value("vatCredit") || (vatRegistered ? "full" : "none"));
+  const [currency, setCurrency] = useState(value("currency") || "EUR");
+  const totals = useLiveAmounts(
+    form,
+    answer?.repopulateFields ? ({ ...answer.repopulateFields } as Record<string, string>) : values,
+  );
+  const error = (name: string) => answer?.fieldErrors[name];
+  useFocusFirstInvalid(form, answer);
+
+  return (
+    <Form method="post" encType="multipart/form-data" ref={form} noValidate>
+      <FormError message={answer?.formError} />
+      {answer?.fieldErrors.confirmDuplicate ? (
+        <div className={styles.duplicate}>
+          <p style={{ marginTop: 0 }}>
+            {answer.link ? <Link to={answer.link.to}>{answer.link.text}</Link> : null}, ако е същият
+            документ.
+          </p>
+          <div className={fieldStyles.checkboxRow}>
+            <input id="confirm-duplicate" type="checkbox" name="confirmDuplicate" />
+            <label htmlFor="confirm-duplicate">Запиши въпреки това (документът е друг)</label>
+          </div>
+        </div>
+      ) : null}
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Доставчик</legend>
+        <input type="hidden" name="supplierId" defaultValue={value("supplierId")} />
+        {hydrated ? <SupplierPicker form={form} /> : null}
+        <div className={styles.row}>
+          <FormField
+            name="supplierName"
+            label="Име на доставчика"
+            required
+            defaultValue={value("supplierName")}
+            error={error("supplierName")}
+            autoComplete="organization"
+          />
+          <FormField
+            name="supplierEik"
+            label="ЕИК/Булстат"
+            inputMode="numeric"
+            defaultValue={value("supplierEik")}
+            error={error("supplierEik")}
+          />
+          <FormField
+            name="supplierVatNumber"
+            label="ДДС номер"
+            defaultValue={value("supplierVatNumber")}
+            error={error("supplierVatNumber")}
+            hint="BG и 9 или 10 цифри, или ДДС номер от ЕС"
+          />
+        </div>
+        <FormField
+          name="supplierAddress"
+          label="Адрес"
+          defaultValue={value("supplierAddress")}
+          error={error("supplierAddress")}
+        />
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Документ</legend>
+        <div className={styles.row}>
+          <FormField
+            name="documentType"
+            label="Вид документ"
+            required
+            options={EXPENSE_DOCUMENT_TYPES}
+            defaultValue={value("documentType", "invoice")}
+            error={error("documentType")}
+          />
+          <FormField
+            name="documentNumber"
+            label="Номер"
+            required
+            defaultValue={value("documentNumber")}
+            error={error("documentNumber")}
+            hint="Фактура и известие от български доставчик: 10 цифри"
+          />
+          <FormField
+            name="documentDate"
+            label="Дата на документа"
+            type="date"
+            required
+            defaultValue={value("documentDate")}
+            error={error("documentDate")}
+          />
+          <FormField
+            name="taxEventDate"
+            label="Дата на данъчното събитие"
+            type="date"
+            defaultValue={value("taxEventDate")}
+            error={error("taxEventDate")}
+            hint="Празно, ако съвпада с датата на документа"
+          />
+        </div>
+        <FormField
+          name="description"
+          label="Описание"
+          required
+          defaultValue={value("description")}
+          error={error("description")}
+        />
+        <FormField
+          name="categoryId"
+          label="Категория"
+          required
+          options={[
+            ["", "— Изберете категория —"],
+            ...categories.map((c) => [c.id, c.name] as [string, string]),
+          ]}
+          defaultValue={value("categoryId")}
+          error={error("categoryId")}
+          hint={<Link to="/expenses/categories">Категории</Link>}
+        />
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Суми</legend>
+        <div className={styles.row}>
+          <FormField
+            name="currency"
+            label="Валута"
+            options={[
+              ["EUR", "EUR — евро"],
+              ["BGN", "BGN — лев (само за документи до 31.12.2025)"],
+              ...CURRENCIES.filter((c) => c !== "EUR").map((c) => [c, c] as [string, string]),
+            ]}
+            defaultValue={value("currency", "EUR")}
+            error={error("currency")}
+          />
+          {!hydrated || (currency !== "EUR" && currency !== "BGN") ? (
+            <FormField
+              name="eurRate"
+              label="Курс към еврото (1 единица = … EUR)"
+              inputMode="decimal"
+              defaultValue={value("eurRate")}
+              error={error("eurRate")}
+              hint="Само за валути, различни от EUR и BGN"
+            />
+          ) : null}
+        </div>
+        <FormError message={error("amounts")} />
+        <table className={styles.amounts}>
+          <caption className="visually-hidden">Данъчна основа и ДДС по ставки</caption>
+          <thead>
+            <tr>
+              <th scope="col">Ставка</th>
+              <th scope="col">Данъчна основа</th>
+              <th scope="col">ДДС</th>
+            </tr>
+          </thead>
+          <tbody>
+            {EXPENSE_RATE_KEYS.map((key) => (
+              <tr key={key}>
+                <th scope="row">{RATE_LABELS[key]}</th>
+                <td>
+                  <FormField
+                    name={`amounts[${key}][base]`}
+                    label={`Основа ${RATE_LABELS[key]}`}
+                    inputMode="decimal"
+                    defaultValue={value(`amounts[${key}][base]`)}
+                    error={error(`amounts[${key}][base]`)}
+                  />
+                </td>
+                <td>
+                  {key === "0" || key === "none" ? (
+                    <span className={fieldStyles.hint}>—</span>
+                  ) : (
+                    <FormField
+                      name={`amounts[${key}][vat]`}
+                      label={`ДДС ${RATE_LABELS[key]}`}
+                      inputMode="decimal"
+                      defaultValue={value(`amounts[${key}][vat]`)}
+                      error={error(`amounts[${key}][vat]`)}
+                      hint={hydrated ? undefined : "Празно: изчислява се от основата"}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          {hydrated ? (
+            <tfoot aria-live="polite">
+              <tr>
+                <th scope="row">Общо</th>
+                <td>{formatCents(totals.base)}</td>
+                <td>
+                  {formatCents(totals.vat)} · за плащане {formatCents(totals.base + totals.vat)}{" "}
+                  {currency}
+                </td>
+              </tr>
+            </tfoot>
+          ) : null}
+        </table>
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Данъчен кредит</legend>
+        {vatRegistered ? (
+          <>
+            <div className={styles.radioRow}>
+              {Object.entries(VAT_CREDITS).map(([key, label]) => (
+                <label key={key}>
+                  <input
+                    type="radio"
+                    name="vatCredit"
+                    value={key}
+                    defaultChecked={credit === key}
+                    onChange={() => setCredit(key)}
+                  />{" "}
+                  {label}
+                </label>
+              ))}
+            </div>
+            {!hydrated || credit === "partial" ? (
+              <FormField
+                name="vatCreditCoefficient"
+                label="Коефициент за частичен кредит"
+                inputMode="decimal"
+                defaultValue={value("vatCreditCoefficient")}
+                error={error("vatCreditCoefficient")}
+                hint="Между 0 и 1, напр. 0,45 (само при частичен кредит)"
+              />
+            ) : null}
+          </>
+        ) : (
+          <p className={fieldStyles.hint}>
+            Фирмата не е регистрирана по ЗДДС: ДДС по покупките не се приспада.
+          </p>
+        )}
+      </fieldset>
+
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Плащане</legend>
+        <div className={styles.radioRow}>
+          <label>
+            <input
+              type="radio"
+              name="paid"
+              value="yes"
+              defaultChecked={paid}
+              onChange={() => setPaid(true)}
+            />{" "}
+            Платен
+          </label>
+          <label>
+            <input
+              type="radio"
+              name="paid"
+              value="no"
+              defaultChecked={!paid}
+              onChange={() => setPaid(false)}
+            />{" "}
+            Неплатен
+          </label>
+        </div>
+        <div className={styles.row}>
+          {!hydrated || paid ? (
+            <>
+              <FormField
+                name="paidOn"
+                label="Дата на плащане"
+                type="date"
+                defaultValue={value("paidOn")}
+                error={error("paidOn")}
+                hint={hydrated ? undefined : "При платен разход"}
+              />
+              <FormField
+                name="paymentMethod"
+                label="Начин на плащане"
+                options={EXPENSE_PAYMENT_METHODS}
+                defaultValue={value("paymentMethod", "bank")}
+                error={error("paymentMethod")}
+              />
+            </>
+          ) : null}
+          {!hydrated || !paid ? (
+            <FormField
+              name="dueDate"
+              label="Падеж"
+              type="date"
+              defaultValue={value("dueDate")}
+              error={error("dueDate")}
+              hint={hydrated ? undefined : "При неплатен разход"}
+            />
+          ) : null}
+        </div>
+      </fieldset>
+
+      <FormField
+        name="notes"
+        label="Бележки"
+        multiline
+        defaultValue={value("notes")}
+        error={error("notes")}
+      />
+
+      {withFiles ? (
+        <FormField
+          name="files"
+          label="Документи (JPG, PNG или PDF, до 5 MB всеки)"
+          type="file"
+          error={error("files")}
+          controlProps={{ accept: "image/jpeg,image/png,application/pdf", multiple: true }}
+        />
+      ) : null}
+
+      <Button type="submit" disabled={busy}>
+        {busy ? "Записване..." : submitLabel}
+      </Button>
+      <CurrencyWatcher form={form} onChange={setCurrency} />
+    </Form>
+  );
+}
+
+/** After a refused save, focus goes to the first control with an error (or the form's message). */
+function useFocusFirstInvalid(
+  form: React.RefObject<HTMLFormElement>,
+  answer: FormAnswer | undefined,
+) {
+  useEffect(() => {
+    if (!answer || !form.current) return;
+    const target =
+      (answer.focus &&
+        (form.current.elements.namedItem(answer.focus) as HTMLElement | RadioNodeList | null)) ||
+      form.current.querySelector<HTMLElement>("[aria-invalid='true'], [role='alert']");
+    const element = target instanceof RadioNodeList ? (target[0] as HTMLElement) : target;
+    element?.focus?.();
+  }, [answer, form]);
+}
+
+/** Keeps the shown currency in step with the select (the form's controls are uncontrolled). */
+function CurrencyWatcher({
+  form,
+  onChange,
+}: {
+  form: React.RefObject<HTMLFormElement>;
+  onChange: (currency: string) => void;
+}) {
+  useEffect(() => {
+    const element = form.current?.elements.namedItem("currency") as HTMLSelectElement | null;
+    if (!element) return;
+    const update = () => onChange(element.value);
+    element.addEventListener("change", update);
+    return () => element.removeEventListener("change", update);
+  }, [form, onChange]);
+  return null;
+}
+
+/**
+ * With JavaScript: each rate's VAT follows its base (until the person edits the VAT), and the
+ * totals of what is typed are shown — by the same rule the server stores them with.
+ */
+function useLiveAmounts(form: React.RefObject<HTMLFormElement>, values: Record<string, string>) {
+  const edited = useRef(new Set<string>());
+  const [totals, setTotals] = useState(() => sumOf(values));
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const onInput = (event: Event) => {
+      const target = event.target as HTMLInputElement;
+      const match = /^amounts\[(\w+)\]\[(base|vat)\]$/.exec(target.name ?? "");
+      if (match) {
+        const [, key, part] = match;
+        if (part === "vat") edited.current.add(key!);
+        if (part === "base" && !edited.current.has(key!)) {
+          const vat = element.elements.namedItem(`amounts[${key}][vat]`) as HTMLInputElement | null;
+          const base = parseDecimal(target.value, 2);
+          if (vat && base !== null)
+            vat.value = formatCents(vatOf(Number(base), Number(key))).replace(/\s/g, "");
+          if (vat && !target.value.trim()) vat.value = "";
+        }
+      }
+      const current: Record<string, string> = {};
+      for (const [name, v] of new FormData(element)) if (typeof v === "string") current[name] = v;
+      setTotals(sumOf(current));
+    };
+    element.addEventListener("input", onInput);
+    return () => element.removeEventListener("input", onInput);
+  }, [form]);
+  return totals;
+}
+
+function sumOf(values: Record<string, string>) {
+  let base = 0;
+  let vat = 0;
+  for (const key of EXPENSE_RATE_KEYS) {
+    const b = parseDecimal(values[`amounts[${key}][base]`] ?? "", 2);
+    const v = parseDecimal(values[`amounts[${key}][vat]`] ?? "", 2);
+    if (b !== null) base += Number(b);
+    if (v !== null) vat += Number(v);
+    else if (b !== null && key !== "none") vat += vatOf(Number(b), Number(key));
+  }
+  return { base, vat };
+}
+
+/** With JavaScript: search the company's suppliers as you type; choosing one fills the fields. */
+function SupplierPicker({ form }: { form: React.RefObject<HTMLFormElement> }) {
+  const [items, setItems] = useState<SupplierOption[]>([]);
+  const [selected, setSelected] = useState<SupplierOption | null>(null);
+  const search = useCallback((q: string) => {
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const response = await fetch(`/api/suppliers?q=${encodeURIComponent(q)}`, {
+          signal: controller.signal,
+        });
+        if (response.ok)
+          setItems(((await response.json()) as { suppliers: SupplierOption[] }).suppliers);
+      } catch {
+        // A search that did not answer leaves the list as it was.
+      }
+    }, 250);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, []);
+  const [query, setQuery] = useState("");
+  useEffect(() => search(query), [query, search]);
+  const fill = (supplier: SupplierOption | null) => {
+    setSelected(supplier);
+    const element = form.current;
+    if (!element || !supplier) return;
+    const set = (name: string, value: string | null) => {
+      const input = element.elements.namedItem(name) as HTMLInputElement | null;
+      if (input) input.value = value ?? "";
+    };
+    set("supplierId", supplier.id);
+    set("supplierName", supplier.name);
+    set("supplierEik", supplier.eik);
+    set("supplierVatNumber", supplier.vatNumber);
+    set("supplierAddress", supplier.address);
+  };
+  return (
+    <div className={fieldStyles.field}>
+      <label htmlFor="supplier-search" id="supplier-search-label" className={fieldStyles.label}>
+        Предишен доставчик
+      </label>
+      <Combobox
+        items={items}
+        itemKey={(s) => s.id}
+        itemText={(s) => s.name}
+        renderItem={(s) => (
+          <>
+            {s.name}
+            {s.eik ? <span className={fieldStyles.hint}> · ЕИК {s.eik}</span> : null}
+          </>
+        )}
+        matches={() => true}
+        selected={selected}
+        onSelect={fill}
+        onQuery={setQuery}
+        inputProps={{ id: "supplier-search", placeholder: "Търсете по име, ЕИК или ДДС номер" }}
+        labelId="supplier-search-label"
+        empty="Няма такъв доставчик: попълнете полетата по-долу"
+      />
+    </div>
+  );
+}

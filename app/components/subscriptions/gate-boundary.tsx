@@ -1,0 +1,24 @@
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { ErrorMessage } from "~/components/error-boundary";
+import * as page from "~/components/layout/page.css";
+import { PlanGate } from "./plan-gate";
+
+/**
+ * The ErrorBoundary of a gated module's routes: the plan gate when requireFeature refused
+ * (403 with {locked, needed}); the error's message, inside the signed-in shell, for anything else.
+ */
+export function GateBoundary() {
+  const error = useRouteError();
+  if (
+    isRouteErrorResponse(error) &&
+    error.status === 403 &&
+    (error.data?.needed === "standard" || error.data?.needed === "full")
+  ) {
+    return (
+      <div className={page.page}>
+        <PlanGate needed={error.data.needed} />
+      </div>
+    );
+  }
+  return <ErrorMessage status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

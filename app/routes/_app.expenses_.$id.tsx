@@ -1,0 +1,144 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { ExpenseDetails } from "~/components/expenses/expense-details";
+import { Receipts } from "~/components/expenses/receipts";
+import { FormError } from "~/components/forms/field";
+import * as fieldStyles from "~/components/forms/field.css";
+import * as invoiceStyles from "~/components/invoices/invoices.css";
+import * as page from "~/components/layout/page.css";
+import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { Button, ButtonLink } from "~/components/ui/button";
+import {
+  addReceipts,
+  removeReceipt,
+  uploadedReceipts,
+} from "~/modules/expenses/attachments.server";
+import { readReceiptForm } from "~/modules/expenses/form.server";
+import { EXPENSE_DOCUMENT_TYPES } from "~/modules/expenses/schema";
+import { deleteExpense, requireExpense } from "~/modules/expenses/service.server";
+import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { todayInSofia } from "~/utils/dates";
+import { useFormAnswer } from "~/utils/forms";
+import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireFeature(request, context, "expenses");
+  const expense = await requireExpense(context.db, user.companyId, params.id);
+  return json({ expense, today: todayInSofia() });
+}
+
+/** The page's forms: upload receipts (multipart), remove one, delete the expense. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireFeature(request, context, "expenses");
+  const expense = await requireExpense(context.db, user.companyId, params.id);
+  const { form, upload } = await readReceiptForm(request);
+  const values = typedValues(form);
+  try {
+    switch (values.intent) {
+      case "upload": {
+        const ids = await addReceipts(
+          context.db,
+          user.companyId,
+          expense.id,
+          uploadedReceipts(upload),
+        );
+        return redirectWithToast(
+          `/expenses/${expense.id}`,
+          ids.length === 1 ? "Документът е прикачен" : `Прикачени документи: ${ids.length}`,
+        );
+      }
+      case "remove-receipt":
+        await removeReceipt(context.db, user.companyId, expense.id, values.attachmentId);
+        return redirectWithToast(`/expenses/${expense.id}`, "Документът е премахнат");
+      case "delete":
+        if (values.confirm !== "on") {
+          throw new AppError("Потвърдете изтриването", 400, {
+            confirm: "Потвърдете изтриването",
+          });
+        }
+        await deleteExpense(context.db, user.companyId, expense.id);
+        return redirectWithToast("/expenses", "Разходът е изтрит");
+      default:
+        return refuseForm({ formId: "", fieldErrors: {}, formError: "Непознато действие" });
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      const formId = values.intent === "delete" ? "delete" : "receipts";
+      return refuseWithAppError(formId, error, values);
+    }
+    throw error;
+  }
+}
+
+export default function ExpensePage() {
+  const { expense, today } = useLoaderData<typeof loader>();
+  const receipts = useFormAnswer("receipts");
+  const remove = useFormAnswer("delete");
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className={page.page}>
+      <p>
+        <Link to="/expenses">« Разходи</Link>
+      </p>
+      <h1>
+        {EXPENSE_DOCUMENT_TYPES[expense.documentType]} № {expense.documentNumber}
+      </h1>
+      <div className={invoiceStyles.actions}>
+        <ButtonLink to={`/expenses/edit/${expense.id}`}>Редактирай</ButtonLink>
+        <ButtonLink to={`/expenses/add?supplierId=${expense.supplierId ?? ""}`} tone="secondary">
+          Нов разход от този доставчик
+        </ButtonLink>
+      </div>
+      <ExpenseDetails expense={expense} today={today} />
+      <section
+        className={page.card}
+        aria-labelledby="receipts-heading"
+        style={{ marginTop: "1rem" }}
+      >
+        <h2 id="receipts-heading" className={page.cardTitle}>
+          Документи
+        </h2>
+        <Receipts expenseId={expense.id} receipts={expense.attachments} answer={receipts} />
+      </section>
+      <section className={page.card} aria-labelledby="delete-heading" style={{ marginTop: "1rem" }}>
+        <h2 id="delete-heading" className={page.cardTitle}>
+          Изтриване
+        </h2>
+        <Form method="post">
+          <FormError message={remove?.formError} />
+          <div className={fieldStyles.checkboxRow}>
+            <input
+              id="confirm-delete"
+              type="checkbox"
+              name="confirm"
+              aria-invalid={remove?.fieldErrors.confirm ? true : undefined}
+            />
+            <label htmlFor="confirm-delete">
+              Потвърждавам изтриването на разхода и прикачените документи
+            </label>
+          </div>
+          <Button type="submit" name="intent" value="delete" tone="secondary" disabled={busy}>
+            Изтрий разхода
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = GateBoundary;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title: data
+      ? `${EXPENSE_DOCUMENT_TYPES[data.expense.documentType]} № ${data.expense.documentNumber} | Сметка`
+      : "Разход | Сметка",
+  },
+];

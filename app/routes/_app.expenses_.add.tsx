@@ -1,0 +1,81 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ExpenseForm } from "~/components/expenses/expense-form";
+import { SupplierSearch } from "~/components/expenses/supplier-search";
+import * as page from "~/components/layout/page.css";
+import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { expenseFormData, submitExpenseForm } from "~/modules/expenses/form.server";
+import { EXPENSE_FORM_ID } from "~/modules/expenses/schema";
+import { getSupplier, searchSuppliers } from "~/modules/expenses/suppliers.server";
+import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { todayInSofia } from "~/utils/dates";
+import { useFormAnswer } from "~/utils/forms";
+import { refuseForm } from "~/utils/forms.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireFeature(request, context, "expenses");
+  const url = new URL(request.url);
+  const supplierQuery = url.searchParams.get("supplierQ")?.slice(0, 100) ?? null;
+  const [form, supplier, found] = await Promise.all([
+    expenseFormData(context.db, user.companyId),
+    getSupplier(context.db, user.companyId, url.searchParams.get("supplierId")),
+    supplierQuery === null ? null : searchSuppliers(context.db, user.companyId, supplierQuery),
+  ]);
+  const values: Record<string, string> = { documentDate: todayInSofia(), paidOn: todayInSofia() };
+  if (supplier) {
+    Object.assign(values, {
+      supplierId: supplier.id,
+      supplierName: supplier.name,
+      supplierEik: supplier.eik ?? "",
+      supplierVatNumber: supplier.vatNumber ?? "",
+      supplierAddress: supplier.address ?? "",
+    });
+  }
+  return json({ ...form, values, supplierQuery, found });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireFeature(request, context, "expenses");
+  const outcome = await submitExpenseForm(context.db, request, {
+    companyId: user.companyId,
+    userId: user.id,
+  });
+  if (!outcome.saved) return refuseForm(outcome.answer, outcome.status);
+  return redirectWithToast(`/expenses/${outcome.id}`, {
+    title: "Разходът е записан",
+    description: "Документът е в списъка с разходи.",
+  });
+}
+
+export default function AddExpense() {
+  const { categories, vatRegistered, values, supplierQuery, found } =
+    useLoaderData<typeof loader>();
+  const answer = useFormAnswer(EXPENSE_FORM_ID);
+  return (
+    <div className={page.page}>
+      <p>
+        <Link to="/expenses">« Разходи</Link>
+      </p>
+      <h1>Нов разход</h1>
+      <SupplierSearch query={supplierQuery} found={found} />
+      <ExpenseForm
+        values={values}
+        answer={answer}
+        categories={categories}
+        vatRegistered={vatRegistered}
+        submitLabel="Запиши разхода"
+        withFiles
+      />
+    </div>
+  );
+}
+
+export const ErrorBoundary = GateBoundary;
+
+export const meta: MetaFunction = () => [{ title: "Нов разход | Сметка" }];
