@@ -4,33 +4,9 @@
  * valid OpenAPI 3.1 document and that every path it names has a route module for its methods.
  */
 
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const decimal = (example: string, description?: string) => ({
-  type: "string",
-  pattern: "^-?\\d+(\\.\\d+)?$",
-  example,
-  ...(description && { description }),
-});
-const errors = {
-  "400": {
-    description: "Невалидни данни: a Bulgarian message per field",
-    content: { "application/json": { schema: ref("Error") } },
-  },
-  "401": {
-    description: "Not signed in",
-    content: { "application/json": { schema: ref("Error") } },
-  },
-  "404": {
-    description: "No such document in your company",
-    content: { "application/json": { schema: ref("Error") } },
-  },
-};
-const idParam = {
-  name: "id",
-  in: "path",
-  required: true,
-  schema: { type: "string", format: "uuid" },
-};
+import { expensePaths, expenseSchemas } from "./openapi-expenses";
+import { decimal, errors, idParam, ref } from "./openapi-parts";
+
 const documentResponse = (description: string) => ({
   description,
   content: { "application/json": { schema: ref("Document") } },
@@ -42,7 +18,7 @@ export const openApiDocument = {
     title: "Сметка API",
     version: "1.0.0",
     description:
-      "Clients and Bulgarian tax documents (invoices, proformas, credit and debit notes). Amounts are decimal strings with two decimals; dates are YYYY-MM-DD. Authenticate with the session cookie or `Authorization: Bearer <token>` from POST /api/login. Error messages are in Bulgarian.",
+      "Clients, Bulgarian tax documents (invoices, proformas, credit and debit notes) and expenses (purchase documents with receipts; standard plan). Amounts are decimal strings with two decimals; dates are YYYY-MM-DD. Authenticate with the session cookie or `Authorization: Bearer <token>` from POST /api/login. Error messages are in Bulgarian.",
   },
   servers: [{ url: "/" }],
   security: [{ bearer: [] }, { cookie: [] }],
@@ -304,6 +280,7 @@ export const openApiDocument = {
         },
       },
     },
+    ...expensePaths,
   },
   components: {
     securitySchemes: {
@@ -311,6 +288,7 @@ export const openApiDocument = {
       cookie: { type: "apiKey", in: "cookie", name: "__session" },
     },
     schemas: {
+      ...expenseSchemas,
       Error: {
         type: "object",
         properties: {

@@ -1,0 +1,399 @@
+import { decimal, errors, idParam, ref } from "./openapi-parts";
+
+/* The expenses part of the OpenAPI document (standard plan: 403 {locked, needed} below it). */
+
+const locked = {
+  description: 'The plan does not include expenses: {message, requiredPlan: "standard"}',
+  content: { "application/json": { schema: ref("Error") } },
+};
+const notFound = {
+  description: "No such expense in your company",
+  content: { "application/json": { schema: ref("Error") } },
+};
+const duplicate = {
+  description:
+    "The supplier's document (type and number) is already recorded: {message, duplicateOf, errors}. Send confirmDuplicate: true to record it anyway.",
+  content: { "application/json": { schema: ref("DuplicateExpense") } },
+};
+const expenseResponse = (description: string) => ({
+  description,
+  content: { "application/json": { schema: ref("Expense") } },
+});
+const attachmentsResponse = (description: string) => ({
+  description,
+  content: {
+    "application/json": {
+      schema: {
+        type: "object",
+        properties: { attachments: { type: "array", items: ref("ExpenseAttachment") } },
+      },
+    },
+  },
+});
+const query = (name: string, schema: object, description?: string) => ({
+  name,
+  in: "query",
+  schema,
+  ...(description && { description }),
+});
+const dateQuery = { type: "string", format: "date" };
+
+export const expensePaths = {
+  "/api/expenses": {
+    get: {
+      summary:
+        "List expenses with the totals of everything that matches (per currency and VAT rate)",
+      parameters: [
+        query(
+          "period",
+          { type: "string" },
+          "month:YYYY-MM, quarter:YYYY-Q, year:YYYY (overrides from/to)",
+        ),
+        query("from", dateQuery, "Document date from"),
+        query("to", dateQuery, "Document date to"),
+        query("categoryId", { type: "string", format: "uuid" }),
+        query("supplierId", { type: "string", format: "uuid" }),
+        query("payment", { enum: ["paid", "unpaid", "overdue"] }),
+        query("type", ref("ExpenseDocumentType")),
+        query("q", { type: "string" }, "Supplier, ЕИК, document number or description"),
+        query("sort", { enum: ["date_desc", "date_asc", "amount_desc", "amount_asc", "supplier"] }),
+        query("after", { type: "string" }, "nextCursor of the previous page"),
+      ],
+      responses: {
+        "200": {
+          description: "One page (50) and the summary",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  expenses: { type: "array", items: ref("ExpenseSummary") },
+                  nextCursor: { type: ["string", "null"] },
+                  summary: ref("ExpenseTotals"),
+                },
+              },
+            },
+          },
+        },
+        "401": errors["401"],
+        "403": locked,
+      },
+    },
+    post: {
+      summary: "Record a purchase document",
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: ref("ExpenseInput") } },
+      },
+      responses: {
+        "201": expenseResponse("The expense"),
+        "400": errors["400"],
+        "401": errors["401"],
+        "403": locked,
+        "409": duplicate,
+      },
+    },
+  },
+  "/api/expenses/{id}": {
+    parameters: [idParam],
+    get: {
+      summary: "One expense with its amounts per VAT rate and its attachments",
+      responses: { "200": expenseResponse("The expense"), "404": notFound, "403": locked },
+    },
+    put: {
+      summary: "Replace an expense (the whole of it, as POST)",
+      requestBody: {
+        required: true,
+        content: { "application/json": { schema: ref("ExpenseInput") } },
+      },
+      responses: {
+        "200": expenseResponse("The expense"),
+        "400": errors["400"],
+        "404": notFound,
+        "409": duplicate,
+      },
+    },
+    delete: {
+      summary: "Delete an expense with its attachments",
+      responses: { "204": { description: "Deleted" }, "404": notFound },
+    },
+  },
+  "/api/expenses/{id}/attachments": {
+    parameters: [idParam],
+    get: {
+      summary: "The expense's attachments",
+      responses: { "200": attachmentsResponse("The attachments"), "404": notFound },
+    },
+    post: {
+      summary:
+        "Attach receipts: JPG, PNG or PDF (judged by content), 5 MB each, up to 10 per upload and 20 per expense",
+      requestBody: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: {
+              type: "object",
+              properties: {
+                files: { type: "array", items: { type: "string", format: "binary" } },
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        "201": attachmentsResponse("All attachments of the expense"),
+        "400": errors["400"],
+        "404": notFound,
+        "413": {
+          description: "A file over 5 MB: «Файлът е твърде голям: … Максималният размер е 5MB»",
+          content: { "application/json": { schema: ref("Error") } },
+        },
+      },
+    },
+  },
+  "/api/expenses/{id}/attachments/{attachmentId}": {
+    parameters: [
+      idParam,
+      {
+        name: "attachmentId",
+        in: "path",
+        required: true,
+        schema: { type: "string", format: "uuid" },
+      },
+    ],
+    get: {
+      summary: "The file (?inline=1 to show it in a browser); ETag is its SHA-256",
+      parameters: [query("inline", { enum: ["1"] })],
+      responses: {
+        "200": {
+          description: "The file",
+          content: { "image/jpeg": {}, "image/png": {}, "application/pdf": {} },
+        },
+        "404": notFound,
+      },
+    },
+    delete: {
+      summary: "Remove an attachment",
+      responses: { "204": { description: "Removed" }, "404": notFound },
+    },
+  },
+  "/api/expense-categories": {
+    get: {
+      summary: "The company's expense categories (archived ones with archived=1)",
+      parameters: [query("archived", { enum: ["1"] })],
+      responses: {
+        "200": {
+          description: "Categories",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { categories: { type: "array", items: ref("ExpenseCategory") } },
+              },
+            },
+          },
+        },
+        "403": locked,
+      },
+    },
+    post: {
+      summary: "Add a category",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["name"],
+              properties: { name: { type: "string" } },
+            },
+          },
+        },
+      },
+      responses: {
+        "201": {
+          description: "The category",
+          content: { "application/json": { schema: ref("ExpenseCategory") } },
+        },
+        "400": errors["400"],
+        "409": {
+          description: "The name is taken",
+          content: { "application/json": { schema: ref("Error") } },
+        },
+      },
+    },
+  },
+  "/api/suppliers": {
+    get: {
+      summary: "The company's suppliers matching a name, ЕИК or VAT number (20 at most)",
+      parameters: [query("q", { type: "string" })],
+      responses: {
+        "200": {
+          description: "Suppliers",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: { suppliers: { type: "array", items: ref("Supplier") } },
+              },
+            },
+          },
+        },
+        "403": locked,
+      },
+    },
+  },
+} as const;
+
+const supplierFields = {
+  name: { type: "string" },
+  eik: {
+    type: ["string", "null"],
+    description: "ЕИК/Булстат: 9 or 13 digits with a valid check digit",
+  },
+  vatNumber: { type: ["string", "null"], example: "BG175074752" },
+  address: { type: ["string", "null"] },
+};
+
+export const expenseSchemas = {
+  ExpenseDocumentType: {
+    enum: ["invoice", "credit_note", "debit_note", "receipt", "protocol_117", "other"],
+  },
+  ExpenseAmount: {
+    type: "object",
+    properties: {
+      vatRate: { enum: [20, 9, 0, null], description: "null: no VAT" },
+      base: decimal("100.00"),
+      vat: decimal("20.00", "Computed from the base when left out; within 0.01 of the rate"),
+    },
+  },
+  ExpenseInput: {
+    type: "object",
+    required: [
+      "supplierName",
+      "documentType",
+      "documentNumber",
+      "documentDate",
+      "description",
+      "categoryId",
+      "amounts",
+    ],
+    properties: {
+      supplierName: { type: "string" },
+      supplierEik: supplierFields.eik,
+      supplierVatNumber: supplierFields.vatNumber,
+      supplierAddress: supplierFields.address,
+      documentType: ref("ExpenseDocumentType"),
+      documentNumber: {
+        type: "string",
+        description: "10 digits for Bulgarian invoices and credit/debit notes",
+      },
+      documentDate: { type: "string", format: "date" },
+      taxEventDate: { type: "string", format: "date" },
+      description: { type: "string" },
+      categoryId: { type: "string", format: "uuid" },
+      currency: { type: "string", default: "EUR", description: "BGN only up to 2025-12-31" },
+      eurRate: decimal("0.92", "EUR per unit; required for currencies other than EUR and BGN"),
+      amounts: { type: "array", maxItems: 4, items: ref("ExpenseAmount") },
+      vatCredit: { enum: ["full", "partial", "none"], default: "full" },
+      vatCreditCoefficient: decimal("0.75", "Partial credit: the coefficient, 0–1"),
+      paid: { type: "boolean" },
+      paymentMethod: { enum: ["bank", "cash", "card", "other"] },
+      paidOn: { type: "string", format: "date", description: "Required when paid" },
+      dueDate: { type: "string", format: "date" },
+      notes: { type: "string" },
+      confirmDuplicate: { type: "boolean", description: "Record a duplicate anyway" },
+    },
+  },
+  ExpenseSummary: {
+    type: "object",
+    properties: {
+      id: { type: "string", format: "uuid" },
+      supplier: {
+        type: "object",
+        properties: { id: { type: ["string", "null"] }, ...supplierFields },
+      },
+      documentType: ref("ExpenseDocumentType"),
+      documentNumber: { type: "string" },
+      documentDate: { type: "string", format: "date" },
+      description: { type: "string" },
+      category: { type: "object" },
+      currency: { type: "string" },
+      subtotal: decimal("100.00"),
+      vat: decimal("20.00"),
+      total: decimal("120.00"),
+      vatCredit: { enum: ["full", "partial", "none"] },
+      creditableVat: decimal("20.00"),
+      paid: { type: "boolean" },
+      paidOn: { type: ["string", "null"], format: "date" },
+      dueDate: { type: ["string", "null"], format: "date" },
+    },
+  },
+  Expense: {
+    allOf: [
+      ref("ExpenseSummary"),
+      {
+        type: "object",
+        properties: {
+          taxEventDate: { type: ["string", "null"], format: "date" },
+          eurRate: { type: ["string", "null"] },
+          amounts: { type: "array", items: ref("ExpenseAmount") },
+          vatCreditCoefficient: { type: ["string", "null"] },
+          paymentMethod: { type: ["string", "null"] },
+          notes: { type: ["string", "null"] },
+          attachments: { type: "array", items: ref("ExpenseAttachment") },
+        },
+      },
+    ],
+  },
+  ExpenseTotals: {
+    type: "object",
+    properties: {
+      count: { type: "integer" },
+      currencies: { type: "array", items: { type: "object" } },
+      rates: { type: "array", items: ref("ExpenseAmount") },
+    },
+  },
+  ExpenseAttachment: {
+    type: "object",
+    properties: {
+      id: { type: "string", format: "uuid" },
+      fileName: { type: "string" },
+      contentType: { enum: ["image/jpeg", "image/png", "application/pdf"] },
+      size: { type: "integer" },
+      url: { type: "string" },
+    },
+  },
+  ExpenseCategory: {
+    type: "object",
+    properties: {
+      id: { type: "string", format: "uuid" },
+      code: { type: ["string", "null"] },
+      name: { type: "string" },
+      archived: { type: "boolean" },
+    },
+  },
+  DuplicateExpense: {
+    type: "object",
+    properties: {
+      message: { type: "string" },
+      duplicateOf: {
+        type: "object",
+        properties: {
+          id: { type: "string", format: "uuid" },
+          documentNumber: { type: "string" },
+          documentDate: { type: "string", format: "date" },
+          url: { type: "string" },
+        },
+      },
+    },
+  },
+  Supplier: {
+    type: "object",
+    properties: {
+      id: { type: "string", format: "uuid" },
+      ...supplierFields,
+      countryCode: { type: ["string", "null"] },
+    },
+  },
+} as const;

@@ -1,0 +1,40 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { createCategory, listCategories } from "~/modules/expenses/categories.server";
+import { categorySchema } from "~/modules/expenses/schema";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+const categoryJson = (c: {
+  id: string;
+  code: string | null;
+  name: string;
+  archivedAt: Date | null;
+}) => ({
+  id: c.id,
+  code: c.code,
+  name: c.name,
+  archived: c.archivedAt !== null,
+});
+
+/** GET /api/expense-categories?archived=1 → {categories} in the company's order. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const archived = new URL(request.url).searchParams.get("archived") === "1";
+  const categories = await listCategories(context.db, companyId, { archived });
+  return json({ categories: categories.map(categoryJson) });
+}
+
+/** POST {name} → 201 with the category; 409 when the company already has one of that name. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const { data } = await parseJsonBody(request, categorySchema);
+  try {
+    const id = await createCategory(context.db, companyId, data.name);
+    const categories = await listCategories(context.db, companyId, { archived: true });
+    const created = categories.find((c) => c.id === id);
+    return json(created && categoryJson(created), { status: 201 });
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}

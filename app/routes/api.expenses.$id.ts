@@ -1,0 +1,35 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { expenseRefusal, requireApiExpense } from "~/modules/expenses/api.server";
+import { expenseInputFromJson, expenseJson } from "~/modules/expenses/json.server";
+import { expenseSchema } from "~/modules/expenses/schema";
+import { deleteExpense, updateExpense } from "~/modules/expenses/service.server";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+/** GET /api/expenses/{id} → the expense with its amounts per VAT rate and its attachments. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  return json(expenseJson(await requireApiExpense(context.db, companyId, params.id)));
+}
+
+/** PUT replaces the expense (the whole of it, like POST); DELETE removes it with its receipts → 204. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") {
+    return methodNotAllowed("GET, PUT, DELETE");
+  }
+  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const expense = await requireApiExpense(context.db, companyId, params.id);
+  try {
+    if (request.method === "DELETE") {
+      await deleteExpense(context.db, companyId, expense.id);
+      return new Response(null, { status: 204 });
+    }
+    const { data } = await parseJsonBody(request, expenseSchema, {
+      prepare: expenseInputFromJson,
+    });
+    await updateExpense(context.db, companyId, expense.id, data);
+    return json(expenseJson(await requireApiExpense(context.db, companyId, expense.id)));
+  } catch (error) {
+    return expenseRefusal(error);
+  }
+}

@@ -1,0 +1,55 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { expenseRefusal } from "~/modules/expenses/api.server";
+import {
+  expenseInputFromJson,
+  expenseJson,
+  expenseListJson,
+  expenseSummaryJson,
+} from "~/modules/expenses/json.server";
+import {
+  expenseFiltersFromSearch,
+  listExpenses,
+  summarizeExpenses,
+} from "~/modules/expenses/queries.server";
+import { expenseSchema } from "~/modules/expenses/schema";
+import { createExpense, getExpense } from "~/modules/expenses/service.server";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { todayInSofia } from "~/utils/dates";
+import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+/**
+ * GET /api/expenses?<the list's filters>&after= → {expenses, nextCursor, summary}: one page and the
+ * totals of everything the filters match (per currency and per VAT rate). Standard plan.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const url = new URL(request.url);
+  const filters = expenseFiltersFromSearch(url.searchParams);
+  const today = todayInSofia();
+  const [{ expenses, nextCursor }, summary] = await Promise.all([
+    listExpenses(context.db, companyId, filters, today, { after: url.searchParams.get("after") }),
+    summarizeExpenses(context.db, companyId, filters, today),
+  ]);
+  return json({
+    expenses: expenses.map(expenseListJson),
+    nextCursor,
+    summary: expenseSummaryJson(summary),
+  });
+}
+
+/**
+ * POST /api/expenses → 201 with the expense; 400 {message, errors} for bad fields; 409 with
+ * duplicateOf when the supplier's document is already recorded (send confirmDuplicate: true).
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const { data } = await parseJsonBody(request, expenseSchema, { prepare: expenseInputFromJson });
+  try {
+    const id = await createExpense(context.db, companyId, null, data);
+    const saved = await getExpense(context.db, companyId, id);
+    return json(saved && expenseJson(saved), { status: 201 });
+  } catch (error) {
+    return expenseRefusal(error);
+  }
+}
