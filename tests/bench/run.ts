@@ -5,6 +5,12 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { listClients } from "~/modules/clients/queries.server";
+import { readReceiptForm } from "~/modules/expenses/form.server";
+import {
+  expenseFiltersFromSearch,
+  listExpenses,
+  summarizeExpenses,
+} from "~/modules/expenses/queries.server";
 import { getDocument } from "~/modules/invoices/documents.server";
 import { listDocuments, summarizeDocuments } from "~/modules/invoices/list.server";
 import { printModelFor, renderDocumentPdf } from "~/modules/invoices/render.server";
@@ -19,6 +25,7 @@ import { benchEvents } from "./events";
 const COMPANIES = 1_000;
 const CLIENTS = 10_000;
 const DOCUMENTS = 100_000;
+const EXPENSES = 100_000;
 const RUNS = 200;
 
 function percentile(sorted: number[], p: number) {
@@ -84,6 +91,7 @@ async function seed(database: OpenedDatabase): Promise<string> {
       .execute();
   }
   await seedDocuments(database, target);
+  await seedExpenses(database, target);
   // Autovacuum would gather statistics and set the visibility map on a live server; freshly seeded
   // tables have neither: without statistics the planner sorts all 10,000 clients instead of walking
   // the index, and without the map the totals cannot be read from the covering index alone.
@@ -134,6 +142,160 @@ async function seedDocuments(database: OpenedDatabase, target: string) {
     .execute();
   console.log(
     `  seeded ${DOCUMENTS + others.length * 10} documents (${DOCUMENTS} in one company), two lines each, in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+/**
+ * 100,000 expenses for the measured company (over seven years, 2,000 suppliers, every 20th a credit
+ * note, every third unpaid; one or two VAT rates each) and 10 for each other company, by SQL.
+ */
+async function seedExpenses(database: OpenedDatabase, target: string) {
+  const { db } = database;
+  const started = performance.now();
+  await sql`insert into expense_categories (company_id, code, name, position)
+    select c.id, 'other', 'Други', 0 from companies c`.execute(db);
+  await sql`insert into suppliers (company_id, name, eik)
+    select ${target}::uuid, 'Доставчик ' || g || ' ООД', (300000000 + g)::text
+    from generate_series(1, 2000) g`.execute(db);
+  const insert = (companyId: string, count: number) =>
+    sql`
+    with s as (
+      select id, name, eik, row_number() over (order by id) - 1 as rn, count(*) over () as n
+      from suppliers where company_id = ${companyId}
+    ), c as (select id from expense_categories where company_id = ${companyId} limit 1)
+    insert into expenses (company_id, supplier_id, supplier_name, supplier_eik, document_type,
+      document_number, document_date, description, category_id, currency, subtotal_cents, vat_cents,
+      total_cents, vat_credit, creditable_vat_cents, payment_method, paid_on, due_date)
+    select ${companyId}::uuid, s.id, coalesce(s.name, 'Доставчик'), s.eik,
+      case when g % 20 = 0 then 'credit_note' else 'invoice' end,
+      lpad(g::text, 10, '0'), date '2020-01-01' + (g * 2555 / ${count})::int,
+      'Покупка ' || g, (select id from c), 'EUR',
+      case when g % 2 = 0 then 11000 else 10000 end, case when g % 2 = 0 then 2090 else 2000 end,
+      case when g % 2 = 0 then 13090 else 12000 end, 'full',
+      case when g % 2 = 0 then 2090 else 2000 end,
+      case when g % 3 = 0 then null else 'bank' end,
+      case when g % 3 = 0 then null else date '2020-01-01' + (g * 2555 / ${count})::int end,
+      case when g % 3 = 0 then date '2020-01-31' + (g * 2555 / ${count})::int end
+    from generate_series(1, ${count}) g left join s on s.rn = g % greatest(s.n, 1)`.execute(db);
+  // Other companies have no suppliers: their 10 expenses name one in text only.
+  await insert(target, EXPENSES);
+  const others = await db.selectFrom("companies").select("id").where("id", "<>", target).execute();
+  for (const { id } of others) {
+    await sql`insert into expenses (company_id, supplier_name, document_type, document_number,
+        document_date, description, category_id, subtotal_cents, vat_cents, total_cents)
+      select ${id}::uuid, 'Доставчик', 'receipt', g::text, date '2026-01-01' + g, 'Покупка',
+        (select id from expense_categories where company_id = ${id}), 1000, 200, 1200
+      from generate_series(1, 10) g`.execute(db);
+  }
+  await sql`insert into expense_amounts (company_id, expense_id, vat_rate, base_cents, vat_cents,
+      sign, document_date, currency)
+    select e.company_id, e.id, 20, 10000, 2000,
+      case when e.document_type = 'credit_note' then -1 else 1 end, e.document_date, e.currency
+    from expenses e`.execute(db);
+  await sql`insert into expense_amounts (company_id, expense_id, vat_rate, base_cents, vat_cents,
+      sign, document_date, currency)
+    select e.company_id, e.id, 9, 1000, 90,
+      case when e.document_type = 'credit_note' then -1 else 1 end, e.document_date, e.currency
+    from expenses e where e.subtotal_cents = 11000`.execute(db);
+  console.log(
+    `  seeded ${EXPENSES + others.length * 10} expenses (${EXPENSES} in one company) in ${Math.round(performance.now() - started)} ms`,
+  );
+}
+
+/** What /expenses runs: one page and the totals per currency and per VAT rate. */
+function expensesPage(
+  db: OpenedDatabase["db"],
+  companyId: string,
+  query: string,
+  after?: string | null,
+) {
+  const filters = expenseFiltersFromSearch(new URLSearchParams(query));
+  return Promise.all([
+    listExpenses(db, companyId, filters, "2026-11-22", { after: after ?? null }),
+    summarizeExpenses(db, companyId, filters, "2026-11-22"),
+  ]);
+}
+
+async function benchExpenses(database: OpenedDatabase, companyId: string) {
+  const { db } = database;
+  let cursor: string | null = null;
+  for (let page = 0; page < 100; page++) {
+    cursor = (
+      await listExpenses(
+        db,
+        companyId,
+        expenseFiltersFromSearch(new URLSearchParams()),
+        "2026-11-22",
+        { after: cursor },
+      )
+    ).nextCursor;
+  }
+  await measure("/expenses: first page + totals", () => expensesPage(db, companyId, ""));
+  await measure("/expenses: page 101 + totals", () => expensesPage(db, companyId, "", cursor));
+  await measure("/expenses: this month", () => expensesPage(db, companyId, "period=month:2026-11"));
+  await measure("/expenses: this year", () => expensesPage(db, companyId, "period=year:2026"));
+  await measure("/expenses: unpaid", () => expensesPage(db, companyId, "payment=unpaid"));
+  await measure("/expenses: by amount", () => expensesPage(db, companyId, "sort=amount_desc"));
+  await measure("/expenses: search by number", () => expensesPage(db, companyId, "q=0000054321"));
+  await measure(
+    "/expenses: search «доставчик 99»",
+    () => expensesPage(db, companyId, "q=доставчик 99"),
+    50,
+  );
+}
+
+/**
+ * The memory one 5 MB receipt upload takes while it is read: the multipart body is generated as it
+ * streams (nothing held by the sender), so the growth is what the reader keeps.
+ */
+async function benchUpload() {
+  console.log("\nreceipt upload (multipart, 5 MB file)");
+  const size = 5 * 1024 * 1024 - 1024;
+  const boundary = "----smetka-bench";
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload\r\n--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="scan.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const chunk = Buffer.alloc(64 * 1024, 7);
+  const request = () => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new Uint8Array(head));
+        if (sent >= size) {
+          controller.enqueue(new Uint8Array(tail));
+          controller.close();
+          return;
+        }
+        const n = Math.min(chunk.length, size - sent);
+        controller.enqueue(new Uint8Array(chunk.subarray(0, n)));
+        sent += n;
+      },
+    });
+    return new Request("http://localhost/expenses/x", {
+      method: "POST",
+      body,
+      headers: {
+        "Content-Type": `multipart/form-data; boundary=${boundary}`,
+        "Content-Length": String(head.length + size + tail.length),
+      },
+      duplex: "half",
+    } as RequestInit);
+  };
+  await readReceiptForm(request()); // warm up
+  globalThis.gc?.();
+  const before = process.memoryUsage();
+  let peak = before.arrayBuffers;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().arrayBuffers);
+  }, 1);
+  const { upload } = await readReceiptForm(request());
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().arrayBuffers);
+  const held = upload.files[0]?.bytes.byteLength ?? 0;
+  const mb = (n: number) => (n / 1024 / 1024).toFixed(2);
+  console.log(
+    `  file ${mb(held)} MB read; array buffers grew by ${mb(peak - before.arrayBuffers)} MB at the peak (${((peak - before.arrayBuffers) / held).toFixed(2)} × the file)`,
   );
 }
 
@@ -226,6 +388,7 @@ async function benchDatabase(label: string, database: OpenedDatabase, pdf = fals
   );
   await measure("clients: search by EIK", () => listClients(db, companyId, { q: "200009999" }));
   await benchDocuments(database, companyId);
+  await benchExpenses(database, companyId);
   if (pdf) await benchPdf(database, companyId);
 }
 
@@ -269,7 +432,7 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "pglite") {
   await memory.close();
 }
 
-// BENCH_ONLY=pglite | postgres | server | events runs one part.
+// BENCH_ONLY=pglite | postgres | server | upload | events runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "postgres") {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -285,4 +448,5 @@ if (!only || only === "postgres") {
   }
 }
 if (!only || only === "server") await benchStart();
+if (!only || only === "upload") await benchUpload();
 if (!only || only === "events") await benchEvents();

@@ -254,3 +254,26 @@ export async function signInContext(app: RunningApp, context: BrowserContext): P
     { name: "__session", value: await sessionCookieValue(app), url: app.url },
   ]);
 }
+
+/** Adds a card on the «Начин на плащане» tab, then comes back to the plans. */
+export async function addCard(page: Page, number: string) {
+  const base = new URL(page.url()).origin;
+  await page.goto(`${base}/settings/subscription?tab=payment`);
+  await field(page, "Номер на картата").fill(number);
+  await field(page, "Валидна до (ММ/ГГ)").fill("12/39");
+  await field(page, "CVC").fill("123");
+  await page.getByRole("button", { name: /Добави карта|Смени картата/ }).click();
+  await page.getByText("Картата е запазена").waitFor();
+  await page.getByText(`•••• ${number.replace(/\s/g, "").slice(-4)}`).waitFor();
+  // Nothing of the card stays in the form once it is saved.
+  expect(await field(page, "Номер на картата").inputValue()).toBe("");
+  expect(await field(page, "CVC").inputValue()).toBe("");
+  await page.goto(`${base}/settings/subscription`);
+}
+
+/** Moves the signed-in customer of the page to a higher plan, paying with the local test card. */
+export async function upgradeTo(page: Page, plan: "Стандартен" | "Пълен"): Promise<void> {
+  await addCard(page, "4242 4242 4242 4242");
+  await page.getByRole("button", { name: `Надгради до ${plan}` }).click();
+  await page.waitForURL(/\/subscription-success/);
+}

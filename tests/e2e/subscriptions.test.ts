@@ -6,8 +6,8 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import {
+  addCard,
   expectAccessible,
-  field,
   hasChromium,
   launchBrowser,
   openPage,
@@ -16,22 +16,6 @@ import {
   signInContext,
   startApp,
 } from "./harness";
-
-/** Adds a card on the «Начин на плащане» tab, then comes back to the plans. */
-async function addCard(page: import("playwright-core").Page, number: string) {
-  const base = new URL(page.url()).origin;
-  await page.goto(`${base}/settings/subscription?tab=payment`);
-  await field(page, "Номер на картата").fill(number);
-  await field(page, "Валидна до (ММ/ГГ)").fill("12/39");
-  await field(page, "CVC").fill("123");
-  await page.getByRole("button", { name: /Добави карта|Смени картата/ }).click();
-  await page.getByText("Картата е запазена").waitFor();
-  await page.getByText(`•••• ${number.replace(/\s/g, "").slice(-4)}`).waitFor();
-  // Nothing of the card stays in the form once it is saved.
-  expect(await field(page, "Номер на картата").inputValue()).toBe("");
-  expect(await field(page, "CVC").inputValue()).toBe("");
-  await page.goto(`${base}/settings/subscription`);
-}
 
 describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
   let app: RunningApp;

@@ -4,7 +4,7 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyWithClient, createTestExpense, TINY_PNG } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -72,6 +72,9 @@ interface Fixtures {
   issuedId: string;
   proformaId: string;
   clientId: string;
+  expenseId: string;
+  categoryId: string;
+  attachmentId: string;
 }
 
 function table(f: Fixtures): Call[] {
@@ -129,6 +132,62 @@ function table(f: Fixtures): Call[] {
     isVatRegistered: false,
   };
   const id = { id: f.issuedId };
+  const expenseJson = {
+    supplierName: "Доставчик АД",
+    supplierEik: "175074752",
+    supplierVatNumber: "BG175074752",
+    supplierAddress: "ул. Шипка 5",
+    documentType: "invoice",
+    documentNumber: "0000000123",
+    documentDate: "2026-11-10",
+    taxEventDate: "2026-11-10",
+    description: "Канцеларски материали",
+    categoryId: f.categoryId,
+    currency: "EUR",
+    eurRate: "",
+    amounts: [{ vatRate: 20, base: "100.00", vat: "20.00" }],
+    vatCredit: "partial",
+    vatCreditCoefficient: "0.5",
+    paid: true,
+    paymentMethod: "bank",
+    paidOn: "2026-11-12",
+    dueDate: "",
+    notes: "бележка",
+    confirmDuplicate: true,
+  };
+  const expenseForm = {
+    supplierName: "Доставчик АД",
+    supplierEik: "175074752",
+    supplierVatNumber: "BG175074752",
+    supplierAddress: "ул. Шипка 5",
+    documentType: "invoice",
+    documentNumber: "0000000124",
+    documentDate: "2026-11-10",
+    description: "Канцеларски материали",
+    categoryId: f.categoryId,
+    currency: "EUR",
+    "amounts[20][base]": "100,00",
+    "amounts[20][vat]": "20,00",
+    "amounts[9][base]": "10",
+    "amounts[none][base]": "5",
+    vatCredit: "full",
+    paid: "on",
+    paymentMethod: "cash",
+    paidOn: "2026-11-10",
+    confirmDuplicate: "on",
+  };
+  const expense = { id: f.expenseId };
+  const expenseFilters = {
+    period: "month:2026-11",
+    from: "2026-11-01",
+    to: "2026-11-30",
+    categoryId: f.categoryId,
+    payment: "unpaid",
+    type: "invoice",
+    q: "Доставчик",
+    sort: "amount_desc",
+    after: "x",
+  };
   return [
     {
       route: "api.login",
@@ -300,6 +359,66 @@ function table(f: Fixtures): Call[] {
       params: { month: "2026-11" },
       body: "none",
       fields: {},
+    },
+    {
+      route: "api.expenses",
+      method: "GET",
+      path: "/api/expenses",
+      body: "query",
+      fields: expenseFilters,
+    },
+    {
+      route: "api.expenses",
+      method: "POST",
+      path: "/api/expenses",
+      body: "json",
+      fields: expenseJson,
+    },
+    {
+      route: "api.expenses.$id",
+      method: "PUT",
+      path: `/api/expenses/${f.expenseId}`,
+      params: expense,
+      body: "json",
+      fields: expenseJson,
+    },
+    {
+      route: "api.expenses.$id",
+      method: "GET",
+      path: `/api/expenses/${f.expenseId}`,
+      params: expense,
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.expenses.$id.attachments",
+      method: "POST",
+      path: `/api/expenses/${f.expenseId}/attachments`,
+      params: expense,
+      body: "form",
+      fields: { files: "not a file" },
+    },
+    {
+      route: "api.expenses.$id.attachments.$attachmentId",
+      method: "GET",
+      path: `/api/expenses/${f.expenseId}/attachments/${f.attachmentId}`,
+      params: { id: f.expenseId, attachmentId: f.attachmentId },
+      body: "query",
+      fields: { inline: "1" },
+    },
+    {
+      route: "api.expense-categories",
+      method: "POST",
+      path: "/api/expense-categories",
+      body: "json",
+      fields: { name: "Нова категория" },
+    },
+    {
+      route: "api.suppliers",
+      method: "GET",
+      path: "/api/suppliers",
+      body: "query",
+      fields: { q: "Дост" },
     },
     { route: "api.$", method: "POST", path: "/api/nothing", body: "json", fields: { x: 1 } },
     {
@@ -482,6 +601,65 @@ function table(f: Fixtures): Call[] {
       fields: { secret: "x", answer: "approve" },
     },
     {
+      route: "_app.expenses",
+      method: "GET",
+      path: "/expenses",
+      body: "query",
+      fields: expenseFilters,
+    },
+    {
+      route: "expenses.export[.]csv",
+      method: "GET",
+      path: "/expenses/export.csv",
+      body: "query",
+      fields: expenseFilters,
+    },
+    {
+      route: "_app.expenses_.add",
+      method: "POST",
+      path: "/expenses/add",
+      body: "form",
+      fields: expenseForm,
+    },
+    {
+      route: "_app.expenses_.edit.$id",
+      method: "POST",
+      path: `/expenses/edit/${f.expenseId}`,
+      params: expense,
+      body: "form",
+      fields: expenseForm,
+    },
+    {
+      route: "_app.expenses_.$id",
+      method: "POST",
+      path: `/expenses/${f.expenseId}`,
+      params: expense,
+      body: "form",
+      fields: { intent: "remove-receipt", attachmentId: "x" },
+    },
+    {
+      route: "_app.expenses_.$id",
+      method: "POST",
+      path: `/expenses/${f.expenseId}`,
+      params: expense,
+      body: "form",
+      fields: { intent: "delete", confirm: "" },
+    },
+    {
+      route: "_app.expenses_.categories",
+      method: "POST",
+      path: "/expenses/categories",
+      body: "form",
+      fields: { intent: "rename", id: f.categoryId, name: "Канцелария" },
+    },
+    {
+      route: "_app.expenses_.categories",
+      method: "POST",
+      path: "/expenses/categories",
+      body: "form",
+      fields: { intent: "add", name: "Още една" },
+    },
+    {
       route: "_app.dashboard",
       method: "POST",
       path: "/dashboard",
@@ -546,7 +724,21 @@ async function invariants() {
     select 'issued without number: ' || d.id from documents d where d.status <> 'draft' and d.number is null
     union all
     select 'totals differ from lines: ' || d.id from documents d
-      where d.subtotal_cents <> (select coalesce(sum(net_cents), 0) from document_lines l where l.document_id = d.id)`.execute(
+      where d.subtotal_cents <> (select coalesce(sum(net_cents), 0) from document_lines l where l.document_id = d.id)
+    union all
+    select 'expense without amounts: ' || e.id from expenses e
+      where not exists (select 1 from expense_amounts a where a.expense_id = e.id)
+    union all
+    select 'expense totals differ from amounts: ' || e.id from expenses e
+      where (e.subtotal_cents, e.vat_cents) <> (select coalesce(sum(base_cents), 0), coalesce(sum(vat_cents), 0)
+        from expense_amounts a where a.expense_id = e.id)
+    union all
+    select 'amount dated apart from its expense: ' || a.expense_id from expense_amounts a
+      join expenses e on e.id = a.expense_id where a.document_date <> e.document_date or a.currency <> e.currency
+        or a.sign <> case when e.document_type = 'credit_note' then -1 else 1 end
+    union all
+    select 'attachment without its file: ' || x.id from expense_attachments x
+      where not exists (select 1 from stored_files s where s.company_id = x.company_id and s.sha256 = x.sha256)`.execute(
     db,
   );
   expect(broken.rows.map((r) => r.problem)).toEqual([]);
@@ -581,7 +773,27 @@ describe("fuzzing every API call and form action", () => {
     await issueDocument(db, me.companyId, issuedId);
     const proformaId = await doc("proforma");
     await issueDocument(db, me.companyId, proformaId);
-    fixtures = { draftId: await doc("invoice"), issuedId, proformaId, clientId: me.clientId };
+    const receipt = {
+      fileName: "бон.png",
+      declaredType: "image/png",
+      bytes: TINY_PNG,
+      type: "image/png" as const,
+    };
+    const expense = await createTestExpense(db, me.companyId, {}, [receipt]);
+    const attachment = await db
+      .selectFrom("expenseAttachments")
+      .select("id")
+      .where("expenseId", "=", expense.id)
+      .executeTakeFirstOrThrow();
+    fixtures = {
+      draftId: await doc("invoice"),
+      issuedId,
+      proformaId,
+      clientId: me.clientId,
+      expenseId: expense.id,
+      categoryId: expense.categoryId,
+      attachmentId: attachment.id,
+    };
     const session = await signInApi(db, me.user);
     headers = { Cookie: session.cookie };
   });
@@ -662,7 +874,15 @@ describe("fuzzing every API call and form action", () => {
   it("covers every route module with an action or an API loader", () => {
     const routes = ROUTES;
     const covered = new Set(
-      table({ draftId: "", issuedId: "", proformaId: "", clientId: "" }).map((c) => c.route),
+      table({
+        draftId: "",
+        issuedId: "",
+        proformaId: "",
+        clientId: "",
+        expenseId: "",
+        categoryId: "",
+        attachmentId: "",
+      }).map((c) => c.route),
     );
     const missing: string[] = [];
     for (const file of readdirSync(routes)) {

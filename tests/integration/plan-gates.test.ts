@@ -1,11 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { loader as analytics } from "~/routes/_app.analytics";
 import { loader as expenses } from "~/routes/_app.expenses";
+import { loader as expenseView } from "~/routes/_app.expenses_.$id";
+import { loader as expenseAdd } from "~/routes/_app.expenses_.add";
+import { loader as expenseCategories } from "~/routes/_app.expenses_.categories";
+import { loader as expenseEdit } from "~/routes/_app.expenses_.edit.$id";
 import { loader as salaries } from "~/routes/_app.salaries";
 import { loader as salaryAdd } from "~/routes/_app.salaries_.add";
 import { loader as salaryEdit } from "~/routes/_app.salaries_.edit.$id";
+import { loader as expenseCategoriesApi } from "~/routes/api.expense-categories";
+import { loader as expensesApi } from "~/routes/api.expenses";
+import { loader as expenseApi } from "~/routes/api.expenses.$id";
+import { loader as attachmentsApi } from "~/routes/api.expenses.$id.attachments";
 import { loader as salariesApi } from "~/routes/api.salaries.month.$month";
 import { loader as status } from "~/routes/api.subscription.status";
+import { loader as suppliersApi } from "~/routes/api.suppliers";
+import { loader as expensesCsv } from "~/routes/expenses.export[.]csv";
 import type { Plan } from "~db/types";
 import { createUser } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
@@ -13,13 +23,24 @@ import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
 
+// [path, loader, the plan it needs, the answer when allowed (404: no such expense), a company's module]
 const gated = [
-  ["/expenses", expenses, "standard"],
-  ["/salaries", salaries, "full"],
-  ["/salaries/add", salaryAdd, "full"],
-  ["/salaries/edit/x", salaryEdit, "full"],
-  ["/analytics", analytics, "full"],
-  ["/api/salaries/month/2026-11", salariesApi, "full"],
+  ["/expenses", expenses, "standard", 200, true],
+  ["/expenses/add", expenseAdd, "standard", 200, true],
+  ["/expenses/edit/x", expenseEdit, "standard", 404, true],
+  ["/expenses/x", expenseView, "standard", 404, true],
+  ["/expenses/categories", expenseCategories, "standard", 200, true],
+  ["/expenses/export.csv", expensesCsv, "standard", 200, true],
+  ["/api/expenses", expensesApi, "standard", 200, true],
+  ["/api/expenses/x", expenseApi, "standard", 404, true],
+  ["/api/expenses/x/attachments", attachmentsApi, "standard", 404, true],
+  ["/api/expense-categories", expenseCategoriesApi, "standard", 200, true],
+  ["/api/suppliers", suppliersApi, "standard", 200, true],
+  ["/salaries", salaries, "full", 200, false],
+  ["/salaries/add", salaryAdd, "full", 200, false],
+  ["/salaries/edit/x", salaryEdit, "full", 200, false],
+  ["/analytics", analytics, "full", 200, false],
+  ["/api/salaries/month/2026-11", salariesApi, "full", 200, false],
 ] as const;
 
 const RANK = { basic: 0, standard: 1, full: 2 };
@@ -32,16 +53,25 @@ describe("plan gates on the server", () => {
         who === "admin" ? { role: "admin" } : { plan: who as Plan },
       );
       const { cookie, bearer } = await signInApi(getDb(), user);
-      for (const [path, loader, needs] of gated) {
+      for (const [path, loader, needs, ok, companyModule] of gated) {
         const headers = path.startsWith("/api/") ? bearer : { Cookie: cookie };
         const response = await call(loader, getDb(), path, {
           headers,
           params: { id: "x", month: "2026-11" },
         });
+        if (who === "admin" && companyModule) {
+          // An admin has no company of their own: a customer's books are seen by impersonation.
+          expect(response.status, `${who} ${path}`).toBe(403);
+          continue;
+        }
         const allowed = who === "admin" || RANK[who] >= RANK[needs];
-        expect(response.status, `${who} ${path}`).toBe(allowed ? 200 : 403);
-        if (!allowed && !path.startsWith("/api/")) {
-          expect(await response.json()).toMatchObject({ locked: true, needed: needs });
+        expect(response.status, `${who} ${path}`).toBe(allowed ? ok : 403);
+        if (!allowed) {
+          expect(await response.json(), `${who} ${path}`).toMatchObject(
+            path.startsWith("/api/")
+              ? { message: expect.any(String) }
+              : { locked: true, needed: needs },
+          );
         }
       }
       const body = (await (

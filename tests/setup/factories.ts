@@ -4,6 +4,10 @@ import { hasValidEikChecksum } from "~/modules/accounts/eik";
 import { hashPassword } from "~/modules/auth/password.server";
 import { createClient } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
+import type { CheckedReceipt } from "~/modules/expenses/attachments.server";
+import { listCategories } from "~/modules/expenses/categories.server";
+import { expenseSchema } from "~/modules/expenses/schema";
+import { createExpense } from "~/modules/expenses/service.server";
 import type { Database, Plan, UserRole } from "~db/types";
 
 export const PASSWORD = "Parola1!";
@@ -141,4 +145,36 @@ export async function createCompanyWithClient(db: Kysely<Database>, vatRegistere
     }),
   );
   return { user, companyId, clientId: client.id };
+}
+
+/** A 1×1 PNG: the smallest receipt a test can attach. */
+export const TINY_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/**
+ * An expense of the company: a supplier's invoice of 100.00 + 20 % VAT in the first category,
+ * unless the overrides say otherwise (any field of the expense schema's input).
+ */
+export async function createTestExpense(
+  db: Kysely<Database>,
+  companyId: string,
+  overrides: Record<string, unknown> = {},
+  receipts: CheckedReceipt[] = [],
+) {
+  const [category] = await listCategories(db, companyId);
+  const input = expenseSchema.parse({
+    supplierName: "Доставчик АД",
+    supplierEik: "175074752",
+    documentType: "invoice",
+    documentNumber: String(1_000_000_000 + randomInt(0, 1e9)),
+    documentDate: "2026-11-10",
+    description: "Канцеларски материали",
+    categoryId: category?.id,
+    amounts: [{ vatRate: 20, base: "100.00" }],
+    ...overrides,
+  });
+  const id = await createExpense(db, companyId, null, input, receipts);
+  return { id, categoryId: input.categoryId };
 }
