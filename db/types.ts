@@ -410,6 +410,29 @@ export interface ExpenseAttachmentsTable {
 }
 
 /** The database as Kysely sees it (camelCase through CamelCasePlugin). */
+export interface ExpenseMonthTotalsTable {
+  companyId: string;
+  /** The month's first day. */
+  month: string;
+  currency: string;
+  count: number;
+  subtotalCents: Cents;
+  vatCents: Cents;
+  totalCents: Cents;
+  creditableVatCents: Cents;
+  unpaidCents: Cents;
+}
+
+export interface ExpenseMonthRatesTable {
+  companyId: string;
+  month: string;
+  currency: string;
+  /** 20, 9, 0, or -1 for no VAT. */
+  vatRateKey: number;
+  baseCents: Cents;
+  vatCents: Cents;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -434,6 +457,8 @@ export interface Database {
   suppliers: SuppliersTable;
   expenses: ExpensesTable;
   expenseAmounts: ExpenseAmountsTable;
+  expenseMonthTotals: ExpenseMonthTotalsTable;
+  expenseMonthRates: ExpenseMonthRatesTable;
   storedFiles: StoredFilesTable;
   expenseAttachments: ExpenseAttachmentsTable;
 }

@@ -8,6 +8,7 @@ import * as m20261122T0600 from "./20261122T0600-document-search";
 import * as m20261122T0700 from "./20261122T0700-subscriptions";
 import * as m20261122T0800 from "./20261122T0800-hardening";
 import * as m20261122T0900 from "./20261122T0900-expenses";
+import * as m20261123T0050 from "./20261123T0050-expense-month-totals";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   "20261122T0700-subscriptions": m20261122T0700,
   "20261122T0800-hardening": m20261122T0800,
   "20261122T0900-expenses": m20261122T0900,
+  "20261123T0050-expense-month-totals": m20261123T0050,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -197,6 +197,17 @@ async function seedExpenses(database: OpenedDatabase, target: string) {
     select e.company_id, e.id, 9, 1000, 90,
       case when e.document_type = 'credit_note' then -1 else 1 end, e.document_date, e.currency
     from expenses e where e.subtotal_cents = 11000`.execute(db);
+  // The month totals the app keeps on every write, built here in one go as the migration does.
+  await sql`insert into expense_month_totals
+    select company_id, date_trunc('month', document_date)::date, currency, count(*),
+      sum(s * subtotal_cents), sum(s * vat_cents), sum(s * total_cents), sum(s * creditable_vat_cents),
+      coalesce(sum(s * total_cents) filter (where paid_on is null), 0)
+    from (select *, case when document_type = 'credit_note' then -1 else 1 end as s from expenses) e
+    group by 1, 2, 3`.execute(db);
+  await sql`insert into expense_month_rates
+    select company_id, date_trunc('month', document_date)::date, currency, coalesce(vat_rate, -1),
+      sum(sign * base_cents), sum(sign * vat_cents)
+    from expense_amounts group by 1, 2, 3, 4`.execute(db);
   console.log(
     `  seeded ${EXPENSES + others.length * 10} expenses (${EXPENSES} in one company) in ${Math.round(performance.now() - started)} ms`,
   );

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { RECEIPT_MAX_BYTES } from "~/modules/expenses/attachments.server";
 import { listCategories } from "~/modules/expenses/categories.server";
+import { expenseFiltersFromSearch, summarizeExpenses } from "~/modules/expenses/queries.server";
 import { loader as listLoader } from "~/routes/_app.expenses";
 import { action as viewAction, loader as viewLoader } from "~/routes/_app.expenses_.$id";
 import { action as addAction } from "~/routes/_app.expenses_.add";
@@ -567,6 +568,76 @@ describe("expenses: figures that must agree", () => {
       .reduce((s, cells) => s + Math.round(Number(cells[total]!.replace(",", ".")) * 100), 0);
     expect(lines).toHaveLength(6);
     expect(cents).toBe(14097);
+  });
+
+  it("the month totals the list reads agree with the expenses after every kind of change", async () => {
+    const me = await standardCompany();
+    const db = getDb();
+    const api = me.api;
+    const made: string[] = [];
+    for (const [date, type, base] of [
+      ["2026-09-30", "invoice", "10.00"],
+      ["2026-10-01", "credit_note", "3.33"],
+      ["2026-10-15", "invoice", "99.99"],
+      ["2026-11-30", "invoice", "0.01"],
+    ] as const) {
+      const { id } = await createTestExpense(db, me.companyId, {
+        documentDate: date,
+        documentType: type,
+        amounts: [
+          { vatRate: 20, base },
+          { vatRate: null, base: "1.00" },
+        ],
+      });
+      made.push(id);
+    }
+    const check = async () => {
+      for (const query of [
+        "",
+        "period=month:2026-10",
+        "period=quarter:2026-4",
+        "period=year:2026",
+        "from=2026-10-01&to=2026-11-30",
+      ]) {
+        const filters = expenseFiltersFromSearch(new URLSearchParams(query));
+        const fast = await summarizeExpenses(db, me.companyId, filters, "2026-11-22");
+        const rows = await summarizeExpenses(db, me.companyId, filters, "2026-11-22", {
+          fromRows: true,
+        });
+        expect(fast, query).toEqual(rows);
+      }
+    };
+    await check();
+    // Moved to another month, paid, changed amounts; one deleted.
+    const moved = await (
+      await call(expenseGet, db, `/api/expenses/${made[0]}`, {
+        headers: api,
+        params: { id: made[0]! },
+      })
+    ).json();
+    const put = await call(expenseChange, db, `/api/expenses/${made[0]}`, {
+      ...jsonBody(
+        {
+          ...moved,
+          documentDate: "2026-11-02",
+          paid: true,
+          paidOn: "2026-11-03",
+          paymentMethod: "cash",
+          amounts: [{ vatRate: 9, base: "7.77" }],
+        },
+        "PUT",
+        api,
+      ),
+      params: { id: made[0]! },
+    });
+    expect(put.status).toBe(200);
+    await check();
+    await call(expenseChange, db, `/api/expenses/${made[2]}`, {
+      method: "DELETE",
+      headers: api,
+      params: { id: made[2]! },
+    });
+    await check();
   });
 
   it("the CSV defuses formulas in what suppliers typed", async () => {

@@ -4,6 +4,7 @@ import { isBookDate } from "~/utils/dates";
 import { periodRange } from "~/utils/periods";
 import { isUuid } from "~/utils/uuid";
 import type { Database, ExpenseDocumentType } from "~db/types";
+import { coversWholeMonths, monthTotals } from "./month-totals.server";
 import { EXPENSE_DOCUMENT_TYPES, EXPENSE_SORTS, type ExpenseSort, PAYMENT_FILTERS } from "./schema";
 
 export const EXPENSE_PAGE_SIZE = 50;
@@ -206,7 +207,17 @@ export async function summarizeExpenses(
   companyId: string,
   filters: ExpenseFilters,
   today: string,
+  options: { fromRows?: boolean } = {},
 ): Promise<{ count: number; currencies: ExpenseCurrencyTotals[]; rates: ExpenseRateTotals[] }> {
+  if (!options.fromRows && onlyPeriod(filters) && coversWholeMonths(filters.from, filters.to)) {
+    // Everything, a month, a quarter, a year: the month totals answer without reading expenses.
+    const totals = await monthTotals(db, companyId, filters.from, filters.to);
+    return {
+      count: totals.currencies.reduce((sum, c) => sum + c.count, 0),
+      currencies: totals.currencies,
+      rates: sortRates(totals.rates),
+    };
+  }
   const [currencies, rates] = await Promise.all([
     applyFilters(
       db
@@ -285,12 +296,18 @@ async function summarizeRates(
       .groupBy([sql`expense_amounts.currency`, sql`expense_amounts.vat_rate`])
       .execute();
   }
-  return rows
-    .map((r) => ({
+  return sortRates(
+    rows.map((r) => ({
       currency: r.currency,
       vatRate: r.vatRate,
       baseCents: Number(r.baseCents),
       vatCents: Number(r.vatCents),
-    }))
-    .sort((a, b) => a.currency.localeCompare(b.currency) || (b.vatRate ?? -1) - (a.vatRate ?? -1));
+    })),
+  );
 }
+
+/** Per currency, then the highest rate first (no VAT last). */
+const sortRates = (rates: ExpenseRateTotals[]) =>
+  rates.sort(
+    (a, b) => a.currency.localeCompare(b.currency) || (b.vatRate ?? -1) - (a.vatRate ?? -1),
+  );

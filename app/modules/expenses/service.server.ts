@@ -5,6 +5,7 @@ import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { creditableVat, expenseTotals } from "./amounts";
 import { type CheckedReceipt, storeReceipts } from "./attachments.server";
+import { refreshMonthTotals } from "./month-totals.server";
 import { EXPENSE_DOCUMENT_TYPES, EXPENSE_MESSAGES, type ExpenseInput } from "./schema";
 import { rememberSupplier } from "./suppliers.server";
 
@@ -157,6 +158,7 @@ export async function createExpense(
         .executeTakeFirstOrThrow();
       await writeAmounts(trx, companyId, row.id, input);
       await storeReceipts(trx, companyId, row.id, receipts);
+      await refreshMonthTotals(trx, companyId, [input.documentDate]);
       return row.id;
     })
     .catch(categoryRefusal);
@@ -182,16 +184,23 @@ export async function updateExpense(
         vatNumber: input.supplierVatNumber,
         address: input.supplierAddress,
       });
-      const row = await trx
+      const before = await trx
+        .selectFrom("expenses")
+        .select("documentDate")
+        .where("companyId", "=", companyId)
+        .where("id", "=", id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw new AppError(EXPENSE_NOT_FOUND, 404);
+      await trx
         .updateTable("expenses")
         .set({ ...columns, supplierId, updatedAt: new Date() })
         .where("companyId", "=", companyId)
         .where("id", "=", id)
-        .returning("id")
-        .executeTakeFirst();
-      if (!row) throw new AppError(EXPENSE_NOT_FOUND, 404);
+        .execute();
       await writeAmounts(trx, companyId, id, input);
       await storeReceipts(trx, companyId, id, receipts);
+      await refreshMonthTotals(trx, companyId, [before.documentDate, input.documentDate]);
     })
     .catch(categoryRefusal);
 }
@@ -199,13 +208,16 @@ export async function updateExpense(
 /** Deletes an expense with its amounts and attachments (the files go in the hourly sweep). */
 export async function deleteExpense(db: Kysely<Database>, companyId: string, id: string) {
   if (!isUuid(id)) throw new AppError(EXPENSE_NOT_FOUND, 404);
-  const row = await db
-    .deleteFrom("expenses")
-    .where("companyId", "=", companyId)
-    .where("id", "=", id)
-    .returning("id")
-    .executeTakeFirst();
-  if (!row) throw new AppError(EXPENSE_NOT_FOUND, 404);
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("expenses")
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .returning("documentDate")
+      .executeTakeFirst();
+    if (!row) throw new AppError(EXPENSE_NOT_FOUND, 404);
+    await refreshMonthTotals(trx, companyId, [row.documentDate]);
+  });
 }
 
 /** One expense of the company with its amounts and attachments; undefined for anything else. */
