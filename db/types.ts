@@ -25,6 +25,8 @@ export interface CompaniesTable {
   bankBic: string | null;
   useEnglishInvoices: Generated<boolean>;
   subscriptionPlan: Generated<Plan>;
+  /** ТЗПБ, the work-accident rate in per cent (0.4–1.1). */
+  tzpbRate: ColumnType<string, string | number | undefined, string | number>;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -433,6 +435,109 @@ export interface ExpenseMonthRatesTable {
   vatCents: Cents;
 }
 
+export interface PayrollParametersTable {
+  id: Generated<string>;
+  validFrom: string;
+  validTo: string | null;
+  minimumWageCents: Cents;
+  maxInsurableCents: Cents;
+  maxInsurableConfirmed: Generated<boolean>;
+  employeeDoo: Decimal;
+  employeeDooBefore1960: Decimal;
+  employeeUpf: Decimal;
+  employeeZo: Decimal;
+  employerDoo: Decimal;
+  employerDooBefore1960: Decimal;
+  employerUpf: Decimal;
+  employerZo: Decimal;
+  employeePensionCivil: Decimal;
+  employeePensionCivilBefore1960: Decimal;
+  employerPensionCivil: Decimal;
+  employerPensionCivilBefore1960: Decimal;
+  incomeTax: Decimal;
+  civilExpenses: Decimal;
+  sickEmployerShare: Decimal;
+  sickEmployerDays: number;
+  tzpbMin: Decimal;
+  tzpbMax: Decimal;
+  note: string | null;
+  createdAt: Timestamp;
+}
+
+export interface PublicHolidaysTable {
+  day: string;
+  name: string;
+}
+
+export type ContractType = "labour" | "management" | "civil";
+export type SalaryStatus = "draft" | "approved" | "paid";
+
+export interface EmployeesTable {
+  id: Generated<string>;
+  companyId: string;
+  name: string;
+  idKind: "egn" | "lnch";
+  idNumber: string;
+  birthDate: string | null;
+  bornBefore1960: Generated<boolean>;
+  position: string;
+  contractType: ContractType;
+  startDate: string;
+  endDate: string | null;
+  grossCents: Cents;
+  hoursPerDay: Generated<number>;
+  iban: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SalariesTable {
+  id: Generated<string>;
+  companyId: string;
+  employeeId: string;
+  /** yyyy-MM */
+  month: string;
+  status: Generated<SalaryStatus>;
+  employeeName: string;
+  contractType: ContractType;
+  bornBefore1960: boolean;
+  parametersId: string;
+  tzpbRate: Decimal;
+  agreedGrossCents: Cents;
+  workingDays: number;
+  unpaidDays: Generated<number>;
+  sickDays: Generated<number>;
+  bonusCents: Cents;
+  workedDays: number;
+  earnedCents: Cents;
+  sickPayCents: Cents;
+  grossCents: Cents;
+  insurableCents: Cents;
+  employeeDooCents: Cents;
+  employeeUpfCents: Cents;
+  employeeZoCents: Cents;
+  employeeContributionsCents: Cents;
+  taxableCents: Cents;
+  taxCents: Cents;
+  netCents: Cents;
+  employerDooCents: Cents;
+  employerTzpbCents: Cents;
+  employerUpfCents: Cents;
+  employerZoCents: Cents;
+  employerContributionsCents: Cents;
+  totalCostCents: Cents;
+  notes: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface SalaryDismissalsTable {
+  companyId: string;
+  month: string;
+  kind: "banner" | "copy_prompt";
+  dismissedAt: Timestamp;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -459,6 +564,11 @@ export interface Database {
   expenseAmounts: ExpenseAmountsTable;
   expenseMonthTotals: ExpenseMonthTotalsTable;
   expenseMonthRates: ExpenseMonthRatesTable;
+  payrollParameters: PayrollParametersTable;
+  publicHolidays: PublicHolidaysTable;
+  employees: EmployeesTable;
+  salaries: SalariesTable;
+  salaryDismissals: SalaryDismissalsTable;
   storedFiles: StoredFilesTable;
   expenseAttachments: ExpenseAttachmentsTable;
 }

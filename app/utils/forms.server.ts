@@ -1,6 +1,8 @@
 import { json } from "@remix-run/node";
+import type { ZodTypeAny, z } from "zod";
 import type { FormAnswer } from "./forms";
 import type { AppError } from "./http.server";
+import { fieldErrorsOf } from "./schema";
 
 /*
  * The one shape of a form action's answer when it refuses (remix-validated-form's, plus a message
@@ -47,4 +49,30 @@ export function refuseValidation(
     repopulateFields: result.submittedData,
     ...(formError && { formError }),
   });
+}
+
+/**
+ * A plain form's values read by its zod schema: the data, or the refusal to return (400 with the
+ * message per field, what was typed, and focus on the first invalid control in `order`).
+ */
+export function parseFormValues<T extends ZodTypeAny>(
+  formId: string,
+  schema: T,
+  values: Record<string, string>,
+  order: readonly string[],
+  formError = "Проверете отбелязаните полета",
+): { data: z.infer<T>; refusal?: undefined } | { data?: undefined; refusal: Response } {
+  const input = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { data: parsed.data };
+  const fieldErrors = fieldErrorsOf(parsed.error);
+  return {
+    refusal: refuseForm({
+      formId,
+      fieldErrors,
+      formError,
+      repopulateFields: values,
+      focus: order.find((name) => fieldErrors[name]) ?? Object.keys(fieldErrors)[0],
+    }),
+  };
 }

@@ -9,6 +9,7 @@ import * as m20261122T0700 from "./20261122T0700-subscriptions";
 import * as m20261122T0800 from "./20261122T0800-hardening";
 import * as m20261122T0900 from "./20261122T0900-expenses";
 import * as m20261123T0050 from "./20261123T0050-expense-month-totals";
+import * as m20261123T0100 from "./20261123T0100-salaries";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -25,6 +26,7 @@ export const migrations: Record<string, Migration> = {
   "20261122T0800-hardening": m20261122T0800,
   "20261122T0900-expenses": m20261122T0900,
   "20261123T0050-expense-month-totals": m20261123T0050,
+  "20261123T0100-salaries": m20261123T0100,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -27,11 +27,15 @@ export async function createTestDatabase(): Promise<OpenedDatabase & { url?: str
   };
 }
 
-/** Empties every table (but the migration bookkeeping) so each test starts clean. */
+/** Reference data the migrations seed (payroll parameters, public holidays): kept between tests. */
+const REFERENCE_TABLES = ["payroll_parameters", "public_holidays"];
+
+/** Empties every table (but the migration bookkeeping and reference data) so each test starts clean. */
 export async function resetDatabase(db: Kysely<Database>): Promise<void> {
   const { rows } = await sql<{ tablename: string }>`
     select tablename from pg_tables
     where schemaname = 'public' and tablename not like 'kysely_%'
+      and tablename not in (${sql.join(REFERENCE_TABLES)})
   `.execute(db);
   if (rows.length === 0) return;
   const tables = rows.map((row) => `"${row.tablename}"`).join(", ");

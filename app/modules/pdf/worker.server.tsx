@@ -1,6 +1,7 @@
 import { Document, Page, renderToBuffer, Text } from "@react-pdf/renderer";
 import { Piscina } from "piscina";
 import { InvoicePdf } from "~/modules/invoices/pdf.server";
+import { PayrollSheetPdf, PayslipsPdf } from "~/modules/salaries/pdf.server";
 import { PDF_FONT_FAMILY, registerFonts } from "./fonts.server";
 import type { PdfTask } from "./tasks";
 
@@ -21,6 +22,12 @@ export default async function render(task: PdfTask) {
           logo={task.logo && { data: Buffer.from(task.logo.data), format: task.logo.format }}
         />,
       );
+      break;
+    case "payroll":
+      bytes = await renderToBuffer(<PayrollSheetPdf model={task.model} />);
+      break;
+    case "payslips":
+      bytes = await renderToBuffer(<PayslipsPdf models={task.models} />);
       break;
     case "warmup":
       bytes = await renderToBuffer(

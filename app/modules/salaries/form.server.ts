@@ -1,0 +1,171 @@
+import type { Kysely } from "kysely";
+import { todayInSofia } from "~/utils/dates";
+import type { FormAnswer } from "~/utils/forms";
+import { typedValues } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { centsToDecimal } from "~/utils/money";
+import { fieldErrorsOf } from "~/utils/schema";
+import { isUuid } from "~/utils/uuid";
+import type { Database } from "~db/types";
+import { employeesOfMonth, getEmployee } from "./employees.server";
+import { parametersFor, toPayrollParameters, workingDaysOf } from "./parameters.server";
+import { computePayroll, type PayrollResult } from "./payroll";
+import { createSalary, type Salary, updateSalary } from "./salaries.server";
+import {
+  MONTH,
+  SALARY_FIELD_ORDER,
+  SALARY_FORM_ID,
+  type SalaryInput,
+  salarySchema,
+} from "./schema";
+
+/*
+ * The salary form of /salaries/add and /salaries/edit/{id}: what it needs to show (the month's
+ * employees and parameters), and one reading of what it posts («Изчисли» or «Запиши»).
+ */
+
+/** The current month in Sofia (yyyy-MM). */
+export const currentMonth = () => todayInSofia().slice(0, 7);
+
+/** The month's employees (with what the live computation needs), parameters and ТЗПБ. */
+export async function salaryFormData(db: Kysely<Database>, companyId: string, month: string) {
+  const [employees, details, company, parameters] = await Promise.all([
+    employeesOfMonth(db, companyId, month),
+    db
+      .selectFrom("employees")
+      .select(["id", "bornBefore1960", "hoursPerDay"])
+      .where("companyId", "=", companyId)
+      .execute(),
+    db
+      .selectFrom("companies")
+      .select("tzpbRate")
+      .where("id", "=", companyId)
+      .executeTakeFirstOrThrow(),
+    parametersFor(db, month).catch(() => null),
+  ]);
+  const byId = new Map(details.map((d) => [d.id, d]));
+  return {
+    employees: employees.map((e) => ({
+      ...e,
+      bornBefore1960: byId.get(e.id)?.bornBefore1960 ?? false,
+      hoursPerDay: byId.get(e.id)?.hoursPerDay ?? 8,
+    })),
+    parameters: parameters ? toPayrollParameters(parameters.row) : null,
+    tzpbRate: Number(company.tzpbRate),
+  };
+}
+
+/** A recorded salary as the form's fields. */
+export function salaryFormValues(salary: Salary): Record<string, string> {
+  const money = (cents: number) => (cents ? centsToDecimal(cents).replace(".", ",") : "");
+  return {
+    employeeId: salary.employeeId,
+    month: salary.month,
+    gross: money(salary.agreedGrossCents),
+    workingDays: String(salary.workingDays),
+    unpaidDays: salary.unpaidDays ? String(salary.unpaidDays) : "",
+    sickDays: salary.sickDays ? String(salary.sickDays) : "",
+    bonus: money(salary.bonusCents),
+    status: salary.status,
+    notes: salary.notes ?? "",
+  };
+}
+
+export type SalaryFormOutcome =
+  | { saved: true; id: string; month: string }
+  | { saved: false; answer: FormAnswer; status: number; figures: PayrollResult | null };
+
+/** Fills what was left empty: the contract's gross, the month's working days. */
+export async function withSalaryDefaults<T extends Record<string, unknown>>(
+  db: Kysely<Database>,
+  companyId: string,
+  values: T,
+): Promise<T> {
+  const filled: Record<string, unknown> = { ...values };
+  const empty = (v: unknown) =>
+    v === undefined || v === null || (typeof v === "string" && !v.trim());
+  if (empty(filled.gross) && typeof filled.employeeId === "string" && isUuid(filled.employeeId)) {
+    const employee = await getEmployee(db, companyId, filled.employeeId);
+    if (employee) filled.gross = centsToDecimal(employee.grossCents).replace(".", ",");
+  }
+  if (empty(filled.workingDays) && typeof filled.month === "string" && MONTH.test(filled.month)) {
+    filled.workingDays = String(await workingDaysOf(db, filled.month));
+  }
+  return filled as T;
+}
+
+/** The figures the input gives (for «Изчисли» without JavaScript). */
+async function figuresOf(db: Kysely<Database>, companyId: string, input: SalaryInput) {
+  const [employee, data] = await Promise.all([
+    getEmployee(db, companyId, input.employeeId),
+    salaryFormData(db, companyId, input.month),
+  ]);
+  if (!employee || !data.parameters) return null;
+  return computePayroll(
+    {
+      contract: employee.contractType,
+      bornBefore1960: employee.bornBefore1960,
+      grossCents: input.agreedGrossCents,
+      workingDays: input.workingDays,
+      unpaidDays: input.unpaidDays,
+      sickDays: input.sickDays,
+      bonusCents: input.bonusCents,
+      tzpbRate: data.tzpbRate,
+      hoursPerDay: employee.hoursPerDay,
+    },
+    data.parameters,
+  );
+}
+
+/** Computes («Изчисли») or saves («Запиши») the posted salary form; creates without an id. */
+export async function submitSalaryForm(
+  db: Kysely<Database>,
+  request: Request,
+  companyId: string,
+  id?: string,
+): Promise<SalaryFormOutcome> {
+  const typed = typedValues(await request.formData());
+  const values = await withSalaryDefaults(db, companyId, typed);
+  const refuse = (
+    fieldErrors: Record<string, string>,
+    formError: string | undefined,
+    status: number,
+    figures: PayrollResult | null = null,
+  ): SalaryFormOutcome => ({
+    saved: false,
+    status,
+    figures,
+    answer: {
+      formId: SALARY_FORM_ID,
+      fieldErrors,
+      ...(formError && { formError }),
+      repopulateFields: values,
+      focus: SALARY_FIELD_ORDER.find((name) => fieldErrors[name]) ?? Object.keys(fieldErrors)[0],
+    },
+  });
+  const input = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ""));
+  const parsed = salarySchema.safeParse(input);
+  if (!parsed.success) {
+    return refuse(fieldErrorsOf(parsed.error), "Проверете отбелязаните полета", 400);
+  }
+  try {
+    if (values.intent === "calculate") {
+      const figures = await figuresOf(db, companyId, parsed.data);
+      return refuse({}, undefined, 200, figures);
+    }
+    if (id) {
+      await updateSalary(db, companyId, id, parsed.data);
+      return { saved: true, id, month: parsed.data.month };
+    }
+    return {
+      saved: true,
+      id: await createSalary(db, companyId, parsed.data),
+      month: parsed.data.month,
+    };
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      return refuse(error.fields ?? {}, error.message, error.status);
+    }
+    throw error;
+  }
+}

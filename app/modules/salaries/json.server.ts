@@ -1,0 +1,108 @@
+import { json } from "@remix-run/node";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { API_MESSAGES, formatFieldErrors, parseJsonBody } from "~/utils/http.server";
+import { centsToDecimal } from "~/utils/money";
+import type { Database } from "~db/types";
+import type { Employee } from "./employees.server";
+import { withSalaryDefaults } from "./form.server";
+import type { Salary } from "./salaries.server";
+import { type SalaryInput, salarySchema } from "./schema";
+
+/** An employee as the JSON API gives it (amounts as decimal strings). */
+export function employeeJson(
+  e: Pick<
+    Employee,
+    | "id"
+    | "name"
+    | "idKind"
+    | "idNumber"
+    | "position"
+    | "contractType"
+    | "startDate"
+    | "endDate"
+    | "grossCents"
+  > &
+    Partial<Employee>,
+) {
+  return {
+    id: e.id,
+    name: e.name,
+    idKind: e.idKind,
+    idNumber: e.idNumber,
+    birthDate: e.birthDate ?? null,
+    bornBefore1960: e.bornBefore1960 ?? false,
+    position: e.position,
+    contractType: e.contractType,
+    startDate: e.startDate,
+    endDate: e.endDate,
+    gross: centsToDecimal(e.grossCents),
+    hoursPerDay: e.hoursPerDay ?? 8,
+    iban: e.iban ?? null,
+  };
+}
+
+/** A salary as the JSON API gives it: the inputs and every figure. */
+export function salaryJson(s: Salary) {
+  const d = centsToDecimal;
+  return {
+    id: s.id,
+    employeeId: s.employeeId,
+    employeeName: s.employeeName,
+    month: s.month,
+    status: s.status,
+    contractType: s.contractType,
+    bornBefore1960: s.bornBefore1960,
+    agreedGross: d(s.agreedGrossCents),
+    workingDays: s.workingDays,
+    unpaidDays: s.unpaidDays,
+    sickDays: s.sickDays,
+    workedDays: s.workedDays,
+    bonus: d(s.bonusCents),
+    earned: d(s.earnedCents),
+    sickPay: d(s.sickPayCents),
+    gross: d(s.grossCents),
+    insurable: d(s.insurableCents),
+    employee: {
+      doo: d(s.employeeDooCents),
+      upf: d(s.employeeUpfCents),
+      zo: d(s.employeeZoCents),
+      total: d(s.employeeContributionsCents),
+    },
+    taxable: d(s.taxableCents),
+    tax: d(s.taxCents),
+    net: d(s.netCents),
+    employer: {
+      doo: d(s.employerDooCents),
+      tzpb: d(s.employerTzpbCents),
+      upf: d(s.employerUpfCents),
+      zo: d(s.employerZoCents),
+      total: d(s.employerContributionsCents),
+    },
+    totalCost: d(s.totalCostCents),
+    tzpbRate: s.tzpbRate,
+    notes: s.notes,
+  };
+}
+
+/**
+ * A salary from a JSON body (POST/PUT /api/salaries): gross (or GET's agreedGross) defaults to the
+ * contract's, workingDays to the calendar's; otherwise the API's 400 with Bulgarian field errors.
+ */
+export async function salaryFromJson(
+  db: Kysely<Database>,
+  companyId: string,
+  request: Request,
+): Promise<SalaryInput> {
+  const { data: raw } = await parseJsonBody(request, z.record(z.unknown()));
+  const { agreedGross, ...rest } = raw;
+  const body = await withSalaryDefaults(db, companyId, { gross: agreedGross, ...rest });
+  const parsed = salarySchema.safeParse(body);
+  if (!parsed.success) {
+    throw json(
+      { message: API_MESSAGES.invalid, errors: formatFieldErrors(parsed.error.format()) },
+      { status: 400 },
+    );
+  }
+  return parsed.data;
+}

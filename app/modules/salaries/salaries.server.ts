@@ -1,0 +1,375 @@
+import type { Kysely, Transaction } from "kysely";
+import { AppError } from "~/utils/http.server";
+import { formatCents } from "~/utils/money";
+import { isUuid } from "~/utils/uuid";
+import type { Database } from "~db/types";
+import { parametersFor, workingDaysOf } from "./parameters.server";
+import { computePayroll, minimumGrossCents, type PayrollResult } from "./payroll";
+import { lastDayOf, previousMonth, SALARY_MESSAGES, type SalaryInput } from "./schema";
+
+/* A month's payroll: one salary per employee and month, computed with the month's parameters. */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const MONEY_COLUMNS = [
+  "grossCents",
+  "employeeContributionsCents",
+  "taxCents",
+  "netCents",
+  "employerContributionsCents",
+  "totalCostCents",
+] as const;
+export type SalaryTotals = Record<(typeof MONEY_COLUMNS)[number], number> & { count: number };
+
+/** The result's columns as the salaries table stores them. */
+function resultColumns(result: PayrollResult) {
+  return {
+    workedDays: result.workedDays,
+    earnedCents: result.earnedCents,
+    sickPayCents: result.sickPayCents,
+    grossCents: result.grossCents,
+    insurableCents: result.insurableCents,
+    employeeDooCents: result.employeeDooCents,
+    employeeUpfCents: result.employeeUpfCents,
+    employeeZoCents: result.employeeZoCents,
+    employeeContributionsCents: result.employeeContributionsCents,
+    taxableCents: result.taxableCents,
+    taxCents: result.taxCents,
+    netCents: result.netCents,
+    employerDooCents: result.employerDooCents,
+    employerTzpbCents: result.employerTzpbCents,
+    employerUpfCents: result.employerUpfCents,
+    employerZoCents: result.employerZoCents,
+    employerContributionsCents: result.employerContributionsCents,
+    totalCostCents: result.totalCostCents,
+  };
+}
+
+/** Everything a salary row needs: the employee's snapshot, the parameters and the figures. */
+async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
+  const [employee, company, { id: parametersId, parameters }] = await Promise.all([
+    db
+      .selectFrom("employees")
+      .select([
+        "id",
+        "name",
+        "contractType",
+        "bornBefore1960",
+        "startDate",
+        "endDate",
+        "hoursPerDay",
+      ])
+      .where("companyId", "=", companyId)
+      .where("id", "=", input.employeeId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("companies")
+      .select("tzpbRate")
+      .where("id", "=", companyId)
+      .executeTakeFirstOrThrow(),
+    parametersFor(db as Kysely<Database>, input.month),
+  ]);
+  if (!employee) {
+    throw new AppError(SALARY_MESSAGES.employee, 400, { employeeId: SALARY_MESSAGES.employee });
+  }
+  if (
+    employee.startDate > lastDayOf(input.month) ||
+    (employee.endDate && employee.endDate < `${input.month}-01`)
+  ) {
+    throw new AppError(SALARY_MESSAGES.notActive, 400, { employeeId: SALARY_MESSAGES.notActive });
+  }
+  if (
+    employee.contractType !== "civil" &&
+    input.agreedGrossCents < minimumGrossCents(parameters, employee.hoursPerDay)
+  ) {
+    const message = `${SALARY_MESSAGES.belowMinimum}: ${formatCents(minimumGrossCents(parameters, employee.hoursPerDay))} EUR`;
+    throw new AppError(message, 400, { gross: message });
+  }
+  const result = computePayroll(
+    {
+      contract: employee.contractType,
+      bornBefore1960: employee.bornBefore1960,
+      grossCents: input.agreedGrossCents,
+      workingDays: input.workingDays,
+      unpaidDays: input.unpaidDays,
+      sickDays: input.sickDays,
+      bonusCents: input.bonusCents,
+      tzpbRate: Number(company.tzpbRate),
+      hoursPerDay: employee.hoursPerDay,
+    },
+    parameters,
+  );
+  return {
+    employeeId: employee.id,
+    month: input.month,
+    status: input.status,
+    employeeName: employee.name,
+    contractType: employee.contractType,
+    bornBefore1960: employee.bornBefore1960,
+    parametersId,
+    tzpbRate: company.tzpbRate,
+    agreedGrossCents: input.agreedGrossCents,
+    workingDays: input.workingDays,
+    unpaidDays: input.unpaidDays,
+    sickDays: input.sickDays,
+    bonusCents: input.bonusCents,
+    notes: input.notes,
+    ...resultColumns(result),
+  };
+}
+
+const duplicate = (error: unknown): never => {
+  if ((error as { code?: string }).code === "23505") {
+    throw new AppError(SALARY_MESSAGES.salaryTaken, 409, {
+      employeeId: SALARY_MESSAGES.salaryTaken,
+    });
+  }
+  throw error;
+};
+
+/** Records a month's salary of an employee (one per month). */
+export async function createSalary(db: Kysely<Database>, companyId: string, input: SalaryInput) {
+  const columns = await salaryColumns(db, companyId, input);
+  const row = await db
+    .insertInto("salaries")
+    .values({ ...columns, companyId })
+    .returning("id")
+    .executeTakeFirstOrThrow()
+    .catch(duplicate);
+  return row.id;
+}
+
+/** Changes a salary; an approved or paid one only changes its status. */
+export async function updateSalary(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string,
+  input: SalaryInput,
+) {
+  const current = await getSalary(db, companyId, id);
+  if (!current) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
+  if (current.status !== "draft") {
+    const sameFigures =
+      current.employeeId === input.employeeId &&
+      current.month === input.month &&
+      current.agreedGrossCents === input.agreedGrossCents &&
+      current.workingDays === input.workingDays &&
+      current.unpaidDays === input.unpaidDays &&
+      current.sickDays === input.sickDays &&
+      current.bonusCents === input.bonusCents;
+    if (!sameFigures) {
+      throw new AppError(SALARY_MESSAGES.approvedLocked, 409, {
+        status: SALARY_MESSAGES.approvedLocked,
+      });
+    }
+    await db
+      .updateTable("salaries")
+      .set({ status: input.status, notes: input.notes, updatedAt: new Date() })
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .execute();
+    return;
+  }
+  const columns = await salaryColumns(db, companyId, input);
+  await db
+    .updateTable("salaries")
+    .set({ ...columns, updatedAt: new Date() })
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .execute()
+    .catch(duplicate);
+}
+
+/** Sets the status of a salary (approve, mark paid, back to draft). */
+export async function setSalaryStatus(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string,
+  status: "draft" | "approved" | "paid",
+) {
+  const row = await db
+    .updateTable("salaries")
+    .set({ status, updatedAt: new Date() })
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
+}
+
+/** Deletes a draft salary. */
+export async function deleteSalary(db: Kysely<Database>, companyId: string, id: string) {
+  const current = await getSalary(db, companyId, id);
+  if (!current) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
+  if (current.status !== "draft") throw new AppError(SALARY_MESSAGES.approvedLocked, 409);
+  await db.deleteFrom("salaries").where("companyId", "=", companyId).where("id", "=", id).execute();
+}
+
+/** One salary of the company; undefined for anything else. */
+export function getSalary(db: Kysely<Database>, companyId: string, id: string | undefined) {
+  if (!isUuid(id)) return Promise.resolve(undefined);
+  return db
+    .selectFrom("salaries")
+    .selectAll()
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+export type Salary = NonNullable<Awaited<ReturnType<typeof getSalary>>>;
+
+/** The company's salary for a page, or the 404 page. */
+export async function requireSalary(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string | undefined,
+) {
+  const salary = await getSalary(db, companyId, id);
+  if (!salary) throw new Response("Not Found", { status: 404 });
+  return salary;
+}
+
+/** A month's salaries by employee name, with their totals (to the cent, from the same rows). */
+export async function monthSalaries(db: Kysely<Database>, companyId: string, month: string) {
+  const salaries = await db
+    .selectFrom("salaries")
+    .selectAll()
+    .where("companyId", "=", companyId)
+    .where("month", "=", month)
+    .orderBy("employeeName")
+    .orderBy("id")
+    .execute();
+  const totals: SalaryTotals = { count: salaries.length } as SalaryTotals;
+  for (const column of MONEY_COLUMNS) {
+    totals[column] = salaries.reduce((sum, s) => sum + s[column], 0);
+  }
+  return { salaries, totals };
+}
+
+/** Whether the company has any salary in a month. */
+async function hasSalaries(db: Kysely<Database>, companyId: string, month: string) {
+  const row = await db
+    .selectFrom("salaries")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where("month", "=", month)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Copies the previous month's salaries into this month, recomputed with this month's parameters
+ * and working days, for employees still working and without a salary yet. One transaction.
+ */
+export async function copyPreviousMonth(db: Kysely<Database>, companyId: string, month: string) {
+  const from = previousMonth(month);
+  const workingDays = await workingDaysOf(db, month);
+  return db.transaction().execute(async (trx) => {
+    const previous = await trx
+      .selectFrom("salaries")
+      .innerJoin("employees", (join) =>
+        join
+          .onRef("employees.id", "=", "salaries.employeeId")
+          .onRef("employees.companyId", "=", "salaries.companyId"),
+      )
+      .select([
+        "salaries.employeeId",
+        "salaries.agreedGrossCents",
+        "employees.grossCents as contractGrossCents",
+      ])
+      .where("salaries.companyId", "=", companyId)
+      .where("salaries.month", "=", from)
+      .where("employees.startDate", "<=", lastDayOf(month))
+      .where((eb) =>
+        eb.or([eb("employees.endDate", "is", null), eb("employees.endDate", ">=", `${month}-01`)]),
+      )
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("salaries as s")
+              .select("s.id")
+              .whereRef("s.companyId", "=", "salaries.companyId")
+              .whereRef("s.employeeId", "=", "salaries.employeeId")
+              .where("s.month", "=", month),
+          ),
+        ),
+      )
+      .execute();
+    if (!previous.length) return 0;
+    const rows = [];
+    for (const p of previous) {
+      rows.push({
+        ...(await salaryColumns(trx, companyId, {
+          employeeId: p.employeeId,
+          month,
+          // The contract's gross as it is now (a raise since last month is taken).
+          agreedGrossCents: p.contractGrossCents,
+          workingDays,
+          unpaidDays: 0,
+          sickDays: 0,
+          bonusCents: 0,
+          status: "draft",
+          notes: null,
+        })),
+        companyId,
+      });
+    }
+    await trx.insertInto("salaries").values(rows).execute();
+    return rows.length;
+  });
+}
+
+/** The spec's duplicate-salary prompt: this month empty, last month not, not dismissed. */
+export async function shouldShowCopyPrompt(db: Kysely<Database>, companyId: string, month: string) {
+  return shouldRemind(db, companyId, month, "copy_prompt");
+}
+
+/** The red dot on «Заплати»: this month empty, last month not, the banner not dismissed. */
+export async function salaryReminder(db: Kysely<Database>, companyId: string, month: string) {
+  return shouldRemind(db, companyId, month, "banner");
+}
+
+async function shouldRemind(
+  db: Kysely<Database>,
+  companyId: string,
+  month: string,
+  kind: "banner" | "copy_prompt",
+) {
+  const [current, previous, dismissed] = await Promise.all([
+    hasSalaries(db, companyId, month),
+    hasSalaries(db, companyId, previousMonth(month)),
+    isDismissed(db, companyId, month, kind),
+  ]);
+  return !current && previous && !dismissed;
+}
+
+/** Whether the company dismissed the banner (or the prompt) for the month. */
+export async function isDismissed(
+  db: Kysely<Database>,
+  companyId: string,
+  month: string,
+  kind: "banner" | "copy_prompt",
+) {
+  const row = await db
+    .selectFrom("salaryDismissals")
+    .select("month")
+    .where("companyId", "=", companyId)
+    .where("month", "=", month)
+    .where("kind", "=", kind)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Dismisses the banner (or the prompt) for the month; idempotent. */
+export async function dismiss(
+  db: Kysely<Database>,
+  companyId: string,
+  month: string,
+  kind: "banner" | "copy_prompt",
+) {
+  await db
+    .insertInto("salaryDismissals")
+    .values({ companyId, month, kind })
+    .onConflict((c) => c.columns(["companyId", "month", "kind"]).doNothing())
+    .execute();
+}
