@@ -14,7 +14,10 @@ import { getProfile, resendVerificationEmail } from "~/modules/accounts/service.
 import { requireUser } from "~/modules/auth/guards.server";
 import { setupProgress } from "~/modules/dashboard/queries.server";
 import { countryByCode } from "~/modules/reference/countries";
-import { PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { currentMonth } from "~/modules/salaries/form.server";
+import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
+import { monthLabel, previousMonth } from "~/modules/salaries/schema";
+import { hasPlan, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
@@ -23,8 +26,18 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const profile = await getProfile(context.db, user.id);
-  const { hasLogo, hasClient, hasIssued } = await setupProgress(context.db, profile.companyId);
+  const month = currentMonth();
+  const [{ hasLogo, hasClient, hasIssued }, copyPrompt] = await Promise.all([
+    setupProgress(context.db, profile.companyId),
+    user.companyId && hasPlan(user, "full")
+      ? shouldShowCopyPrompt(context.db, user.companyId, month)
+      : false,
+  ]);
   return json({
+    // The duplicate-salary prompt (spec §3): this month empty, last month not.
+    salaryCopy: copyPrompt
+      ? { month, label: monthLabel(month), previous: monthLabel(previousMonth(month)) }
+      : null,
     hasClient,
     hasIssued,
     firstName: profile.firstName,
@@ -76,6 +89,30 @@ export default function Dashboard() {
   return (
     <div className={styles.page}>
       <h1>Здравейте, {data.firstName}!</h1>
+      {data.salaryCopy ? (
+        <section className={styles.card} aria-labelledby="salary-copy-title">
+          <h2 id="salary-copy-title">Заплатите за {data.salaryCopy.label}</h2>
+          <p>
+            Още няма заплати за {data.salaryCopy.label}. Да копираме ли заплатите от{" "}
+            {data.salaryCopy.previous}? Ще бъдат преизчислени с параметрите на новия месец и остават
+            чернови, докато не ги одобрите.
+          </p>
+          <Form
+            method="post"
+            action="/salaries"
+            style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}
+          >
+            <input type="hidden" name="month" value={data.salaryCopy.month} />
+            <input type="hidden" name="redirectTo" value="/dashboard" />
+            <Button type="submit" name="intent" value="copy-previous">
+              Копирай заплатите
+            </Button>
+            <Button type="submit" name="intent" value="dismiss-prompt" tone="secondary">
+              Не сега
+            </Button>
+          </Form>
+        </section>
+      ) : null}
       {data.emailVerified ? null : (
         <section className={styles.warning} aria-labelledby="verify-title">
           <h2 id="verify-title">Имейлът ви не е потвърден</h2>

@@ -1,15 +1,318 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { GatedPage } from "~/components/subscriptions/gated-page";
-import { gatedLoader } from "~/modules/subscriptions/gate.server";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import * as listStyles from "~/components/clients/client-form.css";
+import * as fieldStyles from "~/components/forms/field.css";
+import * as styles from "~/components/invoices/invoices.css";
+import * as page from "~/components/layout/page.css";
+import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { ScrollTable } from "~/components/ui/scroll-table";
+import { currentMonth } from "~/modules/salaries/form.server";
+import { paymentDueDate } from "~/modules/salaries/payroll";
+import {
+  copyPreviousMonth,
+  dismiss,
+  monthSalaries,
+  type SalaryTotals,
+  setSalaryStatus,
+} from "~/modules/salaries/salaries.server";
+import {
+  MONTH,
+  monthLabel,
+  nextMonth,
+  previousMonth,
+  SALARY_MESSAGES,
+  SALARY_STATUSES,
+} from "~/modules/salaries/schema";
+import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { printDate } from "~/utils/dates";
+import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { AppError, safeRedirect } from "~/utils/http.server";
+import { formatCents } from "~/utils/money";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const loader = (args: LoaderFunctionArgs) => gatedLoader(args, "salaries");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireFeature(request, context, "salaries");
+  const asked = new URL(request.url).searchParams.get("month") ?? "";
+  const month = MONTH.test(asked) ? asked : currentMonth();
+  const [current, previous] = await Promise.all([
+    monthSalaries(context.db, user.companyId, month),
+    monthSalaries(context.db, user.companyId, previousMonth(month)),
+  ]);
+  return json({ month, current, previous, dueDate: paymentDueDate(month) });
+}
 
-export default function Page() {
+/** Copy last month's salaries here, dismiss the reminder, or change a salary's status. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireFeature(request, context, "salaries");
+  const values = typedValues(await request.formData());
+  const month = MONTH.test(values.month ?? "") ? (values.month as string) : currentMonth();
+  const back = `/salaries?month=${month}`;
+  try {
+    switch (values.intent) {
+      case "copy-previous": {
+        const count = await copyPreviousMonth(context.db, user.companyId, month);
+        await dismiss(context.db, user.companyId, month, "copy_prompt");
+        return redirectWithToast(
+          back,
+          count
+            ? `Копирани заплати: ${count}`
+            : {
+                type: "info",
+                title: "Няма какво да се копира",
+                description: "Всички служители от предходния месец вече имат заплата.",
+              },
+        );
+      }
+      case "dismiss-prompt":
+        await dismiss(context.db, user.companyId, month, "copy_prompt");
+        return redirectWithToast(
+          safeRedirect(values.redirectTo, back),
+          "Добре, няма да питаме отново за този месец",
+        );
+      case "dismiss-banner":
+        await dismiss(context.db, user.companyId, month, "banner");
+        return redirectWithToast(
+          safeRedirect(values.redirectTo, back),
+          "Напомнянето е скрито за този месец",
+        );
+      case "status": {
+        const status = values.status as keyof typeof SALARY_STATUSES;
+        if (!(status in SALARY_STATUSES)) throw new AppError(SALARY_MESSAGES.status, 400);
+        await setSalaryStatus(context.db, user.companyId, values.id ?? "", status);
+        return redirectWithToast(back, `Състояние: ${SALARY_STATUSES[status]}`);
+      }
+      default:
+        return refuseForm({ formId: "", fieldErrors: {}, formError: "Непознато действие" });
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      return refuseWithAppError("salaries", error, values);
+    }
+    throw error;
+  }
+}
+
+export default function Salaries() {
+  const { month, current, previous, dueDate } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state !== "idle";
   return (
-    <GatedPage title="Заплати">
-      <p>Тук ще изчислявате заплатите и осигуровките. Модулът предстои.</p>
-    </GatedPage>
+    <div className={page.page}>
+      <div className={listStyles.header}>
+        <h1>Заплати — {monthLabel(month)}</h1>
+        <div className={styles.actions} style={{ marginTop: 0 }}>
+          <ButtonLink to={`/salaries/add?month=${month}`}>Нова заплата</ButtonLink>
+          <ButtonLink to="/salaries/employees" tone="secondary">
+            Служители
+          </ButtonLink>
+        </div>
+      </div>
+      <Form method="get" className={listStyles.toolbar} aria-label="Избор на месец">
+        <div>
+          <label htmlFor="salary-month" className={fieldStyles.label}>
+            Месец (ГГГГ-ММ)
+          </label>
+          <input
+            id="salary-month"
+            type="month"
+            name="month"
+            defaultValue={month}
+            pattern="\d{4}-\d{2}"
+            className={fieldStyles.input}
+          />
+        </div>
+        <div>
+          <Button type="submit">Покажи</Button>
+        </div>
+        <nav aria-label="Съседни месеци" style={{ alignSelf: "end" }}>
+          <Link to={`/salaries?month=${previousMonth(month)}`}>
+            « {monthLabel(previousMonth(month))}
+          </Link>
+          {" · "}
+          <Link to={`/salaries?month=${nextMonth(month)}`}>{monthLabel(nextMonth(month))} »</Link>
+        </nav>
+      </Form>
+      <p>
+        Осигуровките и данъкът за {monthLabel(month)} се внасят до{" "}
+        <strong>{printDate(dueDate)}</strong>.
+      </p>
+      {current.totals.count === 0 && previous.totals.count > 0 ? (
+        <Form method="post" className={page.card}>
+          <input type="hidden" name="month" value={month} />
+          <p style={{ marginTop: 0 }}>
+            За {monthLabel(month)} още няма заплати. Копирайте заплатите от{" "}
+            {monthLabel(previousMonth(month))} ({previous.totals.count}) — преизчислени с
+            параметрите и работните дни на този месец.
+          </p>
+          <Button type="submit" name="intent" value="copy-previous" disabled={busy}>
+            Копирай от {monthLabel(previousMonth(month))}
+          </Button>
+        </Form>
+      ) : null}
+      {current.totals.count > 0 ? (
+        <p className={listStyles.toolbar}>
+          <a href={`/salaries/payroll.pdf?month=${month}`}>Ведомост (PDF)</a>
+          <a href={`/salaries/payroll.pdf?month=${month}&payslips=1`}>Фишове (PDF)</a>
+          <a href={`/salaries/export.csv?month=${month}`} download>
+            Експорт в CSV (Excel)
+          </a>
+        </p>
+      ) : null}
+      <MonthTable title={monthLabel(month)} month={month} data={current} editable busy={busy} />
+      <MonthTable
+        title={`Предходен месец: ${monthLabel(previousMonth(month))}`}
+        month={previousMonth(month)}
+        data={previous}
+        editable={false}
+        busy={busy}
+      />
+    </div>
   );
 }
+
+type MonthData = ReturnType<typeof useLoaderData<typeof loader>>["current"];
+
+function MonthTable(props: {
+  title: string;
+  month: string;
+  data: MonthData;
+  editable: boolean;
+  busy: boolean;
+}) {
+  const { salaries, totals } = props.data;
+  const money = (cents: number) => formatCents(cents);
+  const headingId = `salaries-${props.month}`;
+  return (
+    <section aria-labelledby={headingId} style={{ marginTop: "1.5rem" }}>
+      <h2 id={headingId}>{props.title}</h2>
+      {salaries.length === 0 ? (
+        <p role="status">Няма заплати за този месец.</p>
+      ) : (
+        <ScrollTable label={props.title}>
+          <table className={listStyles.table}>
+            <caption className="visually-hidden">Заплати, {props.title} (EUR)</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={listStyles.cell}>
+                  Служител
+                </th>
+                {[
+                  "Брутно",
+                  "Осигуровки (служител)",
+                  "Данък",
+                  "Нето",
+                  "Осигуровки (работодател)",
+                  "Общ разход",
+                ].map((label) => (
+                  <th key={label} scope="col" className={`${listStyles.cell} ${styles.num}`}>
+                    {label}
+                  </th>
+                ))}
+                <th scope="col" className={listStyles.cell}>
+                  Състояние
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {salaries.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row" className={listStyles.cell}>
+                    {props.editable ? (
+                      <Link to={`/salaries/edit/${s.id}`}>{s.employeeName}</Link>
+                    ) : (
+                      s.employeeName
+                    )}
+                  </th>
+                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.grossCents)}</td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>
+                    {money(s.employeeContributionsCents)}
+                  </td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.taxCents)}</td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.netCents)}</td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>
+                    {money(s.employerContributionsCents)}
+                  </td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.totalCostCents)}</td>
+                  <td className={listStyles.cell}>
+                    {props.editable ? (
+                      <StatusForm
+                        id={s.id}
+                        month={props.month}
+                        status={s.status}
+                        busy={props.busy}
+                        name={s.employeeName}
+                      />
+                    ) : (
+                      SALARY_STATUSES[s.status]
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <TotalsRow totals={totals} />
+            </tfoot>
+          </table>
+        </ScrollTable>
+      )}
+    </section>
+  );
+}
+
+function TotalsRow({ totals }: { totals: SalaryTotals }) {
+  const cells = [
+    totals.grossCents,
+    totals.employeeContributionsCents,
+    totals.taxCents,
+    totals.netCents,
+    totals.employerContributionsCents,
+    totals.totalCostCents,
+  ];
+  return (
+    <tr>
+      <th scope="row" className={listStyles.cell}>
+        Общо ({totals.count})
+      </th>
+      {cells.map((cents, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of totals
+        <td key={i} className={`${listStyles.cell} ${styles.num}`}>
+          <strong>{formatCents(cents)}</strong>
+        </td>
+      ))}
+      <td className={listStyles.cell} />
+    </tr>
+  );
+}
+
+function StatusForm(props: {
+  id: string;
+  month: string;
+  status: string;
+  busy: boolean;
+  name: string;
+}) {
+  const next =
+    props.status === "draft" ? "approved" : props.status === "approved" ? "paid" : "draft";
+  const label = { approved: "Одобри", paid: "Изплатена", draft: "Върни в чернова" }[next];
+  return (
+    <Form method="post" style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
+      <input type="hidden" name="id" value={props.id} />
+      <input type="hidden" name="month" value={props.month} />
+      <input type="hidden" name="status" value={next} />
+      <span>{SALARY_STATUSES[props.status as keyof typeof SALARY_STATUSES]}</span>
+      <Button type="submit" name="intent" value="status" tone="secondary" disabled={props.busy}>
+        {label}
+        <span className="visually-hidden"> — {props.name}</span>
+      </Button>
+    </Form>
+  );
+}
+
+export const ErrorBoundary = GateBoundary;
 
 export const meta: MetaFunction = () => [{ title: "Заплати | Сметка" }];

@@ -1,15 +1,77 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { GatedPage } from "~/components/subscriptions/gated-page";
-import { gatedLoader } from "~/modules/subscriptions/gate.server";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import * as page from "~/components/layout/page.css";
+import { figuresOf, SalaryForm } from "~/components/salaries/salary-form";
+import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { getEmployee } from "~/modules/salaries/employees.server";
+import { currentMonth, salaryFormData, submitSalaryForm } from "~/modules/salaries/form.server";
+import { workingDaysOf } from "~/modules/salaries/parameters.server";
+import { MONTH, SALARY_FORM_ID } from "~/modules/salaries/schema";
+import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { useFormAnswer } from "~/utils/forms";
+import { centsToDecimal } from "~/utils/money";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const loader = (args: LoaderFunctionArgs) => gatedLoader(args, "salaries");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireFeature(request, context, "salaries");
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("month") ?? "";
+  const month = MONTH.test(asked) ? asked : currentMonth();
+  const [data, employee, workingDays] = await Promise.all([
+    salaryFormData(context.db, user.companyId, month),
+    getEmployee(context.db, user.companyId, url.searchParams.get("employeeId") ?? undefined),
+    workingDaysOf(context.db, month),
+  ]);
+  const values: Record<string, string> = { month, workingDays: String(workingDays) };
+  if (employee) {
+    values.employeeId = employee.id;
+    values.gross = centsToDecimal(employee.grossCents).replace(".", ",");
+  }
+  return json({ ...data, values });
+}
 
-export default function Page() {
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireFeature(request, context, "salaries");
+  const outcome = await submitSalaryForm(context.db, request, user.companyId);
+  if (!outcome.saved) {
+    return json({ ...outcome.answer, figures: outcome.figures }, { status: outcome.status });
+  }
+  return redirectWithToast(`/salaries?month=${outcome.month}`, "Заплатата е записана");
+}
+
+export default function AddSalary() {
+  const { employees, parameters, tzpbRate, values } = useLoaderData<typeof loader>();
+  const answer = useFormAnswer(SALARY_FORM_ID);
+  const result = useActionData<typeof action>();
   return (
-    <GatedPage title="Нова заплата">
-      <p>Модулът за заплати предстои.</p>
-    </GatedPage>
+    <div className={page.page}>
+      <p>
+        <Link to={`/salaries?month=${values.month}`}>« Заплати</Link>
+      </p>
+      <h1>Нова заплата</h1>
+      {employees.length === 0 ? (
+        <p role="status">
+          Няма служители за този месец. <Link to="/salaries/employees/new">Добавете служител</Link>.
+        </p>
+      ) : null}
+      <SalaryForm
+        values={values}
+        answer={answer}
+        employees={employees}
+        parameters={parameters}
+        tzpbRate={tzpbRate}
+        serverFigures={figuresOf(result)}
+        submitLabel="Запиши заплатата"
+      />
+    </div>
   );
 }
+
+export const ErrorBoundary = GateBoundary;
 
 export const meta: MetaFunction = () => [{ title: "Нова заплата | Сметка" }];

@@ -1,15 +1,113 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { GatedPage } from "~/components/subscriptions/gated-page";
-import { gatedLoader } from "~/modules/subscriptions/gate.server";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError } from "~/components/forms/field";
+import * as page from "~/components/layout/page.css";
+import { figuresOf, SalaryForm } from "~/components/salaries/salary-form";
+import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { Button } from "~/components/ui/button";
+import { salaryFormData, salaryFormValues, submitSalaryForm } from "~/modules/salaries/form.server";
+import { deleteSalary, requireSalary } from "~/modules/salaries/salaries.server";
+import { monthLabel, SALARY_FORM_ID } from "~/modules/salaries/schema";
+import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { useFormAnswer } from "~/utils/forms";
+import { refuseWithAppError } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
 
-export const loader = (args: LoaderFunctionArgs) => gatedLoader(args, "salaries");
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireFeature(request, context, "salaries");
+  const salary = await requireSalary(context.db, user.companyId, params.id);
+  const data = await salaryFormData(context.db, user.companyId, salary.month);
+  // A former employee keeps being offered on their own salary.
+  const employees = data.employees.some((e) => e.id === salary.employeeId)
+    ? data.employees
+    : [
+        ...data.employees,
+        {
+          id: salary.employeeId,
+          name: salary.employeeName,
+          position: "",
+          contractType: salary.contractType,
+          grossCents: salary.agreedGrossCents,
+          bornBefore1960: salary.bornBefore1960,
+          hoursPerDay: 8,
+        },
+      ];
+  return json({
+    ...data,
+    employees,
+    id: salary.id,
+    title: `${salary.employeeName} — ${monthLabel(salary.month)}`,
+    month: salary.month,
+    values: salaryFormValues(salary),
+  });
+}
 
-export default function Page() {
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireFeature(request, context, "salaries");
+  const salary = await requireSalary(context.db, user.companyId, params.id);
+  if (new URL(request.url).searchParams.has("delete")) {
+    try {
+      await deleteSalary(context.db, user.companyId, salary.id);
+    } catch (error) {
+      if (error instanceof AppError && error.status < 500) {
+        return refuseWithAppError("delete", error, {});
+      }
+      throw error;
+    }
+    return redirectWithToast(`/salaries?month=${salary.month}`, "Заплатата е изтрита");
+  }
+  const outcome = await submitSalaryForm(context.db, request, user.companyId, salary.id);
+  if (!outcome.saved) {
+    return json({ ...outcome.answer, figures: outcome.figures }, { status: outcome.status });
+  }
+  return redirectWithToast(`/salaries?month=${outcome.month}`, "Промените са записани");
+}
+
+export default function EditSalary() {
+  const { employees, parameters, tzpbRate, values, title, month, id } =
+    useLoaderData<typeof loader>();
+  const answer = useFormAnswer(SALARY_FORM_ID);
+  const removal = useFormAnswer("delete");
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
   return (
-    <GatedPage title="Заплата">
-      <p>Модулът за заплати предстои.</p>
-    </GatedPage>
+    <div className={page.page}>
+      <p>
+        <Link to={`/salaries?month=${month}`}>« Заплати</Link>
+      </p>
+      <h1>{title}</h1>
+      <SalaryForm
+        values={values}
+        answer={answer}
+        employees={employees}
+        parameters={parameters}
+        tzpbRate={tzpbRate}
+        serverFigures={figuresOf(result)}
+        submitLabel="Запиши промените"
+      />
+      <section className={page.card} aria-labelledby="delete-heading" style={{ marginTop: "1rem" }}>
+        <h2 id="delete-heading" className={page.cardTitle}>
+          Изтриване
+        </h2>
+        <Form method="post" action={`/salaries/edit/${id}?delete`}>
+          <FormError message={removal?.formError} />
+          <Button type="submit" tone="secondary" disabled={busy}>
+            Изтрий заплатата
+          </Button>
+        </Form>
+      </section>
+    </div>
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Заплата | Сметка" }];
+export const ErrorBoundary = GateBoundary;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Заплата"} | Сметка` },
+];

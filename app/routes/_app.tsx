@@ -1,24 +1,36 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { AppShell } from "~/components/layout/app-shell";
 import * as styles from "~/components/layout/app-shell.css";
 import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
 import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";
 import { requireUser } from "~/modules/auth/guards.server";
+import { currentMonth } from "~/modules/salaries/form.server";
+import { salaryReminder } from "~/modules/salaries/salaries.server";
+import { monthLabel, previousMonth } from "~/modules/salaries/schema";
 import { getNotification } from "~/modules/settings/queries.server";
+import { hasPlan } from "~/modules/subscriptions/plans";
 import { getPendingPayment } from "~/modules/subscriptions/queries.server";
 import { formatDate } from "~/utils/dates";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [notification, pendingPayment] = await Promise.all([
+  const month = currentMonth();
+  const [notification, pendingPayment, reminder] = await Promise.all([
     getNotification(context.db),
     user.companyId ? getPendingPayment(context.db, user.companyId) : null,
+    user.companyId && hasPlan(user, "full")
+      ? salaryReminder(context.db, user.companyId, month)
+      : false,
   ]);
   return json({
     hasCompany: user.companyId !== null,
     // A payment waiting for 3-D Secure: the banner links to it (dismissible per client secret).
     pendingPayment,
+    // The salary reminder banner and the red dot on «Заплати» (spec §3).
+    salaryMonth: reminder
+      ? { month, label: monthLabel(month), previous: monthLabel(previousMonth(month)) }
+      : null,
     user: {
       firstName: user.firstName,
       lastName: user.lastName,
@@ -27,6 +39,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       plan: user.plan,
       emailVerified: user.emailVerified,
       deletionScheduledAt: user.deletionScheduledAt,
+      salaryReminder: reminder,
     },
     notification,
     marketingUrl: context.config.marketingUrl,
@@ -34,8 +47,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-  const { user, notification, marketingUrl, hasCompany, pendingPayment } =
+  const { user, notification, marketingUrl, hasCompany, pendingPayment, salaryMonth } =
     useLoaderData<typeof loader>();
+  const location = useLocation();
   const banners = (
     <>
       {user.deletionScheduledAt !== null ? (
@@ -55,6 +69,31 @@ export default function AppLayout() {
       ) : null}
       {pendingPayment ? (
         <ThreeDSecureBanner clientSecret={pendingPayment.clientSecret} url={pendingPayment.url} />
+      ) : null}
+      {salaryMonth ? (
+        <div className={styles.bannerInfo} role="note">
+          Няма въведени заплати за {salaryMonth.label}.{" "}
+          <Form method="post" action="/salaries" style={{ display: "inline" }}>
+            <input type="hidden" name="month" value={salaryMonth.month} />
+            <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <button
+              type="submit"
+              name="intent"
+              value="copy-previous"
+              className={styles.bannerButton}
+            >
+              Копирай заплатите от {salaryMonth.previous}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="dismiss-banner"
+              className={styles.bannerButton}
+            >
+              Скрий за този месец
+            </button>
+          </Form>
+        </div>
       ) : null}
       {!user.emailVerified && user.plan !== "basic" ? (
         <p className={styles.bannerWarning} role="note">

@@ -4,6 +4,7 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
 import { Combobox } from "~/components/ui/combobox";
 import { vatOf } from "~/modules/expenses/amounts";
@@ -48,7 +49,7 @@ export function ExpenseForm({
   submitLabel: string;
   withFiles: boolean;
 }) {
-  const form = useRef<HTMLFormElement>(null);
+  const form = useFocusFirstInvalid(answer);
   const hydrated = useHydrated();
   const busy = useNavigation().state !== "idle";
   const value = (name: string, fallback = "") =>
@@ -61,7 +62,6 @@ export function ExpenseForm({
     answer?.repopulateFields ? ({ ...answer.repopulateFields } as Record<string, string>) : values,
   );
   const error = (name: string) => answer?.fieldErrors[name];
-  useFocusFirstInvalid(form, answer);
 
   return (
     <Form method="post" encType="multipart/form-data" ref={form} noValidate>
@@ -369,22 +369,6 @@ export function ExpenseForm({
       <CurrencyWatcher form={form} onChange={setCurrency} />
     </Form>
   );
-}
-
-/** After a refused save, focus goes to the first control with an error (or the form's message). */
-function useFocusFirstInvalid(
-  form: React.RefObject<HTMLFormElement>,
-  answer: FormAnswer | undefined,
-) {
-  useEffect(() => {
-    if (!answer || !form.current) return;
-    const target =
-      (answer.focus &&
-        (form.current.elements.namedItem(answer.focus) as HTMLElement | RadioNodeList | null)) ||
-      form.current.querySelector<HTMLElement>("[aria-invalid='true'], [role='alert']");
-    const element = target instanceof RadioNodeList ? (target[0] as HTMLElement) : target;
-    element?.focus?.();
-  }, [answer, form]);
 }
 
 /** Keeps the shown currency in step with the select (the form's controls are uncontrolled). */

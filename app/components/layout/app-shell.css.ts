@@ -55,6 +55,15 @@ export const navLink = style({
 
 export const lock = style({ width: "0.9rem", height: "0.9rem", flexShrink: 0 });
 
+/** The red dot on «Заплати» when this month's salaries are missing. */
+export const dot = style({
+  width: "0.5rem",
+  height: "0.5rem",
+  borderRadius: "50%",
+  background: "#d32f2f",
+  flexShrink: 0,
+});
+
 export const menu = style({ position: "relative", "@media": { [MOBILE]: { display: "none" } } });
 
 export const summary = style({

@@ -15,6 +15,8 @@ export interface ShellUser {
   plan: Plan;
   emailVerified: boolean;
   deletionScheduledAt: string | null;
+  /** This month has no salaries, last month had, the banner is not dismissed (full plan). */
+  salaryReminder?: boolean;
 }
 
 function LockIcon() {
@@ -50,6 +52,12 @@ function NavItems({ user }: { user: ShellUser }) {
                 <>
                   <LockIcon />
                   <span className="visually-hidden"> ({item.lockedLabel})</span>
+                </>
+              ) : null}
+              {item.to === "/salaries" && user.salaryReminder && !locked ? (
+                <>
+                  <span className={styles.dot} aria-hidden="true" />
+                  <span className="visually-hidden"> (няма заплати за този месец)</span>
                 </>
               ) : null}
             </NavLink>

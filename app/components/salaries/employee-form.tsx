@@ -1,0 +1,117 @@
+import { Form, useNavigation } from "@remix-run/react";
+import * as styles from "~/components/expenses/expenses.css";
+import { FormError } from "~/components/forms/field";
+import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
+import { Button } from "~/components/ui/button";
+import { CONTRACT_TYPES } from "~/modules/salaries/schema";
+import type { FormAnswer } from "~/utils/forms";
+
+/** The employee's form (new and edit): a native form that works without JavaScript. */
+export function EmployeeForm({
+  values,
+  answer,
+  submitLabel,
+}: {
+  values: Record<string, string>;
+  answer: FormAnswer | undefined;
+  submitLabel: string;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const form = useFocusFirstInvalid(answer);
+  const value = (name: string) =>
+    (answer?.repopulateFields?.[name] as string | undefined) ?? values[name] ?? "";
+  const error = (name: string) => answer?.fieldErrors[name];
+  return (
+    <Form method="post" ref={form} noValidate>
+      <FormError message={answer?.formError} />
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Лични данни</legend>
+        <div className={styles.row}>
+          <FormField
+            name="name"
+            label="Име, презиме и фамилия"
+            required
+            defaultValue={value("name")}
+            error={error("name")}
+            controlProps={{ maxLength: 200, autoComplete: "off" }}
+          />
+          <FormField
+            name="idNumber"
+            label="ЕГН или ЛНЧ"
+            required
+            hint="10 цифри; датата на раждане и осигуряването се определят от ЕГН"
+            defaultValue={value("idNumber")}
+            error={error("idNumber")}
+            inputMode="numeric"
+            controlProps={{ maxLength: 20 }}
+          />
+          <FormField
+            name="iban"
+            label="IBAN за заплатата"
+            defaultValue={value("iban")}
+            error={error("iban")}
+            controlProps={{ maxLength: 50 }}
+          />
+        </div>
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Договор</legend>
+        <div className={styles.row}>
+          <FormField
+            name="position"
+            label="Длъжност"
+            required
+            defaultValue={value("position")}
+            error={error("position")}
+            controlProps={{ maxLength: 200 }}
+          />
+          <FormField
+            name="contractType"
+            label="Вид договор"
+            required
+            options={CONTRACT_TYPES}
+            defaultValue={value("contractType") || "labour"}
+            error={error("contractType")}
+          />
+          <FormField
+            name="gross"
+            label="Брутно месечно възнаграждение (EUR)"
+            required
+            defaultValue={value("gross")}
+            error={error("gross")}
+            inputMode="decimal"
+            controlProps={{ maxLength: 40 }}
+          />
+          <FormField
+            name="hoursPerDay"
+            label="Работно време (часа на ден)"
+            defaultValue={value("hoursPerDay") || "8"}
+            error={error("hoursPerDay")}
+            inputMode="numeric"
+            controlProps={{ maxLength: 2 }}
+          />
+          <FormField
+            name="startDate"
+            label="Дата на постъпване"
+            type="date"
+            required
+            defaultValue={value("startDate")}
+            error={error("startDate")}
+          />
+          <FormField
+            name="endDate"
+            label="Дата на напускане"
+            type="date"
+            hint="Празно за настоящ служител"
+            defaultValue={value("endDate")}
+            error={error("endDate")}
+          />
+        </div>
+      </fieldset>
+      <Button type="submit" name="intent" value="save" disabled={busy}>
+        {busy ? "Записване..." : submitLabel}
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,139 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import * as listStyles from "~/components/clients/client-form.css";
+import * as fieldStyles from "~/components/forms/field.css";
+import { FilterSelect } from "~/components/forms/filter-select";
+import * as styles from "~/components/invoices/invoices.css";
+import * as page from "~/components/layout/page.css";
+import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { ScrollTable } from "~/components/ui/scroll-table";
+import { listEmployees } from "~/modules/salaries/employees.server";
+import { CONTRACT_TYPES, EMPLOYEE_STATES, type EmployeeState } from "~/modules/salaries/schema";
+import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { printDate, todayInSofia } from "~/utils/dates";
+import { formatCents } from "~/utils/money";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireFeature(request, context, "salaries");
+  const url = new URL(request.url);
+  const q = url.searchParams.get("q")?.slice(0, 100) ?? "";
+  const stateParam = url.searchParams.get("state") ?? "active";
+  const state = (stateParam in EMPLOYEE_STATES ? stateParam : "active") as EmployeeState;
+  const { employees, nextCursor } = await listEmployees(context.db, user.companyId, {
+    q,
+    state,
+    after: url.searchParams.get("after"),
+    today: todayInSofia(),
+  });
+  return json({ employees, nextCursor, q, state });
+}
+
+export default function Employees() {
+  const { employees, nextCursor, q, state } = useLoaderData<typeof loader>();
+  const [params] = useSearchParams();
+  const next = new URLSearchParams(params);
+  if (nextCursor) next.set("after", nextCursor);
+  return (
+    <div className={page.page}>
+      <p>
+        <Link to="/salaries">« Заплати</Link>
+      </p>
+      <div className={listStyles.header}>
+        <h1>Служители</h1>
+        <ButtonLink to="/salaries/employees/new">Нов служител</ButtonLink>
+      </div>
+      <Form
+        method="get"
+        className={listStyles.toolbar}
+        role="search"
+        aria-label="Търсене на служители"
+      >
+        <div>
+          <label htmlFor="emp-q" className={fieldStyles.label}>
+            Търсене
+          </label>
+          <input
+            id="emp-q"
+            type="search"
+            name="q"
+            defaultValue={q}
+            placeholder="Име, длъжност или ЕГН"
+            className={fieldStyles.input}
+            maxLength={100}
+          />
+        </div>
+        <FilterSelect
+          idPrefix="emp"
+          name="state"
+          label="Служители"
+          value={state === "active" ? "" : state}
+          options={{ former: EMPLOYEE_STATES.former, all: EMPLOYEE_STATES.all }}
+          allLabel={EMPLOYEE_STATES.active}
+        />
+        <div>
+          <Button type="submit">Търси</Button>
+        </div>
+      </Form>
+      {employees.length === 0 ? (
+        <p role="status">
+          {q || state !== "active"
+            ? "Няма служители, които отговарят на търсенето."
+            : "Все още нямате служители. Добавете първия, за да изчислите заплатите."}
+        </p>
+      ) : (
+        <ScrollTable label="Служители">
+          <table className={listStyles.table}>
+            <caption className="visually-hidden">Служители по име</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={listStyles.cell}>
+                  Име
+                </th>
+                <th scope="col" className={listStyles.cell}>
+                  Длъжност
+                </th>
+                <th scope="col" className={listStyles.cell}>
+                  Договор
+                </th>
+                <th scope="col" className={listStyles.cell}>
+                  Постъпил
+                </th>
+                <th scope="col" className={`${listStyles.cell} ${styles.num}`}>
+                  Брутно (EUR)
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {employees.map((e) => (
+                <tr key={e.id}>
+                  <th scope="row" className={listStyles.cell}>
+                    <Link to={`/salaries/employees/${e.id}`}>{e.name}</Link>
+                  </th>
+                  <td className={listStyles.cell}>{e.position}</td>
+                  <td className={listStyles.cell}>{CONTRACT_TYPES[e.contractType]}</td>
+                  <td className={listStyles.cell}>
+                    {printDate(e.startDate)}
+                    {e.endDate ? ` – ${printDate(e.endDate)}` : ""}
+                  </td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>
+                    {formatCents(e.grossCents)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      )}
+      {nextCursor ? (
+        <nav aria-label="Страници" className={listStyles.toolbar} style={{ marginTop: "1rem" }}>
+          <Link to={`/salaries/employees?${next}`}>Следващи »</Link>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export const ErrorBoundary = GateBoundary;
+
+export const meta: MetaFunction = () => [{ title: "Служители | Сметка" }];
