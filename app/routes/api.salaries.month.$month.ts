@@ -1,17 +1,29 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiFeature } from "~/modules/subscriptions/gate.server";
+import { salaryJson } from "~/modules/salaries/json.server";
+import { monthSalaries } from "~/modules/salaries/salaries.server";
+import { MONTH, previousMonth, SALARY_MESSAGES } from "~/modules/salaries/schema";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 
 /**
- * GET /api/salaries/month/{yyyy-MM} — the salaries of a month and the one before (full plan
- * only, 403 below it). Salaries arrive with the payroll module; until then both lists are empty.
+ * GET /api/salaries/month/{yyyy-MM} — the salaries of a month and of the one before (spec §7;
+ * full plan only, 403 below it): {success, data: {month, salaries, previousMonth}}.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  await requireApiFeature(request, context, "salaries");
-  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(params.month ?? "")) {
-    return json(
-      { success: false, message: "Месецът трябва да е във формат ГГГГ-ММ" },
-      { status: 400 },
-    );
+  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const month = params.month ?? "";
+  if (!MONTH.test(month)) {
+    return json({ success: false, message: SALARY_MESSAGES.month }, { status: 400 });
   }
-  return json({ success: true, data: { month: params.month, salaries: [], previousMonth: [] } });
+  const [current, previous] = await Promise.all([
+    monthSalaries(context.db, companyId, month),
+    monthSalaries(context.db, companyId, previousMonth(month)),
+  ]);
+  return json({
+    success: true,
+    data: {
+      month,
+      salaries: current.salaries.map(salaryJson),
+      previousMonth: previous.salaries.map(salaryJson),
+    },
+  });
 }

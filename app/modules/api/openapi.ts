@@ -6,6 +6,7 @@
 
 import { expensePaths, expenseSchemas } from "./openapi-expenses";
 import { decimal, errors, idParam, ref } from "./openapi-parts";
+import { salaryPaths, salarySchemas } from "./openapi-salaries";
 
 const documentResponse = (description: string) => ({
   description,
@@ -18,7 +19,7 @@ export const openApiDocument = {
     title: "Сметка API",
     version: "1.0.0",
     description:
-      "Clients, Bulgarian tax documents (invoices, proformas, credit and debit notes) and expenses (purchase documents with receipts; standard plan). Amounts are decimal strings with two decimals; dates are YYYY-MM-DD. Authenticate with the session cookie or `Authorization: Bearer <token>` from POST /api/login. Error messages are in Bulgarian.",
+      "Clients, Bulgarian tax documents (invoices, proformas, credit and debit notes) expenses (purchase documents with receipts; standard plan), employees and salaries (full plan). Amounts are decimal strings with two decimals; dates are YYYY-MM-DD. Authenticate with the session cookie or `Authorization: Bearer <token>` from POST /api/login. Error messages are in Bulgarian.",
   },
   servers: [{ url: "/" }],
   security: [{ bearer: [] }, { cookie: [] }],
@@ -281,6 +282,7 @@ export const openApiDocument = {
       },
     },
     ...expensePaths,
+    ...salaryPaths,
   },
   components: {
     securitySchemes: {
@@ -289,6 +291,7 @@ export const openApiDocument = {
     },
     schemas: {
       ...expenseSchemas,
+      ...salarySchemas,
       Error: {
         type: "object",
         properties: {

@@ -1,0 +1,271 @@
+import { decimal, errors, idParam, ref } from "./openapi-parts";
+
+/* The salaries part of the OpenAPI document (full plan: 403 {message, requiredPlan: "full"} below it). */
+
+const locked = {
+  description: 'The plan does not include salaries: {message, requiredPlan: "full"}',
+  content: { "application/json": { schema: ref("Error") } },
+};
+const notFound = (what: string) => ({
+  description: `No such ${what} in your company`,
+  content: { "application/json": { schema: ref("Error") } },
+});
+const jsonBody = (schema: object) => ({
+  required: true,
+  content: { "application/json": { schema } },
+});
+const ok = (description: string, schema: object) => ({
+  description,
+  content: { "application/json": { schema } },
+});
+const monthParam = {
+  name: "month",
+  in: "path",
+  required: true,
+  schema: { type: "string", pattern: "^\\d{4}-(0[1-9]|1[0-2])$" },
+};
+const month = { type: "string", pattern: "^\\d{4}-(0[1-9]|1[0-2])$", example: "2026-11" };
+
+export const salaryPaths = {
+  "/api/salaries/month/{month}": {
+    parameters: [monthParam],
+    get: {
+      summary: "The salaries of a month and of the month before (spec)",
+      responses: {
+        "200": ok("The two months", {
+          type: "object",
+          properties: {
+            success: { const: true },
+            data: {
+              type: "object",
+              properties: {
+                month,
+                salaries: { type: "array", items: ref("Salary") },
+                previousMonth: { type: "array", items: ref("Salary") },
+              },
+            },
+          },
+        }),
+        "400": errors["400"],
+        "403": locked,
+      },
+    },
+  },
+  "/api/salaries/check-duplicate-prompt": {
+    get: {
+      summary:
+        "Whether to offer copying last month's salaries: this month (Sofia) empty, last month not, not dismissed",
+      responses: {
+        "200": ok("The answer", {
+          type: "object",
+          properties: { shouldShow: { type: "boolean" } },
+        }),
+        "403": locked,
+      },
+    },
+  },
+  "/api/salaries/banner-dismissal/{month}": {
+    parameters: [monthParam],
+    get: {
+      summary: "Whether the salary reminder is dismissed for the month",
+      responses: {
+        "200": ok("The answer", { type: "object", properties: { dismissed: { type: "boolean" } } }),
+      },
+    },
+    post: {
+      summary: "Dismiss the salary reminder for the month",
+      responses: {
+        "200": ok("Dismissed", { type: "object", properties: { dismissed: { const: true } } }),
+      },
+    },
+  },
+  "/api/salaries/copy-previous": {
+    post: {
+      summary:
+        "Copy last month's salaries into the month, recomputed with its parameters and working days",
+      requestBody: jsonBody({ type: "object", required: ["month"], properties: { month } }),
+      responses: {
+        "201": ok("Copied", {
+          type: "object",
+          properties: {
+            copied: { type: "integer" },
+            salaries: { type: "array", items: ref("Salary") },
+          },
+        }),
+        "200": ok("Nothing to copy", { type: "object" }),
+        "400": errors["400"],
+        "403": locked,
+      },
+    },
+  },
+  "/api/salaries": {
+    get: {
+      summary: "A month's salaries with their totals",
+      parameters: [{ name: "month", in: "query", schema: month }],
+      responses: { "200": ok("The month", { type: "object" }), "403": locked },
+    },
+    post: {
+      summary: "Compute and record an employee's salary for a month",
+      requestBody: jsonBody(ref("SalaryInput")),
+      responses: {
+        "201": ok("The salary", ref("Salary")),
+        "400": errors["400"],
+        "409": {
+          description: "The employee already has the month's salary",
+          content: { "application/json": { schema: ref("Error") } },
+        },
+        "422": {
+          description: "No payroll parameters for the month",
+          content: { "application/json": { schema: ref("Error") } },
+        },
+      },
+    },
+  },
+  "/api/salaries/{id}": {
+    parameters: [idParam],
+    get: {
+      summary: "One salary",
+      responses: { "200": ok("The salary", ref("Salary")), "404": notFound("salary") },
+    },
+    put: {
+      summary: "Recompute a draft salary (approved and paid ones change only status and notes)",
+      requestBody: jsonBody(ref("SalaryInput")),
+      responses: {
+        "200": ok("The salary", ref("Salary")),
+        "400": errors["400"],
+        "404": notFound("salary"),
+        "409": {
+          description: "Approved or paid",
+          content: { "application/json": { schema: ref("Error") } },
+        },
+      },
+    },
+    delete: {
+      summary: "Delete a draft salary",
+      responses: { "204": { description: "Deleted" }, "404": notFound("salary") },
+    },
+  },
+  "/api/employees": {
+    get: {
+      summary: "The company's employees",
+      parameters: [
+        { name: "q", in: "query", schema: { type: "string" } },
+        { name: "state", in: "query", schema: { enum: ["active", "former", "all"] } },
+        { name: "after", in: "query", schema: { type: "string" } },
+      ],
+      responses: {
+        "200": ok("One page", {
+          type: "object",
+          properties: {
+            employees: { type: "array", items: ref("Employee") },
+            nextCursor: { type: ["string", "null"] },
+          },
+        }),
+        "403": locked,
+      },
+    },
+    post: {
+      summary: "Add an employee",
+      requestBody: jsonBody(ref("EmployeeInput")),
+      responses: {
+        "201": ok("The employee", ref("Employee")),
+        "400": errors["400"],
+        "409": {
+          description: "The ЕГН/ЛНЧ is taken",
+          content: { "application/json": { schema: ref("Error") } },
+        },
+      },
+    },
+  },
+  "/api/employees/{id}": {
+    parameters: [idParam],
+    get: {
+      summary: "One employee",
+      responses: { "200": ok("The employee", ref("Employee")), "404": notFound("employee") },
+    },
+    put: {
+      summary: "Replace an employee",
+      requestBody: jsonBody(ref("EmployeeInput")),
+      responses: {
+        "200": ok("The employee", ref("Employee")),
+        "400": errors["400"],
+        "404": notFound("employee"),
+      },
+    },
+    delete: {
+      summary: "Delete an employee without salaries (409 with salaries: set an end date)",
+      responses: {
+        "204": { description: "Deleted" },
+        "404": notFound("employee"),
+        "409": { description: "Has salaries" },
+      },
+    },
+  },
+} as const;
+
+export const salarySchemas = {
+  EmployeeInput: {
+    type: "object",
+    required: ["name", "idNumber", "position", "contractType", "startDate", "gross"],
+    properties: {
+      name: { type: "string" },
+      idNumber: { type: "string", description: "ЕГН (check digit; birth date derived) or ЛНЧ" },
+      position: { type: "string" },
+      contractType: { enum: ["labour", "management", "civil"] },
+      startDate: { type: "string", format: "date" },
+      endDate: { type: ["string", "null"], format: "date" },
+      gross: decimal("2000.00", "Agreed gross monthly salary, EUR"),
+      hoursPerDay: { type: "integer", minimum: 1, maximum: 12, default: 8 },
+      iban: { type: ["string", "null"] },
+    },
+  },
+  Employee: {
+    allOf: [
+      ref("EmployeeInput"),
+      {
+        type: "object",
+        properties: {
+          id: { type: "string", format: "uuid" },
+          idKind: { enum: ["egn", "lnch"] },
+          birthDate: { type: ["string", "null"], format: "date" },
+          bornBefore1960: { type: "boolean" },
+        },
+      },
+    ],
+  },
+  SalaryInput: {
+    type: "object",
+    required: ["employeeId", "month"],
+    properties: {
+      employeeId: { type: "string", format: "uuid" },
+      month,
+      gross: decimal("2000.00", "Default: the contract's gross"),
+      workingDays: {
+        type: "integer",
+        description: "Default: the month's weekdays without official days off",
+      },
+      unpaidDays: { type: "integer", default: 0 },
+      sickDays: { type: "integer", default: 0 },
+      bonus: decimal("0.00"),
+      status: { enum: ["draft", "approved", "paid"], default: "draft" },
+      notes: { type: ["string", "null"] },
+    },
+  },
+  Salary: {
+    type: "object",
+    properties: {
+      id: { type: "string", format: "uuid" },
+      employeeId: { type: "string", format: "uuid" },
+      employeeName: { type: "string" },
+      month,
+      status: { enum: ["draft", "approved", "paid"] },
+      gross: decimal("2000.00"),
+      insurable: decimal("2000.00"),
+      employee: { type: "object", description: "doo, upf, zo, total" },
+      tax: decimal("172.44"),
+      net: decimal("1551.96"),
+      employer: { type: "object", description: "doo, tzpb, upf, zo, total" },
+      totalCost: decimal("2378.40"),
+    },
+  },
+} as const;

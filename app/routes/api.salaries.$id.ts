@@ -1,0 +1,43 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { salaryFromJson, salaryJson } from "~/modules/salaries/json.server";
+import { deleteSalary, getSalary, updateSalary } from "~/modules/salaries/salaries.server";
+import { SALARY_MESSAGES } from "~/modules/salaries/schema";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
+
+async function requireApiSalary(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  id?: string,
+) {
+  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const salary = await getSalary(context.db, companyId, id);
+  if (!salary) throw jsonError(SALARY_MESSAGES.salaryNotFound, 404);
+  return { companyId, salary };
+}
+
+/** GET /api/salaries/{id} → the salary with every figure. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { salary } = await requireApiSalary(request, context, params.id);
+  return json(salaryJson(salary));
+}
+
+/** PUT recomputes a draft salary (an approved or paid one only changes status); DELETE a draft → 204. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") {
+    return methodNotAllowed("GET, PUT, DELETE");
+  }
+  const { companyId, salary } = await requireApiSalary(request, context, params.id);
+  try {
+    if (request.method === "DELETE") {
+      await deleteSalary(context.db, companyId, salary.id);
+      return new Response(null, { status: 204 });
+    }
+    const input = await salaryFromJson(context.db, companyId, request);
+    await updateSalary(context.db, companyId, salary.id, input);
+    const saved = await getSalary(context.db, companyId, salary.id);
+    return json(saved && salaryJson(saved));
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}

@@ -1,0 +1,13 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { currentMonth } from "~/modules/salaries/form.server";
+import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+
+/**
+ * GET /api/salaries/check-duplicate-prompt → {shouldShow}: this month (Sofia) has no salaries, the
+ * previous month has some, and the prompt was neither used nor dismissed (spec §7).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  return json({ shouldShow: await shouldShowCopyPrompt(context.db, companyId, currentMonth()) });
+}

@@ -1,0 +1,25 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { z } from "zod";
+import { salaryJson } from "~/modules/salaries/json.server";
+import { copyPreviousMonth, dismiss, monthSalaries } from "~/modules/salaries/salaries.server";
+import { monthSchema } from "~/modules/salaries/schema";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+/**
+ * POST /api/salaries/copy-previous {month} → {copied, salaries}: last month's salaries into this
+ * month, recomputed with its parameters and working days, for employees without one yet.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const { data } = await parseJsonBody(request, z.object({ month: monthSchema }));
+  try {
+    const copied = await copyPreviousMonth(context.db, companyId, data.month);
+    await dismiss(context.db, companyId, data.month, "copy_prompt");
+    const { salaries } = await monthSalaries(context.db, companyId, data.month);
+    return json({ copied, salaries: salaries.map(salaryJson) }, { status: copied ? 201 : 200 });
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}

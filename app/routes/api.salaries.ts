@@ -1,0 +1,47 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { currentMonth } from "~/modules/salaries/form.server";
+import { salaryFromJson, salaryJson } from "~/modules/salaries/json.server";
+import { createSalary, getSalary, monthSalaries } from "~/modules/salaries/salaries.server";
+import { MONTH, SALARY_MESSAGES } from "~/modules/salaries/schema";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
+import { centsToDecimal } from "~/utils/money";
+
+/** GET /api/salaries?month=yyyy-MM → {month, salaries, totals} (the current month by default). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const asked = new URL(request.url).searchParams.get("month");
+  if (asked !== null && !MONTH.test(asked)) return jsonError(SALARY_MESSAGES.month, 400);
+  const month = asked ?? currentMonth();
+  const { salaries, totals } = await monthSalaries(context.db, companyId, month);
+  return json({
+    month,
+    salaries: salaries.map(salaryJson),
+    totals: {
+      count: totals.count,
+      gross: centsToDecimal(totals.grossCents),
+      employeeContributions: centsToDecimal(totals.employeeContributionsCents),
+      tax: centsToDecimal(totals.taxCents),
+      net: centsToDecimal(totals.netCents),
+      employerContributions: centsToDecimal(totals.employerContributionsCents),
+      totalCost: centsToDecimal(totals.totalCostCents),
+    },
+  });
+}
+
+/**
+ * POST /api/salaries {employeeId, month, gross?, workingDays?, unpaidDays, sickDays, bonus,
+ * status, notes} → 201 with the computed salary; 409 when the employee has the month's salary.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const input = await salaryFromJson(context.db, companyId, request);
+  try {
+    const id = await createSalary(context.db, companyId, input);
+    const saved = await getSalary(context.db, companyId, id);
+    return json(saved && salaryJson(saved), { status: 201 });
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}
