@@ -14,6 +14,8 @@ import {
 import { getDocument } from "~/modules/invoices/documents.server";
 import { listDocuments, summarizeDocuments } from "~/modules/invoices/list.server";
 import { printModelFor, renderDocumentPdf } from "~/modules/invoices/render.server";
+import { computePayroll, PAYROLL_2026 } from "~/modules/salaries/payroll";
+import { copyPreviousMonth, monthSalaries } from "~/modules/salaries/salaries.server";
 import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
@@ -213,6 +215,110 @@ async function seedExpenses(database: OpenedDatabase, target: string) {
   );
 }
 
+/**
+ * Salaries: a company with 200 employees and 36 months of salaries (saved as the app saves them),
+ * then what /salaries runs for a month and copying a month of 200 salaries.
+ */
+async function benchSalaries(database: OpenedDatabase) {
+  const { db } = database;
+  const started = performance.now();
+  const company = await db
+    .insertInto("companies")
+    .values({
+      name: "Фирма със заплати",
+      companyType: "company",
+      eik: "999999999",
+      address: "ул. 1",
+      city: "София",
+      postalCode: "1000",
+      email: "payroll@example.bg",
+      subscriptionPlan: "full",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const employees = await db
+    .insertInto("employees")
+    .values(
+      Array.from({ length: 200 }, (_, i) => ({
+        companyId: company.id,
+        name: `Служител ${String(i).padStart(3, "0")}`,
+        idKind: "lnch" as const,
+        idNumber: String(1_000_000_000 + i),
+        position: "Специалист",
+        contractType: "labour" as const,
+        startDate: "2023-01-01",
+        grossCents: 100_000 + i * 1_000,
+      })),
+    )
+    .returning("id")
+    .execute();
+  const months: string[] = [];
+  for (let i = 0; i < 36; i++) {
+    const y = 2023 + Math.floor(i / 12);
+    months.push(`${y}-${String((i % 12) + 1).padStart(2, "0")}`);
+  }
+  // Parameters exist from 2026: the earlier months are stored with them too (figures only matter
+  // for the reading speed here).
+  const parameters = await db
+    .selectFrom("payrollParameters")
+    .select("id")
+    .executeTakeFirstOrThrow();
+  for (const month of months) {
+    const rows = employees.map((e, i) => {
+      const r = computePayroll(
+        {
+          contract: "labour",
+          bornBefore1960: false,
+          grossCents: 100_000 + i * 1_000,
+          workingDays: 21,
+          unpaidDays: 0,
+          sickDays: 0,
+          bonusCents: 0,
+          tzpbRate: 0.4,
+        },
+        PAYROLL_2026,
+      );
+      return {
+        companyId: company.id,
+        employeeId: e.id,
+        month,
+        employeeName: `Служител ${String(i).padStart(3, "0")}`,
+        contractType: "labour" as const,
+        bornBefore1960: false,
+        parametersId: parameters.id,
+        tzpbRate: "0.40",
+        agreedGrossCents: 100_000 + i * 1_000,
+        workingDays: 21,
+        bonusCents: 0,
+        ...r,
+      };
+    });
+    await db.insertInto("salaries").values(rows).execute();
+  }
+  await sql`vacuum analyze salaries`.execute(db);
+  console.log(
+    `  seeded 200 employees × 36 months of salaries in ${Math.round(performance.now() - started)} ms`,
+  );
+  await measure("/salaries: a month and the one before", () =>
+    Promise.all([
+      monthSalaries(db, company.id, "2025-06"),
+      monthSalaries(db, company.id, "2025-05"),
+    ]),
+  );
+  await measure(
+    "copy a month of 200 salaries",
+    async () => {
+      await copyPreviousMonth(db, company.id, "2026-01");
+      await db
+        .deleteFrom("salaries")
+        .where("companyId", "=", company.id)
+        .where("month", "=", "2026-01")
+        .execute();
+    },
+    20,
+  );
+}
+
 /** What /expenses runs: one page and the totals per currency and per VAT rate. */
 function expensesPage(
   db: OpenedDatabase["db"],
@@ -400,6 +506,7 @@ async function benchDatabase(label: string, database: OpenedDatabase, pdf = fals
   await measure("clients: search by EIK", () => listClients(db, companyId, { q: "200009999" }));
   await benchDocuments(database, companyId);
   await benchExpenses(database, companyId);
+  await benchSalaries(database);
   if (pdf) await benchPdf(database, companyId);
 }
 

@@ -4,6 +4,9 @@ import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
+import { createEmployee } from "~/modules/salaries/employees.server";
+import { createSalary } from "~/modules/salaries/salaries.server";
+import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
 import { createCompanyWithClient, createTestExpense, TINY_PNG } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
@@ -75,6 +78,8 @@ interface Fixtures {
   expenseId: string;
   categoryId: string;
   attachmentId: string;
+  employeeId: string;
+  salaryId: string;
 }
 
 function table(f: Fixtures): Call[] {
@@ -177,6 +182,28 @@ function table(f: Fixtures): Call[] {
     confirmDuplicate: "on",
   };
   const expense = { id: f.expenseId };
+  const employeeFields = {
+    name: "Мария Петрова",
+    idNumber: "8501011234",
+    position: "Счетоводител",
+    contractType: "labour",
+    startDate: "2026-01-05",
+    endDate: "",
+    gross: "2000,00",
+    hoursPerDay: "8",
+    iban: "BG80BNBG96611020345678",
+  };
+  const salaryFields = {
+    employeeId: f.employeeId,
+    month: "2026-11",
+    gross: "2000,00",
+    workingDays: "21",
+    unpaidDays: "1",
+    sickDays: "2",
+    bonus: "100",
+    status: "draft",
+    notes: "бележка",
+  };
   const expenseFilters = {
     period: "month:2026-11",
     from: "2026-11-01",
@@ -420,6 +447,73 @@ function table(f: Fixtures): Call[] {
       body: "query",
       fields: { q: "Дост" },
     },
+    {
+      route: "api.employees",
+      method: "GET",
+      path: "/api/employees",
+      body: "query",
+      fields: { q: "Мария", state: "all", after: "x" },
+    },
+    {
+      route: "api.employees",
+      method: "POST",
+      path: "/api/employees",
+      body: "json",
+      fields: { ...employeeFields, idNumber: "8801011235" },
+    },
+    {
+      route: "api.employees.$id",
+      method: "PUT",
+      path: `/api/employees/${f.employeeId}`,
+      params: { id: f.employeeId },
+      body: "json",
+      fields: employeeFields,
+    },
+    {
+      route: "api.salaries",
+      method: "GET",
+      path: "/api/salaries",
+      body: "query",
+      fields: { month: "2026-11" },
+    },
+    {
+      route: "api.salaries",
+      method: "POST",
+      path: "/api/salaries",
+      body: "json",
+      fields: { ...salaryFields, month: "2026-12" },
+    },
+    {
+      route: "api.salaries.$id",
+      method: "PUT",
+      path: `/api/salaries/${f.salaryId}`,
+      params: { id: f.salaryId },
+      body: "json",
+      fields: salaryFields,
+    },
+    {
+      route: "api.salaries.copy-previous",
+      method: "POST",
+      path: "/api/salaries/copy-previous",
+      body: "json",
+      fields: { month: "2027-01" },
+    },
+    {
+      route: "api.salaries.banner-dismissal.$month",
+      method: "POST",
+      path: "/api/salaries/banner-dismissal/2026-11",
+      params: { month: "2026-11" },
+      body: "json",
+      fields: {},
+    },
+    {
+      route: "api.salaries.banner-dismissal.$month",
+      method: "GET",
+      path: "/api/salaries/banner-dismissal/2026-13",
+      params: { month: "2026-13" },
+      body: "none",
+      fields: {},
+    },
     { route: "api.$", method: "POST", path: "/api/nothing", body: "json", fields: { x: 1 } },
     {
       route: "auth",
@@ -660,6 +754,64 @@ function table(f: Fixtures): Call[] {
       fields: { intent: "add", name: "Още една" },
     },
     {
+      route: "_app.salaries",
+      method: "POST",
+      path: "/salaries",
+      body: "form",
+      fields: { intent: "status", id: f.salaryId, status: "approved", month: "2026-11" },
+    },
+    {
+      route: "_app.salaries",
+      method: "POST",
+      path: "/salaries",
+      body: "form",
+      fields: { intent: "dismiss-banner", month: "2026-11", redirectTo: "/dashboard" },
+    },
+    {
+      route: "_app.salaries_.add",
+      method: "POST",
+      path: "/salaries/add",
+      body: "form",
+      fields: { ...salaryFields, month: "2027-02", intent: "calculate" },
+    },
+    {
+      route: "_app.salaries_.edit.$id",
+      method: "POST",
+      path: `/salaries/edit/${f.salaryId}`,
+      params: { id: f.salaryId },
+      body: "form",
+      fields: { ...salaryFields, intent: "save" },
+    },
+    {
+      route: "_app.salaries_.employees_.new",
+      method: "POST",
+      path: "/salaries/employees/new",
+      body: "form",
+      fields: { ...employeeFields, idNumber: "9001011238" },
+    },
+    {
+      route: "_app.salaries_.employees_.$id",
+      method: "POST",
+      path: `/salaries/employees/${f.employeeId}`,
+      params: { id: f.employeeId },
+      body: "form",
+      fields: { ...employeeFields, intent: "save" },
+    },
+    {
+      route: "salaries.export[.]csv",
+      method: "GET",
+      path: "/salaries/export.csv",
+      body: "query",
+      fields: { month: "2026-11" },
+    },
+    {
+      route: "salaries.payroll[.]pdf",
+      method: "GET",
+      path: "/salaries/payroll.pdf",
+      body: "query",
+      fields: { month: "2026-11", id: f.salaryId, payslips: "1" },
+    },
+    {
       route: "_app.dashboard",
       method: "POST",
       path: "/dashboard",
@@ -737,6 +889,10 @@ async function invariants() {
       join expenses e on e.id = a.expense_id where a.document_date <> e.document_date or a.currency <> e.currency
         or a.sign <> case when e.document_type = 'credit_note' then -1 else 1 end
     union all
+    select 'salary that does not add up: ' || s.id from salaries s
+      where s.net_cents + s.employee_contributions_cents + s.tax_cents <> s.gross_cents
+        or s.employee_doo_cents + s.employee_upf_cents + s.employee_zo_cents <> s.employee_contributions_cents
+    union all
     select 'attachment without its file: ' || x.id from expense_attachments x
       where not exists (select 1 from stored_files s where s.company_id = x.company_id and s.sha256 = x.sha256)`.execute(
     db,
@@ -785,7 +941,26 @@ describe("fuzzing every API call and form action", () => {
       .select("id")
       .where("expenseId", "=", expense.id)
       .executeTakeFirstOrThrow();
+    const employeeId = await createEmployee(
+      db,
+      me.companyId,
+      employeeSchema.parse({
+        name: "Мария Петрова",
+        idNumber: "8501011234",
+        position: "Счетоводител",
+        contractType: "labour",
+        startDate: "2026-01-05",
+        gross: "2000",
+      }),
+    );
+    const salaryId = await createSalary(
+      db,
+      me.companyId,
+      salarySchema.parse({ employeeId, month: "2026-11", gross: "2000", workingDays: 21 }),
+    );
     fixtures = {
+      employeeId,
+      salaryId,
       draftId: await doc("invoice"),
       issuedId,
       proformaId,
@@ -882,6 +1057,8 @@ describe("fuzzing every API call and form action", () => {
         expenseId: "",
         categoryId: "",
         attachmentId: "",
+        employeeId: "",
+        salaryId: "",
       }).map((c) => c.route),
     );
     const missing: string[] = [];

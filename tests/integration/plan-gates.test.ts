@@ -8,14 +8,24 @@ import { loader as expenseEdit } from "~/routes/_app.expenses_.edit.$id";
 import { loader as salaries } from "~/routes/_app.salaries";
 import { loader as salaryAdd } from "~/routes/_app.salaries_.add";
 import { loader as salaryEdit } from "~/routes/_app.salaries_.edit.$id";
+import { loader as employees } from "~/routes/_app.salaries_.employees";
+import { loader as employee } from "~/routes/_app.salaries_.employees_.$id";
+import { loader as employeeNew } from "~/routes/_app.salaries_.employees_.new";
+import { loader as employeesApi } from "~/routes/api.employees";
+import { loader as employeeApi } from "~/routes/api.employees.$id";
 import { loader as expenseCategoriesApi } from "~/routes/api.expense-categories";
 import { loader as expensesApi } from "~/routes/api.expenses";
 import { loader as expenseApi } from "~/routes/api.expenses.$id";
 import { loader as attachmentsApi } from "~/routes/api.expenses.$id.attachments";
+import { loader as salariesList } from "~/routes/api.salaries";
+import { loader as salaryApi } from "~/routes/api.salaries.$id";
+import { loader as banner } from "~/routes/api.salaries.banner-dismissal.$month";
+import { loader as prompt } from "~/routes/api.salaries.check-duplicate-prompt";
 import { loader as salariesApi } from "~/routes/api.salaries.month.$month";
 import { loader as status } from "~/routes/api.subscription.status";
 import { loader as suppliersApi } from "~/routes/api.suppliers";
 import { loader as expensesCsv } from "~/routes/expenses.export[.]csv";
+import { loader as salariesCsv } from "~/routes/salaries.export[.]csv";
 import type { Plan } from "~db/types";
 import { createUser } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
@@ -36,11 +46,21 @@ const gated = [
   ["/api/expenses/x/attachments", attachmentsApi, "standard", 404, true],
   ["/api/expense-categories", expenseCategoriesApi, "standard", 200, true],
   ["/api/suppliers", suppliersApi, "standard", 200, true],
-  ["/salaries", salaries, "full", 200, false],
-  ["/salaries/add", salaryAdd, "full", 200, false],
-  ["/salaries/edit/x", salaryEdit, "full", 200, false],
+  ["/salaries", salaries, "full", 200, true],
+  ["/salaries/add", salaryAdd, "full", 200, true],
+  ["/salaries/edit/x", salaryEdit, "full", 404, true],
+  ["/salaries/employees", employees, "full", 200, true],
+  ["/salaries/employees/new", employeeNew, "full", 200, true],
+  ["/salaries/employees/x", employee, "full", 404, true],
+  ["/salaries/export.csv", salariesCsv, "full", 200, true],
   ["/analytics", analytics, "full", 200, false],
-  ["/api/salaries/month/2026-11", salariesApi, "full", 200, false],
+  ["/api/salaries/month/2026-11", salariesApi, "full", 200, true],
+  ["/api/salaries", salariesList, "full", 200, true],
+  ["/api/salaries/x", salaryApi, "full", 404, true],
+  ["/api/salaries/check-duplicate-prompt", prompt, "full", 200, true],
+  ["/api/salaries/banner-dismissal/2026-11", banner, "full", 200, true],
+  ["/api/employees", employeesApi, "full", 200, true],
+  ["/api/employees/x", employeeApi, "full", 404, true],
 ] as const;
 
 const RANK = { basic: 0, standard: 1, full: 2 };
