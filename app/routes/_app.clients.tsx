@@ -1,9 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import * as styles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { type ClientSort, countClients, listClients } from "~/modules/clients/queries.server";
@@ -29,10 +30,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Clients() {
   const { clients, nextCursor, total, q, sort, archived } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const next = new URLSearchParams(params);
-  if (nextCursor) next.set("after", nextCursor);
-  const paged = params.has("after");
   return (
     <div className={page.page}>
       <div className={styles.header}>
@@ -124,16 +121,7 @@ export default function Clients() {
           </table>
         </ScrollTable>
       )}
-      <nav aria-label="Страници" className={styles.toolbar} style={{ marginTop: "1rem" }}>
-        {paged ? (
-          <Link
-            to={`/clients?${new URLSearchParams({ ...(q && { q }), sort, ...(archived && { archived: "1" }) })}`}
-          >
-            « Към началото
-          </Link>
-        ) : null}
-        {nextCursor ? <Link to={`/clients?${next}`}>Следващи »</Link> : null}
-      </nav>
+      <ListPager path="/clients" nextCursor={nextCursor} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { listCategories } from "~/modules/expenses/categories.server";
 import {
@@ -50,8 +51,6 @@ export default function Expenses() {
   const { expenses, nextCursor, summary, filters, today, categories, supplier } =
     useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const next = new URLSearchParams(params);
-  if (nextCursor) next.set("after", nextCursor);
   const first = new URLSearchParams(params);
   first.delete("after");
   const filtered = [...first.keys()].some((key) => key !== "sort" && first.get(key));
@@ -263,12 +262,7 @@ export default function Expenses() {
           </table>
         </ScrollTable>
       )}
-      <nav aria-label="Страници" className={listStyles.toolbar} style={{ marginTop: "1rem" }}>
-        {params.has("after") ? (
-          <Link to={`/expenses${first.size ? `?${first}` : ""}`}>« Към началото</Link>
-        ) : null}
-        {nextCursor ? <Link to={`/expenses?${next}`}>Следващи »</Link> : null}
-      </nav>
+      <ListPager path="/expenses" nextCursor={nextCursor} />
     </div>
   );
 }

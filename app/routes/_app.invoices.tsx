@@ -11,6 +11,7 @@ import { PaymentBadge } from "~/components/invoices/status-badge";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 
+import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 
 import { requireCompanyUser } from "~/modules/auth/guards.server";
@@ -50,8 +51,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function Invoices() {
   const { documents, nextCursor, summary, filters, client } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const next = new URLSearchParams(params);
-  if (nextCursor) next.set("after", nextCursor);
   const first = new URLSearchParams(params);
   first.delete("after");
   const exportParams = new URLSearchParams(first);
@@ -228,12 +227,7 @@ export default function Invoices() {
           </table>
         </ScrollTable>
       )}
-      <nav aria-label="Страници" className={listStyles.toolbar} style={{ marginTop: "1rem" }}>
-        {params.has("after") ? (
-          <Link to={`/invoices${first.size ? `?${first}` : ""}`}>« Към началото</Link>
-        ) : null}
-        {nextCursor ? <Link to={`/invoices?${next}`}>Следващи »</Link> : null}
-      </nav>
+      <ListPager path="/invoices" nextCursor={nextCursor} />
     </div>
   );
 }

@@ -9,16 +9,15 @@ import * as listStyles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
+import { SalaryMonthTable } from "~/components/salaries/month-table";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { ScrollTable } from "~/components/ui/scroll-table";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { paymentDueDate } from "~/modules/salaries/payroll";
 import {
   copyPreviousMonth,
   dismiss,
   monthSalaries,
-  type SalaryTotals,
   setSalaryStatus,
 } from "~/modules/salaries/salaries.server";
 import {
@@ -33,7 +32,6 @@ import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate } from "~/utils/dates";
 import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
-import { formatCents } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -163,8 +161,14 @@ export default function Salaries() {
           </a>
         </p>
       ) : null}
-      <MonthTable title={monthLabel(month)} month={month} data={current} editable busy={busy} />
-      <MonthTable
+      <SalaryMonthTable
+        title={monthLabel(month)}
+        month={month}
+        data={current}
+        editable
+        busy={busy}
+      />
+      <SalaryMonthTable
         title={`Предходен месец: ${monthLabel(previousMonth(month))}`}
         month={previousMonth(month)}
         data={previous}
@@ -172,144 +176,6 @@ export default function Salaries() {
         busy={busy}
       />
     </div>
-  );
-}
-
-type MonthData = ReturnType<typeof useLoaderData<typeof loader>>["current"];
-
-function MonthTable(props: {
-  title: string;
-  month: string;
-  data: MonthData;
-  editable: boolean;
-  busy: boolean;
-}) {
-  const { salaries, totals } = props.data;
-  const money = (cents: number) => formatCents(cents);
-  const headingId = `salaries-${props.month}`;
-  return (
-    <section aria-labelledby={headingId} style={{ marginTop: "1.5rem" }}>
-      <h2 id={headingId}>{props.title}</h2>
-      {salaries.length === 0 ? (
-        <p role="status">Няма заплати за този месец.</p>
-      ) : (
-        <ScrollTable label={props.title}>
-          <table className={listStyles.table}>
-            <caption className="visually-hidden">Заплати, {props.title} (EUR)</caption>
-            <thead>
-              <tr>
-                <th scope="col" className={listStyles.cell}>
-                  Служител
-                </th>
-                {[
-                  "Брутно",
-                  "Осигуровки (служител)",
-                  "Данък",
-                  "Нето",
-                  "Осигуровки (работодател)",
-                  "Общ разход",
-                ].map((label) => (
-                  <th key={label} scope="col" className={`${listStyles.cell} ${styles.num}`}>
-                    {label}
-                  </th>
-                ))}
-                <th scope="col" className={listStyles.cell}>
-                  Състояние
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {salaries.map((s) => (
-                <tr key={s.id}>
-                  <th scope="row" className={listStyles.cell}>
-                    {props.editable ? (
-                      <Link to={`/salaries/edit/${s.id}`}>{s.employeeName}</Link>
-                    ) : (
-                      s.employeeName
-                    )}
-                  </th>
-                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.grossCents)}</td>
-                  <td className={`${listStyles.cell} ${styles.num}`}>
-                    {money(s.employeeContributionsCents)}
-                  </td>
-                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.taxCents)}</td>
-                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.netCents)}</td>
-                  <td className={`${listStyles.cell} ${styles.num}`}>
-                    {money(s.employerContributionsCents)}
-                  </td>
-                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.totalCostCents)}</td>
-                  <td className={listStyles.cell}>
-                    {props.editable ? (
-                      <StatusForm
-                        id={s.id}
-                        month={props.month}
-                        status={s.status}
-                        busy={props.busy}
-                        name={s.employeeName}
-                      />
-                    ) : (
-                      SALARY_STATUSES[s.status]
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <TotalsRow totals={totals} />
-            </tfoot>
-          </table>
-        </ScrollTable>
-      )}
-    </section>
-  );
-}
-
-function TotalsRow({ totals }: { totals: SalaryTotals }) {
-  const cells = [
-    totals.grossCents,
-    totals.employeeContributionsCents,
-    totals.taxCents,
-    totals.netCents,
-    totals.employerContributionsCents,
-    totals.totalCostCents,
-  ];
-  return (
-    <tr>
-      <th scope="row" className={listStyles.cell}>
-        Общо ({totals.count})
-      </th>
-      {cells.map((cents, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of totals
-        <td key={i} className={`${listStyles.cell} ${styles.num}`}>
-          <strong>{formatCents(cents)}</strong>
-        </td>
-      ))}
-      <td className={listStyles.cell} />
-    </tr>
-  );
-}
-
-function StatusForm(props: {
-  id: string;
-  month: string;
-  status: string;
-  busy: boolean;
-  name: string;
-}) {
-  const next =
-    props.status === "draft" ? "approved" : props.status === "approved" ? "paid" : "draft";
-  const label = { approved: "Одобри", paid: "Изплатена", draft: "Върни в чернова" }[next];
-  return (
-    <Form method="post" style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
-      <input type="hidden" name="id" value={props.id} />
-      <input type="hidden" name="month" value={props.month} />
-      <input type="hidden" name="status" value={next} />
-      <span>{SALARY_STATUSES[props.status as keyof typeof SALARY_STATUSES]}</span>
-      <Button type="submit" name="intent" value="status" tone="secondary" disabled={props.busy}>
-        {label}
-        <span className="visually-hidden"> — {props.name}</span>
-      </Button>
-    </Form>
   );
 }
 

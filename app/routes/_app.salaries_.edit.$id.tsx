@@ -82,6 +82,9 @@ export default function EditSalary() {
         <Link to={`/salaries?month=${month}`}>« Заплати</Link>
       </p>
       <h1>{title}</h1>
+      <p>
+        <a href={`/salaries/payroll.pdf?id=${id}`}>Фиш за заплата (PDF)</a>
+      </p>
       <SalaryForm
         values={values}
         answer={answer}

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FilterSelect } from "~/components/forms/filter-select";
@@ -7,6 +7,7 @@ import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { listEmployees } from "~/modules/salaries/employees.server";
 import { CONTRACT_TYPES, EMPLOYEE_STATES, type EmployeeState } from "~/modules/salaries/schema";
@@ -31,9 +32,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function Employees() {
   const { employees, nextCursor, q, state } = useLoaderData<typeof loader>();
-  const [params] = useSearchParams();
-  const next = new URLSearchParams(params);
-  if (nextCursor) next.set("after", nextCursor);
   return (
     <div className={page.page}>
       <p>
@@ -125,11 +123,7 @@ export default function Employees() {
           </table>
         </ScrollTable>
       )}
-      {nextCursor ? (
-        <nav aria-label="Страници" className={listStyles.toolbar} style={{ marginTop: "1rem" }}>
-          <Link to={`/salaries/employees?${next}`}>Следващи »</Link>
-        </nav>
-      ) : null}
+      <ListPager path="/salaries/employees" nextCursor={nextCursor} />
     </div>
   );
 }

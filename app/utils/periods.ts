@@ -5,7 +5,8 @@ import { addDays, isBookDate } from "./dates";
  * "year:2026" — their first and last day, and the choices offered around today.
  */
 
-const MONTHS = [
+/** The months' names in Bulgarian, January first. */
+export const MONTH_NAMES = [
   "януари",
   "февруари",
   "март",
@@ -53,7 +54,7 @@ export function periodOptions(today: string): { label: string; options: [string,
   for (let i = 0; i < 12; i++) {
     const serial = year * 12 + month - 1 - i;
     const [y, m] = [Math.floor(serial / 12), serial % 12];
-    months.push([`month:${y}-${String(m + 1).padStart(2, "0")}`, `${MONTHS[m]} ${y} г.`]);
+    months.push([`month:${y}-${String(m + 1).padStart(2, "0")}`, `${MONTH_NAMES[m]} ${y} г.`]);
   }
   const quarters: [string, string][] = [];
   for (const y of [year, year - 1]) {

@@ -1,4 +1,5 @@
 import { formatCents } from "~/utils/money";
+import type { PayrollResult } from "./payroll";
 import { CONTRACT_TYPES, monthLabel } from "./schema";
 
 /*
@@ -13,30 +14,12 @@ export interface PayrollCompany {
 }
 
 /** The stored figures of a salary (cents) the print needs. */
-export interface PrintableSalary {
+export interface PrintableSalary extends PayrollResult {
   employeeName: string;
   contractType: keyof typeof CONTRACT_TYPES;
   workingDays: number;
-  workedDays: number;
   unpaidDays: number;
   sickDays: number;
-  earnedCents: number;
-  sickPayCents: number;
-  grossCents: number;
-  insurableCents: number;
-  employeeDooCents: number;
-  employeeUpfCents: number;
-  employeeZoCents: number;
-  employeeContributionsCents: number;
-  taxableCents: number;
-  taxCents: number;
-  netCents: number;
-  employerDooCents: number;
-  employerTzpbCents: number;
-  employerUpfCents: number;
-  employerZoCents: number;
-  employerContributionsCents: number;
-  totalCostCents: number;
 }
 
 export interface PayrollSheetModel {

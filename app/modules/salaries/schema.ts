@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
 import { MAX_AMOUNT_CENTS, parseDecimal } from "~/utils/money";
+import { MONTH_NAMES } from "~/utils/periods";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import { EGN_MESSAGES, egnBirthDate, isValidEgn, isValidLnch } from "./egn";
@@ -231,20 +232,6 @@ export function lastDayOf(month: string): string {
 
 /** «ноември 2026» for 2026-11. */
 export function monthLabel(month: string): string {
-  const names = [
-    "януари",
-    "февруари",
-    "март",
-    "април",
-    "май",
-    "юни",
-    "юли",
-    "август",
-    "септември",
-    "октомври",
-    "ноември",
-    "декември",
-  ];
   const [y, m] = month.split("-").map(Number) as [number, number];
-  return `${names[m - 1]} ${y}`;
+  return `${MONTH_NAMES[m - 1]} ${y}`;
 }

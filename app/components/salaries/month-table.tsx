@@ -1,0 +1,158 @@
+import { Form, Link } from "@remix-run/react";
+import * as listStyles from "~/components/clients/client-form.css";
+import * as styles from "~/components/invoices/invoices.css";
+import { Button } from "~/components/ui/button";
+import { ScrollTable } from "~/components/ui/scroll-table";
+import type { SalaryTotals } from "~/modules/salaries/salaries.server";
+import { SALARY_STATUSES } from "~/modules/salaries/schema";
+import { formatCents } from "~/utils/money";
+
+/** The figures of a salary the month's table shows. */
+export interface MonthSalary {
+  id: string;
+  employeeName: string;
+  status: keyof typeof SALARY_STATUSES;
+  grossCents: number;
+  employeeContributionsCents: number;
+  taxCents: number;
+  netCents: number;
+  employerContributionsCents: number;
+  totalCostCents: number;
+}
+
+/** A month's salaries with their totals; the current month's rows link to the salary and change status. */
+export function SalaryMonthTable(props: {
+  title: string;
+  month: string;
+  data: { salaries: MonthSalary[]; totals: SalaryTotals };
+  editable: boolean;
+  busy: boolean;
+}) {
+  const { salaries, totals } = props.data;
+  const money = (cents: number) => formatCents(cents);
+  const headingId = `salaries-${props.month}`;
+  return (
+    <section aria-labelledby={headingId} style={{ marginTop: "1.5rem" }}>
+      <h2 id={headingId}>{props.title}</h2>
+      {salaries.length === 0 ? (
+        <p role="status">Няма заплати за този месец.</p>
+      ) : (
+        <ScrollTable label={props.title}>
+          <table className={listStyles.table}>
+            <caption className="visually-hidden">Заплати, {props.title} (EUR)</caption>
+            <thead>
+              <tr>
+                <th scope="col" className={listStyles.cell}>
+                  Служител
+                </th>
+                {[
+                  "Брутно",
+                  "Осигуровки (служител)",
+                  "Данък",
+                  "Нето",
+                  "Осигуровки (работодател)",
+                  "Общ разход",
+                ].map((label) => (
+                  <th key={label} scope="col" className={`${listStyles.cell} ${styles.num}`}>
+                    {label}
+                  </th>
+                ))}
+                <th scope="col" className={listStyles.cell}>
+                  Състояние
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {salaries.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row" className={listStyles.cell}>
+                    {props.editable ? (
+                      <Link to={`/salaries/edit/${s.id}`}>{s.employeeName}</Link>
+                    ) : (
+                      s.employeeName
+                    )}
+                  </th>
+                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.grossCents)}</td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>
+                    {money(s.employeeContributionsCents)}
+                  </td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.taxCents)}</td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.netCents)}</td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>
+                    {money(s.employerContributionsCents)}
+                  </td>
+                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.totalCostCents)}</td>
+                  <td className={listStyles.cell}>
+                    {props.editable ? (
+                      <StatusForm
+                        id={s.id}
+                        month={props.month}
+                        status={s.status}
+                        busy={props.busy}
+                        name={s.employeeName}
+                      />
+                    ) : (
+                      SALARY_STATUSES[s.status]
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <TotalsRow totals={totals} />
+            </tfoot>
+          </table>
+        </ScrollTable>
+      )}
+    </section>
+  );
+}
+
+function TotalsRow({ totals }: { totals: SalaryTotals }) {
+  const cells = [
+    totals.grossCents,
+    totals.employeeContributionsCents,
+    totals.taxCents,
+    totals.netCents,
+    totals.employerContributionsCents,
+    totals.totalCostCents,
+  ];
+  return (
+    <tr>
+      <th scope="row" className={listStyles.cell}>
+        Общо ({totals.count})
+      </th>
+      {cells.map((cents, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of totals
+        <td key={i} className={`${listStyles.cell} ${styles.num}`}>
+          <strong>{formatCents(cents)}</strong>
+        </td>
+      ))}
+      <td className={listStyles.cell} />
+    </tr>
+  );
+}
+
+function StatusForm(props: {
+  id: string;
+  month: string;
+  status: string;
+  busy: boolean;
+  name: string;
+}) {
+  const next =
+    props.status === "draft" ? "approved" : props.status === "approved" ? "paid" : "draft";
+  const label = { approved: "Одобри", paid: "Изплатена", draft: "Върни в чернова" }[next];
+  return (
+    <Form method="post" style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
+      <input type="hidden" name="id" value={props.id} />
+      <input type="hidden" name="month" value={props.month} />
+      <input type="hidden" name="status" value={next} />
+      <span>{SALARY_STATUSES[props.status as keyof typeof SALARY_STATUSES]}</span>
+      <Button type="submit" name="intent" value="status" tone="secondary" disabled={props.busy}>
+        {label}
+        <span className="visually-hidden"> — {props.name}</span>
+      </Button>
+    </Form>
+  );
+}
