@@ -538,6 +538,14 @@ export interface SalaryDismissalsTable {
   dismissedAt: Timestamp;
 }
 
+export interface VatRegistrationThresholdsTable {
+  validFrom: string;
+  validTo: string | null;
+  amountCents: Cents;
+  applyWithinDays: number;
+  note: string | null;
+}
+
 export interface Database {
   companies: CompaniesTable;
   users: UsersTable;
@@ -569,6 +577,7 @@ export interface Database {
   employees: EmployeesTable;
   salaries: SalariesTable;
   salaryDismissals: SalaryDismissalsTable;
+  vatRegistrationThresholds: VatRegistrationThresholdsTable;
   storedFiles: StoredFilesTable;
   expenseAttachments: ExpenseAttachmentsTable;
 }

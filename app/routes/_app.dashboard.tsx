@@ -6,18 +6,27 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import {
+  LatestDocuments,
+  MonthCostsCard,
+  ReceivablesCard,
+  RevenueCard,
+  VatThresholdCard,
+} from "~/components/dashboard/money-cards";
 import { FormError } from "~/components/forms/field";
 import * as styles from "~/components/layout/page.css";
 import { PlanLockedButton } from "~/components/subscriptions/plan-locked-button";
 import { Button } from "~/components/ui/button";
 import { getProfile, resendVerificationEmail } from "~/modules/accounts/service.server";
 import { requireUser } from "~/modules/auth/guards.server";
+import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { setupProgress } from "~/modules/dashboard/queries.server";
 import { countryByCode } from "~/modules/reference/countries";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
 import { monthLabel, previousMonth } from "~/modules/salaries/schema";
 import { hasPlan, PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { todayInSofia } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
@@ -27,13 +36,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const profile = await getProfile(context.db, user.id);
   const month = currentMonth();
-  const [{ hasLogo, hasClient, hasIssued }, copyPrompt] = await Promise.all([
+  const today = todayInSofia();
+  const [{ hasLogo, hasClient, hasIssued }, copyPrompt, money] = await Promise.all([
     setupProgress(context.db, profile.companyId),
     user.companyId && hasPlan(user, "full")
       ? shouldShowCopyPrompt(context.db, user.companyId, month)
       : false,
+    user.companyId
+      ? dashboardMoney(context.db, { ...user, companyId: user.companyId }, today)
+      : null,
   ]);
   return json({
+    today,
+    money,
     // The duplicate-salary prompt (spec §3): this month empty, last month not.
     salaryCopy: copyPrompt
       ? { month, label: monthLabel(month), previous: monthLabel(previousMonth(month)) }
@@ -129,6 +144,26 @@ export default function Dashboard() {
           </Form>
         </section>
       )}
+      {data.money ? (
+        <div className={styles.grid} style={{ marginBottom: "1rem" }}>
+          <RevenueCard
+            month={data.money.month.revenue}
+            year={data.money.year.revenue}
+            today={data.today}
+          />
+          <ReceivablesCard owed={data.money.receivables} today={data.today} />
+          {data.money.vatThreshold ? (
+            <VatThresholdCard threshold={data.money.vatThreshold} />
+          ) : null}
+          {data.money.salaries || data.money.expenses ? (
+            <MonthCostsCard
+              month={data.today.slice(0, 7)}
+              salaries={data.money.salaries}
+              expenses={data.money.expenses}
+            />
+          ) : null}
+        </div>
+      ) : null}
       <div className={styles.grid}>
         {data.company ? (
           <section className={styles.card} aria-labelledby="company-title">
@@ -168,24 +203,27 @@ export default function Dashboard() {
             <PlanLockedButton to="/analytics" label="Анализи" needs="full" user={data} />
           </div>
         </section>
-        <section className={styles.card} aria-labelledby="steps-title">
-          <h2 id="steps-title">Следващи стъпки</h2>
-          <ol className={styles.steps}>
-            {steps.map((step) => (
-              <li key={step.label} className={step.done ? styles.done : undefined}>
-                {step.done ? (
-                  <span>
-                    {step.label} <span className="visually-hidden">(готово)</span>
-                    <span aria-hidden="true"> ✓</span>
-                  </span>
-                ) : (
-                  <Link to={step.to}>{step.label}</Link>
-                )}
-              </li>
-            ))}
-          </ol>
-        </section>
+        {steps.some((step) => !step.done) ? (
+          <section className={styles.card} aria-labelledby="steps-title">
+            <h2 id="steps-title">Следващи стъпки</h2>
+            <ol className={styles.steps}>
+              {steps.map((step) => (
+                <li key={step.label} className={step.done ? styles.done : undefined}>
+                  {step.done ? (
+                    <span>
+                      {step.label} <span className="visually-hidden">(готово)</span>
+                      <span aria-hidden="true"> ✓</span>
+                    </span>
+                  ) : (
+                    <Link to={step.to}>{step.label}</Link>
+                  )}
+                </li>
+              ))}
+            </ol>
+          </section>
+        ) : null}
       </div>
+      {data.money ? <LatestDocuments documents={data.money.latest} /> : null}
     </div>
   );
 }

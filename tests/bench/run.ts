@@ -5,6 +5,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { listClients } from "~/modules/clients/queries.server";
+import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { readReceiptForm } from "~/modules/expenses/form.server";
 import {
   expenseFiltersFromSearch,
@@ -506,6 +507,9 @@ async function benchDatabase(label: string, database: OpenedDatabase, pdf = fals
   await measure("clients: search by EIK", () => listClients(db, companyId, { q: "200009999" }));
   await benchDocuments(database, companyId);
   await benchExpenses(database, companyId);
+  await measure("/dashboard: money (revenue, receivables, latest)", () =>
+    dashboardMoney(db, { role: "user", plan: "standard", companyId }, "2026-11-22"),
+  );
   await benchSalaries(database);
   if (pdf) await benchPdf(database, companyId);
 }

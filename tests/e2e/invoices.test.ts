@@ -183,6 +183,16 @@ describe.skipIf(!hasChromium)("invoices in Chromium", () => {
         expect(text.startsWith("\uFEFFВид;Номер;Дата")).toBe(true);
         expect(text).toContain("Кредитно известие;0000000002");
         expect(text).toContain("\r\n");
+
+        // The dashboard shows the money: revenue, receivables, the newest documents.
+        await page.goto(`${app.url}/dashboard`);
+        await page.getByRole("heading", { name: "Приходи" }).waitFor();
+        await page.getByRole("heading", { name: "Вземания" }).waitFor();
+        await page
+          .getByRole("link", { name: /Фактура № 0000000003/ })
+          .first()
+          .waitFor();
+        await expectAccessible(page);
       } finally {
         await context.close();
       }

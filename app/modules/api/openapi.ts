@@ -281,6 +281,19 @@ export const openApiDocument = {
         },
       },
     },
+    "/api/dashboard": {
+      get: {
+        summary:
+          "What /dashboard shows: revenue of the month and the year (per currency and in euro), receivables with the oldest overdue, the newest documents, the VAT threshold, the month's expenses and salaries by plan",
+        responses: {
+          "200": {
+            description: "The dashboard's figures (decimal strings)",
+            content: { "application/json": { schema: { type: "object" } } },
+          },
+          "401": errors["401"],
+        },
+      },
+    },
     ...expensePaths,
     ...salaryPaths,
   },

@@ -1,0 +1,286 @@
+import { Link } from "@remix-run/react";
+import * as listStyles from "~/components/clients/client-form.css";
+import * as styles from "~/components/layout/page.css";
+import { ScrollTable } from "~/components/ui/scroll-table";
+import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
+import { printDate } from "~/utils/dates";
+import { formatCents } from "~/utils/money";
+import { MONTH_NAMES } from "~/utils/periods";
+
+/* The dashboard's money: what the business earned, what it is owed, what it spent. */
+
+interface RevenueLine {
+  currency: string;
+  netCents: number;
+  grossCents: number;
+}
+interface Revenue {
+  currencies: RevenueLine[];
+  netEurCents: number;
+  grossEurCents: number;
+}
+
+const eur = (cents: number) => `${formatCents(cents)} €`;
+
+function RevenueFigures({ revenue }: { revenue: Revenue }) {
+  const foreign = revenue.currencies.filter((c) => c.currency !== "EUR");
+  return (
+    <>
+      <p style={{ fontSize: "1.5rem", fontWeight: 700, margin: "0.25rem 0" }}>
+        {eur(revenue.netEurCents)}{" "}
+        <span style={{ fontSize: "1rem", fontWeight: 400 }}>без ДДС</span>
+      </p>
+      <p style={{ margin: 0 }}>{eur(revenue.grossEurCents)} с ДДС</p>
+      {foreign.length ? (
+        <p style={{ margin: "0.25rem 0 0" }}>
+          В т.ч.{" "}
+          {foreign
+            .map(
+              (c) =>
+                `${formatCents(c.netCents)} ${c.currency} (${formatCents(c.grossCents)} с ДДС)`,
+            )
+            .join("; ")}
+          , преизчислени в евро по курса на документа.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function RevenueCard(props: { month: Revenue; year: Revenue; today: string }) {
+  const [y, m] = props.today.split("-").map(Number) as [number, number];
+  return (
+    <section className={styles.card} aria-labelledby="revenue-title">
+      <h2 id="revenue-title" className={styles.cardTitle}>
+        Приходи
+      </h2>
+      <h3 style={{ marginBottom: 0 }}>
+        {MONTH_NAMES[m - 1]} {y}
+      </h3>
+      <RevenueFigures revenue={props.month} />
+      <h3 style={{ marginBottom: 0 }}>От началото на {y} г.</h3>
+      <RevenueFigures revenue={props.year} />
+      <p style={{ marginBottom: 0 }}>
+        <Link to={`/invoices?from=${y}-01-01&to=${y}-12-31&status=issued`}>
+          Документите за годината
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+interface Owed {
+  currencies: {
+    currency: string;
+    count: number;
+    unpaidCents: number;
+    overdueCount: number;
+    overdueCents: number;
+  }[];
+  oldestOverdue: {
+    id: string;
+    type: keyof typeof DOCUMENT_TYPES;
+    number: string | null;
+    dueDate: string | null;
+    currency: string;
+    clientName: string;
+    openCents: number;
+  }[];
+}
+
+export function ReceivablesCard({ owed, today }: { owed: Owed; today: string }) {
+  const overdue = owed.currencies.some((c) => c.overdueCount > 0);
+  return (
+    <section className={overdue ? styles.warning : styles.card} aria-labelledby="owed-title">
+      <h2 id="owed-title" className={styles.cardTitle}>
+        Вземания
+      </h2>
+      {owed.currencies.length === 0 ? (
+        <p>Няма неплатени фактури.</p>
+      ) : (
+        <dl className={styles.list}>
+          {owed.currencies.map((c) => (
+            <div key={c.currency} style={{ display: "contents" }}>
+              <dt>Неплатени ({c.count})</dt>
+              <dd>
+                {formatCents(c.unpaidCents)} {c.currency}
+              </dd>
+              <dt>Просрочени ({c.overdueCount})</dt>
+              <dd>
+                <strong>
+                  {formatCents(c.overdueCents)} {c.currency}
+                </strong>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {owed.oldestOverdue.length ? (
+        <>
+          <h3>Най-старите просрочени</h3>
+          <ul style={{ paddingLeft: "1.25rem" }}>
+            {owed.oldestOverdue.map((d) => (
+              <li key={d.id}>
+                <Link to={`/invoice/${d.id}`}>
+                  {DOCUMENT_TYPES[d.type]} № {d.number}
+                </Link>{" "}
+                — {d.clientName}, {formatCents(d.openCents)} {d.currency}, падеж{" "}
+                {d.dueDate ? printDate(d.dueDate) : "—"}
+                {d.dueDate ? ` (${daysBetween(d.dueDate, today)} дни)` : ""}
+              </li>
+            ))}
+          </ul>
+          <Link to="/invoices?status=overdue">Всички просрочени</Link>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+}
+
+export function VatThresholdCard(props: {
+  threshold: {
+    thresholdCents: number;
+    turnoverCents: number;
+    percent: number;
+    applyWithinDays: number;
+  };
+}) {
+  const { thresholdCents, turnoverCents, percent, applyWithinDays } = props.threshold;
+  const over = percent >= 100;
+  const near = percent >= 80;
+  return (
+    <section className={near ? styles.warning : styles.card} aria-labelledby="threshold-title">
+      <h2 id="threshold-title" className={styles.cardTitle}>
+        Праг за регистрация по ДДС
+      </h2>
+      <p>
+        Облагаем оборот от началото на годината: <strong>{eur(turnoverCents)}</strong> от{" "}
+        {eur(thresholdCents)} ({percent} %).
+      </p>
+      <meter
+        min={0}
+        max={100}
+        low={80}
+        high={99}
+        optimum={0}
+        value={Math.min(percent, 100)}
+        aria-label="Достигнат праг"
+      >
+        {percent} %
+      </meter>
+      {over ? (
+        <p role="alert">
+          <strong>Прагът е достигнат.</strong> Подайте заявление за регистрация по ДДС в НАП в срок
+          до {applyWithinDays} дни от изтичането на данъчния период, в който е достигнат (ЗДДС чл.
+          96).
+        </p>
+      ) : near ? (
+        <p>
+          <strong>Наближавате прага.</strong> Когато облагаемият оборот достигне{" "}
+          {eur(thresholdCents)}, имате {applyWithinDays} дни да подадете заявление за регистрация.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+export function MonthCostsCard(props: {
+  month: string;
+  salaries: { count: number; totalCostCents: number; netCents: number } | null;
+  expenses: { currency: string; count: number; totalCents: number }[] | null;
+}) {
+  return (
+    <section className={styles.card} aria-labelledby="costs-title">
+      <h2 id="costs-title" className={styles.cardTitle}>
+        Разходи за месеца
+      </h2>
+      <dl className={styles.list}>
+        {props.expenses ? (
+          <>
+            <dt>
+              <Link to={`/expenses?period=month:${props.month}`}>Разходи</Link>
+            </dt>
+            <dd>
+              {props.expenses.length
+                ? props.expenses
+                    .map((c) => `${formatCents(c.totalCents)} ${c.currency} (${c.count})`)
+                    .join("; ")
+                : "няма"}
+            </dd>
+          </>
+        ) : null}
+        {props.salaries ? (
+          <>
+            <dt>
+              <Link to={`/salaries?month=${props.month}`}>Заплати</Link>
+            </dt>
+            <dd>
+              {props.salaries.count
+                ? `${eur(props.salaries.totalCostCents)} общ разход, ${eur(props.salaries.netCents)} нето (${props.salaries.count})`
+                : "няма"}
+            </dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
+
+export function LatestDocuments(props: {
+  documents: {
+    id: string;
+    type: keyof typeof DOCUMENT_TYPES;
+    status: string;
+    number: string | null;
+    issueDate: string;
+    currency: string;
+    totalCents: number;
+    clientName: string;
+  }[];
+}) {
+  if (!props.documents.length) return null;
+  const STATUS: Record<string, string> = {
+    draft: "Чернова",
+    issued: "Издаден",
+    cancelled: "Анулиран",
+  };
+  return (
+    <section aria-labelledby="latest-title" style={{ marginTop: "1.5rem" }}>
+      <h2 id="latest-title">Последни документи</h2>
+      <ScrollTable label="Последни документи">
+        <table className={listStyles.table}>
+          <thead>
+            <tr>
+              {["Документ", "Клиент", "Дата", "Сума", "Състояние"].map((h) => (
+                <th key={h} scope="col" className={listStyles.cell}>
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {props.documents.map((d) => (
+              <tr key={d.id}>
+                <th scope="row" className={listStyles.cell}>
+                  <Link to={d.status === "draft" ? `/invoice/edit/${d.id}` : `/invoice/${d.id}`}>
+                    {DOCUMENT_TYPES[d.type]} {d.number ? `№ ${d.number}` : "(чернова)"}
+                  </Link>
+                </th>
+                <td className={listStyles.cell}>{d.clientName}</td>
+                <td className={listStyles.cell}>{printDate(d.issueDate)}</td>
+                <td className={listStyles.cell}>
+                  {formatCents(d.totalCents)} {d.currency}
+                </td>
+                <td className={listStyles.cell}>{STATUS[d.status] ?? d.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
+    </section>
+  );
+}

@@ -1,0 +1,61 @@
+import type { Kysely } from "kysely";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { monthTotals } from "~/modules/expenses/month-totals.server";
+import { monthSalaries } from "~/modules/salaries/salaries.server";
+import { hasPlan } from "~/modules/subscriptions/plans";
+import type { Database } from "~db/types";
+import { latestDocuments, receivables, revenue, vatThreshold } from "./money.server";
+
+/** The last day of the month of a yyyy-mm-dd day. */
+function monthEnd(day: string): string {
+  const [y, m] = day.split("-").map(Number) as [number, number];
+  return `${day.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
+}
+
+/**
+ * Everything the dashboard shows of the business's money, for the company's user and today
+ * (Sofia): revenue of the month and the year, receivables, the newest documents, the VAT threshold
+ * for a company not registered for VAT, and (full plan) the month's salaries and expenses.
+ */
+export async function dashboardMoney(
+  db: Kysely<Database>,
+  user: Pick<SessionUser, "role" | "plan"> & { companyId: string },
+  today: string,
+) {
+  const companyId = user.companyId;
+  const company = await db
+    .selectFrom("companies")
+    .select("isVatRegistered")
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const yearStart = `${today.slice(0, 4)}-01-01`;
+  const full = hasPlan(user, "full");
+  const [month, year, owed, latest, threshold, salaries, expenses] = await Promise.all([
+    revenue(db, companyId, monthStart, monthEnd(today)),
+    revenue(db, companyId, yearStart, `${today.slice(0, 4)}-12-31`),
+    receivables(db, companyId, today),
+    latestDocuments(db, companyId),
+    company.isVatRegistered ? undefined : vatThreshold(db, today),
+    full ? monthSalaries(db, companyId, today.slice(0, 7)) : undefined,
+    hasPlan(user, "standard") ? monthTotals(db, companyId, monthStart, monthEnd(today)) : undefined,
+  ]);
+  const turnover = year.netEurCents;
+  return {
+    month: { from: monthStart, to: monthEnd(today), revenue: month },
+    year: { from: yearStart, revenue: year },
+    receivables: owed,
+    latest,
+    vatThreshold: threshold
+      ? {
+          thresholdCents: threshold.amountCents,
+          turnoverCents: turnover,
+          percent: Math.floor((turnover * 100) / threshold.amountCents),
+          applyWithinDays: threshold.applyWithinDays,
+        }
+      : null,
+    salaries: salaries ? salaries.totals : null,
+    expenses: expenses ? expenses.currencies : null,
+  };
+}
+export type DashboardMoney = Awaited<ReturnType<typeof dashboardMoney>>;

@@ -1,0 +1,82 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/modules/auth/guards.server";
+import { dashboardMoney } from "~/modules/dashboard/page.server";
+import { todayInSofia } from "~/utils/dates";
+import { centsToDecimal } from "~/utils/money";
+
+const d = centsToDecimal;
+
+/**
+ * GET /api/dashboard → what /dashboard shows of the money: revenue of the month and the year (per
+ * currency and in euro), receivables with the five oldest overdue documents, the ten newest
+ * documents, the VAT threshold (companies not registered for VAT) and, by plan, the month's
+ * expenses and salaries. Amounts are decimal strings.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request, context);
+  if (!user.companyId) return json({ message: "Достъп отказан" }, { status: 403 });
+  const today = todayInSofia();
+  const money = await dashboardMoney(context.db, { ...user, companyId: user.companyId }, today);
+  const revenueJson = (r: typeof money.month.revenue) => ({
+    net: d(r.netEurCents),
+    gross: d(r.grossEurCents),
+    currencies: r.currencies.map((c) => ({
+      currency: c.currency,
+      net: d(c.netCents),
+      gross: d(c.grossCents),
+      netEur: d(c.netEurCents),
+      grossEur: d(c.grossEurCents),
+    })),
+  });
+  return json({
+    today,
+    month: {
+      from: money.month.from,
+      to: money.month.to,
+      revenue: revenueJson(money.month.revenue),
+    },
+    year: { from: money.year.from, revenue: revenueJson(money.year.revenue) },
+    receivables: {
+      currencies: money.receivables.currencies.map((c) => ({
+        currency: c.currency,
+        count: c.count,
+        unpaid: d(c.unpaidCents),
+        overdueCount: c.overdueCount,
+        overdue: d(c.overdueCents),
+      })),
+      oldestOverdue: money.receivables.oldestOverdue.map((o) => ({
+        id: o.id,
+        type: o.type,
+        number: o.number,
+        issueDate: o.issueDate,
+        dueDate: o.dueDate,
+        clientName: o.clientName,
+        currency: o.currency,
+        open: d(o.openCents),
+      })),
+    },
+    latest: money.latest.map((doc) => ({
+      ...doc,
+      totalCents: undefined,
+      total: d(doc.totalCents),
+    })),
+    vatThreshold: money.vatThreshold && {
+      threshold: d(money.vatThreshold.thresholdCents),
+      turnover: d(money.vatThreshold.turnoverCents),
+      percent: money.vatThreshold.percent,
+      applyWithinDays: money.vatThreshold.applyWithinDays,
+    },
+    expenses:
+      money.expenses?.map((c) => ({
+        currency: c.currency,
+        count: c.count,
+        total: d(c.totalCents),
+      })) ?? null,
+    salaries: money.salaries && {
+      count: money.salaries.count,
+      gross: d(money.salaries.grossCents),
+      net: d(money.salaries.netCents),
+      totalCost: d(money.salaries.totalCostCents),
+    },
+  });
+}
