@@ -51,14 +51,12 @@ export function RevenueCard(props: { month: Revenue; year: Revenue; today: strin
   const [y, m] = props.today.split("-").map(Number) as [number, number];
   return (
     <section className={styles.card} aria-labelledby="revenue-title">
-      <h2 id="revenue-title" className={styles.cardTitle}>
-        Приходи
-      </h2>
+      <h2 id="revenue-title">Приходи</h2>
       <h3 style={{ marginBottom: 0 }}>
         {MONTH_NAMES[m - 1]} {y}
       </h3>
       <RevenueFigures revenue={props.month} />
-      <h3 style={{ marginBottom: 0 }}>От началото на {y} г.</h3>
+      <h3 style={{ marginBottom: 0, marginTop: "1rem" }}>От началото на {y} г.</h3>
       <RevenueFigures revenue={props.year} />
       <p style={{ marginBottom: 0 }}>
         <Link to={`/invoices?from=${y}-01-01&to=${y}-12-31&status=issued`}>
@@ -92,9 +90,7 @@ export function ReceivablesCard({ owed, today }: { owed: Owed; today: string }) 
   const overdue = owed.currencies.some((c) => c.overdueCount > 0);
   return (
     <section className={overdue ? styles.warning : styles.card} aria-labelledby="owed-title">
-      <h2 id="owed-title" className={styles.cardTitle}>
-        Вземания
-      </h2>
+      <h2 id="owed-title">Вземания</h2>
       {owed.currencies.length === 0 ? (
         <p>Няма неплатени фактури.</p>
       ) : (
@@ -154,9 +150,7 @@ export function VatThresholdCard(props: {
   const near = percent >= 80;
   return (
     <section className={near ? styles.warning : styles.card} aria-labelledby="threshold-title">
-      <h2 id="threshold-title" className={styles.cardTitle}>
-        Праг за регистрация по ДДС
-      </h2>
+      <h2 id="threshold-title">Праг за регистрация по ДДС</h2>
       <p>
         Облагаем оборот от началото на годината: <strong>{eur(turnoverCents)}</strong> от{" "}
         {eur(thresholdCents)} ({percent} %).
@@ -195,9 +189,7 @@ export function MonthCostsCard(props: {
 }) {
   return (
     <section className={styles.card} aria-labelledby="costs-title">
-      <h2 id="costs-title" className={styles.cardTitle}>
-        Разходи за месеца
-      </h2>
+      <h2 id="costs-title">Разходи за месеца</h2>
       <dl className={styles.list}>
         {props.expenses ? (
           <>
