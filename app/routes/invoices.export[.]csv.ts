@@ -7,7 +7,7 @@ import { paymentState } from "~/modules/invoices/payments.server";
 
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
 
-import { csvResponse, excelCsv, excelNumber } from "~/utils/csv.server";
+import { csvStreamResponse, excelNumber } from "~/utils/csv.server";
 
 import { printDate, todayInSofia } from "~/utils/dates";
 
@@ -36,37 +36,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   const filters = filtersFromSearch(new URL(request.url).searchParams);
   const today = todayInSofia();
-  const rows: string[][] = [HEADER];
-  let after: string | null = null;
-  do {
-    const pageResult: Awaited<ReturnType<typeof listDocuments>> = await listDocuments(
-      context.db,
-      user.companyId,
-      filters,
-      today,
-      { after, limit: 1000 },
-    );
-    for (const doc of pageResult.documents) {
-      const sign = doc.type === "credit_note" ? -1 : 1;
-      const money = (cents: number) => excelNumber(doc.status === "cancelled" ? 0 : sign * cents);
-      const state = paymentState(doc, today);
-      rows.push([
-        DOCUMENT_TYPES[doc.type],
-        doc.number ?? "",
-        printDate(doc.issueDate),
-        doc.dueDate ? printDate(doc.dueDate) : "",
-        doc.clientName,
-        doc.clientEik ?? "",
-        doc.clientVatNumber ?? "",
-        doc.currency,
-        money(doc.subtotalCents),
-        money(doc.vatCents),
-        money(doc.totalCents),
-        excelNumber(doc.paidCents),
-        STATE_LABELS[doc.status === "issued" ? (state ?? "issued") : doc.status],
-      ]);
-    }
-    after = pageResult.nextCursor;
-  } while (after);
-  return csvResponse(excelCsv(rows), `documents-${today}.csv`, `Документи-${today}.csv`);
+  async function* pages() {
+    let after: string | null = null;
+    do {
+      const pageResult: Awaited<ReturnType<typeof listDocuments>> = await listDocuments(
+        context.db,
+        user.companyId,
+        filters,
+        today,
+        { after, limit: 1000 },
+      );
+      yield pageResult.documents.map((doc) => {
+        const sign = doc.type === "credit_note" ? -1 : 1;
+        const money = (cents: number) => excelNumber(doc.status === "cancelled" ? 0 : sign * cents);
+        const state = paymentState(doc, today);
+        return [
+          DOCUMENT_TYPES[doc.type],
+          doc.number ?? "",
+          printDate(doc.issueDate),
+          doc.dueDate ? printDate(doc.dueDate) : "",
+          doc.clientName,
+          doc.clientEik ?? "",
+          doc.clientVatNumber ?? "",
+          doc.currency,
+          money(doc.subtotalCents),
+          money(doc.vatCents),
+          money(doc.totalCents),
+          excelNumber(doc.paidCents),
+          STATE_LABELS[doc.status === "issued" ? (state ?? "issued") : doc.status],
+        ];
+      });
+      after = pageResult.nextCursor;
+    } while (after);
+  }
+  return csvStreamResponse(HEADER, pages(), `documents-${today}.csv`, `Документи-${today}.csv`);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { excelCell, excelCsv, excelNumber } from "./csv.server";
+import { csvStreamResponse, excelCell, excelCsv, excelNumber } from "./csv.server";
 
 describe("CSV for Excel", () => {
   it.each([
@@ -26,5 +26,26 @@ describe("CSV for Excel", () => {
       ["=1+1;x", excelNumber(-5)],
     ]);
     expect(csv).toBe('\uFEFFКлиент;Сума\r\n"\'=1+1;x";-0,05\r\n');
+  });
+});
+
+describe("csvStreamResponse", () => {
+  it("streams the header and each page as it comes, formulas defused, reading ahead one page", async () => {
+    const read: number[] = [];
+    async function* pages() {
+      for (let page = 0; page < 3; page++) {
+        read.push(page);
+        yield [[`=SUM(A${page})`, excelNumber(-page * 100)]];
+      }
+    }
+    const response = await csvStreamResponse(["Име", "Сума"], pages(), "a.csv", "а.csv");
+    // Only the first page is read before the answer.
+    expect(read).toEqual([0]);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    const bytes = await response.arrayBuffer();
+    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes)).toBe(
+      "\uFEFFИме;Сума\r\n'=SUM(A0);0,00\r\n'=SUM(A1);-1,00\r\n'=SUM(A2);-2,00\r\n",
+    );
+    expect(read).toEqual([0, 1, 2]);
   });
 });
