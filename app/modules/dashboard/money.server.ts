@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { documentsWithClients } from "~/modules/invoices/list.server";
 import { BGN_PER_EUR } from "~/utils/money";
 import type { Database } from "~db/types";
 
@@ -93,13 +94,7 @@ export async function receivables(db: Kysely<Database>, companyId: string, today
       .groupBy("documents.currency")
       .orderBy("documents.currency")
       .execute(),
-    db
-      .selectFrom("documents")
-      .innerJoin("clients", (join) =>
-        join
-          .onRef("clients.id", "=", "documents.clientId")
-          .onRef("clients.companyId", "=", "documents.companyId"),
-      )
+    documentsWithClients(db, companyId)
       .select([
         "documents.id",
         "documents.type",
@@ -110,7 +105,6 @@ export async function receivables(db: Kysely<Database>, companyId: string, today
         "clients.name as clientName",
         sql<number>`${open}`.as("openCents"),
       ])
-      .where("documents.companyId", "=", companyId)
       .where("documents.status", "=", "issued")
       .where("documents.type", "in", ["invoice", "debit_note"])
       .where(sql<boolean>`documents.paid_cents < documents.total_cents`)
@@ -134,13 +128,7 @@ export async function receivables(db: Kysely<Database>, companyId: string, today
 
 /** The company's ten newest documents (drafts too), for the dashboard. */
 export function latestDocuments(db: Kysely<Database>, companyId: string) {
-  return db
-    .selectFrom("documents")
-    .innerJoin("clients", (join) =>
-      join
-        .onRef("clients.id", "=", "documents.clientId")
-        .onRef("clients.companyId", "=", "documents.companyId"),
-    )
+  return documentsWithClients(db, companyId)
     .select([
       "documents.id",
       "documents.type",
@@ -151,7 +139,6 @@ export function latestDocuments(db: Kysely<Database>, companyId: string) {
       "documents.totalCents",
       "clients.name as clientName",
     ])
-    .where("documents.companyId", "=", companyId)
     .orderBy("documents.createdAt", "desc")
     .orderBy("documents.id", "desc")
     .limit(10)

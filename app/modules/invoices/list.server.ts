@@ -138,6 +138,15 @@ function base(db: Kysely<Database>, companyId: string) {
   return db.selectFrom("documents").where("documents.companyId", "=", companyId);
 }
 
+/** The company's documents with their client (the client of the same company, always). */
+export function documentsWithClients(db: Kysely<Database>, companyId: string) {
+  return base(db, companyId).innerJoin("clients", (join) =>
+    join
+      .onRef("clients.id", "=", "documents.clientId")
+      .onRef("clients.companyId", "=", "documents.companyId"),
+  );
+}
+
 /** A page of the company's documents, newest first, keyset-paged like the clients list. */
 export async function listDocuments(
   db: Kysely<Database>,
@@ -149,31 +158,25 @@ export async function listDocuments(
   const limit = options.limit ?? DOCUMENT_PAGE_SIZE;
   const search = await searchFor(db, companyId, filters);
   let query = applyFilters(
-    base(db, companyId)
-      .innerJoin("clients", (join) =>
-        join
-          .onRef("clients.id", "=", "documents.clientId")
-          .onRef("clients.companyId", "=", "documents.companyId"),
-      )
-      .select([
-        "documents.id",
-        "documents.type",
-        "documents.status",
-        "documents.number",
-        "documents.issueDate",
-        "documents.dueDate",
-        "documents.currency",
-        "documents.subtotalCents",
-        "documents.vatCents",
-        "documents.totalCents",
-        "documents.paidCents",
-        "documents.clientId",
-        "documents.sentAt",
-        "clients.name as clientName",
-        "clients.eik as clientEik",
-        "clients.vatNumber as clientVatNumber",
-        sql<string>`documents.created_at::text`.as("sortCreated"),
-      ]),
+    documentsWithClients(db, companyId).select([
+      "documents.id",
+      "documents.type",
+      "documents.status",
+      "documents.number",
+      "documents.issueDate",
+      "documents.dueDate",
+      "documents.currency",
+      "documents.subtotalCents",
+      "documents.vatCents",
+      "documents.totalCents",
+      "documents.paidCents",
+      "documents.clientId",
+      "documents.sentAt",
+      "clients.name as clientName",
+      "clients.eik as clientEik",
+      "clients.vatNumber as clientVatNumber",
+      sql<string>`documents.created_at::text`.as("sortCreated"),
+    ]),
     filters,
     today,
     search,
