@@ -435,6 +435,42 @@ export interface ExpenseMonthRatesTable {
   vatCents: Cents;
 }
 
+/** Revenue of a month per currency (kept by the documents_keep_totals trigger). */
+export interface DocumentMonthTotalsTable {
+  companyId: string;
+  /** The month's first day. */
+  month: string;
+  currency: string;
+  count: number;
+  netCents: Cents;
+  vatCents: Cents;
+  grossCents: Cents;
+  netEurCents: Cents;
+  vatEurCents: Cents;
+  grossEurCents: Cents;
+}
+
+/** Open invoices and debit notes per due date ('infinity' without one), kept by the trigger. */
+export interface DocumentOpenTotalsTable {
+  companyId: string;
+  currency: string;
+  dueDate: string;
+  count: number;
+  openCents: Cents;
+  openEurCents: Cents;
+}
+
+/** Expenses of a month per category, in euro (kept with expense_month_totals). */
+export interface ExpenseMonthCategoriesTable {
+  companyId: string;
+  month: string;
+  categoryId: string;
+  count: number;
+  subtotalEurCents: Cents;
+  totalEurCents: Cents;
+  creditableVatEurCents: Cents;
+}
+
 export interface PayrollParametersTable {
   id: Generated<string>;
   validFrom: string;
@@ -572,6 +608,9 @@ export interface Database {
   expenseAmounts: ExpenseAmountsTable;
   expenseMonthTotals: ExpenseMonthTotalsTable;
   expenseMonthRates: ExpenseMonthRatesTable;
+  expenseMonthCategories: ExpenseMonthCategoriesTable;
+  documentMonthTotals: DocumentMonthTotalsTable;
+  documentOpenTotals: DocumentOpenTotalsTable;
   payrollParameters: PayrollParametersTable;
   publicHolidays: PublicHolidaysTable;
   employees: EmployeesTable;

@@ -1,15 +1,247 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { GatedPage } from "~/components/subscriptions/gated-page";
-import { gatedLoader } from "~/modules/subscriptions/gate.server";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { AnalyticsTable } from "~/components/analytics/analytics-table";
+import { GroupedBars, LineChart, StackedBars } from "~/components/analytics/charts";
+import { useFieldFrame } from "~/components/forms/field";
+import * as fieldStyles from "~/components/forms/field.css";
+import * as page from "~/components/layout/page.css";
+import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { Button } from "~/components/ui/button";
+import { parsePeriod, presetOptions, shortMonth } from "~/modules/analytics/period";
+import { analyticsSummary } from "~/modules/analytics/summary.server";
+import { analyticsTables, change, type TableKey } from "~/modules/analytics/tables";
+import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { todayInSofia } from "~/utils/dates";
+import { formatCents } from "~/utils/money";
 
-export const loader = (args: LoaderFunctionArgs) => gatedLoader(args, "analytics");
-
-export default function Page() {
-  return (
-    <GatedPage title="Анализи">
-      <p>Графиките и анализите предстоят.</p>
-    </GatedPage>
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireFeature(request, context, "analytics");
+  const params = new URL(request.url).searchParams;
+  const today = todayInSofia();
+  const { period, errors } = parsePeriod(params, today);
+  const summary = await analyticsSummary(context.db, user.companyId, period, today);
+  return json(
+    {
+      summary,
+      period,
+      errors,
+      asked: { period: params.get("period"), from: params.get("from"), to: params.get("to") },
+      presets: presetOptions(today),
+    },
+    { status: errors ? 400 : 200 },
   );
 }
+
+const euro = (cents: number) => `${formatCents(cents)}\u00a0€`;
+
+function MonthField(props: { name: "from" | "to"; label: string; value: string; error?: string }) {
+  const { aria, frame } = useFieldFrame({
+    label: props.label,
+    error: props.error,
+    hint: "ГГГГ-ММ, напр. 2026-01",
+  });
+  return frame(
+    <input
+      {...aria}
+      type="month"
+      name={props.name}
+      defaultValue={props.value}
+      min="1900-01"
+      max="2100-12"
+      className={fieldStyles.input}
+    />,
+  );
+}
+
+function PeriodForm() {
+  const { period, errors, asked, presets } = useLoaderData<typeof loader>();
+  const preset = useFieldFrame({ label: "Период", error: errors?.period });
+  return (
+    <Form method="get" aria-label="Период на анализа" className={page.card}>
+      {errors ? (
+        <p role="alert" className={fieldStyles.error}>
+          Периодът не е приет — показани са последните 12 месеца. Поправете полетата по-долу.
+        </p>
+      ) : null}
+      <div style={{ display: "flex", flexWrap: "wrap", gap: "0 1rem", alignItems: "flex-end" }}>
+        {preset.frame(
+          <select
+            {...preset.aria}
+            name="period"
+            defaultValue={asked.period ?? period.preset}
+            className={fieldStyles.input}
+          >
+            {presets.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>,
+        )}
+        <MonthField
+          name="from"
+          label="От месец (при избран период)"
+          value={asked.from ?? period.from}
+          error={errors?.from}
+        />
+        <MonthField
+          name="to"
+          label="До месец (при избран период)"
+          value={asked.to ?? period.to}
+          error={errors?.to}
+        />
+        <div className={fieldStyles.field}>
+          <Button type="submit">Покажи</Button>
+        </div>
+      </div>
+    </Form>
+  );
+}
+
+function Figure(props: { label: string; now: number; before: number; hint?: string }) {
+  const delta = change(props.now, props.before);
+  return (
+    <section className={page.card}>
+      <h2 className={page.cardTitle}>{props.label}</h2>
+      <p style={{ fontSize: "1.5rem", fontWeight: 700, margin: "0.25rem 0" }}>{euro(props.now)}</p>
+      <p style={{ margin: 0 }}>
+        Година по-рано: {euro(props.before)}
+        {delta === null ? "" : ` (${delta > 0 ? "+" : ""}${String(delta).replace(".", ",")} %)`}
+      </p>
+      {props.hint ? <p style={{ margin: "0.25rem 0 0" }}>{props.hint}</p> : null}
+    </section>
+  );
+}
+
+export default function Analytics() {
+  const { summary: s, period } = useLoaderData<typeof loader>();
+  const tables = analyticsTables(s);
+  const labels = s.months.map((m) => shortMonth(m.month));
+  const query = new URLSearchParams({ period: period.preset, from: period.from, to: period.to });
+  const csv = (table: TableKey) => `/analytics/export.csv?${query}&table=${table}`;
+  const span = `${shortMonth(s.from)} – ${shortMonth(s.to)}`;
+  const costs = s.total.expensesCents + s.total.salariesCents;
+  const previousCosts = s.comparison.previous.expensesCents + s.comparison.previous.salariesCents;
+  return (
+    <div className={page.page}>
+      <h1>Анализи</h1>
+      <PeriodForm />
+      <p>
+        Период: <strong>{span}</strong>. Сумите са в евро без ДДС; левовите документи са
+        преизчислени по 1,95583, другите валути — по курса на документа.
+      </p>
+      <div className={page.grid}>
+        <Figure
+          label="Приходи"
+          now={s.total.revenueCents}
+          before={s.comparison.previous.revenueCents}
+        />
+        <Figure
+          label="Разходи и заплати"
+          now={costs}
+          before={previousCosts}
+          hint={`Разходи ${euro(s.total.expensesCents)}, заплати ${euro(s.total.salariesCents)}`}
+        />
+        <Figure
+          label="Печалба"
+          now={s.total.profitCents}
+          before={s.comparison.previous.profitCents}
+        />
+        <Figure
+          label={s.total.vatPositionCents >= 0 ? "ДДС за внасяне" : "ДДС за възстановяване"}
+          now={Math.abs(s.total.vatPositionCents)}
+          before={Math.abs(s.comparison.previous.vatPositionCents)}
+        />
+      </div>
+
+      <section aria-labelledby="months-title" className={page.card}>
+        <h2 id="months-title">Приходи, разходи и печалба</h2>
+        <GroupedBars
+          title={`Приходи, разходи и печалба по месеци, ${span}`}
+          description="Стълбове за всеки месец: приходи без ДДС, разходи заедно със заплатите и печалба (под нулата при загуба). Числата са в таблицата след графиката."
+          labels={labels}
+          series={[
+            { name: "Приходи", values: s.months.map((m) => m.revenueCents) },
+            {
+              name: "Разходи и заплати",
+              values: s.months.map((m) => m.expensesCents + m.salariesCents),
+            },
+            { name: "Печалба", values: s.months.map((m) => m.profitCents) },
+          ]}
+        />
+        <AnalyticsTable table={tables.months} csvHref={csv("months")} />
+      </section>
+
+      <section aria-labelledby="categories-title" className={page.card}>
+        <h2 id="categories-title">Разходи по категории</h2>
+        {s.categories.length ? (
+          <StackedBars
+            title={`Разходи по категории и месеци, ${span}`}
+            description="За всеки месец един стълб, разделен на категориите разходи (без ДДС с право на кредит). Числата са в таблицата след графиката."
+            labels={labels}
+            series={s.categories.map((c) => ({ name: c.name, values: c.months }))}
+          />
+        ) : null}
+        <AnalyticsTable
+          table={tables.categories}
+          csvHref={csv("categories")}
+          empty="Няма разходи за периода."
+        />
+      </section>
+
+      <section aria-labelledby="vat-title" className={page.card}>
+        <h2 id="vat-title">ДДС по месеци</h2>
+        <LineChart
+          title={`ДДС за внасяне или възстановяване по месеци, ${span}`}
+          description="Линия през разликата между начисления ДДС по продажбите и ДДС с право на данъчен кредит за всеки месец; над нулата е за внасяне, под нулата — за възстановяване. Числата са в таблицата след графиката."
+          labels={labels}
+          series={{ name: "ДДС", values: s.months.map((m) => m.vatPositionCents) }}
+          describe={(cents) =>
+            cents >= 0 ? `за внасяне ${euro(cents)}` : `за възстановяване ${euro(-cents)}`
+          }
+        />
+        <AnalyticsTable table={tables.vat} csvHref={csv("vat")} />
+      </section>
+
+      <section aria-labelledby="ageing-title" className={page.card}>
+        <h2 id="ageing-title">Вземания по давност към днес</h2>
+        <p>
+          Неплатени фактури и дебитни известия: {euro(s.openCents)}.{" "}
+          {s.dso === null
+            ? "Среден срок на събиране: няма приходи за периода."
+            : `Среден срок на събиране (DSO): ${s.dso} дни.`}
+        </p>
+        <GroupedBars
+          title="Неплатени вземания по дни след падежа"
+          description="Стълб за всяка група: с ненастъпил падеж, 1–30, 31–60, 61–90 и над 90 дни след падежа. Числата са в таблицата след графиката."
+          labels={s.ageing.map((b) => b.label)}
+          series={[{ name: "Неплатено", values: s.ageing.map((b) => b.cents) }]}
+        />
+        <AnalyticsTable table={tables.ageing} csvHref={csv("ageing")} />
+      </section>
+
+      <section aria-labelledby="clients-title" className={page.card}>
+        <h2 id="clients-title">Клиенти</h2>
+        <AnalyticsTable
+          table={tables.clients}
+          csvHref={csv("clients")}
+          empty="Няма издадени документи за периода."
+        />
+        <AnalyticsTable
+          table={tables.overdue}
+          csvHref={csv("overdue")}
+          empty="Няма просрочени вземания."
+        />
+      </section>
+
+      <section aria-labelledby="comparison-title" className={page.card}>
+        <h2 id="comparison-title">Сравнение с година по-рано</h2>
+        <AnalyticsTable table={tables.comparison} csvHref={csv("comparison")} />
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = GateBoundary;
 
 export const meta: MetaFunction = () => [{ title: "Анализи | Сметка" }];

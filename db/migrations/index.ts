@@ -11,6 +11,7 @@ import * as m20261122T0900 from "./20261122T0900-expenses";
 import * as m20261123T0050 from "./20261123T0050-expense-month-totals";
 import * as m20261123T0100 from "./20261123T0100-salaries";
 import * as m20261123T0200 from "./20261123T0200-dashboard";
+import * as m20261123T0300 from "./20261123T0300-analytics";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   "20261123T0050-expense-month-totals": m20261123T0050,
   "20261123T0100-salaries": m20261123T0100,
   "20261123T0200-dashboard": m20261123T0200,
+  "20261123T0300-analytics": m20261123T0300,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -812,6 +812,20 @@ function table(f: Fixtures): Call[] {
       fields: { month: "2026-11", id: f.salaryId, payslips: "1" },
     },
     {
+      route: "api.analytics.summary",
+      method: "GET",
+      path: "/api/analytics/summary",
+      body: "query",
+      fields: { from: "2026-01", to: "2026-11", period: "custom" },
+    },
+    {
+      route: "analytics.export[.]csv",
+      method: "GET",
+      path: "/analytics/export.csv",
+      body: "query",
+      fields: { table: "months", period: "year:2026" },
+    },
+    {
       route: "_app.dashboard",
       method: "POST",
       path: "/dashboard",

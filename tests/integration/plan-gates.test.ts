@@ -11,6 +11,8 @@ import { loader as salaryEdit } from "~/routes/_app.salaries_.edit.$id";
 import { loader as employees } from "~/routes/_app.salaries_.employees";
 import { loader as employee } from "~/routes/_app.salaries_.employees_.$id";
 import { loader as employeeNew } from "~/routes/_app.salaries_.employees_.new";
+import { loader as analyticsCsv } from "~/routes/analytics.export[.]csv";
+import { loader as analyticsApi } from "~/routes/api.analytics.summary";
 import { loader as employeesApi } from "~/routes/api.employees";
 import { loader as employeeApi } from "~/routes/api.employees.$id";
 import { loader as expenseCategoriesApi } from "~/routes/api.expense-categories";
@@ -53,7 +55,9 @@ const gated = [
   ["/salaries/employees/new", employeeNew, "full", 200, true],
   ["/salaries/employees/x", employee, "full", 404, true],
   ["/salaries/export.csv", salariesCsv, "full", 200, true],
-  ["/analytics", analytics, "full", 200, false],
+  ["/analytics", analytics, "full", 200, true],
+  ["/analytics/export.csv?table=months", analyticsCsv, "full", 200, true],
+  ["/api/analytics/summary", analyticsApi, "full", 200, true],
   ["/api/salaries/month/2026-11", salariesApi, "full", 200, true],
   ["/api/salaries", salariesList, "full", 200, true],
   ["/api/salaries/x", salaryApi, "full", 404, true],

@@ -39,6 +39,7 @@ function NavItems({ user }: { user: ShellUser }) {
       lockedLabel: "изисква план Стандартен",
     },
     { to: "/salaries", label: "Заплати", needs: "full", lockedLabel: "изисква план Пълен" },
+    { to: "/analytics", label: "Анализи", needs: "full", lockedLabel: "изисква план Пълен" },
   ];
   return (
     <ul className={styles.navList}>

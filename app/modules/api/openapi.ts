@@ -4,6 +4,7 @@
  * valid OpenAPI 3.1 document and that every path it names has a route module for its methods.
  */
 
+import { analyticsPaths } from "./openapi-analytics";
 import { expensePaths, expenseSchemas } from "./openapi-expenses";
 import { decimal, errors, idParam, ref } from "./openapi-parts";
 import { salaryPaths, salarySchemas } from "./openapi-salaries";
@@ -296,6 +297,7 @@ export const openApiDocument = {
     },
     ...expensePaths,
     ...salaryPaths,
+    ...analyticsPaths,
   },
   components: {
     securitySchemes: {

@@ -1,6 +1,5 @@
 import { type Kysely, sql } from "kysely";
 import { documentsWithClients } from "~/modules/invoices/list.server";
-import { BGN_PER_EUR } from "~/utils/money";
 import type { Database } from "~db/types";
 
 /*
@@ -25,12 +24,10 @@ export interface Revenue {
   grossEurCents: number;
 }
 
-const SIGN = sql<number>`case when documents.type = 'credit_note' then -1 else 1 end`;
-/** Cents of the document in euro, rounded half up per document. */
-const inEuro = (column: string) =>
-  sql<number>`round(${sql.ref(column)} * case documents.currency when 'EUR' then 1 when 'BGN' then 1 / ${BGN_PER_EUR}::numeric else coalesce(documents.eur_rate, 0) end)`;
-
-/** Revenue of the documents issued between from and to (inclusive). */
+/**
+ * Revenue of the whole months from `from` to `to` (yyyy-mm-dd days inside them), from the month
+ * totals the documents trigger keeps (migration 20261123T0300).
+ */
 export async function revenue(
   db: Kysely<Database>,
   companyId: string,
@@ -38,33 +35,30 @@ export async function revenue(
   to: string,
 ): Promise<Revenue> {
   const rows = await db
-    .selectFrom("documents")
-    .select([
-      "documents.currency",
-      sql<number>`coalesce(sum(${SIGN} * documents.subtotal_cents), 0)`.as("netCents"),
-      sql<number>`coalesce(sum(${SIGN} * documents.total_cents), 0)`.as("grossCents"),
-      sql<number>`coalesce(sum(${SIGN} * ${inEuro("documents.subtotal_cents")}), 0)`.as(
-        "netEurCents",
-      ),
-      sql<number>`coalesce(sum(${SIGN} * ${inEuro("documents.total_cents")}), 0)`.as(
-        "grossEurCents",
-      ),
+    .selectFrom("documentMonthTotals")
+    .select((eb) => [
+      "currency",
+      eb.fn.sum<number>("count").as("count"),
+      eb.fn.sum<number>("netCents").as("netCents"),
+      eb.fn.sum<number>("grossCents").as("grossCents"),
+      eb.fn.sum<number>("netEurCents").as("netEurCents"),
+      eb.fn.sum<number>("grossEurCents").as("grossEurCents"),
     ])
-    .where("documents.companyId", "=", companyId)
-    .where("documents.status", "=", "issued")
-    .where("documents.type", "in", ["invoice", "debit_note", "credit_note"])
-    .where("documents.issueDate", ">=", from)
-    .where("documents.issueDate", "<=", to)
-    .groupBy("documents.currency")
-    .orderBy("documents.currency")
+    .where("companyId", "=", companyId)
+    .where("month", ">=", `${from.slice(0, 7)}-01`)
+    .where("month", "<=", `${to.slice(0, 7)}-01`)
+    .groupBy("currency")
+    .orderBy("currency")
     .execute();
-  const currencies = rows.map((r) => ({
-    currency: r.currency,
-    netCents: Number(r.netCents),
-    grossCents: Number(r.grossCents),
-    netEurCents: Number(r.netEurCents),
-    grossEurCents: Number(r.grossEurCents),
-  }));
+  const currencies = rows
+    .filter((r) => Number(r.count) > 0)
+    .map((r) => ({
+      currency: r.currency,
+      netCents: Number(r.netCents),
+      grossCents: Number(r.grossCents),
+      netEurCents: Number(r.netEurCents),
+      grossEurCents: Number(r.grossEurCents),
+    }));
   return {
     currencies,
     netEurCents: currencies.reduce((s, c) => s + c.netEurCents, 0),
@@ -77,22 +71,21 @@ export async function receivables(db: Kysely<Database>, companyId: string, today
   const open = sql<number>`greatest(documents.total_cents - documents.paid_cents, 0)`;
   const [totals, oldest] = await Promise.all([
     db
-      .selectFrom("documents")
-      .select([
-        "documents.currency",
-        sql<number>`count(*)`.as("count"),
-        sql<number>`coalesce(sum(${open}), 0)`.as("unpaidCents"),
-        sql<number>`count(*) filter (where documents.due_date < ${today}::date)`.as("overdueCount"),
-        sql<number>`coalesce(sum(${open}) filter (where documents.due_date < ${today}::date), 0)`.as(
+      .selectFrom("documentOpenTotals")
+      .select((eb) => [
+        "currency",
+        eb.fn.sum<number>("count").as("count"),
+        eb.fn.sum<number>("openCents").as("unpaidCents"),
+        sql<number>`coalesce(sum(count) filter (where due_date < ${today}::date), 0)`.as(
+          "overdueCount",
+        ),
+        sql<number>`coalesce(sum(open_cents) filter (where due_date < ${today}::date), 0)`.as(
           "overdueCents",
         ),
       ])
-      .where("documents.companyId", "=", companyId)
-      .where("documents.status", "=", "issued")
-      .where("documents.type", "in", ["invoice", "debit_note"])
-      .where(sql<boolean>`documents.paid_cents < documents.total_cents`)
-      .groupBy("documents.currency")
-      .orderBy("documents.currency")
+      .where("companyId", "=", companyId)
+      .groupBy("currency")
+      .orderBy("currency")
       .execute(),
     documentsWithClients(db, companyId)
       .select([

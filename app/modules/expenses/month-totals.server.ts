@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { BGN_PER_EUR } from "~/utils/money";
 import type { Database } from "~db/types";
 
 /*
@@ -32,6 +33,11 @@ export async function refreshMonthTotals(
       .where("companyId", "=", companyId)
       .where("month", "=", month)
       .execute();
+    await trx
+      .deleteFrom("expenseMonthCategories")
+      .where("companyId", "=", companyId)
+      .where("month", "=", month)
+      .execute();
     await sql`insert into expense_month_totals
       select company_id, ${month}::date, currency, count(*),
         sum(s * subtotal_cents), sum(s * vat_cents), sum(s * total_cents),
@@ -49,6 +55,17 @@ export async function refreshMonthTotals(
       where company_id = ${companyId} and document_date >= ${month}::date
         and document_date < ${next}
       group by company_id, currency, coalesce(vat_rate, -1)`.execute(trx);
+    // Per category in euro, each expense rounded to the cent (analytics).
+    await sql`insert into expense_month_categories
+      select company_id, ${month}::date, category_id, count(*), sum(s * round(subtotal_cents * f)),
+        sum(s * round(total_cents * f)), sum(s * round(creditable_vat_cents * f))
+      from (select *, case when document_type = 'credit_note' then -1 else 1 end as s,
+              case currency when 'EUR' then 1 when 'BGN' then 1 / ${BGN_PER_EUR}::numeric
+                else coalesce(eur_rate, 0) end as f
+            from expenses
+            where company_id = ${companyId} and document_date >= ${month}::date
+              and document_date < ${next}) e
+      group by company_id, category_id`.execute(trx);
   }
 }
 

@@ -1,0 +1,298 @@
+import { type Kysely, sql } from "kysely";
+import { BGN_PER_EUR } from "~/utils/money";
+import type { Database } from "~db/types";
+import { addMonths, lastDay, monthSerial, monthsBetween, type Period } from "./period";
+
+/*
+ * The figures of /analytics and GET /api/analytics/summary, all in euro cents (BGN at the fixed
+ * 1.95583, other currencies at each document's rate, rounded per document):
+ * - revenue: issued invoices and debit notes minus credit notes (document_month_totals);
+ * - expenses: their cost, i.e. the total less the creditable VAT (expense_month_categories);
+ * - salaries: the employer's cost of every salary of the month;
+ * - profit = revenue without VAT − expenses − salaries; VAT position = output VAT − input VAT;
+ * - receivables ageing, days sales outstanding and the top debtors as of today.
+ */
+
+/** Cents of a documents/expenses row in euro: multiply by this, round per row. */
+export const euroFactor = (alias: string) =>
+  sql`case ${sql.ref(`${alias}.currency`)} when 'EUR' then 1 when 'BGN' then 1 / ${BGN_PER_EUR}::numeric else coalesce(${sql.ref(`${alias}.eur_rate`)}, 0) end`;
+
+export interface MonthFigures {
+  month: string;
+  revenueCents: number;
+  outputVatCents: number;
+  expensesCents: number;
+  inputVatCents: number;
+  salariesCents: number;
+  profitCents: number;
+  vatPositionCents: number;
+}
+
+export const AGEING_BUCKETS = [
+  ["current", "С ненастъпил падеж"],
+  ["1-30", "1–30 дни след падежа"],
+  ["31-60", "31–60 дни"],
+  ["61-90", "61–90 дни"],
+  ["over-90", "Над 90 дни"],
+] as const;
+export type AgeingKey = (typeof AGEING_BUCKETS)[number][0];
+
+const emptyMonth = (month: string): MonthFigures => ({
+  month,
+  revenueCents: 0,
+  outputVatCents: 0,
+  expensesCents: 0,
+  inputVatCents: 0,
+  salariesCents: 0,
+  profitCents: 0,
+  vatPositionCents: 0,
+});
+
+function addUp(rows: MonthFigures[], month: string): MonthFigures {
+  const total = emptyMonth(month);
+  for (const row of rows) {
+    for (const key of Object.keys(total) as (keyof MonthFigures)[]) {
+      if (key !== "month") total[key] += row[key];
+    }
+  }
+  return total;
+}
+
+/** The per-month figures of [from − 12 months, to]: this period and the one a year earlier. */
+async function monthFigures(db: Kysely<Database>, companyId: string, from: string, to: string) {
+  const start = `${addMonths(from, -12)}-01`;
+  const end = `${to}-01`;
+  const [revenue, expenses, salaries] = await Promise.all([
+    db
+      .selectFrom("documentMonthTotals")
+      .select((eb) => [
+        sql<string>`to_char(month, 'YYYY-MM')`.as("month"),
+        eb.fn.sum<number>("netEurCents").as("net"),
+        eb.fn.sum<number>("vatEurCents").as("vat"),
+      ])
+      .where("companyId", "=", companyId)
+      .where("month", ">=", start)
+      .where("month", "<=", end)
+      .groupBy("month")
+      .execute(),
+    db
+      .selectFrom("expenseMonthCategories")
+      .select([
+        sql<string>`to_char(month, 'YYYY-MM')`.as("month"),
+        "categoryId",
+        "totalEurCents",
+        "creditableVatEurCents",
+      ])
+      .where("companyId", "=", companyId)
+      .where("month", ">=", start)
+      .where("month", "<=", end)
+      .execute(),
+    db
+      .selectFrom("salaries")
+      .select((eb) => ["month", eb.fn.sum<number>("totalCostCents").as("cost")])
+      .where("companyId", "=", companyId)
+      .where("month", ">=", start.slice(0, 7))
+      .where("month", "<=", to)
+      .groupBy("month")
+      .execute(),
+  ]);
+  const byMonth = new Map<string, MonthFigures>();
+  const at = (month: string) => {
+    const row = byMonth.get(month) ?? emptyMonth(month);
+    byMonth.set(month, row);
+    return row;
+  };
+  for (const r of revenue) {
+    at(r.month).revenueCents += Number(r.net);
+    at(r.month).outputVatCents += Number(r.vat);
+  }
+  const categoryMonths = new Map<string, Map<string, number>>();
+  for (const r of expenses) {
+    const cost = Number(r.totalEurCents) - Number(r.creditableVatEurCents);
+    at(r.month).expensesCents += cost;
+    at(r.month).inputVatCents += Number(r.creditableVatEurCents);
+    if (r.month < from) continue;
+    const months = categoryMonths.get(r.categoryId) ?? new Map<string, number>();
+    months.set(r.month, (months.get(r.month) ?? 0) + cost);
+    categoryMonths.set(r.categoryId, months);
+  }
+  for (const r of salaries) at(r.month).salariesCents += Number(r.cost);
+  for (const row of byMonth.values()) {
+    row.profitCents = row.revenueCents - row.expensesCents - row.salariesCents;
+    row.vatPositionCents = row.outputVatCents - row.inputVatCents;
+  }
+  return { byMonth, categoryMonths };
+}
+
+/** Receivables as of today in euro, by how long past the due date. */
+async function ageing(db: Kysely<Database>, companyId: string, today: string) {
+  const rows = await db
+    .selectFrom("documentOpenTotals")
+    .select((eb) => [
+      sql<AgeingKey>`case when due_date >= ${today}::date then 'current'
+        when ${today}::date - due_date <= 30 then '1-30'
+        when ${today}::date - due_date <= 60 then '31-60'
+        when ${today}::date - due_date <= 90 then '61-90' else 'over-90' end`.as("bucket"),
+      eb.fn.sum<number>("count").as("count"),
+      eb.fn.sum<number>("openEurCents").as("cents"),
+    ])
+    .where("companyId", "=", companyId)
+    .groupBy(sql`1`)
+    .execute();
+  return AGEING_BUCKETS.map(([key, label]) => {
+    const row = rows.find((r) => r.bucket === key);
+    return { key, label, count: Number(row?.count ?? 0), cents: Number(row?.cents ?? 0) };
+  });
+}
+
+/** The ten clients with the most revenue (without VAT) in the period. */
+function topClientsByRevenue(db: Kysely<Database>, companyId: string, from: string, to: string) {
+  const sign = sql<number>`case when d.type = 'credit_note' then -1 else 1 end`;
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("documents as d")
+        .select([
+          "d.clientId",
+          sql<number>`sum(${sign} * round(d.subtotal_cents * ${euroFactor("d")}))`.as("netCents"),
+          sql<number>`sum(${sign} * round(d.total_cents * ${euroFactor("d")}))`.as("grossCents"),
+          sql<number>`count(*)`.as("count"),
+        ])
+        .where("d.companyId", "=", companyId)
+        .where("d.status", "=", "issued")
+        .where("d.type", "in", ["invoice", "debit_note", "credit_note"])
+        .where("d.issueDate", ">=", `${from}-01`)
+        .where("d.issueDate", "<=", lastDay(to))
+        .groupBy("d.clientId")
+        .orderBy("netCents", "desc")
+        .orderBy("d.clientId")
+        .limit(10)
+        .as("t"),
+    )
+    .innerJoin("clients", (join) =>
+      join.onRef("clients.id", "=", "t.clientId").on("clients.companyId", "=", companyId),
+    )
+    .select(["t.clientId", "clients.name", "t.netCents", "t.grossCents", "t.count"])
+    .where("t.netCents", ">", 0)
+    .orderBy("t.netCents", "desc")
+    .orderBy("t.clientId")
+    .execute();
+}
+
+/** The ten clients owing the most past the due date, as of today. */
+function topClientsByOverdue(db: Kysely<Database>, companyId: string, today: string) {
+  return db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("documents as d")
+        .select([
+          "d.clientId",
+          sql<number>`sum(round((d.total_cents - d.paid_cents) * ${euroFactor("d")}))`.as(
+            "overdueCents",
+          ),
+          sql<number>`count(*)`.as("count"),
+          sql<string>`to_char(min(d.due_date), 'YYYY-MM-DD')`.as("oldestDueDate"),
+        ])
+        .where("d.companyId", "=", companyId)
+        .where("d.status", "=", "issued")
+        .where("d.type", "in", ["invoice", "debit_note"])
+        .where(sql<boolean>`d.paid_cents < d.total_cents`)
+        .where("d.dueDate", "<", today)
+        .groupBy("d.clientId")
+        .orderBy("overdueCents", "desc")
+        .orderBy("d.clientId")
+        .limit(10)
+        .as("t"),
+    )
+    .innerJoin("clients", (join) =>
+      join.onRef("clients.id", "=", "t.clientId").on("clients.companyId", "=", companyId),
+    )
+    .select(["t.clientId", "clients.name", "t.overdueCents", "t.count", "t.oldestDueDate"])
+    .orderBy("t.overdueCents", "desc")
+    .orderBy("t.clientId")
+    .execute();
+}
+
+/** Everything /analytics shows for a period of whole months, as of today (Sofia). */
+export async function analyticsSummary(
+  db: Kysely<Database>,
+  companyId: string,
+  period: Pick<Period, "from" | "to">,
+  today: string,
+) {
+  const { from, to } = period;
+  const [figures, buckets, byRevenue, byOverdue, categoryNames] = await Promise.all([
+    monthFigures(db, companyId, from, to),
+    ageing(db, companyId, today),
+    topClientsByRevenue(db, companyId, from, to),
+    topClientsByOverdue(db, companyId, today),
+    db
+      .selectFrom("expenseCategories")
+      .select(["id", "name", "position"])
+      .where("companyId", "=", companyId)
+      .orderBy("position")
+      .orderBy("name")
+      .execute(),
+  ]);
+  const months = monthsBetween(from, to).map(
+    (month) => figures.byMonth.get(month) ?? emptyMonth(month),
+  );
+  const earlier = monthsBetween(addMonths(from, -12), addMonths(to, -12)).map(
+    (month) => figures.byMonth.get(month) ?? emptyMonth(month),
+  );
+  const total = addUp(months, to);
+  const previous = addUp(earlier, addMonths(to, -12));
+  const categories = categoryNames
+    .filter((c) => figures.categoryMonths.has(c.id))
+    .map((c) => {
+      const perMonth = figures.categoryMonths.get(c.id)!;
+      const cents = months.map((m) => perMonth.get(m.month) ?? 0);
+      return {
+        id: c.id,
+        name: c.name,
+        months: cents,
+        totalCents: cents.reduce((a, b) => a + b, 0),
+      };
+    });
+  const openCents = buckets.reduce((sum, b) => sum + b.cents, 0);
+  const periodEnd = lastDay(to) < today ? lastDay(to) : today;
+  const days = Math.max(
+    1,
+    Math.round((Date.parse(periodEnd) - Date.parse(`${from}-01`)) / 86_400_000) + 1,
+  );
+  const grossCents = total.revenueCents + total.outputVatCents;
+  return {
+    from,
+    to,
+    today,
+    months,
+    total,
+    categories,
+    ageing: buckets,
+    openCents,
+    /** Days sales outstanding: what clients owe today ÷ revenue with VAT of the period × its days. */
+    dso: grossCents > 0 ? Math.round((openCents / grossCents) * days) : null,
+    topClients: byRevenue.map((r) => ({
+      clientId: r.clientId,
+      name: r.name,
+      netCents: Number(r.netCents),
+      grossCents: Number(r.grossCents),
+      count: Number(r.count),
+    })),
+    topOverdue: byOverdue.map((r) => ({
+      clientId: r.clientId,
+      name: r.name,
+      overdueCents: Number(r.overdueCents),
+      count: Number(r.count),
+      oldestDueDate: r.oldestDueDate,
+    })),
+    comparison: {
+      from: addMonths(from, -12),
+      to: addMonths(to, -12),
+      current: total,
+      previous,
+    },
+    monthCount: monthSerial(to) - monthSerial(from) + 1,
+  };
+}
+export type AnalyticsSummary = Awaited<ReturnType<typeof analyticsSummary>>;
