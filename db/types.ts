@@ -460,6 +460,14 @@ export interface DocumentOpenTotalsTable {
   openEurCents: Cents;
 }
 
+/** What each client owes in euro on open invoices and debit notes, kept by the trigger. */
+export interface ClientOpenTotalsTable {
+  companyId: string;
+  clientId: string;
+  count: number;
+  openEurCents: Cents;
+}
+
 /** Expenses of a month per category, in euro (kept with expense_month_totals). */
 export interface ExpenseMonthCategoriesTable {
   companyId: string;
@@ -611,6 +619,7 @@ export interface Database {
   expenseMonthCategories: ExpenseMonthCategoriesTable;
   documentMonthTotals: DocumentMonthTotalsTable;
   documentOpenTotals: DocumentOpenTotalsTable;
+  clientOpenTotals: ClientOpenTotalsTable;
   payrollParameters: PayrollParametersTable;
   publicHolidays: PublicHolidaysTable;
   employees: EmployeesTable;

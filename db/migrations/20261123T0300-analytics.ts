@@ -39,7 +39,19 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("open_eur_cents", "bigint", (c) => c.notNull())
     .addPrimaryKeyConstraint("document_open_totals_pkey", ["company_id", "currency", "due_date"])
     .execute();
-  // Both kept by a trigger in the very transaction that issues, cancels, pays or deletes a
+  // What each client owes in euro (open invoices and debit notes): the top debtors read these rows
+  // less what is not yet due, instead of grouping every open document.
+  await db.schema
+    .createTable("client_open_totals")
+    .addColumn("company_id", "uuid", (c) =>
+      c.notNull().references("companies.id").onDelete("cascade"),
+    )
+    .addColumn("client_id", "uuid", (c) => c.notNull())
+    .addColumn("count", "integer", (c) => c.notNull())
+    .addColumn("open_eur_cents", "bigint", (c) => c.notNull())
+    .addPrimaryKeyConstraint("client_open_totals_pkey", ["company_id", "client_id"])
+    .execute();
+  // All three kept by a trigger in the very transaction that issues, cancels, pays or deletes a
   // document, whatever writes it: the old row's part out, the new row's part in. Subtracting only
   // updates (a company being deleted takes its rows with it); adding upserts.
   await sql
@@ -55,8 +67,9 @@ begin
       old.subtotal_cents, old.total_cents) is distinct from (new.company_id, new.status, new.type,
       new.issue_date, new.currency, new.eur_rate, new.subtotal_cents, new.total_cents);
     open_changed := (old.company_id, old.status, old.type, old.due_date, old.currency, old.eur_rate,
-      old.total_cents, old.paid_cents) is distinct from (new.company_id, new.status, new.type,
-      new.due_date, new.currency, new.eur_rate, new.total_cents, new.paid_cents);
+      old.total_cents, old.paid_cents, old.client_id) is distinct from (new.company_id, new.status,
+      new.type, new.due_date, new.currency, new.eur_rate, new.total_cents, new.paid_cents,
+      new.client_id);
   end if;
   if tg_op in ('UPDATE', 'DELETE') then
     factor := ${EURO_FACTOR("old")};
@@ -82,6 +95,11 @@ begin
       delete from document_open_totals t
       where t.company_id = old.company_id and t.currency = old.currency
         and t.due_date = coalesce(old.due_date, 'infinity'::date) and t.count = 0;
+      update client_open_totals t set count = t.count - 1,
+        open_eur_cents = t.open_eur_cents - round((old.total_cents - old.paid_cents) * factor)
+      where t.company_id = old.company_id and t.client_id = old.client_id;
+      delete from client_open_totals t
+      where t.company_id = old.company_id and t.client_id = old.client_id and t.count = 0;
     end if;
   end if;
   if tg_op in ('INSERT', 'UPDATE') then
@@ -109,6 +127,10 @@ begin
       on conflict (company_id, currency, due_date) do update set count = t.count + 1,
         open_cents = t.open_cents + excluded.open_cents,
         open_eur_cents = t.open_eur_cents + excluded.open_eur_cents;
+      insert into client_open_totals as t values (new.company_id, new.client_id, 1,
+        round((new.total_cents - new.paid_cents) * factor))
+      on conflict (company_id, client_id) do update set count = t.count + 1,
+        open_eur_cents = t.open_eur_cents + excluded.open_eur_cents;
     end if;
   end if;
   return null;
@@ -135,16 +157,31 @@ end $$`)
     where status = 'issued' and type in ('invoice', 'debit_note') and paid_cents < total_cents
     group by 1, 2, 3`)
     .execute(db);
-  // Top clients by revenue of a period and by what they owe: the documents read from the index.
+  await sql
+    .raw(`insert into client_open_totals
+    select company_id, client_id, count(*), sum(round((total_cents - paid_cents) * (${EURO_FACTOR("d")})))
+    from documents d
+    where status = 'issued' and type in ('invoice', 'debit_note') and paid_cents < total_cents
+    group by 1, 2`)
+    .execute(db);
+  // Top clients by revenue of a period and what is not yet due: the documents read from the index.
   await sql`create index documents_company_revenue_idx on documents (company_id, issue_date)
     include (client_id, type, currency, eur_rate, subtotal_cents, total_cents)
     where status = 'issued' and type in ('invoice', 'debit_note', 'credit_note')`.execute(db);
+  // The dashboard's newest documents walk this instead of sorting all of a company's documents.
+  await sql`create index documents_company_created_idx on documents (company_id, created_at desc, id desc)`.execute(
+    db,
+  );
   await sql`drop index documents_company_open_idx`.execute(db);
   await sql`create index documents_company_open_idx on documents (company_id, due_date, id)
     include (client_id, currency, eur_rate, total_cents, paid_cents)
     where status = 'issued' and type in ('invoice', 'debit_note') and paid_cents < total_cents`.execute(
     db,
   );
+
+  // The salaries' employer cost per month, read from the index alone.
+  await sql`create index salaries_company_month_cost_idx on salaries (company_id, month)
+    include (total_cost_cents)`.execute(db);
 
   // The expenses of a month per category in euro (kept with expense_month_totals by the app).
   await db.schema
@@ -182,6 +219,7 @@ end $$`)
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable("expense_month_categories").execute();
+  await sql`drop index salaries_company_month_cost_idx`.execute(db);
   await sql`drop index documents_company_open_idx`.execute(db);
   await sql`create index documents_company_open_idx on documents (company_id, due_date, id)
     include (currency, total_cents, paid_cents)
@@ -189,8 +227,10 @@ export async function down(db: Kysely<any>): Promise<void> {
     db,
   );
   await sql`drop index documents_company_revenue_idx`.execute(db);
+  await sql`drop index documents_company_created_idx`.execute(db);
   await sql`drop trigger documents_keep_totals on documents`.execute(db);
   await sql`drop function documents_keep_totals()`.execute(db);
+  await db.schema.dropTable("client_open_totals").execute();
   await db.schema.dropTable("document_open_totals").execute();
   await db.schema.dropTable("document_month_totals").execute();
 }

@@ -568,6 +568,10 @@ if (!only || only === "postgres") {
     const postgres = openPostgres(await createDatabase(serverUrl, name), 10);
     await benchDatabase("PostgreSQL", postgres);
     await postgres.close();
+    if (process.env.BENCH_KEEP) {
+      console.log(`  kept the database ${name} (BENCH_KEEP)`);
+      process.exit(0);
+    }
   } catch (error) {
     console.log(`\nPostgreSQL skipped: ${(error as Error).message}`);
   } finally {

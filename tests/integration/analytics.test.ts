@@ -86,6 +86,15 @@ async function keptAndRecomputed(db: Kysely<Database>, companyId: string) {
     from documents where company_id = ${companyId} and status = 'issued'
       and type in ('invoice', 'debit_note') and paid_cents < total_cents
     group by 1, 2 order by 1, 2`.execute(db);
+  const clients = await sql<Record<string, unknown>>`
+    select client_id, count, open_eur_cents from client_open_totals
+    where company_id = ${companyId} order by 1`.execute(db);
+  const clientsRecomputed = await sql<Record<string, unknown>>`
+    select client_id, count(*)::int as count, sum(round((total_cents - paid_cents) *
+        case currency when 'EUR' then 1 when 'BGN' then 1 / 1.95583 else eur_rate end)) as open_eur_cents
+    from documents where company_id = ${companyId} and status = 'issued'
+      and type in ('invoice', 'debit_note') and paid_cents < total_cents
+    group by 1 order by 1`.execute(db);
   const categories = await sql<Record<string, unknown>>`
     select to_char(month, 'YYYY-MM') as month, category_id, count, subtotal_eur_cents, total_eur_cents,
       creditable_vat_eur_cents
@@ -102,8 +111,13 @@ async function keptAndRecomputed(db: Kysely<Database>, companyId: string) {
   const plain = (rows: Record<string, unknown>[]) =>
     rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v)])));
   return {
-    kept: plain([...kept.rows, ...open.rows, ...categories.rows]),
-    recomputed: plain([...recomputed.rows, ...openRecomputed.rows, ...categoriesRecomputed.rows]),
+    kept: plain([...kept.rows, ...open.rows, ...clients.rows, ...categories.rows]),
+    recomputed: plain([
+      ...recomputed.rows,
+      ...openRecomputed.rows,
+      ...clientsRecomputed.rows,
+      ...categoriesRecomputed.rows,
+    ]),
   };
 }
 
@@ -252,6 +266,16 @@ describe("analytics", () => {
       ),
     );
     expect(summary.topClients[0]).toMatchObject({ name: "Клиент Бета ООД", count: 4 });
+    // Overdue: only the first invoice (due five days after the 15th of last month), less its payment.
+    expect(summary.topOverdue).toEqual([
+      {
+        clientId: me.clientId,
+        name: "Клиент Бета ООД",
+        overdueCents: 12006 - 2000,
+        count: 1,
+        oldestDueDate: addDays(earlier, 5),
+      },
+    ]);
 
     // The API and the CSV say the same.
     const api = await (

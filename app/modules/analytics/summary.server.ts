@@ -17,6 +17,10 @@ import { addMonths, lastDay, monthSerial, monthsBetween, type Period } from "./p
 export const euroFactor = (alias: string) =>
   sql`case ${sql.ref(`${alias}.currency`)} when 'EUR' then 1 when 'BGN' then 1 / ${BGN_PER_EUR}::numeric else coalesce(${sql.ref(`${alias}.eur_rate`)}, 0) end`;
 
+/** An amount of a row in euro cents, rounded per row; euro rows skip the numeric arithmetic. */
+const inEuro = (alias: string, amount: ReturnType<typeof sql>) =>
+  sql`case when ${sql.ref(`${alias}.currency`)} = 'EUR' then ${amount} else round(${amount} * ${euroFactor(alias)})::bigint end`;
+
 export interface MonthFigures {
   month: string;
   revenueCents: number;
@@ -154,8 +158,8 @@ function topClientsByRevenue(db: Kysely<Database>, companyId: string, from: stri
         .selectFrom("documents as d")
         .select([
           "d.clientId",
-          sql<number>`sum(${sign} * round(d.subtotal_cents * ${euroFactor("d")}))`.as("netCents"),
-          sql<number>`sum(${sign} * round(d.total_cents * ${euroFactor("d")}))`.as("grossCents"),
+          sql<number>`sum(${sign} * ${inEuro("d", sql`d.subtotal_cents`)})`.as("netCents"),
+          sql<number>`sum(${sign} * ${inEuro("d", sql`d.total_cents`)})`.as("grossCents"),
           sql<number>`count(*)`.as("count"),
         ])
         .where("d.companyId", "=", companyId)
@@ -179,38 +183,41 @@ function topClientsByRevenue(db: Kysely<Database>, companyId: string, from: stri
     .execute();
 }
 
-/** The ten clients owing the most past the due date, as of today. */
-function topClientsByOverdue(db: Kysely<Database>, companyId: string, today: string) {
-  return db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom("documents as d")
-        .select([
-          "d.clientId",
-          sql<number>`sum(round((d.total_cents - d.paid_cents) * ${euroFactor("d")}))`.as(
-            "overdueCents",
-          ),
-          sql<number>`count(*)`.as("count"),
-          sql<string>`to_char(min(d.due_date), 'YYYY-MM-DD')`.as("oldestDueDate"),
-        ])
-        .where("d.companyId", "=", companyId)
-        .where("d.status", "=", "issued")
-        .where("d.type", "in", ["invoice", "debit_note"])
-        .where(sql<boolean>`d.paid_cents < d.total_cents`)
-        .where("d.dueDate", "<", today)
-        .groupBy("d.clientId")
-        .orderBy("overdueCents", "desc")
-        .orderBy("d.clientId")
-        .limit(10)
-        .as("t"),
-    )
-    .innerJoin("clients", (join) =>
-      join.onRef("clients.id", "=", "t.clientId").on("clients.companyId", "=", companyId),
-    )
-    .select(["t.clientId", "clients.name", "t.overdueCents", "t.count", "t.oldestDueDate"])
-    .orderBy("t.overdueCents", "desc")
-    .orderBy("t.clientId")
-    .execute();
+/**
+ * The ten clients owing the most past the due date, as of today: what each owes (client_open_totals,
+ * kept by the documents trigger) less its documents not yet due, which are few.
+ */
+async function topClientsByOverdue(db: Kysely<Database>, companyId: string, today: string) {
+  const open = sql`d.company_id = ${companyId} and d.status = 'issued'
+    and d.type in ('invoice', 'debit_note') and d.paid_cents < d.total_cents`;
+  const { rows } = await sql<{
+    clientId: string;
+    name: string;
+    overdueCents: string;
+    count: number;
+    oldestDueDate: string | null;
+  }>`
+    select t.client_id, c.name, t.overdue_cents, t.count,
+      (select to_char(min(d.due_date), 'YYYY-MM-DD') from documents d
+        where ${open} and d.client_id = t.client_id and d.due_date < ${today}::date) as oldest_due_date
+    from (
+      select o.client_id, o.open_eur_cents - coalesce(n.cents, 0) as overdue_cents,
+        o.count - coalesce(n.count, 0) as count
+      from client_open_totals o
+      left join (
+        select d.client_id, sum(${inEuro("d", sql`(d.total_cents - d.paid_cents)`)}) as cents,
+          count(*) as count
+        from documents d
+        where ${open} and (d.due_date >= ${today}::date or d.due_date is null)
+        group by d.client_id
+      ) n on n.client_id = o.client_id
+      where o.company_id = ${companyId} and o.count - coalesce(n.count, 0) > 0
+      order by overdue_cents desc, o.client_id
+      limit 10
+    ) t
+    join clients c on c.company_id = ${companyId} and c.id = t.client_id
+    order by t.overdue_cents desc, t.client_id`.execute(db);
+  return rows;
 }
 
 /** Everything /analytics shows for a period of whole months, as of today (Sofia). */
