@@ -92,6 +92,20 @@ describe.skipIf(!hasChromium)("analytics in Chromium", () => {
         await upgradeTo(page, "Пълен");
         await someBusiness(app, context);
 
+        // The dashboard: the month's revenue, what is owed, the month's costs, the newest document.
+        await page.goto(`${app.url}/dashboard`);
+        const card = (name: string) => page.getByRole("region", { name, exact: true });
+        const text = async (name: string) => (await card(name).textContent())?.replace(/\s/g, " ");
+        expect(await text("Приходи")).toContain("1 000,00 € без ДДС");
+        expect(await text("Вземания")).toContain("1 200,00");
+        expect(await text("Разходи за месеца")).toContain("360,00");
+        await card("Последни документи").getByText("Клиент Анализ ООД").waitFor();
+        await expectAccessible(page);
+        await page.screenshot({
+          path: path.join(os.tmpdir(), `dashboard-${javaScriptEnabled ? "js" : "nojs"}.png`),
+          fullPage: true,
+        });
+
         await page.goto(`${app.url}/analytics`);
         await page.getByRole("heading", { name: "Анализи", level: 1 }).waitFor();
         const chart = page.getByRole("img", { name: /^Приходи, разходи и печалба по месеци/ });
