@@ -27,7 +27,10 @@ export default defineConfig({
           // A browser test on a loaded two-core CI machine may time out once; it gets one more
           // try there (the first failure still prints what the page and the server showed).
           retry: process.env.CI ? 1 : 0,
-          testTimeout: 90_000,
+          // The longest flows (a whole invoice or expense life without JavaScript, axe on every
+          // page in a fresh context) take ~60 s alone and twice that beside another browser test
+          // on two cores; a hang still fails on the 30 s wait of the step that hangs.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
         },
       },
