@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
-import { AppShell } from "~/components/layout/app-shell";
+import { AppShell, shellUser } from "~/components/layout/app-shell";
 import * as styles from "~/components/layout/app-shell.css";
 import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
 import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";
@@ -31,16 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     salaryMonth: reminder
       ? { month, label: monthLabel(month), previous: monthLabel(previousMonth(month)) }
       : null,
-    user: {
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      role: user.role,
-      plan: user.plan,
-      emailVerified: user.emailVerified,
-      deletionScheduledAt: user.deletionScheduledAt,
-      salaryReminder: reminder,
-    },
+    user: { ...shellUser(user), salaryReminder: reminder },
     notification,
     marketingUrl: context.config.marketingUrl,
   });

@@ -7,13 +7,13 @@ import {
 } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-/** Ends the session (the row and the cookie) and goes to / with the goodbye toast. */
+/** Ends the session (the row and the cookie) and goes to / (an admin: /hatterscastle/login) with the goodbye toast. */
 async function logout({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   const token = await readSessionToken(request, context);
   const user = token ? await findSessionUser(context.db, token) : null;
   if (user) await deleteSession(context.db, user.sessionId);
   return redirectWithToast(
-    "/",
+    user?.role === "admin" ? "/hatterscastle/login" : "/",
     { title: "Успешно излизане", description: "До скоро!" },
     { headers: { "Set-Cookie": await clearSessionCookie(context) } },
   );

@@ -812,6 +812,13 @@ function table(f: Fixtures): Call[] {
       fields: { month: "2026-11", id: f.salaryId, payslips: "1" },
     },
     {
+      route: "hatterscastle_.login",
+      method: "POST",
+      path: "/hatterscastle/login",
+      body: "form",
+      fields: { email: "admin@example.bg", password: "Parola1!", redirectTo: "/hatterscastle" },
+    },
+    {
       route: "api.analytics.summary",
       method: "GET",
       path: "/api/analytics/summary",

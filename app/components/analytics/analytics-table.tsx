@@ -27,7 +27,8 @@ export function AnalyticsTable({
   empty,
 }: {
   table: Table;
-  csvHref: string;
+  /** The table's CSV download, if it has one. */
+  csvHref?: string;
   empty?: string;
 }) {
   return (
@@ -88,11 +89,13 @@ export function AnalyticsTable({
           </table>
         </ScrollTable>
       )}
-      <p style={{ margin: "0.5rem 0 0" }}>
-        <a href={csvHref} download>
-          Изтегли «{table.title}» като CSV
-        </a>
-      </p>
+      {csvHref ? (
+        <p style={{ margin: "0.5rem 0 0" }}>
+          <a href={csvHref} download>
+            Изтегли «{table.title}» като CSV
+          </a>
+        </p>
+      ) : null}
     </>
   );
 }

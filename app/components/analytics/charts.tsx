@@ -200,23 +200,29 @@ function ChartFrame(props: {
   );
 }
 
-function yScale(values: number[]) {
+function yScale(values: number[], unit: Unit = "euro") {
   const min = Math.min(0, ...values);
   const max = Math.max(0, ...values);
   return scaleLinear<number>({
-    domain: [min, max === min ? min + 100 : max],
+    domain: [min, max === min ? min + (unit === "count" ? 1 : 100) : max],
     range: [INNER_H, 0],
     nice: true,
   });
 }
 
-function YAxis({ scale }: { scale: ReturnType<typeof yScale> }) {
+/** How a value reads: euro cents, or a plain count. */
+export type Unit = "euro" | "count";
+const formatValue = (unit: Unit, v: number) => (unit === "count" ? String(v) : euro(v));
+
+function YAxis({ scale, unit = "euro" }: { scale: ReturnType<typeof yScale>; unit?: Unit }) {
   return (
     <>
       <AxisLeft
         scale={scale}
         numTicks={5}
-        tickFormat={(v) => euroWhole(Number(v))}
+        tickFormat={(v) =>
+          unit === "count" ? (Number.isInteger(Number(v)) ? String(v) : "") : euroWhole(Number(v))
+        }
         stroke="#4a5551"
         tickStroke="#4a5551"
         tickLabelProps={{
@@ -239,16 +245,22 @@ export function GroupedBars(props: {
   description: string;
   labels: string[];
   series: Series[];
+  /** Euro cents (default) or counts. */
+  unit?: Unit;
 }) {
   const prefix = useId().replace(/:/g, "");
-  const y = yScale(props.series.flatMap((s) => s.values));
+  const unit = props.unit ?? "euro";
+  const y = yScale(
+    props.series.flatMap((s) => s.values),
+    unit,
+  );
   return (
     <ChartFrame
       title={props.title}
       description={props.description}
       labels={props.labels}
       readout={(i) =>
-        `${props.labels[i]}: ${props.series.map((s) => `${s.name.toLowerCase()} ${euro(s.values[i] ?? 0)}`).join(", ")}`
+        `${props.labels[i]}: ${props.series.map((s) => `${s.name.toLowerCase()} ${formatValue(unit, s.values[i] ?? 0)}`).join(", ")}`
       }
       legend={<Legend prefix={prefix} names={props.series.map((s) => s.name)} />}
     >
@@ -257,7 +269,7 @@ export function GroupedBars(props: {
         return (
           <>
             <Patterns prefix={prefix} count={props.series.length} />
-            <YAxis scale={y} />
+            <YAxis scale={y} unit={unit} />
             {props.labels.map((label, i) =>
               props.series.map((s, k) => {
                 const value = s.values[i] ?? 0;

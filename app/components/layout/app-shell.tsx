@@ -19,6 +19,19 @@ export interface ShellUser {
   salaryReminder?: boolean;
 }
 
+/** What the shell shows of the signed-in person (from the session's user). */
+export function shellUser(user: Omit<ShellUser, "salaryReminder">): ShellUser {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    role: user.role,
+    plan: user.plan,
+    emailVerified: user.emailVerified,
+    deletionScheduledAt: user.deletionScheduledAt,
+  };
+}
+
 function LockIcon() {
   return (
     <svg className={styles.lock} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
@@ -99,10 +112,10 @@ function UserItems({ onLogout }: { onLogout: (event: FormEvent<HTMLFormElement>)
 
 /**
  * Logout as the spec has it (§4): with JavaScript, the overlay «Излизане от системата...», the
- * session ended by POST /api/logout, the goodbye toast, then / after 1 s. Without JavaScript the
- * form posts to /logout, which redirects to / with the same toast.
+ * session ended by POST /api/logout, the goodbye toast, then / (an admin: /hatterscastle/login)
+ * after 1 s. Without JavaScript the form posts to /logout, which redirects the same way.
  */
-function useLogout() {
+function useLogout(after: string) {
   const [leaving, setLeaving] = useState(false);
   const showToast = useToast();
   const navigate = useNavigate();
@@ -118,7 +131,7 @@ function useLogout() {
             if (key.startsWith("smetka:")) sessionStorage.removeItem(key);
           }
           showToast({ type: "success", title: "Успешно излизане", description: "До скоро!" });
-          setTimeout(() => navigate("/", { replace: true }), 1000);
+          setTimeout(() => navigate(after, { replace: true }), 1000);
         })
         .catch(() => {
           setLeaving(false);
@@ -129,7 +142,7 @@ function useLogout() {
           });
         });
     },
-    [navigate, showToast],
+    [navigate, showToast, after],
   );
   return { leaving, onLogout };
 }
@@ -150,7 +163,8 @@ export function AppShell({
 }) {
   const name = `${user.firstName} ${user.lastName}`;
   const navigation = useNavigation();
-  const { leaving, onLogout } = useLogout();
+  // An admin goes back to the back office's sign-in (spec §4), a customer to /.
+  const { leaving, onLogout } = useLogout(user.role === "admin" ? "/hatterscastle/login" : "/");
   const loggingOut =
     leaving || (navigation.state !== "idle" && navigation.formAction === "/logout");
   return (

@@ -1,0 +1,100 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openPostgres } from "~db/client";
+import { migrateToLatest } from "~db/migrate";
+import { seedDemo } from "~db/seed";
+import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
+import {
+  expectAccessible,
+  field,
+  hasChromium,
+  launchBrowser,
+  openPage,
+  type RunningApp,
+  signInContext,
+  startApp,
+} from "./harness";
+
+// The demo admin (db/seed.ts): the embedded default seeds it on start; on PostgreSQL the test does.
+const ADMIN = { email: "admin@smetka.bg", password: "Admin1234!" };
+
+/** On PostgreSQL (TEST_DATABASE_URL): a database with the demo accounts, and how to drop it. */
+async function seededDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { databaseUrl: undefined, drop: async () => {} };
+  const name = uniqueName("smetka_e2e_admin");
+  const databaseUrl = await createDatabase(serverUrl, name);
+  const database = openPostgres(databaseUrl, 2);
+  await migrateToLatest(database.db);
+  await seedDemo(database.db);
+  await database.close();
+  return { databaseUrl, drop: () => dropDatabase(serverUrl, name) };
+}
+
+describe.skipIf(!hasChromium)("the back office in Chromium", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let drop = async () => {};
+  beforeAll(async () => {
+    const seeded = await seededDatabase();
+    drop = seeded.drop;
+    [app, browser] = await Promise.all([
+      startApp(seeded.databaseUrl ? { databaseUrl: seeded.databaseUrl } : {}),
+      launchBrowser(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await drop();
+  });
+
+  for (const javaScriptEnabled of [true, false]) {
+    const mode = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
+
+    it(`an admin signs in at /hatterscastle/login, sees the figures and signs out ${mode}; axe`, async () => {
+      const { page, context } = await openPage(browser, { javaScriptEnabled });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      try {
+        await page.goto(`${app.url}/hatterscastle`);
+        await page.waitForURL(`${app.url}/hatterscastle/login`);
+        await page.getByRole("heading", { name: "Вход за администратори" }).waitFor();
+        await expectAccessible(page);
+        await field(page, "Имейл").fill(ADMIN.email);
+        await field(page, "Парола").fill("Грешна1!");
+        await page.getByRole("button", { name: "Вход" }).click();
+        await page.getByText("Невалиден имейл или парола").waitFor();
+        expect(await field(page, "Имейл").inputValue()).toBe(ADMIN.email);
+        await field(page, "Парола").fill(ADMIN.password);
+        await page.getByRole("button", { name: "Вход" }).click();
+        await page.waitForURL(`${app.url}/hatterscastle`);
+        await page.getByRole("heading", { name: "Админ панел", level: 1 }).waitFor();
+        await page.getByRole("table", { name: "Фирми по план" }).waitFor();
+        expect(
+          await page
+            .getByRole("img", { name: "Нови регистрации за последните 12 седмици" })
+            .count(),
+        ).toBe(1);
+        await expectAccessible(page);
+        await page.goto(`${app.url}/logout`);
+        await page.waitForURL(`${app.url}/hatterscastle/login`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("a customer is sent from /hatterscastle to the dashboard with «Достъп отказан»", async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await signInContext(app, context);
+      await page.goto(`${app.url}/hatterscastle`);
+      await page.waitForURL(`${app.url}/dashboard`);
+      await page.getByText("Нямате достъп до този раздел").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
