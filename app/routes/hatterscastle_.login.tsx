@@ -22,7 +22,13 @@ import { redirectWithToast } from "~/utils/toast.server";
  */
 
 export const ADMIN_ONLY = "Този вход е само за администратори";
-const FIELDS = { email: "Въведете имейл", password: "Въведете парола" };
+const FIELDS = {
+  email: "Въведете имейл",
+  emailFormat: "Въведете валиден имейл адрес",
+  password: "Въведете парола",
+};
+// An address as people type it: no spaces or control characters, one @ between two parts.
+const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
 
 /** Where to go after signing in: a back-office path, else its dashboard. */
 function nextPath(value: FormDataEntryValue | string | null) {
@@ -45,6 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const password = String(form.get("password") ?? "").slice(0, 200);
   const fieldErrors: Partial<Record<"email" | "password", string>> = {};
   if (!email) fieldErrors.email = FIELDS.email;
+  else if (!EMAIL.test(email)) fieldErrors.email = FIELDS.emailFormat;
   if (!password) fieldErrors.password = FIELDS.password;
   if (fieldErrors.email || fieldErrors.password) {
     return json({ email, fieldErrors, formError: null }, { status: 400 });

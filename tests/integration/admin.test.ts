@@ -88,6 +88,11 @@ describe("the admin sign-in", () => {
       password: "Въведете парола",
     });
 
+    // Found by the fuzz table: a NUL byte never reaches the database.
+    const nul = await post({ email: "a\u0000@b.bg", password: "x" });
+    expect(nul.status).toBe(400);
+    expect((await nul.json()).fieldErrors).toEqual({ email: "Въведете валиден имейл адрес" });
+
     const asCustomer = await post({ email: customer.email, password: customer.password });
     expect(asCustomer.status).toBe(403);
     expect(asCustomer.headers.get("Set-Cookie")).toBeNull();
