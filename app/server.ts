@@ -3,12 +3,12 @@ import { fileURLToPath } from "node:url";
 import * as build from "@remix-run/dev/server-build";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import express from "express";
-import { anonymizeDueAccounts } from "~/modules/accounts/account.server";
-import { purgeExpired } from "~/modules/auth/purge.server";
-import { purgeUnusedFiles } from "~/modules/expenses/attachments.server";
+import { auditImpersonatedRequest } from "~/modules/admin/audit.server";
+import { queueJobs } from "~/modules/jobs/client.server";
+import { startJobs } from "~/modules/jobs/jobs.server";
+import { createQueue } from "~/modules/jobs/queue.server";
 import { closePdfPool, configurePdfPool, warmPdfPool } from "~/modules/pdf/pool.server";
 import { pgliteHub, postgresHub } from "~/modules/subscriptions/events.server";
-import { localRenewDue } from "~/modules/subscriptions/local-billing.server";
 import type { AppConfig } from "~/utils/context.server";
 import { EnvError, loadEnv } from "~/utils/env.server";
 import {
@@ -28,9 +28,12 @@ import { DEMO_ACCOUNTS, isEmpty, seedDemo } from "~db/seed";
 
 // The production server: `node build/index.js`. The Remix compiler bundles this file
 // with the app (remix.config.js `server`), so there is one artefact to run.
+// `node build/index.js --worker` (npm run worker) works the job queue without serving HTTP.
+const WORKER_ONLY = process.argv.includes("--worker");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 10_000;
+
 
 async function main() {
   const started = performance.now();
@@ -71,6 +74,7 @@ async function main() {
         ? { siteKey: env.RECAPTCHA_SITE_KEY, secretKey: env.RECAPTCHA_SECRET_KEY }
         : null,
     marketingUrl: env.MARKETING_URL,
+    vies: { enabled: env.VIES_ENABLED === "on", url: env.VIES_URL, timeoutMs: 5000 },
     billing: {
       prices: {
         standard: Math.round(Number(env.PLAN_PRICE_STANDARD) * 100),
@@ -97,6 +101,31 @@ async function main() {
       : postgresHub(env.DATABASE_URL as string);
 
   configurePdfPool({ threads: env.PDF_WORKERS, timeoutMs: env.PDF_TIMEOUT_MS });
+
+  // The job queue: schedules and queues are declared by every instance (idempotent); jobs are
+  // worked here unless JOBS=off leaves them to `npm run worker`.
+  const queue = createQueue({ databaseUrl: env.DATABASE_URL, pglite: database.pglite });
+  queue.on("error", (error) => console.error("Job queue:", error));
+  await queue.start();
+  const jobs = queueJobs(queue);
+  await startJobs(
+    queue,
+    { db: database.db, config, jobs },
+    { work: WORKER_ONLY || env.JOBS === "on" },
+  );
+  if (WORKER_ONLY) {
+    console.log(`Сметка worker is running (database: ${database.location})`);
+    const stopWorker = async (signal: string) => {
+      console.log(`${signal} received: finishing jobs in hand`);
+      await queue.stop({ graceful: true, wait: true, timeout: SHUTDOWN_GRACE_MS - 1000 });
+      await closePdfPool();
+      await database.close();
+      process.exit(0);
+    };
+    process.on("SIGTERM", () => void stopWorker("SIGTERM"));
+    process.on("SIGINT", () => void stopWorker("SIGINT"));
+    return;
+  }
   const limits = { body: env.BODY_LIMIT, upload: env.UPLOAD_LIMIT };
   // Stripe's own pages (Checkout, the Billing Portal, hosted invoices) are reached by a form's
   // redirect, which the CSP's form-action must allow; reCAPTCHA loads its script and frame.
@@ -136,9 +165,11 @@ async function main() {
         config,
         clientIp: req.ip ?? "unknown",
         events,
+        jobs,
         requestId: edge.requestId,
         cspNonce: edge.cspNonce,
       }),
+      onAnswer: auditImpersonatedRequest,
       csp: (nonce) =>
         contentSecurityPolicy(nonce, {
           scripts: recaptchaHosts,
@@ -168,28 +199,11 @@ async function main() {
     process.exit(1);
   });
 
-  // Accounts past their 30 days are anonymised hourly (idempotent; any instance may run it).
-  // Expired sessions, tokens and attempts are purged in the same hourly sweep.
-  // The local billing provider renews and ends its periods in the same sweep (Stripe does its own).
-  const sweep = () =>
-    Promise.all([
-      anonymizeDueAccounts(database.db),
-      purgeExpired(database.db),
-      config.billing.stripe ? 0 : localRenewDue(database.db, config.billing),
-      purgeUnusedFiles(database.db),
-    ])
-      .then(([count]) => count > 0 && console.log(`Anonymised ${count} deleted account(s)`))
-      .catch((error) => console.error("Hourly sweep failed:", error));
-  void sweep();
-  const sweeper = setInterval(sweep, 60 * 60 * 1000);
-  sweeper.unref();
-
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: closing connections and the database`);
-    clearInterval(sweeper);
     const force = setTimeout(() => {
       console.error("Shutdown took too long; exiting");
       process.exit(1);
@@ -205,6 +219,7 @@ async function main() {
     await closed;
     clearTimeout(drain);
     await events.close();
+    await queue.stop({ graceful: true, wait: true, timeout: 5_000 });
     await closePdfPool();
     await database.close();
     console.log("Stopped cleanly");

@@ -19,7 +19,7 @@ describe("seedDemo", () => {
       .orderBy("users.email")
       .execute();
     expect(users.map(({ email, role, company }) => ({ email, role, company }))).toEqual([
-      { email: "admin@smetka.bg", role: "admin", company: null },
+      { email: "admin@smetka.bg", role: "admin", company: "Сметка — администрация" },
       { email: "demo@smetka.bg", role: "user", company: "Демо Сметка ЕООД" },
     ]);
     const customer = users.find((user) => user.email === DEMO_ACCOUNTS.customer.email)!;
@@ -28,7 +28,7 @@ describe("seedDemo", () => {
     expect(await verifyPassword(customer.passwordHash, "wrong")).toBe(false);
   });
 
-  it("is idempotent: a second run creates nothing and keeps one company", async () => {
+  it("is idempotent: a second run creates nothing and keeps the two companies (the demo's and the operator's)", async () => {
     const db = getDb();
     await seedDemo(db);
     expect(await seedDemo(db)).toEqual([]);
@@ -36,6 +36,6 @@ describe("seedDemo", () => {
       .selectFrom("companies")
       .select((eb) => eb.fn.countAll<number>().as("count"))
       .executeTakeFirstOrThrow();
-    expect(Number(count)).toBe(1);
+    expect(Number(count)).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { hashPassword } from "~/modules/auth/password.server";
+import { newCompanyDefaults } from "~/modules/settings/invoice-defaults.server";
 import type { Database } from "./types";
 
 /** The demo logins, printed on start of the embedded default and listed in the README. */
@@ -7,6 +8,9 @@ export const DEMO_ACCOUNTS = {
   customer: { email: "demo@smetka.bg", password: "Demo1234!" },
   admin: { email: "admin@smetka.bg", password: "Admin1234!" },
 } as const;
+
+/** The operator company's ЕИК: passes the check digit and no registered company has it. */
+export const OPERATOR_EIK = "000000000";
 
 /** True when the database has no users at all (a brand-new embedded database). */
 export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
@@ -53,6 +57,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<string[]> {
           bankName: "Българска народна банка",
           bankNameEn: "Bulgarian National Bank",
           bankBic: "BNBGBGSF",
+          ...(await newCompanyDefaults(trx)),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -72,10 +77,34 @@ export async function seedDemo(db: Kysely<Database>): Promise<string[]> {
     }
 
     if (!has(DEMO_ACCOUNTS.admin.email)) {
+      // Admins keep their own books in the operator's company (decision 012).
+      const operator =
+        (await trx
+          .selectFrom("companies")
+          .select("id")
+          .where("isOperator", "=", true)
+          .orderBy("createdAt")
+          .executeTakeFirst()) ??
+        (await trx
+          .insertInto("companies")
+          .values({
+            name: "Сметка — администрация",
+            companyType: "company",
+            eik: OPERATOR_EIK,
+            address: "бул. Витоша 1",
+            city: "София",
+            postalCode: "1000",
+            countryCode: "BG",
+            email: DEMO_ACCOUNTS.admin.email,
+            isOperator: true,
+            ...(await newCompanyDefaults(trx)),
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow());
       await trx
         .insertInto("users")
         .values({
-          companyId: null,
+          companyId: operator.id,
           email: DEMO_ACCOUNTS.admin.email,
           passwordHash: adminHash,
           role: "admin",

@@ -27,6 +27,14 @@ export interface CompaniesTable {
   subscriptionPlan: Generated<Plan>;
   /** ТЗПБ, the work-accident rate in per cent (0.4–1.1). */
   tzpbRate: ColumnType<string, string | number | undefined, string | number>;
+  /** The operator's own company (admins' books); left out of the customer figures. */
+  isOperator: Generated<boolean>;
+  /** The company's own defaults for new documents (copied from the admin's when it was made). */
+  defaultPaymentTermDays: Generated<number>;
+  defaultLanguage: Generated<"bg" | "en" | "bilingual">;
+  defaultNotes: string | null;
+  /** Printed at the bottom of every document (frozen in the supplier snapshot when issued). */
+  documentFooter: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -46,6 +54,9 @@ export interface UsersTable {
   deletionRequestedAt: Date | null;
   deletionScheduledAt: Date | null;
   anonymizedAt: Date | null;
+  /** A locked login cannot sign in (set by an admin). */
+  lockedAt: Date | null;
+  lockedReason: string | null;
   createdAt: Timestamp;
   updatedAt: Timestamp;
 }
@@ -57,8 +68,115 @@ export interface SessionsTable {
   kind: "browser" | "api";
   ip: string | null;
   userAgent: string | null;
+  /** The admin who opened this customer session (impersonation), or null. */
+  impersonatorId: string | null;
   createdAt: Timestamp;
   expiresAt: Date;
+}
+
+export type EmailStatus = "queued" | "sent" | "failed" | "skipped";
+
+export interface DocumentEmailsTable {
+  id: Generated<string>;
+  companyId: string;
+  documentId: string;
+  kind: "document" | "reminder";
+  recipients: string;
+  status: Generated<EmailStatus>;
+  attempts: Generated<number>;
+  lastError: string | null;
+  createdAt: Timestamp;
+  sentAt: Date | null;
+}
+
+export type RecurringFrequency = "monthly" | "quarterly" | "yearly";
+export type RecurringMode = "draft" | "issue" | "issue_and_email";
+
+export interface RecurringInvoicesTable {
+  id: Generated<string>;
+  companyId: string;
+  clientId: string;
+  sourceDocumentId: string | null;
+  name: string;
+  /** The document as the JSON API has it, without dates (re-read by documentSchema each run). */
+  template: ColumnType<Record<string, unknown>, string, string>;
+  frequency: RecurringFrequency;
+  dayOfMonth: number;
+  startOn: string;
+  endOn: string | null;
+  nextRunOn: string | null;
+  mode: RecurringMode;
+  status: Generated<"active" | "paused" | "ended">;
+  lastRunOn: string | null;
+  lastError: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ReminderSettingsTable {
+  companyId: string;
+  enabled: Generated<boolean>;
+  days: ColumnType<number[], number[] | undefined, number[]>;
+  message: string | null;
+  updatedAt: Timestamp;
+}
+
+export interface DocumentRemindersTable {
+  id: Generated<string>;
+  companyId: string;
+  documentId: string;
+  daysAfter: number;
+  emailId: string | null;
+  createdAt: Timestamp;
+}
+
+export interface VatFilingSettingsTable {
+  companyId: string;
+  filerName: string;
+  filerEgn: string;
+  /** R: представляващ; A: пълномощник. */
+  filerRole: "R" | "A";
+  filerCity: string;
+  filerPostalCode: string;
+  filerAddress: string;
+  creditCoefficient: ColumnType<string, string | number | undefined, string | number>;
+  updatedAt: Timestamp;
+}
+
+export interface DirectAuthTokensTable {
+  id: Generated<string>;
+  tokenHash: string;
+  adminId: string;
+  userId: string;
+  createdAt: Timestamp;
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  createdAt: Timestamp;
+  adminId: string | null;
+  adminEmail: string;
+  asUserId: string | null;
+  companyId: string | null;
+  action: string;
+  target: string | null;
+  ip: string | null;
+  details: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+}
+
+export interface PlanGrantsTable {
+  id: Generated<string>;
+  companyId: string;
+  plan: "standard" | "full";
+  reason: string;
+  endsOn: string | null;
+  grantedBy: string | null;
+  grantedByEmail: string;
+  createdAt: Timestamp;
+  revokedAt: Date | null;
+  revokedByEmail: string | null;
 }
 
 export type TokenPurpose = "verify_email" | "reset_password";
@@ -200,6 +318,9 @@ export interface DocumentsTable {
   originalDate: string | null;
   reason: string | null;
   proformaId: string | null;
+  /** The recurring invoice that made this document, and for which occurrence. */
+  recurringId: Generated<string | null>;
+  occurrenceOn: Generated<string | null>;
   subtotalCents: Cents;
   vatCents: Cents;
   totalCents: Cents;
@@ -228,6 +349,23 @@ export interface DocumentLinesTable {
   discountPercent: Decimal;
   vatRate: number | null;
   netCents: number;
+}
+
+/** A good or service of a company's catalogue: a document line is filled from it. */
+export interface CatalogueItemsTable {
+  id: Generated<string>;
+  companyId: string;
+  name: string;
+  nameEn: string | null;
+  unit: Generated<string>;
+  /** Without VAT, with the scale of a line's unit price (4 decimals). */
+  unitPrice: Decimal;
+  /** Whole per cent; null: VAT not charged. */
+  vatRate: number | null;
+  vatGround: string | null;
+  archivedAt: Date | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
 }
 
 export interface DocumentPaymentsTable {
@@ -582,6 +720,58 @@ export interface SalaryDismissalsTable {
   dismissedAt: Timestamp;
 }
 
+/** A VAT rate in whole per cent, valid from a day (to a day, or open). */
+export interface VatRatesTable {
+  id: Generated<string>;
+  rate: number;
+  name: string;
+  validFrom: string;
+  validTo: string | null;
+  createdAt: Timestamp;
+}
+
+export type VatGroundKind =
+  | "not_registered"
+  | "reverse_charge"
+  | "intra_community"
+  | "export"
+  | "exempt"
+  | "zero"
+  | "outside_scope";
+
+/** A legal ground printed when VAT is 0 or not charged, as printed, with what it means. */
+export interface VatGroundsTable {
+  id: Generated<string>;
+  text: string;
+  label: string;
+  kind: VatGroundKind;
+  validFrom: string;
+  validTo: string | null;
+  sort: Generated<number>;
+  createdAt: Timestamp;
+}
+
+/** Banks licensed in Bulgaria by their IBAN bank code (BNB list, dated rows; decision 014). */
+export interface BanksBgTable {
+  id: Generated<string>;
+  bankCode: string;
+  bic: string;
+  nameBg: string;
+  nameEn: string;
+  validFrom: string | null;
+  validTo: string | null;
+  sourceDate: string;
+}
+
+/** VIES answers per VAT number (country code + number), kept a day. */
+export interface ViesChecksTable {
+  vatNumber: string;
+  valid: boolean;
+  name: string | null;
+  address: string | null;
+  checkedAt: Timestamp;
+}
+
 export interface VatRegistrationThresholdsTable {
   validFrom: string;
   validTo: string | null;
@@ -606,6 +796,7 @@ export interface Database {
   documents: DocumentsTable;
   documentLines: DocumentLinesTable;
   documentPayments: DocumentPaymentsTable;
+  catalogueItems: CatalogueItemsTable;
   documentPdfs: DocumentPdfsTable;
   subscriptions: SubscriptionsTable;
   subscriptionInvoices: SubscriptionInvoicesTable;
@@ -626,6 +817,18 @@ export interface Database {
   salaries: SalariesTable;
   salaryDismissals: SalaryDismissalsTable;
   vatRegistrationThresholds: VatRegistrationThresholdsTable;
+  vatRates: VatRatesTable;
+  vatGrounds: VatGroundsTable;
+  banksBg: BanksBgTable;
+  viesChecks: ViesChecksTable;
+  directAuthTokens: DirectAuthTokensTable;
+  vatFilingSettings: VatFilingSettingsTable;
+  documentEmails: DocumentEmailsTable;
+  recurringInvoices: RecurringInvoicesTable;
+  reminderSettings: ReminderSettingsTable;
+  documentReminders: DocumentRemindersTable;
+  auditLog: AuditLogTable;
+  planGrants: PlanGrantsTable;
   storedFiles: StoredFilesTable;
   expenseAttachments: ExpenseAttachmentsTable;
 }
@@ -640,6 +843,7 @@ export type Client = Selectable<ClientsTable>;
 export type DocumentRow = Selectable<DocumentsTable>;
 export type DocumentLineRow = Selectable<DocumentLinesTable>;
 export type DocumentPaymentRow = Selectable<DocumentPaymentsTable>;
+export type CatalogueItemRow = Selectable<CatalogueItemsTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
 export type ExpenseRow = Selectable<ExpensesTable>;
 export type SupplierRow = Selectable<SuppliersTable>;

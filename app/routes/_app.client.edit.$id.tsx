@@ -18,6 +18,8 @@ import {
   setArchived,
   updateClient,
 } from "~/modules/clients/queries.server";
+import { clientViesAnswer } from "~/modules/clients/vies.server";
+import type { ViesStatus } from "~/modules/reference/vies";
 import { formatDate } from "~/utils/dates";
 import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
@@ -43,6 +45,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!client) throw notFound();
   const form = await request.formData();
   switch (form.get("intent")) {
+    case "vies":
+      return clientViesAnswer(context, user.companyId, form);
     case "save": {
       const result = await clientValidator.validate(form);
       if (result.error) return refuseValidation(result);
@@ -82,7 +86,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function EditClient() {
   const { id, name, archivedAt, values } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as
-    | { formError?: string; formId?: string }
+    | { formError?: string; formId?: string; vies?: ViesStatus }
     | undefined;
   return (
     <div className={page.page}>
@@ -109,6 +113,7 @@ export default function EditClient() {
         defaultValues={values}
         formError={data?.formId === "client" ? data.formError : null}
         submitLabel="Запази"
+        vies={data?.formId === "client" ? data.vies : null}
       />
       <section className={page.card} style={{ marginTop: "2rem" }} aria-labelledby="client-actions">
         <h2 id="client-actions">Архивиране и изтриване</h2>

@@ -1,9 +1,16 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { createClient } from "~/modules/clients/queries.server";
+import { clientViesAnswer } from "~/modules/clients/vies.server";
+import type { ViesStatus } from "~/modules/reference/vies";
 import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -15,7 +22,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
-  const result = await clientValidator.validate(await request.formData());
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "vies") return clientViesAnswer(context, user.companyId, form);
+  if (intent !== "save") {
+    return json({ fieldErrors: {}, formError: "Неизвестно действие" }, { status: 400 });
+  }
+  const result = await clientValidator.validate(form);
   if (result.error) return refuseValidation(result);
   try {
     await createClient(context.db, user.companyId, result.data);
@@ -30,14 +43,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewClient() {
-  const data = useActionData<typeof action>() as { formError?: string } | undefined;
+  const data = useActionData<typeof action>() as
+    | { formError?: string; vies?: ViesStatus }
+    | undefined;
   return (
     <div className={page.page}>
       <p>
         <Link to="/clients">« Клиенти</Link>
       </p>
       <h1>Нов клиент</h1>
-      <ClientForm formError={data?.formError} submitLabel="Добави клиента" />
+      <ClientForm formError={data?.formError} submitLabel="Добави клиента" vies={data?.vies} />
     </div>
   );
 }

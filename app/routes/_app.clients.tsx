@@ -9,13 +9,14 @@ import { ScrollTable } from "~/components/ui/scroll-table";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { type ClientSort, countClients, listClients } from "~/modules/clients/queries.server";
 import { CLIENT_KINDS } from "~/modules/clients/schema";
+import { searchTerm } from "~/utils/schema";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   const url = new URL(request.url);
   const sort: ClientSort = url.searchParams.get("sort") === "newest" ? "newest" : "name";
   const archived = url.searchParams.get("archived") === "1";
-  const q = url.searchParams.get("q") ?? "";
+  const q = searchTerm(url.searchParams.get("q"));
   const [{ clients, nextCursor }, total] = await Promise.all([
     listClients(context.db, user.companyId, {
       q,

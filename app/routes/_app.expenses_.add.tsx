@@ -4,14 +4,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ExpenseForm } from "~/components/expenses/expense-form";
 import { SupplierSearch } from "~/components/expenses/supplier-search";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
-import { expenseFormData, submitExpenseForm } from "~/modules/expenses/form.server";
+import { expenseFormData } from "~/modules/expenses/form.server";
 import { EXPENSE_FORM_ID } from "~/modules/expenses/schema";
 import { getSupplier, searchSuppliers } from "~/modules/expenses/suppliers.server";
+import { submitExpenseAddForm } from "~/modules/expenses/ubl-import.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
@@ -42,10 +43,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireFeature(request, context, "expenses");
-  const outcome = await submitExpenseForm(context.db, request, {
+  const outcome = await submitExpenseAddForm(context.db, request, {
     companyId: user.companyId,
     userId: user.id,
   });
+  // An e-invoice read: the form comes back filled for the person to check (nothing saved yet).
+  if ("imported" in outcome) return json({ ...outcome.answer, ublWarnings: outcome.warnings });
   if (!outcome.saved) return refuseForm(outcome.answer, outcome.status);
   return redirectWithToast(`/expenses/${outcome.id}`, {
     title: "Разходът е записан",
@@ -57,6 +60,7 @@ export default function AddExpense() {
   const { categories, vatRegistered, values, supplierQuery, found } =
     useLoaderData<typeof loader>();
   const answer = useFormAnswer(EXPENSE_FORM_ID);
+  const warnings = (useActionData() as { ublWarnings?: string[] } | undefined)?.ublWarnings ?? [];
   return (
     <div className={page.page}>
       <p>
@@ -65,12 +69,15 @@ export default function AddExpense() {
       <h1>Нов разход</h1>
       <SupplierSearch query={supplierQuery} found={found} />
       <ExpenseForm
+        // A new set of values from an e-invoice replaces the uncontrolled fields' contents.
+        key={String(answer?.repopulateFields?.ublFile ?? "")}
         values={values}
         answer={answer}
         categories={categories}
         vatRegistered={vatRegistered}
         submitLabel="Запиши разхода"
         withFiles
+        ublImport={{ warnings }}
       />
     </div>
   );

@@ -8,18 +8,24 @@ import {
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 
 import { FormError } from "~/components/forms/field";
-
 import {
   CancelledSection,
   CancelSection,
   ConvertSection,
   DraftSection,
+  DuplicateSection,
   NotesSection,
   PaymentsSection,
   PdfSection,
   RelatedDocuments,
   SendSection,
 } from "~/components/invoices/document-actions";
+import {
+  EmailLog,
+  MakeRecurring,
+  RecurringNote,
+  ReminderLog,
+} from "~/components/invoices/document-mail";
 
 import { DocumentSheet } from "~/components/invoices/document-sheet";
 
@@ -35,16 +41,12 @@ import {
   deleteDraft,
   requireDocument,
 } from "~/modules/invoices/documents.server";
+import { duplicateDocument, duplicateToast } from "~/modules/invoices/duplicate.server";
+import { queueDocumentEmail } from "~/modules/invoices/emails.server";
 import { documentPageData } from "~/modules/invoices/page.server";
 import { addPayment, deletePayment } from "~/modules/invoices/payments.server";
-
 import { issueWithPdf } from "~/modules/invoices/render.server";
-
 import { cancelSchema, DOCUMENT_TYPES, paymentSchema } from "~/modules/invoices/schema";
-
-import { sendDocument } from "~/modules/invoices/send.server";
-
-import { MailError } from "~/modules/mail/mailer.server";
 
 import { formatDate, todayInSofia } from "~/utils/dates";
 
@@ -74,7 +76,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case "issue": {
         // Issuing cannot be undone: the first «Издай» asks, «Да, издай» issues.
         if (values.confirm !== "yes") return json({ formId: "issue", confirmIssue: true });
-        const issued = await issueWithPdf(context.db, user.companyId, doc.id);
+        const issued = await issueWithPdf(context, user.companyId, doc.id);
         return redirectWithToast(
           here,
           `Издадено: ${DOCUMENT_TYPES[issued.type]} № ${issued.number}`,
@@ -119,8 +121,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         await deletePayment(context.db, user.companyId, doc.id, values.paymentId ?? "");
         return redirectWithToast(here, "Плащането е изтрито");
       case "send":
-        await sendDocument(context, user.companyId, doc, values.to ?? "");
-        return redirectWithToast(here, "Документът е изпратен по имейл");
+        await queueDocumentEmail(context, user.companyId, doc, values.to ?? "");
+        return redirectWithToast(here, {
+          title: "Документът се изпраща по имейл",
+          description: "Състоянието на изпращането е под документа.",
+        });
+      case "duplicate": {
+        const copy = await duplicateDocument(context.db, user.companyId, user.id, doc);
+        return redirectWithToast(`/invoice/edit/${copy.id}`, duplicateToast(copy));
+      }
       case "convert": {
         const id = await convertProforma(context.db, user.companyId, user.id, doc, todayInSofia());
         return redirectWithToast(
@@ -132,20 +141,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return refuseForm({ formId: "", fieldErrors: {}, formError: "Неизвестно действие" });
     }
   } catch (error) {
-    if (error instanceof MailError) {
-      const formError = "Имейлът не можа да бъде изпратен. Опитайте отново по-късно.";
-      return refuseForm(
-        { formId: "send", fieldErrors: {}, formError, repopulateFields: values },
-        503,
-      );
-    }
     if (!(error instanceof AppError)) throw error;
     return refuseWithAppError(intent, error, values);
   }
 }
 
 export default function DocumentPage() {
-  const { doc, model, client, logoUrl, related, today, nextNumber } =
+  const { doc, model, client, logoUrl, related, today, nextNumber, emails, recurring, reminders } =
     useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const issueAnswer = useFormAnswer("issue") as { confirmIssue?: boolean } | undefined;
@@ -164,6 +166,7 @@ export default function DocumentPage() {
         Клиент: <Link to={`/client/edit/${client.id}`}>{client.name}</Link>
         {doc.sentAt ? ` · Изпратен на ${formatDate(doc.sentAt)} до ${doc.sentTo}` : ""}
       </p>
+      <RecurringNote recurring={recurring} />
       <RelatedDocuments related={related} />
       <FormError message={unknown?.formError} />
       <div className={styles.layout}>
@@ -177,8 +180,13 @@ export default function DocumentPage() {
               confirmIssue={issueAnswer?.confirmIssue === true || params.get("issue") === "1"}
             />
           ) : null}
-          <PdfSection id={doc.id} />
+          <PdfSection id={doc.id} ubl={issued && doc.type !== "proforma"} />
           {issued ? <SendSection emails={client.emails} sent={doc.sentAt !== null} /> : null}
+          <EmailLog emails={emails} />
+          {doc.type === "invoice" && doc.status !== "cancelled" ? (
+            <MakeRecurring id={doc.id} />
+          ) : null}
+          <ReminderLog reminders={reminders} />
           {issued && doc.type !== "credit_note" ? (
             <PaymentsSection doc={doc} today={today} />
           ) : null}
@@ -188,6 +196,7 @@ export default function DocumentPage() {
           {doc.status === "cancelled" && doc.cancelledAt ? (
             <CancelledSection cancelledAt={doc.cancelledAt} />
           ) : null}
+          <DuplicateSection />
         </div>
       </div>
     </div>

@@ -12,11 +12,12 @@ import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { requireDocument } from "~/modules/invoices/documents.server";
 import {
   type EditorActionData,
-  editorOptions,
+  loadEditor,
   submitEditor,
   valuesFromDocument,
 } from "~/modules/invoices/editor.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
+import { groundsOn, vatDateOf } from "~/modules/reference/vat";
 import { answerEditor } from "~/routes/_app.invoice.new";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -24,8 +25,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const doc = await requireDocument(context.db, user.companyId, params.id);
   // Issued documents are never edited: their page offers cancel and notes instead.
   if (doc.status !== "draft") throw redirect(`/invoice/${doc.id}`);
-  const options = await editorOptions(context.db, user.companyId, doc.clientId);
-  return json({ id: doc.id, values: valuesFromDocument(doc), ...options });
+  const url = new URL(request.url);
+  // The grounds offered are those in force on the draft's date.
+  const editor = await loadEditor(context.db, user.companyId, url, (grounds) =>
+    valuesFromDocument(doc, groundsOn(grounds, vatDateOf(doc))),
+  );
+  return json({ id: doc.id, ...editor });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -36,24 +41,28 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditDocument() {
-  const { id, values, clients, invoices, vatRegistered } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as EditorActionData | undefined;
-  const current = data?.values ?? values;
+  const current = data?.values ?? loaded.values;
   return (
     <div className={page.page}>
       <p>
-        <Link to={`/invoice/${id}`}>« Към документа</Link>
+        <Link to={`/invoice/${loaded.id}`}>« Към документа</Link>
       </p>
       <h1>Чернова: {DOCUMENT_TYPES[current.type as keyof typeof DOCUMENT_TYPES] ?? "Документ"}</h1>
       <DocumentEditor
+        action={`/invoice/edit/${loaded.id}`}
         values={current}
         errors={data?.errors ?? {}}
         formError={data?.formError}
-        revision={data?.revision ?? id}
-        focus={data?.focus}
-        clients={clients}
-        invoices={invoices}
-        vatRegistered={vatRegistered}
+        revision={data?.revision ?? loaded.revision ?? loaded.id}
+        focus={data?.focus ?? loaded.focus}
+        search={data?.search ?? loaded.search}
+        invoices={loaded.invoices}
+        vatRegistered={loaded.vatRegistered}
+        vatRates={loaded.vatRates}
+        vatGrounds={loaded.vatGrounds}
+        hasCatalogue={loaded.hasCatalogue}
       />
     </div>
   );

@@ -12,7 +12,7 @@ import { requireCompanyUser } from "~/modules/auth/guards.server";
 import {
   type EditorActionData,
   type EditorOutcome,
-  editorOptions,
+  loadEditor,
   newDocumentValues,
   submitEditor,
 } from "~/modules/invoices/editor.server";
@@ -22,11 +22,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   const url = new URL(request.url);
-  const [values, options] = await Promise.all([
-    newDocumentValues(context.db, user, url.searchParams),
-    editorOptions(context.db, user.companyId),
-  ]);
-  return json({ values, ...options });
+  return json(
+    await loadEditor(context.db, user.companyId, url, () =>
+      newDocumentValues(context.db, user, url.searchParams),
+    ),
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -45,9 +45,9 @@ export function answerEditor(outcome: EditorOutcome) {
 }
 
 export default function NewDocument() {
-  const { values, clients, invoices, vatRegistered } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as EditorActionData | undefined;
-  const current = data?.values ?? values;
+  const current = data?.values ?? loaded.values;
   return (
     <div className={page.page}>
       <p>
@@ -56,20 +56,24 @@ export default function NewDocument() {
       <h1>
         Нов документ: {DOCUMENT_TYPES[current.type as keyof typeof DOCUMENT_TYPES] ?? "Фактура"}
       </h1>
-      {clients.length === 0 ? (
+      {loaded.hasClients ? null : (
         <p role="note">
           За да издадете документ, първо <Link to="/client/new">добавете клиент</Link>.
         </p>
-      ) : null}
+      )}
       <DocumentEditor
+        action="/invoice/new"
         values={current}
         errors={data?.errors ?? {}}
         formError={data?.formError}
-        revision={data?.revision ?? "initial"}
-        focus={data?.focus}
-        clients={clients}
-        invoices={invoices}
-        vatRegistered={vatRegistered}
+        revision={data?.revision ?? loaded.revision ?? "initial"}
+        focus={data?.focus ?? loaded.focus}
+        search={data?.search ?? loaded.search}
+        invoices={loaded.invoices}
+        vatRegistered={loaded.vatRegistered}
+        vatRates={loaded.vatRates}
+        vatGrounds={loaded.vatGrounds}
+        hasCatalogue={loaded.hasCatalogue}
       />
     </div>
   );

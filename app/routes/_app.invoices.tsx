@@ -65,6 +65,9 @@ export default function Invoices() {
           <ButtonLink to="/invoice/new?type=proforma" tone="secondary">
             Нова проформа
           </ButtonLink>
+          <ButtonLink to="/invoices/recurring" tone="secondary">
+            Периодични фактури
+          </ButtonLink>
         </div>
       </div>
       <Form

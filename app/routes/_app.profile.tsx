@@ -7,6 +7,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
+import { useBankFill } from "~/components/forms/bank-fill";
 import { CountryField } from "~/components/forms/country-field";
 import { CheckboxField, FormError, PasswordField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
@@ -17,9 +18,16 @@ import { useErrorToast } from "~/components/ui/use-error-toast";
 import { changePassword } from "~/modules/accounts/account.server";
 import { changePasswordSchema, personalSchema, profileSchema } from "~/modules/accounts/schema";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
+import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { requireUser } from "~/modules/auth/guards.server";
+import { bulgarianBanks, withBankFilled } from "~/modules/reference/banks.server";
 import { countryByCode } from "~/modules/reference/countries";
-import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import {
+  refuseForm,
+  refuseValidation,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -37,6 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email: p.email,
     eik: p.eik,
     hasCompany: p.companyId !== null,
+    // A Bulgarian IBAN typed fills the bank's name and BIC (with JavaScript; on save without).
+    banks: p.companyId ? await bulgarianBanks(context.db) : [],
     defaults: {
       firstName: p.firstName,
       lastName: p.lastName,
@@ -77,7 +87,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return saved("Профилът е актуализиран", "Вашите промени са запазени успешно.");
   }
   if (intent === "profile") {
-    const result = await profileValidator.validate(form);
+    const result = await profileValidator.validate(
+      await withBankFilled(context.db, typedValues(form)),
+    );
     if (result.error) {
       return refuseValidation(result, PROFILE_FAILED);
     }
@@ -90,6 +102,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return saved("Профилът е актуализиран", "Вашите промени са запазени успешно.");
   }
   if (intent === "password") {
+    if (user.impersonator) {
+      return refuseForm(
+        { formId: "password", fieldErrors: {}, formError: IMPERSONATION_MESSAGES.forbidden },
+        403,
+      );
+    }
     const result = await passwordValidator.validate(form);
     // Passwords are never sent back to the page.
     if (result.error) {
@@ -107,7 +125,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { email, eik, hasCompany, defaults } = useLoaderData<typeof loader>();
+  const { email, eik, hasCompany, defaults, banks } = useLoaderData<typeof loader>();
+  const bank = useBankFill(banks);
   const data = useActionData<typeof action>() as
     | { formId?: string; formError?: string; fieldErrors?: Record<string, string> }
     | undefined;
@@ -157,7 +176,14 @@ export default function Profile() {
                   label="Фирмата е регистрирана по ДДС"
                 />
                 <TextField name="vatNumber" label="ДДС номер" />
-                <TextField name="companyBankAccount" label="IBAN" required />
+                <TextField
+                  name="companyBankAccount"
+                  label="IBAN"
+                  required
+                  hint="Български IBAN попълва банката и BIC"
+                  onChange={bank.onIbanChange}
+                  status={bank.status}
+                />
                 <TextField name="companyBankName" label="Банка" required />
                 <TextField name="companyBankBic" label="BIC" required />
                 <CheckboxField

@@ -14,11 +14,12 @@ import { CONTRACT_TYPES, EMPLOYEE_STATES, type EmployeeState } from "~/modules/s
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
+import { searchTerm } from "~/utils/schema";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "salaries");
   const url = new URL(request.url);
-  const q = url.searchParams.get("q")?.slice(0, 100) ?? "";
+  const q = searchTerm(url.searchParams.get("q"));
   const stateParam = url.searchParams.get("state") ?? "active";
   const state = (stateParam in EMPLOYEE_STATES ? stateParam : "active") as EmployeeState;
   const { employees, nextCursor } = await listEmployees(context.db, user.companyId, {

@@ -10,6 +10,8 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/forms/field";
 import * as styles from "~/components/layout/page.css";
+import { InvoiceDefaultsForm } from "~/components/settings/invoice-defaults-form";
+import { RemindersForm } from "~/components/settings/reminders-form";
 import { DeletionCard, LogoCard, NumberingCard } from "~/components/settings/settings-cards";
 import {
   cancelDeletion,
@@ -19,21 +21,36 @@ import {
   saveLogo,
 } from "~/modules/accounts/account.server";
 import { LOGO_ERROR, LOGO_MAX_BYTES } from "~/modules/accounts/limits";
+import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { requireUser } from "~/modules/auth/guards.server";
 import { numberingState, setNextNumber } from "~/modules/invoices/numbering.server";
+import { DEFAULT_REMINDER_TEXT } from "~/modules/mail/templates.server";
+import { getReminderSettings, saveReminderSettings } from "~/modules/recurring/reminders.server";
+import { reminderSchema } from "~/modules/recurring/schema";
+import {
+  INVOICE_DEFAULTS_FIELDS,
+  INVOICE_DEFAULTS_FORM_ID,
+  invoiceDefaultsSchema,
+} from "~/modules/settings/invoice-defaults";
+import {
+  companyInvoiceDefaults,
+  setCompanyInvoiceDefaults,
+} from "~/modules/settings/invoice-defaults.server";
 import { getNotification } from "~/modules/settings/queries.server";
 import { formatDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
-import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [logo, notification, numbering] = await Promise.all([
+  const [logo, notification, numbering, invoiceDefaults, reminders] = await Promise.all([
     getLogoDataUrl(context.db, user.companyId),
     getNotification(context.db),
     user.companyId ? numberingState(context.db, user.companyId) : Promise.resolve([]),
+    user.companyId ? companyInvoiceDefaults(context.db, user.companyId) : null,
+    user.companyId ? getReminderSettings(context.db, user.companyId) : null,
   ]);
   return json({
     hasCompany: user.companyId !== null,
@@ -41,6 +58,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notification,
     deletionScheduledAt: user.deletionScheduledAt,
     numbering,
+    invoiceDefaults,
+    reminders,
+    defaultReminderText: DEFAULT_REMINDER_TEXT,
   });
 }
 
@@ -80,6 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (user.companyId) await deleteLogo(context.db, user.companyId);
       return done("Логото е премахнато");
     case "request-deletion": {
+      if (user.impersonator) return refuse("deletion", IMPERSONATION_MESSAGES.forbidden, 403);
       if (values.confirm !== "on") {
         return refuse("deletion", "Потвърдете, че искате профилът да бъде изтрит");
       }
@@ -106,6 +127,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
         `Следващият документ ще получи № ${String(next).padStart(10, "0")}.`,
       );
     }
+    case "invoice-defaults": {
+      if (!user.companyId) return refuse(INVOICE_DEFAULTS_FORM_ID, "Достъп отказан", 403);
+      const { data, refusal } = parseFormValues(
+        INVOICE_DEFAULTS_FORM_ID,
+        invoiceDefaultsSchema,
+        values,
+        INVOICE_DEFAULTS_FIELDS,
+      );
+      if (refusal) return refusal;
+      await setCompanyInvoiceDefaults(context.db, user.companyId, data);
+      return done("Настройките на документите са запазени");
+    }
+    case "reminders": {
+      if (!user.companyId) return refuse("reminders", "Достъп отказан", 403);
+      const { data, refusal } = parseFormValues("reminders", reminderSchema, values, [
+        "days",
+        "message",
+      ]);
+      if (refusal) return refusal;
+      await saveReminderSettings(context.db, user.companyId, data);
+      return done(
+        data.enabled ? "Напомнянията са включени" : "Напомнянията са изключени",
+        data.enabled ? `Дни след падежа: ${data.days.join(", ")}.` : undefined,
+      );
+    }
     case "cancel-deletion":
       await cancelDeletion(context.db, user.id);
       return done("Заявката за изтриване е отменена", "Вашият акаунт няма да бъде изтрит.");
@@ -115,9 +161,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Settings() {
-  const { hasCompany, logo, notification, deletionScheduledAt, numbering } =
-    useLoaderData<typeof loader>();
+  const {
+    hasCompany,
+    logo,
+    notification,
+    deletionScheduledAt,
+    numbering,
+    invoiceDefaults,
+    reminders,
+    defaultReminderText,
+  } = useLoaderData<typeof loader>();
+  const remindersAnswer = useFormAnswer("reminders");
   const unknown = useFormAnswer("");
+  const defaultsAnswer = useFormAnswer(INVOICE_DEFAULTS_FORM_ID);
   return (
     <div className={styles.page}>
       <h1>Настройки</h1>
@@ -125,6 +181,26 @@ export default function Settings() {
       <div className={styles.grid}>
         {numbering.length ? <NumberingCard numbering={numbering} /> : null}
         {hasCompany ? <LogoCard logo={logo} /> : null}
+        {invoiceDefaults ? (
+          <section className={styles.card} aria-labelledby="invoice-defaults-title">
+            <h2 id="invoice-defaults-title">Нови документи</h2>
+            <InvoiceDefaultsForm
+              values={invoiceDefaults}
+              answer={defaultsAnswer}
+              submitLabel="Запази настройките на документите"
+            />
+          </section>
+        ) : null}
+        {reminders ? (
+          <section className={styles.card} aria-labelledby="reminders-title">
+            <h2 id="reminders-title">Напомняния за плащане</h2>
+            <RemindersForm
+              values={reminders}
+              defaultText={defaultReminderText}
+              answer={remindersAnswer}
+            />
+          </section>
+        ) : null}
         <section className={styles.card} aria-labelledby="notification-title">
           <h2 id="notification-title">Известие от екипа</h2>
           <p>{notification ?? "Няма активно известие."}</p>

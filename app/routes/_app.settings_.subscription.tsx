@@ -5,37 +5,25 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-
 import { useEffect, useState } from "react";
-
 import { FormError } from "~/components/forms/field";
-
 import * as page from "~/components/layout/page.css";
 import { BillingInvoices } from "~/components/subscriptions/billing-invoices";
-
 import { PaymentMethod } from "~/components/subscriptions/payment-method";
-
 import { CurrentPlan, PlanCards } from "~/components/subscriptions/plan-cards";
-
 import {
   COMPLETION_MESSAGE,
   ThreeDSecureDialog,
 } from "~/components/subscriptions/three-d-secure-dialog";
-
 import { ButtonLink } from "~/components/ui/button";
-
 import { TabLinks } from "~/components/ui/tab-links";
-
+import { liveGrant } from "~/modules/admin/grants.server";
+import { refuseWhileImpersonating } from "~/modules/admin/impersonation.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-
 import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
-
 import { listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
-
 import { cardSchema, planSchema } from "~/modules/subscriptions/schema";
-
 import {
   type BillingStep,
   changeCard,
@@ -43,8 +31,8 @@ import {
   scheduleDowngrade,
   upgrade,
 } from "~/modules/subscriptions/service.server";
-
 import { getSubscription, pendingDowngrade } from "~/modules/subscriptions/state.server";
+import { printDate } from "~/utils/dates";
 
 import { useFormAnswer } from "~/utils/forms";
 
@@ -61,9 +49,10 @@ const TABS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
-  const [sub, invoices] = await Promise.all([
+  const [sub, invoices, grant] = await Promise.all([
     getSubscription(context.db, user.companyId),
     listSubscriptionInvoices(context.db, user.companyId),
+    liveGrant(context.db, user.companyId),
   ]);
   return json({
     plan: sub.plan,
@@ -85,6 +74,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     prices: context.config.billing.prices,
     provider: context.config.billing.stripe ? ("stripe" as const) : ("local" as const),
     invoices,
+    // A plan the team granted without payment (issue #14): it holds while it lasts.
+    grant: grant ? { plan: grant.plan, endsOn: grant.endsOn } : null,
   });
 }
 
@@ -93,6 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = typedValues(await request.formData());
   const intent = values.intent ?? "";
   try {
+    refuseWhileImpersonating(user);
     let step: BillingStep;
     switch (intent) {
       case "card": {
@@ -231,6 +223,13 @@ export default function SubscriptionSettings() {
       ) : (
         <>
           <CurrentPlan {...data} />
+          {data.grant ? (
+            <p role="note" className={page.card}>
+              Екипът на Сметка ви е предоставил план {PLAN_NAMES[data.grant.plan]} без плащане
+              {data.grant.endsOn ? ` до ${printDate(data.grant.endsOn)} вкл.` : ""}. Докато е в
+              сила, ползвате него, ако платеният ви план е по-нисък.
+            </p>
+          ) : null}
           <h2>Планове</h2>
           <PlanCards
             plan={data.plan}

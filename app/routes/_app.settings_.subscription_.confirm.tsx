@@ -8,6 +8,7 @@ import {
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
+import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { localConfirmPayment } from "~/modules/subscriptions/local-billing.server";
 import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
@@ -46,6 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
+  if (user.impersonator) {
+    return redirectWithToast("/settings/subscription", {
+      type: "error",
+      title: "Не е позволено в клиентски изглед",
+      description: IMPERSONATION_MESSAGES.forbidden,
+    });
+  }
   const form = await request.formData();
   const secret = String(form.get("secret") ?? "");
   const approved = form.get("intent") === "approve";

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { AppShell, shellUser } from "~/components/layout/app-shell";
 import * as styles from "~/components/layout/app-shell.css";
+import { ImpersonationBanner } from "~/components/layout/impersonation-banner";
 import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
 import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -32,17 +33,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ? { month, label: monthLabel(month), previous: monthLabel(previousMonth(month)) }
       : null,
     user: { ...shellUser(user), salaryReminder: reminder },
+    // An admin looking as this customer: the banner with the way back (spec §4).
+    impersonator: user.impersonator
+      ? { email: user.impersonator.email, customerId: user.id, customerEmail: user.email }
+      : null,
     notification,
     marketingUrl: context.config.marketingUrl,
   });
 }
 
 export default function AppLayout() {
-  const { user, notification, marketingUrl, hasCompany, pendingPayment, salaryMonth } =
-    useLoaderData<typeof loader>();
+  const {
+    user,
+    notification,
+    marketingUrl,
+    hasCompany,
+    pendingPayment,
+    salaryMonth,
+    impersonator,
+  } = useLoaderData<typeof loader>();
   const location = useLocation();
   const banners = (
     <>
+      {impersonator ? <ImpersonationBanner {...impersonator} /> : null}
       {user.deletionScheduledAt !== null ? (
         <div className={styles.bannerDanger} role="alert">
           Профилът ви ще бъде изтрит{" "}

@@ -1,19 +1,33 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireApiCompany } from "~/modules/auth/guards.server";
 import { clientJson } from "~/modules/clients/json.server";
-import { type ClientSort, createClient, listClients } from "~/modules/clients/queries.server";
+import {
+  type ClientSort,
+  createClient,
+  listClients,
+  PAGE_SIZE,
+} from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { searchTerm } from "~/utils/schema";
 
-/** GET /api/clients?q=&sort=name|newest&archived=1&after= → {clients, nextCursor}. */
+/** A page size from the query (the editor's picker asks for 10): 1–50, else the list's own. */
+function limitOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= PAGE_SIZE ? n : PAGE_SIZE;
+}
+
+/** GET /api/clients?q=&sort=name|newest&archived=1&after=&limit= → {clients, nextCursor}. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = await requireApiCompany(request, context);
   const url = new URL(request.url);
   const { clients, nextCursor } = await listClients(context.db, companyId, {
-    q: url.searchParams.get("q") ?? undefined,
+    // A NUL or a lone surrogate in the query is no search (PostgreSQL would refuse it).
+    q: searchTerm(url.searchParams.get("q")),
     sort: (url.searchParams.get("sort") === "newest" ? "newest" : "name") as ClientSort,
     archived: url.searchParams.get("archived") === "1",
     after: url.searchParams.get("after"),
+    limit: limitOf(url.searchParams.get("limit")),
   });
   return json({ clients: clients.map(clientJson), nextCursor });
 }

@@ -12,7 +12,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const companyId = await requireApiCompany(request, context);
   const doc = await requireApiDocument(context.db, companyId, params.id);
   try {
-    await issueWithPdf(context.db, companyId, doc.id);
+    await issueWithPdf(context, companyId, doc.id);
   } catch (error) {
     return apiErrorResponse(error);
   }

@@ -3,7 +3,8 @@ import { requireApiCompany } from "~/modules/auth/guards.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
 import { deleteDraft, getDocument, updateDraft } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
-import { documentSchema } from "~/modules/invoices/schema";
+import { documentSchemaFor } from "~/modules/invoices/schema";
+import { allVatRates } from "~/modules/reference/vat.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 /** GET /api/invoices/{id} → the document with lines, totals and payments. */
@@ -24,7 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await deleteDraft(context.db, companyId, doc.id);
       return new Response(null, { status: 204 });
     }
-    const { data } = await parseJsonBody(request, documentSchema);
+    const { data } = await parseJsonBody(request, documentSchemaFor(await allVatRates(context.db)));
     await updateDraft(context.db, companyId, doc.id, data);
     const saved = await getDocument(context.db, companyId, doc.id);
     return json(saved && documentJson(saved));

@@ -10,7 +10,8 @@ import {
   listDocuments,
   summarizeDocuments,
 } from "~/modules/invoices/list.server";
-import { documentSchema } from "~/modules/invoices/schema";
+import { documentSchemaFor } from "~/modules/invoices/schema";
+import { allVatRates } from "~/modules/reference/vat.server";
 import { todayInSofia } from "~/utils/dates";
 
 import { apiErrorResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
   const companyId = user.companyId;
   if (!companyId) return jsonError("Достъп отказан", 403);
-  const { data } = await parseJsonBody(request, documentSchema);
+  const { data } = await parseJsonBody(request, documentSchemaFor(await allVatRates(context.db)));
   try {
     const id = await createDraft(context.db, companyId, user.id, data);
     const doc = await getDocument(context.db, companyId, id);

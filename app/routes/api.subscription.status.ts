@@ -6,7 +6,7 @@ import { getSubscription, statusData } from "~/modules/subscriptions/state.serve
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiUser(request, context);
   const data = user.companyId
-    ? statusData(await getSubscription(context.db, user.companyId), user.role)
+    ? statusData(await getSubscription(context.db, user.companyId), user.role, user.plan)
     : {
         plan: "basic" as const,
         effectivePlan: user.role === "admin" ? ("admin" as const) : ("basic" as const),

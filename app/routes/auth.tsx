@@ -29,6 +29,8 @@ import { botCheckWidget } from "~/modules/auth/bot-check.server";
 import { requireGuest } from "~/modules/auth/guards.server";
 import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
 import { MailError } from "~/modules/mail/mailer.server";
+import { bulgarianBanks } from "~/modules/reference/banks.server";
+import type { ViesStatus } from "~/modules/reference/vies";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -42,6 +44,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     loginBot: botCheckWidget(context),
     registerBot: botCheckWidget(context),
     marketingUrl: context.config.marketingUrl,
+    // The wizard fills the bank's name and BIC from a Bulgarian IBAN as it is typed.
+    banks: await bulgarianBanks(context.db),
   });
 }
 
@@ -148,15 +152,16 @@ async function login(request: Request, context: AppLoadContext, form: FormData) 
 async function register(request: Request, context: AppLoadContext, form: FormData) {
   const answer = await handleWizardStep(context, form);
   if (answer.kind === "step") {
-    const { step, values, fieldErrors } = answer;
+    const { step, values, fieldErrors, vies } = answer;
     return json(
       {
         step,
         values,
         formId: `register-step-${step}`,
         ...(fieldErrors && { fieldErrors, repopulateFields: values }),
+        ...(vies && { vies: vies.status, viesFilled: vies.filled }),
       },
-      { status: fieldErrors ? 400 : 200 },
+      { status: fieldErrors ? 400 : (vies?.httpStatus ?? 200) },
     );
   }
   const headers = new Headers({ "Set-Cookie": await signIn(request, context, answer.userId) });
@@ -202,6 +207,7 @@ type ActionData = {
   redirectTo?: string;
   step?: 1 | 2 | 3;
   values?: Record<string, string>;
+  vies?: ViesStatus;
   formError?: string;
   fieldErrors?: Record<string, string>;
 };
@@ -213,7 +219,8 @@ function registrationError(data: ActionData | undefined): string | null {
 }
 
 export default function AuthPage() {
-  const { tab, redirectTo, loginBot, registerBot, marketingUrl } = useLoaderData<typeof loader>();
+  const { tab, redirectTo, loginBot, registerBot, marketingUrl, banks } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionData | undefined;
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -268,6 +275,8 @@ export default function AuthPage() {
             step={actionData?.step ?? 1}
             values={actionData?.values ?? {}}
             bot={registerBot}
+            banks={banks}
+            vies={actionData?.vies ?? null}
           />
         ) : (
           <LoginForm redirectTo={redirectTo} bot={loginBot} formError={actionData?.formError} />

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { CountSection } from "~/components/admin/count-section";
 import { AnalyticsTable } from "~/components/analytics/analytics-table";
-import { GroupedBars } from "~/components/analytics/charts";
 import * as page from "~/components/layout/page.css";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { adminStatistics } from "~/modules/admin/statistics.server";
@@ -32,41 +32,6 @@ function Figure({ label, value }: { label: string; value: string }) {
     <section className={page.card}>
       <h2 className={page.cardTitle}>{label}</h2>
       <p style={{ fontSize: "1.5rem", fontWeight: 700, margin: 0 }}>{value}</p>
-    </section>
-  );
-}
-
-/** A count per week or month: the bars and, after them, the table of the same numbers. */
-function CountSection(props: {
-  id: string;
-  heading: string;
-  chartTitle: string;
-  what: string;
-  periodLabel: string;
-  countLabel: string;
-  rows: { label: string; cell: string; count: number }[];
-}) {
-  return (
-    <section className={page.card} aria-labelledby={`${props.id}-title`}>
-      <h2 id={`${props.id}-title`}>{props.heading}</h2>
-      <GroupedBars
-        title={props.chartTitle}
-        description={`Стълб за всеки период с броя ${props.what}; числата са в таблицата след графиката.`}
-        labels={props.rows.map((r) => r.label)}
-        series={[{ name: props.countLabel, values: props.rows.map((r) => r.count) }]}
-        unit="count"
-      />
-      <AnalyticsTable
-        table={{
-          title: props.heading,
-          file: props.id,
-          columns: [
-            { label: props.periodLabel, kind: "text" },
-            { label: props.countLabel, kind: "count" },
-          ],
-          rows: props.rows.map((r) => ({ cells: [r.cell, r.count] })),
-        }}
-      />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell, shellUser } from "~/components/layout/app-shell";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { getNotification } from "~/modules/settings/queries.server";
 
-/** The back office's frame: the signed-in shell and the admin area's own menu. */
+/** The back office's frame: the signed-in shell with the admin area's own menu (spec §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireAdmin(request, context);
   return json({
@@ -17,16 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function AdminLayout() {
   const { user, notification, marketingUrl } = useLoaderData<typeof loader>();
   return (
-    <AppShell user={user} notification={notification} marketingUrl={marketingUrl}>
-      <nav aria-label="Админ панел" style={{ marginTop: "1rem" }}>
-        <ul style={{ display: "flex", gap: "1rem", listStyle: "none", padding: 0, margin: 0 }}>
-          <li>
-            <NavLink to="/hatterscastle" end>
-              Табло на администратора
-            </NavLink>
-          </li>
-        </ul>
-      </nav>
+    <AppShell user={user} notification={notification} marketingUrl={marketingUrl} area="admin">
       <Outlet />
     </AppShell>
   );

@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { endImpersonation } from "~/modules/admin/impersonation.server";
 import {
   clearSessionCookie,
   deleteSession,
@@ -11,6 +12,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 async function logout({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   const token = await readSessionToken(request, context);
   const user = token ? await findSessionUser(context.db, token) : null;
+  // Leaving a customer's view ends it and returns the admin to the back office.
+  if (user?.impersonator) {
+    const { to, headers } = await endImpersonation(context, request, user.id);
+    return redirectWithToast(to, { title: "Върнахте се в администрацията" }, { headers });
+  }
   if (user) await deleteSession(context.db, user.sessionId);
   return redirectWithToast(
     user?.role === "admin" ? "/hatterscastle/login" : "/",

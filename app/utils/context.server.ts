@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Jobs } from "~/modules/jobs/client.server";
 import type { EventHub } from "~/modules/subscriptions/events.server";
 import type { DatabaseKind } from "~db/client";
 import type { Database } from "~db/types";
@@ -18,6 +19,16 @@ export interface AppConfig {
   recaptcha: { siteKey: string; secretKey: string } | null;
   marketingUrl: string;
   billing: BillingConfig;
+  vies: ViesConfig;
+}
+
+/** The EU's VIES service for VAT numbers (VIES_ENABLED, VIES_URL); off: the check says so. */
+export interface ViesConfig {
+  enabled: boolean;
+  /** The REST API's base, without a trailing slash. */
+  url: string;
+  /** How long one question may take before the answer is «VIES не отговаря». */
+  timeoutMs: number;
 }
 
 /** Plans' monthly prices (cents, EUR) and Stripe's keys; stripe null: the local provider. */
@@ -40,6 +51,8 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** Open subscription event streams on this instance, fed by LISTEN/NOTIFY. */
     events: EventHub;
+    /** The job queue: work done after the answer, with retries (app/modules/jobs). */
+    jobs: Jobs;
     /** This request's id in logs and the X-Request-Id header. */
     requestId?: string;
     /** The nonce of this page's inline scripts (Content-Security-Policy). */

@@ -52,6 +52,19 @@ describe("parseEnv", () => {
     expect(() => parseEnv(source)).toThrowError(message);
   });
 
+  it("VIES: on by default, off under NODE_ENV=test unless set; its URL without a trailing slash", () => {
+    expect(parseEnv({}).VIES_ENABLED).toBe("on");
+    expect(parseEnv({ NODE_ENV: "test" }).VIES_ENABLED).toBe("off");
+    expect(parseEnv({ NODE_ENV: "test", VIES_ENABLED: "on" }).VIES_ENABLED).toBe("on");
+    expect(parseEnv({}).VIES_URL).toBe("https://ec.europa.eu/taxation_customs/vies/rest-api");
+    expect(parseEnv({ VIES_URL: "http://127.0.0.1:9999/vies/" }).VIES_URL).toBe(
+      "http://127.0.0.1:9999/vies",
+    );
+    expect(() => parseEnv({ VIES_ENABLED: "yes" })).toThrowError(
+      'Invalid configuration: VIES_ENABLED must be on or off (got "yes")',
+    );
+  });
+
   it("never prints a secret it refuses", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short-secret" })).toThrowError(
       'Invalid configuration: SESSION_SECRET must be at least 32 characters long (got "***")',

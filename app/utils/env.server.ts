@@ -1,6 +1,9 @@
 import { existsSync } from "node:fs";
 import { z } from "zod";
 
+/** The EU Commission's VIES REST API. */
+export const VIES_DEFAULT_URL = "https://ec.europa.eu/taxation_customs/vies/rest-api";
+
 // An empty value in .env ("DATABASE_URL=") means "not set", as people expect.
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
@@ -75,6 +78,10 @@ const envSchema = z
     // Which proxies to believe about the client's address (Express "trust proxy"): "loopback",
     // a hop count such as "1", or addresses/subnets separated by commas.
     TRUST_PROXY: optional(z.string()).transform((value) => value ?? "loopback"),
+    // Whether this web process also works the job queue ("on"), or leaves it to `npm run worker`.
+    JOBS: optional(z.enum(["on", "off"], { message: "must be on or off" })).transform(
+      (value) => value ?? "on",
+    ),
     PDF_WORKERS: optional(
       z.coerce
         .number({ invalid_type_error: "must be a whole number from 1 to 16" })
@@ -92,6 +99,14 @@ const envSchema = z
     MARKETING_URL: optional(z.string().url("must be an absolute URL")).transform((value) =>
       (value ?? "https://smetka.bg").replace(/\/+$/, ""),
     ),
+    // VAT numbers looked up in the EU's VIES service: "on" (default) or "off"; off in tests.
+    VIES_ENABLED: optional(z.enum(["on", "off"], { message: "must be on or off" })),
+    // VIES's REST API (another address for a stand-in or a test's mock).
+    VIES_URL: optional(
+      z
+        .string()
+        .url("must be an absolute URL such as https://ec.europa.eu/taxation_customs/vies/rest-api"),
+    ).transform((value) => (value ?? VIES_DEFAULT_URL).replace(/\/+$/, "")),
   })
   .refine((env) => Boolean(env.RECAPTCHA_SITE_KEY) === Boolean(env.RECAPTCHA_SECRET_KEY), {
     path: ["RECAPTCHA_SECRET_KEY"],
@@ -108,7 +123,7 @@ const envSchema = z
     },
   );
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+export type Env = z.infer<typeof envSchema> & { APP_URL: string; VIES_ENABLED: "on" | "off" };
 
 export class EnvError extends Error {
   override name = "EnvError";
@@ -125,7 +140,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const env = result.data;
-  return { ...env, APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}` };
+  return {
+    ...env,
+    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    // Tests never reach the real service unless they say so.
+    VIES_ENABLED: env.VIES_ENABLED ?? (env.NODE_ENV === "test" ? "off" : "on"),
+  };
 }
 
 /** Loads .env from the working folder when there is one (Node's own loader), then validates. */

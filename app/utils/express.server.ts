@@ -156,6 +156,8 @@ export function remixHandler(options: {
   limits: BodyLimits;
   getLoadContext: (req: express.Request, edge: EdgeLocals) => AppLoadContext;
   csp: (nonce: string) => string;
+  /** Told of every answer Remix gave (the audit of impersonated requests); its failure is logged. */
+  onAnswer?: (context: AppLoadContext, request: Request, status: number) => Promise<void>;
 }) {
   const handle = createRequestHandler(options.build, options.build.mode);
   return async (req: express.Request, res: express.Response, next: express.NextFunction) => {
@@ -163,7 +165,11 @@ export function remixHandler(options: {
       const edge = locals(res);
       const limit = bodyLimitFor(req.headers["content-type"], req.path, options.limits);
       const request = remixRequest(req, res, limit);
-      const response = await handle(request, options.getLoadContext(req, edge));
+      const context = options.getLoadContext(req, edge);
+      const response = await handle(request, context);
+      options
+        .onAnswer?.(context, request, response.status)
+        .catch((error) => console.error(`[${edge.requestId}] Recording the answer failed:`, error));
       if (/^text\/html/i.test(response.headers.get("Content-Type") ?? "")) {
         response.headers.set("Content-Security-Policy", options.csp(edge.cspNonce));
       }

@@ -14,9 +14,30 @@ import { AppError } from "./http.server";
  * or the browser's word for it; uploads are read into one buffer of the file's size limit.
  */
 
-export type SniffedType = "image/png" | "image/jpeg" | "application/pdf";
+export type SniffedType = "image/png" | "image/jpeg" | "application/pdf" | "application/xml";
 
-/** The type of a file by its first bytes: PNG, JPEG or PDF; null for anything else. */
+const XML_START = [0x3c, 0x3f, 0x78, 0x6d, 0x6c]; // "<?xml"
+const isSpace = (byte: number | undefined) =>
+  byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+
+/**
+ * XML (an e-invoice) by its content: an optional UTF-8 BOM and white space, then the XML
+ * declaration; the whole file valid UTF-8 and without a DOCTYPE or ENTITY (no DTD is ever
+ * accepted: external entities and entity bombs stay out).
+ */
+function isXml(bytes: Uint8Array): boolean {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length && isSpace(bytes[i])) i++;
+  if (!XML_START.every((byte, k) => bytes[i + k] === byte) || !isSpace(bytes[i + 5])) return false;
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return !/<!(DOCTYPE|ENTITY)/i.test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** The type of a file by its first bytes: PNG, JPEG, PDF or XML; null for anything else. */
 export function sniffFile(bytes: Uint8Array): SniffedType | null {
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (png.every((byte, i) => bytes[i] === byte)) return "image/png";
@@ -29,6 +50,7 @@ export function sniffFile(bytes: Uint8Array): SniffedType | null {
     bytes[4] === 0x2d
   )
     return "application/pdf";
+  if (isXml(bytes)) return "application/xml";
   return null;
 }
 
@@ -42,6 +64,8 @@ export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(byte
 
 /** A file read from an upload: its name as sent, the type the browser said, and its bytes. */
 export interface UploadedFile {
+  /** The form field it came in (absent for files made by code). */
+  field?: string;
   fileName: string;
   declaredType: string;
   bytes: Buffer;
@@ -102,6 +126,7 @@ export function boundedFileHandler(options: {
     }
     if (size === 0) return "";
     options.result.files.push({
+      field: name,
       fileName: filename.slice(0, 200),
       declaredType: contentType,
       bytes: buffer.subarray(0, size),

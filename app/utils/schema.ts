@@ -123,3 +123,11 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   }
   return messages;
 }
+
+/** What a search box sent, as a list can use it: trimmed, at most 100 characters, "" when unsafe. */
+export function searchTerm(value: string | null | undefined): string {
+  const text = Array.from((value ?? "").trim())
+    .slice(0, 100)
+    .join("");
+  return isSafeText(text) ? text : "";
+}

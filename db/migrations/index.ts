@@ -12,6 +12,12 @@ import * as m20261123T0050 from "./20261123T0050-expense-month-totals";
 import * as m20261123T0100 from "./20261123T0100-salaries";
 import * as m20261123T0200 from "./20261123T0200-dashboard";
 import * as m20261123T0300 from "./20261123T0300-analytics";
+import * as m20261124T0100 from "./20261124T0100-back-office";
+import * as m20261124T0200 from "./20261124T0200-vat-rates";
+import * as m20261124T0500 from "./20261124T0500-recurring-and-mail";
+import * as m20261124T0600 from "./20261124T0600-catalogue";
+import * as m20261124T0610 from "./20261124T0610-banks-vies";
+import * as m20261124T0800 from "./20261124T0800-vat-filing";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -31,6 +37,12 @@ export const migrations: Record<string, Migration> = {
   "20261123T0100-salaries": m20261123T0100,
   "20261123T0200-dashboard": m20261123T0200,
   "20261123T0300-analytics": m20261123T0300,
+  "20261124T0100-back-office": m20261124T0100,
+  "20261124T0200-vat-rates": m20261124T0200,
+  "20261124T0500-recurring-and-mail": m20261124T0500,
+  "20261124T0600-catalogue": m20261124T0600,
+  "20261124T0610-banks-vies": m20261124T0610,
+  "20261124T0800-vat-filing": m20261124T0800,
 };
 
 export const migrationProvider: MigrationProvider = {

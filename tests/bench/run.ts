@@ -18,10 +18,12 @@ import { listDocuments, summarizeDocuments } from "~/modules/invoices/list.serve
 import { printModelFor, renderDocumentPdf } from "~/modules/invoices/render.server";
 import { computePayroll, PAYROLL_2026 } from "~/modules/salaries/payroll";
 import { copyPreviousMonth, monthSalaries } from "~/modules/salaries/salaries.server";
+import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
 import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { benchEvents } from "./events";
+import { benchJsSize } from "./js-size";
 
 // `npm run bench`: figures for the notes, never assertions. Postgres is BENCH_DATABASE_URL
 // (a server URL; a fresh database is created on it), default postgres://postgres@127.0.0.1:5432/postgres.
@@ -516,7 +518,76 @@ async function benchDatabase(label: string, database: OpenedDatabase, pdf = fals
   await measure("/analytics: 36 months", () =>
     analyticsSummary(db, companyId, { from: "2023-12", to: "2026-11" }, "2026-11-22"),
   );
+  await benchVat(database);
   if (pdf) await benchPdf(database, companyId);
+}
+
+/**
+ * Issue #16's target: a VAT-registered company's month with 10,000 sales documents (two lines
+ * each, frozen client snapshots) and 10,000 expenses — the report page's reading and the zip.
+ */
+async function benchVat(database: OpenedDatabase) {
+  const { db } = database;
+  const company = await db
+    .insertInto("companies")
+    .values({
+      name: "ДДС Бенч ЕООД",
+      companyType: "company",
+      eik: "999000111",
+      isVatRegistered: true,
+      vatNumber: "BG999000111",
+      address: "ул. Шипка 5",
+      city: "София",
+      postalCode: "1000",
+      email: "vat@example.bg",
+      subscriptionPlan: "standard",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const id = company.id;
+  await sql`insert into clients (company_id, kind, name, eik, address, city)
+    select ${id}::uuid, 'company', 'Купувач ' || g || ' ООД', (400000000 + g)::text, 'ул. 1', 'София'
+    from generate_series(1, 500) g`.execute(db);
+  await sql`
+    with c as (select id, eik, name, row_number() over (order by id) - 1 as rn from clients
+               where company_id = ${id})
+    insert into documents (company_id, type, status, number, client_id, issue_date, due_date,
+      currency, subtotal_cents, vat_cents, total_cents, issued_at, client_snapshot)
+    select ${id}::uuid, case when g % 20 = 0 then 'credit_note' else 'invoice' end, 'issued',
+      lpad(g::text, 10, '0'), c.id, date '2026-10-01' + (g % 31), date '2026-10-31',
+      'EUR', 10000, 2000, 12000, now(),
+      json_build_object('name', c.name, 'eik', c.eik, 'vatNumber', 'BG' || c.eik, 'countryCode', 'BG')
+    from generate_series(1, 10000) g join c on c.rn = g % 500`.execute(db);
+  await sql`insert into document_lines (document_id, company_id, position, description, quantity,
+      unit, unit_price, discount_percent, vat_rate, net_cents)
+    select d.id, d.company_id, p, 'Услуга ' || (p + 1), 1, 'бр.', 50, 0, 20, 5000
+    from documents d cross join generate_series(0, 1) p where d.company_id = ${id}`.execute(db);
+  await sql`insert into expense_categories (company_id, code, name, position)
+    values (${id}, 'other', 'Други', 0)`.execute(db);
+  await sql`insert into expenses (company_id, supplier_name, supplier_eik, document_type,
+      document_number, document_date, description, category_id, currency, subtotal_cents,
+      vat_cents, total_cents, vat_credit, creditable_vat_cents)
+    select ${id}::uuid, 'Доставчик ' || (g % 300), (300000000 + g % 300)::text, 'invoice',
+      lpad(g::text, 10, '0'), date '2026-10-01' + (g % 31), 'Покупка ' || g,
+      (select id from expense_categories where company_id = ${id} limit 1), 'EUR', 10000, 2000,
+      12000, 'full', 2000
+    from generate_series(1, 10000) g`.execute(db);
+  await sql`analyze`.execute(db);
+  await measure(
+    "/reports/vat: 10,000 + 10,000 in a month",
+    () => vatReport(db, id, "2026-10", true),
+    30,
+  );
+  await measure(
+    "VAT files zip: 10,000 + 10,000",
+    async () => {
+      const report = await vatReport(db, id, "2026-10", true);
+      const { files, problems } = buildFiles(report);
+      if (problems.length) throw new Error(problems[0]?.message);
+      zipFiles(files);
+    },
+    10,
+  );
 }
 
 async function benchStart() {
@@ -559,7 +630,7 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "pglite") {
   await memory.close();
 }
 
-// BENCH_ONLY=pglite | postgres | server | upload | events runs one part.
+// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "postgres") {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -578,6 +649,21 @@ if (!only || only === "postgres") {
     await dropDatabase(serverUrl, name).catch(() => {});
   }
 }
+if (only === "vat") {
+  // Issue #16's month alone, on PostgreSQL (it also runs inside the full PostgreSQL part).
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = uniqueName("smetka_bench_vat");
+  try {
+    const postgres = openPostgres(await createDatabase(serverUrl, name), 10);
+    console.log("\nPostgreSQL: the VAT month");
+    await migrateToLatest(postgres.db);
+    await benchVat(postgres);
+    await postgres.close();
+  } finally {
+    await dropDatabase(serverUrl, name).catch(() => {});
+  }
+}
+if (!only || only === "js") benchJsSize();
 if (!only || only === "server") await benchStart();
 if (!only || only === "upload") await benchUpload();
 if (!only || only === "events") await benchEvents();

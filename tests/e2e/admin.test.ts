@@ -1,9 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openPostgres } from "~db/client";
-import { migrateToLatest } from "~db/migrate";
-import { seedDemo } from "~db/seed";
-import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
+import { DEMO_ACCOUNTS } from "~db/seed";
 import {
   expectAccessible,
   field,
@@ -11,32 +8,20 @@ import {
   launchBrowser,
   openPage,
   type RunningApp,
+  seededDatabase,
   signInContext,
   startApp,
 } from "./harness";
 
 // The demo admin (db/seed.ts): the embedded default seeds it on start; on PostgreSQL the test does.
-const ADMIN = { email: "admin@smetka.bg", password: "Admin1234!" };
-
-/** On PostgreSQL (TEST_DATABASE_URL): a database with the demo accounts, and how to drop it. */
-async function seededDatabase() {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { databaseUrl: undefined, drop: async () => {} };
-  const name = uniqueName("smetka_e2e_admin");
-  const databaseUrl = await createDatabase(serverUrl, name);
-  const database = openPostgres(databaseUrl, 2);
-  await migrateToLatest(database.db);
-  await seedDemo(database.db);
-  await database.close();
-  return { databaseUrl, drop: () => dropDatabase(serverUrl, name) };
-}
+const ADMIN = DEMO_ACCOUNTS.admin;
 
 describe.skipIf(!hasChromium)("the back office in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
   let drop = async () => {};
   beforeAll(async () => {
-    const seeded = await seededDatabase();
+    const seeded = await seededDatabase("smetka_e2e_admin");
     drop = seeded.drop;
     [app, browser] = await Promise.all([
       startApp(seeded.databaseUrl ? { databaseUrl: seeded.databaseUrl } : {}),

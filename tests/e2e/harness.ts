@@ -8,6 +8,9 @@ import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { expect } from "vitest";
+import { openPostgres } from "~db/client";
+import { migrateToLatest } from "~db/migrate";
+import { seedDemo } from "~db/seed";
 import { registrationPayload } from "../setup/factories";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 
@@ -232,6 +235,32 @@ export function field(page: Page, name: string) {
   return page.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
 }
 
+/**
+ * Chooses «Клиент» in the document editor: without JavaScript from its select (the first 20
+ * clients, or a search's); with it, in the combobox by the keyboard only — the name typed, the
+ * server's match taken with ArrowDown and Enter.
+ */
+export async function chooseClient(page: Page, name: string, javaScriptEnabled = true) {
+  if (!javaScriptEnabled) {
+    await field(page, "Клиент").selectOption({ label: name });
+    return;
+  }
+  // The text box that replaces the native select once the page is hydrated (until then the
+  // select is a combobox too, and typing into it would be lost).
+  const box = page.getByRole("combobox", { name: "Клиент" }).and(page.locator("input"));
+  await box.waitFor();
+  await box.fill(name);
+  const option = page.getByRole("option", { name: new RegExp(`^${name}`) });
+  await option.waitFor();
+  await box.press("ArrowDown");
+  // Enter chooses the highlighted option: wait until the arrow has highlighted it.
+  await expect.poll(() => option.getAttribute("aria-selected")).toBe("true");
+  await box.press("Enter");
+  await page.waitForFunction(
+    () => (document.querySelector('input[name="clientId"]') as HTMLInputElement | null)?.value,
+  );
+}
+
 /** A fresh customer's session cookie value, as the server sets it on registration. */
 export async function sessionCookieValue(app: RunningApp): Promise<string> {
   const { token: challenge } = (await (
@@ -276,4 +305,20 @@ export async function upgradeTo(page: Page, plan: "Стандартен" | "Пъ
   await addCard(page, "4242 4242 4242 4242");
   await page.getByRole("button", { name: `Надгради до ${plan}` }).click();
   await page.waitForURL(/\/subscription-success/);
+}
+
+/**
+ * On PostgreSQL (TEST_DATABASE_URL): a database with the demo accounts (the embedded default seeds
+ * them itself), for startApp's databaseUrl, and how to drop it. Without it: nothing to do.
+ */
+export async function seededDatabase(prefix: string) {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { databaseUrl: undefined, drop: async () => {} };
+  const name = uniqueName(prefix);
+  const databaseUrl = await createDatabase(serverUrl, name);
+  const database = openPostgres(databaseUrl, 2);
+  await migrateToLatest(database.db);
+  await seedDemo(database.db);
+  await database.close();
+  return { databaseUrl, drop: () => dropDatabase(serverUrl, name) };
 }

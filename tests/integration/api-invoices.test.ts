@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { openApiDocument } from "~/modules/api/openapi";
+import { MAIL_ATTEMPTS } from "~/modules/invoices/emails.server";
+import { runJob } from "~/modules/jobs/jobs.server";
 import { action as create, loader as list } from "~/routes/api.invoices";
 import { action as change, loader as getOne } from "~/routes/api.invoices.$id";
 import { action as cancel } from "~/routes/api.invoices.$id.cancel";
@@ -9,6 +11,7 @@ import { loader as pdf } from "~/routes/api.invoices.$id.pdf";
 import { action as send } from "~/routes/api.invoices.$id.send";
 import { loader as openapi } from "~/routes/api.openapi[.]json";
 import { startMailbox } from "../e2e/mailbox";
+import { makeContext } from "../setup/context";
 import { createCompanyWithClient } from "../setup/factories";
 import { call, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
@@ -290,7 +293,7 @@ describe("/api/invoices", () => {
     expect((await call(list, getDb(), "/api/invoices")).status).toBe(401);
   });
 
-  it("e-mails an issued document with its PDF to the client; a mail failure is 503 and records nothing", async () => {
+  it("e-mails an issued document with its PDF through the queue: a mail failure is kept, retried, and then sent", async () => {
     const me = await customer();
     await getDb()
       .updateTable("clients")
@@ -311,21 +314,20 @@ describe("/api/invoices", () => {
     expect(early.status).toBe(409);
     await call(issue, getDb(), "/x", { method: "POST", headers: me.bearer, params: { id } });
 
-    const down = {
-      mail: {
-        smtpUrl: "smtp://127.0.0.1:1",
-        from: "Сметка <no-reply@smetka.bg>",
-        supportEmail: undefined,
-      },
-    };
+    const mail = (smtpUrl: string) => ({
+      mail: { smtpUrl, from: "Сметка <no-reply@smetka.bg>", supportEmail: undefined },
+    });
+    // The mail server is down: the e-mail is accepted (202), its first try failed and is kept.
     const failed = await call(send, getDb(), "/x", {
       ...jsonBody({}, "POST", me.bearer),
       params: { id },
-      config: down,
+      config: mail("smtp://127.0.0.1:1"),
     });
-    expect(failed.status).toBe(503);
-    expect(await failed.json()).toMatchObject({
-      message: expect.stringContaining("не можа да бъде изпратен"),
+    expect(failed.status).toBe(202);
+    const failedBody = (await failed.json()) as { sentAt: null; email: { id: string } };
+    expect(failedBody).toMatchObject({
+      sentAt: null,
+      email: { recipients: "buh@klient.bg", status: "queued", attempts: 1 },
     });
     expect(
       await (await call(getOne, getDb(), "/x", { headers: me.bearer, params: { id } })).json(),
@@ -333,31 +335,69 @@ describe("/api/invoices", () => {
 
     const mailbox = await startMailbox();
     try {
-      const config = {
-        mail: {
-          smtpUrl: mailbox.url,
-          from: "Сметка <no-reply@smetka.bg>",
-          supportEmail: undefined,
-        },
-      };
-      const sent = await call(send, getDb(), "/x", {
-        ...jsonBody({}, "POST", me.bearer),
-        params: { id },
-        config,
-      });
-      expect(sent.status).toBe(200);
-      expect(await sent.json()).toMatchObject({
-        sentTo: "buh@klient.bg",
-        sentAt: expect.any(String),
-      });
-      const mail = await mailbox.waitFor("buh@klient.bg", "Фактура № 0000000001");
-      expect(mail.attachments).toEqual([
+      // The queue's retry, once the server is back: sent, and recorded on the document.
+      const retry = makeContext(getDb(), mail(mailbox.url));
+      expect(await runJob(retry, "mail.document", { emailId: failedBody.email.id })).toBe("sent");
+      const received = await mailbox.waitFor("buh@klient.bg", "Фактура № 0000000001");
+      expect(received.attachments).toEqual([
         { filename: "Фактура-0000000001.pdf", mimeType: "application/pdf" },
       ]);
-      expect(mail.text).toContain("162,60");
+      expect(received.text).toContain("162,60");
+      expect(
+        await (await call(getOne, getDb(), "/x", { headers: me.bearer, params: { id } })).json(),
+      ).toMatchObject({ sentTo: "buh@klient.bg", sentAt: expect.any(String) });
+      // A second run of the same job (a duplicate delivery) sends nothing more.
+      expect(await runJob(retry, "mail.document", { emailId: failedBody.email.id })).toBe("sent");
+
+      const sent = await call(send, getDb(), "/x", {
+        ...jsonBody({ to: "drugi@klient.bg" }, "POST", me.bearer),
+        params: { id },
+        config: mail(mailbox.url),
+      });
+      expect(sent.status).toBe(202);
+      expect(await sent.json()).toMatchObject({
+        email: { recipients: "drugi@klient.bg", status: "sent", attempts: 1 },
+      });
+      await mailbox.waitFor("drugi@klient.bg", "Фактура № 0000000001");
     } finally {
       await mailbox.close();
     }
+  });
+
+  it("marks an e-mail failed after its last try", async () => {
+    const me = await customer();
+    const r = await call(
+      create,
+      getDb(),
+      "/api/invoices",
+      jsonBody(payload(me.clientId), "POST", me.bearer),
+    );
+    const { id } = (await r.json()) as Doc;
+    await call(issue, getDb(), "/x", { method: "POST", headers: me.bearer, params: { id } });
+    const down = {
+      mail: {
+        smtpUrl: "smtp://127.0.0.1:1",
+        from: "Сметка <no-reply@smetka.bg>",
+        supportEmail: undefined,
+      },
+    };
+    const first = await call(send, getDb(), "/x", {
+      ...jsonBody({ to: "a@klient.bg" }, "POST", me.bearer),
+      params: { id },
+      config: down,
+    });
+    const { email } = (await first.json()) as { email: { id: string } };
+    const context = makeContext(getDb(), down);
+    for (let attempt = 2; attempt <= MAIL_ATTEMPTS; attempt++) {
+      await expect(runJob(context, "mail.document", { emailId: email.id })).rejects.toThrow();
+    }
+    const row = await getDb()
+      .selectFrom("documentEmails")
+      .select(["status", "attempts", "lastError"])
+      .where("id", "=", email.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "failed", attempts: MAIL_ATTEMPTS });
+    expect(row.lastError).toMatch(/не можа да бъде изпратен/);
   });
 
   it("serves an OpenAPI description naming every invoice call", async () => {

@@ -2,12 +2,19 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { createCatalogueItem } from "~/modules/catalogue/queries.server";
+import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { createEmployee } from "~/modules/salaries/employees.server";
 import { createSalary } from "~/modules/salaries/salaries.server";
 import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
-import { createCompanyWithClient, createTestExpense, TINY_PNG } from "../setup/factories";
+import {
+  createCompanyWithClient,
+  createTestExpense,
+  createUser,
+  TINY_PNG,
+} from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -68,6 +75,8 @@ interface Call {
   body: "json" | "form" | "query" | "none";
   /** The fields to fuzz one at a time, with the valid-looking values of the others. */
   fields: Record<string, unknown>;
+  /** Who calls: the customer (default), or an admin (the back office). */
+  as?: "admin";
 }
 
 interface Fixtures {
@@ -80,6 +89,13 @@ interface Fixtures {
   attachmentId: string;
   employeeId: string;
   salaryId: string;
+  /** A customer of its own for the back office's forms (locking it ends only its sessions). */
+  customerUserId: string;
+  customerCompanyId: string;
+  /** A second admin for the administrators' forms (the signed-in one stays unlocked). */
+  adminId: string;
+  /** An item of the customer's catalogue. */
+  catalogueItemId: string;
 }
 
 function table(f: Fixtures): Call[] {
@@ -372,6 +388,15 @@ function table(f: Fixtures): Call[] {
       fields: {},
     },
     {
+      route: "api.invoices.$id.duplicate",
+      method: "POST",
+      path: `/api/invoices/${f.issuedId}/duplicate`,
+      params: id,
+      body: "json",
+      fields: {},
+    },
+    ...catalogueCalls(f, editorFields),
+    {
       route: "api.invoices.$id.pdf",
       method: "GET",
       path: `/api/invoices/${f.issuedId}/pdf`,
@@ -380,10 +405,41 @@ function table(f: Fixtures): Call[] {
       fields: {},
     },
     {
+      route: "api.invoices.$id.ubl",
+      method: "GET",
+      path: `/api/invoices/${f.issuedId}/ubl`,
+      params: id,
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.expenses.import-ubl",
+      method: "POST",
+      path: "/api/expenses/import-ubl",
+      body: "json",
+      fields: { file: "<Invoice/>" },
+    },
+    {
       route: "api.salaries.month.$month",
       method: "GET",
       path: "/api/salaries/month/2026-11",
       params: { month: "2026-11" },
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.vies.$vatNumber",
+      method: "GET",
+      path: "/api/vies/BG175074752",
+      params: { vatNumber: "BG175074752" },
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.vies.$vatNumber",
+      method: "GET",
+      path: "/api/vies/%00",
+      params: { vatNumber: "\u0000'; drop table vies_checks; --" },
       body: "none",
       fields: {},
     },
@@ -543,6 +599,13 @@ function table(f: Fixtures): Call[] {
       },
     },
     {
+      route: "auth",
+      method: "POST",
+      path: "/auth",
+      body: "form",
+      fields: { intent: "register", step: "2", direction: "vies", ...registration },
+    },
+    {
       route: "forgot-password",
       method: "POST",
       path: "/forgot-password",
@@ -591,11 +654,96 @@ function table(f: Fixtures): Call[] {
       fields: { intent: "numbering", series: "tax", nextNumber: "5" },
     },
     {
+      route: "_app.settings",
+      method: "POST",
+      path: "/settings",
+      body: "form",
+      fields: {
+        intent: "reminders",
+        enabled: "on",
+        days: "3, 10, 30",
+        message: "Моля, платете {сума}",
+      },
+    },
+    {
+      route: "_app.invoices_.recurring_.new",
+      method: "POST",
+      path: `/invoices/recurring/new?from=${f.issuedId}`,
+      body: "form",
+      fields: {
+        name: "Месечна",
+        frequency: "monthly",
+        dayOfMonth: "31",
+        startOn: "2027-01-01",
+        endOn: "2027-12-31",
+        mode: "issue_and_email",
+      },
+    },
+    {
+      route: "_app.reports.vat",
+      method: "POST",
+      path: "/reports/vat",
+      body: "form",
+      fields: {
+        month: "2026-10",
+        filerName: "Мария Иванова",
+        filerEgn: "8501011234",
+        filerRole: "R",
+        filerCity: "София",
+        filerPostalCode: "1000",
+        filerAddress: "бул. Витоша 1",
+        creditCoefficient: "0.75",
+      },
+    },
+    {
+      route: "api.reports.vat.$month",
+      method: "GET",
+      path: "/api/reports/vat/2026-10",
+      params: { month: "2026-10" },
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.reports.vat.$month.files",
+      method: "GET",
+      path: "/api/reports/vat/2026-10/files",
+      params: { month: "2026-10" },
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "_app.invoices_.recurring",
+      method: "POST",
+      path: "/invoices/recurring",
+      body: "form",
+      fields: { intent: "pause", id: "00000000-0000-4000-8000-000000000000" },
+    },
+    {
+      route: "_app.settings",
+      method: "POST",
+      path: "/settings",
+      body: "form",
+      fields: {
+        intent: "invoice-defaults",
+        paymentTermDays: "14",
+        language: "en",
+        notes: "Благодарим!",
+        footer: "Текст в долния край",
+      },
+    },
+    {
       route: "_app.client.new",
       method: "POST",
       path: "/client/new",
       body: "form",
-      fields: clientFields,
+      fields: { intent: "save", ...clientFields },
+    },
+    {
+      route: "_app.client.new",
+      method: "POST",
+      path: "/client/new",
+      body: "form",
+      fields: { intent: "vies", ...clientFields, vatNumber: "BG175074752" },
     },
     {
       route: "_app.client.edit.$id",
@@ -716,6 +864,13 @@ function table(f: Fixtures): Call[] {
       fields: expenseForm,
     },
     {
+      route: "_app.expenses_.add",
+      method: "POST",
+      path: "/expenses/add",
+      body: "form",
+      fields: { ...expenseForm, intent: "import-ubl", ublFile: "0".repeat(64) },
+    },
+    {
       route: "_app.expenses_.edit.$id",
       method: "POST",
       path: `/expenses/edit/${f.expenseId}`,
@@ -812,6 +967,196 @@ function table(f: Fixtures): Call[] {
       fields: { month: "2026-11", id: f.salaryId, payslips: "1" },
     },
     {
+      route: "hatterscastle.impersonate.$userId",
+      method: "POST",
+      path: "/hatterscastle/impersonate/x",
+      params: { userId: "00000000-0000-4000-8000-000000000000" },
+      body: "form",
+      fields: { intent: "link" },
+      as: "admin",
+    },
+    {
+      route: "impersonate.direct.$userId",
+      method: "POST",
+      path: "/impersonate/direct/x",
+      params: { userId: "00000000-0000-4000-8000-000000000000" },
+      body: "form",
+      fields: { token: "a".repeat(43) },
+    },
+    {
+      route: "api.admin.customers.direct",
+      method: "POST",
+      path: "/api/admin/customers/direct",
+      body: "json",
+      fields: { directAuthToken: "a".repeat(43), userId: "00000000-0000-4000-8000-000000000000" },
+    },
+    {
+      route: "admin-return",
+      method: "POST",
+      path: "/admin-return",
+      body: "form",
+      fields: { id: "00000000-0000-4000-8000-000000000000", username: "a@b.bg" },
+    },
+    {
+      route: "hatterscastle.administrators.new",
+      method: "POST",
+      path: "/hatterscastle/administrators/new",
+      body: "form",
+      fields: {
+        email: "fuzz.admin@example.bg",
+        firstName: "Петър",
+        lastName: "Иванов",
+        passwordMode: "password",
+        password: "Parola1!",
+      },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.administrators.edit.$id",
+      method: "POST",
+      path: `/hatterscastle/administrators/edit/${f.adminId}`,
+      params: { id: f.adminId },
+      body: "form",
+      fields: {
+        email: "second.admin@example.bg",
+        firstName: "Иван",
+        lastName: "Колев",
+        role: "admin",
+        lockedReason: "",
+      },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.administrators.reset-password.$id",
+      method: "POST",
+      path: `/hatterscastle/administrators/reset-password/${f.adminId}`,
+      params: { id: f.adminId },
+      body: "form",
+      fields: {},
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.settings",
+      method: "POST",
+      path: "/hatterscastle/settings",
+      body: "form",
+      fields: { intent: "notification", message: "Профилактика в неделя" },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.settings",
+      method: "POST",
+      path: "/hatterscastle/settings",
+      body: "form",
+      fields: { intent: "support-email", supportEmail: "help@example.bg" },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.settings",
+      method: "POST",
+      path: "/hatterscastle/settings",
+      body: "form",
+      fields: { intent: "email-logo", logo: "logo.png" },
+      as: "admin",
+    },
+    // The rates pages: the valid variants are refused by a domain rule (an overlapping period, an
+    // unknown row), so the reference rows every other call relies on stay as seeded.
+    {
+      route: "hatterscastle.vat-update",
+      method: "POST",
+      path: "/hatterscastle/vat-update",
+      body: "form",
+      fields: { intent: "add-rate", rate: "20", name: "Стандартна", validFrom: "2027-01-01" },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.vat-update",
+      method: "POST",
+      path: "/hatterscastle/vat-update",
+      body: "form",
+      fields: {
+        intent: "end-rate",
+        id: "00000000-0000-4000-8000-000000000000",
+        validTo: "2027-12-31",
+      },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.vat-update",
+      method: "POST",
+      path: "/hatterscastle/vat-update",
+      body: "form",
+      fields: {
+        intent: "add-ground",
+        text: "чл. 28 от ЗДДС",
+        label: "Износ",
+        kind: "export",
+        validFrom: "2027-01-01",
+      },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.invoice-settings",
+      method: "POST",
+      path: "/hatterscastle/invoice-settings",
+      body: "form",
+      fields: {
+        intent: "invoice-defaults",
+        paymentTermDays: "14",
+        language: "bilingual",
+        notes: "Благодарим!",
+        footer: "Текст",
+      },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.invoice-settings",
+      method: "POST",
+      path: "/hatterscastle/invoice-settings",
+      body: "form",
+      fields: {
+        intent: "add-parameters",
+        // Not after the latest row: every variant is refused, the reference rows stay as seeded.
+        validFrom: "2026-01-01",
+        minimumWage: "700,00",
+        maxInsurable: "2300,00",
+        maxInsurableConfirmed: "on",
+        employeeDoo: "8,38",
+        employeeDooBefore1960: "10,58",
+        employeeUpf: "2,2",
+        employeeZo: "3,2",
+        employerDoo: "10,92",
+        employerDooBefore1960: "13,72",
+        employerUpf: "2,8",
+        employerZo: "4,8",
+        employeePensionCivil: "6,58",
+        employeePensionCivilBefore1960: "8,78",
+        employerPensionCivil: "8,22",
+        employerPensionCivilBefore1960: "11,02",
+        incomeTax: "10",
+        civilExpenses: "25",
+        sickEmployerShare: "70",
+        sickEmployerDays: "3",
+        tzpbMin: "0,4",
+        tzpbMax: "1,1",
+        note: "бележка",
+      },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.invoice-settings",
+      method: "POST",
+      path: "/hatterscastle/invoice-settings",
+      body: "form",
+      fields: {
+        intent: "max-insurable",
+        id: "00000000-0000-4000-8000-000000000000",
+        maxInsurable: "2111,64",
+        maxInsurableConfirmed: "on",
+      },
+      as: "admin",
+    },
+    {
       route: "hatterscastle_.login",
       method: "POST",
       path: "/hatterscastle/login",
@@ -838,6 +1183,205 @@ function table(f: Fixtures): Call[] {
       path: "/dashboard",
       body: "form",
       fields: { intent: "resend-verification" },
+    },
+    ...adminCustomerForms(f),
+  ];
+}
+
+/** The catalogue's pages and API, «Дублирай», and the editor's searches and catalogue intent. */
+function catalogueCalls(f: Fixtures, editorFields: Record<string, string>): Call[] {
+  const item = {
+    name: "Фъз услуга",
+    nameEn: "Fuzz service",
+    unit: "ч.",
+    unitPrice: "12,50",
+    vatRate: "20",
+    vatGround: "чл. 21, ал. 2 от ЗДДС",
+  };
+  const itemId = { id: f.catalogueItemId };
+  return [
+    {
+      route: "_app.catalogue",
+      method: "GET",
+      path: "/catalogue",
+      body: "query",
+      fields: { q: "ф", after: "x", archived: "1" },
+    },
+    {
+      route: "_app.catalogue_.new",
+      method: "POST",
+      path: "/catalogue/new",
+      body: "form",
+      fields: { intent: "save", ...item },
+    },
+    {
+      route: "_app.catalogue_.edit.$id",
+      method: "POST",
+      path: `/catalogue/edit/${f.catalogueItemId}`,
+      params: itemId,
+      body: "form",
+      fields: { intent: "save", ...item, name: "Консултация" },
+    },
+    {
+      route: "api.catalogue",
+      method: "POST",
+      path: "/api/catalogue",
+      body: "json",
+      fields: { ...item, name: "Фъз API", unitPrice: "12.5", vatRate: 20 },
+    },
+    {
+      route: "api.catalogue",
+      method: "GET",
+      path: "/api/catalogue",
+      body: "query",
+      fields: { q: "ф", after: "x", limit: "10", archived: "1" },
+    },
+    {
+      route: "api.catalogue.$id",
+      method: "PUT",
+      path: `/api/catalogue/${f.catalogueItemId}`,
+      params: itemId,
+      body: "json",
+      fields: { ...item, name: "Консултация", unitPrice: "80", vatRate: null },
+    },
+    {
+      route: "api.catalogue.$id",
+      method: "GET",
+      path: `/api/catalogue/${f.catalogueItemId}`,
+      params: itemId,
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "_app.invoice.$id",
+      method: "POST",
+      path: `/invoice/${f.issuedId}`,
+      params: { id: f.issuedId },
+      body: "form",
+      fields: { intent: "duplicate" },
+    },
+    {
+      route: "_app.invoice.new",
+      method: "POST",
+      path: "/invoice/new",
+      body: "form",
+      fields: {
+        ...editorFields,
+        intent: `addCatalogue:${f.catalogueItemId}`,
+        clientQ: "а",
+        catalogueQ: "к",
+      },
+    },
+    {
+      route: "_app.invoice.new",
+      method: "GET",
+      path: "/invoice/new",
+      body: "query",
+      fields: {
+        ...editorFields,
+        intent: undefined,
+        search: "client",
+        clientQ: "а",
+        catalogueQ: "к",
+      },
+    },
+    {
+      route: "_app.invoice.edit.$id",
+      method: "GET",
+      path: `/invoice/edit/${f.draftId}`,
+      params: { id: f.draftId },
+      body: "query",
+      fields: { ...editorFields, intent: undefined, search: "catalogue", catalogueQ: "к" },
+    },
+  ];
+}
+
+/** The back office's forms about customers and their users, posted by an admin. */
+function adminCustomerForms(f: Fixtures): Call[] {
+  const company = {
+    companyName: "Фъз Клиент ЕООД",
+    companyType: "company",
+    companyVat: "131468980",
+    companyAddress: "ул. Шипка 5",
+    companyCity: "София",
+    postalCode: "1000",
+    country: "България",
+    isVatRegistered: "on",
+    vatNumber: "BG131468980",
+    companyBankAccount: "BG80BNBG96611020345678",
+  };
+  const user = { id: f.customerUserId };
+  const customer = { id: f.customerCompanyId };
+  return [
+    {
+      route: "hatterscastle.customers.new",
+      method: "POST",
+      path: "/hatterscastle/customers/new",
+      body: "form",
+      fields: {
+        ...company,
+        username: "fuzz.admin@example.bg",
+        firstName: "Иван",
+        lastName: "Петров",
+        password: "Parola1!",
+        verified: "on",
+      },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.users.new",
+      method: "POST",
+      path: `/hatterscastle/users/new?customer=${f.customerCompanyId}`,
+      body: "form",
+      fields: {
+        email: "fuzz.user@example.bg",
+        firstName: "Иван",
+        lastName: "Петров",
+        password: "Parola1!",
+        sendLink: "",
+      },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.customers.edit.$id",
+      method: "POST",
+      path: `/hatterscastle/customers/edit/${f.customerCompanyId}`,
+      params: customer,
+      body: "form",
+      fields: { intent: "grant", plan: "full", reason: "Фъз", endsOn: "2100-01-01" },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.customers.edit.$id",
+      method: "POST",
+      path: `/hatterscastle/customers/edit/${f.customerCompanyId}`,
+      params: customer,
+      body: "form",
+      fields: { intent: "company", ...company, companyEmail: "office@example.bg" },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.users.edit.$id",
+      method: "POST",
+      path: `/hatterscastle/users/edit/${f.customerUserId}`,
+      params: user,
+      body: "form",
+      fields: {
+        intent: "update",
+        email: "fuzz.edit@example.bg",
+        firstName: "Иван",
+        lastName: "Петров",
+      },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.users.edit.$id",
+      method: "POST",
+      path: `/hatterscastle/users/edit/${f.customerUserId}`,
+      params: user,
+      body: "form",
+      fields: { intent: "lock", reason: "Фъз" },
+      as: "admin",
     },
   ];
 }
@@ -926,6 +1470,7 @@ const CYRILLIC = /[\u0400-\u04FF]/;
 describe("fuzzing every API call and form action", () => {
   let fixtures: Fixtures;
   let headers: Record<string, string>;
+  let adminHeaders: Record<string, string>;
   beforeAll(async () => {
     const db = getDb();
     const me = await createCompanyWithClient(db);
@@ -989,9 +1534,23 @@ describe("fuzzing every API call and form action", () => {
       expenseId: expense.id,
       categoryId: expense.categoryId,
       attachmentId: attachment.id,
+      ...(await createUser(db).then((c) => ({
+        customerUserId: c.id,
+        customerCompanyId: c.companyId!,
+      }))),
+      adminId: (await createUser(db, { role: "admin" })).id,
+      catalogueItemId: (
+        await createCatalogueItem(
+          db,
+          me.companyId,
+          catalogueItemSchema.parse({ name: "Консултация", unitPrice: "80", vatRate: 20 }),
+        )
+      ).id,
     };
     const session = await signInApi(db, me.user);
     headers = { Cookie: session.cookie };
+    const admin = await signInApi(db, await createUser(db, { role: "admin" }));
+    adminHeaders = { Cookie: admin.cookie };
   });
 
   it("never answers 5xx, answers API errors in Bulgarian JSON, and leaves no half-written row", {
@@ -1021,7 +1580,7 @@ describe("fuzzing every API call and form action", () => {
         }
         if (entry.body === "json") variants.push(...WHOLE_BODIES);
         for (const variant of variants) {
-          const init = requestFor(entry, variant, headers);
+          const init = requestFor(entry, variant, entry.as === "admin" ? adminHeaders : headers);
           const { url, ...rest } = init;
           let response: Response;
           try {
@@ -1080,6 +1639,10 @@ describe("fuzzing every API call and form action", () => {
         attachmentId: "",
         employeeId: "",
         salaryId: "",
+        customerUserId: "",
+        customerCompanyId: "",
+        adminId: "",
+        catalogueItemId: "",
       }).map((c) => c.route),
     );
     const missing: string[] = [];

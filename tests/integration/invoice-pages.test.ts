@@ -64,6 +64,7 @@ describe("invoice pages", () => {
         { intent: "payment", paidOn: "2026-11-21", amount: "1", method: "bank" },
         { intent: "send", to: "x@example.bg" },
         { intent: "convert" },
+        { intent: "duplicate" },
       ]) {
         statuses.push(
           (

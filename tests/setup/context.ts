@@ -1,6 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
+import { inlineJobs } from "~/modules/jobs/client.server";
+import { runJob } from "~/modules/jobs/jobs.server";
 import { idleHub } from "~/modules/subscriptions/events.server";
+import { VIES_DEFAULT_URL } from "~/utils/env.server";
 import type { Database } from "~db/types";
 
 export const TEST_SESSION_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -10,7 +13,7 @@ export function makeContext(
   db: Kysely<Database>,
   config: Partial<AppLoadContext["config"]> = {},
 ): AppLoadContext {
-  return {
+  const context: AppLoadContext = {
     db,
     config: {
       appUrl: "http://localhost:3000",
@@ -22,11 +25,15 @@ export function makeContext(
       recaptcha: null,
       marketingUrl: "https://smetka.bg",
       billing: { prices: { standard: 1900, full: 3900 }, stripe: null },
+      vies: { enabled: false, url: VIES_DEFAULT_URL, timeoutMs: 5000 },
       ...config,
     },
     clientIp: "127.0.0.1",
     events: idleHub(),
+    // Jobs are done at once, as the queue would do them after the answer.
+    jobs: inlineJobs(() => context, runJob),
   };
+  return context;
 }
 
 /** Arguments for calling a loader or action directly with a real Request. */

@@ -64,6 +64,30 @@ export function registrationPayload(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The operator's company, where admins keep their own books (made once per database). */
+async function operatorCompany(db: Kysely<Database>) {
+  const found = await db
+    .selectFrom("companies")
+    .select(["id", "name"])
+    .where("isOperator", "=", true)
+    .executeTakeFirst();
+  if (found) return found;
+  return db
+    .insertInto("companies")
+    .values({
+      name: "Сметка — администрация",
+      companyType: "company",
+      eik: "000000000",
+      address: "бул. Витоша 1",
+      city: "София",
+      postalCode: "1000",
+      email: "admin@smetka.bg",
+      isOperator: true,
+    })
+    .returning(["id", "name"])
+    .executeTakeFirstOrThrow();
+}
+
 /** A customer with a company (or an admin), straight in the database. */
 export async function createUser(
   db: Kysely<Database>,
@@ -78,7 +102,7 @@ export async function createUser(
   const role = overrides.role ?? "user";
   const company =
     role === "admin"
-      ? null
+      ? await operatorCompany(db)
       : await db
           .insertInto("companies")
           .values({

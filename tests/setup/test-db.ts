@@ -27,8 +27,15 @@ export async function createTestDatabase(): Promise<OpenedDatabase & { url?: str
   };
 }
 
-/** Reference data the migrations seed (payroll parameters, public holidays): kept between tests. */
-const REFERENCE_TABLES = ["payroll_parameters", "public_holidays", "vat_registration_thresholds"];
+/** Reference data the migrations seed (payroll parameters, public holidays, VAT rates): kept between tests. */
+const REFERENCE_TABLES = [
+  "payroll_parameters",
+  "public_holidays",
+  "vat_registration_thresholds",
+  "vat_rates",
+  "vat_grounds",
+  "banks_bg",
+];
 
 /** Empties every table (but the migration bookkeeping and reference data) so each test starts clean. */
 export async function resetDatabase(db: Kysely<Database>): Promise<void> {

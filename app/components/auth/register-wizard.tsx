@@ -1,13 +1,15 @@
-import { useSubmit } from "@remix-run/react";
+import { useFetcher, useSubmit } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
-import { type MouseEvent, useRef, useState } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useField, ValidatedForm, type Validator } from "remix-validated-form";
+import { useBankFill } from "~/components/forms/bank-fill";
 import { BotCheck } from "~/components/forms/bot-check";
 import { CountryField } from "~/components/forms/country-field";
 import { CheckboxField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
+import { fillFields, ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
 import {
   REGISTER_STEPS,
@@ -15,7 +17,9 @@ import {
   registerStep2Schema,
   registerStep3Schema,
 } from "~/modules/accounts/schema";
+import type { BgBank } from "~/modules/reference/banks";
 import { DEFAULT_COUNTRY } from "~/modules/reference/countries";
+import { VIES_MESSAGES, type ViesStatus } from "~/modules/reference/vies";
 import * as styles from "./auth.css";
 import { availabilityStatus, useAvailability } from "./use-availability";
 
@@ -32,17 +36,28 @@ export function RegisterWizard({
   step,
   values,
   bot,
+  banks,
+  vies,
 }: {
   step: 1 | 2 | 3;
   values: Values;
   bot: { siteKey: string; token: string | null };
+  /** Banks by IBAN code: step 3 fills the bank's name and BIC. */
+  banks: readonly BgBank[];
+  /** The status line of a «Провери» the server answered (without JavaScript). */
+  vies: ViesStatus | null;
 }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
+  // Answers of another step filled in place on this one (VIES's English name): carried along.
+  const [extra, setExtra] = useState<{ step: number; values: Values }>({ step, values: {} });
   const meta = REGISTER_STEPS[step - 1]!;
   const own = new Set<string>(meta.fields);
-  const carried = Object.entries(values).filter(([key]) => !own.has(key));
+  const carried = Object.entries({
+    ...values,
+    ...(extra.step === step ? extra.values : {}),
+  }).filter(([key]) => !own.has(key));
   const defaults = Object.fromEntries(Object.entries(values).filter(([key]) => own.has(key)));
   if (step === 2) defaults.country ??= DEFAULT_COUNTRY;
   if (step === 2) defaults.companyType ??= "company";
@@ -66,6 +81,17 @@ export function RegisterWizard({
       defaultValues={defaults}
       noValidate
     >
+      {/* Enter in a field goes forward: the form's first submit button is its default. */}
+      <button
+        type="submit"
+        name="direction"
+        value="next"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        {step === 3 ? "Регистрация" : "Напред"}
+      </button>
       <input type="hidden" name="intent" value="register" />
       <input type="hidden" name="step" value={step} />
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
@@ -83,9 +109,17 @@ export function RegisterWizard({
       {step === 1 ? (
         <StepProfile />
       ) : step === 2 ? (
-        <StepCompany />
+        <StepCompany
+          vies={vies}
+          onCarry={(more) =>
+            setExtra((now) => ({
+              step,
+              values: { ...(now.step === step ? now.values : {}), ...more },
+            }))
+          }
+        />
       ) : (
-        <StepFinance eik={values.companyVat ?? ""} bot={bot} />
+        <StepFinance eik={values.companyVat ?? ""} bot={bot} banks={banks} />
       )}
       <div className={styles.actions}>
         {step > 1 ? (
@@ -158,7 +192,51 @@ function CompanyTypeField() {
   );
 }
 
-function StepCompany() {
+interface ViesReply {
+  vies?: ViesStatus;
+  viesFilled?: Values;
+}
+
+/**
+ * «Провери» with JavaScript: the step is posted in the background (direction=vies, as the button
+ * does without JavaScript; guests have no /api/vies) and VIES's name and address are filled in
+ * place; those of step 3 (English, when VIES answers in Latin) are carried as hidden fields.
+ */
+function useWizardVies(initial: ViesStatus | null, onCarry: (values: Values) => void) {
+  const fetcher = useFetcher<ViesReply>();
+  const [status, setStatus] = useState(initial);
+  const form = useRef<HTMLFormElement | null>(null);
+  useEffect(() => setStatus(initial), [initial]);
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer
+  useEffect(() => {
+    if (!reply) return;
+    setStatus(reply.vies ?? { tone: "error", text: VIES_MESSAGES.unavailable });
+    const filled = reply.viesFilled ?? {};
+    const here = new Set<string>(REGISTER_STEPS[1].fields);
+    const mine = Object.fromEntries(Object.entries(filled).filter(([key]) => here.has(key)));
+    const later = Object.fromEntries(Object.entries(filled).filter(([key]) => !here.has(key)));
+    if (form.current) fillFields(form.current, mine);
+    if (Object.keys(later).length > 0) onCarry(later);
+  }, [reply]);
+  const check = (target: HTMLFormElement) => {
+    const data = new FormData(target);
+    data.set("direction", "vies");
+    form.current = target;
+    setStatus({ tone: "info", text: VIES_MESSAGES.checking });
+    fetcher.submit(data, { method: "post" });
+  };
+  return { status, check };
+}
+
+function StepCompany({
+  vies,
+  onCarry,
+}: {
+  vies: ViesStatus | null;
+  onCarry: (values: Values) => void;
+}) {
+  const viesCheck = useWizardVies(vies, onCarry);
   const [name, setName] = useState("");
   const [eik, setEik] = useState("");
   const nameCheck = useAvailability("/api/validation/check-company-name", "companyName", name, {
@@ -197,8 +275,15 @@ function StepCompany() {
         label="ЕИК/Булстат"
         inputMode="numeric"
         required
+        hint="«Провери» търси BG и ЕИК във VIES и попълва името и адреса на фирмата"
         onChange={(event) => setEik(event.currentTarget.value)}
         status={availabilityStatus(eikCheck, "Моля, изчакайте да се провери ЕИК")}
+      />
+      <ViesCheck
+        name="direction"
+        value="vies"
+        status={viesCheck.status}
+        onCheck={viesCheck.check}
       />
       <TextField
         name="companyAddress"
@@ -219,11 +304,14 @@ function StepCompany() {
 function StepFinance({
   eik,
   bot,
+  banks,
 }: {
   eik: string;
   bot: { siteKey: string; token: string | null };
+  banks: readonly BgBank[];
 }) {
   const vat = useField("vatNumber");
+  const bank = useBankFill(banks);
   const [english, setEnglish] = useState(false);
   const hydrated = useHydrated();
   return (
@@ -244,7 +332,15 @@ function StepFinance({
         label="ДДС номер"
         hint="BG и 9 или 10 цифри; задължителен при регистрация по ДДС"
       />
-      <TextField name="companyBankAccount" label="IBAN" required autoComplete="off" />
+      <TextField
+        name="companyBankAccount"
+        label="IBAN"
+        required
+        autoComplete="off"
+        hint="Български IBAN попълва банката и BIC"
+        onChange={bank.onIbanChange}
+        status={bank.status}
+      />
       <div className={styles.row}>
         <TextField name="companyBankName" label="Банка" required />
         <TextField name="companyBankBic" label="BIC" required />

@@ -1,11 +1,19 @@
 import { withZod } from "@remix-validated-form/with-zod";
+import { useEffect, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { CountryField } from "~/components/forms/country-field";
 import { FormError, SelectField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { fillFields, ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
 import { CLIENT_KINDS, clientSchema, VAT_TREATMENTS } from "~/modules/clients/schema";
 import { CURRENCIES } from "~/modules/reference/currencies";
+import {
+  clientFill,
+  VIES_MESSAGES,
+  type ViesAnswer,
+  type ViesStatus,
+} from "~/modules/reference/vies";
 import * as styles from "./client-form.css";
 
 export const clientValidator = withZod(clientSchema);
@@ -15,11 +23,16 @@ export function ClientForm({
   defaultValues,
   formError,
   submitLabel,
+  vies,
 }: {
   defaultValues?: Record<string, string>;
   formError?: string | null;
   submitLabel: string;
+  /** The status line of a «Провери» the server answered (without JavaScript). */
+  vies?: ViesStatus | null;
 }) {
+  const [viesStatus, setViesStatus] = useState(vies ?? null);
+  useEffect(() => setViesStatus(vies ?? null), [vies]);
   return (
     <ValidatedForm
       validator={clientValidator}
@@ -37,7 +50,17 @@ export function ClientForm({
       }
       noValidate
     >
-      <input type="hidden" name="intent" value="save" />
+      {/* Enter in a field saves: the first submit button is the form's default, not «Провери». */}
+      <button
+        type="submit"
+        name="intent"
+        value="save"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        {submitLabel}
+      </button>
       <FormError message={formError} />
       <div className={styles.grid}>
         <fieldset className={fieldStyles.fieldset}>
@@ -54,6 +77,12 @@ export function ClientForm({
             name="vatNumber"
             label="ДДС номер"
             hint="BG и 9 или 10 цифри, или ДДС номер от ЕС"
+          />
+          <ViesCheck
+            name="intent"
+            value="vies"
+            status={viesStatus}
+            onCheck={(form) => checkInVies(form, setViesStatus)}
           />
           <TextField name="mol" label="МОЛ" hint="Материално отговорно лице" />
         </fieldset>
@@ -98,7 +127,39 @@ export function ClientForm({
           <TextField name="cityEn" label="Град на английски" lang="en" />
         </fieldset>
       </div>
-      <Button type="submit">{submitLabel}</Button>
+      <Button type="submit" name="intent" value="save">
+        {submitLabel}
+      </Button>
     </ValidatedForm>
   );
+}
+
+/** «Провери» with JavaScript: GET /api/vies/{number}, then the name and address filled in place. */
+async function checkInVies(form: HTMLFormElement, show: (status: ViesStatus) => void) {
+  const input = form.elements.namedItem("vatNumber");
+  const vatNumber = input instanceof HTMLInputElement ? input.value.trim() : "";
+  if (!vatNumber) {
+    show({ tone: "error", text: VIES_MESSAGES.required });
+    return;
+  }
+  show({ tone: "info", text: VIES_MESSAGES.checking });
+  try {
+    const response = await fetch(`/api/vies/${encodeURIComponent(vatNumber)}`, {
+      headers: { Accept: "application/json" },
+    });
+    const body = (await response.json().catch(() => null)) as
+      | (ViesAnswer & { message?: string; errors?: { vatNumber?: { _errors?: string[] } } })
+      | null;
+    if (!response.ok || !body) {
+      const text =
+        body?.errors?.vatNumber?._errors?.[0] ?? body?.message ?? VIES_MESSAGES.unavailable;
+      show({ tone: "error", text });
+      return;
+    }
+    const answer = clientFill(body);
+    fillFields(form, answer.values);
+    show(answer.status);
+  } catch {
+    show({ tone: "error", text: VIES_MESSAGES.unavailable });
+  }
 }

@@ -19,6 +19,7 @@ import { CURRENCIES } from "~/modules/reference/currencies";
 import type { FormAnswer } from "~/utils/forms";
 import { formatCents, parseDecimal } from "~/utils/money";
 import * as styles from "./expenses.css";
+import { UblImportFields } from "./ubl-import";
 
 export interface SupplierOption {
   id: string;
@@ -41,6 +42,7 @@ export function ExpenseForm({
   vatRegistered,
   submitLabel,
   withFiles,
+  ublImport,
 }: {
   values: Record<string, string>;
   answer: FormAnswer | undefined;
@@ -48,6 +50,8 @@ export function ExpenseForm({
   vatRegistered: boolean;
   submitLabel: string;
   withFiles: boolean;
+  /** Offer «Импорт от електронна фактура (UBL)» (a new expense), with what the last import noted. */
+  ublImport?: { warnings: string[] };
 }) {
   const form = useFocusFirstInvalid(answer);
   const hydrated = useHydrated();
@@ -65,6 +69,13 @@ export function ExpenseForm({
 
   return (
     <Form method="post" encType="multipart/form-data" ref={form} noValidate>
+      {ublImport ? (
+        // Enter in a field submits with the form's first submit button: this one saves, so the
+        // import's «Прочети файла» below is only ever pressed on purpose.
+        <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+          {submitLabel}
+        </button>
+      ) : null}
       <FormError message={answer?.formError} />
       {answer?.fieldErrors.confirmDuplicate ? (
         <div className={styles.duplicate}>
@@ -77,6 +88,15 @@ export function ExpenseForm({
             <label htmlFor="confirm-duplicate">Запиши въпреки това (документът е друг)</label>
           </div>
         </div>
+      ) : null}
+
+      {ublImport ? (
+        <UblImportFields
+          error={error("ubl")}
+          fileId={value("ublFile")}
+          fileName={value("ublFileName")}
+          warnings={ublImport.warnings}
+        />
       ) : null}
 
       <fieldset className={styles.section}>
@@ -359,7 +379,10 @@ export function ExpenseForm({
           label="Документи (JPG, PNG или PDF, до 5 MB всеки)"
           type="file"
           error={error("files")}
-          controlProps={{ accept: "image/jpeg,image/png,application/pdf", multiple: true }}
+          controlProps={{
+            accept: "image/jpeg,image/png,application/pdf,.xml,application/xml",
+            multiple: true,
+          }}
         />
       ) : null}
 

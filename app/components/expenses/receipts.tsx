@@ -52,7 +52,7 @@ export function Receipts({
                 </a>
               ) : (
                 <a href={url(r, true)} target="_blank" rel="noreferrer">
-                  PDF: {r.fileName}
+                  {r.contentType === "application/xml" ? "XML" : "PDF"}: {r.fileName}
                 </a>
               )}
               <span className={fieldStyles.hint}>

@@ -126,7 +126,8 @@ function IssueConfirmation({
   );
 }
 
-export function PdfSection({ id }: { id: string }) {
+/** The PDF links, and the e-invoice (UBL) of an issued invoice or note (`ubl`). */
+export function PdfSection({ id, ubl = false }: { id: string; ubl?: boolean }) {
   return (
     <Section title="PDF">
       <div className={styles.actions}>
@@ -136,6 +137,11 @@ export function PdfSection({ id }: { id: string }) {
         <a href={`/invoice/${id}/pdf?inline=1`} target="_blank" rel="noreferrer">
           Отвори PDF<span className="visually-hidden"> (в нов раздел)</span>
         </a>
+        {ubl ? (
+          // No download attribute: when the data cannot make a valid e-invoice the answer is a page
+          // saying what is missing, which the browser must show rather than save.
+          <a href={`/invoice/${id}/ubl`}>Електронна фактура (UBL)</a>
+        ) : null}
       </div>
     </Section>
   );
@@ -328,6 +334,21 @@ export function CancelSection() {
         />
         <Button type="submit" name="intent" value="cancel" tone="quiet" disabled={busy}>
           Анулирай документа
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+/** «Дублирай»: a new draft with the same client and lines, dated today, without a number. */
+export function DuplicateSection() {
+  const busy = useBusy();
+  return (
+    <Section title="Копие">
+      <p>Нова чернова със същия клиент и редове, с днешна дата и без номер.</p>
+      <Form method="post">
+        <Button type="submit" name="intent" value="duplicate" tone="secondary" disabled={busy}>
+          Дублирай
         </Button>
       </Form>
     </Section>

@@ -1,12 +1,19 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import {
+  type CatalogueOption,
+  clientTerms,
   draftTotals,
+  type EditorClient,
+  type EditorSearch,
   type EditorValues,
+  groundValues,
+  lineFromCatalogue,
   lineProblems,
   MAX_LINES,
   valuesFromForm,
@@ -14,23 +21,21 @@ import {
 import {
   DOCUMENT_LANGUAGES,
   DOCUMENT_TYPES,
+  OTHER_GROUND,
   PAYMENT_METHODS,
-  VAT_GROUNDS,
-  VAT_RATE_OPTIONS,
 } from "~/modules/invoices/schema";
 import { CURRENCIES } from "~/modules/reference/currencies";
+import {
+  groundsOn,
+  ratesOn,
+  type VatGroundRow,
+  type VatRateRow,
+  vatDateOf,
+} from "~/modules/reference/vat";
+import { isIsoDate, todayInSofia } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
+import { CatalogueSearch, ClientField, LineDescription } from "./editor-pickers";
 import * as styles from "./invoices.css";
-
-export interface EditorClient {
-  id: string;
-  name: string;
-  currency: string;
-  paymentTermDays: number;
-  mol: string | null;
-  vatRate: string;
-  vatGround: string;
-}
 
 function Actions({ canIssue }: { canIssue: boolean }) {
   const navigation = useNavigation();
@@ -55,9 +60,12 @@ function Actions({ canIssue }: { canIssue: boolean }) {
 const isNoteType = (type: string) => type === "credit_note" || type === "debit_note";
 
 /**
- * The document editor. A native form: without JavaScript "Добави ред" and "Премахни" post the
- * form and the server sends it back with the line added or removed; with JavaScript the totals
- * follow every keystroke, computed by the same function the server stores them with.
+ * The document editor. A native form: without JavaScript "Добави ред", "Премахни" and a
+ * catalogue item's «Добави» post the form and the server sends it back with the line added or
+ * removed; «Търси клиент» and «Търси в каталога» send the form by GET (nothing typed is lost) and
+ * the page comes back with the results. With JavaScript the totals follow every keystroke
+ * (computed by the same function the server stores them with); the client and a line's
+ * description are comboboxes that search the server as one types.
  */
 export function DocumentEditor(props: EditorProps) {
   // A server re-render (a line added or removed, an error) starts the form afresh from its values.
@@ -65,29 +73,87 @@ export function DocumentEditor(props: EditorProps) {
 }
 
 interface EditorProps {
+  /** Where the form posts (and sends its searches): the page's own path, without a query. */
+  action: string;
   values: EditorValues;
   errors: Record<string, string>;
   formError?: string | null | undefined;
   revision: number | string;
   focus?: string | undefined;
-  clients: EditorClient[];
-  invoices: { id: string; label: string }[];
+  /** The chosen client and the searches' results (never the whole list of clients). */
+  search: EditorSearch;
+  invoices: { id: string; label: string; vatDate: string }[];
   vatRegistered: boolean;
+  /** Every rate and ground with its validity: those in force on the document's date are offered. */
+  vatRates: VatRateRow[];
+  vatGrounds: VatGroundRow[];
+  /** The company has catalogue items: a line can be filled from one. */
+  hasCatalogue: boolean;
+}
+
+/**
+ * The day the rates are read for: a note's invoice's date (a note corrects it at its rates); else
+ * the tax event's, else the issue date (while it is a date).
+ */
+function dayOf(
+  values: Pick<EditorValues, "type" | "issueDate" | "taxEventDate" | "originalId">,
+  invoices: { id: string; vatDate: string }[],
+  fallback: string,
+) {
+  if (isNoteType(values.type)) {
+    const original = invoices.find((i) => i.id === values.originalId);
+    if (original) return original.vatDate;
+  }
+  const day = vatDateOf({
+    issueDate: values.issueDate,
+    taxEventDate: isIsoDate(values.taxEventDate) ? values.taxEventDate : null,
+  });
+  return isIsoDate(day) ? day : fallback;
+}
+
+/** The rate select's options on a day; a rate already chosen stays, marked, if not in force. */
+function rateOptions(
+  rates: VatRateRow[],
+  day: string,
+  vatRegistered: boolean,
+  current: string,
+): [string, string][] {
+  if (!vatRegistered) return [["none", "Без ДДС (чл. 113, ал. 9)"]];
+  const options: [string, string][] = [
+    ...ratesOn(rates, day).map((r) => [String(r.rate), `${r.rate} %`] as [string, string]),
+    ["none", "Без ДДС"],
+  ];
+  if (current && !options.some(([value]) => value === current)) {
+    options.unshift([current, `${current} % (не е в сила към датата на документа)`]);
+  }
+  return options;
 }
 
 function EditorForm({
+  action,
   values,
   errors,
   formError,
   revision,
   focus,
-  clients,
+  search,
   invoices,
   vatRegistered,
+  vatRates,
+  vatGrounds,
+  hasCatalogue,
 }: EditorProps) {
   const formRef = useRef<HTMLFormElement>(null);
+  const hydrated = useHydrated();
   const [lines, setLines] = useState(values.lines);
   const [type, setType] = useState(values.type);
+  const [language, setLanguage] = useState(values.language);
+  // A date that is not one yet (a refused form) offers today's rates.
+  const [day, setDay] = useState(() => dayOf(values, invoices, todayInSofia()));
+  const [ground, setGround] = useState(values.vatGround);
+  // A line filled from the catalogue is drawn afresh (its inputs take the item's values).
+  const [versions, setVersions] = useState<Record<number, number>>({});
+  const [focusAfterFill, setFocusAfterFill] = useState<string | null>(null);
   const { nets, totals } = draftTotals(lines, vatRegistered);
   const currency = values.currency || "EUR";
 
@@ -100,58 +166,99 @@ function EditorForm({
     element?.focus();
   }, [focus, revision]);
 
+  useEffect(() => {
+    if (!focusAfterFill) return;
+    formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(focusAfterFill)}"]`)?.focus();
+    setFocusAfterFill(null);
+  }, [focusAfterFill]);
+
   const recompute = () => {
     if (!formRef.current) return;
     const current = valuesFromForm(new FormData(formRef.current));
     setLines(current.lines);
     setType(current.type);
+    setLanguage(current.language);
+    // A new date offers the rates and grounds in force on it.
+    setDay((previous) => dayOf(current, invoices, previous));
+    setGround(current.vatGround);
   };
 
-  // With JavaScript, choosing a client fills in its usual terms (the server does the same for ?clientId=).
-  const applyClient = (clientId: string) => {
+  const setField = (name: string, value: string, onlyIfEmpty = false) => {
+    const element = formRef.current?.elements.namedItem(name) as
+      | HTMLInputElement
+      | HTMLSelectElement
+      | null;
+    if (element && (!onlyIfEmpty || !element.value)) element.value = value;
+  };
+
+  /** A ground chosen from the list valid on the day, or typed as «Друго основание». */
+  const setGroundText = (text: string) => {
+    const chosen = groundValues(text, groundsOn(vatGrounds, day));
+    setField("vatGround", chosen.vatGround);
+    if (chosen.vatGround === OTHER_GROUND) setField("vatGroundOther", chosen.vatGroundOther);
+  };
+
+  // With JavaScript, choosing a client fills in its usual terms (the server does the same for
+  // ?clientId= and for «Избери клиента» without JavaScript).
+  const applyClient = (client: EditorClient) => {
     const form = formRef.current;
-    const client = clients.find((c) => c.id === clientId);
-    if (!form || !client) return;
-    const set = (name: string, value: string, onlyIfEmpty = false) => {
-      const element = form.elements.namedItem(name) as HTMLInputElement | HTMLSelectElement | null;
-      if (element && (!onlyIfEmpty || !element.value)) element.value = value;
-    };
-    set("currency", client.currency === "BGN" ? "EUR" : client.currency);
-    const issue = (form.elements.namedItem("issueDate") as HTMLInputElement | null)?.value;
-    if (issue) {
-      const due = new Date(`${issue}T00:00:00Z`);
-      due.setUTCDate(due.getUTCDate() + client.paymentTermDays);
-      set("dueDate", due.toISOString().slice(0, 10));
-    }
-    set("recipientName", client.mol ?? "", true);
-    if (client.vatGround) set("vatGround", client.vatGround);
+    if (!form) return;
+    const terms = clientTerms(client, {
+      vatRegistered,
+      standardRate: String(ratesOn(vatRates, day)[0]?.rate ?? 20),
+      issueDate: (form.elements.namedItem("issueDate") as HTMLInputElement | null)?.value ?? "",
+    });
+    setField("currency", terms.currency);
+    if (terms.dueDate) setField("dueDate", terms.dueDate);
+    setField("recipientName", terms.recipientName, true);
+    if (terms.vatGround) setGroundText(terms.vatGround);
     lines.forEach((line, i) => {
-      if (!line.description.trim()) set(`lines[${i}][vatRate]`, client.vatRate);
+      if (!line.description.trim()) setField(`lines[${i}][vatRate]`, terms.vatRate);
     });
     recompute();
   };
 
-  const clientOptions: [string, string][] = [
-    ["", "— Изберете клиент —"],
-    ...clients.map((c) => [c.id, c.name] as [string, string]),
-  ];
-  const vatRateOptions = vatRegistered ? VAT_RATE_OPTIONS : { none: "Без ДДС (чл. 113, ал. 9)" };
+  // With JavaScript, an item chosen in a line's description fills that line (quantity and
+  // discount stay); its ground fills the document's when none is chosen yet.
+  const fillFromCatalogue = (index: number, item: CatalogueOption) => {
+    const form = formRef.current;
+    if (!form) return;
+    const current = valuesFromForm(new FormData(form));
+    const old = current.lines[index];
+    if (!old) return;
+    const line = lineFromCatalogue(
+      item,
+      { language: current.language, vatRegistered },
+      old.quantity,
+    );
+    current.lines[index] = { ...line, discount: old.discount };
+    if (item.vatGround && !current.vatGround && !current.vatGroundOther) {
+      setGroundText(item.vatGround);
+      setGround(groundValues(item.vatGround, groundsOn(vatGrounds, day)).vatGround);
+    }
+    setLines(current.lines);
+    setVersions((previous) => ({ ...previous, [index]: (previous[index] ?? 0) + 1 }));
+    setFocusAfterFill(`lines[${index}][quantity]`);
+  };
+
+  const offeredGrounds = groundsOn(vatGrounds, day);
   const groundOptions: [string, string][] = [
     ["", "— Няма (всички редове са с ДДС) —"],
-    ...VAT_GROUNDS.map((g) => [g.text, `${g.text} — ${g.label}`] as [string, string]),
-    ["other", "Друго основание (въведете)"],
+    ...offeredGrounds.map((g) => [g.text, `${g.text} — ${g.label}`] as [string, string]),
+    // A ground chosen before the date changed stays until another is chosen.
+    ...(ground && ground !== OTHER_GROUND && !offeredGrounds.some((g) => g.text === ground)
+      ? [[ground, `${ground} (не е в сила към датата на документа)`] as [string, string]]
+      : []),
+    [OTHER_GROUND, "Друго основание (въведете)"],
   ];
   const error = (key: string) => errors[key];
 
   return (
     <Form
       method="post"
+      action={action}
       ref={formRef}
       onInput={recompute}
-      onChange={(event) => {
-        const target = event.target as HTMLSelectElement;
-        if (target.name === "clientId") applyClient(target.value);
-      }}
       noValidate
       aria-describedby={formError ? "editor-error" : undefined}
     >
@@ -171,18 +278,11 @@ function EditorForm({
             error={error("type")}
             required
           />
-          <FormField
-            name="clientId"
-            label="Клиент"
-            defaultValue={values.clientId}
-            options={clientOptions}
+          <ClientField
+            action={action}
+            search={search}
             error={error("clientId")}
-            required
-            hint={
-              <>
-                Няма го в списъка? <Link to="/client/new">Добавете нов клиент</Link>.
-              </>
-            }
+            onChoose={applyClient}
           />
           <FormField
             name="language"
@@ -254,6 +354,12 @@ function EditorForm({
       <h2 id="lines-heading" tabIndex={-1}>
         Редове
       </h2>
+      {hydrated && hasCatalogue ? (
+        <p className={fieldStyles.hint}>
+          Описанието търси в каталога, докато пишете: изберете артикул със стрелките и Enter, за да
+          попълните реда.
+        </p>
+      ) : null}
       {errors.lines ? (
         <p className={fieldStyles.error} role="alert">
           {errors.lines}
@@ -266,15 +372,20 @@ function EditorForm({
           errors[`lines.${i}.${field}`] ?? live[field as keyof typeof live];
         const net = nets[i];
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; the form re-mounts on every server re-render
-          <fieldset key={i} className={styles.lineRow} style={{ border: 0, margin: 0 }}>
+          <fieldset
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; the form re-mounts on every server re-render
+            key={`${i}:${versions[i] ?? 0}`}
+            className={styles.lineRow}
+            style={{ border: 0, margin: 0 }}
+          >
             <legend className="visually-hidden">Ред {i + 1}</legend>
-            <FormField
-              name={name("description")}
-              label={`Описание (ред ${i + 1})`}
-              defaultValue={line.description}
+            <LineDescription
+              index={i}
+              line={line}
               error={lineError("description")}
-              required
+              hasCatalogue={hasCatalogue}
+              language={language}
+              onPick={(item) => fillFromCatalogue(i, item)}
             />
             <FormField
               name={name("quantity")}
@@ -309,7 +420,12 @@ function EditorForm({
               name={name("vatRate")}
               label="ДДС"
               defaultValue={vatRegistered ? line.vatRate : "none"}
-              options={vatRateOptions}
+              options={rateOptions(
+                vatRates,
+                day,
+                vatRegistered,
+                line.vatRate === "none" ? "" : line.vatRate,
+              )}
               error={lineError("vatRate")}
             />
             <div className={fieldStyles.field}>
@@ -339,6 +455,7 @@ function EditorForm({
           </Button>
         </p>
       ) : null}
+      {hasCatalogue ? <CatalogueSearch action={action} search={search} /> : null}
 
       <section aria-labelledby="totals-heading" className={styles.totals}>
         <h2 id="totals-heading" className="visually-hidden">

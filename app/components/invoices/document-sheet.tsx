@@ -97,6 +97,11 @@ export function DocumentSheet({ model, logoUrl }: { model: PrintModel; logoUrl?:
           </p>
         ))}
       </div>
+      {model.footer ? (
+        <footer className={styles.muted} style={{ marginTop: "1.5rem", whiteSpace: "pre-line" }}>
+          {model.footer}
+        </footer>
+      ) : null}
     </article>
   );
 }

@@ -1,5 +1,5 @@
 import { Form, Link, NavLink, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useCallback, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { Overlay } from "~/components/ui/overlay";
 import { useToast } from "~/components/ui/toaster";
 import { hasPlan } from "~/modules/subscriptions/plans";
@@ -45,6 +45,7 @@ function NavItems({ user }: { user: ShellUser }) {
     { to: "/dashboard", label: "Табло" },
     { to: "/clients", label: "Клиенти" },
     { to: "/invoices", label: "Фактури" },
+    { to: "/catalogue", label: "Каталог" },
     {
       to: "/expenses",
       label: "Разходи",
@@ -53,6 +54,7 @@ function NavItems({ user }: { user: ShellUser }) {
     },
     { to: "/salaries", label: "Заплати", needs: "full", lockedLabel: "изисква план Пълен" },
     { to: "/analytics", label: "Анализи", needs: "full", lockedLabel: "изисква план Пълен" },
+    { to: "/reports/vat", label: "ДДС" },
   ];
   return (
     <ul className={styles.navList}>
@@ -85,6 +87,35 @@ function NavItems({ user }: { user: ShellUser }) {
           </NavLink>
         </li>
       ) : null}
+    </ul>
+  );
+}
+
+/** The back office's menu (spec §2 "Admin header"), with the way back to the app. */
+function AdminNavItems() {
+  const items = [
+    { to: "/hatterscastle", label: "Начало", end: true },
+    { to: "/hatterscastle/users", label: "Потребители" },
+    { to: "/hatterscastle/administrators", label: "Администратори" },
+    { to: "/hatterscastle/statistics", label: "Статистика" },
+    { to: "/hatterscastle/vat-update", label: "ДДС настройки" },
+    { to: "/hatterscastle/invoice-settings", label: "Настройки на фактурите" },
+    { to: "/hatterscastle/settings", label: "Настройки" },
+  ];
+  return (
+    <ul className={styles.navList}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <NavLink to={item.to} end={item.end} className={styles.navLink}>
+            {item.label}
+          </NavLink>
+        </li>
+      ))}
+      <li>
+        <NavLink to="/dashboard" className={styles.navLink}>
+          Към приложението
+        </NavLink>
+      </li>
     </ul>
   );
 }
@@ -154,13 +185,17 @@ export function AppShell({
   marketingUrl,
   banners,
   children,
+  area = "app",
 }: {
   user: ShellUser;
   notification: string | null;
   marketingUrl: string;
   banners?: ReactNode;
   children: ReactNode;
+  /** "admin": the back office's menu instead of the app's. */
+  area?: "app" | "admin";
 }) {
+  const admin = area === "admin";
   const name = `${user.firstName} ${user.lastName}`;
   const navigation = useNavigation();
   // An admin goes back to the back office's sign-in (spec §4), a customer to /.
@@ -175,12 +210,16 @@ export function AppShell({
       </a>
       <header className={styles.header}>
         <div className={styles.bar}>
-          <Link to="/dashboard" className={styles.brand} aria-label="Сметка — табло">
+          <Link
+            to={admin ? "/hatterscastle" : "/dashboard"}
+            className={styles.brand}
+            aria-label={admin ? "Сметка — админ панел" : "Сметка — табло"}
+          >
             <img src="/logo.svg" alt="" width={32} height={32} />
-            <span aria-hidden="true">Сметка</span>
+            <span aria-hidden="true">{admin ? "Сметка · Админ" : "Сметка"}</span>
           </Link>
           <nav aria-label="Основна навигация" className={styles.desktopNav}>
-            <NavItems user={user} />
+            {admin ? <AdminNavItems /> : <NavItems user={user} />}
           </nav>
           <details className={styles.menu}>
             <summary className={styles.summary}>
@@ -196,7 +235,7 @@ export function AppShell({
             <div className={styles.drawerPanel}>
               <p className={styles.brand}>{name}</p>
               <nav aria-label="Основна навигация (мобилна)">
-                <NavItems user={user} />
+                {admin ? <AdminNavItems /> : <NavItems user={user} />}
               </nav>
               <div className={styles.menuPanel} style={{ position: "static", marginTop: "1rem" }}>
                 <UserItems onLogout={onLogout} />
@@ -206,17 +245,52 @@ export function AppShell({
         </div>
       </header>
       {banners}
-      {notification ? (
-        <p className={styles.bannerInfo} role="note">
-          {notification}
-        </p>
-      ) : null}
+      <NotificationBanner initial={notification} />
       <main id="main" tabIndex={-1} className={styles.main}>
         {children}
       </main>
-      <FeedbackButton />
+      {admin ? null : <FeedbackButton />}
       <SiteFooter marketingUrl={marketingUrl} />
     </>
+  );
+}
+
+/** How often the admins' message is asked for again (spec §9: 60 s). */
+const NOTIFICATION_POLL_MS = 60_000;
+
+/**
+ * The admins' message to every customer: rendered by the server, then (with JavaScript) asked
+ * for every 60 s at GET /api/settings/notification so a change shows without a reload.
+ */
+function NotificationBanner({ initial }: { initial: string | null }) {
+  const [message, setMessage] = useState(initial);
+  useEffect(() => setMessage(initial), [initial]);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "hidden") return;
+      fetch("/api/settings/notification", {
+        credentials: "same-origin",
+        headers: { "Cache-Control": "no-cache" },
+      })
+        .then((response) => (response.ok ? response.json() : null))
+        .then((body: { message?: unknown } | null) => {
+          if (body && (typeof body.message === "string" || body.message === null)) {
+            setMessage(body.message);
+          }
+        })
+        .catch(() => {});
+    }, NOTIFICATION_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
+  // The region stays in the page (empty) so a message that arrives later is announced.
+  return (
+    <div role="status" aria-live="polite">
+      {message ? (
+        <p className={styles.bannerInfo} data-testid="notification">
+          {message}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

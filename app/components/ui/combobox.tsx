@@ -20,6 +20,7 @@ export function Combobox<T>({
   labelId,
   empty = "Няма съвпадения",
   onQuery,
+  initialQuery = "",
 }: {
   items: readonly T[];
   itemKey: (item: T) => string;
@@ -35,8 +36,10 @@ export function Combobox<T>({
   empty?: string;
   /** Told what is typed, for lists searched on the server (then `matches` can accept all). */
   onQuery?: (query: string) => void;
+  /** What the input holds at first when nothing is chosen (a free text such as a line's description). */
+  initialQuery?: string;
 }) {
-  const [query, setQuery] = useState(selected ? itemText(selected) : "");
+  const [query, setQuery] = useState(selected ? itemText(selected) : initialQuery);
   const shown = useMemo(() => {
     const q = query.trim().toLocaleLowerCase("bg");
     if (!q || (selected && query === itemText(selected))) return items.slice(0, 300);

@@ -1,6 +1,7 @@
 import { validate as validatePostalCode } from "postal-codes-js";
 import { z } from "zod";
 import { countryByName, DEFAULT_COUNTRY } from "~/modules/reference/countries";
+import { checkedIban, IBAN_MESSAGE } from "~/utils/iban";
 import { SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
 import { hasValidEikChecksum } from "./eik";
 
@@ -31,6 +32,7 @@ export const MESSAGES = {
   vatRequired: "ДДС номерът е задължителен",
   vatFormat: "ДДС номерът трябва да започва с BG, последван от 9 или 10 цифри",
   iban: "IBAN е задължителен",
+  ibanInvalid: IBAN_MESSAGE,
   bankName: "Името на банката е задължително",
   bic: "BIC кодът е задължителен",
   botCheck: "Моля, потвърдете, че не сте робот чрез reCAPTCHA",
@@ -52,7 +54,7 @@ const requiredText = (message: string = MESSAGES.required, max = 200) => text(ma
 const cyrillicText = (message: string = MESSAGES.required, max = 200) =>
   requiredText(message, max).pipe(z.string().regex(CYRILLIC, MESSAGES.cyrillic));
 /** A checkbox: "on"/"true" from forms, true from JSON. */
-const checkbox = z
+export const checkbox = z
   .union([z.boolean(), z.string()])
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
@@ -122,9 +124,7 @@ export const step2Fields = {
 export const step3Fields = {
   isVatRegistered: checkbox,
   vatNumber: optionalText(20),
-  companyBankAccount: requiredText(MESSAGES.iban, 50).transform((v) =>
-    v.replace(/\s+/g, "").toUpperCase(),
-  ),
+  companyBankAccount: checkedIban(requiredText(MESSAGES.iban, 50)),
   companyBankName: requiredText(MESSAGES.bankName, 100),
   companyBankBic: requiredText(MESSAGES.bic, 20).transform((v) => v.toUpperCase()),
   useEnglishInvoices: checkbox,
@@ -165,7 +165,8 @@ export function eikError(eik: string, companyType: "company" | "freelancer"): st
   return hasValidEikChecksum(eik) ? null : MESSAGES.eikChecksum;
 }
 
-function checkCompany(
+/** The company rules of registration (country, postal code, EIK), for every form that has them. */
+export function checkCompany(
   data: {
     companyVat?: string;
     companyType?: "company" | "freelancer";
@@ -187,7 +188,8 @@ function checkCompany(
   }
 }
 
-function checkVat(data: { isVatRegistered?: boolean; vatNumber?: string }, ctx: Ctx) {
+/** A VAT-registered company needs a BG VAT number. */
+export function checkVat(data: { isVatRegistered?: boolean; vatNumber?: string }, ctx: Ctx) {
   if (!data.isVatRegistered) return;
   if (!data.vatNumber) {
     ctx.addIssue({ code: "custom", path: ["vatNumber"], message: MESSAGES.vatRequired });

@@ -1,5 +1,5 @@
 import { type AppLoadContext, json } from "@remix-run/node";
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { hashPassword } from "~/modules/auth/password.server";
 import { limitAccountMail } from "~/modules/auth/password-reset.server";
 import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
@@ -7,6 +7,8 @@ import { issueToken } from "~/modules/auth/tokens.server";
 import { MailError, sendMail } from "~/modules/mail/mailer.server";
 import { verificationMail, welcomeMail } from "~/modules/mail/templates.server";
 import { countryByName } from "~/modules/reference/countries";
+import { emailLogoUrl } from "~/modules/settings/app-settings.server";
+import { newCompanyDefaults } from "~/modules/settings/invoice-defaults.server";
 import { API_MESSAGES, AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
 import type { ProfileInput, RegisterInput } from "./schema";
@@ -65,14 +67,55 @@ export async function takenFields(
   };
 }
 
-/** Creates the company and its first user; field errors (409-like, as 400) when something is taken. */
-export async function registerAccount(
+/** A company and its first user, as registration and the back office create them. */
+export interface AccountInput {
+  username: string;
+  firstName: string;
+  lastName: string;
+  companyType: "company" | "freelancer";
+  companyName: string;
+  companyNameEn?: string | null;
+  companyVat: string;
+  companyAddress: string;
+  companyAddressEn?: string | null;
+  companyCity: string;
+  companyCityEn?: string | null;
+  postalCode: string;
+  country: string;
+  companyPhone?: string | null;
+  isVatRegistered: boolean;
+  vatNumber?: string | null;
+  companyBankAccount?: string | null;
+  companyBankName?: string | null;
+  companyBankNameEn?: string | null;
+  companyBankBic?: string | null;
+  useEnglishInvoices?: boolean;
+}
+
+export interface CreatedAccount {
+  userId: string;
+  companyId: string;
+  email: string;
+  role: "user";
+  firstName: string;
+}
+
+/**
+ * Creates the company and its first user in one transaction (registration and the back office's
+ * «Нов клиент»); `within` runs in the same transaction (the admin's audit entry). Field errors
+ * (as 400) when the e-mail, company name or EIK is taken.
+ */
+export async function createAccount(
   db: Kysely<Database>,
-  input: RegisterInput,
-): Promise<{ userId: string; email: string; role: "user"; firstName: string }> {
+  input: AccountInput,
+  options: {
+    passwordHash: string;
+    emailVerified?: boolean;
+    within?: (trx: Transaction<Database>, account: CreatedAccount) => Promise<void>;
+  },
+): Promise<CreatedAccount> {
   const taken = await takenFields(db, input);
   if (Object.keys(taken).length > 0) throw new AppError(API_MESSAGES.invalid, 400, taken);
-  const passwordHash = await hashPassword(input.password);
   const country = countryByName(input.country)!;
   try {
     return await db.transaction().execute(async (trx) => {
@@ -80,24 +123,26 @@ export async function registerAccount(
         .insertInto("companies")
         .values({
           name: input.companyName,
-          nameEn: input.companyNameEn ?? null,
+          nameEn: input.companyNameEn || null,
           companyType: input.companyType,
           eik: input.companyVat,
           isVatRegistered: input.isVatRegistered,
-          vatNumber: input.isVatRegistered ? (input.vatNumber ?? null) : null,
+          vatNumber: input.isVatRegistered ? input.vatNumber || null : null,
           address: input.companyAddress,
-          addressEn: input.companyAddressEn ?? null,
+          addressEn: input.companyAddressEn || null,
           city: input.companyCity,
-          cityEn: input.companyCityEn ?? null,
+          cityEn: input.companyCityEn || null,
           postalCode: input.postalCode,
           countryCode: country.code,
           email: input.username,
-          phone: input.companyPhone ?? "",
-          bankIban: input.companyBankAccount,
-          bankName: input.companyBankName,
-          bankNameEn: input.companyBankNameEn ?? null,
-          bankBic: input.companyBankBic,
-          useEnglishInvoices: input.useEnglishInvoices,
+          phone: input.companyPhone || "",
+          bankIban: input.companyBankAccount || null,
+          bankName: input.companyBankName || null,
+          bankNameEn: input.companyBankNameEn || null,
+          bankBic: input.companyBankBic || null,
+          useEnglishInvoices: input.useEnglishInvoices ?? false,
+          // The admin's defaults for new documents, the company's own copy from now on.
+          ...(await newCompanyDefaults(trx)),
         })
         .returning("id")
         .executeTakeFirstOrThrow();
@@ -106,20 +151,23 @@ export async function registerAccount(
         .values({
           companyId: company.id,
           email: input.username,
-          passwordHash,
+          passwordHash: options.passwordHash,
           role: "user",
           firstName: input.firstName,
           lastName: input.lastName,
-          emailVerifiedAt: null,
+          emailVerifiedAt: options.emailVerified ? new Date() : null,
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      return {
+      const account = {
         userId: user.id,
+        companyId: company.id,
         email: input.username,
         role: "user" as const,
         firstName: input.firstName,
       };
+      await options.within?.(trx, account);
+      return account;
     });
   } catch (error) {
     // Two registrations racing for the same e-mail, name or EIK: the unique index decides.
@@ -135,6 +183,14 @@ export async function registerAccount(
   }
 }
 
+/** Registration: the company and its first user, with the password chosen; not yet verified. */
+export async function registerAccount(
+  db: Kysely<Database>,
+  input: RegisterInput,
+): Promise<CreatedAccount> {
+  return createAccount(db, input, { passwordHash: await hashPassword(input.password) });
+}
+
 /** Sends a fresh verification e-mail (link + 6-digit code). Throws MailError when it fails. */
 export async function sendVerificationEmail(
   context: AppLoadContext,
@@ -148,6 +204,7 @@ export async function sendVerificationEmail(
       firstName: user.firstName,
       link: `${context.config.appUrl}/verify-email/${token}`,
       code: code!,
+      logoUrl: await emailLogoUrl(context),
     }),
   );
 }
@@ -201,6 +258,7 @@ export async function markEmailVerified(context: AppLoadContext, userId: string)
         to: user.email,
         firstName: user.firstName,
         link: `${context.config.appUrl}/dashboard`,
+        logoUrl: await emailLogoUrl(context),
       }),
     );
   }

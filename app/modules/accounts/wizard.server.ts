@@ -1,5 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { botCheckMessage, verifyBotCheck } from "~/modules/auth/bot-check.server";
+import { withBankFilled } from "~/modules/reference/banks.server";
+import { registrationFill, VIES_MESSAGES, type ViesStatus } from "~/modules/reference/vies";
+import { lookupVat } from "~/modules/reference/vies.server";
 import { AppError } from "~/utils/http.server";
 import { fieldErrorsOf } from "~/utils/schema";
 import {
@@ -29,7 +32,14 @@ const INTERNAL = new Set([
 ]);
 
 export type WizardAnswer =
-  | { kind: "step"; step: WizardStep; values: WizardValues; fieldErrors?: Record<string, string> }
+  | {
+      kind: "step";
+      step: WizardStep;
+      values: WizardValues;
+      fieldErrors?: Record<string, string>;
+      /** «Провери» on the company step: the status line, what VIES filled, the HTTP status. */
+      vies?: { status: ViesStatus; filled: WizardValues; httpStatus: number };
+    }
   | { kind: "done"; userId: string; email: string; firstName: string };
 
 /** The answers a wizard form carries (no internal or bot-check fields). */
@@ -58,10 +68,12 @@ export async function handleWizardStep(
   context: AppLoadContext,
   form: FormData,
 ): Promise<WizardAnswer> {
-  const values = wizardValues(form);
   const step = Number(form.get("step")) as WizardStep;
+  // Sent without JavaScript, empty bank name and BIC are filled from a Bulgarian IBAN.
+  const values = await withBankFilled(context.db, wizardValues(form));
   if (form.get("direction") === "back")
     return { kind: "step", step: Math.max(1, step - 1) as WizardStep, values };
+  if (form.get("direction") === "vies") return checkCompanyInVies(context, step, values);
 
   if (step === 1 || step === 2) {
     const schema = step === 1 ? registerStep1Schema : registerStep2Schema;
@@ -111,5 +123,45 @@ export async function handleWizardStep(
       };
     }
     throw error;
+  }
+}
+
+/**
+ * «Провери» on the company step: BG plus the EIK asked of VIES (per-address limit); a valid
+ * number fills the name and address (Cyrillic ones in the Bulgarian fields, Latin ones in the
+ * English fields of step 3) and the person stays on the step with the status line.
+ */
+async function checkCompanyInVies(
+  context: AppLoadContext,
+  step: WizardStep,
+  values: WizardValues,
+): Promise<WizardAnswer> {
+  const eik = (values.companyVat ?? "").trim();
+  if (step !== 2 || !/^\d{9,10}$/.test(eik)) {
+    // Said under the button, not as a refused step (no «Регистрацията не беше успешна» toast).
+    const status = { tone: "error" as const, text: VIES_MESSAGES.eik };
+    return { kind: "step", step, values, vies: { status, filled: {}, httpStatus: 400 } };
+  }
+  try {
+    const answer = await lookupVat(context, `address:${context.clientIp}`, `BG${eik}`);
+    const { values: filled, status } = registrationFill(answer);
+    return {
+      kind: "step",
+      step,
+      values: { ...values, ...filled },
+      vies: { status, filled, httpStatus: 200 },
+    };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      kind: "step",
+      step,
+      values,
+      vies: {
+        status: { tone: "error", text: error.message },
+        filled: {},
+        httpStatus: error.status,
+      },
+    };
   }
 }

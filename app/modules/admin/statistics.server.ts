@@ -14,6 +14,18 @@ const PAYING = ["active", "trialing", "past_due"] as const;
 /** Payments an operator should look at: failed or waiting for 3-D Secure. */
 const NEEDS_ATTENTION = ["past_due", "incomplete", "unpaid"] as const;
 
+/** Subscriptions of customers: the operator's own company is left out of every figure. */
+export function customerSubscriptions(db: Kysely<Database>) {
+  return db
+    .selectFrom("subscriptions")
+    .innerJoin("companies", "companies.id", "subscriptions.companyId")
+    .where("companies.isOperator", "=", false);
+}
+
+/** Users who are not of the operator's company (admins keep their books there). */
+export const notOperatorUser = sql<boolean>`not exists (select 1 from companies c
+  where c.id = users.company_id and c.is_operator)`;
+
 /** The Monday (yyyy-mm-dd) of the ISO week of a day. */
 function mondayOf(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
@@ -37,19 +49,18 @@ export async function adminStatistics(
       db
         .selectFrom("companies")
         .select(["subscriptionPlan as plan", sql<number>`count(*)`.as("count")])
+        .where("isOperator", "=", false)
         .groupBy("subscriptionPlan")
         .execute(),
-      db
-        .selectFrom("subscriptions")
-        .select(["status", sql<number>`count(*)`.as("count")])
-        .groupBy("status")
+      customerSubscriptions(db)
+        .select(["subscriptions.status", sql<number>`count(*)`.as("count")])
+        .groupBy("subscriptions.status")
         .execute(),
-      db
-        .selectFrom("subscriptions")
-        .select(["plan", sql<number>`count(*)`.as("count")])
-        .where("status", "in", PAYING)
-        .where("plan", "in", ["standard", "full"])
-        .groupBy("plan")
+      customerSubscriptions(db)
+        .select(["subscriptions.plan", sql<number>`count(*)`.as("count")])
+        .where("subscriptions.status", "in", PAYING)
+        .where("subscriptions.plan", "in", ["standard", "full"])
+        .groupBy("subscriptions.plan")
         .execute(),
       db
         .selectFrom("users")
@@ -60,30 +71,40 @@ export async function adminStatistics(
           sql<number>`count(*)`.as("count"),
         ])
         .where("role", "=", "user")
+        .where(notOperatorUser)
         .where(sql<boolean>`(created_at at time zone 'Europe/Sofia')::date >= ${firstMonday}::date`)
         .groupBy(sql`1`)
         .execute(),
       db
         .selectFrom("sessions")
         .innerJoin("users", "users.id", "sessions.userId")
+        .innerJoin("companies", "companies.id", "users.companyId")
         .select(sql<number>`count(distinct users.company_id)`.as("count"))
-        .where("users.companyId", "is not", null)
+        .where("companies.isOperator", "=", false)
+        // A view an admin opened as the customer is not the customer's activity.
+        .where("sessions.impersonatorId", "is", null)
         .where("sessions.createdAt", ">=", sql<Date>`now() - interval '30 days'`)
         .executeTakeFirstOrThrow(),
-      db
-        .selectFrom("subscriptions")
+      customerSubscriptions(db)
         .select(sql<number>`count(*)`.as("count"))
-        .where((eb) => eb.or([eb("isCanceled", "=", true), eb("status", "=", "canceled")]))
-        .where("updatedAt", ">=", sql<Date>`now() - interval '30 days'`)
+        .where((eb) =>
+          eb.or([
+            eb("subscriptions.isCanceled", "=", true),
+            eb("subscriptions.status", "=", "canceled"),
+          ]),
+        )
+        .where("subscriptions.updatedAt", ">=", sql<Date>`now() - interval '30 days'`)
         .executeTakeFirstOrThrow(),
       db
         .selectFrom("documentMonthTotals")
+        .innerJoin("companies", "companies.id", "documentMonthTotals.companyId")
         .select([
-          sql<string>`to_char(month, 'YYYY-MM')`.as("month"),
-          sql<number>`sum(count)`.as("count"),
+          sql<string>`to_char(document_month_totals.month, 'YYYY-MM')`.as("month"),
+          sql<number>`sum(document_month_totals.count)`.as("count"),
         ])
-        .where("month", ">=", `${firstMonth}-01`)
-        .groupBy("month")
+        .where("companies.isOperator", "=", false)
+        .where("documentMonthTotals.month", ">=", `${firstMonth}-01`)
+        .groupBy("documentMonthTotals.month")
         .execute(),
       db
         .selectFrom("subscriptions")
@@ -94,11 +115,12 @@ export async function adminStatistics(
           "companies.eik",
           "subscriptions.plan",
           "subscriptions.status",
-          sql<boolean>`subscriptions.pending_action is not null`.as("awaitingThreeDSecure"),
+          sql<boolean>`subscriptions.pending_action is not null`.as("awaitingAuthentication"),
           sql<string>`to_char(subscriptions.updated_at at time zone 'Europe/Sofia', 'YYYY-MM-DD')`.as(
             "since",
           ),
         ])
+        .where("companies.isOperator", "=", false)
         .where((eb) =>
           eb.or([
             eb("subscriptions.status", "in", NEEDS_ATTENTION),
@@ -141,7 +163,7 @@ export async function adminStatistics(
     documentsPerMonth: months,
     attention: attention.map((a) => ({
       ...a,
-      awaitingThreeDSecure: Boolean(a.awaitingThreeDSecure),
+      awaitingThreeDSecure: Boolean(a.awaitingAuthentication),
     })),
   };
 }

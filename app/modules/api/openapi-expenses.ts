@@ -359,7 +359,7 @@ export const expenseSchemas = {
     properties: {
       id: { type: "string", format: "uuid" },
       fileName: { type: "string" },
-      contentType: { enum: ["image/jpeg", "image/png", "application/pdf"] },
+      contentType: { enum: ["image/jpeg", "image/png", "application/pdf", "application/xml"] },
       size: { type: "integer" },
       url: { type: "string" },
     },

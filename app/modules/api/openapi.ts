@@ -4,10 +4,15 @@
  * valid OpenAPI 3.1 document and that every path it names has a route module for its methods.
  */
 
+import { adminPaths } from "./openapi-admin";
 import { analyticsPaths } from "./openapi-analytics";
+import { cataloguePaths, catalogueSchemas } from "./openapi-catalogue";
+import { einvoicePaths } from "./openapi-einvoice";
 import { expensePaths, expenseSchemas } from "./openapi-expenses";
 import { decimal, errors, idParam, ref } from "./openapi-parts";
 import { salaryPaths, salarySchemas } from "./openapi-salaries";
+import { vatPaths } from "./openapi-vat";
+import { viesPaths } from "./openapi-vies";
 
 const documentResponse = (description: string) => ({
   description,
@@ -43,6 +48,7 @@ export const openApiDocument = {
             schema: { type: "string" },
             description: "nextCursor of the previous page",
           },
+          { name: "limit", in: "query", schema: { type: "integer", minimum: 1, maximum: 50 } },
         ],
         responses: {
           "200": {
@@ -298,6 +304,11 @@ export const openApiDocument = {
     ...expensePaths,
     ...salaryPaths,
     ...analyticsPaths,
+    ...cataloguePaths,
+    ...adminPaths,
+    ...vatPaths,
+    ...viesPaths,
+    ...einvoicePaths,
   },
   components: {
     securitySchemes: {
@@ -307,6 +318,7 @@ export const openApiDocument = {
     schemas: {
       ...expenseSchemas,
       ...salarySchemas,
+      ...catalogueSchemas,
       Error: {
         type: "object",
         properties: {
@@ -372,7 +384,13 @@ export const openApiDocument = {
           unit: { type: "string", default: "бр." },
           unitPrice: decimal("45.50", "Without VAT, up to 4 decimals"),
           discount: decimal("0", "Percent, 0–100"),
-          vatRate: { enum: [20, 9, 0, null], description: "null: VAT not charged" },
+          vatRate: {
+            type: ["integer", "null"],
+            minimum: 0,
+            maximum: 100,
+            description:
+              "Whole per cent in force on the document's date (tax event date, else issue date), e.g. 20, 9 or 0; null: VAT not charged",
+          },
         },
       },
       DocumentInput: {

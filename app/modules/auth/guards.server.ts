@@ -1,13 +1,33 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
 import { findSessionUser, readSessionToken, type SessionUser } from "./session.server";
 
+// The user each request was answered for (the audit of impersonated requests reads it), and, for
+// GET, the one lookup the root, layout and page loaders of one request share.
+const requestUsers = new WeakMap<AppLoadContext, SessionUser>();
+const lookups = new WeakMap<AppLoadContext, { token: string; user: Promise<SessionUser | null> }>();
+
 /** The signed-in user, or null for a guest. */
 export async function getUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<SessionUser | null> {
   const token = await readSessionToken(request, context);
-  return token ? findSessionUser(context.db, token) : null;
+  if (!token) return null;
+  // An action may change the user (name, plan, sign-out), so only reads share one lookup.
+  const shared = request.method === "GET" || request.method === "HEAD";
+  let found = shared ? lookups.get(context) : undefined;
+  if (!found || found.token !== token) {
+    found = { token, user: findSessionUser(context.db, token) };
+    if (shared) lookups.set(context, found);
+  }
+  const user = await found.user;
+  if (user) requestUsers.set(context, user);
+  return user;
+}
+
+/** The user a request was answered for, once its loaders or action looked them up. */
+export function requestUser(context: AppLoadContext): SessionUser | undefined {
+  return requestUsers.get(context);
 }
 
 /** The signed-in user; a guest is sent to /auth with a redirectTo back to this page. */

@@ -5,6 +5,8 @@ import { hashPassword, verifyPassword } from "./password.server";
 import { recordLoginAttempt, startLoginAttempt, THROTTLED_MESSAGE } from "./throttle.server";
 
 export const INVALID_LOGIN = "Невалиден имейл или парола";
+export const LOCKED_LOGIN =
+  "Профилът е блокиран от администратор. Свържете се с поддръжката, за да бъде отключен.";
 
 // A real hash of a random password: unknown e-mails cost the same time as wrong passwords.
 let dummyHash: Promise<string> | undefined;
@@ -23,7 +25,7 @@ export async function checkCredentials(
   if (attempt.throttled) throw new AppError(THROTTLED_MESSAGE, 429);
   const user = await db
     .selectFrom("users")
-    .select(["id", "role", "email", "passwordHash"])
+    .select(["id", "role", "email", "passwordHash", "lockedAt"])
     .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.toLowerCase()))
     .where("anonymizedAt", "is", null)
     .executeTakeFirst();
@@ -35,6 +37,8 @@ export async function checkCredentials(
     succeeded: Boolean(user && valid),
   });
   if (!user || !valid) throw new AppError(INVALID_LOGIN, 401);
+  // Said only to whoever knows the password, so a lock reveals nothing to a guesser.
+  if (user.lockedAt) throw new AppError(LOCKED_LOGIN, 403);
   await attempt.succeeded();
   return { userId: user.id, role: user.role, email: user.email };
 }

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { passwordResetMail } from "~/modules/mail/templates.server";
+import { emailLogoUrl } from "~/modules/settings/app-settings.server";
 import { AppError } from "~/utils/http.server";
 import { runAfterResponse } from "~/utils/later.server";
 import { hashPassword } from "./password.server";
@@ -44,6 +45,7 @@ export async function requestPasswordReset(context: AppLoadContext, email: strin
         to: user.email,
         firstName: user.firstName,
         link: `${context.config.appUrl}/reset-password/${token}`,
+        logoUrl: await emailLogoUrl(context),
       }),
     );
   });

@@ -80,4 +80,6 @@ export const LIMITS = {
   mailPerAddress: { max: 10, windowMs: HOUR },
   /** Document e-mails a company sends. */
   documentMails: { max: 100, windowMs: HOUR },
+  /** VAT numbers looked up in VIES, per company (or per address during registration). */
+  vies: { max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, Limit>;

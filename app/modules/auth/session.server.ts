@@ -5,6 +5,8 @@ import type { Database, Plan, UserRole } from "~db/types";
 
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+/** How long an admin's view as a customer lasts before it has to be opened again. */
+export const IMPERSONATION_MS = 60 * 60 * 1000;
 
 /** The signed-in person as every page and API call sees them. */
 export interface SessionUser {
@@ -19,6 +21,8 @@ export interface SessionUser {
   companyId: string | null;
   companyName: string | null;
   plan: Plan;
+  /** The admin looking at the app as this customer (impersonation), or null. */
+  impersonator: { id: string; email: string } | null;
 }
 
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
@@ -45,7 +49,13 @@ export function sessionCookie(config: AppLoadContext["config"]) {
 export async function createSession(
   db: Kysely<Database>,
   userId: string,
-  details: { kind: "browser" | "api"; ip: string; userAgent: string | null },
+  details: {
+    kind: "browser" | "api";
+    ip: string;
+    userAgent: string | null;
+    /** An admin opening the customer's view (impersonation): such a session lasts an hour. */
+    impersonatorId?: string;
+  },
 ): Promise<string> {
   const token = randomToken();
   await db
@@ -56,7 +66,8 @@ export async function createSession(
       kind: details.kind,
       ip: details.ip,
       userAgent: details.userAgent?.slice(0, 500) ?? null,
-      expiresAt: new Date(Date.now() + SESSION_MS),
+      impersonatorId: details.impersonatorId ?? null,
+      expiresAt: new Date(Date.now() + (details.impersonatorId ? IMPERSONATION_MS : SESSION_MS)),
     })
     .execute();
   return token;
@@ -82,7 +93,10 @@ export async function findSessionUser(
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
     .leftJoin("companies", "companies.id", "users.companyId")
+    .leftJoin("users as admins", "admins.id", "sessions.impersonatorId")
     .select([
+      "sessions.impersonatorId",
+      "admins.email as impersonatorEmail",
       "sessions.id as sessionId",
       "users.id",
       "users.email",
@@ -98,6 +112,7 @@ export async function findSessionUser(
     .where("sessions.tokenHash", "=", sha256(token))
     .where("sessions.expiresAt", ">", new Date())
     .where("users.anonymizedAt", "is", null)
+    .where("users.lockedAt", "is", null)
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -112,6 +127,10 @@ export async function findSessionUser(
     companyId: row.companyId,
     companyName: row.companyName,
     plan: row.subscriptionPlan ?? "basic",
+    impersonator:
+      row.impersonatorId && row.impersonatorEmail
+        ? { id: row.impersonatorId, email: row.impersonatorEmail }
+        : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { readFormWithFiles } from "~/utils/files.server";
+import { readFormWithFiles, type UploadResult } from "~/utils/files.server";
 import type { FormAnswer } from "~/utils/forms";
 import { typedValues } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
@@ -7,6 +7,7 @@ import { centsToDecimal } from "~/utils/money";
 import { fieldErrorsOf } from "~/utils/schema";
 import type { Database } from "~db/types";
 import {
+  type CheckedReceipt,
   checkReceipts,
   RECEIPT_MAX_BYTES,
   RECEIPT_MESSAGES,
@@ -74,10 +75,24 @@ export async function submitExpenseForm(
   who: { companyId: string; userId: string },
   id?: string,
 ): Promise<ExpenseFormOutcome> {
-  const { form, upload } = await readReceiptForm(request);
+  return saveExpenseForm(db, await readReceiptForm(request), who, id);
+}
+
+/**
+ * The form already read (text fields and receipts): creates or changes the expense. `extra` are
+ * files attached besides the uploaded receipts (an imported e-invoice's XML, checked already).
+ */
+export async function saveExpenseForm(
+  db: Kysely<Database>,
+  { form, upload }: { form: FormData; upload: UploadResult },
+  who: { companyId: string; userId: string },
+  id?: string,
+  extra: CheckedReceipt[] = [],
+): Promise<ExpenseFormOutcome> {
   const values = typedValues(form);
   delete values.files;
   delete values.file;
+  delete values.ubl;
   const refuse = (
     fieldErrors: Record<string, string>,
     formError: string,
@@ -121,7 +136,7 @@ export async function submitExpenseForm(
     return refuse({ ...errors, ...again }, FORM_ERROR, 400);
   }
   try {
-    const receipts = checkReceipts(upload.files);
+    const receipts = [...checkReceipts(upload.files), ...extra];
     if (id) {
       await updateExpense(db, who.companyId, id, parsed.data, receipts);
       return { saved: true, id };

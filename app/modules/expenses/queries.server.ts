@@ -2,6 +2,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { isBookDate } from "~/utils/dates";
 import { periodRange } from "~/utils/periods";
+import { searchTerm } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import type { Database, ExpenseDocumentType } from "~db/types";
 import { coversWholeMonths, monthTotals } from "./month-totals.server";
@@ -41,7 +42,7 @@ export function expenseFiltersFromSearch(params: URLSearchParams): ExpenseFilter
     payment:
       payment && payment in PAYMENT_FILTERS ? (payment as ExpenseFilters["payment"]) : undefined,
     type: type && type in EXPENSE_DOCUMENT_TYPES ? (type as ExpenseDocumentType) : undefined,
-    q: get("q")?.slice(0, 100),
+    q: searchTerm(get("q")) || undefined,
     sort: sort && sort in EXPENSE_SORTS ? (sort as ExpenseSort) : "date_desc",
   };
 }

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { sendMail } from "~/modules/mail/mailer.server";
+import { supportAddress } from "~/modules/settings/app-settings.server";
 import { sniffImage } from "~/utils/files.server";
 import { AppError } from "~/utils/http.server";
 import {
@@ -37,9 +38,10 @@ export function checkAttachment(
 }
 
 /**
- * Stores the submission, then e-mails it to SUPPORT_EMAIL when one is set. When that mail fails
- * the submission is taken back and the person is told to try again later (AppError 503, spec §8:
- * 'Грешка при изпращане' / 'Моля, опитайте отново по-късно.'), so a retry never makes a double.
+ * Stores the submission, then e-mails it to the support address (the admins' setting, else
+ * SUPPORT_EMAIL) when there is one. When that mail fails the submission is taken back and the
+ * person is told to try again later (AppError 503, spec §8: 'Грешка при изпращане' / 'Моля,
+ * опитайте отново по-късно.'), so a retry never makes a double.
  */
 export async function submitFeedback(
   context: AppLoadContext,
@@ -67,7 +69,7 @@ export async function submitFeedback(
     .returning("id")
     .executeTakeFirstOrThrow();
 
-  const to = context.config.mail.supportEmail;
+  const to = await supportAddress(context);
   if (!to) return;
   const categories: Record<string, string> =
     input.type === "support" ? SUPPORT_CATEGORIES : FEEDBACK_CATEGORIES;

@@ -1,5 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { getClient } from "~/modules/clients/queries.server";
+import { VAT_MESSAGES, vatDateOf } from "~/modules/reference/vat";
+import { invalidLineRates } from "~/modules/reference/vat.server";
 import { AppError } from "~/utils/http.server";
 import { computeTotals, lineNetCents, PRICE_SCALE, scaledToString } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
@@ -56,6 +58,7 @@ export function supplierSnapshot(company: Company): SupplierSnapshot {
     bankName: company.bankName,
     bankNameEn: company.bankNameEn,
     bankBic: company.bankBic,
+    documentFooter: company.documentFooter,
   };
 }
 
@@ -133,6 +136,11 @@ async function prepare(db: Kysely<Database>, companyId: string, input: DocumentI
   }
 
   const { lines, totals } = priceLines(input.lines, company.isVatRegistered);
+  // A rate must be in force on the document's date — a note's, on its invoice's (it corrects that
+  // supply) — the editor and the API check it first; this is the last word, for every other way a
+  // draft is made.
+  const badRates = await invalidLineRates(db, vatDateOf(original ?? input), lines);
+  if (Object.keys(badRates).length) throw new AppError(VAT_MESSAGES.notValidOnDate, 400, badRates);
   let vatGround = input.vatGround;
   if (!company.isVatRegistered) vatGround = NOT_REGISTERED_GROUND;
   else if (lines.some((l) => l.vatRate === 0 || l.vatRate === null) && !vatGround) {
@@ -144,7 +152,7 @@ async function prepare(db: Kysely<Database>, companyId: string, input: DocumentI
   const columns = {
     type: input.type,
     clientId: client.id,
-    language: input.language ?? (client.language === "en" ? "en" : "bg"),
+    language: input.language ?? (client.language === "en" ? "en" : company.defaultLanguage),
     issueDate: input.issueDate,
     taxEventDate: input.taxEventDate,
     dueDate: input.dueDate,
@@ -185,13 +193,20 @@ export async function createDraft(
   companyId: string,
   userId: string | null,
   input: DocumentInput,
-  extra: { proformaId?: string } = {},
+  extra: { proformaId?: string; recurringId?: string; occurrenceOn?: string } = {},
 ) {
   const { columns, lines } = await prepare(db, companyId, input);
   return db.transaction().execute(async (trx) => {
     const doc = await trx
       .insertInto("documents")
-      .values({ ...columns, companyId, createdBy: userId, proformaId: extra.proformaId ?? null })
+      .values({
+        ...columns,
+        companyId,
+        createdBy: userId,
+        proformaId: extra.proformaId ?? null,
+        recurringId: extra.recurringId ?? null,
+        occurrenceOn: extra.occurrenceOn ?? null,
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     await insertLines(trx, companyId, doc.id, lines);
@@ -295,6 +310,31 @@ export async function issueDocument(db: Kysely<Database>, companyId: string, id:
       .executeTakeFirst();
     if (!doc) throw new AppError("Документът не е намерен", 404);
     if (doc.status !== "draft") throw new AppError("Документът вече е издаден", 409);
+    // The draft's date or the rates may have changed since it was saved.
+    const original = doc.originalId
+      ? await trx
+          .selectFrom("documents")
+          .select(["issueDate", "taxEventDate"])
+          .where("companyId", "=", companyId)
+          .where("id", "=", doc.originalId)
+          .executeTakeFirst()
+      : undefined;
+    const lines = await trx
+      .selectFrom("documentLines")
+      .select("vatRate")
+      .where("documentId", "=", id)
+      .orderBy("position")
+      .execute();
+    const badRates = await invalidLineRates(trx, vatDateOf(original ?? doc), lines);
+    const firstBad = Object.keys(badRates)[0];
+    if (firstBad) {
+      const line = Number(firstBad.split(".")[1]) + 1;
+      throw new AppError(
+        `Документът не е издаден: ред ${line} — ${VAT_MESSAGES.notValidOnDate.toLowerCase()}. Поправете черновата.`,
+        400,
+        badRates,
+      );
+    }
     const company = await trx
       .selectFrom("companies")
       .selectAll()
@@ -427,6 +467,7 @@ export async function invoicesForNotes(db: Kysely<Database>, companyId: string, 
       "documents.id",
       "documents.number",
       "documents.issueDate",
+      "documents.taxEventDate",
       "documents.clientId",
       "documents.totalCents",
       "documents.currency",

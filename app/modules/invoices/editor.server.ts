@@ -1,11 +1,26 @@
 import type { Kysely } from "kysely";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { getClient } from "~/modules/clients/queries.server";
-import { addDays, todayInSofia } from "~/utils/dates";
+import {
+  catalogueItemJson,
+  getCatalogueItem,
+  hasCatalogue,
+  listCatalogue,
+} from "~/modules/catalogue/queries.server";
+import { CATALOGUE_SEARCH_LIMIT } from "~/modules/catalogue/schema";
+import { getClient, listClients } from "~/modules/clients/queries.server";
+import {
+  groundsOn,
+  ratesOn,
+  type VatGroundRow,
+  type VatRateRow,
+  vatDateOf,
+} from "~/modules/reference/vat";
+import { allVatGrounds, allVatRates } from "~/modules/reference/vat.server";
+import { addDays, isIsoDate, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
 import { formatPrice, formatScaled, parseDecimal } from "~/utils/money";
-import { fieldErrorsOf } from "~/utils/schema";
-import type { Database, VatTreatment } from "~db/types";
+import { fieldErrorsOf, searchTerm } from "~/utils/schema";
+import type { Client, Database } from "~db/types";
 import {
   createDraft,
   type DocumentWithLines,
@@ -14,48 +29,30 @@ import {
   updateDraft,
 } from "./documents.server";
 import {
+  CLIENT_SEARCH_LIMIT,
   documentInputOf,
+  type EditorClient,
   type EditorLine,
+  type EditorSearch,
   type EditorValues,
   emptyLine,
   FIELD_ORDER,
+  groundValues,
   isEmptyLine,
   LINE_FIELDS,
+  lineFromCatalogue,
   MAX_LINES,
   valuesFromForm,
+  vatDefaults,
+  withClientTerms,
 } from "./editor";
-import {
-  DOCUMENT_MESSAGES,
-  DOCUMENT_TYPES,
-  documentSchema,
-  NOT_REGISTERED_GROUND,
-  VAT_GROUNDS,
-} from "./schema";
+import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, documentSchemaFor } from "./schema";
 
 type CompanyUser = SessionUser & { companyId: string };
 
-/** The VAT rate and ground a client's treatment suggests for new lines. */
-export function vatDefaults(treatment: VatTreatment | undefined, vatRegistered: boolean) {
-  if (!vatRegistered) return { vatRate: "none", vatGround: NOT_REGISTERED_GROUND };
-  switch (treatment) {
-    case "reverse_charge":
-      return { vatRate: "none", vatGround: "чл. 21, ал. 2 от ЗДДС" };
-    case "intra_community":
-      return { vatRate: "0", vatGround: "чл. 53, ал. 1 от ЗДДС" };
-    case "export":
-      return { vatRate: "0", vatGround: "чл. 28 от ЗДДС" };
-    case "exempt":
-      return { vatRate: "none", vatGround: "" };
-    default:
-      return { vatRate: "20", vatGround: "" };
-  }
-}
-
-function groundValues(ground: string | null) {
-  if (!ground) return { vatGround: "", vatGroundOther: "" };
-  return VAT_GROUNDS.some((g) => g.text === ground)
-    ? { vatGround: ground, vatGroundOther: "" }
-    : { vatGround: "other", vatGroundOther: ground };
+/** The highest rate in force on a day ("20" if the table has none then: the server refuses it). */
+function standardRateOn(rates: readonly VatRateRow[], day: string) {
+  return String(ratesOn(rates, day)[0]?.rate ?? 20);
 }
 
 function linesOf(doc: DocumentWithLines): EditorLine[] {
@@ -72,8 +69,11 @@ function linesOf(doc: DocumentWithLines): EditorLine[] {
   }));
 }
 
-/** A stored draft as the editor shows it. */
-export function valuesFromDocument(doc: DocumentWithLines): EditorValues {
+/** A stored draft as the editor shows it; `grounds` are those valid on its date. */
+export function valuesFromDocument(
+  doc: DocumentWithLines,
+  grounds: readonly Pick<VatGroundRow, "text">[],
+): EditorValues {
   return {
     type: doc.type,
     clientId: doc.clientId,
@@ -84,7 +84,7 @@ export function valuesFromDocument(doc: DocumentWithLines): EditorValues {
     placeOfIssue: doc.placeOfIssue ?? "",
     currency: doc.currency,
     eurRate: doc.eurRate ? doc.eurRate.replace(/0+$/, "").replace(/\.$/, "") : "",
-    ...groundValues(doc.vatGround),
+    ...groundValues(doc.vatGround, grounds),
     paymentMethod: doc.paymentMethod,
     authorName: doc.authorName ?? "",
     recipientName: doc.recipientName ?? "",
@@ -95,18 +95,33 @@ export function valuesFromDocument(doc: DocumentWithLines): EditorValues {
   };
 }
 
-/** A new document: today, the client's terms, or a copy of the invoice a note corrects. */
+/**
+ * A new document: today, the client's terms (else the company's defaults: payment term, language,
+ * notes), or a copy of the invoice a note corrects.
+ */
 export async function newDocumentValues(
   db: Kysely<Database>,
   user: CompanyUser,
   search: URLSearchParams,
 ): Promise<EditorValues> {
-  const company = await db
-    .selectFrom("companies")
-    .select(["isVatRegistered", "useEnglishInvoices", "city"])
-    .where("id", "=", user.companyId)
-    .executeTakeFirstOrThrow();
+  const [company, rates, allGrounds] = await Promise.all([
+    db
+      .selectFrom("companies")
+      .select([
+        "isVatRegistered",
+        "useEnglishInvoices",
+        "city",
+        "defaultPaymentTermDays",
+        "defaultLanguage",
+        "defaultNotes",
+      ])
+      .where("id", "=", user.companyId)
+      .executeTakeFirstOrThrow(),
+    allVatRates(db),
+    allVatGrounds(db),
+  ]);
   const today = todayInSofia();
+  const grounds = groundsOn(allGrounds, today);
   const requestedType = search.get("type") ?? "invoice";
   const type = requestedType in DOCUMENT_TYPES ? requestedType : "invoice";
   const from = await getDocument(db, user.companyId, search.get("from") ?? undefined);
@@ -115,28 +130,35 @@ export async function newDocumentValues(
     user.companyId,
     from?.clientId ?? search.get("clientId") ?? undefined,
   );
-  const defaults = vatDefaults(client?.vatTreatment, company.isVatRegistered);
+  const defaults = vatDefaults(
+    client?.vatTreatment,
+    company.isVatRegistered,
+    standardRateOn(rates, today),
+  );
   const base: EditorValues = {
     type,
     clientId: client?.id ?? "",
-    language: company.useEnglishInvoices && client?.language === "en" ? "en" : "bg",
+    // A client invoiced in English gets English (when the company issues English documents);
+    // otherwise the company's default language.
+    language:
+      company.useEnglishInvoices && client?.language === "en" ? "en" : company.defaultLanguage,
     issueDate: today,
     taxEventDate: "",
-    dueDate: client ? addDays(today, client.paymentTermDays) : addDays(today, 7),
+    dueDate: addDays(today, client ? client.paymentTermDays : company.defaultPaymentTermDays),
     placeOfIssue: company.city,
     currency: client && client.currency !== "BGN" ? client.currency : "EUR",
     eurRate: "",
-    ...groundValues(defaults.vatGround || null),
+    ...groundValues(defaults.vatGround || null, grounds),
     paymentMethod: "bank",
     authorName: `${user.firstName} ${user.lastName}`.trim(),
     recipientName: client?.mol ?? "",
-    notes: "",
+    notes: company.defaultNotes ?? "",
     originalId: "",
     reason: "",
     lines: [emptyLine(defaults.vatRate)],
   };
   if (!from) return base;
-  const copy = valuesFromDocument(from);
+  const copy = valuesFromDocument(from, grounds);
   const isNote = type === "credit_note" || type === "debit_note";
   return {
     ...base,
@@ -151,43 +173,150 @@ export async function newDocumentValues(
   };
 }
 
-/** Everything the editor's selects offer. */
-export async function editorOptions(
-  db: Kysely<Database>,
-  companyId: string,
-  currentClientId?: string,
-) {
-  const [clients, company, invoices] = await Promise.all([
-    db
-      .selectFrom("clients")
-      .select(["id", "name", "currency", "language", "paymentTermDays", "vatTreatment", "mol"])
-      .where("companyId", "=", companyId)
-      // Archived clients are not offered, except the one a draft already names.
-      .where((eb) =>
-        currentClientId
-          ? eb.or([eb("archivedAt", "is", null), eb("id", "=", currentClientId)])
-          : eb("archivedAt", "is", null),
-      )
-      .orderBy("name")
-      .execute(),
+/**
+ * Everything the editor's selects offer. The VAT rates and grounds come with their validity: the
+ * editor offers those valid on the document's date (and follows a date changed in the browser).
+ * Clients are not here: the chosen one and a search's results come with `editorSearch`.
+ */
+export async function editorOptions(db: Kysely<Database>, companyId: string) {
+  const [company, invoices, vatRates, vatGrounds, anyClient, catalogue] = await Promise.all([
     db
       .selectFrom("companies")
       .select(["isVatRegistered", "useEnglishInvoices"])
       .where("id", "=", companyId)
       .executeTakeFirstOrThrow(),
     invoicesForNotes(db, companyId),
+    allVatRates(db),
+    allVatGrounds(db),
+    db
+      .selectFrom("clients")
+      .select("id")
+      .where("companyId", "=", companyId)
+      .where("archivedAt", "is", null)
+      .limit(1)
+      .executeTakeFirst(),
+    hasCatalogue(db, companyId),
   ]);
   return {
-    clients: clients.map((c) => ({
-      ...c,
-      ...vatDefaults(c.vatTreatment, company.isVatRegistered),
-    })),
     vatRegistered: company.isVatRegistered,
+    vatRates,
+    vatGrounds,
+    hasClients: anyClient !== undefined,
+    hasCatalogue: catalogue,
     invoices: invoices.map((i) => ({
       id: i.id,
+      // A note's lines take the rates in force on its invoice's date.
+      vatDate: vatDateOf(i),
       label: `№ ${i.number} от ${i.issueDate.split("-").reverse().join(".")} — ${i.clientName}`,
     })),
   };
+}
+
+function editorClient(client: Client): EditorClient {
+  return {
+    id: client.id,
+    name: client.name,
+    eik: client.eik,
+    vatNumber: client.vatNumber,
+    currency: client.currency,
+    paymentTermDays: client.paymentTermDays,
+    mol: client.mol,
+    vatTreatment: client.vatTreatment,
+  };
+}
+
+/**
+ * The editor's searches, for a page rendered without JavaScript: the chosen client and up to 20
+ * active clients to choose from (those matching `clientQ` by name, ЕИК or VAT number, else the
+ * first by name: one page of the keyset list, never all of them), and — when searched — the
+ * catalogue's items whose name contains `catalogueQ`.
+ */
+export async function editorSearch(
+  db: Kysely<Database>,
+  companyId: string,
+  options: { clientId?: string; clientQ?: string; catalogueQ?: string; catalogue?: boolean },
+): Promise<EditorSearch> {
+  const clientQ = searchTerm(options.clientQ);
+  const catalogueQ = searchTerm(options.catalogueQ);
+  const searchCatalogue = options.catalogue || catalogueQ !== "";
+  const [chosen, page, items] = await Promise.all([
+    getClient(db, companyId, options.clientId || undefined),
+    listClients(db, companyId, { q: clientQ, limit: CLIENT_SEARCH_LIMIT }),
+    searchCatalogue
+      ? listCatalogue(db, companyId, { q: catalogueQ, limit: CATALOGUE_SEARCH_LIMIT })
+      : null,
+  ]);
+  return {
+    clientQ,
+    client: chosen ? editorClient(chosen) : null,
+    clients: page.clients.map(editorClient),
+    moreClients: page.nextCursor !== null,
+    catalogueQ,
+    catalogue: items ? items.items.map(catalogueItemJson) : null,
+  };
+}
+
+/**
+ * What the editor's form was sent by GET for, without JavaScript: «Търси клиент» (client),
+ * «Избери клиента» (choose: the chosen client's terms are filled in) or «Търси в каталога».
+ */
+const SEARCHES = ["client", "choose", "catalogue"] as const;
+
+/**
+ * What the editor's page shows: the values (a new document or a stored draft — or, after a
+ * search made without JavaScript, what the form held, sent with it by GET so nothing typed is
+ * lost), its options and its searches. `?clientQ=` searches the clients; «Избери клиента»
+ * (`search=choose`) fills in the chosen client's terms, as choosing one does with JavaScript;
+ * `?catalogueQ=` searches the catalogue.
+ */
+export async function loadEditor(
+  db: Kysely<Database>,
+  companyId: string,
+  url: URL,
+  initial: (grounds: VatGroundRow[]) => Promise<EditorValues> | EditorValues,
+) {
+  const params = url.searchParams;
+  const searched = SEARCHES.find((s) => s === params.get("search"));
+  const options = await editorOptions(db, companyId);
+  let values: EditorValues;
+  if (searched) {
+    values = valuesFromForm(params);
+    if (!values.lines.length) values.lines.push(emptyLine());
+  } else {
+    values = await initial(options.vatGrounds);
+  }
+  const search = await editorSearch(db, companyId, {
+    clientId: values.clientId,
+    clientQ: params.get("clientQ") ?? "",
+    catalogueQ: params.get("catalogueQ") ?? "",
+    catalogue: searched === "catalogue",
+  });
+  if (searched === "choose" && search.client) {
+    const day = dayOfValues(values);
+    values = withClientTerms(
+      values,
+      search.client,
+      { vatRegistered: options.vatRegistered, standardRate: standardRateOn(options.vatRates, day) },
+      groundsOn(options.vatGrounds, day),
+    );
+  }
+  return {
+    ...options,
+    values,
+    search,
+    // A page re-rendered from a search starts its uncontrolled inputs afresh.
+    revision: searched ? `search:${params.toString().length}:${Date.now()}` : undefined,
+    focus: searched === "catalogue" ? "catalogue-results" : searched ? "clientId" : undefined,
+  };
+}
+
+/** The day a new document's rates are read for: its tax event's or issue date, else today. */
+function dayOfValues(values: Pick<EditorValues, "issueDate" | "taxEventDate">): string {
+  const day = vatDateOf({
+    issueDate: values.issueDate,
+    taxEventDate: isIsoDate(values.taxEventDate) ? values.taxEventDate : null,
+  });
+  return isIsoDate(day) ? day : todayInSofia();
 }
 
 export type EditorActionData = {
@@ -197,6 +326,8 @@ export type EditorActionData = {
   /** Changes after every server re-render so the uncontrolled inputs take the new values. */
   revision: number;
   focus?: string;
+  /** The client to show and the searches' results, for the form as it comes back. */
+  search: EditorSearch;
 };
 
 const FORM_ERROR = "Документът не е запазен: поправете отбелязаните полета.";
@@ -242,8 +373,24 @@ export async function submitEditor(
   const intent = String(form.get("intent") ?? "save");
   const values = valuesFromForm(form);
   const revision = Date.now();
-  const back = (answer: Omit<EditorActionData, "values" | "revision">, status = 200) =>
-    ({ kind: "form", status, answer: { values, revision, ...answer } }) as const;
+  const text = (key: string) => {
+    const value = form.get(key);
+    return typeof value === "string" ? value : "";
+  };
+  const back = async (
+    answer: Omit<EditorActionData, "values" | "revision" | "search">,
+    status = 200,
+    catalogue = false,
+  ): Promise<EditorOutcome> => {
+    // The form comes back with its searches as they were (their fields are sent with it).
+    const search = await editorSearch(db, user.companyId, {
+      clientId: values.clientId,
+      clientQ: text("clientQ"),
+      catalogueQ: text("catalogueQ"),
+      catalogue,
+    });
+    return { kind: "form", status, answer: { values, revision, search, ...answer } };
+  };
 
   if (intent === "addLine") {
     const vatRate = values.lines.at(-1)?.vatRate ?? "20";
@@ -256,13 +403,20 @@ export async function submitEditor(
     if (!values.lines.length) values.lines.push(emptyLine());
     return back({ errors: {}, focus: "lines-heading" });
   }
+  const fromCatalogue = /^addCatalogue:(.{1,40})$/.exec(intent);
+  if (fromCatalogue) {
+    return addFromCatalogue(db, user.companyId, values, fromCatalogue[1] ?? "", (answer, status) =>
+      back(answer, status, true),
+    );
+  }
   if (intent !== "save" && intent !== "preview" && intent !== "issue") {
     return back({ errors: {}, formError: "Неизвестно действие" }, 400);
   }
 
   // What is validated is what is kept: rows left empty are dropped before the line numbers count.
   values.lines = values.lines.filter((line) => !isEmptyLine(line));
-  const parsed = documentSchema.safeParse(documentInputOf(values));
+  // A line's rate must be in force on the document's date (the rows are read on every save).
+  const parsed = documentSchemaFor(await allVatRates(db)).safeParse(documentInputOf(values));
   if (!values.lines.length) values.lines.push(emptyLine());
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
@@ -283,4 +437,47 @@ export async function submitEditor(
     return back({ errors, formError, focus: firstInvalidField(errors) }, error.status);
   }
   return { kind: "saved", id, intent };
+}
+
+/**
+ * «Добави» by a catalogue item (the editor without JavaScript): a line filled from the item —
+ * in the empty last row if there is one, else a new row — with everything typed kept; the item's
+ * ground fills the document's when it has none yet.
+ */
+async function addFromCatalogue(
+  db: Kysely<Database>,
+  companyId: string,
+  values: EditorValues,
+  itemId: string,
+  back: (
+    answer: Omit<EditorActionData, "values" | "revision" | "search">,
+    status?: number,
+  ) => Promise<EditorOutcome>,
+): Promise<EditorOutcome> {
+  const item = await getCatalogueItem(db, companyId, itemId);
+  if (!item || item.archivedAt) {
+    return back({ errors: {}, formError: "Артикулът не е намерен в каталога" }, 404);
+  }
+  const company = await db
+    .selectFrom("companies")
+    .select("isVatRegistered")
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  const json = catalogueItemJson(item);
+  const last = values.lines.at(-1);
+  const reuse = last !== undefined && isEmptyLine(last);
+  if (!reuse && values.lines.length >= MAX_LINES) {
+    return back({ errors: {}, formError: DOCUMENT_MESSAGES.tooManyLines }, 400);
+  }
+  const line = lineFromCatalogue(json, {
+    language: values.language,
+    vatRegistered: company.isVatRegistered,
+  });
+  if (reuse) values.lines[values.lines.length - 1] = line;
+  else values.lines.push(line);
+  if (json.vatGround && !values.vatGround && !values.vatGroundOther) {
+    const grounds = groundsOn(await allVatGrounds(db), dayOfValues(values));
+    Object.assign(values, groundValues(json.vatGround, grounds));
+  }
+  return back({ errors: {}, focus: `lines[${values.lines.length - 1}][quantity]` });
 }

@@ -1,11 +1,17 @@
+import type { CatalogueItemJson } from "~/modules/catalogue/schema";
+import type { VatGroundRow } from "~/modules/reference/vat";
+import { addDays, isIsoDate } from "~/utils/dates";
 import {
   computeTotals,
   decimalProblem,
+  formatPrice,
   lineNetCents,
+  PRICE_SCALE,
   parseDecimal,
   type Totals,
 } from "~/utils/money";
-import { lineSchema } from "./schema";
+import type { VatTreatment } from "~db/types";
+import { lineSchema, NOT_REGISTERED_GROUND, OTHER_GROUND } from "./schema";
 
 const lineAmountsSchema = lineSchema.pick({ quantity: true, unitPrice: true, discount: true });
 
@@ -80,8 +86,11 @@ export const LINE_FIELDS = [
 ] as const;
 const FIELDS = FIELD_ORDER.filter((field) => field !== "lines");
 
+/** A posted form, or the query of the editor's searches without JavaScript (GET with the form). */
+type FormLike = { get(key: string): unknown; keys(): IterableIterator<string> };
+
 /** What the form holds, every line kept (empty ones too), in index order. */
-export function valuesFromForm(form: FormData): EditorValues {
+export function valuesFromForm(form: FormLike): EditorValues {
   const get = (key: string) => {
     const value = form.get(key);
     return typeof value === "string" ? value : "";
@@ -177,4 +186,134 @@ export function lineProblems(
   check("unitPrice", 4);
   check("discount", 2);
   return problems;
+}
+
+/** A client as the editor's picker has it (the chosen one, the search results, /api/clients). */
+export interface EditorClient {
+  id: string;
+  name: string;
+  eik: string | null;
+  vatNumber: string | null;
+  currency: string;
+  paymentTermDays: number;
+  mol: string | null;
+  vatTreatment: VatTreatment;
+}
+
+/** An item of the catalogue as the editor's picker has it (/api/catalogue's JSON). */
+export type CatalogueOption = CatalogueItemJson;
+
+/** How many clients the editor lists without JavaScript (a search narrows them). */
+export const CLIENT_SEARCH_LIMIT = 20;
+
+/**
+ * The editor's searches: the chosen client and up to 20 others to choose from (matches of
+ * «Търси клиент», else the first by name), never the whole list; and the catalogue's matches.
+ */
+export interface EditorSearch {
+  clientQ: string;
+  /** The client the document names (an archived one too), apart from the results. */
+  client: EditorClient | null;
+  clients: EditorClient[];
+  /** More active clients match than are listed. */
+  moreClients: boolean;
+  catalogueQ: string;
+  /** The catalogue's matches; null when nothing was searched. */
+  catalogue: CatalogueOption[] | null;
+}
+
+/**
+ * The VAT rate and ground a client's treatment suggests for new lines; `standardRate` is the
+ * highest rate in force on the document's date.
+ */
+export function vatDefaults(
+  treatment: VatTreatment | undefined,
+  vatRegistered: boolean,
+  standardRate = "20",
+) {
+  if (!vatRegistered) return { vatRate: "none", vatGround: NOT_REGISTERED_GROUND };
+  switch (treatment) {
+    case "reverse_charge":
+      return { vatRate: "none", vatGround: "чл. 21, ал. 2 от ЗДДС" };
+    case "intra_community":
+      return { vatRate: "0", vatGround: "чл. 53, ал. 1 от ЗДДС" };
+    case "export":
+      return { vatRate: "0", vatGround: "чл. 28 от ЗДДС" };
+    case "exempt":
+      return { vatRate: "none", vatGround: "" };
+    default:
+      return { vatRate: standardRate, vatGround: "" };
+  }
+}
+
+/** A ground from the list valid on the day is selected; any other text is «Друго основание». */
+export function groundValues(
+  ground: string | null,
+  grounds: readonly Pick<VatGroundRow, "text">[],
+): { vatGround: string; vatGroundOther: string } {
+  if (!ground) return { vatGround: "", vatGroundOther: "" };
+  return grounds.some((g) => g.text === ground)
+    ? { vatGround: ground, vatGroundOther: "" }
+    : { vatGround: OTHER_GROUND, vatGroundOther: ground };
+}
+
+/**
+ * What choosing a client fills in: its currency (a BGN client gets EUR: documents are in euro
+ * since 2026), the due date by its payment term, its МОЛ as the recipient, and the VAT rate and
+ * ground its treatment suggests. The browser applies it as the client is chosen; the server, when
+ * «Избери клиента» is sent without JavaScript.
+ */
+export function clientTerms(
+  client: EditorClient,
+  context: { vatRegistered: boolean; standardRate: string; issueDate: string },
+) {
+  return {
+    currency: client.currency === "BGN" ? "EUR" : client.currency,
+    dueDate: isIsoDate(context.issueDate)
+      ? addDays(context.issueDate, client.paymentTermDays)
+      : null,
+    recipientName: client.mol ?? "",
+    ...vatDefaults(client.vatTreatment, context.vatRegistered, context.standardRate),
+  };
+}
+
+/** The form's values once a client is chosen (what was typed in the recipient and lines stays). */
+export function withClientTerms(
+  values: EditorValues,
+  client: EditorClient,
+  context: { vatRegistered: boolean; standardRate: string },
+  grounds: readonly Pick<VatGroundRow, "text">[],
+): EditorValues {
+  const terms = clientTerms(client, { ...context, issueDate: values.issueDate });
+  return {
+    ...values,
+    clientId: client.id,
+    currency: terms.currency,
+    dueDate: terms.dueDate ?? values.dueDate,
+    recipientName: values.recipientName || terms.recipientName,
+    // A company not registered for VAT has no ground to choose (its documents print чл. 113).
+    ...(terms.vatGround && context.vatRegistered ? groundValues(terms.vatGround, grounds) : {}),
+    lines: values.lines.map((line) =>
+      line.description.trim() ? line : { ...line, vatRate: terms.vatRate },
+    ),
+  };
+}
+
+/**
+ * A line filled from a catalogue item: its name (the English one on an English document, when
+ * it has one), unit, price without VAT as it is, and rate (none when the company charges no VAT).
+ */
+export function lineFromCatalogue(
+  item: CatalogueOption,
+  context: { language: string; vatRegistered: boolean },
+  quantity = "1",
+): EditorLine {
+  return {
+    description: context.language === "en" && item.nameEn ? item.nameEn : item.name,
+    quantity,
+    unit: item.unit,
+    unitPrice: formatPrice(parseDecimal(item.unitPrice, PRICE_SCALE) ?? 0n),
+    discount: "",
+    vatRate: context.vatRegistered && item.vatRate !== null ? String(item.vatRate) : "none",
+  };
 }

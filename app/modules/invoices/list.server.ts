@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { isBookDate } from "~/utils/dates";
+import { searchTerm } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import type { Database, DocumentType } from "~db/types";
 import { STATUS_FILTERS, type StatusFilter } from "./schema";
@@ -32,7 +33,7 @@ export function filtersFromSearch(params: URLSearchParams): DocumentFilters {
     clientId: isUuid(clientId) ? clientId : undefined,
     from: from && isBookDate(from) ? from : undefined,
     to: to && isBookDate(to) ? to : undefined,
-    q: get("q")?.slice(0, 100),
+    q: searchTerm(get("q")) || undefined,
   };
 }
 

@@ -3,6 +3,7 @@ import { getLogoDataUrl } from "~/modules/accounts/account.server";
 import { todayInSofia } from "~/utils/dates";
 import type { Database } from "~db/types";
 import type { DocumentWithLines } from "./documents.server";
+import { listDocumentEmails } from "./emails.server";
 import { peekNextNumber, seriesOf } from "./numbering.server";
 import { paymentState } from "./payments.server";
 import { printModelFor } from "./render.server";
@@ -13,25 +14,48 @@ export async function documentPageData(
   companyId: string,
   doc: DocumentWithLines,
 ) {
-  const [model, client, logoUrl, related, nextNumber] = await Promise.all([
-    printModelFor(db, doc),
-    db
-      .selectFrom("clients")
-      .select(["id", "name", "emails"])
-      .where("companyId", "=", companyId)
-      .where("id", "=", doc.clientId)
-      .executeTakeFirstOrThrow(),
-    getLogoDataUrl(db, companyId),
-    db
-      .selectFrom("documents")
-      .select(["id", "type", "number", "status"])
-      .where("companyId", "=", companyId)
-      .where((eb) => eb.or([eb("originalId", "=", doc.id), eb("proformaId", "=", doc.id)]))
-      .orderBy("createdAt")
-      .execute(),
-    // The number a draft will get when issued, for the confirmation before issuing.
-    doc.status === "draft" ? peekNextNumber(db, companyId, seriesOf(doc.type)) : null,
-  ]);
+  const [model, client, logoUrl, related, nextNumber, emails, recurring, reminders] =
+    await Promise.all([
+      printModelFor(db, doc),
+      db
+        .selectFrom("clients")
+        .select(["id", "name", "emails"])
+        .where("companyId", "=", companyId)
+        .where("id", "=", doc.clientId)
+        .executeTakeFirstOrThrow(),
+      getLogoDataUrl(db, companyId),
+      db
+        .selectFrom("documents")
+        .select(["id", "type", "number", "status"])
+        .where("companyId", "=", companyId)
+        .where((eb) => eb.or([eb("originalId", "=", doc.id), eb("proformaId", "=", doc.id)]))
+        .orderBy("createdAt")
+        .execute(),
+      // The number a draft will get when issued, for the confirmation before issuing.
+      doc.status === "draft" ? peekNextNumber(db, companyId, seriesOf(doc.type)) : null,
+      listDocumentEmails(db, companyId, doc.id),
+      doc.recurringId
+        ? db
+            .selectFrom("recurringInvoices")
+            .select(["id", "name"])
+            .where("companyId", "=", companyId)
+            .where("id", "=", doc.recurringId)
+            .executeTakeFirst()
+        : undefined,
+      db
+        .selectFrom("documentReminders")
+        .leftJoin("documentEmails", "documentEmails.id", "documentReminders.emailId")
+        .select([
+          "documentReminders.daysAfter",
+          "documentReminders.createdAt",
+          "documentEmails.status",
+          "documentEmails.recipients",
+        ])
+        .where("documentReminders.companyId", "=", companyId)
+        .where("documentReminders.documentId", "=", doc.id)
+        .orderBy("documentReminders.createdAt")
+        .execute(),
+    ]);
   const today = todayInSofia();
   return {
     doc: {
@@ -58,6 +82,9 @@ export async function documentPageData(
     related,
     today,
     nextNumber,
+    emails,
+    recurring: recurring ?? null,
+    reminders: reminders.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
 }
 

@@ -59,6 +59,14 @@ const styles = StyleSheet.create({
   factValue: { flex: 1 },
   signatures: { flexDirection: "row", justifyContent: "space-between", marginTop: 36 },
   signature: { width: "42%", borderTopWidth: 0.75, borderColor: "#888888", paddingTop: 3 },
+  footer: {
+    marginTop: 24,
+    paddingTop: 6,
+    borderTopWidth: 0.5,
+    borderColor: "#cfd8d4",
+    fontSize: 8,
+    color: "#555555",
+  },
 });
 
 const WIDTHS: Record<string, number | string> = {
@@ -175,6 +183,11 @@ export function InvoicePdf({ model, logo }: { model: PrintModel; logo: Logo | nu
             </View>
           ))}
         </View>
+        {model.footer ? (
+          <View style={styles.footer} wrap={false}>
+            <Text>{model.footer}</Text>
+          </View>
+        ) : null}
       </Page>
     </Document>
   );

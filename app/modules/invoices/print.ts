@@ -88,6 +88,8 @@ export interface PrintSupplier extends PrintParty {
   bankName: string | null;
   bankNameEn: string | null;
   bankBic: string | null;
+  /** The company's footer; absent in snapshots of documents issued before footers existed. */
+  documentFooter?: string | null;
 }
 
 export interface PrintDocument {
@@ -142,6 +144,8 @@ export interface PrintModel {
   currency: string;
   facts: { label: string; value: string }[];
   signatures: { label: string; value: string }[];
+  /** The company's text at the bottom of the page, as typed. */
+  footer: string | null;
 }
 
 export function buildPrintModel(
@@ -302,5 +306,6 @@ export function buildPrintModel(
       { label: label("author"), value: doc.authorName ?? "" },
       { label: label("receiver"), value: doc.recipientName ?? "" },
     ],
+    footer: supplier.documentFooter?.trim() || null,
   };
 }

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { renderInPool } from "~/modules/pdf/pool.server";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
@@ -119,21 +120,35 @@ async function storeOnce(db: Kysely<Database>, doc: DocumentWithLines): Promise<
 }
 
 /**
- * Issues a draft (numbered inside its transaction) and, once that has committed, renders and
- * stores its PDF in the background: the answer does not wait for the render, and a failed render
- * leaves the document issued (the first download renders it again).
+ * Issues a draft (numbered inside its transaction) and, once that has committed, hands the
+ * rendering of its PDF to the job queue ("document.pdf"): the answer does not wait for the render,
+ * and a render that fails is tried again (the first download renders it too, if it comes first).
  */
-export async function issueWithPdf(db: Kysely<Database>, companyId: string, id: string) {
-  const issued = await issueDocument(db, companyId, id);
-  void getDocument(db, companyId, id)
-    .then((doc) => doc && storedPdf(db, doc))
+export async function issueWithPdf(
+  context: Pick<AppLoadContext, "db" | "jobs">,
+  companyId: string,
+  id: string,
+) {
+  const issued = await issueDocument(context.db, companyId, id);
+  await context.jobs
+    .send("document.pdf", { companyId, documentId: id }, { singletonKey: id })
     .catch((error) =>
       console.error(
-        `Could not store the PDF of document ${id} (it renders on its first download):`,
+        `Could not queue the PDF of document ${id} (it renders on its first download):`,
         isDatabaseUnavailable(error) ? (error as Error).message : error,
       ),
     );
   return issued;
+}
+
+/** The queue's job "document.pdf": renders and stores an issued document's PDF once. */
+export async function storeDocumentPdf(
+  db: Kysely<Database>,
+  data: { companyId?: unknown; documentId?: unknown },
+) {
+  if (typeof data.companyId !== "string" || typeof data.documentId !== "string") return;
+  const doc = await getDocument(db, data.companyId, data.documentId);
+  if (doc?.status === "issued") await storedPdf(db, doc);
 }
 
 const FILE_TITLES: Record<DocumentRow["type"], [string, string]> = {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "~/modules/reference/currencies";
+import { VAT_MESSAGES, type VatRateRow, validOn, vatDateOf } from "~/modules/reference/vat";
 import {
   computeTotals,
   DISCOUNT_SCALE,
@@ -42,14 +43,6 @@ export const PAYMENT_METHODS_EN: Record<keyof typeof PAYMENT_METHODS, string> = 
   other: "Other",
 };
 
-/** What the VAT rate select offers; "none" is "VAT not charged" (stored as null). */
-export const VAT_RATE_OPTIONS = {
-  "20": "20 %",
-  "9": "9 %",
-  "0": "0 %",
-  none: "Без ДДС",
-} as const;
-
 /** The list's "Състояние" filter: stored status or payment state. */
 export const STATUS_FILTERS = {
   draft: "Чернови",
@@ -62,28 +55,11 @@ export const STATUS_FILTERS = {
 } as const;
 export type StatusFilter = keyof typeof STATUS_FILTERS;
 
+/** The ground a company not registered for VAT prints (чл. 113, ал. 9 ЗДДС). */
 export const NOT_REGISTERED_GROUND = "чл. 113, ал. 9 от ЗДДС";
 
-/** Legal grounds printed when VAT is 0 or not charged (ЗДДС), as printed on the document. */
-export const VAT_GROUNDS = [
-  { text: NOT_REGISTERED_GROUND, label: "Доставчикът не е регистриран по ЗДДС" },
-  {
-    text: "чл. 21, ал. 2 от ЗДДС",
-    label: "Услуга за лице от друга държава от ЕС (обратно начисляване)",
-  },
-  { text: "чл. 53, ал. 1 от ЗДДС", label: "Вътреобщностна доставка на стоки (ВОД)" },
-  { text: "чл. 28 от ЗДДС", label: "Износ извън ЕС" },
-  { text: "чл. 69, ал. 2 от ЗДДС", label: "Място на изпълнение в друга държава членка" },
-  { text: "чл. 82, ал. 2 от ЗДДС", label: "Данъкът се дължи от получателя" },
-  { text: "чл. 163а от ЗДДС", label: "Обратно начисляване в страната" },
-  { text: "чл. 39 от ЗДДС", label: "Освободена доставка: здравни услуги" },
-  {
-    text: "чл. 41 от ЗДДС",
-    label: "Освободена доставка: образование, спорт и физическо възпитание",
-  },
-  { text: "чл. 45 от ЗДДС", label: "Освободена доставка: земя и сгради" },
-  { text: "чл. 46 от ЗДДС", label: "Освободена доставка: финансови услуги" },
-] as const;
+/** The ground select's value for «Друго основание» (typed in its own field). */
+export const OTHER_GROUND = "other";
 
 export const DOCUMENT_MESSAGES = {
   type: "Моля, изберете вид на документа",
@@ -137,129 +113,178 @@ const decimal = (scale: number, message: string, check: (value: bigint) => boole
 const MAX_QUANTITY = 1_000_000_000_000n; // < 1 000 000 000 (3 decimals)
 const MAX_PRICE = 100_000_000_000_000n; // < 10 000 000 000 (4 decimals)
 
-export const lineSchema = z.object({
-  description: boundedText(500, DOCUMENT_MESSAGES.description),
-  quantity: decimal(QUANTITY_SCALE, DOCUMENT_MESSAGES.quantity, (v) => v > 0n && v < MAX_QUANTITY),
-  unit: boundedText(20)
-    .nullish()
-    .transform((value) => value || "бр."),
-  unitPrice: decimal(PRICE_SCALE, DOCUMENT_MESSAGES.unitPrice, (v) => v >= 0n && v < MAX_PRICE),
-  discount: z
-    .union([z.string().max(40, DOCUMENT_MESSAGES.discount), z.number()], {
-      errorMap: () => ({ message: DOCUMENT_MESSAGES.discount }),
-    })
-    .nullish()
-    .transform((value, ctx) => {
-      if (value === null || value === undefined || value === "") return 0n;
-      const parsed = parseDecimal(value, DISCOUNT_SCALE);
-      if (parsed === null || parsed < 0n || parsed > 10_000n) {
-        ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.discount });
-        return z.NEVER;
-      }
-      return parsed;
-    }),
-  // 20, 9, 0, or null / "none" when VAT is not charged.
-  vatRate: z
+type RateRows = readonly Pick<VatRateRow, "rate" | "validFrom" | "validTo">[];
+
+/**
+ * A line's rate: null / "none" when VAT is not charged, else a whole per cent — one the rates table
+ * knows, when its rows are given (which rate holds on the document's date is checked on the
+ * document, which knows the date).
+ */
+const vatRateField = (rates?: RateRows) => {
+  const known = rates ? new Set(rates.map((row) => row.rate)) : null;
+  return z
     .union([z.number(), z.string(), z.null()], {
       errorMap: () => ({ message: DOCUMENT_MESSAGES.vatRate }),
     })
     .optional()
     .transform((value, ctx) => {
       if (value === null || value === "none" || value === "") return null;
-      const rate = Number(value);
-      if (value !== undefined && (rate === 20 || rate === 9 || rate === 0)) return rate;
+      const rate =
+        typeof value === "string" && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : value;
+      if (
+        typeof rate === "number" &&
+        Number.isInteger(rate) &&
+        rate >= 0 &&
+        rate <= 100 &&
+        (!known || known.has(rate))
+      ) {
+        return rate;
+      }
       ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.vatRate });
       return z.NEVER;
-    }),
-});
-export type LineInput = z.infer<typeof lineSchema>;
+    });
+};
 
-/** A document as the editor and POST/PUT /api/invoices give it. */
-export const documentSchema = z
-  .object({
-    type: z.enum(Object.keys(DOCUMENT_TYPES) as [DocumentTypeKey], {
-      errorMap: () => ({ message: DOCUMENT_MESSAGES.type }),
-    }),
-    clientId: boundedText(40, DOCUMENT_MESSAGES.client),
-    language: z
-      .enum(["bg", "en", "bilingual"], { errorMap: () => ({ message: "Моля, изберете език" }) })
-      .optional(),
-    issueDate: isoDate(DOCUMENT_MESSAGES.issueDate),
-    taxEventDate: optionalDate,
-    dueDate: optionalDate,
-    placeOfIssue: optionalText(100),
-    currency: z
-      .enum(["BGN", ...CURRENCIES], { errorMap: () => ({ message: DOCUMENT_MESSAGES.currency }) })
-      .default("EUR"),
-    eurRate: z
-      .union([z.string().max(40, DOCUMENT_MESSAGES.eurRate), z.number()], {
-        errorMap: () => ({ message: DOCUMENT_MESSAGES.eurRate }),
+const lineSchemaFor = (rates?: RateRows) =>
+  z.object({
+    description: boundedText(500, DOCUMENT_MESSAGES.description),
+    quantity: decimal(
+      QUANTITY_SCALE,
+      DOCUMENT_MESSAGES.quantity,
+      (v) => v > 0n && v < MAX_QUANTITY,
+    ),
+    unit: boundedText(20)
+      .nullish()
+      .transform((value) => value || "бр."),
+    unitPrice: decimal(PRICE_SCALE, DOCUMENT_MESSAGES.unitPrice, (v) => v >= 0n && v < MAX_PRICE),
+    discount: z
+      .union([z.string().max(40, DOCUMENT_MESSAGES.discount), z.number()], {
+        errorMap: () => ({ message: DOCUMENT_MESSAGES.discount }),
       })
       .nullish()
       .transform((value, ctx) => {
-        if (value === null || value === undefined || value === "") return null;
-        const parsed = parseDecimal(value, 8);
-        if (parsed === null || parsed <= 0n || parsed >= 100_000_000_000_000n) {
-          ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.eurRate });
+        if (value === null || value === undefined || value === "") return 0n;
+        const parsed = parseDecimal(value, DISCOUNT_SCALE);
+        if (parsed === null || parsed < 0n || parsed > 10_000n) {
+          ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.discount });
           return z.NEVER;
         }
-        return String(value).replace(",", ".").trim();
+        return parsed;
       }),
-    vatGround: optionalText(200),
-    paymentMethod: z
-      .enum(Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS], {
-        errorMap: () => ({ message: DOCUMENT_MESSAGES.paymentMethod }),
-      })
-      .default("bank"),
-    authorName: optionalText(100),
-    recipientName: optionalText(100),
-    notes: optionalText(2000),
-    originalId: optionalText(40),
-    reason: optionalText(500),
-    lines: z
-      .array(lineSchema, {
-        required_error: DOCUMENT_MESSAGES.noLines,
-        invalid_type_error: DOCUMENT_MESSAGES.noLines,
-      })
-      .min(1, DOCUMENT_MESSAGES.noLines)
-      .max(200, DOCUMENT_MESSAGES.tooManyLines),
-  })
-  .superRefine((doc, ctx) => {
-    const issue = (path: string, message: string) =>
-      ctx.addIssue({ code: "custom", path: [path], message });
-    // zod refines an object whose lines already failed too: sum only lines that parsed.
-    const parsed = doc.lines.every(
-      (line) =>
-        typeof line.quantity === "bigint" &&
-        typeof line.unitPrice === "bigint" &&
-        typeof line.discount === "bigint",
-    );
-    if (parsed) {
-      const totals = computeTotals(
-        doc.lines.map((line) => ({
-          netCents: lineNetCents(line.quantity, line.unitPrice, line.discount),
-          vatRate: line.vatRate,
-        })),
-      );
-      if (totals.totalCents > MAX_AMOUNT_CENTS) {
-        issue("lines", DOCUMENT_MESSAGES.documentTooLarge);
-      }
-    }
-    if (doc.currency === "BGN" && doc.issueDate > "2025-12-31") {
-      issue("currency", DOCUMENT_MESSAGES.bgnAfter2025);
-    }
-    if (doc.currency !== "EUR" && doc.currency !== "BGN" && !doc.eurRate) {
-      issue("eurRate", DOCUMENT_MESSAGES.eurRate);
-    }
-    if (doc.dueDate && doc.dueDate < doc.issueDate)
-      issue("dueDate", DOCUMENT_MESSAGES.dueBeforeIssue);
-    if ((doc.type === "credit_note" || doc.type === "debit_note") && !doc.originalId) {
-      issue("originalId", DOCUMENT_MESSAGES.original);
-    }
-    if ((doc.type === "credit_note" || doc.type === "debit_note") && !doc.reason) {
-      issue("reason", DOCUMENT_MESSAGES.reason);
-    }
+    vatRate: vatRateField(rates),
   });
+export const lineSchema = lineSchemaFor();
+export type LineInput = z.infer<typeof lineSchema>;
+
+/**
+ * A document as the editor and POST/PUT /api/invoices give it. With the rates table's rows, a
+ * line's rate must be one of them and valid on the document's date (the tax event's, else the
+ * issue date); without them any whole per cent passes here and the server checks it when storing.
+ */
+export const documentSchemaFor = (rates?: RateRows) =>
+  z
+    .object({
+      type: z.enum(Object.keys(DOCUMENT_TYPES) as [DocumentTypeKey], {
+        errorMap: () => ({ message: DOCUMENT_MESSAGES.type }),
+      }),
+      clientId: boundedText(40, DOCUMENT_MESSAGES.client),
+      language: z
+        .enum(["bg", "en", "bilingual"], { errorMap: () => ({ message: "Моля, изберете език" }) })
+        .optional(),
+      issueDate: isoDate(DOCUMENT_MESSAGES.issueDate),
+      taxEventDate: optionalDate,
+      dueDate: optionalDate,
+      placeOfIssue: optionalText(100),
+      currency: z
+        .enum(["BGN", ...CURRENCIES], { errorMap: () => ({ message: DOCUMENT_MESSAGES.currency }) })
+        .default("EUR"),
+      eurRate: z
+        .union([z.string().max(40, DOCUMENT_MESSAGES.eurRate), z.number()], {
+          errorMap: () => ({ message: DOCUMENT_MESSAGES.eurRate }),
+        })
+        .nullish()
+        .transform((value, ctx) => {
+          if (value === null || value === undefined || value === "") return null;
+          const parsed = parseDecimal(value, 8);
+          if (parsed === null || parsed <= 0n || parsed >= 100_000_000_000_000n) {
+            ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.eurRate });
+            return z.NEVER;
+          }
+          return String(value).replace(",", ".").trim();
+        }),
+      vatGround: optionalText(200),
+      paymentMethod: z
+        .enum(Object.keys(PAYMENT_METHODS) as [keyof typeof PAYMENT_METHODS], {
+          errorMap: () => ({ message: DOCUMENT_MESSAGES.paymentMethod }),
+        })
+        .default("bank"),
+      authorName: optionalText(100),
+      recipientName: optionalText(100),
+      notes: optionalText(2000),
+      originalId: optionalText(40),
+      reason: optionalText(500),
+      lines: z
+        .array(lineSchemaFor(rates), {
+          required_error: DOCUMENT_MESSAGES.noLines,
+          invalid_type_error: DOCUMENT_MESSAGES.noLines,
+        })
+        .min(1, DOCUMENT_MESSAGES.noLines)
+        .max(200, DOCUMENT_MESSAGES.tooManyLines),
+    })
+    .superRefine((doc, ctx) => {
+      const issue = (path: string, message: string) =>
+        ctx.addIssue({ code: "custom", path: [path], message });
+      // zod refines an object whose lines already failed too: sum only lines that parsed.
+      const parsed = doc.lines.every(
+        (line) =>
+          typeof line.quantity === "bigint" &&
+          typeof line.unitPrice === "bigint" &&
+          typeof line.discount === "bigint" &&
+          (line.vatRate === null || typeof line.vatRate === "number"),
+      );
+      if (parsed) {
+        const totals = computeTotals(
+          doc.lines.map((line) => ({
+            netCents: lineNetCents(line.quantity, line.unitPrice, line.discount),
+            vatRate: line.vatRate,
+          })),
+        );
+        if (totals.totalCents > MAX_AMOUNT_CENTS) {
+          issue("lines", DOCUMENT_MESSAGES.documentTooLarge);
+        }
+      }
+      if (doc.currency === "BGN" && doc.issueDate > "2025-12-31") {
+        issue("currency", DOCUMENT_MESSAGES.bgnAfter2025);
+      }
+      if (doc.currency !== "EUR" && doc.currency !== "BGN" && !doc.eurRate) {
+        issue("eurRate", DOCUMENT_MESSAGES.eurRate);
+      }
+      if (doc.dueDate && doc.dueDate < doc.issueDate)
+        issue("dueDate", DOCUMENT_MESSAGES.dueBeforeIssue);
+      if ((doc.type === "credit_note" || doc.type === "debit_note") && !doc.originalId) {
+        issue("originalId", DOCUMENT_MESSAGES.original);
+      }
+      if ((doc.type === "credit_note" || doc.type === "debit_note") && !doc.reason) {
+        issue("reason", DOCUMENT_MESSAGES.reason);
+      }
+      // A credit or debit note corrects its invoice at the invoice's rates: its lines are checked
+      // against the invoice's date, which the server knows (documents.server.ts).
+      if (rates && doc.type !== "credit_note" && doc.type !== "debit_note") {
+        const day = vatDateOf(doc);
+        doc.lines.forEach((line, i) => {
+          // Only rates that parsed (a refused one already has its message).
+          if (typeof line.vatRate !== "number") return;
+          if (!rates.some((row) => row.rate === line.vatRate && validOn(row, day))) {
+            ctx.addIssue({
+              code: "custom",
+              path: ["lines", i, "vatRate"],
+              message: VAT_MESSAGES.notValidOnDate,
+            });
+          }
+        });
+      }
+    });
+export const documentSchema = documentSchemaFor();
 export type DocumentInput = z.infer<typeof documentSchema>;
 
 export const cancelSchema = z.object({

@@ -6,17 +6,33 @@ const escapeHtml = (value: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
+/** What every template may take besides its own fields: the admins' e-mail logo, when set. */
+export interface MailBrand {
+  /** The public URL of the logo (settings/app-settings.server.ts emailLogoUrl), or null. */
+  logoUrl?: string | null;
+}
+
+/** The frame's top: the admins' logo on white above the brand bar, or the bar alone. */
+function header(logoUrl: string | null | undefined): string {
+  const bar = (radius: string) =>
+    `<tr><td style="background:#184136;color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:${radius}">Сметка</td></tr>`;
+  if (!logoUrl) return bar("12px 12px 0 0");
+  return `<tr><td style="padding:16px 24px;border-radius:12px 12px 0 0"><img src="${escapeHtml(logoUrl)}" alt="Сметка" height="48" style="display:block;height:48px;max-width:240px;border:0"></td></tr>
+${bar("0")}`;
+}
+
 /** A simple, robust HTML frame (tables and inline styles, as mail clients need). */
 function layout(
   title: string,
   body: string,
+  brand: MailBrand,
   footer = "Получавате това писмо, защото адресът ви е използван в Сметка. Ако не сте били вие, не правете нищо.",
 ): string {
   return `<!doctype html><html lang="bg"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f7f8f7;font-family:Arial,Helvetica,sans-serif;color:#1b1f1d">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:12px">
-<tr><td style="background:#184136;color:#ffffff;padding:16px 24px;font-size:20px;font-weight:bold;border-radius:12px 12px 0 0">Сметка</td></tr>
+${header(brand.logoUrl)}
 <tr><td style="padding:24px;font-size:16px;line-height:1.5">${body}</td></tr>
 <tr><td style="padding:16px 24px;color:#4a5551;font-size:12px">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
@@ -25,12 +41,14 @@ function layout(
 const button = (href: string, label: string) =>
   `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#184136;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
 
-export function verificationMail(input: {
-  to: string;
-  firstName: string;
-  link: string;
-  code: string;
-}): MailMessage {
+export function verificationMail(
+  input: MailBrand & {
+    to: string;
+    firstName: string;
+    link: string;
+    code: string;
+  },
+): MailMessage {
   const subject = "Потвърдете имейл адреса си в Сметка";
   return {
     to: input.to,
@@ -53,15 +71,18 @@ ${button(input.link, "Потвърди имейла")}
 <p>Или въведете този код на страницата „Потвърди с код“:</p>
 <p style="font-size:28px;letter-spacing:6px;font-weight:bold">${escapeHtml(input.code)}</p>
 <p style="color:#4a5551">Връзката и кодът са валидни 24 часа.</p>`,
+      input,
     ),
   };
 }
 
-export function passwordResetMail(input: {
-  to: string;
-  firstName: string;
-  link: string;
-}): MailMessage {
+export function passwordResetMail(
+  input: MailBrand & {
+    to: string;
+    firstName: string;
+    link: string;
+  },
+): MailMessage {
   const subject = "Нова парола за Сметка";
   return {
     to: input.to,
@@ -80,11 +101,14 @@ ${input.link}
 <p>Получихме заявка за нова парола за профила ви.</p>
 ${button(input.link, "Задай нова парола")}
 <p style="color:#4a5551">Връзката е валидна един час и може да се използва само веднъж. Ако не сте поискали нова парола, не правете нищо.</p>`,
+      input,
     ),
   };
 }
 
-export function welcomeMail(input: { to: string; firstName: string; link: string }): MailMessage {
+export function welcomeMail(
+  input: MailBrand & { to: string; firstName: string; link: string },
+): MailMessage {
   const subject = "Добре дошли в Сметка!";
   return {
     to: input.to,
@@ -103,21 +127,24 @@ ${input.link}
 <p>Имейлът ви е потвърден. Добре дошли в Сметка!</p>
 <p>Първи стъпки: добавете клиент, издайте първата си фактура и качете логото на фирмата.</p>
 ${button(input.link, "Към таблото")}`,
+      input,
     ),
   };
 }
 
 /** A document sent to a client, its PDF attached; replies go to the company. */
-export function documentMail(input: {
-  to: string;
-  replyTo: string;
-  title: string;
-  companyName: string;
-  total: string;
-  dueDate: string | null;
-  english: boolean;
-  pdf: { filename: string; content: Buffer };
-}): MailMessage {
+export function documentMail(
+  input: MailBrand & {
+    to: string;
+    replyTo: string;
+    title: string;
+    companyName: string;
+    total: string;
+    dueDate: string | null;
+    english: boolean;
+    pdf: { filename: string; content: Buffer };
+  },
+): MailMessage {
   const subject = input.english
     ? `${input.title} from ${input.companyName}`
     : `${input.title} от ${input.companyName}`;
@@ -142,6 +169,7 @@ export function documentMail(input: {
     html: layout(
       subject,
       lines.map((line) => `<p>${escapeHtml(line).replace("\n", "<br>")}</p>`).join("\n"),
+      input,
       input.english
         ? `Sent with Smetka on behalf of ${input.companyName}. Reply to this message to reach them.`
         : `Изпратено чрез Сметка от името на ${input.companyName}. Отговорете на писмото, за да се свържете с тях.`,
@@ -149,5 +177,101 @@ export function documentMail(input: {
     attachments: [
       { filename: input.pdf.filename, content: input.pdf.content, contentType: "application/pdf" },
     ],
+  };
+}
+
+/** The placeholders a company's own reminder text may use, with what they stand for. */
+export const REMINDER_PLACEHOLDERS = {
+  "{номер}": "номерът на документа",
+  "{сума}": "сумата за плащане",
+  "{падеж}": "датата на падежа",
+  "{iban}": "IBAN на фирмата",
+  "{фирма}": "името на фирмата",
+} as const;
+
+/** The reminder's text when the company wrote none (placeholders as in REMINDER_PLACEHOLDERS). */
+export const DEFAULT_REMINDER_TEXT = `Здравейте,
+
+Напомняме ви, че плащането по {номер} с падеж {падеж} все още не е постъпило. Дължимата сума е {сума}.
+
+Можете да я преведете по сметка {iban}. Ако вече сте платили, моля, не обръщайте внимание на това писмо.
+
+Поздрави,
+{фирма}`;
+
+/** A polite reminder of an overdue document, its PDF attached; replies go to the company. */
+export function reminderMail(
+  input: MailBrand & {
+    to: string;
+    replyTo: string;
+    number: string;
+    title: string;
+    companyName: string;
+    issueDate: string;
+    dueDate: string | null;
+    amountDue: string;
+    iban: string | null;
+    bankName: string | null;
+    /** The company's own text, or null for the default. */
+    message: string | null;
+    pdf: { filename: string; content: Buffer };
+  },
+): MailMessage {
+  const values: Record<string, string> = {
+    "{номер}": `${input.title} от ${input.issueDate}`,
+    "{сума}": input.amountDue,
+    "{падеж}": input.dueDate ?? "—",
+    "{iban}": input.iban ? `${input.iban}${input.bankName ? ` (${input.bankName})` : ""}` : "—",
+    "{фирма}": input.companyName,
+  };
+  const text = (input.message?.trim() || DEFAULT_REMINDER_TEXT).replace(
+    /\{(номер|сума|падеж|iban|фирма)\}/g,
+    (placeholder) => values[placeholder] ?? placeholder,
+  );
+  const subject = `Напомняне: ${input.title} — ${input.amountDue} за плащане`;
+  return {
+    to: input.to,
+    replyTo: input.replyTo,
+    subject,
+    text: `${text}\n`,
+    html: layout(
+      subject,
+      text
+        .split(/\n{2,}/)
+        .map((part) => `<p>${escapeHtml(part).replace(/\n/g, "<br>")}</p>`)
+        .join("\n"),
+      input,
+      `Изпратено чрез Сметка от името на ${input.companyName}. Отговорете на писмото, за да се свържете с тях.`,
+    ),
+    attachments: [
+      { filename: input.pdf.filename, content: input.pdf.content, contentType: "application/pdf" },
+    ],
+  };
+}
+
+/** A new admin's invitation: a one-time link (the password-reset token) to set their password. */
+export function adminInviteMail(
+  input: MailBrand & { to: string; firstName: string; link: string; loginUrl: string },
+): MailMessage {
+  const subject = "Администраторски профил в Сметка";
+  return {
+    to: input.to,
+    subject,
+    text: `Здравейте, ${input.firstName}!
+
+Създаден ви е администраторски профил в Сметка. Задайте паролата си от тази връзка:
+${input.link}
+
+Връзката е валидна един час и може да се използва само веднъж. След това влизате от ${input.loginUrl}
+
+Екипът на Сметка`,
+    html: layout(
+      subject,
+      `<p>Здравейте, ${escapeHtml(input.firstName)}!</p>
+<p>Създаден ви е администраторски профил в Сметка. Задайте паролата си от връзката по-долу.</p>
+${button(input.link, "Задай парола")}
+<p style="color:#4a5551">Връзката е валидна един час и може да се използва само веднъж. След това влизате от <a href="${escapeHtml(input.loginUrl)}">${escapeHtml(input.loginUrl)}</a>.</p>`,
+      input,
+    ),
   };
 }

@@ -1,5 +1,5 @@
-import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { z } from "zod";
+import { IBAN_MESSAGE, optionalIban } from "~/utils/iban";
 import { MAX_AMOUNT_CENTS, parseDecimal } from "~/utils/money";
 import { MONTH_NAMES } from "~/utils/periods";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
@@ -37,7 +37,7 @@ export const SALARY_MESSAGES = {
   endBeforeStart: "Датата на напускане не може да е преди датата на постъпване",
   gross: "Въведете брутното възнаграждение: сума до 99 999 999 999,99",
   hours: "Работното време е от 1 до 12 часа на ден",
-  iban: "Невалиден IBAN: проверете цифрите",
+  iban: IBAN_MESSAGE,
   idTaken: "Вече има служител с това ЕГН/ЛНЧ",
   employeeNotFound: "Служителят не е намерен",
   employee: "Изберете служител",
@@ -112,7 +112,7 @@ export const employeeSchema = z
     endDate: optionalDate,
     gross: money(SALARY_MESSAGES.gross, true),
     hoursPerDay: days(SALARY_MESSAGES.hours, 1, 12).default(8),
-    iban: optionalText(50).transform((v) => (v ? (electronicFormatIBAN(v) ?? v) : null)),
+    iban: optionalIban,
   })
   .superRefine((data, ctx) => {
     const issue = (path: string, message: string) =>
@@ -126,7 +126,6 @@ export const employeeSchema = z
     if (data.endDate && data.endDate < data.startDate) {
       issue("endDate", SALARY_MESSAGES.endBeforeStart);
     }
-    if (data.iban && !isValidIBAN(data.iban)) issue("iban", SALARY_MESSAGES.iban);
   })
   .transform((data) => {
     // An ЕГН that is also a valid ЛНЧ is read as an ЕГН (its date decides).

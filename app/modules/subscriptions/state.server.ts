@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { companyPlan, liveGrant } from "~/modules/admin/grants.server";
 import type { Database, Plan, SubscriptionRow, SubscriptionStatus, UserRole } from "~db/types";
 import { publishUpdate, type SubscriptionUpdate } from "./events.server";
 import { effectivePlan, PLAN_RANK, pendingDowngradeTo } from "./plans";
@@ -16,14 +17,18 @@ export async function getSubscription(
     .where("companyId", "=", companyId)
     .executeTakeFirst();
   if (row) return row;
-  const company = await db
-    .selectFrom("companies")
-    .select("subscriptionPlan")
-    .where("id", "=", companyId)
-    .executeTakeFirst();
+  const [company, grant] = await Promise.all([
+    db
+      .selectFrom("companies")
+      .select("subscriptionPlan")
+      .where("id", "=", companyId)
+      .executeTakeFirst(),
+    liveGrant(db, companyId),
+  ]);
   return {
     companyId,
-    plan: company?.subscriptionPlan ?? "basic",
+    // Never paid: the company's plan (set directly, e.g. by a seed), unless a grant is what holds it.
+    plan: grant ? "basic" : (company?.subscriptionPlan ?? "basic"),
     status: "active",
     currentPeriodStart: null,
     currentPeriodEnd: null,
@@ -41,11 +46,14 @@ export async function getSubscription(
 const iso = (value: Date | string | null) =>
   value === null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
-/** GET /api/subscription/status's data (spec §7). */
-export function statusData(sub: Subscription, role: UserRole) {
+/**
+ * GET /api/subscription/status's data (spec §7). `companyPlan` is what the gates read: above the
+ * subscription's plan while an admin's grant holds it there.
+ */
+export function statusData(sub: Subscription, role: UserRole, companyPlan: Plan = sub.plan) {
   return {
     plan: sub.plan,
-    effectivePlan: effectivePlan(role, sub.plan),
+    effectivePlan: effectivePlan(role, companyPlan),
     status: sub.status,
     currentPeriodEnd: iso(sub.currentPeriodEnd),
     isCanceled: sub.isCanceled,
@@ -127,10 +135,12 @@ export async function writeSubscription(
       })),
     )
     .execute();
+  // An admin's grant (plan_grants) can hold the company above what it pays for.
+  const grant = await liveGrant(trx, companyId);
   if (after.plan !== before.plan) {
     await trx
       .updateTable("companies")
-      .set({ subscriptionPlan: after.plan, updatedAt: new Date() })
+      .set({ subscriptionPlan: companyPlan(after.plan, grant), updatedAt: new Date() })
       .where("id", "=", companyId)
       .execute();
   }
@@ -159,7 +169,7 @@ export async function writeSubscription(
     ...(eventType ? { eventType } : {}),
     data: {
       plan: after.plan,
-      effectivePlan: after.plan,
+      effectivePlan: companyPlan(after.plan, grant),
       status: after.status,
       currentPeriodEnd: iso(after.currentPeriodEnd),
       previousPlan: after.previousPlan,

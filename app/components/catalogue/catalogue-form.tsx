@@ -1,0 +1,120 @@
+import { Form, useNavigation } from "@remix-run/react";
+import * as listStyles from "~/components/clients/client-form.css";
+import { FormError } from "~/components/forms/field";
+import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
+import { Button } from "~/components/ui/button";
+import type { FormAnswer } from "~/utils/forms";
+
+export interface CatalogueFormOptions {
+  /** Rates in force today, highest first. */
+  rates: number[];
+  /** Grounds in force today, as printed, with what they mean. */
+  grounds: { text: string; label: string }[];
+  vatRegistered: boolean;
+}
+
+/**
+ * An item of the catalogue (new and edit): a native form that works without JavaScript. The
+ * price is without VAT and goes onto a document's line as it is.
+ */
+export function CatalogueForm({
+  values,
+  answer,
+  options,
+  submitLabel,
+}: {
+  values: Record<string, string>;
+  answer: FormAnswer | undefined;
+  options: CatalogueFormOptions;
+  submitLabel: string;
+}) {
+  const busy = useNavigation().state !== "idle";
+  const form = useFocusFirstInvalid(answer);
+  const value = (name: string) =>
+    (answer?.repopulateFields?.[name] as string | undefined) ?? values[name] ?? "";
+  const error = (name: string) => answer?.fieldErrors[name];
+  const rate = value("vatRate");
+  const rateOptions: [string, string][] = [
+    ...options.rates.map((r) => [String(r), `${r} %`] as [string, string]),
+    ["none", "Без ДДС"],
+  ];
+  // A rate saved earlier that is no longer in force stays offered, marked, until changed.
+  if (rate && !rateOptions.some(([v]) => v === rate)) {
+    rateOptions.unshift([rate, `${rate} % (не е в сила днес)`]);
+  }
+  return (
+    <Form method="post" ref={form} noValidate>
+      <FormError message={answer?.formError} />
+      <div className={listStyles.grid}>
+        <FormField
+          name="name"
+          label="Наименование"
+          required
+          defaultValue={value("name")}
+          error={error("name")}
+          hint="Както ще се отпечата на реда на документа"
+          controlProps={{ maxLength: 200 }}
+        />
+        <FormField
+          name="nameEn"
+          label="Наименование на английски"
+          defaultValue={value("nameEn")}
+          error={error("nameEn")}
+          hint="За документи на английски"
+          controlProps={{ maxLength: 200, lang: "en" }}
+        />
+      </div>
+      <div className={listStyles.row}>
+        <FormField
+          name="unit"
+          label="Мярка"
+          defaultValue={value("unit") || "бр."}
+          error={error("unit")}
+          controlProps={{ maxLength: 20 }}
+        />
+        <FormField
+          name="unitPrice"
+          label="Ед. цена без ДДС"
+          required
+          inputMode="decimal"
+          defaultValue={value("unitPrice")}
+          error={error("unitPrice")}
+          hint="До 4 знака след запетаята; във валутата на документа"
+        />
+        <FormField
+          name="vatRate"
+          label="ДДС"
+          options={rateOptions}
+          defaultValue={rate || rateOptions[0]?.[0]}
+          error={error("vatRate")}
+          hint={
+            options.vatRegistered
+              ? undefined
+              : "Фирмата не е регистрирана по ЗДДС: в документите редовете са без ДДС"
+          }
+        />
+      </div>
+      <FormField
+        name="vatGround"
+        label="Основание за 0 % или без ДДС"
+        defaultValue={value("vatGround")}
+        error={error("vatGround")}
+        hint="Попълва основанието на документа, ако там няма избрано"
+        controlProps={{ maxLength: 200, list: "catalogue-vat-grounds" }}
+      />
+      <datalist id="catalogue-vat-grounds">
+        {options.grounds.map((g) => (
+          <option key={g.text} value={g.text}>
+            {g.label}
+          </option>
+        ))}
+      </datalist>
+      <p>
+        <Button type="submit" name="intent" value="save" disabled={busy}>
+          {submitLabel}
+        </Button>
+      </p>
+    </Form>
+  );
+}

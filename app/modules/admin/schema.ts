@@ -1,0 +1,218 @@
+import { z } from "zod";
+import {
+  checkbox,
+  checkCompany,
+  checkVat,
+  emailField,
+  newPasswordField,
+  step2Fields,
+  step3Fields,
+} from "~/modules/accounts/schema";
+import { PLANS } from "~/modules/subscriptions/plans";
+import { todayInSofia } from "~/utils/dates";
+import { optionalIban } from "~/utils/iban";
+import { boundedText, optionalDate } from "~/utils/schema";
+import type { Plan } from "~db/types";
+
+/*
+ * The back office's forms about customers and their users (issue #14), shared by the views and
+ * the actions. The company and name rules are registration's (modules/accounts/schema.ts), so a
+ * customer made by an admin passes the same checks as one who signed up.
+ */
+
+// ── Users and customers: the list ──────────────────────────────────────────────────
+
+/** The list's status filter: what an operator looks for. */
+export const USER_STATUSES = {
+  active: "Активен",
+  locked: "Блокиран",
+  unverified: "Непотвърден имейл",
+  deletion: "Насрочено изтриване",
+  payment: "Проблем с плащането",
+} as const;
+export type UserStatusFilter = keyof typeof USER_STATUSES;
+
+/** Subscription states that mean a payment failed or waits (past_due, incomplete, unpaid). */
+export const PAYMENT_PROBLEM_STATUSES = ["past_due", "incomplete", "unpaid"] as const;
+
+export const SUBSCRIPTION_STATUS_NAMES: Record<string, string> = {
+  active: "Активен",
+  trialing: "Пробен",
+  past_due: "Просрочено плащане",
+  incomplete: "Незавършено плащане",
+  incomplete_expired: "Изтекло незавършено плащане",
+  unpaid: "Неплатен",
+  canceled: "Прекратен",
+};
+
+export interface UserSearch {
+  q: string;
+  plan: Plan | null;
+  status: UserStatusFilter | null;
+}
+
+/** The list's query string; anything malformed is dropped (a search never refuses). */
+export function parseUserSearch(params: URLSearchParams): UserSearch {
+  const q = boundedText(100).safeParse(params.get("q") ?? "");
+  const plan = params.get("plan");
+  const status = params.get("status");
+  return {
+    q: q.success ? q.data : "",
+    plan: (PLANS as readonly string[]).includes(plan ?? "") ? (plan as Plan) : null,
+    status: status && status in USER_STATUSES ? (status as UserStatusFilter) : null,
+  };
+}
+
+// ── A user (login) ────────────────────────────────────────────────────────────────
+
+export const ADMIN_MESSAGES = {
+  passwordOrLink: "Въведете парола или изберете «Изпрати връзка за задаване на парола»",
+  passwordWithLink: "Оставете паролата празна, когато изпращате връзка за задаване на парола",
+  lockReason: "Въведете причина за блокирането",
+  grantReason: "Въведете причина за предоставянето",
+  pastEnd: "Последният ден на плана не може да е в миналото",
+  noCustomer: "Фирмата не е намерена",
+  failed: "Проверете отбелязаните полета",
+} as const;
+
+/** The new login's password: typed, or a link by e-mail to set it (never both). */
+const credentialFields = {
+  password: newPasswordField.optional(),
+  sendLink: checkbox,
+};
+
+function checkCredentials(data: { password?: string; sendLink: boolean }, ctx: z.RefinementCtx) {
+  if (!data.sendLink && !data.password) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: ADMIN_MESSAGES.passwordOrLink });
+  } else if (data.sendLink && data.password) {
+    ctx.addIssue({ code: "custom", path: ["password"], message: ADMIN_MESSAGES.passwordWithLink });
+  }
+}
+
+const nameFields = { firstName: step2Fields.firstName, lastName: step2Fields.lastName };
+
+/** /hatterscastle/users/new: another login of an existing customer. */
+export const newUserSchema = z
+  .object({ email: emailField, ...nameFields, ...credentialFields, verified: checkbox })
+  .superRefine(checkCredentials);
+export const NEW_USER_FIELDS = ["email", "firstName", "lastName", "password", "sendLink"] as const;
+
+/** /hatterscastle/users/edit/{id}: the user's contact data. */
+export const editUserSchema = z.object({ email: emailField, ...nameFields, verified: checkbox });
+export const EDIT_USER_FIELDS = ["firstName", "lastName", "email"] as const;
+
+export const lockSchema = z.object({ reason: boundedText(500, ADMIN_MESSAGES.lockReason) });
+
+// ── A customer (company) ──────────────────────────────────────────────────────────
+
+/** Bank details are optional in the back office (the customer adds them in their profile). */
+const optionalBank = (max: number) =>
+  boundedText(max)
+    .optional()
+    .transform((value) => value || undefined);
+
+const companyFields = {
+  companyType: step2Fields.companyType,
+  companyName: step2Fields.companyName,
+  companyVat: step2Fields.companyVat,
+  companyAddress: step2Fields.companyAddress,
+  companyCity: step2Fields.companyCity,
+  postalCode: step2Fields.postalCode,
+  country: step2Fields.country,
+  companyPhone: step3Fields.companyPhone,
+  isVatRegistered: step3Fields.isVatRegistered,
+  vatNumber: step3Fields.vatNumber,
+  companyBankAccount: optionalIban.transform((v) => v ?? undefined),
+  companyBankName: optionalBank(100),
+  companyBankBic: optionalBank(20).transform((v) => v?.toUpperCase()),
+};
+
+/** /hatterscastle/customers/new: the company (registration's rules) and its first login. */
+export const newCustomerSchema = z
+  .object({
+    ...companyFields,
+    username: emailField,
+    ...nameFields,
+    ...credentialFields,
+    verified: checkbox,
+  })
+  .superRefine((data, ctx) => {
+    checkCompany(data, ctx);
+    checkVat(data, ctx);
+    checkCredentials(data, ctx);
+  });
+export type NewCustomerInput = z.infer<typeof newCustomerSchema>;
+export const NEW_CUSTOMER_FIELDS = [
+  "companyName",
+  "companyType",
+  "companyVat",
+  "companyAddress",
+  "companyCity",
+  "postalCode",
+  "country",
+  "companyPhone",
+  "isVatRegistered",
+  "vatNumber",
+  "companyBankAccount",
+  "companyBankName",
+  "companyBankBic",
+  "username",
+  "firstName",
+  "lastName",
+  "password",
+  "sendLink",
+] as const;
+
+/**
+ * /hatterscastle/customers/edit/{id}: the company's data with the rules of the customer's own
+ * profile (modules/accounts profileSchema), plus what only an operator may correct: the type,
+ * the EIK and the company's e-mail.
+ */
+export const companyEditSchema = z
+  .object({
+    ...companyFields,
+    companyEmail: emailField,
+    useEnglishInvoices: step3Fields.useEnglishInvoices,
+    companyNameEn: step3Fields.companyNameEn,
+    companyAddressEn: step3Fields.companyAddressEn,
+    companyCityEn: step3Fields.companyCityEn,
+    companyBankNameEn: step3Fields.companyBankNameEn,
+  })
+  .superRefine((data, ctx) => {
+    checkCompany(data, ctx);
+    checkVat(data, ctx);
+  });
+export type CompanyEditInput = z.infer<typeof companyEditSchema>;
+export const COMPANY_EDIT_FIELDS = [
+  "companyName",
+  "companyType",
+  "companyVat",
+  "companyEmail",
+  "companyAddress",
+  "companyCity",
+  "postalCode",
+  "country",
+  "companyPhone",
+  "isVatRegistered",
+  "vatNumber",
+  "companyBankAccount",
+  "companyBankName",
+  "companyBankBic",
+  "useEnglishInvoices",
+  "companyNameEn",
+  "companyAddressEn",
+  "companyCityEn",
+  "companyBankNameEn",
+] as const;
+
+/** A plan without payment: which, why, until when (the last day, optional, not in the past). */
+export const grantSchema = z.object({
+  plan: z.enum(["standard", "full"], { errorMap: () => ({ message: "Изберете план" }) }),
+  reason: boundedText(500, ADMIN_MESSAGES.grantReason),
+  endsOn: optionalDate.superRefine((value, ctx) => {
+    if (value && value < todayInSofia()) {
+      ctx.addIssue({ code: "custom", message: ADMIN_MESSAGES.pastEnd });
+    }
+  }),
+});
+export const GRANT_FIELDS = ["plan", "reason", "endsOn"] as const;

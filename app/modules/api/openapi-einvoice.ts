@@ -1,0 +1,126 @@
+import { decimal, errors, idParam } from "./openapi-parts";
+
+/* The e-invoice part of the OpenAPI document: UBL 2.1 (EN 16931) out of an invoice, into an expense. */
+
+const error = (description: string) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+});
+
+const nullableString = { type: ["string", "null"] };
+
+export const einvoicePaths = {
+  "/api/invoices/{id}/ubl": {
+    parameters: [idParam],
+    get: {
+      summary:
+        "The e-invoice: UBL 2.1 per EN 16931 and Peppol BIS Billing 3.0 (an Invoice 380, a debit note as Invoice 383, a credit note as CreditNote 381), with the PDF embedded; checked against the EN 16931 rules before it is served",
+      responses: {
+        "200": {
+          description: "The UBL XML («Фактура-0000000001.xml» as an attachment)",
+          content: { "application/xml": {} },
+        },
+        "401": errors["401"],
+        "404": errors["404"],
+        "409": error("A draft, a proforma or a cancelled document has no e-invoice"),
+        "422": {
+          description:
+            "The document's data breaks an EN 16931 rule (e.g. reverse charge without the client's VAT number): what is missing, in Bulgarian",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["message", "problems"],
+                properties: {
+                  message: { type: "string" },
+                  problems: {
+                    type: "array",
+                    items: {
+                      type: "object",
+                      required: ["id", "text", "message"],
+                      properties: {
+                        id: { type: "string", example: "BR-AE-02" },
+                        text: { type: "string", description: "The rule's text in EN 16931" },
+                        message: { type: "string", description: "What is missing, in Bulgarian" },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  "/api/expenses/import-ubl": {
+    post: {
+      summary:
+        "Reads a supplier's e-invoice (UBL 2.1 Invoice or CreditNote, at most 1 MB; a DOCTYPE is refused) into the fields of POST /api/expenses — nothing is saved",
+      requestBody: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: {
+              type: "object",
+              required: ["file"],
+              properties: { file: { type: "string", format: "binary" } },
+            },
+          },
+          "application/xml": { schema: { type: "string" } },
+        },
+      },
+      responses: {
+        "200": {
+          description:
+            "The expense's fields (amounts per VAT rate from the VAT breakdown: 20, 9, 0 for zero-rated, intra-Community, export and reverse charge, null for exempt and outside the scope) and what to check",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["expense", "warnings"],
+                properties: {
+                  expense: {
+                    type: "object",
+                    properties: {
+                      supplierName: { type: "string" },
+                      supplierEik: nullableString,
+                      supplierVatNumber: nullableString,
+                      supplierAddress: nullableString,
+                      documentType: { enum: ["invoice", "credit_note", "debit_note"] },
+                      documentNumber: { type: "string" },
+                      documentDate: { type: "string", format: "date" },
+                      taxEventDate: { type: ["string", "null"], format: "date" },
+                      dueDate: { type: ["string", "null"], format: "date" },
+                      currency: { type: "string", example: "EUR" },
+                      description: { type: "string" },
+                      amounts: {
+                        type: "array",
+                        items: {
+                          type: "object",
+                          properties: {
+                            vatRate: { type: ["integer", "null"], enum: [20, 9, 0, null] },
+                            base: decimal("100.00"),
+                            vat: decimal("20.00"),
+                          },
+                        },
+                      },
+                    },
+                  },
+                  warnings: { type: "array", items: { type: "string" } },
+                },
+              },
+            },
+          },
+        },
+        "400": error(
+          "Not a UBL e-invoice, not well-formed, with a DOCTYPE, or missing what an expense needs",
+        ),
+        "401": errors["401"],
+        "403": error("The plan has no expenses"),
+        "413": error("Over 1 MB"),
+        "415": error("Neither multipart/form-data nor application/xml"),
+      },
+    },
+  },
+};

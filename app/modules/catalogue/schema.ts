@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { DOCUMENT_MESSAGES } from "~/modules/invoices/schema";
+import type { VatRateRow } from "~/modules/reference/vat";
+import { decimalProblem, PRICE_SCALE, parseDecimal } from "~/utils/money";
+import { boundedText, optionalText } from "~/utils/schema";
+
+/*
+ * The catalogue of goods and services (issue #15): one schema for the pages' form and the JSON
+ * API. A price is without VAT, exact to 4 decimals like a document line's unit price.
+ */
+
+export const CATALOGUE_MESSAGES = {
+  name: "Въведете наименование",
+  nameTaken: "В каталога вече има артикул с това наименование",
+  restoreTaken:
+    "Артикулът не може да бъде възстановен: в каталога вече има друг с това наименование",
+  unit: "Мярката е задължителна",
+  unitPrice: DOCUMENT_MESSAGES.unitPrice,
+  vatRate: "Изберете ставка на ДДС или „Без ДДС“",
+  notFound: "Артикулът не е намерен",
+} as const;
+
+/** The form's fields in the order the page shows them (focus goes to the first refused). */
+export const CATALOGUE_FIELDS = ["name", "nameEn", "unit", "unitPrice", "vatRate", "vatGround"];
+
+export const CATALOGUE_FORM_ID = "catalogue-item";
+
+/** How many items a search in the editor lists without JavaScript. */
+export const CATALOGUE_SEARCH_LIMIT = 20;
+
+const MAX_PRICE = 100_000_000_000_000n; // < 10 000 000 000 (4 decimals), as a line's
+
+type RateRows = readonly Pick<VatRateRow, "rate">[];
+
+/**
+ * An item as the form and POST/PUT /api/catalogue give it. With the rates table's rows, a rate
+ * must be one of them (which one is in force is checked on the document that uses it).
+ */
+export const catalogueItemSchemaFor = (rates?: RateRows) => {
+  const known = rates ? new Set(rates.map((row) => row.rate)) : null;
+  return z.object({
+    name: boundedText(200, CATALOGUE_MESSAGES.name),
+    nameEn: optionalText(200),
+    unit: boundedText(20)
+      .nullish()
+      .transform((value) => value || "бр."),
+    unitPrice: z
+      .union([z.string().max(40, CATALOGUE_MESSAGES.unitPrice), z.number()], {
+        errorMap: () => ({ message: CATALOGUE_MESSAGES.unitPrice }),
+      })
+      .transform((value, ctx) => {
+        const parsed = parseDecimal(value, PRICE_SCALE);
+        if (parsed === null || parsed < 0n || parsed >= MAX_PRICE) {
+          ctx.addIssue({
+            code: "custom",
+            message: decimalProblem(value) ?? CATALOGUE_MESSAGES.unitPrice,
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    vatRate: z
+      .union([z.number(), z.string().max(10), z.null()], {
+        errorMap: () => ({ message: CATALOGUE_MESSAGES.vatRate }),
+      })
+      .optional()
+      .transform((value, ctx) => {
+        if (value === null || value === undefined || value === "none" || value === "") return null;
+        const rate =
+          typeof value === "string" && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : value;
+        if (
+          typeof rate === "number" &&
+          Number.isInteger(rate) &&
+          rate >= 0 &&
+          rate <= 100 &&
+          (!known || known.has(rate))
+        ) {
+          return rate;
+        }
+        ctx.addIssue({ code: "custom", message: CATALOGUE_MESSAGES.vatRate });
+        return z.NEVER;
+      }),
+    vatGround: optionalText(200),
+  });
+};
+export const catalogueItemSchema = catalogueItemSchemaFor();
+export type CatalogueItemInput = z.infer<typeof catalogueItemSchema>;
+
+/** An item as the browser gets it (the API's JSON, the editor's picker). */
+export interface CatalogueItemJson {
+  id: string;
+  name: string;
+  nameEn: string | null;
+  unit: string;
+  /** Decimal string without VAT, e.g. "12.5". */
+  unitPrice: string;
+  vatRate: number | null;
+  vatGround: string | null;
+  archived: boolean;
+}
+
+/** "20 %" or «Без ДДС». */
+export const vatRateLabel = (rate: number | null) => (rate === null ? "Без ДДС" : `${rate} %`);

@@ -1,0 +1,256 @@
+import { countryByCode } from "~/modules/reference/countries";
+import { CURRENCIES } from "~/modules/reference/currencies";
+import { isIsoDate } from "~/utils/dates";
+import { centsToDecimal, parseDecimal } from "~/utils/money";
+import { all, first, hasDoctype, kids, parseXml, textAt, UBL_NS, type XmlElement } from "./xml";
+
+/*
+ * A supplier's e-invoice (UBL 2.1 Invoice or CreditNote, EN 16931 / Peppol BIS 3.0) read into what
+ * the expense form needs: the supplier, the document, and the bases and VAT per rate from the VAT
+ * breakdown. Nothing here is stored; the person checks the form and saves it.
+ */
+
+/** The largest e-invoice accepted for import: 1 MB. */
+export const UBL_MAX_BYTES = 1_048_576;
+
+export const UBL_IMPORT_MESSAGES = {
+  none: "Изберете XML файла на електронната фактура",
+  tooLarge: "Файлът е твърде голям: електронната фактура е до 1 MB",
+  doctype:
+    "Файлът съдържа DOCTYPE или ENTITY декларации и не се приема (възможна атака). Изтеглете фактурата отново от доставчика.",
+  encoding: "Файлът не е в UTF-8 и не може да бъде прочетен",
+  notXml: "Файлът не е валиден XML",
+  notUbl: "Файлът не е електронна фактура по UBL 2.1 (Invoice или CreditNote)",
+  missing: (what: string) => `В електронната фактура липсва ${what}`,
+  currency: (code: string) => `Валутата ${code} не се поддържа`,
+  amount: (what: string) => `Невалидна сума в електронната фактура: ${what}`,
+} as const;
+
+/** An e-invoice that cannot be imported, with the Bulgarian reason. */
+export class UblImportError extends Error {
+  override name = "UblImportError";
+}
+
+/** A rate's row of the expense (20, 9, 0 or none), amounts as decimal strings ("120.50"). */
+export interface ImportedAmount {
+  vatRate: 20 | 9 | 0 | null;
+  base: string;
+  vat: string;
+}
+
+export interface UblPrefill {
+  supplierName: string;
+  supplierEik: string | null;
+  supplierVatNumber: string | null;
+  supplierAddress: string | null;
+  documentType: "invoice" | "credit_note" | "debit_note";
+  documentNumber: string;
+  documentDate: string;
+  taxEventDate: string | null;
+  dueDate: string | null;
+  currency: string;
+  description: string;
+  amounts: ImportedAmount[];
+  /** What the form cannot hold as it was sent (e.g. a foreign VAT rate), for the person to check. */
+  warnings: string[];
+}
+
+const RATE_KEYS = [20, 9, 0, null] as const;
+const SUPPORTED_CURRENCIES = new Set<string>(["BGN", ...CURRENCIES]);
+
+/** A VAT number as the expense form takes it: no spaces, upper case, Greece as EL. */
+function normaliseVat(value: string | undefined): string | null {
+  if (!value) return null;
+  const compact = value.replace(/[\s.-]/g, "").toUpperCase();
+  return compact.startsWith("GR") ? `EL${compact.slice(2)}` : compact.slice(0, 30);
+}
+
+function addressOf(party: XmlElement | undefined): string | null {
+  const address = first(party, "cac:PostalAddress");
+  if (!address) return null;
+  const code = textAt(address, "cac:Country", "cbc:IdentificationCode");
+  const country = code ? (countryByCode(code.toUpperCase())?.nameBg ?? code) : undefined;
+  const place = [textAt(address, "cbc:PostalZone"), textAt(address, "cbc:CityName")]
+    .filter(Boolean)
+    .join(" ");
+  const parts = [
+    textAt(address, "cbc:StreetName"),
+    textAt(address, "cbc:AdditionalStreetName"),
+    ...all(address, "cac:AddressLine", "cbc:Line").map((line) => line.text.trim()),
+    place,
+    code === "BG" ? undefined : country,
+  ].filter((part): part is string => Boolean(part));
+  return parts.length ? parts.join(", ").slice(0, 300) : null;
+}
+
+/** Cents of an amount (two decimals at most); UblImportError naming it otherwise. */
+function cents(element: XmlElement | undefined, what: string): number {
+  const value = element ? parseDecimal(element.text.trim(), 2) : null;
+  if (value === null) throw new UblImportError(UBL_IMPORT_MESSAGES.amount(what));
+  return Number(value);
+}
+
+const date = (value: string | undefined) => (value && isIsoDate(value) ? value : null);
+
+/** The text of an uploaded file: UTF-8 (a BOM is dropped), refused when it declares a DTD. */
+export function ublText(bytes: Uint8Array): string {
+  if (bytes.byteLength > UBL_MAX_BYTES) throw new UblImportError(UBL_IMPORT_MESSAGES.tooLarge);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw new UblImportError(UBL_IMPORT_MESSAGES.encoding);
+  }
+  if (hasDoctype(text)) throw new UblImportError(UBL_IMPORT_MESSAGES.doctype);
+  const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(text)?.[1];
+  if (declared && !/^utf-?8$/i.test(declared))
+    throw new UblImportError(UBL_IMPORT_MESSAGES.encoding);
+  return text;
+}
+
+/** Reads a supplier's UBL Invoice or CreditNote into the expense form's fields. */
+export function readUblInvoice(bytes: Uint8Array): UblPrefill {
+  const text = ublText(bytes);
+  let root: XmlElement;
+  try {
+    root = parseXml(text);
+  } catch (error) {
+    // A stack overflow on absurdly deep nesting is just bad XML too.
+    throw new UblImportError(
+      (error as Error).message === "DOCTYPE"
+        ? UBL_IMPORT_MESSAGES.doctype
+        : UBL_IMPORT_MESSAGES.notXml,
+    );
+  }
+  const isInvoice = root.ns === UBL_NS.invoice && root.name === "Invoice";
+  const isCredit = root.ns === UBL_NS.creditNote && root.name === "CreditNote";
+  if (!isInvoice && !isCredit) throw new UblImportError(UBL_IMPORT_MESSAGES.notUbl);
+
+  const typeCode = textAt(root, isCredit ? "cbc:CreditNoteTypeCode" : "cbc:InvoiceTypeCode");
+  const documentType =
+    isCredit || typeCode === "381" ? "credit_note" : typeCode === "383" ? "debit_note" : "invoice";
+  const documentNumber = textAt(root, "cbc:ID");
+  if (!documentNumber)
+    throw new UblImportError(UBL_IMPORT_MESSAGES.missing("номерът на документа"));
+  const documentDate = date(textAt(root, "cbc:IssueDate"));
+  if (!documentDate) throw new UblImportError(UBL_IMPORT_MESSAGES.missing("датата на издаване"));
+  const currency = textAt(root, "cbc:DocumentCurrencyCode")?.toUpperCase();
+  if (!currency) throw new UblImportError(UBL_IMPORT_MESSAGES.missing("валутата"));
+  if (!SUPPORTED_CURRENCIES.has(currency)) {
+    throw new UblImportError(UBL_IMPORT_MESSAGES.currency(currency.slice(0, 10)));
+  }
+
+  const party = first(root, "cac:AccountingSupplierParty", "cac:Party");
+  const supplierName =
+    textAt(party, "cac:PartyLegalEntity", "cbc:RegistrationName") ??
+    textAt(party, "cac:PartyName", "cbc:Name");
+  if (!supplierName) throw new UblImportError(UBL_IMPORT_MESSAGES.missing("името на доставчика"));
+  const vat = normaliseVat(
+    all(party, "cac:PartyTaxScheme")
+      .find((scheme) => textAt(scheme, "cac:TaxScheme", "cbc:ID")?.toUpperCase() === "VAT")
+      ?.children.find((c) => c.ns === UBL_NS.cbc && c.name === "CompanyID")
+      ?.text.trim(),
+  );
+  const legalId = textAt(party, "cac:PartyLegalEntity", "cbc:CompanyID")?.replace(/\s/g, "");
+  // A Bulgarian company's VAT number is BG + its ЕИК.
+  const eik =
+    legalId && /^\d{9,13}$/.test(legalId)
+      ? legalId
+      : vat && /^BG\d{9}$/.test(vat)
+        ? vat.slice(2)
+        : null;
+
+  // The breakdown in the document's currency (a second TaxTotal in the VAT currency has none).
+  const taxTotal = kids(root, "cac:TaxTotal").find((t) => kids(t, "cac:TaxSubtotal").length);
+  const subtotals = kids(taxTotal, "cac:TaxSubtotal");
+  if (!subtotals.length) throw new UblImportError(UBL_IMPORT_MESSAGES.missing("разбивката на ДДС"));
+  const rows = new Map<number | null, { base: number; vat: number }>();
+  const warnings: string[] = [];
+  for (const subtotal of subtotals) {
+    const category = textAt(subtotal, "cac:TaxCategory", "cbc:ID")?.toUpperCase() ?? "";
+    const percent = Number(textAt(subtotal, "cac:TaxCategory", "cbc:Percent") ?? "0");
+    let base = cents(first(subtotal, "cbc:TaxableAmount"), "данъчна основа");
+    let tax = cents(first(subtotal, "cbc:TaxAmount"), "ДДС");
+    if (base < 0 || tax < 0)
+      throw new UblImportError(UBL_IMPORT_MESSAGES.amount("отрицателна сума"));
+    let key: number | null;
+    if (category === "S" && (percent === 20 || percent === 9)) key = percent;
+    else if (category === "E" || category === "O") key = null;
+    else if (category === "S" && percent > 0) {
+      // A rate the Bulgarian form has not (another country's VAT): its VAT is part of the cost.
+      warnings.push(
+        `ДДС по ставка ${percent} % (${centsToDecimal(tax)}) не е български и е добавен към сумата «Без ДДС».`,
+      );
+      key = null;
+      base += tax;
+      tax = 0;
+    } else key = 0;
+    const row = rows.get(key) ?? { base: 0, vat: 0 };
+    rows.set(key, { base: row.base + base, vat: row.vat + tax });
+  }
+  const amounts = RATE_KEYS.filter((key) => rows.has(key)).map((key) => ({
+    vatRate: key,
+    base: centsToDecimal(rows.get(key)!.base),
+    vat: centsToDecimal(rows.get(key)!.vat),
+  }));
+
+  const lineNames = kids(root, isCredit ? "cac:CreditNoteLine" : "cac:InvoiceLine")
+    .map((line) => textAt(line, "cac:Item", "cbc:Name"))
+    .filter((name): name is string => Boolean(name));
+  let description = lineNames.slice(0, 3).join("; ");
+  if (lineNames.length > 3) description += ` и още ${lineNames.length - 3}`;
+  description = (
+    description ||
+    `${documentType === "credit_note" ? "Кредитно известие" : "Фактура"} № ${documentNumber}`
+  ).slice(0, 500);
+
+  return {
+    supplierName: supplierName.slice(0, 200),
+    supplierEik: eik,
+    supplierVatNumber: vat,
+    supplierAddress: addressOf(party),
+    documentType,
+    documentNumber: documentNumber.slice(0, 50),
+    documentDate,
+    taxEventDate: date(textAt(root, "cbc:TaxPointDate")),
+    dueDate: date(
+      textAt(root, "cbc:DueDate") ?? textAt(root, "cac:PaymentMeans", "cbc:PaymentDueDate"),
+    ),
+    currency,
+    description,
+    amounts,
+    warnings,
+  };
+}
+
+/** The prefill as the expense form's fields (decimal commas, as people type them). */
+export function prefillFormValues(prefill: UblPrefill): Record<string, string> {
+  const comma = (value: string) => value.replace(".", ",");
+  const values: Record<string, string> = {
+    supplierId: "",
+    supplierName: prefill.supplierName,
+    supplierEik: prefill.supplierEik ?? "",
+    supplierVatNumber: prefill.supplierVatNumber ?? "",
+    supplierAddress: prefill.supplierAddress ?? "",
+    documentType: prefill.documentType,
+    documentNumber: prefill.documentNumber,
+    documentDate: prefill.documentDate,
+    taxEventDate: prefill.taxEventDate ?? "",
+    description: prefill.description,
+    currency: prefill.currency,
+  };
+  if (prefill.dueDate) {
+    values.dueDate = prefill.dueDate;
+    values.paid = "no";
+  }
+  for (const key of ["20", "9", "0", "none"]) {
+    values[`amounts[${key}][base]`] = "";
+    values[`amounts[${key}][vat]`] = "";
+  }
+  for (const row of prefill.amounts) {
+    const key = row.vatRate === null ? "none" : String(row.vatRate);
+    values[`amounts[${key}][base]`] = comma(row.base);
+    if (row.vatRate) values[`amounts[${key}][vat]`] = comma(row.vat);
+  }
+  return values;
+}

@@ -1,0 +1,315 @@
+import type { Kysely } from "kysely";
+import { create } from "xmlbuilder2";
+import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
+import {
+  clientSnapshot,
+  type DocumentWithLines,
+  type PartySnapshot,
+  type SupplierSnapshot,
+  supplierSnapshot,
+} from "~/modules/invoices/documents.server";
+import { pdfFileName, storedPdf } from "~/modules/invoices/render.server";
+import { type VatGroundKind, validOn, vatDateOf } from "~/modules/reference/vat";
+import { AppError } from "~/utils/http.server";
+import { centsToDecimal } from "~/utils/money";
+import type { Database, DocumentRow } from "~db/types";
+import { buildEInvoice, CUSTOMIZATION_ID, type EInvoice, type EParty, PROFILE_ID } from "./model";
+import { checkUbl, type RuleBreach } from "./rules";
+import { UBL_NS } from "./xml";
+
+/*
+ * The UBL 2.1 file of an issued invoice, debit note (an Invoice, type 383) or credit note (a
+ * CreditNote, type 381, positive amounts), per EN 16931 and Peppol BIS Billing 3.0, written with
+ * xmlbuilder2 in the schema's element order, with the document's PDF inside. Before it leaves it
+ * is read back and checked against the EN 16931 rules (rules.ts): a file that breaks one is never
+ * served.
+ */
+
+export const EINVOICE_MESSAGES = {
+  notIssued:
+    "Електронна фактура има само издадена фактура, дебитно или кредитно известие — не чернова, проформа или анулиран документ.",
+  invalid: "Електронната фактура не може да бъде създадена: в документа липсват данни.",
+} as const;
+
+/** An e-invoice that would break EN 16931: 422 with what is missing, in Bulgarian. */
+export class EInvoiceInvalidError extends AppError {
+  override name = "EInvoiceInvalidError";
+  constructor(public problems: RuleBreach[]) {
+    super(EINVOICE_MESSAGES.invalid, 422);
+  }
+}
+
+type Builder = XMLBuilder;
+
+const cbc = (parent: Builder, name: string, text: string, attrs?: Record<string, string>) =>
+  parent.ele(UBL_NS.cbc, `cbc:${name}`, attrs).txt(text).up();
+const cac = (parent: Builder, name: string) => parent.ele(UBL_NS.cac, `cac:${name}`);
+
+function writeParty(parent: Builder, wrapper: string, party: EParty) {
+  const node = cac(cac(parent, wrapper), "Party");
+  if (party.endpoint)
+    cbc(node, "EndpointID", party.endpoint.id, { schemeID: party.endpoint.scheme });
+  cbc(cac(node, "PartyName"), "Name", party.name);
+  const address = cac(node, "PostalAddress");
+  if (party.street) cbc(address, "StreetName", party.street);
+  if (party.city) cbc(address, "CityName", party.city);
+  if (party.postalCode) cbc(address, "PostalZone", party.postalCode);
+  if (party.countryCode) cbc(cac(address, "Country"), "IdentificationCode", party.countryCode);
+  if (party.vatId) {
+    const scheme = cac(node, "PartyTaxScheme");
+    cbc(scheme, "CompanyID", party.vatId);
+    cbc(cac(scheme, "TaxScheme"), "ID", "VAT");
+  }
+  const legal = cac(node, "PartyLegalEntity");
+  cbc(legal, "RegistrationName", party.name);
+  if (party.legalId) cbc(legal, "CompanyID", party.legalId);
+  if (party.email || party.phone) {
+    const contact = cac(node, "Contact");
+    if (party.phone) cbc(contact, "Telephone", party.phone);
+    if (party.email) cbc(contact, "ElectronicMail", party.email);
+  }
+}
+
+function writeCategory(parent: Builder, name: string, category: string, percent: number | null) {
+  const node = cac(parent, name);
+  cbc(node, "ID", category);
+  if (percent !== null) cbc(node, "Percent", String(percent));
+  return node;
+}
+
+/** The UBL XML of an e-invoice model (UTF-8, the UBL 2.1 element order). */
+export function writeUbl(model: EInvoice): string {
+  const isCredit = model.kind === "credit_note";
+  const money = (cents: number, currency = model.currency) =>
+    [centsToDecimal(cents), { currencyID: currency }] as const;
+  const root = create({ version: "1.0", encoding: "UTF-8" }).ele(
+    isCredit ? UBL_NS.creditNote : UBL_NS.invoice,
+    isCredit ? "CreditNote" : "Invoice",
+    { "xmlns:cac": UBL_NS.cac, "xmlns:cbc": UBL_NS.cbc },
+  );
+  cbc(root, "CustomizationID", CUSTOMIZATION_ID);
+  cbc(root, "ProfileID", PROFILE_ID);
+  cbc(root, "ID", model.number);
+  cbc(root, "IssueDate", model.issueDate);
+  if (isCredit) {
+    if (model.taxPointDate) cbc(root, "TaxPointDate", model.taxPointDate);
+    cbc(root, "CreditNoteTypeCode", "381");
+    if (model.note) cbc(root, "Note", model.note);
+  } else {
+    if (model.dueDate) cbc(root, "DueDate", model.dueDate);
+    cbc(root, "InvoiceTypeCode", model.kind === "debit_note" ? "383" : "380");
+    if (model.note) cbc(root, "Note", model.note);
+    if (model.taxPointDate) cbc(root, "TaxPointDate", model.taxPointDate);
+  }
+  cbc(root, "DocumentCurrencyCode", model.currency);
+  if (model.taxCurrency) cbc(root, "TaxCurrencyCode", model.taxCurrency);
+  cbc(root, "BuyerReference", model.buyerReference);
+  if (model.billingReference) {
+    const reference = cac(cac(root, "BillingReference"), "InvoiceDocumentReference");
+    cbc(reference, "ID", model.billingReference.number);
+    if (model.billingReference.date) cbc(reference, "IssueDate", model.billingReference.date);
+  }
+  if (model.pdf) {
+    const reference = cac(root, "AdditionalDocumentReference");
+    cbc(reference, "ID", model.number);
+    cbc(reference, "DocumentDescription", model.pdf.fileName.replace(/\.pdf$/, ""));
+    cbc(cac(reference, "Attachment"), "EmbeddedDocumentBinaryObject", model.pdf.base64, {
+      mimeCode: "application/pdf",
+      filename: model.pdf.fileName,
+    });
+  }
+  writeParty(root, "AccountingSupplierParty", model.supplier);
+  writeParty(root, "AccountingCustomerParty", model.customer);
+  if (model.delivery) {
+    const delivery = cac(root, "Delivery");
+    cbc(delivery, "ActualDeliveryDate", model.delivery.date);
+    if (model.delivery.countryCode) {
+      const address = cac(cac(delivery, "DeliveryLocation"), "Address");
+      if (model.customer.street) cbc(address, "StreetName", model.customer.street);
+      if (model.customer.city) cbc(address, "CityName", model.customer.city);
+      if (model.customer.postalCode) cbc(address, "PostalZone", model.customer.postalCode);
+      cbc(cac(address, "Country"), "IdentificationCode", model.delivery.countryCode);
+    }
+  }
+  const means = cac(root, "PaymentMeans");
+  cbc(means, "PaymentMeansCode", model.payment.code, { name: model.payment.name });
+  if (isCredit && model.payment.dueDate) cbc(means, "PaymentDueDate", model.payment.dueDate);
+  cbc(means, "PaymentID", model.payment.paymentId);
+  if (model.payment.iban) {
+    const account = cac(means, "PayeeFinancialAccount");
+    cbc(account, "ID", model.payment.iban);
+    if (model.payment.bankName) cbc(account, "Name", model.payment.bankName);
+    if (model.payment.bic) cbc(cac(account, "FinancialInstitutionBranch"), "ID", model.payment.bic);
+  }
+  cbc(cac(root, "PaymentTerms"), "Note", model.paymentTerms);
+
+  const taxTotal = cac(root, "TaxTotal");
+  cbc(taxTotal, "TaxAmount", ...money(model.vatCents));
+  for (const group of model.breakdown) {
+    const subtotal = cac(taxTotal, "TaxSubtotal");
+    cbc(subtotal, "TaxableAmount", ...money(group.baseCents));
+    cbc(subtotal, "TaxAmount", ...money(group.vatCents));
+    const category = writeCategory(subtotal, "TaxCategory", group.category, group.percent);
+    if (group.reasonCode) cbc(category, "TaxExemptionReasonCode", group.reasonCode);
+    if (group.reason) cbc(category, "TaxExemptionReason", group.reason);
+    cbc(cac(category, "TaxScheme"), "ID", "VAT");
+  }
+  if (model.taxCurrency && model.vatInTaxCurrencyCents !== null) {
+    cbc(
+      cac(root, "TaxTotal"),
+      "TaxAmount",
+      ...money(model.vatInTaxCurrencyCents, model.taxCurrency),
+    );
+  }
+
+  const totals = cac(root, "LegalMonetaryTotal");
+  cbc(totals, "LineExtensionAmount", ...money(model.subtotalCents));
+  cbc(totals, "TaxExclusiveAmount", ...money(model.subtotalCents));
+  cbc(totals, "TaxInclusiveAmount", ...money(model.totalCents));
+  if (model.prepaidCents > 0) cbc(totals, "PrepaidAmount", ...money(model.prepaidCents));
+  cbc(totals, "PayableAmount", ...money(model.payableCents));
+
+  for (const line of model.lines) {
+    const node = cac(root, isCredit ? "CreditNoteLine" : "InvoiceLine");
+    cbc(node, "ID", line.id);
+    cbc(node, isCredit ? "CreditedQuantity" : "InvoicedQuantity", line.quantity, {
+      unitCode: line.unitCode,
+    });
+    cbc(node, "LineExtensionAmount", ...money(line.netCents));
+    const item = cac(node, "Item");
+    cbc(item, "Name", line.name);
+    cbc(
+      cac(writeCategory(item, "ClassifiedTaxCategory", line.category, line.percent), "TaxScheme"),
+      "ID",
+      "VAT",
+    );
+    const price = cac(node, "Price");
+    cbc(price, "PriceAmount", line.netPrice, { currencyID: model.currency });
+    if (line.gross) {
+      const discount = cac(price, "AllowanceCharge");
+      cbc(discount, "ChargeIndicator", "false");
+      cbc(discount, "Amount", line.gross.discount, { currencyID: model.currency });
+      cbc(discount, "BaseAmount", line.gross.price, { currencyID: model.currency });
+    }
+  }
+  return root.end({ prettyPrint: true });
+}
+
+/** The kind of the document's legal ground (the grounds table, on the document's date). */
+async function groundKind(
+  db: Kysely<Database>,
+  text: string | null,
+  day: string,
+): Promise<VatGroundKind | null> {
+  if (!text?.trim()) return null;
+  const rows = await db
+    .selectFrom("vatGrounds")
+    .select(["kind", "validFrom", "validTo"])
+    .where("text", "=", text.trim())
+    .orderBy("validFrom", "desc")
+    .execute();
+  return (rows.find((row) => validOn(row, day)) ?? rows[0])?.kind ?? null;
+}
+
+/** The frozen supplier and client of an issued document (the live rows for a document without). */
+async function partiesOf(db: Kysely<Database>, doc: DocumentWithLines) {
+  let supplier = doc.supplierSnapshot as SupplierSnapshot | null;
+  let client = doc.clientSnapshot as PartySnapshot | null;
+  if (!supplier) {
+    const company = await db
+      .selectFrom("companies")
+      .selectAll()
+      .where("id", "=", doc.companyId)
+      .executeTakeFirstOrThrow();
+    supplier = supplierSnapshot(company);
+  }
+  if (!client) {
+    const row = await db
+      .selectFrom("clients")
+      .selectAll()
+      .where("companyId", "=", doc.companyId)
+      .where("id", "=", doc.clientId)
+      .executeTakeFirstOrThrow();
+    client = clientSnapshot(row);
+  }
+  // Snapshots of documents issued before e-mail and phone were frozen lack them.
+  return {
+    supplier: { ...supplier, email: supplier.email ?? null, phone: supplier.phone ?? null },
+    client: { ...client, email: client.email ?? null, phone: client.phone ?? null },
+  };
+}
+
+/** True for the documents that have an e-invoice: issued invoices, debit and credit notes. */
+export const hasEInvoice = (doc: Pick<DocumentRow, "type" | "status">) =>
+  doc.status === "issued" && doc.type !== "proforma";
+
+/** The e-invoice model of a stored document (withPdf: the PDF inside, rendered once and kept). */
+export async function eInvoiceModel(
+  db: Kysely<Database>,
+  doc: DocumentWithLines,
+  options: { withPdf: boolean } = { withPdf: true },
+): Promise<EInvoice> {
+  if (!hasEInvoice(doc) || !doc.number) throw new AppError(EINVOICE_MESSAGES.notIssued, 409);
+  const [{ supplier, client }, kind, pdf] = await Promise.all([
+    partiesOf(db, doc),
+    groundKind(db, doc.vatGround, vatDateOf(doc)),
+    options.withPdf ? storedPdf(db, doc) : null,
+  ]);
+  return buildEInvoice({
+    doc: {
+      ...doc,
+      type: doc.type as EInvoice["kind"],
+      number: doc.number,
+      paidCents: Number(doc.paidCents),
+      lines: doc.lines.map((line) => ({ ...line, netCents: Number(line.netCents) })),
+    },
+    supplier,
+    client,
+    groundKind: kind,
+    pdf: pdf ? { fileName: pdfFileName(doc), data: pdf.data } : null,
+  });
+}
+
+/** The checked UBL file of a document; EInvoiceInvalidError (422) naming what breaks EN 16931. */
+export async function eInvoiceXml(db: Kysely<Database>, doc: DocumentWithLines): Promise<string> {
+  const xml = writeUbl(await eInvoiceModel(db, doc));
+  const problems = checkUbl(xml);
+  if (problems.length) throw new EInvoiceInvalidError(problems);
+  return xml;
+}
+
+const ASCII_TITLES: Record<DocumentRow["type"], string> = {
+  invoice: "Invoice",
+  proforma: "Proforma",
+  credit_note: "Credit-note",
+  debit_note: "Debit-note",
+};
+
+/** "Фактура-0000000001.xml" as an attachment (RFC 6266/5987, with an ASCII fallback). */
+export function ublResponse(doc: Pick<DocumentRow, "type" | "number" | "language">, xml: string) {
+  const name = pdfFileName(doc).replace(/\.pdf$/, ".xml");
+  const ascii = `${ASCII_TITLES[doc.type]}-${doc.number ?? "draft"}.xml`;
+  const bytes = new TextEncoder().encode(xml);
+  return new Response(bytes, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "Content-Length": String(bytes.byteLength),
+      "Cache-Control": "private, no-cache",
+    },
+  });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The refusal shown in the browser: a small page listing what is missing, with the way back. */
+export function invalidEInvoicePage(docId: string, error: EInvoiceInvalidError) {
+  const items = error.problems
+    .map((p) => `<li>${escapeHtml(p.message)} <small>(${escapeHtml(p.id)})</small></li>`)
+    .join("");
+  const html = `<!doctype html><html lang="bg"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Електронната фактура не може да бъде създадена | Сметка</title></head><body><main><h1>Електронната фактура не може да бъде създадена</h1><p>${escapeHtml(EINVOICE_MESSAGES.invalid)} Данните на доставчика и клиента са такива, каквито са били при издаването.</p><ul>${items}</ul><p><a href="/invoice/${escapeHtml(docId)}">« Към документа</a></p></main></body></html>`;
+  return new Response(html, {
+    status: 422,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
+}

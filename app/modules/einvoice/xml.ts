@@ -1,0 +1,102 @@
+import { SaxesParser } from "saxes";
+
+/*
+ * XML read back as a small tree of elements, by a strict, namespace-aware parser (saxes): a
+ * document that is not well-formed is refused, and nothing is fetched or expanded — a DOCTYPE
+ * (the door to external entities and entity bombs) is refused before parsing.
+ */
+
+export const UBL_NS = {
+  invoice: "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2",
+  creditNote: "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2",
+  cac: "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2",
+  cbc: "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2",
+} as const;
+
+export interface XmlElement {
+  /** The namespace URI ("" when none). */
+  ns: string;
+  /** The local name. */
+  name: string;
+  attrs: Record<string, string>;
+  children: XmlElement[];
+  /** The element's own text (character data and CDATA), as written. */
+  text: string;
+}
+
+/** XML that cannot be read: not well-formed, a DOCTYPE, or nothing at all. */
+export class XmlError extends Error {
+  override name = "XmlError";
+}
+
+/** True when the text declares a DOCTYPE or an entity (refused: no DTD is ever processed). */
+export const hasDoctype = (text: string) => /<!(DOCTYPE|ENTITY)/i.test(text);
+
+/** Parses a whole XML document into its root element; XmlError for anything not well-formed. */
+export function parseXml(source: string): XmlElement {
+  if (hasDoctype(source)) throw new XmlError("DOCTYPE");
+  const parser = new SaxesParser({ xmlns: true, position: false });
+  const stack: XmlElement[] = [];
+  let root: XmlElement | undefined;
+  parser.on("error", (error) => {
+    throw new XmlError(error.message);
+  });
+  parser.on("doctype", () => {
+    throw new XmlError("DOCTYPE");
+  });
+  parser.on("opentag", (tag) => {
+    const attrs: Record<string, string> = {};
+    for (const attribute of Object.values(tag.attributes)) {
+      if (attribute.prefix === "xmlns" || attribute.name === "xmlns") continue;
+      attrs[attribute.local] = attribute.value;
+    }
+    const element: XmlElement = { ns: tag.uri, name: tag.local, attrs, children: [], text: "" };
+    const parent = stack.at(-1);
+    if (parent) parent.children.push(element);
+    else root = element;
+    stack.push(element);
+  });
+  const addText = (text: string) => {
+    const current = stack.at(-1);
+    if (current) current.text += text;
+  };
+  parser.on("text", addText);
+  parser.on("cdata", addText);
+  parser.on("closetag", () => {
+    stack.pop();
+  });
+  parser.write(source).close();
+  if (!root) throw new XmlError("empty");
+  return root;
+}
+
+type Step = `${"cbc" | "cac"}:${string}`;
+
+function split(step: Step): [string, string] {
+  const [prefix, name] = step.split(":") as ["cbc" | "cac", string];
+  return [UBL_NS[prefix], name];
+}
+
+/** The children of an element with a UBL name ("cac:TaxTotal"). */
+export function kids(element: XmlElement | undefined, step: Step): XmlElement[] {
+  if (!element) return [];
+  const [ns, name] = split(step);
+  return element.children.filter((child) => child.ns === ns && child.name === name);
+}
+
+/** Every element at the end of a path of UBL names, through every branch. */
+export function all(element: XmlElement | undefined, ...path: Step[]): XmlElement[] {
+  let current = element ? [element] : [];
+  for (const step of path) current = current.flatMap((e) => kids(e, step));
+  return current;
+}
+
+/** The first element at the end of a path, if any. */
+export const first = (element: XmlElement | undefined, ...path: Step[]) => all(element, ...path)[0];
+
+/** The trimmed text of the first element at the end of a path; undefined when absent or blank. */
+export function textAt(element: XmlElement | undefined, ...path: Step[]): string | undefined {
+  const found = path.length ? first(element, ...path) : element;
+  const text = found?.text.trim();
+  return text ? text : undefined;
+}

@@ -1,0 +1,163 @@
+import type { Kysely } from "kysely";
+import {
+  prefillFormValues,
+  readUblInvoice,
+  UBL_IMPORT_MESSAGES,
+  UBL_MAX_BYTES,
+  UblImportError,
+  type UblPrefill,
+} from "~/modules/einvoice/import";
+import { readFormWithFiles, sha256Hex, type UploadedFile } from "~/utils/files.server";
+import type { FormAnswer } from "~/utils/forms";
+import { typedValues } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import type { Database } from "~db/types";
+import { type CheckedReceipt, RECEIPT_MAX_BYTES, RECEIPTS_PER_UPLOAD } from "./attachments.server";
+import { type ExpenseFormOutcome, RECEIPT_FIELDS, saveExpenseForm } from "./form.server";
+import { EXPENSE_FORM_ID } from "./schema";
+
+/*
+ * /expenses/add with «Импорт от електронна фактура (UBL)»: the one form posts either «Прочети
+ * файла» (intent import-ubl: the XML is read, kept in stored_files by its SHA-256 and the form comes
+ * back filled, nothing saved) or the save, which attaches the kept XML to the new expense. A kept
+ * file no expense names is removed by the hourly sweep of stored files.
+ */
+
+export const UBL_FIELD = "ubl";
+
+export const UBL_FORM_MESSAGES = {
+  imported: "Полетата са попълнени от електронната фактура. Проверете ги и запишете разхода.",
+  gone: "Импортираният XML файл вече не е наличен: прочетете електронната фактура отново.",
+} as const;
+
+export type ExpenseAddOutcome =
+  | ExpenseFormOutcome
+  | { saved: false; imported: true; answer: FormAnswer; warnings: string[]; status: 200 };
+
+/** Reads the uploaded e-invoice (at most 1 MB): its prefill, or UblImportError. */
+export function importUblFile(file: UploadedFile | undefined, tooLarge: boolean): UblPrefill {
+  if (!file) {
+    throw new UblImportError(tooLarge ? UBL_IMPORT_MESSAGES.tooLarge : UBL_IMPORT_MESSAGES.none);
+  }
+  if (file.bytes.byteLength > UBL_MAX_BYTES) throw new UblImportError(UBL_IMPORT_MESSAGES.tooLarge);
+  return readUblInvoice(file.bytes);
+}
+
+/** Keeps an imported XML until the expense is saved (stored once per company by its SHA-256). */
+async function keepXml(db: Kysely<Database>, companyId: string, bytes: Buffer) {
+  const sha256 = sha256Hex(bytes);
+  await db
+    .insertInto("storedFiles")
+    .values({
+      companyId,
+      sha256,
+      contentType: "application/xml",
+      size: bytes.byteLength,
+      data: bytes,
+    })
+    // Seen again: the sweep's hour starts anew.
+    .onConflict((c) => c.columns(["companyId", "sha256"]).doUpdateSet({ createdAt: new Date() }))
+    .execute();
+  return sha256;
+}
+
+/** The kept XML named by the form (ublFile), as a receipt to attach; AppError when it is gone. */
+async function keptXml(
+  db: Kysely<Database>,
+  companyId: string,
+  values: Record<string, string>,
+): Promise<CheckedReceipt[]> {
+  const sha256 = values.ublFile ?? "";
+  if (!sha256) return [];
+  const row = /^[0-9a-f]{64}$/.test(sha256)
+    ? await db
+        .selectFrom("storedFiles")
+        .select("data")
+        .where("companyId", "=", companyId)
+        .where("sha256", "=", sha256)
+        .where("contentType", "=", "application/xml")
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new AppError(UBL_FORM_MESSAGES.gone, 400, { ubl: UBL_FORM_MESSAGES.gone });
+  const name = (values.ublFileName ?? "").replace(/[\\/]/g, "_").slice(0, 200);
+  return [
+    {
+      fileName: /\.xml$/i.test(name) ? name : "e-invoice.xml",
+      declaredType: "application/xml",
+      bytes: Buffer.from(row.data),
+      type: "application/xml",
+    },
+  ];
+}
+
+/** The add page's form: the import of an e-invoice (intent import-ubl) or the save. */
+export async function submitExpenseAddForm(
+  db: Kysely<Database>,
+  request: Request,
+  who: { companyId: string; userId: string },
+): Promise<ExpenseAddOutcome> {
+  const { form, upload } = await readFormWithFiles(request, {
+    fields: [...RECEIPT_FIELDS, UBL_FIELD],
+    maxBytes: RECEIPT_MAX_BYTES,
+    maxFiles: RECEIPTS_PER_UPLOAD + 1,
+  });
+  const ubl = upload.files.find((file) => file.field === UBL_FIELD);
+  const receipts = { ...upload, files: upload.files.filter((file) => file.field !== UBL_FIELD) };
+  const values = typedValues(form);
+  for (const name of [...RECEIPT_FIELDS, UBL_FIELD, "intent"]) delete values[name];
+
+  if (form.get("intent") === "import-ubl") {
+    const answer = (fieldErrors: Record<string, string>, fields: Record<string, string>) => ({
+      formId: EXPENSE_FORM_ID,
+      fieldErrors,
+      repopulateFields: fields,
+      focus: fieldErrors.ubl ? UBL_FIELD : undefined,
+      ...(fieldErrors.ubl && { formError: fieldErrors.ubl }),
+    });
+    try {
+      const prefill = importUblFile(ubl, upload.tooLarge.length > 0);
+      const fileId = await keepXml(db, who.companyId, ubl!.bytes);
+      return {
+        saved: false,
+        imported: true,
+        status: 200,
+        warnings: prefill.warnings,
+        answer: answer(
+          {},
+          {
+            ...values,
+            ...prefillFormValues(prefill),
+            ublFile: fileId,
+            ublFileName: ubl!.fileName,
+          },
+        ),
+      };
+    } catch (error) {
+      if (!(error instanceof UblImportError)) throw error;
+      const tooLarge = error.message === UBL_IMPORT_MESSAGES.tooLarge;
+      return {
+        saved: false,
+        status: tooLarge ? 413 : 400,
+        answer: answer({ ubl: error.message }, values),
+      };
+    }
+  }
+
+  try {
+    const extra = await keptXml(db, who.companyId, values);
+    return await saveExpenseForm(db, { form, upload: receipts }, who, undefined, extra);
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return {
+      saved: false,
+      status: error.status,
+      answer: {
+        formId: EXPENSE_FORM_ID,
+        fieldErrors: error.fields ?? {},
+        formError: error.message,
+        repopulateFields: { ...values, ublFile: "", ublFileName: "" },
+        focus: UBL_FIELD,
+      },
+    };
+  }
+}

@@ -1,0 +1,225 @@
+import type { AppLoadContext } from "@remix-run/node";
+import type { Kysely } from "kysely";
+import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
+import { MAX_EMAILS } from "~/modules/clients/schema";
+import type { JobDeps } from "~/modules/jobs/jobs.server";
+import { type MailMessage, sendMail } from "~/modules/mail/mailer.server";
+import { documentMail, reminderMail } from "~/modules/mail/templates.server";
+import { emailLogoUrl } from "~/modules/settings/app-settings.server";
+import { printDate } from "~/utils/dates";
+import { AppError } from "~/utils/http.server";
+import { formatMoney } from "~/utils/money";
+import type { Database, EmailStatus } from "~db/types";
+import { type DocumentWithLines, getDocument, markSent } from "./documents.server";
+import { pdfFileName, storedPdf } from "./render.server";
+import { DOCUMENT_TYPES } from "./schema";
+
+/*
+ * A document's e-mails go through the job queue (issue #15): the request records the e-mail
+ * ("queued") and hands it to the queue; a worker attaches the stored PDF and sends it, and a failed
+ * send is tried again with backoff (1, 2, 4, 8, 16 minutes) before it is marked failed. The
+ * document's page shows each e-mail's state.
+ */
+
+/** Tries of one e-mail: the first and five retries (the queue's retryLimit is one less). */
+export const MAIL_ATTEMPTS = 6;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const TOO_MANY_RECIPIENTS = `Най-много ${MAX_EMAILS} имейл адреса в едно изпращане`;
+const DOCUMENT_MAILS_THROTTLED =
+  "Изпратени са много документи за кратко време. Опитайте отново след час.";
+const TITLES_EN = {
+  invoice: "Invoice",
+  proforma: "Proforma invoice",
+  credit_note: "Credit note",
+  debit_note: "Debit note",
+} as const;
+
+/** The addresses a document goes to: those given, or the client's e-mails. */
+export function recipientsOf(input: string | null | undefined, fallback: string[]): string[] {
+  const typed = (input ?? "")
+    .slice(0, 5000)
+    .split(/[\s,;]+/)
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
+  return typed.length ? typed : fallback;
+}
+
+/** Checks the addresses and the company's hourly limit; throws AppError (400, 429). */
+async function checkRecipients(db: Kysely<Database>, companyId: string, recipients: string[]) {
+  if (!recipients.length) {
+    throw new AppError("Клиентът няма имейл адрес. Въведете адрес за изпращане.", 400, {
+      to: "Въведете имейл адрес",
+    });
+  }
+  if (recipients.length > MAX_EMAILS) {
+    throw new AppError(TOO_MANY_RECIPIENTS, 400, { to: TOO_MANY_RECIPIENTS });
+  }
+  const bad = recipients.find((e) => !EMAIL.test(e) || e.length > 254);
+  if (bad) {
+    const message = `Невалиден имейл адрес: ${bad.slice(0, 80)}`;
+    throw new AppError(message, 400, { to: message });
+  }
+  const allowed = await hit(db, `document-mail:${companyId}`, LIMITS.documentMails);
+  if (!allowed.allowed) throw new AppError(DOCUMENT_MAILS_THROTTLED, 429);
+}
+
+async function clientEmails(db: Kysely<Database>, companyId: string, clientId: string) {
+  const client = await db
+    .selectFrom("clients")
+    .select("emails")
+    .where("companyId", "=", companyId)
+    .where("id", "=", clientId)
+    .executeTakeFirstOrThrow();
+  return client.emails;
+}
+
+/**
+ * Records an e-mail of an issued document to the addresses given (or the client's) and hands it
+ * to the queue. Throws AppError (400 bad address, 409 not issued, 429 too many). Returns its id.
+ */
+export async function queueDocumentEmail(
+  context: Pick<AppLoadContext, "db" | "jobs">,
+  companyId: string,
+  doc: DocumentWithLines,
+  to: string | null | undefined,
+  kind: "document" | "reminder" = "document",
+): Promise<string> {
+  if (doc.status !== "issued") throw new AppError("Изпращат се само издадени документи", 409);
+  const recipients = recipientsOf(to, await clientEmails(context.db, companyId, doc.clientId));
+  await checkRecipients(context.db, companyId, recipients);
+  const row = await context.db
+    .insertInto("documentEmails")
+    .values({ companyId, documentId: doc.id, kind, recipients: recipients.join(", ") })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await context.jobs.send("mail.document", { emailId: row.id }, { singletonKey: row.id });
+  return row.id;
+}
+
+/** The message of one e-mail: the document, or a reminder of what is still due. */
+async function composeMail(
+  deps: Pick<JobDeps, "db" | "config">,
+  doc: DocumentWithLines,
+  email: { kind: "document" | "reminder"; recipients: string },
+): Promise<MailMessage> {
+  const company = await deps.db
+    .selectFrom("companies")
+    .select(["name", "nameEn", "email", "bankIban", "bankName"])
+    .where("id", "=", doc.companyId)
+    .executeTakeFirstOrThrow();
+  const pdf = await storedPdf(deps.db, doc);
+  const english = doc.language === "en";
+  const title = `${english ? TITLES_EN[doc.type] : DOCUMENT_TYPES[doc.type]} № ${doc.number}`;
+  const companyName = english && company.nameEn ? company.nameEn : company.name;
+  const logoUrl = await emailLogoUrl({ db: deps.db, config: deps.config });
+  const attachment = { filename: pdfFileName(doc), content: pdf.data };
+  if (email.kind === "reminder") {
+    const settings = await deps.db
+      .selectFrom("reminderSettings")
+      .select("message")
+      .where("companyId", "=", doc.companyId)
+      .executeTakeFirst();
+    return reminderMail({
+      to: email.recipients,
+      replyTo: company.email,
+      number: doc.number ?? "",
+      title,
+      companyName: company.name,
+      issueDate: printDate(doc.issueDate),
+      dueDate: doc.dueDate ? printDate(doc.dueDate) : null,
+      amountDue: formatMoney(Math.max(doc.totalCents - doc.paidCents, 0), doc.currency),
+      iban: company.bankIban,
+      bankName: company.bankName,
+      message: settings?.message ?? null,
+      pdf: attachment,
+      logoUrl,
+    });
+  }
+  return documentMail({
+    to: email.recipients,
+    replyTo: company.email,
+    title,
+    companyName,
+    total: formatMoney(doc.totalCents, doc.currency, english ? "en" : "bg"),
+    dueDate: doc.dueDate ? printDate(doc.dueDate) : null,
+    english,
+    pdf: attachment,
+    logoUrl,
+  });
+}
+
+/**
+ * The queue's job "mail.document": sends one recorded e-mail. A reminder of a document paid or
+ * cancelled meanwhile is skipped. A failure is recorded and thrown, so the queue tries again;
+ * the last try marks the e-mail failed.
+ */
+export async function deliverDocumentEmail(deps: JobDeps, data: { emailId?: unknown }) {
+  const emailId = typeof data.emailId === "string" ? data.emailId : "";
+  const email = await deps.db
+    .selectFrom("documentEmails")
+    .select(["id", "companyId", "documentId", "kind", "recipients", "status", "attempts"])
+    .where("id", "=", emailId)
+    .executeTakeFirst();
+  if (!email || email.status === "sent" || email.status === "skipped") return email?.status;
+  const doc = await getDocument(deps.db, email.companyId, email.documentId);
+  const settle = (status: EmailStatus, lastError: string | null = null) =>
+    deps.db
+      .updateTable("documentEmails")
+      .set({
+        status,
+        lastError,
+        attempts: email.attempts + 1,
+        sentAt: status === "sent" ? new Date() : null,
+      })
+      .where("id", "=", email.id)
+      .execute();
+  if (doc?.status !== "issued" || (email.kind === "reminder" && doc.paidCents >= doc.totalCents)) {
+    await settle("skipped");
+    return "skipped";
+  }
+  try {
+    await sendMail(deps.config, await composeMail(deps, doc, email));
+  } catch (error) {
+    const last = email.attempts + 1 >= MAIL_ATTEMPTS;
+    await settle(last ? "failed" : "queued", (error as Error).message?.slice(0, 500) ?? "грешка");
+    throw error;
+  }
+  await settle("sent");
+  if (email.kind === "document") {
+    await markSent(deps.db, email.companyId, doc.id, email.recipients);
+  }
+  return "sent";
+}
+
+export interface DocumentEmail {
+  id: string;
+  kind: "document" | "reminder";
+  recipients: string;
+  status: EmailStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+/** The document's e-mails, newest first. */
+export async function listDocumentEmails(
+  db: Kysely<Database>,
+  companyId: string,
+  documentId: string,
+): Promise<DocumentEmail[]> {
+  const rows = await db
+    .selectFrom("documentEmails")
+    .select(["id", "kind", "recipients", "status", "attempts", "lastError", "createdAt", "sentAt"])
+    .where("companyId", "=", companyId)
+    .where("documentId", "=", documentId)
+    .orderBy("createdAt", "desc")
+    .limit(50)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+  }));
+}

@@ -1,0 +1,316 @@
+import type { Kysely } from "kysely";
+import { createDraft, getDocument } from "~/modules/invoices/documents.server";
+import { queueDocumentEmail } from "~/modules/invoices/emails.server";
+import { documentJson } from "~/modules/invoices/json.server";
+import { issueWithPdf } from "~/modules/invoices/render.server";
+import { documentSchema } from "~/modules/invoices/schema";
+import type { JobDeps } from "~/modules/jobs/jobs.server";
+import { addDays, todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/http.server";
+import { isUuid } from "~/utils/uuid";
+import type { Database, RecurringFrequency, RecurringMode } from "~db/types";
+import { occurrenceAfter, occurrenceFrom } from "./schedule";
+
+/*
+ * Recurring invoices (issue #15): a template made from an invoice and a schedule. The hourly job
+ * makes every occurrence that is due (next_run_on ≤ today in Sofia) — as a draft, issued, or issued
+ * and e-mailed to the client — and moves next_run_on on. Each step can be repeated without harm:
+ * one document per template and occurrence (a unique index), issued only while still a draft,
+ * e-mailed only when it has no e-mail yet; so a run that crashed, a run on two instances or a run
+ * that catches up after downtime makes each occurrence exactly once.
+ */
+
+export const RECURRING_MESSAGES = {
+  notInvoice: "Периодична може да е само фактура",
+  ended: "Крайната дата е преди първото издаване: няма какво да се издаде",
+  notFound: "Периодичната фактура не е намерена",
+} as const;
+
+export interface RecurringInput {
+  name: string;
+  frequency: RecurringFrequency;
+  dayOfMonth: number;
+  startOn: string;
+  endOn: string | null;
+  mode: RecurringMode;
+}
+
+/** What a template keeps of a document: everything but its dates, number and state. */
+function templateOf(doc: NonNullable<Awaited<ReturnType<typeof getDocument>>>) {
+  const json = documentJson(doc);
+  return {
+    type: "invoice",
+    clientId: json.clientId,
+    language: json.language,
+    placeOfIssue: json.placeOfIssue,
+    currency: json.currency,
+    eurRate: json.eurRate,
+    vatGround: json.vatGround,
+    paymentMethod: json.paymentMethod,
+    authorName: json.authorName,
+    recipientName: json.recipientName,
+    notes: json.notes,
+    lines: json.lines.map(({ net: _net, ...line }) => line),
+  };
+}
+
+/** Makes a recurring invoice from one of the company's invoices; returns its id. */
+export async function createRecurring(
+  db: Kysely<Database>,
+  companyId: string,
+  documentId: string,
+  input: RecurringInput,
+): Promise<string> {
+  const doc = await getDocument(db, companyId, documentId);
+  if (!doc) throw new AppError(RECURRING_MESSAGES.notFound, 404);
+  if (doc.type !== "invoice") throw new AppError(RECURRING_MESSAGES.notInvoice, 400);
+  const first = occurrenceFrom(input, input.startOn);
+  if (!first)
+    throw new AppError(RECURRING_MESSAGES.ended, 400, { endOn: RECURRING_MESSAGES.ended });
+  const row = await db
+    .insertInto("recurringInvoices")
+    .values({
+      companyId,
+      clientId: doc.clientId,
+      sourceDocumentId: doc.id,
+      name: input.name,
+      template: JSON.stringify(templateOf(doc)),
+      frequency: input.frequency,
+      dayOfMonth: input.dayOfMonth,
+      startOn: input.startOn,
+      endOn: input.endOn,
+      nextRunOn: first,
+      mode: input.mode,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The company's recurring invoices with their client, newest first. */
+export async function listRecurring(db: Kysely<Database>, companyId: string) {
+  const rows = await db
+    .selectFrom("recurringInvoices as r")
+    .innerJoin("clients", (join) =>
+      join.onRef("clients.id", "=", "r.clientId").onRef("clients.companyId", "=", "r.companyId"),
+    )
+    .select([
+      "r.id",
+      "r.name",
+      "r.frequency",
+      "r.dayOfMonth",
+      "r.startOn",
+      "r.endOn",
+      "r.nextRunOn",
+      "r.mode",
+      "r.status",
+      "r.lastRunOn",
+      "r.lastError",
+      "r.template",
+      "clients.name as clientName",
+    ])
+    .where("r.companyId", "=", companyId)
+    .orderBy("r.createdAt", "desc")
+    .limit(200)
+    .execute();
+  const made = rows.length
+    ? await db
+        .selectFrom("documents")
+        .select(["id", "recurringId", "number", "status", "occurrenceOn", "totalCents", "currency"])
+        .where("companyId", "=", companyId)
+        .where(
+          "recurringId",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .orderBy("occurrenceOn", "desc")
+        .execute()
+    : [];
+  return rows.map(({ template: _template, ...row }) => ({
+    ...row,
+    documents: made.filter((d) => d.recurringId === row.id).slice(0, 5),
+    count: made.filter((d) => d.recurringId === row.id).length,
+  }));
+}
+
+async function ownRecurring(db: Kysely<Database>, companyId: string, id: string) {
+  const row = isUuid(id)
+    ? await db
+        .selectFrom("recurringInvoices")
+        .selectAll()
+        .where("companyId", "=", companyId)
+        .where("id", "=", id)
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new AppError(RECURRING_MESSAGES.notFound, 404);
+  return row;
+}
+
+/** Pauses (nothing is made while paused) or resumes from the next occurrence on or after today. */
+export async function setRecurringStatus(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string,
+  action: "pause" | "resume" | "end",
+  today = todayInSofia(),
+) {
+  const row = await ownRecurring(db, companyId, id);
+  if (action === "pause") {
+    await db
+      .updateTable("recurringInvoices")
+      .set({ status: "paused", updatedAt: new Date() })
+      .where("id", "=", row.id)
+      .execute();
+    return;
+  }
+  if (action === "end") {
+    await db
+      .updateTable("recurringInvoices")
+      .set({ status: "ended", nextRunOn: null, updatedAt: new Date() })
+      .where("id", "=", row.id)
+      .execute();
+    return;
+  }
+  // Resuming skips what fell due while it was paused: it goes on from today.
+  const next = occurrenceFrom(row, today);
+  await db
+    .updateTable("recurringInvoices")
+    .set({
+      status: next ? "active" : "ended",
+      nextRunOn: next,
+      lastError: null,
+      updatedAt: new Date(),
+    })
+    .where("id", "=", row.id)
+    .execute();
+}
+
+type Template = Record<string, unknown> & { clientId: string };
+
+/** Makes (or finds) the document of one occurrence, then issues and e-mails it as the mode says. */
+async function makeOccurrence(
+  deps: JobDeps,
+  row: { id: string; companyId: string; template: Record<string, unknown>; mode: RecurringMode },
+  occurrenceOn: string,
+  today: string,
+) {
+  const { db } = deps;
+  let documentId = (
+    await db
+      .selectFrom("documents")
+      .select("id")
+      .where("recurringId", "=", row.id)
+      .where("occurrenceOn", "=", occurrenceOn)
+      .executeTakeFirst()
+  )?.id;
+  if (!documentId) {
+    const template = row.template as Template;
+    const [client, company] = await Promise.all([
+      db
+        .selectFrom("clients")
+        .select("paymentTermDays")
+        .where("companyId", "=", row.companyId)
+        .where("id", "=", template.clientId)
+        .executeTakeFirst(),
+      db
+        .selectFrom("companies")
+        .select("defaultPaymentTermDays")
+        .where("id", "=", row.companyId)
+        .executeTakeFirstOrThrow(),
+    ]);
+    const parsed = documentSchema.safeParse({
+      ...template,
+      issueDate: today,
+      dueDate: addDays(today, client?.paymentTermDays ?? company.defaultPaymentTermDays),
+    });
+    if (!parsed.success) {
+      throw new AppError(parsed.error.issues[0]?.message ?? "Невалиден шаблон", 400);
+    }
+    try {
+      documentId = await createDraft(db, row.companyId, null, parsed.data, {
+        recurringId: row.id,
+        occurrenceOn,
+      });
+    } catch (error) {
+      // Another run made it a moment ago (the unique index): use that one.
+      const made = await db
+        .selectFrom("documents")
+        .select("id")
+        .where("recurringId", "=", row.id)
+        .where("occurrenceOn", "=", occurrenceOn)
+        .executeTakeFirst();
+      if (!made) throw error;
+      documentId = made.id;
+    }
+  }
+  if (row.mode === "draft") return documentId;
+  let doc = await getDocument(db, row.companyId, documentId);
+  if (doc?.status === "draft") {
+    await issueWithPdf(deps, row.companyId, documentId);
+    doc = await getDocument(db, row.companyId, documentId);
+  }
+  if (row.mode === "issue_and_email" && doc?.status === "issued") {
+    const emailed = await db
+      .selectFrom("documentEmails")
+      .select("id")
+      .where("documentId", "=", documentId)
+      .where("kind", "=", "document")
+      .executeTakeFirst();
+    if (!emailed) await queueDocumentEmail(deps, row.companyId, doc, null);
+  }
+  return documentId;
+}
+
+/**
+ * The job "recurring.run": every active recurring invoice whose next occurrence is due, each
+ * occurrence made once, in order (a run after downtime catches up every occurrence it missed).
+ * A template that cannot be made (its client has no e-mail, a rate no longer in force…) is
+ * paused with the reason, which its page shows. Returns how many documents were made or found.
+ */
+export async function runDueRecurring(deps: JobDeps, today = todayInSofia()) {
+  const due = await deps.db
+    .selectFrom("recurringInvoices")
+    .select(["id", "companyId", "template", "mode", "nextRunOn", "frequency", "dayOfMonth"])
+    .select(["startOn", "endOn"])
+    .where("status", "=", "active")
+    .where("nextRunOn", "<=", today)
+    .orderBy("nextRunOn")
+    .limit(500)
+    .execute();
+  let made = 0;
+  for (const row of due) {
+    let next: string | null = row.nextRunOn;
+    while (next && next <= today) {
+      try {
+        await makeOccurrence(deps, row, next, today);
+        made++;
+      } catch (error) {
+        const message =
+          error instanceof AppError ? error.message : "Документът не можа да бъде създаден";
+        if (!(error instanceof AppError)) console.error(`Recurring invoice ${row.id}:`, error);
+        await deps.db
+          .updateTable("recurringInvoices")
+          .set({ status: "paused", lastError: message.slice(0, 500), updatedAt: new Date() })
+          .where("id", "=", row.id)
+          .execute();
+        break;
+      }
+      const after = occurrenceAfter(row, next);
+      // Moved on only from where this run found it (another run may have moved it already).
+      await deps.db
+        .updateTable("recurringInvoices")
+        .set({
+          nextRunOn: after,
+          lastRunOn: today,
+          lastError: null,
+          status: after ? "active" : "ended",
+          updatedAt: new Date(),
+        })
+        .where("id", "=", row.id)
+        .where("nextRunOn", "=", next)
+        .execute();
+      next = after;
+    }
+  }
+  return made;
+}

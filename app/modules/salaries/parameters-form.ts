@@ -1,0 +1,144 @@
+import { z } from "zod";
+import { MAX_AMOUNT_CENTS, parseDecimal, scaledToString } from "~/utils/money";
+import { isoDate, optionalText } from "~/utils/schema";
+
+/*
+ * The admin's forms for payroll parameters (/hatterscastle/invoice-settings, issue #14): a new
+ * dated row with every rate, and the correction or confirmation of a row's maximum insurable
+ * income. Shared by the page and the server.
+ */
+
+/** The rates of a row, in the order the form shows them, with their labels. */
+export const PAYROLL_RATE_FIELDS = {
+  employeeDoo: "ДОО — служител",
+  employeeDooBefore1960: "ДОО — служител, роден преди 1960 г.",
+  employeeUpf: "УПФ — служител",
+  employeeZo: "ЗО — служител",
+  employerDoo: "ДОО — работодател",
+  employerDooBefore1960: "ДОО — работодател, за роден преди 1960 г.",
+  employerUpf: "УПФ — работодател",
+  employerZo: "ЗО — работодател",
+  employeePensionCivil: "Пенсия по граждански договор — лицето",
+  employeePensionCivilBefore1960: "Пенсия по граждански договор — лицето, родено преди 1960 г.",
+  employerPensionCivil: "Пенсия по граждански договор — платецът",
+  employerPensionCivilBefore1960:
+    "Пенсия по граждански договор — платецът, за родено преди 1960 г.",
+  incomeTax: "Данък върху доходите",
+  civilExpenses: "Нормативно признати разходи по граждански договор",
+  sickEmployerShare: "Болничен за сметка на работодателя (от дневното брутно)",
+  tzpbMin: "ТЗПБ — най-малко",
+  tzpbMax: "ТЗПБ — най-много",
+} as const;
+export type PayrollRateField = keyof typeof PAYROLL_RATE_FIELDS;
+
+export const PAYROLL_PARAMETER_MESSAGES = {
+  percent: "Процент от 0 до 100 с до 2 знака след запетаята (напр. 8,38)",
+  tzpb: "ТЗПБ е процент от 0 до 10 с до 2 знака след запетаята",
+  tzpbOrder: "Най-малкият ТЗПБ не може да е по-голям от най-големия",
+  amount: "Сума в евро с до 2 знака след запетаята (напр. 620,20)",
+  maxBelowMinimum: "Максималният осигурителен доход не може да е под минималната заплата",
+  sickDays: "Цял брой дни от 0 до 30",
+  validFrom: "Въведете датата, от която важат параметрите",
+  after: (day: string) =>
+    `Новите параметри трябва да започват след ${day} — началото на последния ред`,
+  notFound: "Редът с параметри не е намерен",
+} as const;
+
+const percent = (message: string, max: bigint) =>
+  z
+    .string({ required_error: message, invalid_type_error: message })
+    .max(20, message)
+    .transform((value, ctx) => {
+      const scaled = parseDecimal(value.trim(), 2);
+      if (scaled === null || scaled < 0n || scaled > max) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return scaledToString(scaled, 2);
+    });
+
+/** Euro typed by a person, as cents. */
+export const euroCents = z
+  .string({
+    required_error: PAYROLL_PARAMETER_MESSAGES.amount,
+    invalid_type_error: PAYROLL_PARAMETER_MESSAGES.amount,
+  })
+  .max(40, PAYROLL_PARAMETER_MESSAGES.amount)
+  .transform((value, ctx) => {
+    const cents = parseDecimal(value.trim(), 2);
+    if (cents === null || cents <= 0n || cents > BigInt(MAX_AMOUNT_CENTS)) {
+      ctx.addIssue({ code: "custom", message: PAYROLL_PARAMETER_MESSAGES.amount });
+      return z.NEVER;
+    }
+    return Number(cents);
+  });
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
+const rates = Object.fromEntries(
+  Object.keys(PAYROLL_RATE_FIELDS).map((key) => [
+    key,
+    key.startsWith("tzpb")
+      ? percent(PAYROLL_PARAMETER_MESSAGES.tzpb, 1_000n)
+      : percent(PAYROLL_PARAMETER_MESSAGES.percent, 10_000n),
+  ]),
+) as Record<PayrollRateField, ReturnType<typeof percent>>;
+
+export const payrollParametersSchema = z
+  .object({
+    validFrom: isoDate(PAYROLL_PARAMETER_MESSAGES.validFrom),
+    minimumWage: euroCents,
+    maxInsurable: euroCents,
+    maxInsurableConfirmed: checkbox,
+    ...rates,
+    sickEmployerDays: z
+      .string({ required_error: PAYROLL_PARAMETER_MESSAGES.sickDays })
+      .max(10, PAYROLL_PARAMETER_MESSAGES.sickDays)
+      .trim()
+      .regex(/^\d{1,2}$/, PAYROLL_PARAMETER_MESSAGES.sickDays)
+      .transform(Number)
+      .refine((days) => days <= 30, PAYROLL_PARAMETER_MESSAGES.sickDays),
+    note: optionalText(500),
+  })
+  .superRefine((row, ctx) => {
+    if (typeof row.minimumWage === "number" && typeof row.maxInsurable === "number") {
+      if (row.maxInsurable < row.minimumWage) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["maxInsurable"],
+          message: PAYROLL_PARAMETER_MESSAGES.maxBelowMinimum,
+        });
+      }
+    }
+    if (typeof row.tzpbMin === "string" && typeof row.tzpbMax === "string") {
+      if (Number(row.tzpbMin) > Number(row.tzpbMax)) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["tzpbMax"],
+          message: PAYROLL_PARAMETER_MESSAGES.tzpbOrder,
+        });
+      }
+    }
+  });
+export type PayrollParametersInput = z.infer<typeof payrollParametersSchema>;
+
+export const PAYROLL_PARAMETER_FIELDS = [
+  "validFrom",
+  "minimumWage",
+  "maxInsurable",
+  "maxInsurableConfirmed",
+  ...(Object.keys(PAYROLL_RATE_FIELDS) as PayrollRateField[]),
+  "sickEmployerDays",
+  "note",
+] as const;
+
+/** Correcting or confirming a row's maximum insurable income. */
+export const maxInsurableSchema = z.object({
+  id: z.string({ required_error: PAYROLL_PARAMETER_MESSAGES.notFound }).max(40),
+  maxInsurable: euroCents,
+  maxInsurableConfirmed: checkbox,
+});
+export const MAX_INSURABLE_FIELDS = ["id", "maxInsurable", "maxInsurableConfirmed"] as const;

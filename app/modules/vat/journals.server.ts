@@ -1,0 +1,381 @@
+import { type Kysely, sql } from "kysely";
+import type { PrintParty } from "~/modules/invoices/print";
+import type { VatGroundKind } from "~/modules/reference/vat";
+import { nextMonth } from "~/modules/salaries/schema";
+import { BGN_PER_EUR, computeTotals, convertCents, divRound, percentOf } from "~/utils/money";
+import type { Database } from "~db/types";
+
+/*
+ * The month's VAT journals (issue #16), in the columns of НАП's forms: every issued invoice, debit
+ * and credit note by its issue date (credit notes with a minus, cancelled documents with zeros, as
+ * чл. 124 ЗДДС and ППЗДДС have them), and every expense with a VAT document. Amounts are in the
+ * period's currency: leva up to December 2025, euro from January 2026 (a document in another
+ * currency at its own rate, then at 1.95583 for a leva period), rounded per document and column.
+ * What cannot be placed in a column is a problem the page shows, never a silent guess.
+ */
+
+/** The sales journal's amount columns (file field codes). */
+export type SalesColumn =
+  | "02-11"
+  | "02-21"
+  | "02-13"
+  | "02-24"
+  | "02-14"
+  | "02-15"
+  | "02-16"
+  | "02-17"
+  | "02-18"
+  | "02-19";
+export type PurchaseColumn = "03-30" | "03-31" | "03-41" | "03-32" | "03-42";
+
+export interface Problem {
+  /** What is wrong, in Bulgarian. */
+  message: string;
+  /** Where to fix it. */
+  href: string;
+  /** "Фактура № 0000000012" */
+  what: string;
+}
+
+export interface SalesRow {
+  documentId: string;
+  type: "01" | "02" | "03";
+  number: string;
+  date: string;
+  counterpartyId: string;
+  counterpartyName: string;
+  countryCode: string;
+  subject: string;
+  cancelled: boolean;
+  amounts: Partial<Record<SalesColumn, number>>;
+  /** For the VIES return: goods (ВОД) and services (чл. 21, ал. 2) to an EU VAT number. */
+  vies: { vatNumber: string; goods: number; services: number } | null;
+}
+
+export interface PurchaseRow {
+  expenseId: string;
+  type: "01" | "02" | "03" | "09";
+  number: string;
+  date: string;
+  counterpartyId: string;
+  counterpartyName: string;
+  subject: string;
+  amounts: Partial<Record<PurchaseColumn, number>>;
+}
+
+/** The period's currency: leva up to 2025, euro from 2026. */
+export const periodCurrency = (month: string) => (month < "2026-01" ? "BGN" : "EUR");
+
+/** An amount in the document's currency, in the period's (rounded half up). */
+export function toPeriodCents(
+  cents: number,
+  doc: { currency: string; eurRate: string | null },
+  month: string,
+): number {
+  const target = periodCurrency(month);
+  if (doc.currency === target) return cents;
+  let eur = cents;
+  if (doc.currency === "BGN") {
+    // Leva to euro (a 2025 leva document can only be in a 2025 month; kept for completeness).
+    eur = Number(divRound(BigInt(cents) * 100_000n, 195_583n));
+  } else if (doc.currency !== "EUR") {
+    eur = convertCents(cents, doc.eurRate ?? "1");
+  }
+  return target === "EUR" ? eur : convertCents(eur, BGN_PER_EUR);
+}
+
+const DOC_TYPE = { invoice: "01", debit_note: "02", credit_note: "03" } as const;
+const TITLES = {
+  invoice: "Фактура",
+  debit_note: "Дебитно известие",
+  credit_note: "Кредитно известие",
+};
+
+const monthRange = (month: string) => ({ from: `${month}-01`, to: `${nextMonth(month)}-01` });
+
+/** The column of a base taxed at 0 % or not taxed, from the document's legal ground. */
+function zeroColumn(
+  kind: VatGroundKind | undefined,
+  ground: string,
+): SalesColumn | "eu-services" | null {
+  switch (kind) {
+    case "intra_community":
+      return "02-15";
+    case "export":
+      return "02-14";
+    case "zero":
+      return "02-16";
+    case "exempt":
+      return "02-19";
+    case "outside_scope":
+      return "02-18";
+    case "reverse_charge":
+      // Services to a taxable person in another member state; reverse charge in the country
+      // (чл. 163а) has its own code and is not written automatically.
+      return /чл\.\s*21,\s*ал\.\s*2/.test(ground) ? "eu-services" : null;
+    default:
+      return null;
+  }
+}
+
+/** The sales journal of a company's month, with what could not be placed. */
+export async function salesJournal(db: Kysely<Database>, companyId: string, month: string) {
+  const { from, to } = monthRange(month);
+  const [docs, groundRows] = await Promise.all([
+    db
+      .selectFrom("documents")
+      .select([
+        "id",
+        "type",
+        "status",
+        "number",
+        "issueDate",
+        "currency",
+        "eurRate",
+        "vatGround",
+        "clientId",
+        "clientSnapshot",
+        // Bases per rate of the document's lines, as [rate, cents] pairs, and the first line.
+        sql<
+          [number | null, number][]
+        >`(select coalesce(json_agg(json_build_array(g.vat_rate, g.net)), '[]'::json)
+          from (select vat_rate, sum(net_cents)::bigint as net from document_lines
+                where document_id = documents.id group by vat_rate) g)`.as("groups"),
+        sql<string | null>`(select description from document_lines
+          where document_id = documents.id order by position limit 1)`.as("subject"),
+      ])
+      .where("companyId", "=", companyId)
+      .where("type", "in", ["invoice", "debit_note", "credit_note"])
+      .where("status", "in", ["issued", "cancelled"])
+      .where("issueDate", ">=", from)
+      .where("issueDate", "<", to)
+      .orderBy("issueDate")
+      .orderBy("number")
+      .execute(),
+    db.selectFrom("vatGrounds").select(["text", "kind"]).execute(),
+  ]);
+  const kinds = new Map(groundRows.map((g) => [g.text, g.kind as VatGroundKind]));
+  const rows: SalesRow[] = [];
+  const problems: Problem[] = [];
+  for (const doc of docs) {
+    const type = doc.type as keyof typeof DOC_TYPE;
+    const party = doc.clientSnapshot as PrintParty | null;
+    const what = `${TITLES[type]} № ${doc.number}`;
+    const href = `/invoice/${doc.id}`;
+    const sign = type === "credit_note" ? -1 : 1;
+    const cancelled = doc.status === "cancelled";
+    const amounts: Partial<Record<SalesColumn, number>> = {};
+    const add = (column: SalesColumn, cents: number) => {
+      amounts[column] = (amounts[column] ?? 0) + sign * toPeriodCents(cents, doc, month);
+    };
+    let euGoods = 0;
+    let euServices = 0;
+    if (!cancelled) {
+      const totals = computeTotals(
+        (doc.groups ?? []).map(([rate, net]) => ({ vatRate: rate, netCents: Number(net) })),
+      );
+      for (const group of totals.groups) {
+        if (group.baseCents === 0) continue;
+        if (group.rate === 20) {
+          add("02-11", group.baseCents);
+          add("02-21", group.vatCents);
+        } else if (group.rate === 9) {
+          add("02-13", group.baseCents);
+          add("02-24", group.vatCents);
+        } else if (group.rate === 0 || group.rate === null) {
+          const ground = doc.vatGround ?? "";
+          const column = zeroColumn(kinds.get(ground), ground);
+          if (column === null) {
+            problems.push({
+              what,
+              href,
+              message: ground
+                ? `Основанието «${ground}» няма колона в дневника за продажбите (напр. обратно начисляване в страната по чл. 163а). Впишете документа ръчно в програмата на НАП.`
+                : "Документът е с 0 % или без ДДС, но без основание по ЗДДС.",
+            });
+            continue;
+          }
+          if (column === "eu-services") {
+            add("02-17", group.baseCents);
+            euServices += sign * toPeriodCents(group.baseCents, doc, month);
+          } else {
+            add(column, group.baseCents);
+            if (column === "02-15") euGoods += sign * toPeriodCents(group.baseCents, doc, month);
+          }
+        } else {
+          problems.push({
+            what,
+            href,
+            message: `Ставка ${group.rate} % няма колона в дневника за продажбите на НАП.`,
+          });
+        }
+      }
+    }
+    const vatNumber = party?.vatNumber?.replace(/\s+/g, "").toUpperCase() ?? "";
+    const counterpartyId = vatNumber || party?.eik || "";
+    if (!counterpartyId) {
+      problems.push({
+        what,
+        href: `/client/edit/${doc.clientId}`,
+        message:
+          "Клиентът няма ЕИК или ДДС номер, а дневникът изисква идентификатор на контрагента.",
+      });
+    }
+    const needsVies = euGoods !== 0 || euServices !== 0;
+    if (needsVies && (!vatNumber || vatNumber.startsWith("BG") || !/^[A-Z]{2}/.test(vatNumber))) {
+      problems.push({
+        what,
+        href: `/client/edit/${doc.clientId}`,
+        message:
+          "Вътреобщностна доставка изисква ДДС номер на клиента от друга държава членка (с префикс, напр. DE123456789).",
+      });
+    }
+    rows.push({
+      documentId: doc.id,
+      type: DOC_TYPE[type],
+      number: doc.number ?? "",
+      date: doc.issueDate,
+      counterpartyId,
+      counterpartyName: party?.name ?? "",
+      countryCode: party?.countryCode ?? "BG",
+      subject: doc.subject ?? "",
+      cancelled,
+      amounts,
+      vies: needsVies ? { vatNumber, goods: euGoods, services: euServices } : null,
+    });
+  }
+  return { rows, problems };
+}
+
+const EXPENSE_TYPE = {
+  invoice: "01",
+  debit_note: "02",
+  credit_note: "03",
+  protocol_117: "09",
+} as const;
+const EXPENSE_TITLES = {
+  invoice: "Фактура",
+  debit_note: "Дебитно известие",
+  credit_note: "Кредитно известие",
+  protocol_117: "Протокол по чл. 117",
+};
+
+/** The purchase journal: expenses of the month with a VAT document (receipts do not give credit). */
+export async function purchaseJournal(db: Kysely<Database>, companyId: string, month: string) {
+  const { from, to } = monthRange(month);
+  const expenses = await db
+    .selectFrom("expenses")
+    .select([
+      "id",
+      "documentType",
+      "documentNumber",
+      "documentDate",
+      "supplierName",
+      "supplierEik",
+      "supplierVatNumber",
+      "description",
+      "currency",
+      "eurRate",
+      "subtotalCents",
+      "vatCents",
+      "totalCents",
+      "vatCredit",
+      "creditableVatCents",
+    ])
+    .where("companyId", "=", companyId)
+    .where("documentType", "in", ["invoice", "debit_note", "credit_note", "protocol_117"])
+    .where("documentDate", ">=", from)
+    .where("documentDate", "<", to)
+    .orderBy("documentDate")
+    .orderBy("documentNumber")
+    .execute();
+  const rows: PurchaseRow[] = [];
+  const problems: Problem[] = [];
+  for (const e of expenses) {
+    const type = e.documentType as keyof typeof EXPENSE_TYPE;
+    const sign = type === "credit_note" ? -1 : 1;
+    const conv = (cents: number) => sign * toPeriodCents(Number(cents), e, month);
+    const amounts: Partial<Record<PurchaseColumn, number>> = {};
+    if (e.vatCredit === "full") {
+      amounts["03-31"] = conv(Number(e.subtotalCents));
+      amounts["03-41"] = conv(Number(e.vatCents));
+    } else if (e.vatCredit === "partial") {
+      amounts["03-32"] = conv(Number(e.subtotalCents));
+      amounts["03-42"] = conv(Number(e.vatCents));
+    } else {
+      amounts["03-30"] = conv(Number(e.totalCents));
+    }
+    const counterpartyId =
+      e.supplierVatNumber?.replace(/\s+/g, "").toUpperCase() || e.supplierEik || "";
+    if (!counterpartyId) {
+      problems.push({
+        what: `${EXPENSE_TITLES[type]} № ${e.documentNumber} от ${e.supplierName}`,
+        href: `/expenses/edit/${e.id}`,
+        message: "Доставчикът няма ЕИК или ДДС номер, а дневникът изисква идентификатор.",
+      });
+    }
+    rows.push({
+      expenseId: e.id,
+      type: EXPENSE_TYPE[type],
+      number: e.documentNumber,
+      date: e.documentDate,
+      counterpartyId,
+      counterpartyName: e.supplierName,
+      subject: e.description,
+      amounts,
+    });
+  }
+  return { rows, problems };
+}
+
+const sum = <K extends string>(rows: { amounts: Partial<Record<K, number>> }[], key: K) =>
+  rows.reduce((total, row) => total + (row.amounts[key] ?? 0), 0);
+
+/** The return's cells (cents) from the two journals; `coefficient` is кл. 33 (0.00–1.00). */
+export function returnFigures(sales: SalesRow[], purchases: PurchaseRow[], coefficient = 1) {
+  const c = {
+    "01-11": sum(sales, "02-11"),
+    "01-21": sum(sales, "02-21"),
+    "01-12": 0,
+    "01-22": 0,
+    "01-23": 0,
+    "01-13": sum(sales, "02-13"),
+    "01-24": sum(sales, "02-24"),
+    "01-14": sum(sales, "02-14"),
+    "01-15": sum(sales, "02-15"),
+    "01-16": sum(sales, "02-16"),
+    "01-17": sum(sales, "02-17"),
+    "01-18": sum(sales, "02-18"),
+    "01-19": sum(sales, "02-19"),
+    "01-30": sum(purchases, "03-30"),
+    "01-31": sum(purchases, "03-31"),
+    "01-41": sum(purchases, "03-41"),
+    "01-32": sum(purchases, "03-32"),
+    "01-42": sum(purchases, "03-42"),
+    "01-43": 0,
+  };
+  const output = c["01-21"] + c["01-22"] + c["01-23"] + c["01-24"];
+  const credit = c["01-41"] + percentOf(c["01-42"], coefficient * 100) + c["01-43"];
+  return {
+    ...c,
+    "01-01": c["01-11"] + c["01-12"] + c["01-13"] + c["01-14"] + c["01-15"] + c["01-16"],
+    "01-20": output,
+    "01-40": credit,
+    "01-50": Math.max(output - credit, 0),
+    "01-60": Math.max(credit - output, 0),
+  };
+}
+
+/** Sales row: кол. 9 and кол. 10 follow from the others. */
+export function salesTotals(row: SalesRow) {
+  const a = row.amounts;
+  return {
+    "02-10":
+      (a["02-11"] ?? 0) +
+      (a["02-13"] ?? 0) +
+      (a["02-14"] ?? 0) +
+      (a["02-15"] ?? 0) +
+      (a["02-16"] ?? 0),
+    "02-20": (a["02-21"] ?? 0) + (a["02-24"] ?? 0),
+  };
+}

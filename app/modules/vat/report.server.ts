@@ -1,0 +1,289 @@
+import { zipSync } from "fflate";
+import iconv from "iconv-lite";
+import type { Kysely } from "kysely";
+import type { Database } from "~db/types";
+import {
+  type Problem,
+  periodCurrency,
+  purchaseJournal,
+  returnFigures,
+  type SalesRow,
+  salesJournal,
+  salesTotals,
+} from "./journals.server";
+import {
+  DECLARATION_LAYOUT,
+  encodeRecord,
+  type Field,
+  FieldError,
+  PURCHASES_LAYOUT,
+  type RecordValues,
+  SALES_LAYOUT,
+  VIES_LAYOUTS,
+} from "./layouts";
+
+/*
+ * The month's VAT report (issue #16): the journals, the return's figures, VIES, and the four
+ * files, built from one reading of the data. Any document whose data cannot be written is a
+ * problem listed with a link to fix it; the files are offered only when there is none.
+ */
+
+export interface FilingSettings {
+  filerName: string;
+  filerEgn: string;
+  filerRole: "R" | "A";
+  filerCity: string;
+  filerPostalCode: string;
+  filerAddress: string;
+  creditCoefficient: number;
+}
+
+export async function getFilingSettings(
+  db: Kysely<Database>,
+  companyId: string,
+): Promise<FilingSettings | null> {
+  const row = await db
+    .selectFrom("vatFilingSettings")
+    .select([
+      "filerName",
+      "filerEgn",
+      "filerRole",
+      "filerCity",
+      "filerPostalCode",
+      "filerAddress",
+      "creditCoefficient",
+    ])
+    .where("companyId", "=", companyId)
+    .executeTakeFirst();
+  return row ? { ...row, creditCoefficient: Number(row.creditCoefficient) } : null;
+}
+
+export async function saveFilingSettings(
+  db: Kysely<Database>,
+  companyId: string,
+  settings: FilingSettings,
+) {
+  await db
+    .insertInto("vatFilingSettings")
+    .values({ companyId, ...settings })
+    .onConflict((c) => c.column("companyId").doUpdateSet({ ...settings, updatedAt: new Date() }))
+    .execute();
+}
+
+/** yyyy-MM → ggggmm (НАП's period). */
+const period = (month: string) => month.replace("-", "");
+
+export type VatReport = Awaited<ReturnType<typeof vatReport>>;
+
+/**
+ * Everything /reports/vat shows for a month. `withExpenses` is false below the standard plan: the
+ * purchase journal is then empty (and the page says why).
+ */
+export async function vatReport(
+  db: Kysely<Database>,
+  companyId: string,
+  month: string,
+  withExpenses: boolean,
+) {
+  const [company, settings, sales, purchases] = await Promise.all([
+    db
+      .selectFrom("companies")
+      .select(["name", "isVatRegistered", "vatNumber", "eik", "address", "city", "postalCode"])
+      .where("id", "=", companyId)
+      .executeTakeFirstOrThrow(),
+    getFilingSettings(db, companyId),
+    salesJournal(db, companyId, month),
+    withExpenses ? purchaseJournal(db, companyId, month) : { rows: [], problems: [] },
+  ]);
+  const figures = returnFigures(sales.rows, purchases.rows, settings?.creditCoefficient ?? 1);
+  const problems: Problem[] = [...sales.problems, ...purchases.problems];
+  if (!settings) {
+    problems.push({
+      what: "Данни за подаването",
+      href: `/reports/vat?month=${month}#filing`,
+      message: "Попълнете кой подава файловете (име, ЕГН, качество и адрес).",
+    });
+  }
+  return {
+    month,
+    currency: periodCurrency(month),
+    company,
+    settings,
+    sales: sales.rows,
+    purchases: purchases.rows,
+    figures,
+    vies: viesLines(sales.rows),
+    problems,
+  };
+}
+
+/** VIES: one line per customer VAT number, goods and services summed. */
+function viesLines(rows: SalesRow[]) {
+  const byNumber = new Map<string, { vatNumber: string; goods: number; services: number }>();
+  for (const row of rows) {
+    if (!row.vies) continue;
+    const line = byNumber.get(row.vies.vatNumber) ?? {
+      vatNumber: row.vies.vatNumber,
+      goods: 0,
+      services: 0,
+    };
+    line.goods += row.vies.goods;
+    line.services += row.vies.services;
+    byNumber.set(row.vies.vatNumber, line);
+  }
+  return [...byNumber.values()].sort((a, b) => a.vatNumber.localeCompare(b.vatNumber));
+}
+
+export interface VatFile {
+  name: "PRODAGBI.TXT" | "POKUPKI.TXT" | "DEKLAR.TXT" | "VIES.TXT";
+  bytes: Uint8Array;
+}
+
+/** A record and its CR LF as Windows-1251 bytes; throws when that encoding lacks a character. */
+function encode(record: string): Buffer {
+  const line = `${record}\r\n`;
+  const bytes = iconv.encode(line, "win1251");
+  if (iconv.decode(bytes, "win1251") !== line) throw new Error("not cp1251");
+  return bytes;
+}
+
+/**
+ * The files of the month (VIES.TXT only when there are intra-Community supplies), and the problems
+ * that kept a record from being written. Never a file with a record cut or guessed.
+ */
+export function buildFiles(report: VatReport): { files: VatFile[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const company = report.company;
+  const declarer = company.vatNumber ?? `BG${company.eik}`;
+  const lines = (
+    what: string,
+    href: string,
+    layout: readonly Field[],
+    values: RecordValues,
+  ): Buffer | null => {
+    try {
+      return encode(encodeRecord(layout, values));
+    } catch (error) {
+      if (error instanceof FieldError) {
+        problems.push({
+          what,
+          href,
+          message:
+            error.reason === "too_long"
+              ? `«${error.field.name}» е по-дълго от ${error.field.width} знака, колкото допуска файлът на НАП: «${error.value}».`
+              : `«${error.field.name}» е твърде голямо за полето от ${error.field.width} знака.`,
+        });
+      } else {
+        problems.push({
+          what,
+          href,
+          message: "Съдържа знак, който няма в кодировката Windows-1251 на файловете на НАП.",
+        });
+      }
+      return null;
+    }
+  };
+  const salesLines = report.sales.map((row, index) =>
+    lines(`Документ № ${row.number}`, `/invoice/${row.documentId}`, SALES_LAYOUT, {
+      "02-00": declarer,
+      "02-01": period(report.month),
+      "02-02": 0,
+      "02-03": index + 1,
+      "02-04": row.type,
+      "02-05": row.number,
+      "02-06": row.date,
+      "02-07": row.counterpartyId,
+      "02-08": row.counterpartyName,
+      "02-09": row.subject,
+      ...salesTotals(row),
+      ...row.amounts,
+    }),
+  );
+  const purchaseLines = report.purchases.map((row, index) =>
+    lines(`Разход № ${row.number}`, `/expenses/edit/${row.expenseId}`, PURCHASES_LAYOUT, {
+      "03-00": declarer,
+      "03-01": period(report.month),
+      "03-02": 0,
+      "03-03": index + 1,
+      "03-04": row.type,
+      "03-05": row.number,
+      "03-06": row.date,
+      "03-07": row.counterpartyId,
+      "03-08": row.counterpartyName,
+      "03-09": row.subject,
+      ...row.amounts,
+    }),
+  );
+  const s = report.settings;
+  const declaration = lines("Справка-декларация", "/settings", DECLARATION_LAYOUT, {
+    "00-01": declarer,
+    "00-02": company.name,
+    "00-03": period(report.month),
+    "00-04": s ? `${s.filerEgn}/${s.filerName}` : "",
+    "00-05": report.sales.length,
+    "00-06": report.purchases.length,
+    "01-33": (s?.creditCoefficient ?? 1).toFixed(2),
+    ...report.figures,
+  });
+  const vies = report.vies.length
+    ? [
+        lines("VIES-декларация", "/reports/vat", VIES_LAYOUTS.VHR, {
+          "VHR-1": "VHR",
+          "VHR-2": `${report.month.slice(5)}/${report.month.slice(0, 4)}`,
+          "VHR-3": report.vies.length,
+        }),
+        lines(
+          "VIES-декларация: подаващ",
+          `/reports/vat?month=${report.month}#filing`,
+          VIES_LAYOUTS.VDR,
+          {
+            "VDR-1": "VDR",
+            "VDR-2": s?.filerEgn,
+            "VDR-3": s?.filerName,
+            "VDR-4": s?.filerCity,
+            "VDR-5": s?.filerPostalCode,
+            "VDR-6": s?.filerAddress,
+            "VDR-7": s?.filerRole,
+          },
+        ),
+        lines("VIES-декларация: фирма", "/profile", VIES_LAYOUTS.VTR, {
+          "VTR-1": "VTR",
+          "VTR-2": declarer,
+          "VTR-3": company.name,
+          "VTR-4": [company.postalCode, company.city, company.address].filter(Boolean).join(", "),
+        }),
+        lines("VIES-декларация: общо", "/reports/vat", VIES_LAYOUTS.TTR, {
+          "TTR-1": "TTR",
+          "TTR-2": report.vies.reduce((t, l) => t + l.goods + l.services, 0),
+          "TTR-3": report.vies.reduce((t, l) => t + l.goods, 0),
+        }),
+        ...report.vies.map((line, index) =>
+          lines(`VIES: ${line.vatNumber}`, "/clients", VIES_LAYOUTS.VIR, {
+            "VIR-1": "VIR",
+            "VIR-2": index + 1,
+            "VIR-3": line.vatNumber,
+            "VIR-4": line.goods,
+            "VIR-5": 0,
+            "VIR-6": line.services,
+            "VIR-7": "",
+          }),
+        ),
+      ]
+    : [];
+  const file = (name: VatFile["name"], records: (Buffer | null)[]): VatFile => ({
+    name,
+    bytes: new Uint8Array(Buffer.concat(records.filter((r): r is Buffer => r !== null))),
+  });
+  const files = [
+    file("PRODAGBI.TXT", salesLines),
+    file("POKUPKI.TXT", purchaseLines),
+    file("DEKLAR.TXT", [declaration]),
+    ...(vies.length ? [file("VIES.TXT", vies)] : []),
+  ];
+  return { files, problems };
+}
+
+/** The files in one zip. */
+export function zipFiles(files: VatFile[]): Uint8Array {
+  return zipSync(Object.fromEntries(files.map((f) => [f.name, f.bytes])), { level: 6 });
+}

@@ -1,0 +1,129 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { CatalogueForm } from "~/components/catalogue/catalogue-form";
+import { FormError } from "~/components/forms/field";
+import * as page from "~/components/layout/page.css";
+import { Button } from "~/components/ui/button";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import {
+  catalogueFormOptions,
+  catalogueFormValues,
+  getCatalogueItem,
+  setCatalogueArchived,
+  updateCatalogueItem,
+} from "~/modules/catalogue/queries.server";
+import {
+  CATALOGUE_FIELDS,
+  CATALOGUE_FORM_ID,
+  catalogueItemSchemaFor,
+} from "~/modules/catalogue/schema";
+import { allVatRates } from "~/modules/reference/vat.server";
+import { formatDate } from "~/utils/dates";
+import { useFormAnswer } from "~/utils/forms";
+import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const notFound = () => new Response("Not Found", { status: 404 });
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const item = await getCatalogueItem(context.db, user.companyId, params.id);
+  if (!item) throw notFound();
+  return json({
+    id: item.id,
+    name: item.name,
+    archivedAt: item.archivedAt,
+    values: catalogueFormValues(item),
+    options: await catalogueFormOptions(context.db, user.companyId),
+  });
+}
+
+/** Save, archive (no longer offered in the editor) or restore an item of the company. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const item = await getCatalogueItem(context.db, user.companyId, params.id);
+  if (!item) throw notFound();
+  const values = typedValues(await request.formData());
+  const here = `/catalogue/edit/${item.id}`;
+  try {
+    switch (values.intent) {
+      case "save": {
+        const schema = catalogueItemSchemaFor(await allVatRates(context.db));
+        const parsed = parseFormValues(CATALOGUE_FORM_ID, schema, values, CATALOGUE_FIELDS);
+        if (parsed.refusal) return parsed.refusal;
+        await updateCatalogueItem(context.db, user.companyId, item.id, parsed.data);
+        return redirectWithToast("/catalogue", "Промените са запазени");
+      }
+      case "archive":
+        await setCatalogueArchived(context.db, user.companyId, item.id, true);
+        return redirectWithToast(here, "Артикулът е архивиран и не се предлага в документите");
+      case "restore":
+        await setCatalogueArchived(context.db, user.companyId, item.id, false);
+        return redirectWithToast(here, "Артикулът е възстановен");
+      default:
+        return refuseForm({ formId: "archive", fieldErrors: {}, formError: "Неизвестно действие" });
+    }
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      if (values.intent !== "save") return refuseWithAppError("archive", error, values);
+      return refuseWithAppError(CATALOGUE_FORM_ID, error, values, "Проверете отбелязаните полета");
+    }
+    throw error;
+  }
+}
+
+export default function EditCatalogueItem() {
+  const { id, name, archivedAt, values, options } = useLoaderData<typeof loader>();
+  const answer = useFormAnswer(CATALOGUE_FORM_ID);
+  const archive = useFormAnswer("archive");
+  const busy = useNavigation().state !== "idle";
+  return (
+    <div className={page.page}>
+      <p>
+        <Link to="/catalogue">« Каталог</Link>
+      </p>
+      <h1>{name}</h1>
+      {archivedAt ? (
+        <p role="note">
+          Артикулът е архивиран на {formatDate(archivedAt)} и не се предлага в документите.
+        </p>
+      ) : null}
+      <CatalogueForm
+        key={id}
+        values={values}
+        answer={answer}
+        options={options}
+        submitLabel="Запази"
+      />
+      <section className={page.card} style={{ marginTop: "2rem" }} aria-labelledby="item-archive">
+        <h2 id="item-archive" className={page.cardTitle}>
+          Архивиране
+        </h2>
+        <p>
+          Архивираният артикул не се предлага в редактора. Документите пазят копие на реда и не се
+          променят.
+        </p>
+        <Form method="post">
+          <FormError message={archive?.formError} />
+          <Button
+            type="submit"
+            name="intent"
+            value={archivedAt ? "restore" : "archive"}
+            tone="secondary"
+            disabled={busy}
+          >
+            {archivedAt ? "Възстанови" : "Архивирай"}
+          </Button>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Артикул от каталога | Сметка" }];

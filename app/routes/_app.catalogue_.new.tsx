@@ -1,0 +1,75 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { CatalogueForm } from "~/components/catalogue/catalogue-form";
+import * as page from "~/components/layout/page.css";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { catalogueFormOptions, createCatalogueItem } from "~/modules/catalogue/queries.server";
+import {
+  CATALOGUE_FIELDS,
+  CATALOGUE_FORM_ID,
+  catalogueItemSchemaFor,
+} from "~/modules/catalogue/schema";
+import { allVatRates } from "~/modules/reference/vat.server";
+import { useFormAnswer } from "~/utils/forms";
+import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const options = await catalogueFormOptions(context.db, user.companyId);
+  const standard = options.vatRegistered ? String(options.rates[0] ?? "none") : "none";
+  return json({ options, values: { unit: "бр.", vatRate: standard } });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const values = typedValues(await request.formData());
+  if (values.intent !== "save") {
+    return json(
+      { formId: CATALOGUE_FORM_ID, fieldErrors: {}, formError: "Неизвестно действие" },
+      { status: 400 },
+    );
+  }
+  const schema = catalogueItemSchemaFor(await allVatRates(context.db));
+  const { data, refusal } = parseFormValues(CATALOGUE_FORM_ID, schema, values, CATALOGUE_FIELDS);
+  if (refusal) return refusal;
+  try {
+    await createCatalogueItem(context.db, user.companyId, data);
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) {
+      return refuseWithAppError(CATALOGUE_FORM_ID, error, values, "Проверете отбелязаните полета");
+    }
+    throw error;
+  }
+  return redirectWithToast("/catalogue", {
+    title: "Артикулът е добавен в каталога",
+    description: data.name,
+  });
+}
+
+export default function NewCatalogueItem() {
+  const { options, values } = useLoaderData<typeof loader>();
+  const answer = useFormAnswer(CATALOGUE_FORM_ID);
+  return (
+    <div className={page.page}>
+      <p>
+        <Link to="/catalogue">« Каталог</Link>
+      </p>
+      <h1>Нов артикул</h1>
+      <CatalogueForm
+        values={values}
+        answer={answer}
+        options={options}
+        submitLabel="Добави в каталога"
+      />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Нов артикул | Сметка" }];

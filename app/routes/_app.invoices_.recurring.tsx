@@ -1,0 +1,196 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import * as listStyles from "~/components/clients/client-form.css";
+import { FormError } from "~/components/forms/field";
+import * as page from "~/components/layout/page.css";
+import { Button } from "~/components/ui/button";
+import { ScrollTable } from "~/components/ui/scroll-table";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { FREQUENCIES } from "~/modules/recurring/schedule";
+import { MODES } from "~/modules/recurring/schema";
+import { listRecurring, setRecurringStatus } from "~/modules/recurring/service.server";
+import { printDate } from "~/utils/dates";
+import { useFormAnswer } from "~/utils/forms";
+import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { formatMoney } from "~/utils/money";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/*
+ * /invoices/recurring (issue #15): the company's recurring invoices — client, schedule, the next
+ * date, what happens then — with pause, resume and end, and the documents each one made.
+ */
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  return json({ recurring: await listRecurring(context.db, user.companyId) });
+}
+
+const DONE = {
+  pause: "Периодичната фактура е спряна",
+  resume: "Периодичната фактура е пусната отново",
+  end: "Периодичната фактура е прекратена",
+} as const;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const values = typedValues(await request.formData());
+  const intent = values.intent;
+  if (intent !== "pause" && intent !== "resume" && intent !== "end") {
+    return refuseForm({ formId: "", fieldErrors: {}, formError: "Неизвестно действие" });
+  }
+  try {
+    await setRecurringStatus(context.db, user.companyId, values.id ?? "", intent);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return refuseWithAppError("", error, {});
+  }
+  return redirectWithToast("/invoices/recurring", DONE[intent]);
+}
+
+const STATUS = { active: "Активна", paused: "Спряна", ended: "Прекратена" } as const;
+
+function schedule(r: { frequency: keyof typeof FREQUENCIES; dayOfMonth: number }) {
+  return `${FREQUENCIES[r.frequency].label}, на ${r.dayOfMonth}-о число${r.dayOfMonth > 28 ? " (или последния ден на месеца)" : ""}`;
+}
+
+export default function RecurringInvoices() {
+  const { recurring } = useLoaderData<typeof loader>();
+  const busy = useNavigation().state !== "idle";
+  const answer = useFormAnswer("");
+  return (
+    <div className={page.page}>
+      <p>
+        <Link to="/invoices">« Документи</Link>
+      </p>
+      <h1>Периодични фактури</h1>
+      <p>
+        Периодична фактура се създава от всяка фактура с «Направи периодична» на страницата ѝ. В
+        уречения ден (по българско време) Сметка създава нова фактура със същия клиент и редове и
+        датата на деня: като чернова, издадена, или издадена и изпратена на клиента.
+      </p>
+      <FormError message={answer?.formError} />
+      {recurring.length === 0 ? (
+        <p className={page.card}>Още няма периодични фактури.</p>
+      ) : (
+        <ScrollTable label="Периодични фактури">
+          <table className={listStyles.table}>
+            <caption className="visually-hidden">Периодични фактури</caption>
+            <thead>
+              <tr>
+                {[
+                  "Име",
+                  "Клиент",
+                  "График",
+                  "Следваща",
+                  "Действие",
+                  "Състояние",
+                  "Създадени",
+                  "",
+                ].map((label, i) => (
+                  <th key={label || i} scope="col" className={listStyles.cell}>
+                    {label || <span className="visually-hidden">Действия</span>}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {recurring.map((r) => (
+                <tr key={r.id} id={`r-${r.id}`}>
+                  <th scope="row" className={listStyles.cell}>
+                    {r.name}
+                  </th>
+                  <td className={listStyles.cell}>{r.clientName}</td>
+                  <td className={listStyles.cell}>
+                    {schedule(r)}
+                    <br />
+                    от {printDate(r.startOn)}
+                    {r.endOn ? ` до ${printDate(r.endOn)}` : ""}
+                  </td>
+                  <td className={listStyles.cell}>
+                    {r.status === "active" && r.nextRunOn ? printDate(r.nextRunOn) : "—"}
+                  </td>
+                  <td className={listStyles.cell}>{MODES[r.mode]}</td>
+                  <td className={listStyles.cell}>
+                    {STATUS[r.status]}
+                    {r.lastError ? (
+                      <>
+                        <br />
+                        <span role="note">Причина: {r.lastError}</span>
+                      </>
+                    ) : null}
+                  </td>
+                  <td className={listStyles.cell}>
+                    {r.count === 0 ? (
+                      "—"
+                    ) : (
+                      <ul className={page.list} aria-label={`Документи от ${r.name}`}>
+                        {r.documents.map((d) => (
+                          <li key={d.id}>
+                            <Link to={`/invoice/${d.id}`}>
+                              {d.number ? `№ ${d.number}` : "Чернова"} за{" "}
+                              {printDate(d.occurrenceOn ?? "")}
+                            </Link>{" "}
+                            · {formatMoney(d.totalCents, d.currency)}
+                          </li>
+                        ))}
+                        {r.count > r.documents.length ? (
+                          <li>и още {r.count - r.documents.length}</li>
+                        ) : null}
+                      </ul>
+                    )}
+                  </td>
+                  <td className={listStyles.cell}>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={r.id} />
+                      {r.status === "active" ? (
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="pause"
+                          tone="secondary"
+                          disabled={busy}
+                        >
+                          Спри<span className="visually-hidden"> {r.name}</span>
+                        </Button>
+                      ) : null}
+                      {r.status !== "active" ? (
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="resume"
+                          tone="secondary"
+                          disabled={busy}
+                        >
+                          Пусни отново<span className="visually-hidden"> {r.name}</span>
+                        </Button>
+                      ) : null}
+                      {r.status !== "ended" ? (
+                        <Button
+                          type="submit"
+                          name="intent"
+                          value="end"
+                          tone="secondary"
+                          disabled={busy}
+                        >
+                          Прекрати<span className="visually-hidden"> {r.name}</span>
+                        </Button>
+                      ) : null}
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      )}
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Периодични фактури | Сметка" }];

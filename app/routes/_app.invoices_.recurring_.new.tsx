@@ -1,0 +1,218 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { FormError } from "~/components/forms/field";
+import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
+import * as page from "~/components/layout/page.css";
+import { Button } from "~/components/ui/button";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { requireDocument } from "~/modules/invoices/documents.server";
+import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
+import { FREQUENCIES, type Rule, upcoming } from "~/modules/recurring/schedule";
+import { MODES, RECURRING_FIELDS, recurringSchema } from "~/modules/recurring/schema";
+import { createRecurring } from "~/modules/recurring/service.server";
+import { printDate, todayInSofia } from "~/utils/dates";
+import { typedOr, useFormAnswer } from "~/utils/forms";
+import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { formatMoney } from "~/utils/money";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/*
+ * /invoices/recurring/new?from={documentId} (issue #15, «Направи периодична»): the schedule of a
+ * recurring invoice made from one of the company's invoices; the next dates are shown as the
+ * schedule is chosen (and after a refused form without JavaScript).
+ */
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const from = new URL(request.url).searchParams.get("from") ?? undefined;
+  const doc = await requireDocument(context.db, user.companyId, from);
+  if (doc.type !== "invoice") {
+    throw json({ message: "Периодична може да е само фактура" }, { status: 400 });
+  }
+  const client = await context.db
+    .selectFrom("clients")
+    .select("name")
+    .where("companyId", "=", user.companyId)
+    .where("id", "=", doc.clientId)
+    .executeTakeFirstOrThrow();
+  const today = todayInSofia();
+  return json({
+    doc: {
+      id: doc.id,
+      title: `${DOCUMENT_TYPES[doc.type]}${doc.number ? ` № ${doc.number}` : " (чернова)"}`,
+      total: formatMoney(doc.totalCents, doc.currency),
+      client: client.name,
+    },
+    defaults: {
+      name: `${client.name} — месечна фактура`.slice(0, 100),
+      frequency: "monthly",
+      dayOfMonth: today.slice(8, 10).replace(/^0/, ""),
+      startOn: today,
+      mode: "draft",
+    },
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const from = new URL(request.url).searchParams.get("from") ?? undefined;
+  const doc = await requireDocument(context.db, user.companyId, from);
+  const values = typedValues(await request.formData());
+  const { data, refusal } = parseFormValues("recurring", recurringSchema, values, RECURRING_FIELDS);
+  if (refusal) return refusal;
+  try {
+    await createRecurring(context.db, user.companyId, doc.id, data);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return refuseWithAppError("recurring", error, values);
+  }
+  return redirectWithToast("/invoices/recurring", {
+    title: "Периодичната фактура е създадена",
+    description: `Първата ще бъде на ${printDate(upcoming(data, data.startOn, 1)[0] ?? data.startOn)}.`,
+  });
+}
+
+/** The next three dates of what is chosen, or why there are none. */
+function Preview({ rule }: { rule: Partial<Rule> }) {
+  const valid =
+    rule.frequency &&
+    rule.frequency in FREQUENCIES &&
+    Number.isInteger(rule.dayOfMonth) &&
+    (rule.dayOfMonth ?? 0) >= 1 &&
+    (rule.dayOfMonth ?? 0) <= 31 &&
+    /^\d{4}-\d{2}-\d{2}$/.test(rule.startOn ?? "");
+  const dates = valid ? upcoming(rule as Rule, (rule as Rule).startOn, 3) : [];
+  return (
+    <p role="status" aria-live="polite">
+      {dates.length
+        ? `Следващи дати: ${dates.map(printDate).join(", ")}`
+        : "Изберете график, за да видите следващите дати."}
+    </p>
+  );
+}
+
+export default function NewRecurring() {
+  const { doc, defaults } = useLoaderData<typeof loader>();
+  const answer = useFormAnswer("recurring");
+  const formRef = useFocusFirstInvalid(answer);
+  const busy = useNavigation().state !== "idle";
+  const value = (name: string) =>
+    typedOr(answer, name, String(defaults[name as keyof typeof defaults] ?? ""));
+  const [rule, setRule] = useState({
+    frequency: value("frequency"),
+    dayOfMonth: value("dayOfMonth"),
+    startOn: value("startOn"),
+    endOn: value("endOn"),
+  });
+  return (
+    <div className={page.page}>
+      <p>
+        <Link to={`/invoice/${doc.id}`}>« {doc.title}</Link>
+      </p>
+      <h1>Направи периодична</h1>
+      <p>
+        По образец на {doc.title} за {doc.client} ({doc.total}): същият клиент, редове, валута и
+        бележки; датите са тези на деня, в който се създава.
+      </p>
+      <Form
+        method="post"
+        ref={formRef}
+        noValidate
+        className={page.card}
+        onChange={(event) => {
+          const form = event.currentTarget;
+          const read = (name: string) =>
+            (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
+          setRule({
+            frequency: read("frequency"),
+            dayOfMonth: read("dayOfMonth"),
+            startOn: read("startOn"),
+            endOn: read("endOn"),
+          });
+        }}
+      >
+        <FormError message={answer?.formError} />
+        <FormField
+          name="name"
+          label="Име"
+          required
+          defaultValue={value("name")}
+          error={answer?.fieldErrors.name}
+          controlProps={{ maxLength: 100 }}
+        />
+        <FormField
+          name="frequency"
+          label="Колко често"
+          required
+          defaultValue={value("frequency")}
+          error={answer?.fieldErrors.frequency}
+          options={Object.entries(FREQUENCIES).map(([key, f]) => [key, f.label] as const)}
+        />
+        <FormField
+          name="dayOfMonth"
+          label="Ден от месеца"
+          required
+          type="number"
+          inputMode="numeric"
+          defaultValue={value("dayOfMonth")}
+          error={answer?.fieldErrors.dayOfMonth}
+          hint="29, 30 и 31 са последният ден в по-кратките месеци"
+          controlProps={{ min: 1, max: 31 }}
+        />
+        <FormField
+          name="startOn"
+          label="Начало"
+          required
+          type="date"
+          defaultValue={value("startOn")}
+          error={answer?.fieldErrors.startOn}
+        />
+        <FormField
+          name="endOn"
+          label="Край (по желание)"
+          type="date"
+          defaultValue={value("endOn")}
+          error={answer?.fieldErrors.endOn}
+          hint="Празно: без край"
+        />
+        <fieldset>
+          <legend>Какво да става в уречения ден</legend>
+          {Object.entries(MODES).map(([key, label]) => (
+            <label key={key} style={{ display: "block" }}>
+              <input
+                type="radio"
+                name="mode"
+                value={key}
+                defaultChecked={value("mode") === key}
+                aria-invalid={answer?.fieldErrors.mode ? true : undefined}
+              />{" "}
+              {label}
+            </label>
+          ))}
+          {answer?.fieldErrors.mode ? <p role="alert">{answer.fieldErrors.mode}</p> : null}
+        </fieldset>
+        <Preview
+          rule={{
+            frequency: rule.frequency as Rule["frequency"],
+            dayOfMonth: Number(rule.dayOfMonth),
+            startOn: rule.startOn,
+            endOn: rule.endOn || null,
+          }}
+        />
+        <Button type="submit" disabled={busy}>
+          Създай периодичната фактура
+        </Button>
+      </Form>
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Направи периодична | Сметка" }];

@@ -1,0 +1,292 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError } from "~/components/forms/field";
+import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
+import * as page from "~/components/layout/page.css";
+import { Button } from "~/components/ui/button";
+import { JournalTable, ReturnTable, SHOWN_ROWS } from "~/components/vat/vat-tables";
+import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { hasPlan } from "~/modules/subscriptions/plans";
+import { salesTotals } from "~/modules/vat/journals.server";
+import { saveFilingSettings, vatReport } from "~/modules/vat/report.server";
+import { FILING_FIELDS, filingSchema, monthToFile, parseMonth } from "~/modules/vat/schema";
+import { todayInSofia } from "~/utils/dates";
+import { typedOr, useFormAnswer } from "~/utils/forms";
+import { parseFormValues, typedValues } from "~/utils/forms.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/*
+ * /reports/vat?month=yyyy-MM (issue #16): the month's sales and purchase journals, the return's
+ * figures and the files for НАП's portal, for a VAT-registered company. Anything that cannot be
+ * written correctly is listed first, with a link to fix it, and the files wait until it is fixed.
+ */
+
+const SALES_COLUMNS: [string, string][] = [
+  ["02-10", "ДО общо (к. 9)"],
+  ["02-20", "ДДС общо (к. 10)"],
+  ["02-11", "ДО 20 %"],
+  ["02-21", "ДДС 20 %"],
+  ["02-13", "ДО 9 %"],
+  ["02-24", "ДДС 9 %"],
+  ["02-14", "0 % износ"],
+  ["02-15", "0 % ВОД"],
+  ["02-16", "0 % чл. 140, 146, 173"],
+  ["02-17", "Услуги чл. 21, ал. 2"],
+  ["02-18", "Чл. 69, ал. 2"],
+  ["02-19", "Освободени"],
+];
+const PURCHASE_COLUMNS: [string, string][] = [
+  ["03-30", "Без право на ДК (к. 9)"],
+  ["03-31", "ДО пълен ДК"],
+  ["03-41", "ДДС пълен ДК"],
+  ["03-32", "ДО частичен ДК"],
+  ["03-42", "ДДС частичен ДК"],
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const today = todayInSofia();
+  const asked = new URL(request.url).searchParams.get("month");
+  const month = parseMonth(asked, today) ?? monthToFile(today);
+  const withExpenses = hasPlan(user, "standard");
+  const report = await vatReport(context.db, user.companyId, month, withExpenses);
+  const sales = report.sales.map((row) => ({
+    ...row,
+    amounts: { ...row.amounts, ...salesTotals(row) },
+  }));
+  const total = (rows: { amounts: Record<string, number | undefined> }[], code: string) =>
+    rows.reduce((sum, row) => sum + (row.amounts[code] ?? 0), 0);
+  return json(
+    {
+      month,
+      badMonth: asked !== null && parseMonth(asked, today) === null ? asked : null,
+      registered: report.company.isVatRegistered,
+      withExpenses,
+      currency: report.currency,
+      problems: report.problems,
+      settings: report.settings,
+      figures: report.figures,
+      vies: report.vies,
+      sales: {
+        count: sales.length,
+        rows: sales.slice(0, SHOWN_ROWS).map((row) => ({
+          key: row.documentId,
+          href: `/invoice/${row.documentId}`,
+          type: row.type,
+          number: row.number,
+          date: row.date,
+          counterpartyName: row.counterpartyName,
+          counterpartyId: row.counterpartyId,
+          cells: SALES_COLUMNS.map(([code]) => row.amounts[code as keyof typeof row.amounts] ?? 0),
+        })),
+        totals: SALES_COLUMNS.map(([code]) => total(sales, code)),
+      },
+      purchases: {
+        count: report.purchases.length,
+        rows: report.purchases.slice(0, SHOWN_ROWS).map((row) => ({
+          key: row.expenseId,
+          href: `/expenses/${row.expenseId}`,
+          type: row.type,
+          number: row.number,
+          date: row.date,
+          counterpartyName: row.counterpartyName,
+          counterpartyId: row.counterpartyId,
+          cells: PURCHASE_COLUMNS.map(
+            ([code]) => row.amounts[code as keyof typeof row.amounts] ?? 0,
+          ),
+        })),
+        totals: PURCHASE_COLUMNS.map(([code]) => total(report.purchases, code)),
+      },
+    },
+    { status: asked !== null && parseMonth(asked, today) === null ? 400 : 200 },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const user = await requireCompanyUser(request, context);
+  const values = typedValues(await request.formData());
+  const month = parseMonth(values.month, todayInSofia()) ?? monthToFile(todayInSofia());
+  const { data, refusal } = parseFormValues("filing", filingSchema, values, FILING_FIELDS);
+  if (refusal) return refusal;
+  await saveFilingSettings(context.db, user.companyId, data);
+  return redirectWithToast(`/reports/vat?month=${month}`, "Данните за подаването са запазени");
+}
+
+function FilingForm({ month }: { month: string }) {
+  const { settings } = useLoaderData<typeof loader>();
+  const answer = useFormAnswer("filing");
+  const form = useFocusFirstInvalid(answer);
+  const busy = useNavigation().state !== "idle";
+  const value = (name: keyof NonNullable<typeof settings>) =>
+    typedOr(
+      answer,
+      name,
+      settings ? String(settings[name]) : name === "creditCoefficient" ? "1" : "",
+    );
+  return (
+    <section className={page.card} aria-labelledby="filing" id="filing">
+      <h2 id="filing" className={page.cardTitle}>
+        Кой подава файловете
+      </h2>
+      <Form method="post" ref={form} noValidate>
+        <input type="hidden" name="month" value={month} />
+        <FormError message={answer?.formError} />
+        <FormField
+          name="filerName"
+          label="Име, презиме и фамилия"
+          required
+          defaultValue={value("filerName")}
+          error={answer?.fieldErrors.filerName}
+        />
+        <FormField
+          name="filerEgn"
+          label="ЕГН или ЛНЧ"
+          required
+          inputMode="numeric"
+          defaultValue={value("filerEgn")}
+          error={answer?.fieldErrors.filerEgn}
+        />
+        <FormField
+          name="filerRole"
+          label="Качество"
+          required
+          options={[
+            ["R", "Представляващ"],
+            ["A", "Пълномощник"],
+          ]}
+          defaultValue={value("filerRole") || "R"}
+          error={answer?.fieldErrors.filerRole}
+        />
+        <FormField
+          name="filerCity"
+          label="Населено място"
+          required
+          defaultValue={value("filerCity")}
+          error={answer?.fieldErrors.filerCity}
+        />
+        <FormField
+          name="filerPostalCode"
+          label="Пощенски код"
+          required
+          inputMode="numeric"
+          defaultValue={value("filerPostalCode")}
+          error={answer?.fieldErrors.filerPostalCode}
+        />
+        <FormField
+          name="filerAddress"
+          label="Адрес"
+          required
+          defaultValue={value("filerAddress")}
+          error={answer?.fieldErrors.filerAddress}
+        />
+        <FormField
+          name="creditCoefficient"
+          label="Коефициент за частичен данъчен кредит (кл. 33)"
+          hint="От 0,00 до 1,00; 1 — ако нямате частичен кредит"
+          defaultValue={value("creditCoefficient")}
+          error={answer?.fieldErrors.creditCoefficient}
+        />
+        <Button type="submit" disabled={busy}>
+          Запази
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export default function VatReportPage() {
+  const data = useLoaderData<typeof loader>();
+  const files = [
+    "PRODAGBI.TXT",
+    "POKUPKI.TXT",
+    "DEKLAR.TXT",
+    ...(data.vies.length ? ["VIES.TXT"] : []),
+  ];
+  return (
+    <div className={page.page}>
+      <h1>ДДС: дневници и справка-декларация</h1>
+      <Form method="get" className={page.card} aria-label="Избор на месец">
+        <FormField
+          name="month"
+          label="Месец"
+          type="month"
+          defaultValue={data.badMonth ?? data.month}
+          error={
+            data.badMonth ? "Изберете месец във вида гггг-мм, не по-късно от текущия" : undefined
+          }
+          hint="Подава се до 14-о число на следващия месец"
+        />
+        <Button type="submit" tone="secondary">
+          Покажи
+        </Button>
+      </Form>
+      {!data.registered ? (
+        <p role="note" className={page.warning}>
+          Фирмата не е регистрирана по ЗДДС: дневници и справка-декларация не се подават.
+        </p>
+      ) : null}
+      {data.problems.length ? (
+        <section className={page.warning} aria-labelledby="problems">
+          <h2 id="problems">Какво трябва да се поправи преди файловете ({data.problems.length})</h2>
+          <ul>
+            {data.problems.map((p) => (
+              <li key={`${p.href}-${p.what}-${p.message}`}>
+                <Link to={p.href}>{p.what}</Link>: {p.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : data.registered ? (
+        <section className={page.card} aria-labelledby="files">
+          <h2 id="files" className={page.cardTitle}>
+            Файлове за портала на НАП
+          </h2>
+          <ul className={page.list}>
+            {files.map((name) => (
+              <li key={name}>
+                <a href={`/reports/vat/files/${name}?month=${data.month}`} download>
+                  {name}
+                </a>
+              </li>
+            ))}
+            <li>
+              <a href={`/reports/vat/files/all.zip?month=${data.month}`} download>
+                Всички в един ZIP
+              </a>
+            </li>
+          </ul>
+        </section>
+      ) : null}
+      {!data.withExpenses ? (
+        <p role="note">
+          Дневникът за покупките се попълва от разходите, които са в план Стандартен и Пълен: сега е
+          празен. <Link to="/settings/subscription">Планове</Link>
+        </p>
+      ) : null}
+      <ReturnTable figures={data.figures} currency={data.currency === "EUR" ? "евро" : "лева"} />
+      <JournalTable
+        title="Дневник за продажбите"
+        columns={SALES_COLUMNS.map(([, label]) => label)}
+        rows={data.sales.rows}
+        totals={data.sales.totals}
+        count={data.sales.count}
+      />
+      <JournalTable
+        title="Дневник за покупките"
+        columns={PURCHASE_COLUMNS.map(([, label]) => label)}
+        rows={data.purchases.rows}
+        totals={data.purchases.totals}
+        count={data.purchases.count}
+      />
+      <FilingForm month={data.month} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "ДДС дневници | Сметка" }];

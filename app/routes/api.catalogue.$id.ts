@@ -1,0 +1,44 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiCompany } from "~/modules/auth/guards.server";
+import {
+  catalogueItemJson,
+  getCatalogueItem,
+  setCatalogueArchived,
+  updateCatalogueItem,
+} from "~/modules/catalogue/queries.server";
+import { CATALOGUE_MESSAGES, catalogueItemSchemaFor } from "~/modules/catalogue/schema";
+import { allVatRates } from "~/modules/reference/vat.server";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+const notFound = () => json({ message: CATALOGUE_MESSAGES.notFound }, { status: 404 });
+
+/** GET /api/catalogue/{id} → the item (archived too); another company's id → 404. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiCompany(request, context);
+  const item = await getCatalogueItem(context.db, companyId, params.id);
+  return item ? json(catalogueItemJson(item)) : notFound();
+}
+
+/** PUT replaces the item (the whole item, like POST); DELETE archives it → 204. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") {
+    return methodNotAllowed("GET, PUT, DELETE");
+  }
+  const companyId = await requireApiCompany(request, context);
+  const item = await getCatalogueItem(context.db, companyId, params.id);
+  if (!item) return notFound();
+  if (request.method === "DELETE") {
+    await setCatalogueArchived(context.db, companyId, item.id, true);
+    return new Response(null, { status: 204 });
+  }
+  const { data } = await parseJsonBody(
+    request,
+    catalogueItemSchemaFor(await allVatRates(context.db)),
+  );
+  try {
+    const saved = await updateCatalogueItem(context.db, companyId, item.id, data);
+    return saved ? json(catalogueItemJson(saved)) : notFound();
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}

@@ -1,0 +1,49 @@
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiCompany } from "~/modules/auth/guards.server";
+import {
+  catalogueItemJson,
+  createCatalogueItem,
+  listCatalogue,
+  PAGE_SIZE,
+} from "~/modules/catalogue/queries.server";
+import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
+import { allVatRates } from "~/modules/reference/vat.server";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+/** A page size from the query: 1–50, else the list's own. */
+function limitOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= PAGE_SIZE ? n : PAGE_SIZE;
+}
+
+/**
+ * GET /api/catalogue?q=&archived=1&after=&limit= → {items, nextCursor}: the company's goods and
+ * services by name (the editor's picker asks for q and limit=10).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiCompany(request, context);
+  const url = new URL(request.url);
+  const { items, nextCursor } = await listCatalogue(context.db, companyId, {
+    q: url.searchParams.get("q") ?? undefined,
+    archived: url.searchParams.get("archived") === "1",
+    after: url.searchParams.get("after"),
+    limit: limitOf(url.searchParams.get("limit")),
+  });
+  return json({ items: items.map(catalogueItemJson), nextCursor });
+}
+
+/** POST /api/catalogue → 201 with the item; 400 «Невалидни данни» with a Bulgarian message per field. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("GET, POST");
+  const companyId = await requireApiCompany(request, context);
+  const { data } = await parseJsonBody(
+    request,
+    catalogueItemSchemaFor(await allVatRates(context.db)),
+  );
+  try {
+    const item = await createCatalogueItem(context.db, companyId, data);
+    return json(catalogueItemJson(item), { status: 201 });
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}

@@ -1,0 +1,53 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import {
+  readUblInvoice,
+  UBL_IMPORT_MESSAGES,
+  UBL_MAX_BYTES,
+  UblImportError,
+} from "~/modules/einvoice/import";
+import { importUblFile } from "~/modules/expenses/ubl-import.server";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { readFormWithFiles } from "~/utils/files.server";
+import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
+
+export const IMPORT_UBL_MESSAGES = {
+  contentType:
+    "Изпратете XML файла като multipart/form-data (поле file) или като тяло с Content-Type: application/xml",
+} as const;
+
+/**
+ * POST /api/expenses/import-ubl — a supplier's e-invoice (UBL 2.1 Invoice or CreditNote, ≤ 1 MB) as
+ * multipart/form-data (field "file") or as the raw body (application/xml) → 200 {expense, warnings}:
+ * the fields of POST /api/expenses filled from it, nothing saved. 400 for a file that is not a UBL
+ * e-invoice (or declares a DOCTYPE), 413 over 1 MB, 415 for another content type.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  await requireApiFeatureCompany(request, context, "expenses");
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  try {
+    let prefill: ReturnType<typeof readUblInvoice>;
+    if (type.startsWith("multipart/form-data")) {
+      const { upload } = await readFormWithFiles(request, {
+        fields: ["file", "files", "ubl"],
+        maxBytes: UBL_MAX_BYTES,
+        maxFiles: 1,
+      });
+      prefill = importUblFile(upload.files[0], upload.tooLarge.length > 0);
+    } else if (/^(application|text)\/xml\b/.test(type)) {
+      const bytes = new Uint8Array(await request.arrayBuffer());
+      prefill = readUblInvoice(bytes);
+    } else {
+      return jsonError(IMPORT_UBL_MESSAGES.contentType, 415);
+    }
+    const { warnings, ...expense } = prefill;
+    return json({ expense, warnings });
+  } catch (error) {
+    if (error instanceof UblImportError) {
+      return jsonError(error.message, error.message === UBL_IMPORT_MESSAGES.tooLarge ? 413 : 400, {
+        file: error.message,
+      });
+    }
+    return apiErrorResponse(error);
+  }
+}

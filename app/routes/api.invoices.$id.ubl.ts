@@ -1,0 +1,23 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiCompany } from "~/modules/auth/guards.server";
+import { EInvoiceInvalidError, eInvoiceXml, ublResponse } from "~/modules/einvoice/ubl.server";
+import { requireApiDocument } from "~/modules/invoices/api.server";
+import { apiErrorResponse } from "~/utils/http.server";
+
+/**
+ * GET /api/invoices/{id}/ubl → the e-invoice as UBL 2.1 XML (EN 16931, Peppol BIS Billing 3.0);
+ * 409 for a draft, a proforma or a cancelled document; 422 {message, problems} when the
+ * document's data breaks an EN 16931 rule.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiCompany(request, context);
+  const doc = await requireApiDocument(context.db, companyId, params.id);
+  try {
+    return ublResponse(doc, await eInvoiceXml(context.db, doc));
+  } catch (error) {
+    if (error instanceof EInvoiceInvalidError) {
+      return json({ message: error.message, problems: error.problems }, { status: 422 });
+    }
+    return apiErrorResponse(error);
+  }
+}

@@ -1,0 +1,37 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiUser } from "~/modules/auth/guards.server";
+import { hasPlan } from "~/modules/subscriptions/plans";
+import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
+import { parseMonth } from "~/modules/vat/schema";
+import { todayInSofia } from "~/utils/dates";
+import { jsonError } from "~/utils/http.server";
+
+/**
+ * GET /api/reports/vat/{yyyy-MM}/files: PRODAGBI.TXT, POKUPKI.TXT, DEKLAR.TXT (and VIES.TXT) in one
+ * zip; 409 with the problems while a record cannot be written correctly.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request, context);
+  if (!user.companyId) return jsonError("Достъп отказан", 403);
+  const month = parseMonth(params.month, todayInSofia());
+  if (!month) return jsonError("Изберете месец във вида гггг-мм, не по-късно от текущия", 400);
+  const report = await vatReport(context.db, user.companyId, month, hasPlan(user, "standard"));
+  if (!report.company.isVatRegistered) {
+    return jsonError("Фирмата не е регистрирана по ЗДДС: дневници не се подават", 409);
+  }
+  const { files, problems } = buildFiles(report);
+  const all = [...report.problems, ...problems];
+  if (all.length) {
+    return Response.json(
+      { message: "Файловете не са готови: поправете първо изброеното", problems: all },
+      { status: 409 },
+    );
+  }
+  return new Response(new Uint8Array(zipFiles(files)), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="DDS-${month}.zip"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

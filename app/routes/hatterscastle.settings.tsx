@@ -1,0 +1,148 @@
+import {
+  type ActionFunctionArgs,
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import {
+  EmailLogoCard,
+  FeedbackList,
+  NotificationCard,
+  SupportEmailCard,
+} from "~/components/admin/settings-cards";
+import { FormError } from "~/components/forms/field";
+import * as page from "~/components/layout/page.css";
+import { requireAdmin } from "~/modules/admin/guard.server";
+import {
+  adminSettings,
+  deleteEmailLogo,
+  listFeedback,
+  saveEmailLogo,
+  saveNotification,
+  saveSupportEmail,
+} from "~/modules/admin/settings.server";
+import {
+  EMAIL_LOGO_MAX_BYTES,
+  notificationSchema,
+  SETTINGS_FORMS,
+  SETTINGS_MESSAGES,
+  supportEmailSchema,
+} from "~/modules/admin/settings-schema";
+import { readFormWithFiles, type UploadResult } from "~/utils/files.server";
+import { useFormAnswer } from "~/utils/forms";
+import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * /hatterscastle/settings: the banner message, the e-mail logo, the support address, and the
+ * feedback and support requests customers sent (newest first, ?after=<id> for older ones).
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAdmin(request, context);
+  const after = new URL(request.url).searchParams.get("after");
+  const [settings, feedback] = await Promise.all([
+    adminSettings(context),
+    listFeedback(context.db, after),
+  ]);
+  return json({ settings, feedback });
+}
+
+const done = (title: string, description?: string) =>
+  redirectWithToast("/hatterscastle/settings", { title, description });
+const refuse = (formId: string, field: string | null, message: string, status = 400) =>
+  refuseForm(
+    {
+      formId,
+      fieldErrors: field ? { [field]: message } : {},
+      formError: message,
+      focus: field ?? undefined,
+    },
+    status,
+  );
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request, context);
+  let form: FormData;
+  let upload: UploadResult;
+  try {
+    ({ form, upload } = await readFormWithFiles(request, {
+      fields: ["logo"],
+      maxBytes: EMAIL_LOGO_MAX_BYTES,
+      maxFiles: 1,
+    }));
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return refuse("", null, error.message, error.status);
+  }
+  const values = typedValues(form);
+  switch (values.intent) {
+    case "notification": {
+      const { data, refusal } = parseFormValues(
+        SETTINGS_FORMS.notification,
+        notificationSchema,
+        { message: values.message ?? "" },
+        ["message"],
+      );
+      if (refusal) return refusal;
+      await saveNotification(context, admin, data.message);
+      return done(data.message ? "Съобщението е запазено" : "Съобщението е премахнато");
+    }
+    case "email-logo": {
+      const formId = SETTINGS_FORMS.emailLogo;
+      if (upload.tooLarge.length)
+        return refuse(formId, "logo", SETTINGS_MESSAGES.logoTooLarge, 413);
+      const file = upload.files[0];
+      if (!file) return refuse(formId, "logo", SETTINGS_MESSAGES.logoMissing);
+      try {
+        await saveEmailLogo(context, admin, file);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return refuseWithAppError(formId, error, {});
+      }
+      return done("Логото е запазено", "То се показва най-горе във всеки имейл.");
+    }
+    case "remove-email-logo":
+      await deleteEmailLogo(context, admin);
+      return done("Логото е премахнато");
+    case "support-email": {
+      const { data, refusal } = parseFormValues(
+        SETTINGS_FORMS.supportEmail,
+        supportEmailSchema,
+        { supportEmail: values.supportEmail ?? "" },
+        ["supportEmail"],
+      );
+      if (refusal) return refusal;
+      await saveSupportEmail(context, admin, data.supportEmail);
+      return done(
+        "Адресът за поддръжка е запазен",
+        data.supportEmail ?? "Заявките ще се изпращат на адреса от настройките на сървъра.",
+      );
+    }
+    default:
+      return refuse("", null, SETTINGS_MESSAGES.unknownIntent);
+  }
+}
+
+export default function AdminSettings() {
+  const { settings, feedback } = useLoaderData<typeof loader>();
+  const unknown = useFormAnswer("");
+  return (
+    <div className={page.page}>
+      <h1>Настройки</h1>
+      <FormError message={unknown?.formError} />
+      <div className={page.grid}>
+        <NotificationCard message={settings.notification} />
+        <EmailLogoCard logoUrl={settings.emailLogo} />
+        <SupportEmailCard
+          supportEmail={settings.supportEmail}
+          serverSupportEmail={settings.serverSupportEmail}
+        />
+      </div>
+      <FeedbackList rows={feedback.rows} nextCursor={feedback.nextCursor} />
+    </div>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Настройки | Сметка" }];

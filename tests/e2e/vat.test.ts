@@ -1,0 +1,111 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validEik } from "../setup/factories";
+import {
+  expectAccessible,
+  field,
+  hasChromium,
+  launchBrowser,
+  openPage,
+  type RunningApp,
+  signInContext,
+  startApp,
+} from "./harness";
+
+/*
+ * The month's VAT files and the e-invoice in Chromium without JavaScript (issue #16): what is
+ * missing is listed first, the filing form fills it, then the files download; an invoice leaves as
+ * UBL from its page.
+ */
+
+const today = () => new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Sofia" });
+
+async function issuedInvoice(app: RunningApp, context: BrowserContext) {
+  const headers = { Origin: app.url };
+  const post = async (url: string, data: unknown) => {
+    const response = await context.request.post(`${app.url}${url}`, { data, headers });
+    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as { id: string };
+  };
+  const eik = validEik();
+  const client = await post("/api/clients", {
+    kind: "company",
+    name: "Купувач ООД",
+    eik,
+    vatNumber: `BG${eik}`,
+    emails: ["kupuvach@example.bg"],
+    address: "ул. Раковски 1",
+    city: "София",
+    postalCode: "1000",
+  });
+  const invoice = await post("/api/invoices", {
+    type: "invoice",
+    clientId: client.id,
+    issueDate: today(),
+    dueDate: today(),
+    lines: [{ description: "Счетоводни услуги", quantity: "1", unitPrice: "500.00", vatRate: 20 }],
+  });
+  await post(`/api/invoices/${invoice.id}/issue`, {});
+  return invoice.id;
+}
+
+describe.skipIf(!hasChromium)("VAT files and e-invoices in Chromium", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("lists what is missing, takes the filer's data and downloads the files without JavaScript; axe", async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    try {
+      await signInContext(app, context);
+      const id = await issuedInvoice(app, context);
+      const month = today().slice(0, 7);
+      await page.goto(`${app.url}/reports/vat?month=${month}`);
+      await page.getByRole("heading", { name: /Какво трябва да се поправи/ }).waitFor();
+      await expectAccessible(page);
+      await field(page, "Име, презиме и фамилия").fill("Иван Петров");
+      await field(page, "ЕГН или ЛНЧ").fill("1234567890");
+      await field(page, "Населено място").fill("Пловдив");
+      await field(page, "Пощенски код").fill("4000");
+      await field(page, "Адрес").fill("ул. Шипка 5");
+      await page.getByRole("button", { name: "Запази" }).click();
+      await page.getByText("Невалидно ЕГН или ЛНЧ").waitFor();
+      expect(await field(page, "Име, презиме и фамилия").inputValue()).toBe("Иван Петров");
+      await field(page, "ЕГН или ЛНЧ").fill("8501011234");
+      await page.getByRole("button", { name: "Запази" }).click();
+      await page.getByRole("heading", { name: "Файлове за портала на НАП" }).waitFor();
+      const table = page.getByRole("table", { name: /Дневник за продажбите/ });
+      await table.getByText("500,00").first().waitFor();
+      await expectAccessible(page);
+
+      const direct = await context.request.get(
+        `${app.url}/reports/vat/files/PRODAGBI.TXT?month=${month}`,
+      );
+      expect(direct.status(), await direct.text()).toBe(200);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "PRODAGBI.TXT" }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe("PRODAGBI.TXT");
+      const bytes = await (await download.createReadStream()).toArray();
+      const text = Buffer.concat(bytes as Buffer[]).toString("latin1");
+      expect(text).toHaveLength(426);
+      expect(text.endsWith("\r\n")).toBe(true);
+
+      await page.goto(`${app.url}/invoice/${id}`);
+      const [xml] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Електронна фактура (UBL)" }).click(),
+      ]);
+      expect(xml.suggestedFilename()).toMatch(/\.xml$/);
+    } finally {
+      await context.close();
+    }
+  });
+});

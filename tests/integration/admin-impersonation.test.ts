@@ -1,0 +1,339 @@
+import { describe, expect, it } from "vitest";
+import { auditImpersonatedRequest } from "~/modules/admin/audit.server";
+import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
+import { getUser } from "~/modules/auth/guards.server";
+import { makeContext } from "../setup/context";
+import { createUser } from "../setup/factories";
+import { call, cookiesFrom, formBody, jsonBody, signInApi } from "../setup/routes";
+import { setupTestDatabase } from "../setup/test-db";
+
+const getDb = setupTestDatabase();
+
+const cookieValue = (cookies: string, name: string) =>
+  cookies.split("; ").find((pair) => pair.startsWith(`${name}=`)) ?? "";
+
+/** An admin signed in, a customer, and the admin's customer view opened in the same browser. */
+async function openView() {
+  const db = getDb();
+  const admin = await createUser(db, { role: "admin" });
+  const customer = await createUser(db, { plan: "full" });
+  const adminSession = await signInApi(db, admin);
+  const { action } = await import("~/routes/hatterscastle.impersonate.$userId");
+  const opened = await call(action, db, `/hatterscastle/impersonate/${customer.id}`, {
+    ...formBody({ intent: "open" }, { Cookie: adminSession.cookie }),
+    params: { userId: customer.id },
+  });
+  return { db, admin, customer, adminSession, opened, cookies: cookiesFrom(opened) };
+}
+
+async function auditRows(companyId: string) {
+  return getDb()
+    .selectFrom("auditLog")
+    .select(["action", "adminEmail", "asUserId", "target", "ip", "details"])
+    .where("companyId", "=", companyId)
+    .orderBy("id")
+    .execute();
+}
+
+describe("view as customer", () => {
+  it("opens the customer's app in a session marked with the admin, and the banner says so", async () => {
+    const { db, admin, customer, opened, cookies } = await openView();
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get("Location")).toBe("/dashboard");
+    expect(cookieValue(cookies, "__admin_return")).not.toBe("");
+    expect(opened.headers.getSetCookie().join("\n")).toMatch(
+      /__admin_return=[^;]+; .*Path=\/admin-return/i,
+    );
+
+    const { loader } = await import("~/routes/_app");
+    const layout = await call(loader, db, "/dashboard", { headers: { Cookie: cookies } });
+    const data = (await layout.json()) as {
+      user: { email: string; role: string };
+      impersonator: { email: string; customerEmail: string } | null;
+    };
+    expect(data.user).toMatchObject({ email: customer.email, role: "user" });
+    expect(data.impersonator).toEqual({
+      email: admin.email,
+      customerId: customer.id,
+      customerEmail: customer.email,
+    });
+    const rows = await auditRows(customer.companyId!);
+    expect(rows).toEqual([
+      expect.objectContaining({
+        action: "impersonation.start",
+        adminEmail: admin.email,
+        asUserId: customer.id,
+        target: customer.email,
+        ip: "127.0.0.1",
+      }),
+    ]);
+  });
+
+  it("records every page and action while impersonating, and nothing for the customer's own requests", async () => {
+    const { db, admin, customer, cookies } = await openView();
+    const { loader } = await import("~/routes/_app.clients");
+    const context = makeContext(db);
+    const request = new Request("http://localhost:3000/clients?q=abc", {
+      headers: { Cookie: cookies },
+    });
+    await loader({ request, params: {}, context });
+    await auditImpersonatedRequest(context, request, 200);
+
+    // The customer's own session (no admin) leaves no trace.
+    const own = await signInApi(db, customer);
+    const ownContext = makeContext(db);
+    const ownRequest = new Request("http://localhost:3000/clients", {
+      headers: { Cookie: own.cookie },
+    });
+    await loader({ request: ownRequest, params: {}, context: ownContext });
+    await auditImpersonatedRequest(ownContext, ownRequest, 200);
+
+    const rows = await auditRows(customer.companyId!);
+    expect(rows.map((r) => [r.action, r.target, r.adminEmail])).toEqual([
+      ["impersonation.start", customer.email, admin.email],
+      ["request", "GET /clients?q=abc", admin.email],
+    ]);
+    expect(rows[1]?.details).toEqual({ status: 200 });
+  });
+
+  it("cannot change the password, delete the account or touch billing", async () => {
+    const { db, customer, cookies } = await openView();
+    const headers = { Cookie: cookies };
+
+    const profile = await import("~/routes/_app.profile");
+    const password = await call(
+      profile.action,
+      db,
+      "/profile",
+      formBody(
+        {
+          intent: "password",
+          currentPassword: customer.password,
+          password: "Nova1234!x",
+          confirmPassword: "Nova1234!x",
+        },
+        headers,
+      ),
+    );
+    expect(password.status).toBe(403);
+    expect(await password.json()).toMatchObject({ formError: IMPERSONATION_MESSAGES.forbidden });
+
+    const settings = await import("~/routes/_app.settings");
+    const deletion = await call(
+      settings.action,
+      db,
+      "/settings",
+      formBody({ intent: "request-deletion", confirm: "on" }, headers),
+    );
+    expect(deletion.status).toBe(403);
+
+    const subscription = await import("~/routes/_app.settings_.subscription");
+    const upgrade = await call(
+      subscription.action,
+      db,
+      "/settings/subscription",
+      formBody({ intent: "upgrade", plan: "full" }, headers),
+    );
+    expect(upgrade.status).toBe(403);
+    expect(await upgrade.json()).toMatchObject({ formError: IMPERSONATION_MESSAGES.forbidden });
+
+    const api = await import("~/routes/api.change-password");
+    const viaApi = await call(
+      api.action,
+      db,
+      "/api/change-password",
+      jsonBody({ currentPassword: customer.password, password: "Nova1234!x" }, "POST", headers),
+    );
+    expect(viaApi.status).toBe(403);
+    expect(await viaApi.json()).toEqual({ message: IMPERSONATION_MESSAGES.forbidden });
+
+    const row = await db
+      .selectFrom("users")
+      .select(["deletionScheduledAt"])
+      .where("id", "=", customer.id)
+      .executeTakeFirstOrThrow();
+    expect(row.deletionScheduledAt).toBeNull();
+    // The password is the old one: the customer still signs in with it.
+    expect((await signInApi(db, customer)).cookie).toMatch(/__session=/);
+  });
+
+  it("cannot reach the back office while in the customer's view", async () => {
+    const { db, cookies } = await openView();
+    const { loader } = await import("~/routes/hatterscastle._index");
+    const response = await call(loader, db, "/hatterscastle", { headers: { Cookie: cookies } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/dashboard");
+  });
+
+  it("returns to the admin's own session at /admin-return and ends the customer's", async () => {
+    const { db, admin, customer, cookies } = await openView();
+    const { loader, action } = await import("~/routes/admin-return");
+    const back = await call(
+      action,
+      db,
+      "/admin-return",
+      formBody({ id: customer.id, username: customer.email }, { Cookie: cookies }),
+    );
+    expect(back.status).toBe(302);
+    expect(back.headers.get("Location")).toBe(`/hatterscastle/users/${customer.id}`);
+    const restored = cookiesFrom(back);
+    const context = makeContext(db);
+    const me = await getUser(
+      new Request("http://localhost:3000/hatterscastle", { headers: { Cookie: restored } }),
+      context,
+    );
+    expect(me).toMatchObject({ email: admin.email, role: "admin", impersonator: null });
+    // The customer's view is over: its cookie signs no one in.
+    const gone = await getUser(
+      new Request("http://localhost:3000/dashboard", { headers: { Cookie: cookies } }),
+      makeContext(db),
+    );
+    expect(gone).toBeNull();
+    expect((await auditRows(customer.companyId!)).map((r) => r.action)).toEqual([
+      "impersonation.start",
+      "impersonation.end",
+    ]);
+
+    // The spec's GET with id and username, once more, without an admin cookie: sign in again.
+    const again = await call(loader, db, `/admin-return?id=${customer.id}&username=x`, {});
+    expect(again.headers.get("Location")).toBe("/hatterscastle/login");
+  });
+
+  it("/logout in the customer's view goes back to the admin", async () => {
+    const { db, customer, cookies } = await openView();
+    const { action } = await import("~/routes/logout");
+    const out = await call(action, db, "/logout", { method: "POST", headers: { Cookie: cookies } });
+    expect(out.headers.get("Location")).toBe(`/hatterscastle/users/${customer.id}`);
+  });
+
+  it("refuses a locked customer and an admin as the one to look as", async () => {
+    const db = getDb();
+    const admin = await createUser(db, { role: "admin" });
+    const other = await createUser(db, { role: "admin" });
+    const customer = await createUser(db);
+    await db
+      .updateTable("users")
+      .set({ lockedAt: new Date() })
+      .where("id", "=", customer.id)
+      .execute();
+    const session = await signInApi(db, admin);
+    const { action } = await import("~/routes/hatterscastle.impersonate.$userId");
+    const locked = await call(action, db, "/x", {
+      ...formBody({ intent: "open" }, { Cookie: session.cookie }),
+      params: { userId: customer.id },
+    });
+    expect(locked.status).toBe(409);
+    expect(await locked.json()).toMatchObject({ message: IMPERSONATION_MESSAGES.notCustomer });
+    const asAdmin = await call(action, db, "/x", {
+      ...formBody({ intent: "open" }, { Cookie: session.cookie }),
+      params: { userId: other.id },
+    });
+    expect(asAdmin.status).toBe(404);
+  });
+});
+
+describe("one-time links (/impersonate/direct and POST /api/admin/customers/direct)", () => {
+  async function makeLink() {
+    const db = getDb();
+    const admin = await createUser(db, { role: "admin" });
+    const customer = await createUser(db, { plan: "standard" });
+    const session = await signInApi(db, admin);
+    const { action } = await import("~/routes/hatterscastle.impersonate.$userId");
+    const made = await call(action, db, "/x", {
+      ...formBody({ intent: "link" }, { Cookie: session.cookie }),
+      params: { userId: customer.id },
+    });
+    const { link } = (await made.json()) as { link: string };
+    const url = new URL(link);
+    return { db, admin, customer, url, token: url.searchParams.get("token")! };
+  }
+
+  it("opens the customer's view once, for the admin who made it, from any browser", async () => {
+    const { db, admin, customer, url, token } = await makeLink();
+    expect(url.pathname).toBe(`/impersonate/direct/${customer.id}`);
+    const { action } = await import("~/routes/api.admin.customers.direct");
+    const first = await call(
+      action,
+      db,
+      "/api/admin/customers/direct",
+      jsonBody({ directAuthToken: token }),
+    );
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as {
+      success: boolean;
+      data: { token: string; user: { username: string } };
+    };
+    expect(body).toMatchObject({ success: true, data: { user: { username: customer.email } } });
+    const viewer = await getUser(
+      new Request("http://localhost:3000/api/user", {
+        headers: { Authorization: `Bearer ${body.data.token}` },
+      }),
+      makeContext(db),
+    );
+    expect(viewer).toMatchObject({ email: customer.email, impersonator: { email: admin.email } });
+
+    const second = await call(
+      action,
+      db,
+      "/api/admin/customers/direct",
+      jsonBody({ directAuthToken: token }),
+    );
+    expect(second.status).toBe(401);
+    expect(await second.json()).toEqual({ message: IMPERSONATION_MESSAGES.badLink });
+  });
+
+  it("the page spends the link by POST only, and refuses it for another customer", async () => {
+    const { db, customer, token } = await makeLink();
+    const page = await import("~/routes/impersonate.direct.$userId");
+    const shown = await call(page.loader, db, `/impersonate/direct/${customer.id}?token=${token}`, {
+      params: { userId: customer.id },
+    });
+    expect(shown.status).toBe(200);
+    const other = await createUser(db);
+    const wrong = await call(page.action, db, "/x", {
+      ...formBody({ token }),
+      params: { userId: other.id },
+    });
+    expect(wrong.status).toBe(401);
+    // Spent by the wrong attempt: a link is tried once.
+    const late = await call(page.action, db, "/x", {
+      ...formBody({ token }),
+      params: { userId: customer.id },
+    });
+    expect(late.status).toBe(401);
+  });
+
+  it("expires, and dies with the admin's role", async () => {
+    const first = await makeLink();
+    await first.db
+      .updateTable("directAuthTokens")
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .execute();
+    const page = await import("~/routes/impersonate.direct.$userId");
+    const expired = await call(page.action, first.db, "/x", {
+      ...formBody({ token: first.token }),
+      params: { userId: first.customer.id },
+    });
+    expect(expired.status).toBe(401);
+
+    const second = await makeLink();
+    await second.db
+      .updateTable("users")
+      .set({ role: "user" })
+      .where("id", "=", second.admin.id)
+      .execute();
+    const demoted = await call(page.action, second.db, "/x", {
+      ...formBody({ token: second.token }),
+      params: { userId: second.customer.id },
+    });
+    expect(demoted.status).toBe(401);
+
+    const third = await makeLink();
+    const ok = await call(page.action, third.db, "/x", {
+      ...formBody({ token: third.token }),
+      params: { userId: third.customer.id },
+    });
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("Location")).toBe("/dashboard");
+  });
+});

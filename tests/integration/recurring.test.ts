@@ -1,0 +1,329 @@
+import { describe, expect, it } from "vitest";
+import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
+import { documentSchema } from "~/modules/invoices/schema";
+import {
+  getReminderSettings,
+  runReminders,
+  saveReminderSettings,
+} from "~/modules/recurring/reminders.server";
+import {
+  createRecurring,
+  listRecurring,
+  runDueRecurring,
+  setRecurringStatus,
+} from "~/modules/recurring/service.server";
+import { makeContext } from "../setup/context";
+import { createCompanyWithClient } from "../setup/factories";
+import { call, formBody, signInApi } from "../setup/routes";
+import { setupTestDatabase } from "../setup/test-db";
+
+const getDb = setupTestDatabase();
+
+async function setup(email = "buh@klient.bg") {
+  const db = getDb();
+  const me = await createCompanyWithClient(db);
+  await db
+    .updateTable("clients")
+    .set({ emails: email ? [email] : [], paymentTermDays: 10 })
+    .where("id", "=", me.clientId)
+    .execute();
+  const id = await createDraft(
+    db,
+    me.companyId,
+    null,
+    documentSchema.parse({
+      type: "invoice",
+      clientId: me.clientId,
+      issueDate: "2026-11-20",
+      dueDate: "2026-11-30",
+      currency: "EUR",
+      notes: "Абонамент за поддръжка",
+      lines: [
+        { description: "Поддръжка", quantity: "1", unit: "мес.", unitPrice: "100", vatRate: 20 },
+      ],
+    }),
+  );
+  const context = makeContext(db);
+  const deps = { db, config: context.config, jobs: context.jobs };
+  return { db, me, id, deps, context };
+}
+
+const documentsOf = (db: ReturnType<typeof getDb>, companyId: string) =>
+  db
+    .selectFrom("documents")
+    .select([
+      "id",
+      "status",
+      "number",
+      "issueDate",
+      "dueDate",
+      "occurrenceOn",
+      "totalCents",
+      "notes",
+    ])
+    .where("companyId", "=", companyId)
+    .where("recurringId", "is not", null)
+    .orderBy("occurrenceOn")
+    .execute();
+
+describe("recurring invoices", () => {
+  it("makes each occurrence once, however often the job runs, with today's dates and the template's lines", async () => {
+    const { db, me, id, deps } = await setup();
+    const recurring = await createRecurring(db, me.companyId, id, {
+      name: "Поддръжка — месечно",
+      frequency: "monthly",
+      dayOfMonth: 31,
+      startOn: "2027-01-01",
+      endOn: null,
+      mode: "draft",
+    });
+    expect(await runDueRecurring(deps, "2027-01-30")).toBe(0);
+    expect(await runDueRecurring(deps, "2027-01-31")).toBe(1);
+    expect(await runDueRecurring(deps, "2027-01-31")).toBe(0);
+    // February's is on the 28th (day 31 clamped).
+    expect(await runDueRecurring(deps, "2027-02-27")).toBe(0);
+    expect(await runDueRecurring(deps, "2027-02-28")).toBe(1);
+    const docs = await documentsOf(db, me.companyId);
+    expect(docs).toEqual([
+      expect.objectContaining({
+        status: "draft",
+        number: null,
+        occurrenceOn: "2027-01-31",
+        issueDate: "2027-01-31",
+        dueDate: "2027-02-10",
+        totalCents: 12000,
+        notes: "Абонамент за поддръжка",
+      }),
+      expect.objectContaining({ occurrenceOn: "2027-02-28", issueDate: "2027-02-28" }),
+    ]);
+    const [row] = await listRecurring(db, me.companyId);
+    expect(row).toMatchObject({ id: recurring, nextRunOn: "2027-03-31", count: 2 });
+  });
+
+  it("catches up what it missed while no server ran, once, and issues and e-mails when told to", async () => {
+    const { db, me, id, deps, context } = await setup();
+    await createRecurring(db, me.companyId, id, {
+      name: "Наем",
+      frequency: "monthly",
+      dayOfMonth: 5,
+      startOn: "2027-01-01",
+      endOn: null,
+      mode: "issue_and_email",
+    });
+    // Down from January to the 6th of March: three occurrences, made together, once.
+    const run = () => runDueRecurring(deps, "2027-03-06");
+    expect(await Promise.all([run(), run()]).then(([a, b]) => a + b)).toBeGreaterThanOrEqual(3);
+    const docs = await documentsOf(db, me.companyId);
+    expect(docs.map((d) => [d.occurrenceOn, d.status, d.issueDate])).toEqual([
+      ["2027-01-05", "issued", "2027-03-06"],
+      ["2027-02-05", "issued", "2027-03-06"],
+      ["2027-03-05", "issued", "2027-03-06"],
+    ]);
+    expect(new Set(docs.map((d) => d.number)).size).toBe(3);
+    const emails = await db
+      .selectFrom("documentEmails")
+      .select(["documentId", "status", "recipients"])
+      .where("companyId", "=", me.companyId)
+      .execute();
+    expect(emails).toHaveLength(3);
+    expect(emails.every((e) => e.status === "sent" && e.recipients === "buh@klient.bg")).toBe(true);
+    expect(context.jobs).toBeDefined();
+  });
+
+  it("pauses, resumes from today (skipping what fell due while paused), ends on its last day", async () => {
+    const { db, me, id, deps } = await setup();
+    const recurring = await createRecurring(db, me.companyId, id, {
+      name: "Тримесечно",
+      frequency: "quarterly",
+      dayOfMonth: 1,
+      startOn: "2027-01-01",
+      endOn: "2027-12-31",
+      mode: "draft",
+    });
+    await setRecurringStatus(db, me.companyId, recurring, "pause", "2026-12-01");
+    expect(await runDueRecurring(deps, "2027-05-01")).toBe(0);
+    await setRecurringStatus(db, me.companyId, recurring, "resume", "2027-05-01");
+    expect(await runDueRecurring(deps, "2027-05-01")).toBe(0);
+    expect(await runDueRecurring(deps, "2027-07-01")).toBe(1);
+    expect(await runDueRecurring(deps, "2027-10-01")).toBe(1);
+    const [row] = await listRecurring(db, me.companyId);
+    expect(row).toMatchObject({ status: "ended", nextRunOn: null, count: 2 });
+    await expect(
+      setRecurringStatus(db, me.companyId, "00000000-0000-4000-8000-000000000000", "pause"),
+    ).rejects.toThrow("Периодичната фактура не е намерена");
+  });
+
+  it("pauses itself with the reason when an occurrence cannot be made", async () => {
+    const { db, me, id, deps } = await setup("");
+    await createRecurring(db, me.companyId, id, {
+      name: "Без имейл",
+      frequency: "monthly",
+      dayOfMonth: 1,
+      startOn: "2027-01-01",
+      endOn: null,
+      mode: "issue_and_email",
+    });
+    await runDueRecurring(deps, "2027-01-01");
+    const [row] = await listRecurring(db, me.companyId);
+    expect(row).toMatchObject({ status: "paused" });
+    expect(row?.lastError).toMatch(/няма имейл/);
+  });
+});
+
+describe("reminders of overdue documents", () => {
+  async function overdue(email = "buh@klient.bg") {
+    const s = await setup(email);
+    await issueDocument(s.db, s.me.companyId, s.id);
+    await saveReminderSettings(s.db, s.me.companyId, {
+      enabled: true,
+      days: [3, 10, 30],
+      message: null,
+    });
+    return s;
+  }
+
+  it("sends the latest step that has come, once; never for a paid or cancelled document", async () => {
+    const { db, me, id, deps } = await overdue();
+    // Due 30.11.2026.
+    expect(await runReminders(deps, "2026-12-02")).toBe(0);
+    expect(await runReminders(deps, "2026-12-03")).toBe(1);
+    expect(await runReminders(deps, "2026-12-03")).toBe(0);
+    // Down for two weeks: the 10-day step is sent (once), not the 3-day one again.
+    expect(await runReminders(deps, "2026-12-17")).toBe(1);
+    expect(await runReminders(deps, "2026-12-18")).toBe(0);
+    const steps = await db
+      .selectFrom("documentReminders")
+      .innerJoin("documentEmails", "documentEmails.id", "documentReminders.emailId")
+      .select(["daysAfter", "documentEmails.status", "documentEmails.kind"])
+      .where("documentReminders.documentId", "=", id)
+      .orderBy("daysAfter")
+      .execute();
+    expect(steps).toEqual([
+      { daysAfter: 3, status: "sent", kind: "reminder" },
+      { daysAfter: 10, status: "sent", kind: "reminder" },
+    ]);
+    // Paid in full: no 30-day reminder.
+    await db.updateTable("documents").set({ paidCents: 12000 }).where("id", "=", id).execute();
+    expect(await runReminders(deps, "2026-12-31")).toBe(0);
+    expect(me.companyId).toBeTruthy();
+  });
+
+  it("does nothing while turned off, and skips a reminder paid between queueing and sending", async () => {
+    const { db, me, id, deps } = await overdue();
+    await saveReminderSettings(db, me.companyId, { enabled: false, days: [3], message: null });
+    expect(await runReminders(deps, "2026-12-05")).toBe(0);
+    expect(await getReminderSettings(db, me.companyId)).toEqual({
+      enabled: false,
+      days: [3],
+      message: null,
+    });
+    await db.updateTable("documents").set({ status: "cancelled" }).where("id", "=", id).execute();
+    await saveReminderSettings(db, me.companyId, { enabled: true, days: [3], message: null });
+    expect(await runReminders(deps, "2026-12-05")).toBe(0);
+  });
+});
+
+describe("the pages", () => {
+  it("«Направи периодична» makes one from an invoice, refuses a bad schedule keeping what was typed, and 404s another company's", async () => {
+    const { db, me, id } = await setup();
+    const session = await signInApi(db, me.user);
+    const headers = { Cookie: session.cookie };
+    const page = await import("~/routes/_app.invoices_.recurring_.new");
+    const shown = await call(page.loader, db, `/invoices/recurring/new?from=${id}`, { headers });
+    expect(shown.status).toBe(200);
+    const fields = {
+      name: "Поддръжка",
+      frequency: "monthly",
+      dayOfMonth: "32",
+      startOn: "2027-01-01",
+      endOn: "",
+      mode: "issue",
+    };
+    const refused = await call(
+      page.action,
+      db,
+      `/invoices/recurring/new?from=${id}`,
+      formBody(fields, headers),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      fieldErrors: { dayOfMonth: "Денят е число от 1 до 31" },
+      repopulateFields: { name: "Поддръжка", dayOfMonth: "32" },
+    });
+    const made = await call(
+      page.action,
+      db,
+      `/invoices/recurring/new?from=${id}`,
+      formBody({ ...fields, dayOfMonth: "31" }, headers),
+    );
+    expect(made.status).toBe(302);
+    expect(made.headers.get("Location")).toBe("/invoices/recurring");
+
+    const list = await import("~/routes/_app.invoices_.recurring");
+    const listed = (await (
+      await call(list.loader, db, "/invoices/recurring", { headers })
+    ).json()) as {
+      recurring: { id: string; name: string; nextRunOn: string; mode: string }[];
+    };
+    expect(listed.recurring).toEqual([
+      expect.objectContaining({ name: "Поддръжка", nextRunOn: "2027-01-31", mode: "issue" }),
+    ]);
+    const paused = await call(
+      list.action,
+      db,
+      "/invoices/recurring",
+      formBody({ intent: "pause", id: listed.recurring[0]!.id }, headers),
+    );
+    expect(paused.status).toBe(302);
+
+    const other = await createCompanyWithClient(db);
+    const otherSession = await signInApi(db, other.user);
+    const foreign = await call(page.loader, db, `/invoices/recurring/new?from=${id}`, {
+      headers: { Cookie: otherSession.cookie },
+    });
+    expect(foreign.status).toBe(404);
+    const foreignPause = await call(
+      list.action,
+      db,
+      "/invoices/recurring",
+      formBody({ intent: "pause", id: listed.recurring[0]!.id }, { Cookie: otherSession.cookie }),
+    );
+    expect(foreignPause.status).toBe(404);
+  });
+
+  it("/settings turns reminders on with the days, and refuses days it cannot read", async () => {
+    const { db, me } = await setup();
+    const session = await signInApi(db, me.user);
+    const settings = await import("~/routes/_app.settings");
+    const bad = await call(
+      settings.action,
+      db,
+      "/settings",
+      formBody(
+        { intent: "reminders", enabled: "on", days: "3, десет" },
+        { Cookie: session.cookie },
+      ),
+    );
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      formId: "reminders",
+      fieldErrors: { days: expect.stringContaining("до 5 числа") },
+      repopulateFields: { days: "3, десет" },
+    });
+    const ok = await call(
+      settings.action,
+      db,
+      "/settings",
+      formBody(
+        { intent: "reminders", enabled: "on", days: "30, 3, 10" },
+        { Cookie: session.cookie },
+      ),
+    );
+    expect(ok.status).toBe(302);
+    expect(await getReminderSettings(db, me.companyId)).toEqual({
+      enabled: true,
+      days: [3, 10, 30],
+      message: null,
+    });
+  });
+});
