@@ -34,6 +34,12 @@ const WORKER_ONLY = process.argv.includes("--worker");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 10_000;
 
+// A last line of defence: a library's promise that rejects with nobody listening (as pg-boss's
+// job bookkeeping did when the database went away; patches/pg-boss+10.4.2.patch) is logged, and
+// the process goes on serving. Requests already answer 503 while the database is gone.
+process.on("unhandledRejection", (reason) => {
+  console.error("Unhandled rejection (the process goes on):", reason);
+});
 
 async function main() {
   const started = performance.now();

@@ -1,5 +1,6 @@
+import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
-import { createQueue, type Queue } from "~/modules/jobs/queue.server";
+import { createQueue, pgliteAdapter, type Queue } from "~/modules/jobs/queue.server";
 import { openMemoryPglite } from "~db/client";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 
@@ -63,6 +64,52 @@ describe("the job queue on PGlite (the embedded default)", () => {
     const second = await queue.send("test.single", {}, { singletonKey: "company-1" });
     expect(first).toEqual(expect.any(String));
     expect(second).toBeNull();
+  });
+});
+
+describe("the job queue when the database goes away mid-job", () => {
+  it("reports a failed completion or failure record as the queue's error; nothing is left unhandled", async () => {
+    // pg-boss 10.4.2 recorded a job's outcome without awaiting it, so a connection killed at that
+    // moment left a rejected promise nobody handled and Node ended the process (CI, outage test).
+    // patches/pg-boss+10.4.2.patch awaits it and reports the error; this fails without the patch
+    // (vitest fails a run on an unhandled rejection).
+    const database = await openMemoryPglite();
+    const adapter = pgliteAdapter(database.pglite as NonNullable<typeof database.pglite>);
+    let down = false;
+    const queue = new PgBoss({
+      schema: "pgboss",
+      db: {
+        executeSql: (text: string, values?: unknown[]) =>
+          down && /state = '(completed|failed)'/.test(text)
+            ? Promise.reject(new Error("Connection terminated unexpectedly"))
+            : adapter.executeSql(text, values),
+      },
+    } as PgBoss.ConstructorOptions);
+    const errors: string[] = [];
+    queue.on("error", (error) => errors.push(error.message));
+    await queue.start();
+    started.push(queue);
+    await queue.createQueue("test.outage", { name: "test.outage" });
+    let handled = 0;
+    await queue.work<{ fail: boolean }>(
+      "test.outage",
+      { pollingIntervalSeconds: 0.5 },
+      async ([job]) => {
+        handled++;
+        down = true;
+        if (job?.data.fail) throw new Error("the job failed too");
+      },
+    );
+    await queue.send("test.outage", { fail: false });
+    await until(() => errors.length >= 1, 30_000);
+    down = false;
+    await queue.send("test.outage", { fail: true });
+    await until(() => errors.length >= 2, 30_000);
+    expect(handled).toBeGreaterThanOrEqual(2);
+    expect(errors.slice(0, 2)).toEqual([
+      "Connection terminated unexpectedly",
+      "Connection terminated unexpectedly",
+    ]);
   });
 });
 

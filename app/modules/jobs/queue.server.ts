@@ -11,7 +11,7 @@ import PgBoss from "pg-boss";
 export type Queue = PgBoss;
 
 /** pg-boss's database interface over PGlite (one statement with parameters, or a script). */
-function pgliteAdapter(pglite: PGlite) {
+export function pgliteAdapter(pglite: PGlite) {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (!values || values.length === 0) {
