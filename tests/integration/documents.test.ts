@@ -90,6 +90,10 @@ describe("documents", () => {
     expect(fontLines.length).toBeGreaterThan(0);
     for (const line of fontLines) expect(line).toMatch(/\s+yes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+$/);
     expect(fonts).not.toContain("Helvetica");
+    // Each font file embedded once (two weights × four subsets at most): pdfkit used to embed a
+    // new copy whenever the text switched between the Latin and Cyrillic subsets (105 in one page,
+    // patches/pdfkit+0.20.1.patch).
+    expect(fontLines.length).toBeLessThanOrEqual(8);
 
     // Stored once: the second download is the same bytes.
     const again = await storedPdf(getDb(), (await getDocument(getDb(), companyId, id))!);
