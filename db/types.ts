@@ -588,6 +588,17 @@ export interface DocumentMonthTotalsTable {
   grossEurCents: Cents;
 }
 
+/** The unfiltered /invoices totals per currency (every document counted), kept by a trigger. */
+export interface DocumentListTotalsTable {
+  companyId: string;
+  currency: string;
+  count: number;
+  /** Issued documents, credit notes negative. */
+  totalCents: Cents;
+  paidCents: Cents;
+  outstandingCents: Cents;
+}
+
 /** Open invoices and debit notes per due date ('infinity' without one), kept by the trigger. */
 export interface DocumentOpenTotalsTable {
   companyId: string;
@@ -809,6 +820,7 @@ export interface Database {
   expenseMonthRates: ExpenseMonthRatesTable;
   expenseMonthCategories: ExpenseMonthCategoriesTable;
   documentMonthTotals: DocumentMonthTotalsTable;
+  documentListTotals: DocumentListTotalsTable;
   documentOpenTotals: DocumentOpenTotalsTable;
   clientOpenTotals: ClientOpenTotalsTable;
   payrollParameters: PayrollParametersTable;

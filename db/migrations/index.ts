@@ -18,6 +18,7 @@ import * as m20261124T0500 from "./20261124T0500-recurring-and-mail";
 import * as m20261124T0600 from "./20261124T0600-catalogue";
 import * as m20261124T0610 from "./20261124T0610-banks-vies";
 import * as m20261124T0800 from "./20261124T0800-vat-filing";
+import * as m20261124T0900 from "./20261124T0900-document-list-totals";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "20261124T0600-catalogue": m20261124T0600,
   "20261124T0610-banks-vies": m20261124T0610,
   "20261124T0800-vat-filing": m20261124T0800,
+  "20261124T0900-document-list-totals": m20261124T0900,
 };
 
 export const migrationProvider: MigrationProvider = {

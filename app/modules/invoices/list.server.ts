@@ -220,6 +220,39 @@ export async function summarizeDocuments(
   filters: DocumentFilters,
   today: string,
 ): Promise<{ count: number; currencies: CurrencyTotals[] }> {
+  const unfiltered = Object.values(filters).every((value) => value === undefined || value === "");
+  return unfiltered ? listTotals(db, companyId) : scanDocumentTotals(db, companyId, filters, today);
+}
+
+/**
+ * The totals of all the company's documents, from the rows a trigger keeps per currency
+ * (document_list_totals): the default /invoices page does not sum every document it ever made.
+ */
+async function listTotals(db: Kysely<Database>, companyId: string) {
+  const rows = await db
+    .selectFrom("documentListTotals")
+    .select(["currency", "count", "totalCents", "paidCents", "outstandingCents"])
+    .where("companyId", "=", companyId)
+    .where("count", ">", 0)
+    .orderBy("currency")
+    .execute();
+  const currencies = rows.map((row) => ({
+    currency: row.currency,
+    count: Number(row.count),
+    totalCents: Number(row.totalCents),
+    paidCents: Number(row.paidCents),
+    outstandingCents: Number(row.outstandingCents),
+  }));
+  return { count: currencies.reduce((sum, c) => sum + c.count, 0), currencies };
+}
+
+/** The totals summed over the documents the filters match (also the check on listTotals). */
+export async function scanDocumentTotals(
+  db: Kysely<Database>,
+  companyId: string,
+  filters: DocumentFilters,
+  today: string,
+): Promise<{ count: number; currencies: CurrencyTotals[] }> {
   const search = await searchFor(db, companyId, filters);
   const rows = await applyFilters(
     base(db, companyId).select([
