@@ -66,5 +66,8 @@ export function printSummary(root = process.cwd()) {
 
 /** Formats a number with thousands separators (the bench prints for people). */
 export function fmt(n: number, digits = 0) {
-  return n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return n.toLocaleString("en-US", {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }
