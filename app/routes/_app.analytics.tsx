@@ -2,8 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { AnalyticsTable } from "~/components/analytics/analytics-table";
 import { GroupedBars, LineChart, StackedBars } from "~/components/analytics/charts";
-import { useFieldFrame } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { useFieldFrame } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";

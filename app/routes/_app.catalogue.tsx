@@ -7,10 +7,10 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { vatRateLabel } from "~/modules/catalogue/constants";
 import { catalogueItemJson, listCatalogue } from "~/modules/catalogue/queries.server";
-import { vatRateLabel } from "~/modules/catalogue/schema";
 import { formatPrice, PRICE_SCALE, parseDecimal } from "~/utils/money";
-import { searchTerm } from "~/utils/schema";
+import { searchTerm } from "~/utils/safe-text";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);

@@ -6,10 +6,11 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CatalogueForm } from "~/components/catalogue/catalogue-form";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { CATALOGUE_FIELDS, CATALOGUE_FORM_ID } from "~/modules/catalogue/constants";
 import {
   catalogueFormOptions,
   catalogueFormValues,
@@ -17,11 +18,7 @@ import {
   setCatalogueArchived,
   updateCatalogueItem,
 } from "~/modules/catalogue/queries.server";
-import {
-  CATALOGUE_FIELDS,
-  CATALOGUE_FORM_ID,
-  catalogueItemSchemaFor,
-} from "~/modules/catalogue/schema";
+import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { formatDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";

@@ -8,12 +8,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogueForm } from "~/components/catalogue/catalogue-form";
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { CATALOGUE_FIELDS, CATALOGUE_FORM_ID } from "~/modules/catalogue/constants";
 import { catalogueFormOptions, createCatalogueItem } from "~/modules/catalogue/queries.server";
-import {
-  CATALOGUE_FIELDS,
-  CATALOGUE_FORM_ID,
-  catalogueItemSchemaFor,
-} from "~/modules/catalogue/schema";
+import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";

@@ -6,8 +6,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
-import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";

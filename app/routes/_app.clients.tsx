@@ -7,9 +7,9 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { CLIENT_KINDS } from "~/modules/clients/constants";
 import { type ClientSort, countClients, listClients } from "~/modules/clients/queries.server";
-import { CLIENT_KINDS } from "~/modules/clients/schema";
-import { searchTerm } from "~/utils/schema";
+import { searchTerm } from "~/utils/safe-text";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);

@@ -13,7 +13,7 @@ import {
   RevenueCard,
   VatThresholdCard,
 } from "~/components/dashboard/money-cards";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
 import { PlanLockedButton } from "~/components/subscriptions/plan-locked-button";
 import { Button } from "~/components/ui/button";
@@ -21,10 +21,10 @@ import { getProfile, resendVerificationEmail } from "~/modules/accounts/service.
 import { requireUser } from "~/modules/auth/guards.server";
 import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { setupProgress } from "~/modules/dashboard/queries.server";
-import { countryByCode } from "~/modules/reference/countries";
+import { countryByCode } from "~/modules/reference/countries.server";
 import { currentMonth } from "~/modules/salaries/form.server";
+import { monthLabel, previousMonth } from "~/modules/salaries/months";
 import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
-import { monthLabel, previousMonth } from "~/modules/salaries/schema";
 import { hasPlan, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";

@@ -12,11 +12,15 @@ import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { listCategories } from "~/modules/expenses/categories.server";
 import {
+  EXPENSE_DOCUMENT_TYPES,
+  EXPENSE_SORTS,
+  PAYMENT_FILTERS,
+} from "~/modules/expenses/constants";
+import {
   expenseFiltersFromSearch,
   listExpenses,
   summarizeExpenses,
 } from "~/modules/expenses/queries.server";
-import { EXPENSE_DOCUMENT_TYPES, EXPENSE_SORTS, PAYMENT_FILTERS } from "~/modules/expenses/schema";
 import { getSupplier } from "~/modules/expenses/suppliers.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate, todayInSofia } from "~/utils/dates";

@@ -7,8 +7,8 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ExpenseDetails } from "~/components/expenses/expense-details";
 import { Receipts } from "~/components/expenses/receipts";
-import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import * as invoiceStyles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
@@ -18,8 +18,8 @@ import {
   removeReceipt,
   uploadedReceipts,
 } from "~/modules/expenses/attachments.server";
+import { EXPENSE_DOCUMENT_TYPES } from "~/modules/expenses/constants";
 import { readReceiptForm } from "~/modules/expenses/form.server";
-import { EXPENSE_DOCUMENT_TYPES } from "~/modules/expenses/schema";
 import { deleteExpense, requireExpense } from "~/modules/expenses/service.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";

@@ -6,7 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
@@ -20,10 +20,10 @@ import {
 } from "~/modules/expenses/categories.server";
 import { categorySchema } from "~/modules/expenses/schema";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { fieldErrorsOf } from "~/utils/field-errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import { refuseForm, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
-import { fieldErrorsOf } from "~/utils/schema";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

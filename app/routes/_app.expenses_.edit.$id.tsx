@@ -8,12 +8,12 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ExpenseForm } from "~/components/expenses/expense-form";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { EXPENSE_DOCUMENT_TYPES, EXPENSE_FORM_ID } from "~/modules/expenses/constants";
 import {
   expenseFormData,
   expenseFormValues,
   submitExpenseForm,
 } from "~/modules/expenses/form.server";
-import { EXPENSE_DOCUMENT_TYPES, EXPENSE_FORM_ID } from "~/modules/expenses/schema";
 import { requireExpense } from "~/modules/expenses/service.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { useFormAnswer } from "~/utils/forms";

@@ -12,12 +12,8 @@ import { FeedbackForm } from "~/components/feedback/feedback-form";
 import * as styles from "~/components/layout/page.css";
 import { botCheckMessage, botCheckWidget, verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { requireUser } from "~/modules/auth/guards.server";
-import {
-  ATTACHMENT_MAX_BYTES,
-  customEmailProblem,
-  FEEDBACK_MESSAGES,
-  feedbackSchema,
-} from "~/modules/feedback/schema";
+import { ATTACHMENT_MAX_BYTES, FEEDBACK_MESSAGES } from "~/modules/feedback/constants";
+import { customEmailProblem, feedbackSchema } from "~/modules/feedback/schema";
 import { submitFeedback } from "~/modules/feedback/service.server";
 import { refuseForm, typedValues } from "~/utils/forms.server";
 import { AppError, safeRedirect } from "~/utils/http.server";

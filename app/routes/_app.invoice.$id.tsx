@@ -7,7 +7,7 @@ import {
 
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import {
   CancelledSection,
   CancelSection,
@@ -34,7 +34,7 @@ import { PaymentBadge } from "~/components/invoices/status-badge";
 
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-
+import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import {
   cancelDocument,
   convertProforma,
@@ -46,16 +46,13 @@ import { queueDocumentEmail } from "~/modules/invoices/emails.server";
 import { documentPageData } from "~/modules/invoices/page.server";
 import { addPayment, deletePayment } from "~/modules/invoices/payments.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
-import { cancelSchema, DOCUMENT_TYPES, paymentSchema } from "~/modules/invoices/schema";
+import { cancelSchema, paymentSchema } from "~/modules/invoices/schema";
 
 import { formatDate, todayInSofia } from "~/utils/dates";
-
+import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
-
 import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
-
 import { AppError } from "~/utils/http.server";
-import { fieldErrorsOf } from "~/utils/schema";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -9,6 +9,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentEditor } from "~/components/invoices/document-editor";
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { requireDocument } from "~/modules/invoices/documents.server";
 import {
   type EditorActionData,
@@ -16,8 +17,7 @@ import {
   submitEditor,
   valuesFromDocument,
 } from "~/modules/invoices/editor.server";
-import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
-import { groundsOn, vatDateOf } from "~/modules/reference/vat";
+import { groundsOn, vatDateOf } from "~/modules/reference/vat-rows";
 import { answerEditor } from "~/routes/_app.invoice.new";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -9,6 +9,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentEditor } from "~/components/invoices/document-editor";
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import {
   type EditorActionData,
   type EditorOutcome,
@@ -16,7 +17,6 @@ import {
   newDocumentValues,
   submitEditor,
 } from "~/modules/invoices/editor.server";
-import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

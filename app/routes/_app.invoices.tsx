@@ -17,13 +17,13 @@ import { ScrollTable } from "~/components/ui/scroll-table";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 
 import { getClient } from "~/modules/clients/queries.server";
+import { DOCUMENT_TYPES, STATUS_FILTERS } from "~/modules/invoices/constants";
 import {
   filtersFromSearch,
   listDocuments,
   summarizeDocuments,
 } from "~/modules/invoices/list.server";
 import { paymentState } from "~/modules/invoices/payments.server";
-import { DOCUMENT_TYPES, STATUS_FILTERS } from "~/modules/invoices/schema";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatCents, formatMoney } from "~/utils/money";
 

@@ -6,13 +6,13 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { MODES } from "~/modules/recurring/constants";
 import { FREQUENCIES } from "~/modules/recurring/schedule";
-import { MODES } from "~/modules/recurring/schema";
 import { listRecurring, setRecurringStatus } from "~/modules/recurring/service.server";
 import { printDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";

@@ -5,23 +5,22 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { useBankFill } from "~/components/forms/bank-fill";
 import { CountryField } from "~/components/forms/country-field";
 import { CheckboxField, FormError, PasswordField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { lazyValidator } from "~/components/forms/lazy-validator";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { changePassword } from "~/modules/accounts/account.server";
-import { changePasswordSchema, personalSchema, profileSchema } from "~/modules/accounts/schema";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { requireUser } from "~/modules/auth/guards.server";
 import { bulgarianBanks, withBankFilled } from "~/modules/reference/banks.server";
-import { countryByCode } from "~/modules/reference/countries";
+import { countryByCode } from "~/modules/reference/countries.server";
 import {
   refuseForm,
   refuseValidation,
@@ -31,9 +30,15 @@ import {
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-const profileValidator = withZod(profileSchema);
-const personalValidator = withZod(personalSchema);
-const passwordValidator = withZod(changePasswordSchema);
+const profileValidator = lazyValidator(() =>
+  import("~/modules/accounts/validators").then((m) => m.profile),
+);
+const personalValidator = lazyValidator(() =>
+  import("~/modules/accounts/validators").then((m) => m.personal),
+);
+const passwordValidator = lazyValidator(() =>
+  import("~/modules/accounts/validators").then((m) => m.changePassword),
+);
 // The spec's toast titles (§8) for a refused profile or password change.
 const PROFILE_FAILED = "Актуализацията не беше успешна";
 const PASSWORD_FAILED = "Промяната на паролата не беше успешна";

@@ -12,7 +12,9 @@ import * as page from "~/components/layout/page.css";
 import { SalaryMonthTable } from "~/components/salaries/month-table";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { SALARY_MESSAGES, SALARY_STATUSES } from "~/modules/salaries/constants";
 import { currentMonth } from "~/modules/salaries/form.server";
+import { MONTH, monthLabel, nextMonth, previousMonth } from "~/modules/salaries/months";
 import { paymentDueDate } from "~/modules/salaries/payroll";
 import {
   copyPreviousMonth,
@@ -20,14 +22,6 @@ import {
   monthSalaries,
   setSalaryStatus,
 } from "~/modules/salaries/salaries.server";
-import {
-  MONTH,
-  monthLabel,
-  nextMonth,
-  previousMonth,
-  SALARY_MESSAGES,
-  SALARY_STATUSES,
-} from "~/modules/salaries/schema";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate } from "~/utils/dates";
 import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";

@@ -5,14 +5,15 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { figuresOf, SalaryForm } from "~/components/salaries/salary-form";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
+import { SALARY_FORM_ID } from "~/modules/salaries/constants";
 import { salaryFormData, salaryFormValues, submitSalaryForm } from "~/modules/salaries/form.server";
+import { monthLabel } from "~/modules/salaries/months";
 import { deleteSalary, requireSalary } from "~/modules/salaries/salaries.server";
-import { monthLabel, SALARY_FORM_ID } from "~/modules/salaries/schema";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseWithAppError } from "~/utils/forms.server";

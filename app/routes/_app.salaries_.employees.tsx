@@ -9,12 +9,12 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
+import { CONTRACT_TYPES, EMPLOYEE_STATES, type EmployeeState } from "~/modules/salaries/constants";
 import { listEmployees } from "~/modules/salaries/employees.server";
-import { CONTRACT_TYPES, EMPLOYEE_STATES, type EmployeeState } from "~/modules/salaries/schema";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
-import { searchTerm } from "~/utils/schema";
+import { searchTerm } from "~/utils/safe-text";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "salaries");

@@ -5,17 +5,18 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { EmployeeForm } from "~/components/salaries/employee-form";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { EMPLOYEE_FIELD_ORDER, EMPLOYEE_FORM_ID } from "~/modules/salaries/constants";
 import {
   deleteEmployee,
   requireEmployee,
   updateEmployee,
 } from "~/modules/salaries/employees.server";
-import { EMPLOYEE_FIELD_ORDER, EMPLOYEE_FORM_ID, employeeSchema } from "~/modules/salaries/schema";
+import { employeeSchema } from "~/modules/salaries/schema";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";

@@ -8,7 +8,7 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
 import { InvoiceDefaultsForm } from "~/components/settings/invoice-defaults-form";
 import { RemindersForm } from "~/components/settings/reminders-form";
@@ -27,15 +27,15 @@ import { numberingState, setNextNumber } from "~/modules/invoices/numbering.serv
 import { DEFAULT_REMINDER_TEXT } from "~/modules/mail/templates.server";
 import { getReminderSettings, saveReminderSettings } from "~/modules/recurring/reminders.server";
 import { reminderSchema } from "~/modules/recurring/schema";
-import {
-  INVOICE_DEFAULTS_FIELDS,
-  INVOICE_DEFAULTS_FORM_ID,
-  invoiceDefaultsSchema,
-} from "~/modules/settings/invoice-defaults";
+import { invoiceDefaultsSchema } from "~/modules/settings/invoice-defaults";
 import {
   companyInvoiceDefaults,
   setCompanyInvoiceDefaults,
 } from "~/modules/settings/invoice-defaults.server";
+import {
+  INVOICE_DEFAULTS_FIELDS,
+  INVOICE_DEFAULTS_FORM_ID,
+} from "~/modules/settings/invoice-defaults-fields";
 import { getNotification } from "~/modules/settings/queries.server";
 import { formatDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";

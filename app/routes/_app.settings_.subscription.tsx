@@ -7,7 +7,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { BillingInvoices } from "~/components/subscriptions/billing-invoices";
 import { PaymentMethod } from "~/components/subscriptions/payment-method";
@@ -33,12 +33,10 @@ import {
 } from "~/modules/subscriptions/service.server";
 import { getSubscription, pendingDowngrade } from "~/modules/subscriptions/state.server";
 import { printDate } from "~/utils/dates";
-
+import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
-
 import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
-import { fieldErrorsOf } from "~/utils/schema";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const TABS = [

@@ -6,12 +6,11 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { FormError, TextField } from "~/components/forms/field";
+import { lazyValidator } from "~/components/forms/lazy-validator";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
-import { verifyCodeSchema } from "~/modules/accounts/schema";
 import { resendVerificationEmail } from "~/modules/accounts/service.server";
 import {
   VERIFIED_TOAST,
@@ -23,7 +22,9 @@ import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-const validator = withZod(verifyCodeSchema);
+const validator = lazyValidator(() =>
+  import("~/modules/accounts/validators").then((m) => m.verifyCode),
+);
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -16,7 +16,7 @@ import { useEffect } from "react";
 import * as styles from "~/components/auth/auth.css";
 import { LoginForm } from "~/components/auth/login-form";
 import { RegisterWizard } from "~/components/auth/register-wizard";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Overlay } from "~/components/ui/overlay";
 import { TabLinks } from "~/components/ui/tab-links";

@@ -5,18 +5,19 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { ValidatedForm } from "remix-validated-form";
 import { FormError, TextField } from "~/components/forms/field";
+import { lazyValidator } from "~/components/forms/lazy-validator";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
-import { forgotPasswordSchema } from "~/modules/accounts/schema";
 import { requireGuest } from "~/modules/auth/guards.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 
-const validator = withZod(forgotPasswordSchema);
+const validator = lazyValidator(() =>
+  import("~/modules/accounts/validators").then((m) => m.forgotPassword),
+);
 const SENT =
   "Ако има профил с този имейл адрес, изпратихме връзка за нова парола. Връзката е валидна един час.";
 

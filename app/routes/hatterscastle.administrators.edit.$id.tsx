@@ -12,8 +12,8 @@ import {
   ADMIN_MESSAGES,
   EDIT_ADMIN_FIELD_ORDER,
   EDIT_ADMIN_FORM_ID,
-  editAdminSchema,
-} from "~/modules/admin/administrators-schema";
+} from "~/modules/admin/administrators-constants";
+import { editAdminSchema } from "~/modules/admin/administrators-schema";
 import { readAdminForm } from "~/modules/admin/forms.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { formatDate } from "~/utils/dates";

@@ -8,11 +8,8 @@ import { Link } from "@remix-run/react";
 import { NewAdminForm } from "~/components/admin/administrator-form";
 import * as page from "~/components/layout/page.css";
 import { createAdmin } from "~/modules/admin/administrators.server";
-import {
-  NEW_ADMIN_FIELD_ORDER,
-  NEW_ADMIN_FORM_ID,
-  newAdminSchema,
-} from "~/modules/admin/administrators-schema";
+import { NEW_ADMIN_FIELD_ORDER, NEW_ADMIN_FORM_ID } from "~/modules/admin/administrators-constants";
+import { newAdminSchema } from "~/modules/admin/administrators-schema";
 import { readAdminForm } from "~/modules/admin/forms.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { type FormAnswer, useFormAnswer } from "~/utils/forms";

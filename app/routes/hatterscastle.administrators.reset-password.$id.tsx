@@ -5,11 +5,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { getAdmin, sendAdminPasswordLink } from "~/modules/admin/administrators.server";
-import { ADMIN_MESSAGES } from "~/modules/admin/administrators-schema";
+import { ADMIN_MESSAGES } from "~/modules/admin/administrators-constants";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { RESET_PASSWORD_TTL_MS } from "~/modules/auth/tokens.server";
 import { useFormAnswer } from "~/utils/forms";

@@ -5,8 +5,8 @@ import { STATE_LABELS } from "~/components/invoices/status-badge";
 import * as page from "~/components/layout/page.css";
 import { clientDetail } from "~/modules/admin/customers.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
-import { CLIENT_KINDS, VAT_TREATMENTS } from "~/modules/clients/schema";
-import { DOCUMENT_LANGUAGES, DOCUMENT_TYPES } from "~/modules/invoices/schema";
+import { CLIENT_KINDS, VAT_TREATMENTS } from "~/modules/clients/constants";
+import { DOCUMENT_LANGUAGES, DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { printDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

@@ -7,24 +7,19 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Checkbox, CompanyFields } from "~/components/admin/customer-forms";
 import { GrantsTable } from "~/components/admin/user-detail";
-import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { byAdmin } from "~/modules/admin/audit.server";
+import { ADMIN_MESSAGES, COMPANY_EDIT_FIELDS, GRANT_FIELDS } from "~/modules/admin/constants";
 import { findCompany, firstCustomerUser, updateCompany } from "~/modules/admin/customers.server";
 import { parseAdminForm, readAdminValues } from "~/modules/admin/forms.server";
 import { grantPlan, listGrants, revokeGrant } from "~/modules/admin/grants.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
-import {
-  ADMIN_MESSAGES,
-  COMPANY_EDIT_FIELDS,
-  companyEditSchema,
-  GRANT_FIELDS,
-  grantSchema,
-} from "~/modules/admin/schema";
+import { companyEditSchema, grantSchema } from "~/modules/admin/schema";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { typedOr, useFormAnswer } from "~/utils/forms";

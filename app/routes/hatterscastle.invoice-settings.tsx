@@ -12,7 +12,7 @@ import {
   MAX_INSURABLE_FORM,
   MaxInsurableForm,
 } from "~/components/admin/payroll-parameters-forms";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { InvoiceDefaultsForm } from "~/components/settings/invoice-defaults-form";
 import { byAdmin } from "~/modules/admin/audit.server";
@@ -25,17 +25,16 @@ import {
 } from "~/modules/admin/invoice-settings.server";
 import {
   MAX_INSURABLE_FIELDS,
-  maxInsurableSchema,
   PAYROLL_PARAMETER_FIELDS,
   PAYROLL_RATE_FIELDS,
-  payrollParametersSchema,
-} from "~/modules/salaries/parameters-form";
+} from "~/modules/salaries/parameter-fields";
+import { maxInsurableSchema, payrollParametersSchema } from "~/modules/salaries/parameters-form";
+import { invoiceDefaultsSchema } from "~/modules/settings/invoice-defaults";
+import { getInvoiceDefaults } from "~/modules/settings/invoice-defaults.server";
 import {
   INVOICE_DEFAULTS_FIELDS,
   INVOICE_DEFAULTS_FORM_ID,
-  invoiceDefaultsSchema,
-} from "~/modules/settings/invoice-defaults";
-import { getInvoiceDefaults } from "~/modules/settings/invoice-defaults.server";
+} from "~/modules/settings/invoice-defaults-fields";
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { printDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";

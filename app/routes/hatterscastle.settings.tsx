@@ -11,7 +11,7 @@ import {
   NotificationCard,
   SupportEmailCard,
 } from "~/components/admin/settings-cards";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import {
@@ -24,11 +24,10 @@ import {
 } from "~/modules/admin/settings.server";
 import {
   EMAIL_LOGO_MAX_BYTES,
-  notificationSchema,
   SETTINGS_FORMS,
   SETTINGS_MESSAGES,
-  supportEmailSchema,
-} from "~/modules/admin/settings-schema";
+} from "~/modules/admin/settings-constants";
+import { notificationSchema, supportEmailSchema } from "~/modules/admin/settings-schema";
 import { readFormWithFiles, type UploadResult } from "~/utils/files.server";
 import { useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";

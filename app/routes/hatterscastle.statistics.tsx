@@ -3,8 +3,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { CountSection } from "~/components/admin/count-section";
 import { AnalyticsTable } from "~/components/analytics/analytics-table";
 import { GroupedBars, type Series } from "~/components/analytics/charts";
-import { useFieldFrame } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { useFieldFrame } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { requireAdmin } from "~/modules/admin/guard.server";
@@ -15,7 +15,7 @@ import {
 } from "~/modules/admin/monthly-statistics.server";
 import { parsePeriod, shortMonth } from "~/modules/analytics/period";
 import type { AnalyticsTable as Table } from "~/modules/analytics/tables";
-import { DOCUMENT_TYPES, type DocumentTypeKey } from "~/modules/invoices/schema";
+import { DOCUMENT_TYPES, type DocumentTypeKey } from "~/modules/invoices/constants";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
 

@@ -6,8 +6,9 @@ import * as fieldStyles from "~/components/forms/field.css";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ListPager } from "~/components/ui/list-pager";
+import { SUBSCRIPTION_STATUS_NAMES, USER_STATUSES } from "~/modules/admin/constants";
 import { requireAdmin } from "~/modules/admin/guard.server";
-import { parseUserSearch, SUBSCRIPTION_STATUS_NAMES, USER_STATUSES } from "~/modules/admin/schema";
+import { parseUserSearch } from "~/modules/admin/schema";
 import { listUsers } from "~/modules/admin/users.server";
 import { PLAN_NAMES, PLANS } from "~/modules/subscriptions/plans";
 

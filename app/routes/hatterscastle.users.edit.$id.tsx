@@ -7,21 +7,17 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Checkbox } from "~/components/admin/customer-forms";
 import { dateOrDash } from "~/components/admin/customer-parts";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { DELETION_DAYS } from "~/modules/accounts/limits";
 import { byAdmin } from "~/modules/admin/audit.server";
+import { ADMIN_MESSAGES, EDIT_USER_FIELDS } from "~/modules/admin/constants";
 import { parseAdminForm, readAdminValues } from "~/modules/admin/forms.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
-import {
-  ADMIN_MESSAGES,
-  EDIT_USER_FIELDS,
-  editUserSchema,
-  lockSchema,
-} from "~/modules/admin/schema";
+import { editUserSchema, lockSchema } from "~/modules/admin/schema";
 import {
   cancelUserDeletion,
   findCustomerUser,

@@ -7,19 +7,11 @@ import {
 import { useLoaderData } from "@remix-run/react";
 import { DatedTable, periodState, printPeriod } from "~/components/admin/dated-table";
 import { AddGroundForm, AddRateForm, EndRowForm } from "~/components/admin/vat-forms";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { byAdmin } from "~/modules/admin/audit.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
-import {
-  ADD_GROUND_FIELDS,
-  ADD_RATE_FIELDS,
-  addGroundSchema,
-  addRateSchema,
-  END_ROW_FIELDS,
-  endRowSchema,
-  VAT_GROUND_KINDS,
-} from "~/modules/reference/vat";
+import { addGroundSchema, addRateSchema, endRowSchema } from "~/modules/reference/vat";
 import {
   addVatGround,
   addVatRate,
@@ -28,6 +20,12 @@ import {
   endVatGround,
   endVatRate,
 } from "~/modules/reference/vat.server";
+import {
+  ADD_GROUND_FIELDS,
+  ADD_RATE_FIELDS,
+  END_ROW_FIELDS,
+  VAT_GROUND_KINDS,
+} from "~/modules/reference/vat-rows";
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";

@@ -6,8 +6,8 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { FormError, useFieldFrame } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError, useFieldFrame } from "~/components/forms/field-frame";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
 import { getUser } from "~/modules/auth/guards.server";

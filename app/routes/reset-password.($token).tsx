@@ -7,18 +7,14 @@ import {
 } from "@remix-run/node";
 
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-
-import { withZod } from "@remix-validated-form/with-zod";
-
 import { ValidatedForm } from "remix-validated-form";
+import { lazyValidator } from "~/components/forms/lazy-validator";
 
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 
 import { CenteredCard } from "~/components/layout/centered-card";
 
 import { Button } from "~/components/ui/button";
-
-import { resetPasswordSchema } from "~/modules/accounts/schema";
 
 import { requireGuest } from "~/modules/auth/guards.server";
 
@@ -28,7 +24,9 @@ import { peekToken } from "~/modules/auth/tokens.server";
 import { refuseValidation } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
-const validator = withZod(resetPasswordSchema);
+const validator = lazyValidator(() =>
+  import("~/modules/accounts/validators").then((m) => m.resetPassword),
+);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireGuest(request, context);

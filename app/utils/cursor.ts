@@ -1,4 +1,4 @@
-import { isSafeText } from "./schema";
+import { isSafeText } from "./safe-text";
 
 /*
  * Keyset pagination: the cursor is the last row's sort key, opaque to the browser (base64url of a

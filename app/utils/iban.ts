@@ -1,32 +1,18 @@
-import { electronicFormatIBAN, isValidIBAN } from "ibantools";
+import { isValidIBAN } from "ibantools";
 import type { z } from "zod";
+import { normalizeIban } from "./iban-format";
+import { IBAN_MESSAGE } from "./iban-message";
 import { optionalText } from "./schema";
 
 /*
  * The one IBAN rule of every form and API call that takes one (registration, profile, employees):
  * the electronic format (spaces and dashes removed, upper case) and the ISO 13616 check digits
- * (mod 97), both by ibantools. Shared by the browser and the server.
+ * (mod 97), both by ibantools. Shared by the browser and the server; what needs no zod is in
+ * iban-format.ts and iban-message.ts.
  */
 
-export const IBAN_MESSAGE = "Невалиден IBAN: проверете цифрите";
-
-/** An IBAN in electronic format: "bg80 bnbg 9661…" → "BG80BNBG9661…". */
-export function normalizeIban(value: string): string {
-  return electronicFormatIBAN(value.trim()) ?? value;
-}
-
-/** True when the IBAN (in any spacing or case) has a correct structure and check digits. */
-export function isValidIban(value: string): boolean {
-  return isValidIBAN(normalizeIban(value));
-}
-
-// BG kk BBBB bbbb tt aaaaaaaa: the bank is the four letters after the check digits (BNB Ordinance 13).
-const BULGARIAN_IBAN = /^BG\d{2}([A-Z]{4})\d{6}[0-9A-Z]{8}$/;
-
-/** The bank code of a Bulgarian IBAN (the first four letters of the bank's BIC), or null. */
-export function bulgarianBankCode(iban: string): string | null {
-  return BULGARIAN_IBAN.exec(normalizeIban(iban))?.[1] ?? null;
-}
+export { bulgarianBankCode, isValidIban, normalizeIban } from "./iban-format";
+export { IBAN_MESSAGE } from "./iban-message";
 
 /** An IBAN field from a text field of the form's own kind: normalised, then its digits checked. */
 export function checkedIban<T extends z.ZodType<string, z.ZodTypeDef, unknown>>(text: T) {

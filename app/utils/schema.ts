@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isBookDate, isIsoDate } from "./dates";
+import { SAFE_TEXT, TEXT_MESSAGES } from "./safe-text";
 
 /*
  * Building blocks every zod schema uses for what people type, shared by the browser and the server:
@@ -7,14 +8,8 @@ import { isBookDate, isIsoDate } from "./dates";
  * text) and lone UTF-16 surrogates are refused with a Bulgarian message instead of reaching SQL.
  */
 
-export const TEXT_MESSAGES = {
-  invalid: "Невалидна стойност",
-  required: "Полето е задължително",
-  invalidChars: "Текстът съдържа недопустими символи",
-  tooLong: (max: number) => `Текстът е твърде дълъг: най-много ${max} символа`,
-  date: "Въведете валидна дата",
-  dateRange: "Датата трябва да е между 01.01.1900 и 31.12.2100 г.",
-} as const;
+export { fieldErrorsOf } from "./field-errors";
+export { isSafeText, SAFE_TEXT, searchTerm, TEXT_MESSAGES } from "./safe-text";
 
 /**
  * zod's own messages in Bulgarian, for whatever a schema does not word itself (a wrong type in a
@@ -54,18 +49,6 @@ const bulgarianErrors: z.ZodErrorMap = (issue, context) => {
   }
 };
 z.setErrorMap(bulgarianErrors);
-
-/**
- * Text without control characters (tab and line breaks allowed) and without lone surrogates:
- * every character is either outside U+0000–U+001F, U+007F and U+D800–U+DFFF, or a valid
- * surrogate pair.
- */
-export const SAFE_TEXT =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
-  /^(?:[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
-
-/** True when a string may be stored as typed (see SAFE_TEXT). */
-export const isSafeText = (value: string) => SAFE_TEXT.test(value);
 
 /** A trimmed string of at most `max` characters, with only characters that may be stored. */
 export function boundedText(max: number, requiredMessage?: string) {
@@ -113,21 +96,3 @@ export const optionalDate = z
   .nullish()
   .transform((value) => value?.trim() || null)
   .superRefine(checkDate(TEXT_MESSAGES.date));
-
-/** zod issues as {field: message}; nested paths joined with dots ("lines.2.unitPrice"). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
-  const messages: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    messages[key] ??= issue.message;
-  }
-  return messages;
-}
-
-/** What a search box sent, as a list can use it: trimmed, at most 100 characters, "" when unsafe. */
-export function searchTerm(value: string | null | undefined): string {
-  const text = Array.from((value ?? "").trim())
-    .slice(0, 100)
-    .join("");
-  return isSafeText(text) ? text : "";
-}

@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { type ReactNode, useId, useState } from "react";
-import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { PASSWORD_HINT } from "~/components/forms/new-password-fields";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
-import { PASSWORD_MODES, ROLE_NAMES } from "~/modules/admin/administrators-schema";
+import { PASSWORD_MODES, ROLE_NAMES } from "~/modules/admin/administrators-constants";
 import { type FormAnswer, typedOr } from "~/utils/forms";
 
 /*

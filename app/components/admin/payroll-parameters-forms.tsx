@@ -1,11 +1,11 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
-import { PAYROLL_RATE_FIELDS, type PayrollRateField } from "~/modules/salaries/parameters-form";
+import { PAYROLL_RATE_FIELDS, type PayrollRateField } from "~/modules/salaries/parameter-fields";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 
 /*

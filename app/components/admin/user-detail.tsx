@@ -1,9 +1,9 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import * as page from "~/components/layout/page.css";
+import { SUBSCRIPTION_STATUS_NAMES } from "~/modules/admin/constants";
 import type { userDetail } from "~/modules/admin/customers.server";
-import { SUBSCRIPTION_STATUS_NAMES } from "~/modules/admin/schema";
-import { FEEDBACK_CATEGORIES, SUPPORT_CATEGORIES } from "~/modules/feedback/schema";
+import { FEEDBACK_CATEGORIES, SUPPORT_CATEGORIES } from "~/modules/feedback/constants";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { printDate } from "~/utils/dates";
 import { Badge, DataTable, dateOrDash, dateTime, Facts } from "./customer-parts";

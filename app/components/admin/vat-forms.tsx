@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
-import { VAT_GROUND_KINDS } from "~/modules/reference/vat";
+import { VAT_GROUND_KINDS } from "~/modules/reference/vat-rows";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 
 /*

@@ -1,16 +1,15 @@
 import { Link } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ValidatedForm } from "remix-validated-form";
 import { BotCheck } from "~/components/forms/bot-check";
 import { FormError, PasswordField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { lazyValidator } from "~/components/forms/lazy-validator";
 import { Button } from "~/components/ui/button";
-import { loginSchema } from "~/modules/accounts/schema";
 import * as styles from "./auth.css";
 
-const validator = withZod(loginSchema);
+const validator = lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.login));
 
 /** The login tab: a native POST form; JavaScript adds live validation and the bot-check gate. */
 export function LoginForm({

@@ -1,5 +1,4 @@
 import { useFetcher, useSubmit } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useField, ValidatedForm, type Validator } from "remix-validated-form";
@@ -8,25 +7,21 @@ import { BotCheck } from "~/components/forms/bot-check";
 import { CountryField } from "~/components/forms/country-field";
 import { CheckboxField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { lazyValidator } from "~/components/forms/lazy-validator";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { fillFields, ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
-import {
-  REGISTER_STEPS,
-  registerStep1Schema,
-  registerStep2Schema,
-  registerStep3Schema,
-} from "~/modules/accounts/schema";
+import { REGISTER_STEPS } from "~/modules/accounts/constants";
 import type { BgBank } from "~/modules/reference/banks";
-import { DEFAULT_COUNTRY } from "~/modules/reference/countries";
+import { DEFAULT_COUNTRY } from "~/modules/reference/default-country";
 import { VIES_MESSAGES, type ViesStatus } from "~/modules/reference/vies";
 import * as styles from "./auth.css";
 import { availabilityStatus, useAvailability } from "./use-availability";
 
 const validators: Record<1 | 2 | 3, Validator<Record<string, unknown>>> = {
-  1: withZod(registerStep1Schema),
-  2: withZod(registerStep2Schema),
-  3: withZod(registerStep3Schema),
+  1: lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.registerStep1)),
+  2: lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.registerStep2)),
+  3: lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.registerStep3)),
 };
 
 type Values = Record<string, string>;

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";

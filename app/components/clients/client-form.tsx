@@ -1,12 +1,12 @@
-import { withZod } from "@remix-validated-form/with-zod";
 import { useEffect, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { CountryField } from "~/components/forms/country-field";
 import { FormError, SelectField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { lazyValidator } from "~/components/forms/lazy-validator";
 import { fillFields, ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
-import { CLIENT_KINDS, clientSchema, VAT_TREATMENTS } from "~/modules/clients/schema";
+import { CLIENT_KINDS, VAT_TREATMENTS } from "~/modules/clients/constants";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import {
   clientFill,
@@ -16,7 +16,9 @@ import {
 } from "~/modules/reference/vies";
 import * as styles from "./client-form.css";
 
-export const clientValidator = withZod(clientSchema);
+export const clientValidator = lazyValidator(() =>
+  import("~/modules/clients/validators").then((m) => m.client),
+);
 
 /** The client form of /client/new and /client/edit/{id}: a native POST form, validated on both sides. */
 export function ClientForm({

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
 import * as styles from "~/components/layout/page.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
+import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { printDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
 import { MONTH_NAMES } from "~/utils/periods";

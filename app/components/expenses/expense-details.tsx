@@ -7,7 +7,7 @@ import {
   EXPENSE_PAYMENT_METHODS,
   RATE_LABELS,
   VAT_CREDITS,
-} from "~/modules/expenses/schema";
+} from "~/modules/expenses/constants";
 import { printDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

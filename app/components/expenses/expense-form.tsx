@@ -1,8 +1,8 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
@@ -14,7 +14,7 @@ import {
   EXPENSE_RATE_KEYS,
   RATE_LABELS,
   VAT_CREDITS,
-} from "~/modules/expenses/schema";
+} from "~/modules/expenses/constants";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import type { FormAnswer } from "~/utils/forms";
 import { formatCents, parseDecimal } from "~/utils/money";

@@ -1,8 +1,8 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import { Button } from "~/components/ui/button";
 import type { FormAnswer } from "~/utils/forms";
 import * as styles from "./expenses.css";

@@ -13,7 +13,7 @@ import {
   FEEDBACK_MESSAGES,
   SEVERITIES,
   SUPPORT_CATEGORIES,
-} from "~/modules/feedback/schema";
+} from "~/modules/feedback/constants";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 
 /**

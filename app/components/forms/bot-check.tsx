@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from "react";
 import { useField } from "remix-validated-form";
-import { FieldError } from "./field";
 import * as styles from "./field.css";
+import { FieldError } from "./field-frame";
 
 declare global {
   interface Window {

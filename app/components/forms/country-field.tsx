@@ -1,76 +1,24 @@
-import { useState } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
-import { useField } from "remix-validated-form";
-import { Combobox } from "~/components/ui/combobox";
-import {
-  COUNTRIES,
-  type Country,
-  countryByName,
-  DEFAULT_COUNTRY,
-} from "~/modules/reference/countries";
-import { useFieldFrame } from "./field";
-import * as styles from "./field.css";
+import { type ComponentType, lazy, Suspense } from "react";
+import * as serverList from "./country-field-list.server";
 
-const matches = (country: Country, query: string) =>
-  country.nameBg.toLocaleLowerCase("bg").includes(query) ||
-  country.nameEn.toLowerCase().includes(query) ||
-  country.code.toLowerCase() === query;
-
-/**
- * The country, by its Bulgarian name with its flag (spec §2): a native select of the ~250
- * countries without JavaScript; with it, a searchable list (type «гер» for Германия). The form
- * sends the Bulgarian name either way.
+/*
+ * The country field as forms use it. Its ~250 Bulgarian and English names are not part of the
+ * page's first JavaScript: the server renders the field in place (a native select of all the
+ * countries, so it works without JavaScript), and the browser keeps that HTML until the field's
+ * chunk has arrived, then hydrates it into the searchable list. After a client-side navigation
+ * the field appears once the chunk is there.
  */
-export function CountryField({ name = "country" }: { name?: string }) {
-  const hydrated = useHydrated();
-  const { error, defaultValue, validate } = useField(name);
-  const initial = countryByName(String(defaultValue ?? DEFAULT_COUNTRY)) ?? null;
-  const [selected, setSelected] = useState<Country | null>(initial);
-  const { aria, frame, labelId } = useFieldFrame({
-    label: "Държава",
-    required: true,
-    error,
-    hint: hydrated ? "Започнете да пишете, за да търсите" : undefined,
-  });
-  if (!hydrated) {
-    return frame(
-      <select
-        {...aria}
-        name={name}
-        className={styles.input}
-        defaultValue={initial?.nameBg ?? String(defaultValue ?? "")}
-      >
-        {initial ? null : <option value="">Изберете държава</option>}
-        {COUNTRIES.map((country) => (
-          <option key={country.code} value={country.nameBg}>
-            {`${country.flag} ${country.nameBg}`}
-          </option>
-        ))}
-      </select>,
-    );
-  }
-  return frame(
-    <>
-      <input type="hidden" name={name} value={selected?.nameBg ?? ""} />
-      <Combobox
-        items={COUNTRIES}
-        itemKey={(country) => country.code}
-        itemText={(country) => country.nameBg}
-        renderItem={(country) => (
-          <>
-            <span aria-hidden="true">{country.flag}</span> {country.nameBg}
-          </>
-        )}
-        matches={matches}
-        selected={selected}
-        onSelect={(country) => {
-          setSelected(country);
-          // Let remix-validated-form see the new value (and clear an old error) after render.
-          setTimeout(() => validate(), 0);
-        }}
-        inputProps={{ ...aria, placeholder: "България" }}
-        labelId={labelId}
-      />
-    </>,
+
+type Props = { name?: string };
+
+const Eager = (serverList as { CountryField?: ComponentType<Props> }).CountryField;
+const Lazy = lazy(async () => ({ default: (await import("./country-field-list")).CountryField }));
+const Impl = Eager ?? Lazy;
+
+export function CountryField(props: Props) {
+  return (
+    <Suspense fallback={<div style={{ minHeight: "4.5rem" }} />}>
+      <Impl {...props} />
+    </Suspense>
   );
 }

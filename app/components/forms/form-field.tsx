@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { useFieldFrame } from "./field";
 import * as styles from "./field.css";
+import { useFieldFrame } from "./field-frame";
 
 export interface FormFieldProps {
   name: string;

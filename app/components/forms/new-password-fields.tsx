@@ -1,6 +1,6 @@
 import { useField, useFormContext } from "remix-validated-form";
 import { useErrorToast } from "~/components/ui/use-error-toast";
-import { MESSAGES } from "~/modules/accounts/schema";
+import { MESSAGES } from "~/modules/accounts/constants";
 import { PasswordField } from "./field";
 
 export const PASSWORD_HINT =

@@ -1,15 +1,13 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 
 import { type ReactNode, useEffect, useId, useRef } from "react";
-
-import { FormError } from "~/components/forms/field";
-
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { DOCUMENT_TYPES, PAYMENT_METHODS } from "~/modules/invoices/schema";
+import { DOCUMENT_TYPES, PAYMENT_METHODS } from "~/modules/invoices/constants";
 import { formatDate, printDate } from "~/utils/dates";
 import { type FormAnswer, typedOr, useFormAnswer } from "~/utils/forms";
 import { formatCents, formatMoney } from "~/utils/money";

@@ -1,10 +1,16 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
+import {
+  DOCUMENT_LANGUAGES,
+  DOCUMENT_TYPES,
+  OTHER_GROUND,
+  PAYMENT_METHODS,
+} from "~/modules/invoices/constants";
 import {
   type CatalogueOption,
   clientTerms,
@@ -18,12 +24,6 @@ import {
   MAX_LINES,
   valuesFromForm,
 } from "~/modules/invoices/editor";
-import {
-  DOCUMENT_LANGUAGES,
-  DOCUMENT_TYPES,
-  OTHER_GROUND,
-  PAYMENT_METHODS,
-} from "~/modules/invoices/schema";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import {
   groundsOn,
@@ -31,7 +31,7 @@ import {
   type VatGroundRow,
   type VatRateRow,
   vatDateOf,
-} from "~/modules/reference/vat";
+} from "~/modules/reference/vat-rows";
 import { isIsoDate, todayInSofia } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
 import { CatalogueSearch, ClientField, LineDescription } from "./editor-pickers";

@@ -2,13 +2,13 @@ import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as listStyles from "~/components/clients/client-form.css";
-import { useFieldFrame } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { useFieldFrame } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { Combobox } from "~/components/ui/combobox";
 import { useServerSearch } from "~/components/ui/use-server-search";
-import { vatRateLabel } from "~/modules/catalogue/schema";
+import { vatRateLabel } from "~/modules/catalogue/constants";
 import type {
   CatalogueOption,
   EditorClient,

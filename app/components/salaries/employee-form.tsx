@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
 import * as styles from "~/components/expenses/expenses.css";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
-import { CONTRACT_TYPES } from "~/modules/salaries/schema";
+import { CONTRACT_TYPES } from "~/modules/salaries/constants";
 import type { FormAnswer } from "~/utils/forms";
 
 /** The employee's form (new and edit): a native form that works without JavaScript. */

@@ -3,8 +3,8 @@ import * as listStyles from "~/components/clients/client-form.css";
 import * as styles from "~/components/invoices/invoices.css";
 import { Button } from "~/components/ui/button";
 import { ScrollTable } from "~/components/ui/scroll-table";
+import { SALARY_STATUSES } from "~/modules/salaries/constants";
 import type { SalaryTotals } from "~/modules/salaries/salaries.server";
-import { SALARY_STATUSES } from "~/modules/salaries/schema";
 import { formatCents } from "~/utils/money";
 
 /** The figures of a salary the month's table shows. */

@@ -2,17 +2,17 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as styles from "~/components/expenses/expenses.css";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
+import { CONTRACT_TYPES, SALARY_STATUSES } from "~/modules/salaries/constants";
 import {
   type ContractType,
   computePayroll,
   type PayrollParameters,
   type PayrollResult,
 } from "~/modules/salaries/payroll";
-import { CONTRACT_TYPES, SALARY_STATUSES } from "~/modules/salaries/schema";
 import type { FormAnswer } from "~/utils/forms";
 import { parseDecimal } from "~/utils/money";
 import { SalaryFigures } from "./salary-figures";

@@ -1,10 +1,10 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { FormError } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
-import { DOCUMENT_LANGUAGES } from "~/modules/invoices/schema";
-import type { InvoiceDefaults } from "~/modules/settings/invoice-defaults";
+import { DOCUMENT_LANGUAGES } from "~/modules/invoices/constants";
+import type { InvoiceDefaults } from "~/modules/settings/invoice-defaults-fields";
 import { type FormAnswer, typedOr } from "~/utils/forms";
 
 /**

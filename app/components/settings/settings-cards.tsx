@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useId } from "react";
-import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";

@@ -1,7 +1,7 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { FormError } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";

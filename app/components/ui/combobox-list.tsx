@@ -1,6 +1,7 @@
 import { useCombobox } from "downshift";
-import { type InputHTMLAttributes, type ReactNode, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import * as fieldStyles from "~/components/forms/field.css";
+import type { ComboboxProps } from "./combobox";
 import * as styles from "./combobox.css";
 
 /**
@@ -8,7 +9,7 @@ import * as styles from "./combobox.css";
  * Enter to choose, Escape to close. For JavaScript only — every form that uses it renders a native
  * control until the page is hydrated.
  */
-export function Combobox<T>({
+export default function ComboboxList<T>({
   items,
   itemKey,
   itemText,
@@ -21,24 +22,7 @@ export function Combobox<T>({
   empty = "Няма съвпадения",
   onQuery,
   initialQuery = "",
-}: {
-  items: readonly T[];
-  itemKey: (item: T) => string;
-  /** What the input shows once an item is chosen. */
-  itemText: (item: T) => string;
-  renderItem?: (item: T) => ReactNode;
-  /** Whether an item matches what is typed (lower-cased, trimmed). */
-  matches: (item: T, query: string) => boolean;
-  selected: T | null;
-  onSelect: (item: T | null) => void;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
-  labelId: string;
-  empty?: string;
-  /** Told what is typed, for lists searched on the server (then `matches` can accept all). */
-  onQuery?: (query: string) => void;
-  /** What the input holds at first when nothing is chosen (a free text such as a line's description). */
-  initialQuery?: string;
-}) {
+}: ComboboxProps<T>) {
   const [query, setQuery] = useState(selected ? itemText(selected) : initialQuery);
   const shown = useMemo(() => {
     const q = query.trim().toLocaleLowerCase("bg");

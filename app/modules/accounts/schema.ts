@@ -1,42 +1,15 @@
 import { validate as validatePostalCode } from "postal-codes-js";
 import { z } from "zod";
 import { countryByName, DEFAULT_COUNTRY } from "~/modules/reference/countries";
-import { checkedIban, IBAN_MESSAGE } from "~/utils/iban";
+import { checkedIban } from "~/utils/iban";
 import { SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
+import { MESSAGES, type REGISTER_STEPS } from "./constants";
 import { hasValidEikChecksum } from "./eik";
 
 // One set of rules for the browser (live validation), the form actions and the JSON API.
-// Messages are the product spec's (§5, §8) word for word where it gives them.
+// Messages are the product spec's (§5, §8) word for word where it gives them (constants.ts).
 
-export const MESSAGES = {
-  required: "Моля, попълнете всички задължителни полета",
-  email: "Моля, въведете валиден имейл адрес",
-  passwordLength: "Паролата трябва да бъде поне 8 символа",
-  passwordUppercase: "Паролата трябва да съдържа поне една главна буква",
-  passwordDigit: "Паролата трябва да съдържа поне една цифра",
-  passwordSpecial: 'Паролата трябва да съдържа поне един специален символ (!@#$%^&*(),.?":{}|<>)',
-  passwordMismatch: "Паролите не съвпадат",
-  passwordRequired: "Моля, въведете парола",
-  cyrillic: "Само български текст (кирилица)",
-  addressLength: "Адресът трябва да бъде между 5 и 200 символа",
-  city: "Градът е задължителен",
-  postalRequired: "Пощенският код е задължителен",
-  postalBgDigits: "Пощенският код трябва да съдържа точно 4 цифри",
-  postalDigitsOnly: "Пощенският код трябва да съдържа само цифри",
-  postalTooShort: "Пощенският код трябва да е поне 3 символа",
-  postalTooLong: "Пощенският код трябва да е най-много 10 символа",
-  postalInvalid: "Невалиден формат на пощенския код",
-  country: "Моля, изберете държава от списъка",
-  eikFormat: "Невалиден формат на ЕИК/Булстат",
-  eikChecksum: "Невалиден ЕИК/Булстат: контролната цифра не съвпада",
-  vatRequired: "ДДС номерът е задължителен",
-  vatFormat: "ДДС номерът трябва да започва с BG, последван от 9 или 10 цифри",
-  iban: "IBAN е задължителен",
-  ibanInvalid: IBAN_MESSAGE,
-  bankName: "Името на банката е задължително",
-  bic: "BIC кодът е задължителен",
-  botCheck: "Моля, потвърдете, че не сте робот чрез reCAPTCHA",
-} as const;
+export { MESSAGES, REGISTER_STEPS } from "./constants";
 
 /** Cyrillic letters, whitespace, digits and . , ' - # / \ ( ) № (spec §5). */
 const CYRILLIC = /^[\u0400-\u04FF\s\d.,'\-#/\\()№]+$/;
@@ -99,11 +72,17 @@ export const loginSchema = z.object({
 
 // ── Registration, in three steps ───────────────────────────────────────────────────
 
+/** A step's fields: exactly those REGISTER_STEPS (constants.ts) names for it. */
+type StepFields<N extends 0 | 1 | 2> = Record<
+  (typeof REGISTER_STEPS)[N]["fields"][number],
+  z.ZodTypeAny
+>;
+
 export const step1Fields = {
   username: emailField,
   password: newPasswordField,
   confirmPassword: passwordInput(),
-};
+} satisfies StepFields<0>;
 
 export const step2Fields = {
   firstName: cyrillicText(MESSAGES.required, 100),
@@ -119,7 +98,7 @@ export const step2Fields = {
   companyCity: cyrillicText(MESSAGES.city, 100),
   postalCode: requiredText(MESSAGES.postalRequired, 20),
   country: requiredText(MESSAGES.required, 100).default(DEFAULT_COUNTRY),
-};
+} satisfies StepFields<1>;
 
 export const step3Fields = {
   isVatRegistered: checkbox,
@@ -133,7 +112,7 @@ export const step3Fields = {
   companyCityEn: optionalText(100),
   companyBankNameEn: optionalText(100),
   companyPhone: optionalText(50),
-};
+} satisfies StepFields<2>;
 
 type Ctx = z.RefinementCtx;
 
@@ -224,11 +203,6 @@ export const registerSchema = z
   });
 
 export type RegisterInput = z.infer<typeof registerSchema>;
-export const REGISTER_STEPS = [
-  { title: "Профил", fields: Object.keys(step1Fields) },
-  { title: "Фирмена информация", fields: Object.keys(step2Fields) },
-  { title: "Финансови детайли", fields: Object.keys(step3Fields) },
-] as const;
 
 // ── Passwords and profile ──────────────────────────────────────────────────────────
 

@@ -13,43 +13,27 @@ import { todayInSofia } from "~/utils/dates";
 import { optionalIban } from "~/utils/iban";
 import { boundedText, optionalDate } from "~/utils/schema";
 import type { Plan } from "~db/types";
+import { ADMIN_MESSAGES, USER_STATUSES, type UserSearch, type UserStatusFilter } from "./constants";
+
+export {
+  ADMIN_MESSAGES,
+  COMPANY_EDIT_FIELDS,
+  EDIT_USER_FIELDS,
+  GRANT_FIELDS,
+  NEW_CUSTOMER_FIELDS,
+  NEW_USER_FIELDS,
+  PAYMENT_PROBLEM_STATUSES,
+  SUBSCRIPTION_STATUS_NAMES,
+  USER_STATUSES,
+  type UserSearch,
+  type UserStatusFilter,
+} from "./constants";
 
 /*
  * The back office's forms about customers and their users (issue #14), shared by the views and
  * the actions. The company and name rules are registration's (modules/accounts/schema.ts), so a
  * customer made by an admin passes the same checks as one who signed up.
  */
-
-// ── Users and customers: the list ──────────────────────────────────────────────────
-
-/** The list's status filter: what an operator looks for. */
-export const USER_STATUSES = {
-  active: "Активен",
-  locked: "Блокиран",
-  unverified: "Непотвърден имейл",
-  deletion: "Насрочено изтриване",
-  payment: "Проблем с плащането",
-} as const;
-export type UserStatusFilter = keyof typeof USER_STATUSES;
-
-/** Subscription states that mean a payment failed or waits (past_due, incomplete, unpaid). */
-export const PAYMENT_PROBLEM_STATUSES = ["past_due", "incomplete", "unpaid"] as const;
-
-export const SUBSCRIPTION_STATUS_NAMES: Record<string, string> = {
-  active: "Активен",
-  trialing: "Пробен",
-  past_due: "Просрочено плащане",
-  incomplete: "Незавършено плащане",
-  incomplete_expired: "Изтекло незавършено плащане",
-  unpaid: "Неплатен",
-  canceled: "Прекратен",
-};
-
-export interface UserSearch {
-  q: string;
-  plan: Plan | null;
-  status: UserStatusFilter | null;
-}
 
 /** The list's query string; anything malformed is dropped (a search never refuses). */
 export function parseUserSearch(params: URLSearchParams): UserSearch {
@@ -62,18 +46,6 @@ export function parseUserSearch(params: URLSearchParams): UserSearch {
     status: status && status in USER_STATUSES ? (status as UserStatusFilter) : null,
   };
 }
-
-// ── A user (login) ────────────────────────────────────────────────────────────────
-
-export const ADMIN_MESSAGES = {
-  passwordOrLink: "Въведете парола или изберете «Изпрати връзка за задаване на парола»",
-  passwordWithLink: "Оставете паролата празна, когато изпращате връзка за задаване на парола",
-  lockReason: "Въведете причина за блокирането",
-  grantReason: "Въведете причина за предоставянето",
-  pastEnd: "Последният ден на плана не може да е в миналото",
-  noCustomer: "Фирмата не е намерена",
-  failed: "Проверете отбелязаните полета",
-} as const;
 
 /** The new login's password: typed, or a link by e-mail to set it (never both). */
 const credentialFields = {
@@ -95,11 +67,9 @@ const nameFields = { firstName: step2Fields.firstName, lastName: step2Fields.las
 export const newUserSchema = z
   .object({ email: emailField, ...nameFields, ...credentialFields, verified: checkbox })
   .superRefine(checkCredentials);
-export const NEW_USER_FIELDS = ["email", "firstName", "lastName", "password", "sendLink"] as const;
 
 /** /hatterscastle/users/edit/{id}: the user's contact data. */
 export const editUserSchema = z.object({ email: emailField, ...nameFields, verified: checkbox });
-export const EDIT_USER_FIELDS = ["firstName", "lastName", "email"] as const;
 
 export const lockSchema = z.object({ reason: boundedText(500, ADMIN_MESSAGES.lockReason) });
 
@@ -142,26 +112,6 @@ export const newCustomerSchema = z
     checkCredentials(data, ctx);
   });
 export type NewCustomerInput = z.infer<typeof newCustomerSchema>;
-export const NEW_CUSTOMER_FIELDS = [
-  "companyName",
-  "companyType",
-  "companyVat",
-  "companyAddress",
-  "companyCity",
-  "postalCode",
-  "country",
-  "companyPhone",
-  "isVatRegistered",
-  "vatNumber",
-  "companyBankAccount",
-  "companyBankName",
-  "companyBankBic",
-  "username",
-  "firstName",
-  "lastName",
-  "password",
-  "sendLink",
-] as const;
 
 /**
  * /hatterscastle/customers/edit/{id}: the company's data with the rules of the customer's own
@@ -183,27 +133,6 @@ export const companyEditSchema = z
     checkVat(data, ctx);
   });
 export type CompanyEditInput = z.infer<typeof companyEditSchema>;
-export const COMPANY_EDIT_FIELDS = [
-  "companyName",
-  "companyType",
-  "companyVat",
-  "companyEmail",
-  "companyAddress",
-  "companyCity",
-  "postalCode",
-  "country",
-  "companyPhone",
-  "isVatRegistered",
-  "vatNumber",
-  "companyBankAccount",
-  "companyBankName",
-  "companyBankBic",
-  "useEnglishInvoices",
-  "companyNameEn",
-  "companyAddressEn",
-  "companyCityEn",
-  "companyBankNameEn",
-] as const;
 
 /** A plan without payment: which, why, until when (the last day, optional, not in the past). */
 export const grantSchema = z.object({
@@ -215,4 +144,3 @@ export const grantSchema = z.object({
     }
   }),
 });
-export const GRANT_FIELDS = ["plan", "reason", "endsOn"] as const;

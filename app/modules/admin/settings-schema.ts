@@ -1,29 +1,20 @@
 import { z } from "zod";
-import { LOGO_MAX_BYTES } from "~/modules/accounts/limits";
 import { optionalText, SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
+import { NOTIFICATION_MAX, SETTINGS_MESSAGES } from "./settings-constants";
+
+export {
+  EMAIL_LOGO_MAX_BYTES,
+  FEEDBACK_TYPES,
+  NOTIFICATION_MAX,
+  SETTINGS_FORMS,
+  SETTINGS_MESSAGES,
+} from "./settings-constants";
 
 /*
  * The forms of /hatterscastle/settings (issue #14, part 5): the banner message every customer
  * sees, the logo of the e-mails, the address feedback and support requests go to. Each form
  * posts its `intent`.
  */
-
-export const NOTIFICATION_MAX = 500;
-export const EMAIL_LOGO_MAX_BYTES = LOGO_MAX_BYTES;
-
-export const SETTINGS_MESSAGES = {
-  logoType: "Логото трябва да е изображение PNG или JPEG",
-  logoTooLarge: "Логото е твърде голямо: най-много 1 MB",
-  logoMissing: "Изберете файл с логото",
-  supportEmail: "Въведете валиден имейл адрес",
-  unknownIntent: "Неизвестно действие",
-} as const;
-
-export const SETTINGS_FORMS = {
-  notification: "settings-notification",
-  emailLogo: "settings-email-logo",
-  supportEmail: "settings-support-email",
-} as const;
 
 /** The banner message; empty means no banner. */
 export const notificationSchema = z.object({
@@ -42,6 +33,3 @@ export const supportEmailSchema = z.object({
     .nullish()
     .transform((value) => value || null),
 });
-
-/** The kinds of requests, as the list names them. */
-export const FEEDBACK_TYPES = { feedback: "Обратна връзка", support: "Поддръжка" } as const;

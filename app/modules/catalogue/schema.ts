@@ -1,32 +1,22 @@
 import { z } from "zod";
-import { DOCUMENT_MESSAGES } from "~/modules/invoices/schema";
-import type { VatRateRow } from "~/modules/reference/vat";
+import type { VatRateRow } from "~/modules/reference/vat-rows";
 import { decimalProblem, PRICE_SCALE, parseDecimal } from "~/utils/money";
 import { boundedText, optionalText } from "~/utils/schema";
+import { CATALOGUE_MESSAGES } from "./constants";
+
+export {
+  CATALOGUE_FIELDS,
+  CATALOGUE_FORM_ID,
+  CATALOGUE_MESSAGES,
+  CATALOGUE_SEARCH_LIMIT,
+  type CatalogueItemJson,
+  vatRateLabel,
+} from "./constants";
 
 /*
  * The catalogue of goods and services (issue #15): one schema for the pages' form and the JSON
  * API. A price is without VAT, exact to 4 decimals like a document line's unit price.
  */
-
-export const CATALOGUE_MESSAGES = {
-  name: "Въведете наименование",
-  nameTaken: "В каталога вече има артикул с това наименование",
-  restoreTaken:
-    "Артикулът не може да бъде възстановен: в каталога вече има друг с това наименование",
-  unit: "Мярката е задължителна",
-  unitPrice: DOCUMENT_MESSAGES.unitPrice,
-  vatRate: "Изберете ставка на ДДС или „Без ДДС“",
-  notFound: "Артикулът не е намерен",
-} as const;
-
-/** The form's fields in the order the page shows them (focus goes to the first refused). */
-export const CATALOGUE_FIELDS = ["name", "nameEn", "unit", "unitPrice", "vatRate", "vatGround"];
-
-export const CATALOGUE_FORM_ID = "catalogue-item";
-
-/** How many items a search in the editor lists without JavaScript. */
-export const CATALOGUE_SEARCH_LIMIT = 20;
 
 const MAX_PRICE = 100_000_000_000_000n; // < 10 000 000 000 (4 decimals), as a line's
 
@@ -85,19 +75,3 @@ export const catalogueItemSchemaFor = (rates?: RateRows) => {
 };
 export const catalogueItemSchema = catalogueItemSchemaFor();
 export type CatalogueItemInput = z.infer<typeof catalogueItemSchema>;
-
-/** An item as the browser gets it (the API's JSON, the editor's picker). */
-export interface CatalogueItemJson {
-  id: string;
-  name: string;
-  nameEn: string | null;
-  unit: string;
-  /** Decimal string without VAT, e.g. "12.5". */
-  unitPrice: string;
-  vatRate: number | null;
-  vatGround: string | null;
-  archived: boolean;
-}
-
-/** "20 %" or «Без ДДС». */
-export const vatRateLabel = (rate: number | null) => (rate === null ? "Без ДДС" : `${rate} %`);

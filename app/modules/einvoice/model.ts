@@ -1,7 +1,7 @@
+import { PAYMENT_METHODS } from "~/modules/invoices/constants";
 import type { PartySnapshot, SupplierSnapshot } from "~/modules/invoices/documents.server";
-import { PAYMENT_METHODS } from "~/modules/invoices/schema";
 import { countryByCode } from "~/modules/reference/countries";
-import type { VatGroundKind } from "~/modules/reference/vat";
+import type { VatGroundKind } from "~/modules/reference/vat-rows";
 import { printDate } from "~/utils/dates";
 import {
   computeTotals,

@@ -1,87 +1,35 @@
 import { z } from "zod";
+import { MESSAGES } from "~/modules/accounts/constants";
 import { hasValidEikChecksum } from "~/modules/accounts/eik";
-import { MESSAGES } from "~/modules/accounts/schema";
-import { EU_VAT } from "~/modules/clients/schema";
+import { EU_VAT } from "~/modules/clients/constants";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import { formatCents, MAX_AMOUNT_CENTS, parseDecimal, VAT_RATES } from "~/utils/money";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import { EXPENSE_AMOUNT_MESSAGES, vatOf, vatProblem } from "./amounts";
+import {
+  EXPENSE_DOCUMENT_TYPES,
+  EXPENSE_MESSAGES,
+  EXPENSE_PAYMENT_METHODS,
+  EXPENSE_RATE_KEYS,
+  type ExpenseDocumentTypeKey,
+} from "./constants";
 
-/** Purchase documents (ЗДДС чл. 71, 73 and the purchase journal's kinds). */
-export const EXPENSE_DOCUMENT_TYPES = {
-  invoice: "Фактура",
-  credit_note: "Кредитно известие",
-  debit_note: "Дебитно известие",
-  receipt: "Касов бон",
-  protocol_117: "Протокол по чл. 117 ЗДДС",
-  other: "Друг документ",
-} as const;
-export type ExpenseDocumentTypeKey = keyof typeof EXPENSE_DOCUMENT_TYPES;
-
-export const VAT_CREDITS = {
-  full: "С пълен данъчен кредит",
-  partial: "С частичен данъчен кредит (коефициент)",
-  none: "Без право на данъчен кредит",
-} as const;
-
-export const EXPENSE_PAYMENT_METHODS = {
-  bank: "Банков превод",
-  cash: "В брой",
-  card: "С карта",
-  other: "Друг",
-} as const;
-
-/** The VAT rows of the form: the rates in force and "Без ДДС" (stored as null). */
-export const EXPENSE_RATE_KEYS = [...VAT_RATES.map(String), "none"] as const;
-export const RATE_LABELS: Record<string, string> = {
-  "20": "20 %",
-  "9": "9 %",
-  "0": "0 %",
-  none: "Без ДДС",
-};
-
-/** The expense form's id in answers (the add and edit pages). */
-export const EXPENSE_FORM_ID = "expense";
-
-/** The list's payment filter. */
-export const PAYMENT_FILTERS = {
-  paid: "Платени",
-  unpaid: "Неплатени",
-  overdue: "Просрочени",
-} as const;
-
-/** The list's orders. */
-export const EXPENSE_SORTS = {
-  date_desc: "Най-новите първо",
-  date_asc: "Най-старите първо",
-  amount_desc: "Най-голямата сума първо",
-  amount_asc: "Най-малката сума първо",
-  supplier: "По доставчик",
-} as const;
-export type ExpenseSort = keyof typeof EXPENSE_SORTS;
-
-export const EXPENSE_MESSAGES = {
-  supplierName: "Въведете доставчика",
-  eik: "ЕИК/Булстат е 9 до 13 цифри",
-  vat: "Невалиден ДДС номер: BG и 9 или 10 цифри, или ДДС номер от ЕС (напр. DE123456789)",
-  documentType: "Изберете вид на документа",
-  documentNumber: "Въведете номера на документа",
-  tenDigits: "Номерът на фактура или известие от български доставчик е точно 10 цифри",
-  documentDate: "Въведете датата на документа",
-  description: "Опишете разхода",
-  category: "Изберете категория",
-  currency: "Изберете валута",
-  bgnAfter2025:
-    "От 01.01.2026 г. документите са в евро. Лева — само за документи с дата до 31.12.2025 г.",
-  eurRate: "Въведете курс към еврото: положително число под 1 000 000 с до 8 знака след запетаята",
-  paymentMethod: "Изберете начин на плащане",
-  paidOn: "Въведете датата на плащане",
-  dueBeforeDocument: "Падежът не може да е преди датата на документа",
-  tooLarge: "Общата сума е твърде голяма: най-много 99 999 999 999,99",
-  duplicate: "Вече има такъв разход",
-  notFound: "Разходът не е намерен",
-} as const;
+export {
+  EXPENSE_DOCUMENT_TYPES,
+  EXPENSE_FIELD_ORDER,
+  EXPENSE_FORM_ID,
+  EXPENSE_MESSAGES,
+  EXPENSE_PAYMENT_METHODS,
+  EXPENSE_RATE_KEYS,
+  EXPENSE_SORTS,
+  type ExpenseDocumentTypeKey,
+  type ExpenseSort,
+  expenseInputFromForm,
+  PAYMENT_FILTERS,
+  RATE_LABELS,
+  VAT_CREDITS,
+} from "./constants";
 
 const amount = (message: string) =>
   z
@@ -264,49 +212,7 @@ export const expenseSchema = z
   .transform((data) => ({ ...data, amounts: data.amounts.filter(hasAmount) }));
 export type ExpenseInput = z.infer<typeof expenseSchema>;
 
-/**
- * The expense form's fields as the schema's input (the one reading of the form): the VAT rows
- * `amounts[20][base]`, `amounts[20][vat]`, … become the schema's list of amounts.
- */
-export function expenseInputFromForm(values: Record<string, string>): Record<string, unknown> {
-  const { ...fields } = values;
-  const amounts = EXPENSE_RATE_KEYS.map((key) => ({
-    vatRate: key === "none" ? null : Number(key),
-    base: values[`amounts[${key}][base]`] ?? "",
-    vat: values[`amounts[${key}][vat]`] ?? "",
-  }));
-  for (const key of Object.keys(fields)) if (key.startsWith("amounts[")) delete fields[key];
-  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ""));
-  return { ...given, amounts, paid: values.paid === "on" || values.paid === "yes" };
-}
-
 /** A category the company adds or renames. */
 export const categorySchema = z.object({
   name: boundedText(80, "Въведете име на категорията"),
 });
-
-/** The form's controls in the order they appear: the first with an error gets focus. */
-export const EXPENSE_FIELD_ORDER = [
-  "confirmDuplicate",
-  "supplierName",
-  "supplierEik",
-  "supplierVatNumber",
-  "supplierAddress",
-  "documentType",
-  "documentNumber",
-  "documentDate",
-  "taxEventDate",
-  "description",
-  "categoryId",
-  "currency",
-  "eurRate",
-  "amounts",
-  ...EXPENSE_RATE_KEYS.flatMap((key) => [`amounts[${key}][base]`, `amounts[${key}][vat]`]),
-  "vatCredit",
-  "vatCreditCoefficient",
-  "paidOn",
-  "paymentMethod",
-  "dueDate",
-  "notes",
-  "files",
-] as const;

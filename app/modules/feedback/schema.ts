@@ -1,54 +1,25 @@
 import { z } from "zod";
 import { boundedText } from "~/utils/schema";
+import {
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_MESSAGES,
+  MESSAGE_MAX,
+  SUPPORT_CATEGORIES,
+} from "./constants";
 
-export const FEEDBACK_CATEGORIES = {
-  feature_request: "Предложение за нова функция",
-  ux_interface: "Интерфейс и удобство",
-  performance_speed: "Бързодействие",
-  design_aesthetics: "Дизайн",
-  usability_workflow: "Работен процес",
-  content_translations: "Текстове и преводи",
-  pricing_plans: "Цени и планове",
-  reports_analytics: "Отчети и анализи",
-  integrations: "Интеграции",
-  other: "Друго",
-} as const;
-
-export const SUPPORT_CATEGORIES = {
-  billing_payments: "Плащания и фактуриране на абонамента",
-  account_access: "Достъп до профила",
-  invoices_credit_notes: "Фактури и кредитни известия",
-  expenses_payroll: "Разходи и заплати",
-  data_reports: "Данни и отчети",
-  integrations_apis: "Интеграции и API",
-  file_export_import: "Експорт и импорт на файлове",
-  email_notifications: "Имейли и известия",
-  technical_bug: "Техническа грешка",
-  other: "Друго",
-} as const;
-
-export const SEVERITIES = { low: "Ниска", medium: "Средна", high: "Висока" } as const;
-
-export const FEEDBACK_MESSAGES = {
-  title: "Грешка при изпращане",
-  message: "Моля, въведете съобщение",
-  category: "Моля, изберете категория",
-  botCheck: "Моля, потвърдете reCAPTCHA",
-  customEmail: "Моля, въведете имейл адрес",
-  fileTooLarge: "Файлът е твърде голям",
-  fileTooLargeDetail: "Максималният размер е 5MB",
-  fileType: "Разрешени са само файлове JPG или PNG",
-  sendFailed: "Моля, опитайте отново по-късно.",
-} as const;
-
-export const ATTACHMENT_MAX_BYTES = 5_242_880;
+export {
+  ATTACHMENT_MAX_BYTES,
+  FEEDBACK_CATEGORIES,
+  FEEDBACK_MESSAGES,
+  MESSAGE_MAX,
+  SEVERITIES,
+  SUPPORT_CATEGORIES,
+} from "./constants";
 
 const checkbox = z
   .union([z.boolean(), z.string()])
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
-
-export const MESSAGE_MAX = 5000;
 
 /**
  * The feedback/support submission (spec §3), checked in the spec's order (§5): the message, the

@@ -1,19 +1,26 @@
-import type { CatalogueItemJson } from "~/modules/catalogue/schema";
-import type { VatGroundRow } from "~/modules/reference/vat";
+import type { CatalogueItemJson } from "~/modules/catalogue/constants";
+import type { VatGroundRow } from "~/modules/reference/vat-rows";
 import { addDays, isIsoDate } from "~/utils/dates";
 import {
   computeTotals,
+  DISCOUNT_SCALE,
   decimalProblem,
   formatPrice,
   lineNetCents,
   PRICE_SCALE,
   parseDecimal,
+  QUANTITY_SCALE,
   type Totals,
 } from "~/utils/money";
 import type { VatTreatment } from "~db/types";
-import { lineSchema, NOT_REGISTERED_GROUND, OTHER_GROUND } from "./schema";
-
-const lineAmountsSchema = lineSchema.pick({ quantity: true, unitPrice: true, discount: true });
+import {
+  MAX_DISCOUNT,
+  MAX_NUMBER_LENGTH,
+  MAX_PRICE,
+  MAX_QUANTITY,
+  NOT_REGISTERED_GROUND,
+  OTHER_GROUND,
+} from "./constants";
 
 /**
  * The editor's form as typed (strings), shared by the server (re-rendering after "add line"
@@ -136,6 +143,29 @@ export function documentInputOf(values: EditorValues): Record<string, unknown> {
 }
 
 /**
+ * A line's quantity, unit price and discount read by the line schema's rules and bounds
+ * (schema.ts), without zod: null while one of them does not parse or is out of bounds.
+ */
+function lineAmounts(
+  line: EditorLine,
+): { quantity: bigint; unitPrice: bigint; discount: bigint } | null {
+  const read = (value: string, scale: number, within: (v: bigint) => boolean) => {
+    if (value.length > MAX_NUMBER_LENGTH) return null;
+    const parsed = parseDecimal(value, scale);
+    return parsed !== null && within(parsed) ? parsed : null;
+  };
+  const quantity = read(line.quantity, QUANTITY_SCALE, (v) => v > 0n && v < MAX_QUANTITY);
+  const unitPrice = read(line.unitPrice, PRICE_SCALE, (v) => v >= 0n && v < MAX_PRICE);
+  const discount =
+    line.discount === ""
+      ? 0n
+      : read(line.discount, DISCOUNT_SCALE, (v) => v >= 0n && v <= MAX_DISCOUNT);
+  return quantity === null || unitPrice === null || discount === null
+    ? null
+    : { quantity, unitPrice, discount };
+}
+
+/**
  * Totals of what is typed so far, by the same rule as the stored document; a value that does not
  * parse yet counts as 0. A company not registered for VAT charges none.
  */
@@ -146,13 +176,10 @@ export function draftTotals(
   nets: (number | null)[];
   totals: Totals;
 } {
-  // The same bounds as the stored document's (the line schema); a value that does not parse yet
-  // leaves its line out (the editor says why next to the field).
+  // A value that does not parse yet leaves its line out (the editor says why next to the field).
   const nets = lines.map((line) => {
-    const parsed = lineAmountsSchema.safeParse(line);
-    return parsed.success
-      ? lineNetCents(parsed.data.quantity, parsed.data.unitPrice, parsed.data.discount)
-      : null;
+    const amounts = lineAmounts(line);
+    return amounts ? lineNetCents(amounts.quantity, amounts.unitPrice, amounts.discount) : null;
   });
   const totals = computeTotals(
     lines.map((line, i) => ({

@@ -8,7 +8,7 @@ import {
   formatScaled,
   parseDecimal,
 } from "~/utils/money";
-import { PAYMENT_METHODS, PAYMENT_METHODS_EN } from "./schema";
+import { PAYMENT_METHODS, PAYMENT_METHODS_EN } from "./constants";
 import { amountInWords } from "./words";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "~/modules/reference/currencies";
-import { VAT_MESSAGES, type VatRateRow, validOn, vatDateOf } from "~/modules/reference/vat";
+import { VAT_MESSAGES, type VatRateRow, validOn, vatDateOf } from "~/modules/reference/vat-rows";
 import {
   computeTotals,
   DISCOUNT_SCALE,
@@ -12,86 +12,29 @@ import {
   QUANTITY_SCALE,
 } from "~/utils/money";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
+import {
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPES,
+  type DocumentTypeKey,
+  MAX_DISCOUNT,
+  MAX_NUMBER_LENGTH,
+  MAX_PRICE,
+  MAX_QUANTITY,
+  PAYMENT_METHODS,
+} from "./constants";
 
-export const DOCUMENT_TYPES = {
-  invoice: "Фактура",
-  proforma: "Проформа фактура",
-  credit_note: "Кредитно известие",
-  debit_note: "Дебитно известие",
-} as const;
-export type DocumentTypeKey = keyof typeof DOCUMENT_TYPES;
-
-export const DOCUMENT_LANGUAGES = {
-  bg: "Български",
-  en: "Английски",
-  bilingual: "Двуезичен (български и английски)",
-} as const;
-
-export const PAYMENT_METHODS = {
-  bank: "Банков превод",
-  cash: "В брой",
-  card: "С карта",
-  cod: "Наложен платеж",
-  other: "Друг",
-} as const;
-
-export const PAYMENT_METHODS_EN: Record<keyof typeof PAYMENT_METHODS, string> = {
-  bank: "Bank transfer",
-  cash: "Cash",
-  card: "Card",
-  cod: "Cash on delivery",
-  other: "Other",
-};
-
-/** The list's "Състояние" filter: stored status or payment state. */
-export const STATUS_FILTERS = {
-  draft: "Чернови",
-  issued: "Издадени",
-  unpaid: "Неплатени",
-  partially_paid: "Частично платени",
-  paid: "Платени",
-  overdue: "Просрочени",
-  cancelled: "Анулирани",
-} as const;
-export type StatusFilter = keyof typeof STATUS_FILTERS;
-
-/** The ground a company not registered for VAT prints (чл. 113, ал. 9 ЗДДС). */
-export const NOT_REGISTERED_GROUND = "чл. 113, ал. 9 от ЗДДС";
-
-/** The ground select's value for «Друго основание» (typed in its own field). */
-export const OTHER_GROUND = "other";
-
-export const DOCUMENT_MESSAGES = {
-  type: "Моля, изберете вид на документа",
-  client: "Моля, изберете клиент",
-  date: "Въведете валидна дата",
-  issueDate: "Датата на издаване е задължителна",
-  dueBeforeIssue: "Падежът не може да е преди датата на издаване",
-  bgnAfter2025:
-    "От 01.01.2026 г. документите се издават в евро. Лева — само за документи с дата до 31.12.2025 г.",
-  currency: "Моля, изберете валута",
-  eurRate:
-    "Въведете курс към еврото: положително число под 1 000 000 с до 8 знака след десетичната запетая",
-  noLines: "Добавете поне един ред",
-  tooManyLines: "Един документ може да има най-много 200 реда",
-  description: "Описанието е задължително",
-  quantity:
-    "Количеството трябва да е положително число под 1 000 000 000 с до 3 знака след запетаята",
-  unit: "Мярката е задължителна",
-  unitPrice: "Цената трябва да е число от 0 до 9 999 999 999,9999 с до 4 знака след запетаята",
-  discount: "Отстъпката е процент от 0 до 100 с до 2 знака след запетаята",
-  vatRate: "Изберете ставка на ДДС",
-  vatGround: "Посочете основание за неначисляване на ДДС (чл. от ЗДДС)",
-  original: "Изберете издадената фактура, към която е известието",
-  reason: "Посочете основанието за известието",
-  cancelReason: "Посочете причина за анулирането",
-  amount: "Сумата трябва да е положително число с до 2 знака след запетаята",
-  amountTooLarge: "Сумата е твърде голяма: най-много 99 999 999 999,99",
-  documentTooLarge: "Общата сума на документа е твърде голяма: най-много 99 999 999 999,99",
-  overpayment: (due: string) => `Сумата надвишава остатъка за плащане: най-много ${due}`,
-  alreadyPaid: "Документът е платен изцяло",
-  paymentMethod: "Моля, изберете начин на плащане",
-} as const;
+export {
+  DOCUMENT_LANGUAGES,
+  DOCUMENT_MESSAGES,
+  DOCUMENT_TYPES,
+  type DocumentTypeKey,
+  NOT_REGISTERED_GROUND,
+  OTHER_GROUND,
+  PAYMENT_METHODS,
+  PAYMENT_METHODS_EN,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from "./constants";
 
 /**
  * A decimal string or number, kept as an exact scaled integer. Bulgarian input is welcome
@@ -99,7 +42,9 @@ export const DOCUMENT_MESSAGES = {
  */
 const decimal = (scale: number, message: string, check: (value: bigint) => boolean) =>
   z
-    .union([z.string().max(40, message), z.number()], { errorMap: () => ({ message }) })
+    .union([z.string().max(MAX_NUMBER_LENGTH, message), z.number()], {
+      errorMap: () => ({ message }),
+    })
     .transform((value, ctx) => {
       const parsed = parseDecimal(value, scale);
       if (parsed === null || !check(parsed)) {
@@ -108,10 +53,6 @@ const decimal = (scale: number, message: string, check: (value: bigint) => boole
       }
       return parsed;
     });
-
-/** Bounds that keep every figure inside its column and inside JavaScript's exact integers. */
-const MAX_QUANTITY = 1_000_000_000_000n; // < 1 000 000 000 (3 decimals)
-const MAX_PRICE = 100_000_000_000_000n; // < 10 000 000 000 (4 decimals)
 
 type RateRows = readonly Pick<VatRateRow, "rate" | "validFrom" | "validTo">[];
 
@@ -158,14 +99,14 @@ const lineSchemaFor = (rates?: RateRows) =>
       .transform((value) => value || "бр."),
     unitPrice: decimal(PRICE_SCALE, DOCUMENT_MESSAGES.unitPrice, (v) => v >= 0n && v < MAX_PRICE),
     discount: z
-      .union([z.string().max(40, DOCUMENT_MESSAGES.discount), z.number()], {
+      .union([z.string().max(MAX_NUMBER_LENGTH, DOCUMENT_MESSAGES.discount), z.number()], {
         errorMap: () => ({ message: DOCUMENT_MESSAGES.discount }),
       })
       .nullish()
       .transform((value, ctx) => {
         if (value === null || value === undefined || value === "") return 0n;
         const parsed = parseDecimal(value, DISCOUNT_SCALE);
-        if (parsed === null || parsed < 0n || parsed > 10_000n) {
+        if (parsed === null || parsed < 0n || parsed > MAX_DISCOUNT) {
           ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.discount });
           return z.NEVER;
         }

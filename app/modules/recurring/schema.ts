@@ -3,20 +3,7 @@ import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema
 
 /** The forms of recurring invoices and reminders, shared by the pages and the server. */
 
-export const MODES = {
-  draft: "Създай чернова (проверявам и издавам сам)",
-  issue: "Издай автоматично",
-  issue_and_email: "Издай и изпрати по имейл на клиента",
-} as const;
-
-export const RECURRING_FIELDS = [
-  "name",
-  "frequency",
-  "dayOfMonth",
-  "startOn",
-  "endOn",
-  "mode",
-] as const;
+export { MODES, RECURRING_FIELDS } from "./constants";
 
 export const recurringSchema = z
   .object({

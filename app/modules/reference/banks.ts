@@ -1,4 +1,4 @@
-import { bulgarianBankCode, isValidIban } from "~/utils/iban";
+import { bulgarianBankCode, isValidIban } from "~/utils/iban-format";
 
 /*
  * Banks licensed in Bulgaria by their IBAN bank code (the BNB's list, table banks_bg): a valid

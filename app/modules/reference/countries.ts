@@ -1,9 +1,4 @@
-import countries from "i18n-iso-countries";
-import bg from "i18n-iso-countries/langs/bg.json";
-import en from "i18n-iso-countries/langs/en.json";
-
-countries.registerLocale(bg);
-countries.registerLocale(en);
+import { COUNTRY_NAMES } from "./country-names";
 
 export interface Country {
   code: string;
@@ -12,7 +7,7 @@ export interface Country {
   flag: string;
 }
 
-export const DEFAULT_COUNTRY = "България";
+export { DEFAULT_COUNTRY } from "./default-country";
 
 /** A flag emoji from an ISO alpha-2 code (regional indicator letters). */
 function flagOf(code: string): string {
@@ -20,16 +15,14 @@ function flagOf(code: string): string {
 }
 
 /** About 250 countries sorted by Bulgarian name, Bulgaria first. */
-export const COUNTRIES: Country[] = Object.entries(countries.getNames("bg", { select: "official" }))
-  .map(([code, nameBg]) => ({
-    code,
-    nameBg,
-    nameEn: countries.getName(code, "en") ?? nameBg,
-    flag: flagOf(code),
-  }))
-  .sort((a, b) =>
-    a.code === "BG" ? -1 : b.code === "BG" ? 1 : a.nameBg.localeCompare(b.nameBg, "bg"),
-  );
+export const COUNTRIES: Country[] = COUNTRY_NAMES.map(([code, nameBg, nameEn]) => ({
+  code,
+  nameBg,
+  nameEn,
+  flag: flagOf(code),
+})).sort((a, b) =>
+  a.code === "BG" ? -1 : b.code === "BG" ? 1 : a.nameBg.localeCompare(b.nameBg, "bg"),
+);
 
 const byName = new Map(
   COUNTRIES.map((country) => [country.nameBg.toLocaleLowerCase("bg"), country]),

@@ -1,6 +1,7 @@
 import { formatCents } from "~/utils/money";
+import { CONTRACT_TYPES } from "./constants";
+import { monthLabel } from "./months";
 import type { PayrollResult } from "./payroll";
-import { CONTRACT_TYPES, monthLabel } from "./schema";
 
 /*
  * What the payroll sheet (ведомост) and a payslip print: plain data (it crosses to the PDF worker

@@ -1,63 +1,28 @@
 import { z } from "zod";
-import { IBAN_MESSAGE, optionalIban } from "~/utils/iban";
+import { optionalIban } from "~/utils/iban";
 import { MAX_AMOUNT_CENTS, parseDecimal } from "~/utils/money";
-import { MONTH_NAMES } from "~/utils/periods";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
+import { CONTRACT_TYPES, SALARY_MESSAGES, SALARY_STATUSES } from "./constants";
 import { EGN_MESSAGES, egnBirthDate, isValidEgn, isValidLnch } from "./egn";
-import { PAYROLL_MESSAGES, validateDays } from "./payroll";
+import { MONTH } from "./months";
+import { validateDays } from "./payroll";
+
+export {
+  CONTRACT_TYPES,
+  EMPLOYEE_FIELD_ORDER,
+  EMPLOYEE_FORM_ID,
+  EMPLOYEE_STATES,
+  type EmployeeState,
+  SALARY_FIELD_ORDER,
+  SALARY_FORM_ID,
+  SALARY_MESSAGES,
+  SALARY_STATUSES,
+} from "./constants";
+
+export { lastDayOf, MONTH, monthLabel, nextMonth, previousMonth } from "./months";
 
 /* Employees and salaries as the forms and the JSON API give them: one schema each, shared. */
-
-export const EMPLOYEE_FORM_ID = "employee";
-export const SALARY_FORM_ID = "salary";
-
-export const CONTRACT_TYPES = {
-  labour: "Трудов договор",
-  management: "Договор за управление",
-  civil: "Граждански договор",
-} as const;
-
-/** The employees list's filter. */
-export const EMPLOYEE_STATES = { active: "Настоящи", former: "Бивши", all: "Всички" } as const;
-export type EmployeeState = keyof typeof EMPLOYEE_STATES;
-
-export const SALARY_STATUSES = {
-  draft: "Чернова",
-  approved: "Одобрена",
-  paid: "Изплатена",
-} as const;
-
-export const SALARY_MESSAGES = {
-  name: "Въведете името на служителя",
-  idNumber: "Въведете ЕГН или ЛНЧ",
-  position: "Въведете длъжността",
-  contractType: "Изберете вида на договора",
-  startDate: "Въведете датата на постъпване",
-  endBeforeStart: "Датата на напускане не може да е преди датата на постъпване",
-  gross: "Въведете брутното възнаграждение: сума до 99 999 999 999,99",
-  hours: "Работното време е от 1 до 12 часа на ден",
-  iban: IBAN_MESSAGE,
-  idTaken: "Вече има служител с това ЕГН/ЛНЧ",
-  employeeNotFound: "Служителят не е намерен",
-  employee: "Изберете служител",
-  month: "Месецът трябва да е във формат ГГГГ-ММ",
-  days: "Въведете брой дни",
-  workingDays: "Работните дни са от 1 до 31",
-  tooManyAbsences: PAYROLL_MESSAGES.tooManyAbsences,
-  bonus: "Въведете сума на бонусите до 99 999 999 999,99",
-  status: "Изберете състояние",
-  salaryNotFound: "Заплатата не е намерена",
-  salaryTaken: "Служителят вече има заплата за този месец",
-  noParameters:
-    "Няма параметри за заплати за този месец (минимална заплата, осигуровки): обърнете се към поддръжката",
-  hasSalaries: "Служителят има заплати: въведете дата на напускане вместо да го изтривате",
-  notActive: "Служителят не работи през този месец",
-  belowMinimum: "Брутното възнаграждение е под минималната работна заплата за работното време",
-  approvedLocked: "Одобрена или изплатена заплата не се променя: върнете я в чернова",
-} as const;
-
-export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** A yyyy-MM month, or the Bulgarian message. */
 export const monthSchema = z
@@ -185,52 +150,3 @@ export const salarySchema = z
     notes: data.notes,
   }));
 export type SalaryInput = z.infer<typeof salarySchema>;
-
-/** The form's controls in the order they appear: the first with an error gets focus. */
-export const EMPLOYEE_FIELD_ORDER = [
-  "name",
-  "idNumber",
-  "position",
-  "contractType",
-  "startDate",
-  "endDate",
-  "gross",
-  "hoursPerDay",
-  "iban",
-] as const;
-export const SALARY_FIELD_ORDER = [
-  "employeeId",
-  "month",
-  "gross",
-  "workingDays",
-  "unpaidDays",
-  "sickDays",
-  "bonus",
-  "status",
-  "notes",
-] as const;
-
-/** The month before a yyyy-MM month. */
-export function previousMonth(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
-}
-
-/** The month after a yyyy-MM month. */
-export function nextMonth(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
-}
-
-/** The last day of a yyyy-MM month as yyyy-mm-dd. */
-export function lastDayOf(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  const day = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return `${month}-${String(day).padStart(2, "0")}`;
-}
-
-/** «ноември 2026» for 2026-11. */
-export function monthLabel(month: string): string {
-  const [y, m] = month.split("-").map(Number) as [number, number];
-  return `${MONTH_NAMES[m - 1]} ${y}`;
-}

@@ -1,34 +1,22 @@
 import { z } from "zod";
-import { DOCUMENT_LANGUAGES } from "~/modules/invoices/schema";
+import { DOCUMENT_LANGUAGES } from "~/modules/invoices/constants";
 import { boundedText } from "~/utils/schema";
+import { type DocumentLanguage, INVOICE_DEFAULTS_MESSAGES } from "./invoice-defaults-fields";
+
+export {
+  BUILT_IN_DEFAULTS,
+  type DocumentLanguage,
+  INVOICE_DEFAULTS_FIELDS,
+  INVOICE_DEFAULTS_FORM_ID,
+  INVOICE_DEFAULTS_MESSAGES,
+  type InvoiceDefaults,
+} from "./invoice-defaults-fields";
 
 /*
  * The defaults of new documents (issue #14): the admin sets them for new companies at
  * /hatterscastle/invoice-settings; each company gets its own copy when it is made and edits it on
  * /settings. One schema for both forms.
  */
-
-export type DocumentLanguage = keyof typeof DOCUMENT_LANGUAGES;
-
-export interface InvoiceDefaults {
-  paymentTermDays: number;
-  language: DocumentLanguage;
-  notes: string | null;
-  footer: string | null;
-}
-
-/** What a company starts with when the admin has set nothing. */
-export const BUILT_IN_DEFAULTS: InvoiceDefaults = {
-  paymentTermDays: 7,
-  language: "bg",
-  notes: null,
-  footer: null,
-};
-
-export const INVOICE_DEFAULTS_MESSAGES = {
-  paymentTermDays: "Срокът за плащане е цяло число дни от 0 до 365",
-  language: "Изберете език на документите",
-} as const;
 
 /** A text area: line breaks kept, empty → null. */
 const note = (max: number) =>
@@ -50,5 +38,3 @@ export const invoiceDefaultsSchema = z.object({
   notes: note(1000),
   footer: note(500),
 });
-export const INVOICE_DEFAULTS_FIELDS = ["paymentTermDays", "language", "notes", "footer"] as const;
-export const INVOICE_DEFAULTS_FORM_ID = "invoice-defaults";

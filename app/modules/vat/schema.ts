@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidEgn, isValidLnch } from "~/modules/salaries/egn";
-import { previousMonth } from "~/modules/salaries/schema";
+import { previousMonth } from "~/modules/salaries/months";
 import { boundedText } from "~/utils/schema";
 
 /** The VAT report's month and filing settings, shared by the page, the API and the server. */

@@ -1,0 +1,49 @@
+import { type InputHTMLAttributes, lazy, type ReactNode, Suspense } from "react";
+import * as fieldStyles from "~/components/forms/field.css";
+
+export interface ComboboxProps<T> {
+  items: readonly T[];
+  itemKey: (item: T) => string;
+  /** What the input shows once an item is chosen. */
+  itemText: (item: T) => string;
+  renderItem?: (item: T) => ReactNode;
+  /** Whether an item matches what is typed (lower-cased, trimmed). */
+  matches: (item: T, query: string) => boolean;
+  selected: T | null;
+  onSelect: (item: T | null) => void;
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
+  labelId: string;
+  empty?: string;
+  /** Told what is typed, for lists searched on the server (then `matches` can accept all). */
+  onQuery?: (query: string) => void;
+  /** What the input holds at first when nothing is chosen (a free text such as a line's description). */
+  initialQuery?: string;
+}
+
+// downshift and the list's code come in their own chunk when a combobox first renders (after
+// hydration: forms show a native control before), not with every page that has one.
+const ComboboxList = lazy(() => import("./combobox-list"));
+
+/**
+ * A searchable list (the ARIA 1.2 combobox pattern, by downshift): type to filter, arrows to move,
+ * Enter to choose, Escape to close. For JavaScript only — every form that uses it renders a native
+ * control until the page is hydrated; until its code has arrived it is a plain text input.
+ */
+export function Combobox<T>(props: ComboboxProps<T>) {
+  const { inputProps, selected, itemText, initialQuery = "" } = props;
+  return (
+    <Suspense
+      fallback={
+        <input
+          {...inputProps}
+          className={fieldStyles.input}
+          defaultValue={selected ? itemText(selected) : initialQuery}
+          autoComplete="off"
+          readOnly
+        />
+      }
+    >
+      <ComboboxList {...(props as ComboboxProps<unknown>)} />
+    </Suspense>
+  );
+}

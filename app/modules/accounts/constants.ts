@@ -1,0 +1,72 @@
+import { IBAN_MESSAGE } from "~/utils/iban-message";
+
+/*
+ * The account forms' messages and the registration wizard's steps, without zod (schema.ts builds
+ * the schemas).
+ */
+
+// Messages are the product spec's (§5, §8) word for word where it gives them.
+export const MESSAGES = {
+  required: "Моля, попълнете всички задължителни полета",
+  email: "Моля, въведете валиден имейл адрес",
+  passwordLength: "Паролата трябва да бъде поне 8 символа",
+  passwordUppercase: "Паролата трябва да съдържа поне една главна буква",
+  passwordDigit: "Паролата трябва да съдържа поне една цифра",
+  passwordSpecial: 'Паролата трябва да съдържа поне един специален символ (!@#$%^&*(),.?":{}|<>)',
+  passwordMismatch: "Паролите не съвпадат",
+  passwordRequired: "Моля, въведете парола",
+  cyrillic: "Само български текст (кирилица)",
+  addressLength: "Адресът трябва да бъде между 5 и 200 символа",
+  city: "Градът е задължителен",
+  postalRequired: "Пощенският код е задължителен",
+  postalBgDigits: "Пощенският код трябва да съдържа точно 4 цифри",
+  postalDigitsOnly: "Пощенският код трябва да съдържа само цифри",
+  postalTooShort: "Пощенският код трябва да е поне 3 символа",
+  postalTooLong: "Пощенският код трябва да е най-много 10 символа",
+  postalInvalid: "Невалиден формат на пощенския код",
+  country: "Моля, изберете държава от списъка",
+  eikFormat: "Невалиден формат на ЕИК/Булстат",
+  eikChecksum: "Невалиден ЕИК/Булстат: контролната цифра не съвпада",
+  vatRequired: "ДДС номерът е задължителен",
+  vatFormat: "ДДС номерът трябва да започва с BG, последван от 9 или 10 цифри",
+  iban: "IBAN е задължителен",
+  ibanInvalid: IBAN_MESSAGE,
+  bankName: "Името на банката е задължително",
+  bic: "BIC кодът е задължителен",
+  botCheck: "Моля, потвърдете, че не сте робот чрез reCAPTCHA",
+} as const;
+
+/** The registration wizard's steps and the fields each asks for (schema.ts: step1Fields…). */
+export const REGISTER_STEPS = [
+  { title: "Профил", fields: ["username", "password", "confirmPassword"] },
+  {
+    title: "Фирмена информация",
+    fields: [
+      "firstName",
+      "lastName",
+      "companyType",
+      "companyName",
+      "companyVat",
+      "companyAddress",
+      "companyCity",
+      "postalCode",
+      "country",
+    ],
+  },
+  {
+    title: "Финансови детайли",
+    fields: [
+      "isVatRegistered",
+      "vatNumber",
+      "companyBankAccount",
+      "companyBankName",
+      "companyBankBic",
+      "useEnglishInvoices",
+      "companyNameEn",
+      "companyAddressEn",
+      "companyCityEn",
+      "companyBankNameEn",
+      "companyPhone",
+    ],
+  },
+] as const;
