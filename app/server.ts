@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import * as build from "@remix-run/dev/server-build";
@@ -157,7 +158,17 @@ async function main() {
     build.publicPath,
     express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }),
   );
-  app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+  // The rest of public/ by its top-level names only, so a page or API request does not look for a
+  // file on disk first (a stat per request; bench, #17).
+  const publicDir = path.join(root, "public");
+  const publicNames = new Set(
+    existsSync(publicDir) ? readdirSync(publicDir).filter((name) => name !== "build") : [],
+  );
+  const publicFiles = express.static(publicDir, { maxAge: "1h" });
+  app.use((req, res, next) => {
+    if (publicNames.has(req.path.split("/")[1] ?? "")) publicFiles(req, res, next);
+    else next();
+  });
   app.use(refuseNulInUrl);
   app.use(refuseOversizedBodies(limits));
   app.use(refuseCrossSiteMutations);

@@ -7,23 +7,20 @@ import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
 import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";
 import { requireUser } from "~/modules/auth/guards.server";
 import { currentMonth } from "~/modules/salaries/form.server";
+import { monthLabel, previousMonth } from "~/modules/salaries/months";
 import { salaryReminder } from "~/modules/salaries/salaries.server";
-import { monthLabel, previousMonth } from "~/modules/salaries/schema";
-import { getNotification } from "~/modules/settings/queries.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
-import { getPendingPayment } from "~/modules/subscriptions/queries.server";
 import { formatDate } from "~/utils/dates";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   const month = currentMonth();
-  const [notification, pendingPayment, reminder] = await Promise.all([
-    getNotification(context.db),
-    user.companyId ? getPendingPayment(context.db, user.companyId) : null,
+  // The banner and a payment waiting for 3-D Secure came with the session (one query).
+  const { notification, pendingPayment } = user.shell;
+  const reminder =
     user.companyId && hasPlan(user, "full")
-      ? salaryReminder(context.db, user.companyId, month)
-      : false,
-  ]);
+      ? await salaryReminder(context.db, user.companyId, month)
+      : false;
   return json({
     hasCompany: user.companyId !== null,
     // A payment waiting for 3-D Secure: the banner links to it (dismissible per client secret).

@@ -18,9 +18,12 @@ export function isIsoDate(value: string): boolean {
 export const isBookDate = (value: string) =>
   isIsoDate(value) && value >= DATE_MIN && value <= DATE_MAX;
 
+// Built once: a new Intl.DateTimeFormat per call cost ~2 % of a list request's CPU (bench, #17).
+const sofiaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Sofia" });
+
 /** Today's date in Bulgaria (documents are dated in Sofia time, whatever the server's zone). */
 export function todayInSofia(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Sofia" }).format(now);
+  return sofiaDay.format(now);
 }
 
 /** A calendar day plus (or minus) whole days: "2026-01-31" + 1 → "2026-02-01". */

@@ -1,5 +1,7 @@
 import { type AppLoadContext, createCookie } from "@remix-run/node";
 import type { Kysely } from "kysely";
+import { notificationText } from "~/modules/settings/queries.server";
+import { pendingPaymentOf } from "~/modules/subscriptions/queries.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
 import type { Database, Plan, UserRole } from "~db/types";
 
@@ -23,6 +25,15 @@ export interface SessionUser {
   plan: Plan;
   /** The admin looking at the app as this customer (impersonation), or null. */
   impersonator: { id: string; email: string } | null;
+  /**
+   * What every page's shell shows besides the user, read in the same query as the session so a
+   * page costs one query before its own (issue #17): the banner for all customers and a payment
+   * waiting for 3-D Secure.
+   */
+  shell: {
+    notification: string | null;
+    pendingPayment: { clientSecret: string; url: string | null } | null;
+  };
 }
 
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
@@ -108,6 +119,19 @@ export async function findSessionUser(
       "users.companyId",
       "companies.name as companyName",
       "companies.subscriptionPlan",
+      (eb) =>
+        eb
+          .selectFrom("appSettings")
+          .select("value")
+          .where("key", "=", "notification")
+          .as("notificationSetting"),
+      (eb) =>
+        eb
+          .selectFrom("subscriptions")
+          .select("pendingAction")
+          .whereRef("subscriptions.companyId", "=", "users.companyId")
+          .limit(1)
+          .as("pendingAction"),
     ])
     .where("sessions.tokenHash", "=", sha256(token))
     .where("sessions.expiresAt", ">", new Date())
@@ -131,6 +155,10 @@ export async function findSessionUser(
       row.impersonatorId && row.impersonatorEmail
         ? { id: row.impersonatorId, email: row.impersonatorEmail }
         : null,
+    shell: {
+      notification: notificationText(row.notificationSetting),
+      pendingPayment: pendingPaymentOf(row.pendingAction),
+    },
   };
 }
 

@@ -8,7 +8,12 @@ export async function getNotification(db: Kysely<Database>): Promise<string | nu
     .select("value")
     .where("key", "=", "notification")
     .executeTakeFirst();
-  const message = (row?.value as { message?: unknown } | undefined)?.message;
+  return notificationText(row?.value);
+}
+
+/** The banner's text from its setting's stored value, or null when there is none. */
+export function notificationText(value: unknown): string | null {
+  const message = (value as { message?: unknown } | null | undefined)?.message;
   return typeof message === "string" && message.trim() ? message : null;
 }
 

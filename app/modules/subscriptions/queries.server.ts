@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "~db/types";
+import type { Database, PendingAction } from "~db/types";
 
 /** The company's subscription invoices, newest first. */
 export function listSubscriptionInvoices(db: Kysely<Database>, companyId: string, limit = 24) {
@@ -57,6 +57,10 @@ export async function getPendingPayment(db: Kysely<Database>, companyId: string)
     .select("pendingAction")
     .where("companyId", "=", companyId)
     .executeTakeFirst();
-  const pending = row?.pendingAction;
+  return pendingPaymentOf(row?.pendingAction);
+}
+
+/** The payment waiting for 3-D Secure from a subscription's pending action, if any. */
+export function pendingPaymentOf(pending: PendingAction | null | undefined) {
   return pending ? { clientSecret: pending.clientSecret, url: pending.url ?? null } : null;
 }
