@@ -34,8 +34,13 @@ pool.on("error", (error) => console.error(`pool: ${error.message}`));
 const PAGE_SIZE = 50;
 
 async function load() {
-  const results = await Promise.all(queries.map((q) => pool.query(q.sql, q.parameters)));
-  const byRole = (role) => results[queries.findIndex((q) => q.role === role)]?.rows ?? [];
+  // As the loader: the session's query first (it yields the company), then the page's together.
+  const session = queries.find((q) => q.role === "session");
+  if (session && (await pool.query(session.sql, session.parameters)).rows.length !== 1)
+    throw new Error("the session query found no session");
+  const page = queries.filter((q) => q.role !== "session");
+  const results = await Promise.all(page.map((q) => pool.query(q.sql, q.parameters)));
+  const byRole = (role) => results[page.findIndex((q) => q.role === role)]?.rows ?? [];
   return { documents: byRole("list").slice(0, PAGE_SIZE), summary: byRole("summary") };
 }
 

@@ -12,6 +12,7 @@ import autocannon from "autocannon";
 import { CamelCasePlugin, type CompiledQuery, Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { hashPassword } from "~/modules/auth/password.server";
+import { findSessionUser } from "~/modules/auth/session.server";
 import {
   filtersFromSearch,
   listDocuments,
@@ -356,54 +357,7 @@ export async function benchLadder() {
     await database.close();
     console.log(`  user ${EMAIL} (verified) of the measured company, plan ${subscriptionPlan}`);
 
-    // The SQL of the loader's first page, captured from the app's own functions.
-    const sink: { queries: Query[] | null } = { queries: null };
-    logged = loggingKysely(url, (query, ms) => {
-      const to = performance.now();
-      sink.queries?.push({
-        by: loaderOf.getStore() ?? "?",
-        sql: query.sql,
-        parameters: query.parameters,
-        from: to - ms,
-        to,
-      });
-    });
-    const db = logged;
-    const capture = capturing(sink);
-    const today = todayInSofia();
-    const filters = filtersFromSearch(new URLSearchParams());
-    const list = await capture(() =>
-      loaderOf.run("list", () => listDocuments(db, companyId, filters, today, { after: null })),
-    );
-    const summary = await capture(() =>
-      loaderOf.run("summary", () => summarizeDocuments(db, companyId, filters, today)),
-    );
-    const replay = [
-      ...list.queries.map((q) => ({ role: "list", sql: q.sql, parameters: q.parameters })),
-      ...summary.queries.map((q) => ({ role: "summary", sql: q.sql, parameters: q.parameters })),
-    ];
-    const queriesFile = path.join(dataDir, "ladder-queries.json");
-    await writeFile(queriesFile, JSON.stringify(replay, null, 2));
-    console.log(`  (a)/(b) replay ${replay.length} queries of the loader (today ${today}):`);
-    for (const q of replay)
-      console.log(`    ${q.role}: ${short(q.sql)} ${JSON.stringify(q.parameters)}`);
-
-    // The four servers.
-    const bare = (mode: string) =>
-      startChild(
-        children,
-        [path.join(HERE, "ladder-server.mjs")],
-        {
-          DATABASE_URL: url,
-          LADDER_QUERIES: queriesFile,
-          LADDER_MODE: mode,
-          LADDER_TODAY: today,
-          PORT: "0",
-        },
-        /listening on (\d+)/,
-      );
-    const a = await bare("json");
-    const b = await bare("html");
+    // The app, and a signed-in API client and browser.
     const appPort = await freePort();
     const app = await startChild(
       children,
@@ -421,6 +375,60 @@ export async function benchLadder() {
     );
     const appUrl = `http://127.0.0.1:${app.port}`;
     const { bearer, cookie } = await signIn(appUrl);
+
+    // The SQL of the loader's first page, captured from the app's own functions.
+    const sink: { queries: Query[] | null } = { queries: null };
+    logged = loggingKysely(url, (query, ms) => {
+      const to = performance.now();
+      sink.queries?.push({
+        by: loaderOf.getStore() ?? "?",
+        sql: query.sql,
+        parameters: query.parameters,
+        from: to - ms,
+        to,
+      });
+    });
+    const db = logged;
+    const capture = capturing(sink);
+    const today = todayInSofia();
+    const filters = filtersFromSearch(new URLSearchParams());
+    // The loader's first query is the session's (requireCompanyUser), then the page's two.
+    const session = await capture(() =>
+      loaderOf.run("session", () => findSessionUser(db, bearer.replace(/^Bearer /, ""))),
+    );
+    const list = await capture(() =>
+      loaderOf.run("list", () => listDocuments(db, companyId, filters, today, { after: null })),
+    );
+    const summary = await capture(() =>
+      loaderOf.run("summary", () => summarizeDocuments(db, companyId, filters, today)),
+    );
+    const replay = [
+      ...session.queries.map((q) => ({ role: "session", sql: q.sql, parameters: q.parameters })),
+      ...list.queries.map((q) => ({ role: "list", sql: q.sql, parameters: q.parameters })),
+      ...summary.queries.map((q) => ({ role: "summary", sql: q.sql, parameters: q.parameters })),
+    ];
+    const queriesFile = path.join(dataDir, "ladder-queries.json");
+    await writeFile(queriesFile, JSON.stringify(replay, null, 2));
+    console.log(`  (a)/(b) replay ${replay.length} queries of the loader (today ${today}):`);
+    for (const q of replay)
+      console.log(`    ${q.role}: ${short(q.sql)} ${JSON.stringify(q.parameters)}`);
+
+    // The two bare servers ((c) and (d) are the app, started above).
+    const bare = (mode: string) =>
+      startChild(
+        children,
+        [path.join(HERE, "ladder-server.mjs")],
+        {
+          DATABASE_URL: url,
+          LADDER_QUERIES: queriesFile,
+          LADDER_MODE: mode,
+          LADDER_TODAY: today,
+          PORT: "0",
+        },
+        /listening on (\d+)/,
+      );
+    const a = await bare("json");
+    const b = await bare("html");
 
     const rungs: {
       key: string;
