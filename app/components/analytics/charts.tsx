@@ -14,6 +14,9 @@ export type { Series, Unit } from "./charts-svg";
 
 type Charts = typeof Svg;
 const load = () => import("./charts-svg");
+// In the browser the chunk is asked for as soon as a page with charts is loaded, beside its data,
+// so after a client-side navigation the charts come with the page rather than after it.
+if (typeof document !== "undefined") void load();
 
 function chart<Props extends object>(name: "GroupedBars" | "StackedBars" | "LineChart") {
   const Eager = (serverCharts as Partial<Charts>)[name] as ComponentType<Props> | undefined;

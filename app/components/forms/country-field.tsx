@@ -12,7 +12,10 @@ import * as serverList from "./country-field-list.server";
 type Props = { name?: string };
 
 const Eager = (serverList as { CountryField?: ComponentType<Props> }).CountryField;
-const Lazy = lazy(async () => ({ default: (await import("./country-field-list")).CountryField }));
+const load = () => import("./country-field-list");
+// Asked for as soon as a page with the field is loaded (beside its data), not when it first renders.
+if (typeof document !== "undefined") void load();
+const Lazy = lazy(async () => ({ default: (await load()).CountryField }));
 const Impl = Eager ?? Lazy;
 
 export function CountryField(props: Props) {
