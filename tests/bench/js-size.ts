@@ -54,17 +54,13 @@ export function benchJsSize(root = process.cwd()) {
     const found = new Set<string>();
     const visit = (url: string, dynamicOnly: boolean) => {
       const text = readFileSync(path.join(root, "public", url), "utf8");
-      for (const match of text.matchAll(/import\("([^"]+\.js)"\)/g)) {
-        const target = match[1]!;
-        if (!urls.has(target) && !found.has(target)) {
-          found.add(target);
-          visit(target, false);
-        }
-      }
-      if (dynamicOnly) return;
-      for (const match of text.matchAll(/from"(\/build\/[^"]+\.js)"/g)) {
-        const target = match[1]!;
-        if (!urls.has(target) && !found.has(target)) {
+      const patterns = dynamicOnly
+        ? [/import\("([^"]+\.js)"\)/g]
+        : [/import\("([^"]+\.js)"\)/g, /from"(\/build\/[^"]+\.js)"/g];
+      for (const pattern of patterns) {
+        for (const match of text.matchAll(pattern)) {
+          const target = match[1]!;
+          if (urls.has(target) || found.has(target)) continue;
           found.add(target);
           visit(target, false);
         }

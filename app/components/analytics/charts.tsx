@@ -1,4 +1,5 @@
-import { type ComponentProps, type ComponentType, lazy, Suspense } from "react";
+import type { ComponentProps, ComponentType } from "react";
+import { hydrateLazily, preload } from "~/components/ui/hydrate-lazily";
 import type * as Svg from "./charts-svg";
 import * as serverCharts from "./charts-svg.server";
 
@@ -13,24 +14,16 @@ import * as serverCharts from "./charts-svg.server";
 export type { Series, Unit } from "./charts-svg";
 
 type Charts = typeof Svg;
+type Name = "GroupedBars" | "StackedBars" | "LineChart";
 const load = () => import("./charts-svg");
-// In the browser the chunk is asked for as soon as a page with charts is loaded, beside its data,
-// so after a client-side navigation the charts come with the page rather than after it.
-if (typeof document !== "undefined") void load();
+preload(load);
 
-function chart<Props extends object>(name: "GroupedBars" | "StackedBars" | "LineChart") {
-  const Eager = (serverCharts as Partial<Charts>)[name] as ComponentType<Props> | undefined;
-  const Lazy = lazy(async () => ({
-    default: (await load())[name] as unknown as ComponentType<Props>,
-  }));
-  const Impl = (Eager ?? Lazy) as ComponentType<Props>;
-  return function Chart(props: Props) {
-    return (
-      <Suspense fallback={<div style={{ aspectRatio: "720 / 300", maxWidth: 720 }} />}>
-        <Impl {...props} />
-      </Suspense>
-    );
-  };
+function chart<Props extends object>(name: Name) {
+  return hydrateLazily<Props>(
+    (serverCharts as Partial<Charts>)[name] as ComponentType<Props> | undefined,
+    async () => (await load())[name] as unknown as ComponentType<Props>,
+    <div style={{ aspectRatio: "720 / 300", maxWidth: 720 }} />,
+  );
 }
 
 export const GroupedBars = chart<ComponentProps<Charts["GroupedBars"]>>("GroupedBars");

@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import type { ComponentType } from "react";
+import { hydrateLazily, preload } from "~/components/ui/hydrate-lazily";
 import * as serverList from "./country-field-list.server";
 
 /*
@@ -11,17 +12,11 @@ import * as serverList from "./country-field-list.server";
 
 type Props = { name?: string };
 
-const Eager = (serverList as { CountryField?: ComponentType<Props> }).CountryField;
 const load = () => import("./country-field-list");
-// Asked for as soon as a page with the field is loaded (beside its data), not when it first renders.
-if (typeof document !== "undefined") void load();
-const Lazy = lazy(async () => ({ default: (await load()).CountryField }));
-const Impl = Eager ?? Lazy;
+preload(load);
 
-export function CountryField(props: Props) {
-  return (
-    <Suspense fallback={<div style={{ minHeight: "4.5rem" }} />}>
-      <Impl {...props} />
-    </Suspense>
-  );
-}
+export const CountryField = hydrateLazily<Props>(
+  (serverList as { CountryField?: ComponentType<Props> }).CountryField,
+  async () => (await load()).CountryField,
+  <div style={{ minHeight: "4.5rem" }} />,
+);

@@ -50,16 +50,6 @@ export async function hasOpenSubscriptionInvoice(db: Kysely<Database>, companyId
   return row !== undefined;
 }
 
-/** The payment waiting for 3-D Secure, if any: all every page needs of the subscription (one read). */
-export async function getPendingPayment(db: Kysely<Database>, companyId: string) {
-  const row = await db
-    .selectFrom("subscriptions")
-    .select("pendingAction")
-    .where("companyId", "=", companyId)
-    .executeTakeFirst();
-  return pendingPaymentOf(row?.pendingAction);
-}
-
 /** The payment waiting for 3-D Secure from a subscription's pending action, if any. */
 export function pendingPaymentOf(pending: PendingAction | null | undefined) {
   return pending ? { clientSecret: pending.clientSecret, url: pending.url ?? null } : null;
