@@ -121,39 +121,55 @@ function zeroColumn(
 /** The sales journal of a company's month, with what could not be placed. */
 export async function salesJournal(db: Kysely<Database>, companyId: string, month: string) {
   const { from, to } = monthRange(month);
-  const [docs, groundRows] = await Promise.all([
-    db
-      .selectFrom("documents")
+  // The month's documents, their bases per rate and their first line's text, as three flat reads
+  // run side by side: per-document subqueries made PostgreSQL plan 10,000 × 2 index probes (and
+  // compile them with JIT), 55–75 ms for a month of 10,000 documents against about 15 ms now.
+  const monthDocuments = db
+    .selectFrom("documents")
+    .where("documents.companyId", "=", companyId)
+    .where("documents.type", "in", ["invoice", "debit_note", "credit_note"])
+    .where("documents.status", "in", ["issued", "cancelled"])
+    .where("documents.issueDate", ">=", from)
+    .where("documents.issueDate", "<", to);
+  const monthLines = monthDocuments
+    .innerJoin("documentLines as l", "l.documentId", "documents.id")
+    .where("l.companyId", "=", companyId);
+  const [docs, groupRows, firstLines, groundRows] = await Promise.all([
+    monthDocuments
       .select([
-        "id",
-        "type",
-        "status",
-        "number",
-        "issueDate",
-        "currency",
-        "eurRate",
-        "vatGround",
-        "clientId",
-        "clientSnapshot",
-        // Bases per rate of the document's lines, as [rate, cents] pairs, and the first line.
-        sql<
-          [number | null, number][]
-        >`(select coalesce(json_agg(json_build_array(g.vat_rate, g.net)), '[]'::json)
-          from (select vat_rate, sum(net_cents)::bigint as net from document_lines
-                where document_id = documents.id group by vat_rate) g)`.as("groups"),
-        sql<string | null>`(select description from document_lines
-          where document_id = documents.id order by position limit 1)`.as("subject"),
+        "documents.id",
+        "documents.type",
+        "documents.status",
+        "documents.number",
+        "documents.issueDate",
+        "documents.currency",
+        "documents.eurRate",
+        "documents.vatGround",
+        "documents.clientId",
+        "documents.clientSnapshot",
       ])
-      .where("companyId", "=", companyId)
-      .where("type", "in", ["invoice", "debit_note", "credit_note"])
-      .where("status", "in", ["issued", "cancelled"])
-      .where("issueDate", ">=", from)
-      .where("issueDate", "<", to)
-      .orderBy("issueDate")
-      .orderBy("number")
+      .orderBy("documents.issueDate")
+      .orderBy("documents.number")
+      .execute(),
+    monthLines
+      .select(["l.documentId", "l.vatRate", sql<string>`sum(l.net_cents)::bigint`.as("net")])
+      .groupBy(["l.documentId", "l.vatRate"])
+      .execute(),
+    monthLines
+      .distinctOn("l.documentId")
+      .select(["l.documentId", "l.description"])
+      .orderBy("l.documentId")
+      .orderBy("l.position")
       .execute(),
     db.selectFrom("vatGrounds").select(["text", "kind"]).execute(),
   ]);
+  const groupsOf = new Map<string, { vatRate: number | null; netCents: number }[]>();
+  for (const row of groupRows) {
+    const groups = groupsOf.get(row.documentId) ?? [];
+    groups.push({ vatRate: row.vatRate, netCents: Number(row.net) });
+    groupsOf.set(row.documentId, groups);
+  }
+  const subjectOf = new Map(firstLines.map((line) => [line.documentId, line.description]));
   const kinds = new Map(groundRows.map((g) => [g.text, g.kind as VatGroundKind]));
   const rows: SalesRow[] = [];
   const problems: Problem[] = [];
@@ -171,9 +187,7 @@ export async function salesJournal(db: Kysely<Database>, companyId: string, mont
     let euGoods = 0;
     let euServices = 0;
     if (!cancelled) {
-      const totals = computeTotals(
-        (doc.groups ?? []).map(([rate, net]) => ({ vatRate: rate, netCents: Number(net) })),
-      );
+      const totals = computeTotals(groupsOf.get(doc.id) ?? []);
       for (const group of totals.groups) {
         if (group.baseCents === 0) continue;
         if (group.rate === 20) {
@@ -238,7 +252,7 @@ export async function salesJournal(db: Kysely<Database>, companyId: string, mont
       counterpartyId,
       counterpartyName: party?.name ?? "",
       countryCode: party?.countryCode ?? "BG",
-      subject: doc.subject ?? "",
+      subject: subjectOf.get(doc.id) ?? "",
       cancelled,
       amounts,
       vies: needsVies ? { vatNumber, goods: euGoods, services: euServices } : null,
