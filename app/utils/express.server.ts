@@ -211,11 +211,21 @@ function remixRequest(req: express.Request, res: express.Response, limit: number
   return new Request(url.href, init);
 }
 
+// Pages and JSON answers are whole when Remix hands them over (entry.server renders the document
+// before it answers): they leave in one write with their length, not as a chunked stream that
+// ends in a second write (bench ladder, #17). Event streams, files and exports stream as they are.
+const WHOLE_ANSWERS = /^(text\/html|application\/(problem\+)?json)\b/i;
+
 async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) res.append(key, value);
-  if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
-  else res.end();
+  const type = response.headers.get("Content-Type") ?? "";
+  if (/text\/event-stream/i.test(type)) res.flushHeaders();
+  if (!response.body) res.end();
+  else if (WHOLE_ANSWERS.test(type)) {
+    const body = new Uint8Array(await response.arrayBuffer());
+    res.setHeader("Content-Length", body.byteLength);
+    res.end(body);
+  } else await writeReadableStreamToWritable(response.body, res);
 }

@@ -106,6 +106,22 @@ describe("the server's edge", () => {
     expect(html).toContain("🇧🇬 България");
   });
 
+  it("answers pages and JSON whole, with their length; a missing page keeps its 404", async () => {
+    for (const [path, headers, status, type] of [
+      ["/auth", {}, 200, "text/html"],
+      ["/no-such-page", {}, 404, "text/html"],
+      ["/api/invoices", bearer, 200, "application/json"],
+      ["/api/recaptcha-key", {}, 200, "application/json"],
+    ] as const) {
+      const response = await fetch(`${app.url}${path}`, { headers });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      expect(response.status, path).toBe(status);
+      expect(response.headers.get("content-type"), path).toContain(type);
+      expect(response.headers.get("transfer-encoding"), path).toBeNull();
+      expect(Number(response.headers.get("content-length")), path).toBe(bytes.length);
+    }
+  });
+
   it("answers /api/health at once while a long PDF renders", async () => {
     const client = await fetch(`${app.url}/api/clients`, {
       method: "POST",
