@@ -59,3 +59,21 @@ describe("route matching with the remembered branch", () => {
     expect(matchRoutes(routes, long)?.[1]?.params).toEqual({ id: "a".repeat(400) });
   });
 });
+
+// Links resolve paths from the root without splitting them (the same patch): the result must be
+// the router's as documented, for plain paths and for those with "." and ".." segments.
+describe("resolving a link's path", () => {
+  const { resolvePath } = require("@remix-run/router") as typeof import("@remix-run/router");
+  it.each([
+    ["/invoice/abc", "/", "/invoice/abc"],
+    ["/invoices?status=paid#top", "/", "/invoices"],
+    ["/", "/clients", "/"],
+    ["/clients/../invoices", "/", "/invoices"],
+    ["/clients/./new", "/", "/clients/new"],
+    ["edit", "/clients/abc", "/clients/abc/edit"],
+    ["../new", "/clients/abc", "/clients/new"],
+    ["/a.b/c", "/", "/a.b/c"],
+  ])("%s from %s is %s", (to, from, pathname) => {
+    expect(resolvePath(to, from).pathname).toBe(pathname);
+  });
+});
