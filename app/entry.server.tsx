@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import type {
   ActionFunctionArgs,
   AppLoadContext,
@@ -6,10 +5,8 @@ import type {
   LoaderFunctionArgs,
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce-provider";
-
-const ABORT_DELAY = 5_000;
 
 export default function handleRequest(
   request: Request,
@@ -18,50 +15,19 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const nonce = loadContext.cspNonce ?? "";
-  // The app has no Suspense boundaries (no deferred data), so a document is complete as soon as
-  // its shell is: it is rendered whole and answered with its length, in one write (bench ladder,
-  // #17), and an error while rendering it still turns its status into 500.
-  return new Promise<Response>((resolve, reject) => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        chunks.push(chunk);
-        done();
-      },
-      final(done) {
-        clearTimeout(timer);
-        const body = Buffer.concat(chunks);
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-        responseHeaders.set("Content-Length", String(body.byteLength));
-        resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
-        done();
-      },
-    });
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          pipe(sink);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors after the shell are logged here; earlier ones reach handleError.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    timer = setTimeout(abort, ABORT_DELAY);
+  // The app has no Suspense boundaries and no deferred data, so a document is complete when its
+  // shell is: it is rendered to one string (React's string renderer, without the streaming
+  // renderer's per-chunk byte encoding; bench ladder, #17) and answered whole, with its length.
+  // An error while rendering throws to Remix, which renders the route's error boundary instead.
+  const html = renderToString(
+    <NonceProvider value={loadContext.cspNonce ?? ""}>
+      <RemixServer context={remixContext} url={request.url} />
+    </NonceProvider>,
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(`<!DOCTYPE html>${html}`, {
+    headers: responseHeaders,
+    status: responseStatusCode,
   });
 }
 
