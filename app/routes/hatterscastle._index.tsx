@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { CountSection } from "~/components/admin/count-section";
 import { AnalyticsTable } from "~/components/analytics/analytics-table";
 import * as page from "~/components/layout/page.css";
+import { SUBSCRIPTION_STATUS_NAMES } from "~/modules/admin/constants";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { adminStatistics } from "~/modules/admin/statistics.server";
 import { shortMonth } from "~/modules/analytics/period";
@@ -16,16 +17,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     stats: await adminStatistics(context.db, context.config.billing.prices, todayInSofia()),
   });
 }
-
-const STATUS_NAMES: Record<string, string> = {
-  active: "Активен",
-  trialing: "Пробен",
-  past_due: "Просрочено плащане",
-  incomplete: "Незавършено плащане",
-  incomplete_expired: "Изтекло незавършено плащане",
-  unpaid: "Неплатен",
-  canceled: "Прекратен",
-};
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -75,7 +66,7 @@ export default function AdminDashboard() {
               { label: "Абонаменти", kind: "count" },
             ],
             rows: stats.byStatus.map((s) => ({
-              cells: [STATUS_NAMES[s.status] ?? s.status, s.count],
+              cells: [SUBSCRIPTION_STATUS_NAMES[s.status] ?? s.status, s.count],
             })),
           }}
         />
@@ -127,7 +118,9 @@ export default function AdminDashboard() {
                 a.name,
                 a.eik,
                 PLAN_NAMES[a.plan as keyof typeof PLAN_NAMES] ?? a.plan,
-                a.awaitingThreeDSecure ? "Чака 3-D Secure" : (STATUS_NAMES[a.status] ?? a.status),
+                a.awaitingThreeDSecure
+                  ? "Чака 3-D Secure"
+                  : (SUBSCRIPTION_STATUS_NAMES[a.status] ?? a.status),
                 a.since,
               ],
             })),
