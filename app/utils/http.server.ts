@@ -62,11 +62,29 @@ export async function readJson(request: Request): Promise<Record<string, unknown
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
 const URL_TRICKS = /[\u0000-\u001F\u007F\\]/;
 const SAME_ORIGIN = "http://same-origin.invalid";
+// A path of this site: one "/" and then anything but a second "/" or "\" ("//host" is another site).
+const ONE_SLASH = /^\/(?![/\\])/;
+
+/** The text as the browser resolves it on this site (dot segments gone), or null when it leaves it. */
+function resolvedPath(text: string): string | null {
+  if (!ONE_SLASH.test(text)) return null;
+  let url: URL;
+  try {
+    url = new URL(text, SAME_ORIGIN);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SAME_ORIGIN) return null;
+  // "/.//evil.test" and "/%2e/..//evil.test" only become "//evil.test" here, after the dot segments.
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return ONE_SLASH.test(path) ? path : null;
+}
 
 /**
- * Where to go after signing in or sending a form: only a path of this site, normalised as the
- * browser would read it; anything else (another host, tricks with encoded or dropped characters)
- * gives the fallback.
+ * The one check for every redirect and back link built from what a client sent: a path of this
+ * site, normalised as the browser reads it (dot segments resolved), starting with exactly one "/";
+ * anything else (another host, tricks with encoded, dropped or dot-segment characters) gives the
+ * fallback. The path is checked as sent and percent-decoded once.
  */
 export function safeRedirect(
   to: FormDataEntryValue | string | null | undefined,
@@ -79,17 +97,9 @@ export function safeRedirect(
   } catch {
     return fallback;
   }
-  for (const text of [to, decoded]) {
-    if (URL_TRICKS.test(text) || !text.startsWith("/") || text.startsWith("//")) return fallback;
-  }
-  let url: URL;
-  try {
-    url = new URL(to, SAME_ORIGIN);
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== SAME_ORIGIN) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  if (URL_TRICKS.test(to) || URL_TRICKS.test(decoded)) return fallback;
+  const path = resolvedPath(to);
+  return path && resolvedPath(decoded) ? path : fallback;
 }
 
 /** 405 for a method an API path does not take. */
