@@ -21,6 +21,15 @@ export const SAFE_TEXT =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   /^(?:[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/;
 
+/**
+ * Bulgarian text as Bulgarians write names, a company, an address or a city: Cyrillic letters (the
+ * stress mark too), digits, spaces and the punctuation of addresses — the quotes „ “ ” " « » ' ’,
+ * №, the hyphen and dashes - ‐ – —, and . , ; : ( ) / \ # & +. The one rule of «Само български
+ * текст (кирилица)» (spec §5, widened by issue #25: «ул. „Витоша“ № 15» is Bulgarian text).
+ */
+export const BULGARIAN_TEXT =
+  /^(?:[\u0400-\u04FF\s\d.,;:'\u2019\u2018"\u201E\u201C\u201D\u00AB\u00BB\u2116\-\u2010\u2013\u2014#/\\()&+]|\u0300|\u0301)+$/;
+
 /** True when a string may be stored as typed (see SAFE_TEXT). */
 export const isSafeText = (value: string) => SAFE_TEXT.test(value);
 

@@ -9,7 +9,7 @@ import { SAFE_TEXT, TEXT_MESSAGES } from "./safe-text";
  */
 
 export { fieldErrorsOf } from "./field-errors";
-export { isSafeText, SAFE_TEXT, searchTerm, TEXT_MESSAGES } from "./safe-text";
+export { BULGARIAN_TEXT, isSafeText, SAFE_TEXT, searchTerm, TEXT_MESSAGES } from "./safe-text";
 
 /**
  * zod's own messages in Bulgarian, for whatever a schema does not word itself (a wrong type in a

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { clientSchema } from "~/modules/clients/schema";
 import { registrationPayload } from "../../../tests/setup/factories";
 import {
   changePasswordSchema,
@@ -147,6 +148,43 @@ describe("company step (§5)", () => {
     (field) => {
       const result = registerStep2Schema.safeParse({ ...step2, [field]: "Ivan Petrov 12" });
       expect(errorOf(result, field)).toBe(MESSAGES.cyrillic);
+    },
+  );
+
+  // Issue #25: the sign-up refused an address the client form took. One rule (BULGARIAN_TEXT)
+  // allows the quotes, №, dashes and punctuation Bulgarians write.
+  it.each([
+    ["companyAddress", "ул. „Витоша“ № 15"],
+    ["companyAddress", "бул. «Цар Освободител» 7, ет. 3; ап. 12 – вход Б/В"],
+    ["companyName", "„Смет-ка“ ЕООД"],
+    ["companyName", '"Бета" ООД — клон'],
+    ["lastName", "Иванова-Петрова"],
+    ["companyCity", "гр. Бяла (обл. Русе)"],
+  ])("%s accepts %j", (field, value) => {
+    expect(errorOf(registerStep2Schema.safeParse({ ...step2, [field]: value }), field)).toBe(
+      undefined,
+    );
+  });
+
+  it("the client form and the sign-up both take «ул. „Витоша“ № 15»", () => {
+    const address = "ул. „Витоша“ № 15";
+    expect(registerStep2Schema.safeParse({ ...step2, companyAddress: address }).success).toBe(true);
+    const client = clientSchema.safeParse({
+      kind: "company",
+      name: "„Витоша“ ООД",
+      eik: "175074752",
+      address,
+      city: "София",
+    });
+    expect(client.success).toBe(true);
+  });
+
+  it.each(["ул. Vitosha 15", "ул. Витоша 15 <b>", "Иван @ Петров"])(
+    "still refuses %j with «Само български текст (кирилица)»",
+    (companyAddress) => {
+      expect(
+        errorOf(registerStep2Schema.safeParse({ ...step2, companyAddress }), "companyAddress"),
+      ).toBe(MESSAGES.cyrillic);
     },
   );
 

@@ -2,7 +2,7 @@ import { validate as validatePostalCode } from "postal-codes-js";
 import { z } from "zod";
 import { countryByName, DEFAULT_COUNTRY } from "~/modules/reference/countries";
 import { checkedIban } from "~/utils/iban";
-import { SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
+import { BULGARIAN_TEXT, SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
 import { MESSAGES, type REGISTER_STEPS } from "./constants";
 import { hasValidEikChecksum } from "./eik";
 
@@ -11,8 +11,6 @@ import { hasValidEikChecksum } from "./eik";
 
 export { MESSAGES, REGISTER_STEPS } from "./constants";
 
-/** Cyrillic letters, whitespace, digits and . , ' - # / \ ( ) № (spec §5). */
-const CYRILLIC = /^[\u0400-\u04FF\s\d.,'\-#/\\()№]+$/;
 const SPECIAL = /[!@#$%^&*(),.?":{}|<>]/;
 
 /** Every text has a length limit and only characters that may be stored (utils/schema.ts). */
@@ -25,7 +23,7 @@ const text = (max = 200) =>
 const requiredText = (message: string = MESSAGES.required, max = 200) => text(max).min(1, message);
 // Empty input gets only the "required" message; the Cyrillic rule speaks about text that is there.
 const cyrillicText = (message: string = MESSAGES.required, max = 200) =>
-  requiredText(message, max).pipe(z.string().regex(CYRILLIC, MESSAGES.cyrillic));
+  requiredText(message, max).pipe(z.string().regex(BULGARIAN_TEXT, MESSAGES.cyrillic));
 /** A checkbox: "on"/"true" from forms, true from JSON. */
 export const checkbox = z
   .union([z.boolean(), z.string()])
