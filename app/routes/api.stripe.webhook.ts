@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { z } from "zod";
 import { applyBillingEvent, type BillingEvent } from "~/modules/subscriptions/billing.server";
 import { stripeClient } from "~/modules/subscriptions/stripe.server";
 import { jsonError, methodNotAllowed } from "~/utils/http.server";
@@ -7,7 +8,8 @@ import { jsonError, methodNotAllowed } from "~/utils/http.server";
  * POST /api/stripe/webhook — Stripe's events. The signature is checked on the raw body; each
  * event is applied once (its id stored in the same transaction); the subscription is re-read
  * from Stripe (and an invoice too), so late, repeated or out-of-order deliveries cannot move the
- * state backwards.
+ * state backwards. A signed event this app cannot use (an unknown company, an object of the wrong
+ * shape) is acknowledged as ignored, so Stripe does not deliver it again for days.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -16,18 +18,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const signature = request.headers.get("Stripe-Signature");
   const body = await request.text();
   const stripe = stripeClient(stripeConfig);
-  let event: BillingEvent;
+  let signed: unknown;
   try {
     if (!signature || !withinTolerance(signature)) throw new Error("no valid signature");
-    event = stripe.webhooks.constructEvent(
+    signed = stripe.webhooks.constructEvent(
       body,
       signature,
       stripeConfig.webhookSecret,
       TOLERANCE_SECONDS,
-    ) as unknown as BillingEvent;
+    );
   } catch {
     return jsonError("Невалиден подпис", 400);
   }
+  // Signed but not an event (no id, type or time): nothing could ever apply it.
+  if (!eventSchema.safeParse(signed).success) return jsonError("Невалидно събитие", 400);
+  const event = signed as BillingEvent;
   const result = await applyBillingEvent(context.db, context.config.billing, "stripe", event, {
     subscription: (id) => missingAsNull(stripe.subscriptions.retrieve(id)),
     invoice: (id) => missingAsNull(stripe.invoices.retrieve(id)),
@@ -40,10 +45,26 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const TOLERANCE_SECONDS = 300;
 
-/** Stripe's library refuses old signatures; a timestamp from the future is refused here. */
+const eventSchema = z.object({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().min(0).max(1e11),
+});
+
+/**
+ * Stripe's library refuses old signatures; a timestamp from the future is refused here. The
+ * header must carry exactly one timestamp: the library signs with the last `t=`, so a second
+ * one would let a future-stamped signature pass a check of the first.
+ */
 function withinTolerance(signature: string): boolean {
-  const stamp = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1]);
-  return Number.isFinite(stamp) && Math.abs(Date.now() / 1000 - stamp) <= TOLERANCE_SECONDS;
+  const stamps = signature
+    .split(",")
+    .map((part) => part.split("="))
+    .filter(([key]) => key?.trim() === "t");
+  if (stamps.length !== 1) return false;
+  const value = stamps[0]?.[1] ?? "";
+  if (!/^\d{1,12}$/.test(value)) return false;
+  return Math.abs(Date.now() / 1000 - Number(value)) <= TOLERANCE_SECONDS;
 }
 
 /** The object as Stripe has it now; null when Stripe no longer has it (404 resource_missing). */

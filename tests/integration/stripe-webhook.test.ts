@@ -358,4 +358,147 @@ describe("POST /api/stripe/webhook", () => {
       .execute();
     expect(stored).toEqual([]);
   });
+
+  it("acknowledges, without changing anything, signed events it cannot use (200, never 500)", async () => {
+    const user = await createUser(getDb(), { plan: "standard" });
+    const companyId = user.companyId!;
+    const invoice = (overrides: Record<string, unknown>) => ({
+      id: "in_odd",
+      object: "invoice",
+      customer: "cus_odd",
+      number: null,
+      status: "paid",
+      amount_due: 100,
+      amount_paid: 100,
+      currency: "eur",
+      created: T,
+      metadata: { company_id: companyId },
+      ...overrides,
+    });
+    const odd: [string, string, unknown][] = [
+      [
+        "evt_not_uuid",
+        "customer.subscription.updated",
+        subscription("not-a-uuid", "price_full", { id: "sub_odd", customer: "cus_odd" }),
+      ],
+      [
+        "evt_unknown_company",
+        "customer.subscription.updated",
+        subscription("7f0c1a52-5d1e-4c55-9b8e-3a4d2c1b0e9f", "price_full", {
+          id: "sub_odd",
+          customer: "cus_odd",
+        }),
+      ],
+      [
+        "evt_unknown_company_invoice",
+        "invoice.paid",
+        invoice({ metadata: { company_id: "x'--" } }),
+      ],
+      ["evt_no_currency", "invoice.paid", invoice({ currency: undefined })],
+      ["evt_null_currency", "invoice.paid", invoice({ id: "in_odd2", currency: null })],
+      [
+        "evt_bad_status",
+        "customer.subscription.updated",
+        subscription(companyId, "price_full", { id: "sub_odd", status: "paused" }),
+      ],
+      [
+        "evt_bad_previous_plan",
+        "customer.subscription.updated",
+        subscription(companyId, "price_std", {
+          id: "sub_odd",
+          metadata: { company_id: companyId, previous_plan: "platinum" },
+        }),
+      ],
+      ["evt_company_number", "invoice.paid", invoice({ metadata: { company_id: 42 } })],
+    ];
+    for (const [id, type, object] of odd) {
+      const response = await call(
+        webhook,
+        getDb(),
+        "/x",
+        delivery({ id, type, created: T, data: { object } }),
+      );
+      expect(response.status, id).toBe(200);
+      expect(await response.json(), id).toMatchObject({ received: true });
+    }
+    // Without data, or without data.object: acknowledged and ignored as well.
+    for (const [id, data] of [
+      ["evt_no_data", undefined],
+      ["evt_no_object", {}],
+      ["evt_object_null", { object: null }],
+      ["evt_object_text", { object: "subscription" }],
+    ] as const) {
+      const response = await call(
+        webhook,
+        getDb(),
+        "/x",
+        delivery({ id, type: "customer.subscription.updated", created: T, data }),
+      );
+      expect(response.status, id).toBe(200);
+      expect(await response.json(), id).toEqual({ received: true, result: "ignored" });
+    }
+    // The invoice without a currency was not recorded; the company's plan is untouched.
+    expect(await getDb().selectFrom("subscriptionInvoices").select("providerId").execute()).toEqual(
+      [],
+    );
+    // The plan name it does not know is dropped; the rest of that event applies.
+    expect(statusData(await getSubscription(getDb(), companyId), "user")).toMatchObject({
+      plan: "standard",
+      status: "active",
+      previousSubscriptionPlan: null,
+    });
+  });
+
+  it("refuses a signed delivery that is not an event (400)", async () => {
+    for (const event of [
+      { type: "invoice.paid", created: T, data: {} },
+      { id: 7, type: "invoice.paid", created: T, data: {} },
+      { id: "evt_x", created: T, data: {} },
+      { id: "evt_x", type: "invoice.paid", created: "yesterday", data: {} },
+      [],
+    ]) {
+      const response = await call(
+        webhook,
+        getDb(),
+        "/x",
+        delivery(event as unknown as Record<string, unknown>),
+      );
+      expect(response.status, JSON.stringify(event)).toBe(400);
+      expect(await response.json()).toEqual({ message: "Невалидно събитие" });
+    }
+  });
+
+  it("refuses a signature header with two timestamps, however the later one is signed", async () => {
+    const user = await createUser(getDb());
+    const payload = JSON.stringify({
+      id: "evt_two_stamps",
+      type: "customer.subscription.updated",
+      created: T,
+      data: { object: subscription(user.companyId!, "price_full") },
+    });
+    const stripe = new Stripe("sk_test_x");
+    const now = Math.floor(Date.now() / 1000);
+    const future = stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: SECRET,
+      timestamp: now + 3600,
+    });
+    const present = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    for (const signature of [
+      `t=${now},${future}`,
+      `${future},t=${now}`,
+      `${present},t=${now}`,
+      `t=${now} ,${present.replace(/^t=\d+,/, "")}`,
+    ]) {
+      const response = await call(webhook, getDb(), "/x", {
+        method: "POST",
+        body: payload,
+        headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
+        config: stripeConfig,
+      });
+      expect(response.status, signature).toBe(400);
+      expect(await response.json()).toEqual({ message: "Невалиден подпис" });
+    }
+    expect(await getDb().selectFrom("billingEvents").select("id").execute()).toEqual([]);
+  });
 });

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
+import { z } from "zod";
 import type { BillingConfig } from "~/utils/context.server";
+import { isUuid } from "~/utils/uuid";
 import type { Database, Plan, SubscriptionStatus } from "~db/types";
 import { PLANS } from "./plans";
 import { writeSubscription } from "./state.server";
@@ -65,6 +67,105 @@ export interface BillingEvent {
   data: { object: BillingSubscriptionObject | BillingInvoiceObject | { object: string } };
 }
 
+/*
+ * What an event's object must look like before anything is read or written with it: a signed
+ * event can still carry a company id that is not one, a status or plan this app does not know,
+ * or an invoice without a currency; such an event is acknowledged and ignored (logged), since
+ * answering 500 would have Stripe deliver it again for days.
+ */
+const providerId = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,255}$/)
+  .max(255);
+const seconds = z.number().int().min(0).max(1e11);
+const metaText = z.string().max(500);
+const SUBSCRIPTION_STATUSES = [
+  "active",
+  "trialing",
+  "past_due",
+  "incomplete",
+  "incomplete_expired",
+  "unpaid",
+  "canceled",
+] as const satisfies readonly SubscriptionStatus[];
+
+const subscriptionSchema = z.object({
+  object: z.literal("subscription"),
+  id: providerId,
+  customer: providerId,
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  cancel_at_period_end: z.boolean(),
+  current_period_start: seconds.nullish(),
+  current_period_end: seconds.nullish(),
+  items: z
+    .object({
+      data: z.array(
+        z.object({
+          price: z.object({ id: z.string().max(255) }),
+          current_period_start: seconds.optional(),
+          current_period_end: seconds.optional(),
+        }),
+      ),
+    })
+    .optional(),
+  metadata: z
+    .object({
+      company_id: metaText.optional(),
+      plan: metaText.optional(),
+      // A plan name this app does not know is no previous plan (the column allows only these).
+      previous_plan: z.enum(PLANS).optional().catch(undefined),
+      pending_downgrade: metaText.optional(),
+    })
+    .nullish()
+    .transform((metadata) => metadata ?? {}),
+}) satisfies z.ZodType<BillingSubscriptionObject, z.ZodTypeDef, unknown>;
+
+const invoiceSchema = z.object({
+  object: z.literal("invoice"),
+  id: providerId,
+  customer: providerId.nullish().transform((c) => c ?? ""),
+  number: z.string().max(255).nullable(),
+  status: z.enum(["draft", "open", "paid", "void", "uncollectible"]),
+  amount_due: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  amount_paid: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  currency: z.string().regex(/^[A-Za-z]{3}$/),
+  hosted_invoice_url: z.string().max(2000).nullish(),
+  period_start: seconds.nullish(),
+  period_end: seconds.nullish(),
+  created: seconds,
+  description: z.string().max(5000).nullish(),
+  metadata: z
+    .object({
+      company_id: metaText.optional(),
+      plan: z.enum(PLANS).optional().catch(undefined),
+      client_secret: metaText.optional(),
+    })
+    .nullish(),
+  // Only read for the plan of a payment waiting for 3-D Secure: a shape it cannot read is no plan.
+  lines: z
+    .object({
+      data: z.array(
+        z.object({
+          price: z.object({ id: z.string() }).nullish(),
+          pricing: z
+            .object({ price_details: z.object({ price: z.string().optional() }).optional() })
+            .nullish(),
+        }),
+      ),
+    })
+    .optional()
+    .catch(undefined),
+}) satisfies z.ZodType<BillingInvoiceObject, z.ZodTypeDef, unknown>;
+
+/** The parsed object, or null (logged) when it is not what the event's kind needs. */
+function parsed<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>, value: unknown, eventId: string) {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const where = result.error.issues.map((i) => i.path.join(".") || "(object)").join(", ");
+  console.warn(`Billing event ${eventId}: its object cannot be used (${where})`);
+  return null;
+}
+
 const toDate = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
 /** The plan a subscription object is for: its metadata, or the configured Stripe price. */
@@ -79,18 +180,33 @@ export function planOf(object: BillingSubscriptionObject, billing: BillingConfig
   return "basic";
 }
 
-async function companyFor(
-  db: Kysely<Database>,
-  object: { customer?: string; id: string; metadata?: { company_id?: string } | null },
-) {
-  if (object.metadata?.company_id) return object.metadata.company_id;
+/**
+ * The company an object is for: its metadata's company id when that names an existing company
+ * (a malformed or unknown one names none), else the subscription with its customer or id.
+ */
+async function companyFor(db: Kysely<Database>, object: unknown): Promise<string | null> {
+  const { id, customer, metadata } = (object ?? {}) as Record<string, unknown>;
+  const claimed = (metadata as Record<string, unknown> | null | undefined)?.company_id;
+  if (claimed !== undefined && claimed !== null && claimed !== "") {
+    if (typeof claimed !== "string" || !isUuid(claimed)) return null;
+    const company = await db
+      .selectFrom("companies")
+      .select("id")
+      .where("id", "=", claimed)
+      .executeTakeFirst();
+    return company?.id ?? null;
+  }
+  const keys = [customer, id].filter((key): key is string => providerId.safeParse(key).success);
+  if (keys.length === 0) return null;
   const row = await db
     .selectFrom("subscriptions")
     .select("companyId")
     .where((eb) =>
       eb.or([
-        ...(object.customer ? [eb("customerId", "=", object.customer)] : []),
-        eb("subscriptionId", "=", object.id),
+        ...(typeof customer === "string" && keys.includes(customer)
+          ? [eb("customerId", "=", customer)]
+          : []),
+        ...(typeof id === "string" && keys.includes(id) ? [eb("subscriptionId", "=", id)] : []),
       ]),
     )
     .executeTakeFirst();
@@ -128,12 +244,21 @@ export async function applyBillingEvent(
   event: BillingEvent,
   reread?: Reread,
 ): Promise<ApplyResult> {
-  const object = event.data.object;
-  let current = object.object === "subscription" ? (object as BillingSubscriptionObject) : null;
-  if (current && reread) current = (await reread.subscription(current.id)) ?? current;
-  let invoiceNow = object.object === "invoice" ? (object as BillingInvoiceObject) : null;
-  if (invoiceNow && reread) invoiceNow = (await reread.invoice(invoiceNow.id)) ?? invoiceNow;
-  const companyId = await companyFor(db, object as BillingInvoiceObject);
+  const object: unknown = (event.data as { object?: unknown } | undefined)?.object;
+  const kind =
+    object && typeof object === "object" ? (object as { object?: unknown }).object : undefined;
+  let current = kind === "subscription" ? parsed(subscriptionSchema, object, event.id) : null;
+  if (current && reread) {
+    const now = await reread.subscription(current.id);
+    current = now ? parsed(subscriptionSchema, now, event.id) : current;
+  }
+  let invoiceNow = kind === "invoice" ? parsed(invoiceSchema, object, event.id) : null;
+  if (invoiceNow && reread) {
+    const now = await reread.invoice(invoiceNow.id);
+    invoiceNow = now ? parsed(invoiceSchema, now, event.id) : invoiceNow;
+  }
+  const unusable = (kind === "subscription" && !current) || (kind === "invoice" && !invoiceNow);
+  const companyId = unusable ? null : await companyFor(db, object);
 
   return db.transaction().execute(async (trx) => {
     const fresh = await trx
@@ -173,7 +298,7 @@ export async function applyBillingEvent(
         isCanceled: deleted
           ? false
           : current.cancel_at_period_end || current.metadata?.pending_downgrade === "1",
-        previousPlan: (current.metadata?.previous_plan as Plan | undefined) ?? null,
+        previousPlan: current.metadata.previous_plan ?? null,
         providerUpdatedAt: Math.max(stamp, Number(sub?.providerUpdatedAt ?? 0)),
       });
       return "applied";
@@ -196,7 +321,7 @@ export async function applyBillingEvent(
           companyId,
           providerId: invoice.id,
           number: invoice.number,
-          plan: (invoice.metadata?.plan as Plan | undefined) ?? null,
+          plan: invoice.metadata?.plan ?? null,
           amountCents: invoice.status === "paid" ? invoice.amount_paid : invoice.amount_due,
           currency: invoice.currency.toUpperCase(),
           status: invoice.status,
