@@ -107,7 +107,11 @@ async function main() {
       ? await pgliteHub(database.pglite)
       : postgresHub(env.DATABASE_URL as string);
 
-  configurePdfPool({ threads: env.PDF_WORKERS, timeoutMs: env.PDF_TIMEOUT_MS });
+  configurePdfPool({
+    threads: env.PDF_WORKERS,
+    timeoutMs: env.PDF_TIMEOUT_MS,
+    queueLimit: env.PDF_QUEUE_LIMIT,
+  });
 
   // The job queue: schedules and queues are declared by every instance (idempotent); jobs are
   // worked here unless JOBS=off leaves them to `npm run worker`.

@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (one !== null) {
     const salary = await getSalary(context.db, user.companyId, one);
     if (!salary) throw new Response("Not Found", { status: 404 });
-    bytes = await renderInPool({
+    bytes = await renderInPool(user.companyId, {
       kind: "payslips",
       models: [payslip(company, salary.month, salary)],
     });
@@ -33,13 +33,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } else {
     const { salaries } = await monthSalaries(context.db, user.companyId, month);
     if (url.searchParams.get("payslips") === "1") {
-      bytes = await renderInPool({
+      bytes = await renderInPool(user.companyId, {
         kind: "payslips",
         models: salaries.map((s) => payslip(company, month, s)),
       });
       name = `Фишове-${month}.pdf`;
     } else {
-      bytes = await renderInPool({
+      bytes = await renderInPool(user.companyId, {
         kind: "payroll",
         model: payrollSheet(company, month, salaries, printDate(paymentDueDate(month))),
       });

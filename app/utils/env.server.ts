@@ -96,6 +96,14 @@ const envSchema = z
         .min(1000, "must be milliseconds from 1000 to 120000")
         .max(120_000, "must be milliseconds from 1000 to 120000"),
     ).transform((value) => value ?? 20_000),
+    // PDFs waiting for a render thread, all companies together; beyond it 503 with Retry-After.
+    PDF_QUEUE_LIMIT: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a whole number from 1 to 10000" })
+        .int("must be a whole number from 1 to 10000")
+        .min(1, "must be a whole number from 1 to 10000")
+        .max(10_000, "must be a whole number from 1 to 10000"),
+    ).transform((value) => value ?? 100),
     MARKETING_URL: optional(z.string().url("must be an absolute URL")).transform((value) =>
       (value ?? "https://smetka.bg").replace(/\/+$/, ""),
     ),

@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     public status = 400,
     public fields?: Record<string, string>,
+    /** Headers of the answer (Retry-After of a 503). */
+    public headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -161,10 +163,11 @@ export async function parseJsonBody<T extends ZodTypeAny>(
  */
 export function apiErrorResponse(error: unknown, invalidMessage: string = API_MESSAGES.invalid) {
   if (!(error instanceof AppError)) throw error;
-  if (!error.fields) return jsonError(error.message, error.status);
+  if (!error.fields) return jsonError(error.message, error.status, undefined, error.headers);
   return jsonError(
     error.status === 400 ? invalidMessage : error.message,
     error.status,
     error.fields,
+    error.headers,
   );
 }

@@ -31,8 +31,8 @@ export function guardFailure(error: unknown, request: Request, requestId = "-"):
   }
   // A domain refusal that reached the route unanswered still says its message and status.
   if (error instanceof AppError) {
-    if (api) return jsonError(error.message, error.status);
-    throw new Response(error.message, { status: error.status });
+    if (api) return jsonError(error.message, error.status, undefined, error.headers);
+    throw new Response(error.message, { status: error.status, headers: error.headers });
   }
   if (isDatabaseUnavailable(error)) {
     console.error(`Database unavailable in ${where}: ${(error as Error).message}`);

@@ -63,10 +63,13 @@ async function companyLogo(db: Kysely<Database>, companyId: string) {
   };
 }
 
-/** Renders a document now, in the PDF worker pool (drafts: every time, marked as a draft). */
+/**
+ * Renders a document now, in the PDF worker pool in its company's turn (drafts: every time,
+ * marked as a draft). Downloads and the "document.pdf" job both render here.
+ */
 export async function renderDocumentPdf(db: Kysely<Database>, doc: DocumentWithLines) {
   const [model, logo] = await Promise.all([printModelFor(db, doc), companyLogo(db, doc.companyId)]);
-  return renderInPool({ kind: "document", model, logo });
+  return renderInPool(doc.companyId, { kind: "document", model, logo });
 }
 
 export interface StoredPdf {
