@@ -23,7 +23,7 @@ import {
   listDocuments,
   summarizeDocuments,
 } from "~/modules/invoices/list.server";
-import { paymentState } from "~/modules/invoices/payments.server";
+import { documentState } from "~/modules/invoices/payments.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatCents, formatMoney } from "~/utils/money";
 
@@ -51,7 +51,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       dueDate: doc.dueDate,
       totalCents: doc.totalCents,
       currency: doc.currency,
-      state: paymentState(doc, today),
+      state: documentState(doc, today),
     })),
     nextCursor,
     summary,
@@ -174,6 +174,11 @@ export default function Invoices() {
             </dl>
           </div>
         ))}
+        {summary.count > 0 ? (
+          <p style={{ margin: 0, alignSelf: "center" }}>
+            Проформите не са вземания: не влизат в сумите.
+          </p>
+        ) : null}
         <p style={{ margin: 0, alignSelf: "center" }}>
           <a href={`/invoices/export.csv${exportParams.size ? `?${exportParams}` : ""}`} download>
             Експорт в CSV (Excel)

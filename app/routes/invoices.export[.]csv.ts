@@ -3,7 +3,7 @@ import { STATE_LABELS } from "~/components/invoices/status-badge";
 
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { filtersFromSearch, listDocuments } from "~/modules/invoices/list.server";
-import { paymentState } from "~/modules/invoices/payments.server";
+import { documentState } from "~/modules/invoices/payments.server";
 
 import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
 
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       yield pageResult.documents.map((doc) => {
         const sign = doc.type === "credit_note" ? -1 : 1;
         const money = (cents: number) => excelNumber(doc.status === "cancelled" ? 0 : sign * cents);
-        const state = paymentState(doc, today);
+        const state = documentState(doc, today);
         return [
           DOCUMENT_TYPES[doc.type],
           doc.number ?? "",

@@ -19,6 +19,7 @@ import * as m20261124T0600 from "./20261124T0600-catalogue";
 import * as m20261124T0610 from "./20261124T0610-banks-vies";
 import * as m20261124T0800 from "./20261124T0800-vat-filing";
 import * as m20261124T0900 from "./20261124T0900-document-list-totals";
+import * as m20261125T0400 from "./20261125T0400-proformas-not-receivable";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "20261124T0610-banks-vies": m20261124T0610,
   "20261124T0800-vat-filing": m20261124T0800,
   "20261124T0900-document-list-totals": m20261124T0900,
+  "20261125T0400-proformas-not-receivable": m20261125T0400,
 };
 
 export const migrationProvider: MigrationProvider = {

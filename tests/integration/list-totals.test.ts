@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { analyticsSummary } from "~/modules/analytics/summary.server";
 import {
   cancelDocument,
+  convertProforma,
   createDraft,
   deleteDraft,
   getDocument,
@@ -9,7 +11,13 @@ import {
 import { scanDocumentTotals, summarizeDocuments } from "~/modules/invoices/list.server";
 import { addPayment } from "~/modules/invoices/payments.server";
 import { documentSchema } from "~/modules/invoices/schema";
+import { loader as dashboardLoader } from "~/routes/_app.dashboard";
+import { loader as documentLoader } from "~/routes/_app.invoice.$id";
+import { loader as invoicesLoader } from "~/routes/_app.invoices";
+import { loader as csvLoader } from "~/routes/invoices.export[.]csv";
+import { addDays, todayInSofia } from "~/utils/dates";
 import { createCompanyWithClient } from "../setup/factories";
+import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -65,18 +73,123 @@ describe("the /invoices totals kept by the trigger", () => {
 
     const after = await totals();
     expect(after).toEqual(await scanned());
-    // 119.99 issued (3 × 33.33 + 20 %) less the credit note 36.00, and the proforma 19.98.
+    // 119.99 issued (3 × 33.33 + 20 %) less the credit note 36.00; the proforma (19.98) is
+    // counted but neither a sale nor owed (issue #25).
     expect(after.count).toBe(5);
     expect(after.currencies).toEqual([
       expect.objectContaining({ currency: "BGN", count: 1, totalCents: 0, outstandingCents: 0 }),
       expect.objectContaining({
         currency: "EUR",
         count: 4,
-        totalCents: 11_999 - 3_600 + 1_998,
+        totalCents: 11_999 - 3_600,
         paidCents: 5_000,
-        outstandingCents: 11_999 - 5_000 + 1_998,
+        outstandingCents: 11_999 - 5_000,
       }),
     ]);
     expect(kept).toBeTruthy();
+  });
+});
+
+/*
+ * Issue #25, item 3: /invoices said «За получаване 27 500 EUR» and the dashboard 12 500 — a
+ * converted proforma still counted and stayed «Неплатен». What clients owe has one definition
+ * (issued invoices and debit notes): the list, the CSV, the dashboard and /analytics agree.
+ */
+describe("receivables: one definition for the list, the CSV, the dashboard and /analytics", () => {
+  it("a proforma, converted or not, is never owed; the converted one says so", async () => {
+    const db = getDb();
+    const { user, companyId, clientId } = await createCompanyWithClient(db);
+    const today = todayInSofia();
+    const draft = (type: string, price: string) =>
+      createDraft(
+        db,
+        companyId,
+        user.id,
+        documentSchema.parse({
+          type,
+          clientId,
+          issueDate: today,
+          dueDate: addDays(today, 10),
+          lines: [{ description: "Нощувка", quantity: "1", unitPrice: price, vatRate: 20 }],
+        }),
+      );
+    // 12 500 owed on an invoice; a proforma of 12 500 converted into an invoice (a draft still),
+    // and one of 2 500 not converted.
+    await issueDocument(db, companyId, await draft("invoice", "10416.67"));
+    const proformaId = await draft("proforma", "10416.67");
+    const proforma = await issueDocument(db, companyId, proformaId);
+    const converted = await convertProforma(
+      db,
+      companyId,
+      user.id,
+      (await getDocument(db, companyId, proformaId))!,
+      today,
+    );
+    await issueDocument(db, companyId, await draft("proforma", "2083.33"));
+    const owed = 12_500_00;
+
+    const session = await signInApi(db, user);
+    const list = await (
+      await call(invoicesLoader, db, "/invoices", { headers: { Cookie: session.cookie } })
+    ).json();
+    const listed = list.summary.currencies.find((c: { currency: string }) => c.currency === "EUR");
+    expect(list.summary.count).toBe(4);
+    expect(listed).toMatchObject({ totalCents: owed, paidCents: 0, outstandingCents: owed });
+    // The same when filtered (the scan, not the kept rows).
+    const scanned = await scanDocumentTotals(db, companyId, { from: today }, today);
+    expect(scanned.currencies[0]).toMatchObject({ totalCents: owed, outstandingCents: owed });
+    const unpaid = await summarizeDocuments(db, companyId, { status: "unpaid" }, today);
+    expect(unpaid.count).toBe(1);
+    const states = Object.fromEntries(
+      list.documents.map((d: { id: string; state: string | null }) => [d.id, d.state]),
+    );
+    expect(states[proformaId]).toBe("converted");
+    expect(Object.values(states).filter((s) => s === "unpaid")).toHaveLength(1);
+
+    const dashboard = await (
+      await call(dashboardLoader, db, "/dashboard", { headers: { Cookie: session.cookie } })
+    ).json();
+    expect(dashboard.money.receivables.currencies).toEqual([
+      expect.objectContaining({ currency: "EUR", count: 1, unpaidCents: owed }),
+    ]);
+    const analytics = await analyticsSummary(
+      db,
+      companyId,
+      { from: today.slice(0, 7), to: today.slice(0, 7) },
+      today,
+    );
+    expect(analytics.openCents).toBe(owed);
+
+    const csv = await (
+      await call(csvLoader, db, "/invoices/export.csv", { headers: { Cookie: session.cookie } })
+    ).text();
+    const rows = csv
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean)
+      .map((line) => line.split(";"));
+    const header = rows[0]!;
+    const at = (name: string) => header.indexOf(name);
+    const cents = (text: string) => Math.round(Number(text.replace(",", ".")) * 100);
+    const owedInCsv = rows
+      .slice(1)
+      .filter((r) => ["Неплатен", "Частично платен", "Просрочен"].includes(r[at("Състояние")]!))
+      .reduce((sum, r) => sum + cents(r[at("Общо")]!) - cents(r[at("Платено")]!), 0);
+    expect(owedInCsv).toBe(owed);
+    expect(
+      rows.find((r) => r[at("Номер")] === proforma.number && r[at("Вид")] === "Проформа фактура")?.[
+        at("Състояние")
+      ],
+    ).toBe("Превърната във фактура");
+
+    // The proforma's page says so too; the invoice made from it is the one that will be owed.
+    const page = await (
+      await call(documentLoader, db, `/invoice/${proformaId}`, {
+        headers: { Cookie: session.cookie },
+        params: { id: proformaId },
+      })
+    ).json();
+    expect(page.doc.state).toBe("converted");
+    expect(converted).toBeTruthy();
   });
 });

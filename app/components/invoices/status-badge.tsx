@@ -1,4 +1,4 @@
-import type { PaymentState } from "~/modules/invoices/payments.server";
+import type { DocumentState } from "~/modules/invoices/payments.server";
 import * as styles from "./invoices.css";
 
 export const STATE_LABELS = {
@@ -9,6 +9,8 @@ export const STATE_LABELS = {
   partially_paid: "Частично платен",
   overdue: "Просрочен",
   unpaid: "Неплатен",
+  /** An issued proforma an invoice was made from (never owed: the invoice is). */
+  converted: "Превърната във фактура",
 } as const;
 
 /** The document's state in words (never by colour alone). */
@@ -17,7 +19,7 @@ export function PaymentBadge({
   state,
 }: {
   status: "draft" | "issued" | "cancelled";
-  state: PaymentState | null;
+  state: DocumentState | null;
 }) {
   const key = status === "issued" ? (state ?? "issued") : status;
   const className =
@@ -27,7 +29,7 @@ export function PaymentBadge({
         ? styles.badgeDanger
         : key === "partially_paid" || key === "unpaid"
           ? styles.badgeWarn
-          : key === "draft"
+          : key === "draft" || key === "converted"
             ? styles.badgeMuted
             : styles.badge;
   return <span className={className}>{STATE_LABELS[key]}</span>;

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { documentsWithClients } from "~/modules/invoices/list.server";
+import { documentsWithClients, RECEIVABLE } from "~/modules/invoices/list.server";
 import type { Database } from "~db/types";
 
 /*
@@ -66,7 +66,10 @@ export async function revenue(
   };
 }
 
-/** What clients owe on issued invoices and debit notes, and the part past its due date. */
+/**
+ * What clients owe (RECEIVABLE: issued invoices and debit notes, never a proforma) and the part
+ * past its due date, from the rows the documents trigger keeps (document_open_totals).
+ */
 export async function receivables(db: Kysely<Database>, companyId: string, today: string) {
   const open = sql<number>`greatest(documents.total_cents - documents.paid_cents, 0)`;
   const [totals, oldest] = await Promise.all([
@@ -98,8 +101,7 @@ export async function receivables(db: Kysely<Database>, companyId: string, today
         "clients.name as clientName",
         sql<number>`${open}`.as("openCents"),
       ])
-      .where("documents.status", "=", "issued")
-      .where("documents.type", "in", ["invoice", "debit_note"])
+      .where(RECEIVABLE)
       .where(sql<boolean>`documents.paid_cents < documents.total_cents`)
       .where("documents.dueDate", "<", today)
       .orderBy("documents.dueDate")

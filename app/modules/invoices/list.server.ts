@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { isBookDate } from "~/utils/dates";
+import { isOwnKey } from "~/utils/own-keys";
 import { searchTerm } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import type { Database, DocumentType } from "~db/types";
@@ -19,6 +20,16 @@ export interface DocumentFilters {
 
 const TYPES = new Set(["invoice", "proforma", "credit_note", "debit_note"]);
 
+/**
+ * What clients owe is on issued invoices and debit notes only — a proforma asks for money but is
+ * never a receivable, a credit note subtracts (issue #25). The one definition: the list's
+ * «Платено» and «За получаване», its payment filters, the CSV's states, and the rows the triggers
+ * keep for the dashboard and /analytics (document_open_totals, document_list_totals) all use it.
+ */
+export const RECEIVABLE = sql<boolean>`documents.status = 'issued' and documents.type in ('invoice', 'debit_note')`;
+/** A document's part of the list's «Общо»: tax documents only, credit notes negative. */
+const LIST_TOTAL = sql<number>`case when documents.status <> 'issued' or documents.type = 'proforma' then 0 when documents.type = 'credit_note' then -documents.total_cents else documents.total_cents end`;
+
 /** Filters from a query string, with anything unknown or malformed ignored. */
 export function filtersFromSearch(params: URLSearchParams): DocumentFilters {
   const get = (key: string) => params.get(key)?.trim() || undefined;
@@ -29,7 +40,7 @@ export function filtersFromSearch(params: URLSearchParams): DocumentFilters {
   const clientId = get("clientId");
   return {
     type: type && TYPES.has(type) ? (type as DocumentType) : undefined,
-    status: status && status in STATUS_FILTERS ? (status as StatusFilter) : undefined,
+    status: isOwnKey(STATUS_FILTERS, status) ? (status as StatusFilter) : undefined,
     clientId: isUuid(clientId) ? clientId : undefined,
     from: from && isBookDate(from) ? from : undefined,
     to: to && isBookDate(to) ? to : undefined,
@@ -91,7 +102,7 @@ function applyFilters<T extends "documents", O>(
   if (filters.from) q = q.where("documents.issueDate", ">=", filters.from);
   if (filters.to) q = q.where("documents.issueDate", "<=", filters.to);
   const unpaid = sql<boolean>`documents.paid_cents < documents.total_cents`;
-  const payable = sql<boolean>`documents.status = 'issued' and documents.type <> 'credit_note'`;
+  const payable = RECEIVABLE;
   switch (filters.status) {
     case "draft":
     case "issued":
@@ -173,6 +184,10 @@ export async function listDocuments(
       "documents.paidCents",
       "documents.clientId",
       "documents.sentAt",
+      // An issued proforma that became an invoice is shown as converted, not as owed.
+      sql<boolean>`documents.type = 'proforma' and exists (select 1 from documents made where made.company_id = documents.company_id and made.proforma_id = documents.id)`.as(
+        "converted",
+      ),
       "clients.name as clientName",
       "clients.eik as clientEik",
       "clients.vatNumber as clientVatNumber",
@@ -210,9 +225,9 @@ export interface CurrencyTotals {
 }
 
 /**
- * The totals of everything the filters match (not only the page), per currency. Only issued
- * documents carry money: drafts are not documents yet, cancelled ones count as zero, and credit
- * notes subtract.
+ * The totals of everything the filters match (not only the page), per currency. Only issued tax
+ * documents carry money: drafts are not documents yet, cancelled ones count as zero, credit notes
+ * subtract, and proformas are counted but never summed (they are not sales nor receivables).
  */
 export async function summarizeDocuments(
   db: Kysely<Database>,
@@ -258,13 +273,11 @@ export async function scanDocumentTotals(
     base(db, companyId).select([
       "documents.currency",
       sql<number>`count(*)`.as("count"),
-      sql<number>`coalesce(sum(case when documents.status <> 'issued' then 0 when documents.type = 'credit_note' then -documents.total_cents else documents.total_cents end), 0)`.as(
-        "totalCents",
-      ),
-      sql<number>`coalesce(sum(case when documents.status = 'issued' and documents.type <> 'credit_note' then documents.paid_cents else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(${LIST_TOTAL}), 0)`.as("totalCents"),
+      sql<number>`coalesce(sum(case when ${RECEIVABLE} then documents.paid_cents else 0 end), 0)`.as(
         "paidCents",
       ),
-      sql<number>`coalesce(sum(case when documents.status = 'issued' and documents.type <> 'credit_note' then greatest(documents.total_cents - documents.paid_cents, 0) else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(case when ${RECEIVABLE} then greatest(documents.total_cents - documents.paid_cents, 0) else 0 end), 0)`.as(
         "outstandingCents",
       ),
     ]),

@@ -5,7 +5,7 @@ import type { Database } from "~db/types";
 import type { DocumentWithLines } from "./documents.server";
 import { listDocumentEmails } from "./emails.server";
 import { peekNextNumber, seriesOf } from "./numbering.server";
-import { paymentState } from "./payments.server";
+import { documentState } from "./payments.server";
 import { printModelFor } from "./render.server";
 
 /** Everything /invoice/{id} shows about one of the company's documents. */
@@ -74,7 +74,11 @@ export async function documentPageData(
       originalId: doc.originalId,
       proformaId: doc.proformaId,
       payments: doc.payments,
-      state: paymentState(doc, today),
+      // A proforma's related document is the invoice made from it.
+      state: documentState(
+        { ...doc, converted: doc.type === "proforma" && related.some((r) => r.type === "invoice") },
+        today,
+      ),
     },
     model,
     client,

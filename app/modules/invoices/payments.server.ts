@@ -93,13 +93,37 @@ export async function deletePayment(
 
 export type PaymentState = "paid" | "partially_paid" | "overdue" | "unpaid";
 
-/** Payment state of an issued document, from its payments and due date (today in Sofia). */
+/**
+ * A receivable: an issued invoice or debit note (list.server.ts's RECEIVABLE in SQL). A proforma
+ * asks for money but is never owed; a credit note subtracts.
+ */
+export const isReceivable = (doc: Pick<DocumentRow, "status" | "type">) =>
+  doc.status === "issued" && (doc.type === "invoice" || doc.type === "debit_note");
+
+/**
+ * Payment state of a receivable, from its payments and due date (today in Sofia); null for
+ * anything else.
+ */
 export function paymentState(
   doc: Pick<DocumentRow, "status" | "type" | "paidCents" | "totalCents" | "dueDate">,
   today: string,
 ): PaymentState | null {
-  if (doc.status !== "issued" || doc.type === "credit_note") return null;
+  if (!isReceivable(doc)) return null;
   if (doc.paidCents >= doc.totalCents) return "paid";
   if (doc.dueDate && doc.dueDate < today) return "overdue";
   return doc.paidCents > 0 ? "partially_paid" : "unpaid";
+}
+
+/** What a document's badge and the CSV say beside its status: its payment, or a proforma converted. */
+export type DocumentState = PaymentState | "converted";
+
+/** The state shown for a document; `converted` when an invoice was made from the proforma. */
+export function documentState(
+  doc: Pick<DocumentRow, "status" | "type" | "paidCents" | "totalCents" | "dueDate"> & {
+    converted?: boolean | null;
+  },
+  today: string,
+): DocumentState | null {
+  if (doc.type === "proforma" && doc.status === "issued" && doc.converted) return "converted";
+  return paymentState(doc, today);
 }
