@@ -14,7 +14,7 @@ import { JournalTable, ReturnTable, SHOWN_ROWS } from "~/components/vat/vat-tabl
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { salesTotals } from "~/modules/vat/journals.server";
-import { saveFilingSettings, vatReport } from "~/modules/vat/report.server";
+import { buildFiles, saveFilingSettings, vatReport } from "~/modules/vat/report.server";
 import { FILING_FIELDS, filingSchema, monthToFile, parseMonth } from "~/modules/vat/schema";
 import { todayInSofia } from "~/utils/dates";
 import { typedOr, useFormAnswer } from "~/utils/forms";
@@ -24,8 +24,13 @@ import { redirectWithToast } from "~/utils/toast.server";
 /*
  * /reports/vat?month=yyyy-MM (issue #16): the month's sales and purchase journals, the return's
  * figures and the files for НАП's portal, for a VAT-registered company. Anything that cannot be
- * written correctly is listed first, with a link to fix it, and the files wait until it is fixed.
+ * written correctly is listed first, with a link to fix it, and the files wait until it is fixed;
+ * the page asks the files themselves, so it offers them exactly when they download. Texts the files
+ * write without letters Windows-1251 lacks («Müller» → «Muller») are listed, not refused.
  */
+
+const SHOWN_CONVERSIONS = 50;
+const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
 
 const SALES_COLUMNS: [string, string][] = [
   ["02-10", "ДО общо (к. 9)"],
@@ -56,6 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const month = parseMonth(asked, today) ?? monthToFile(today);
   const withExpenses = hasPlan(user, "standard");
   const report = await vatReport(context.db, user.companyId, month, withExpenses);
+  const built = report.company.isVatRegistered ? buildFiles(report) : null;
   const sales = report.sales.map((row) => ({
     ...row,
     amounts: { ...row.amounts, ...salesTotals(row) },
@@ -69,7 +75,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       registered: report.company.isVatRegistered,
       withExpenses,
       currency: report.currency,
-      problems: report.problems,
+      problems: [...report.problems, ...(built?.problems ?? [])],
+      conversions: {
+        count: built?.conversions.length ?? 0,
+        shown: (built?.conversions ?? []).slice(0, SHOWN_CONVERSIONS).map((c) => ({
+          ...c,
+          from: short(c.from),
+          to: short(c.to),
+        })),
+      },
       settings: report.settings,
       figures: report.figures,
       vies: report.vies,
@@ -261,6 +275,28 @@ export default function VatReportPage() {
               </a>
             </li>
           </ul>
+        </section>
+      ) : null}
+      {data.conversions.count ? (
+        <section className={page.card} aria-labelledby="converted">
+          <h2 id="converted" className={page.cardTitle}>
+            Изписано без знаци, които файловете на НАП нямат ({data.conversions.count})
+          </h2>
+          <p>
+            Файловете са в кодировка Windows-1251, която няма някои латински букви. Те са изписани
+            без ударения, както ги приема НАП (ü → u, ß → ss); документите остават, както са
+            издадени.
+          </p>
+          <ul>
+            {data.conversions.shown.map((c) => (
+              <li key={`${c.href}-${c.from}`}>
+                <Link to={c.href}>{c.what}</Link>: «{c.from}» → «{c.to}»
+              </li>
+            ))}
+          </ul>
+          {data.conversions.count > data.conversions.shown.length ? (
+            <p>И още {data.conversions.count - data.conversions.shown.length}.</p>
+          ) : null}
         </section>
       ) : null}
       {!data.withExpenses ? (

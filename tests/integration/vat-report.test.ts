@@ -6,6 +6,7 @@ import { clientSchema } from "~/modules/clients/schema";
 import { cancelDocument, createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { summarizeDocuments } from "~/modules/invoices/list.server";
 import { documentSchema } from "~/modules/invoices/schema";
+import { carriedRefund, checkReturnControls } from "~/modules/vat/journals.server";
 import {
   amountText,
   DECLARATION_LAYOUT,
@@ -335,6 +336,11 @@ describe("a month of every kind of document", () => {
     expect(cell("01-40")).toBe("100.00");
     expect(cell("01-50")).toBe("126.00");
     expect(cell("01-60")).toBe("0.00");
+    // НАП's control 50 = 70 + 71: nothing carried from before, so all of it is effectively paid.
+    expect(cell("01-70")).toBe("0.00");
+    expect(cell("01-71")).toBe("126.00");
+    expect(cell("01-80")).toBe("0.00");
+    expect(checkReturnControls(report.figures)).toEqual([]);
 
     const vies = text("VIES.TXT");
     expect(vies[0]).toBe("VHR10/2026    2");
@@ -420,6 +426,174 @@ describe("a month of every kind of document", () => {
     });
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("Фактура № 0000000001");
+  });
+
+  it("a client «Müller … Hauptstraße, München»: the files download, written as НАП accepts, and the page says so", async () => {
+    const { db, me } = await business();
+    const muller = await createClient(
+      db,
+      me.companyId,
+      clientSchema.parse({
+        kind: "foreign_company",
+        name: "Müller Maschinenbau GmbH",
+        vatNumber: "DE811907980",
+        country: "Германия",
+        city: "München",
+        address: "Hauptstraße 5",
+      }),
+    );
+    const id = await createDraft(
+      db,
+      me.companyId,
+      null,
+      documentSchema.parse({
+        type: "invoice",
+        clientId: muller.id,
+        issueDate: `${MONTH}-28`,
+        currency: "EUR",
+        vatGround: "чл. 21, ал. 2 от ЗДДС",
+        lines: [{ description: "Größenplanung", quantity: "1", unitPrice: "300", vatRate: null }],
+      }),
+    );
+    const issued = await issueDocument(db, me.companyId, id);
+    const session = await signInApi(db, me.user);
+
+    const files = await import("~/routes/reports.vat.files.$name");
+    const zip = await call(files.loader, db, `/reports/vat/files/all.zip?month=${MONTH}`, {
+      headers: { Cookie: session.cookie },
+      params: { name: "all.zip" },
+    });
+    expect(zip.status).toBe(200);
+    const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    const sales = iconv.decode(Buffer.from(entries["PRODAGBI.TXT"]!), "win1251").split("\r\n");
+    const row = sales
+      .map((r) => fieldsOf(SALES_LAYOUT, r))
+      .find((r) => r["02-07"]?.trim() === "DE811907980")!;
+    expect(row["02-08"]?.trim()).toBe("Muller Maschinenbau GmbH");
+    expect(row["02-09"]?.trim()).toBe("Grossenplanung");
+    expect(row["02-17"]?.trim()).toBe("300.00");
+    for (const name of ["PRODAGBI.TXT", "DEKLAR.TXT", "VIES.TXT"]) {
+      const one = await call(files.loader, db, `/reports/vat/files/${name}?month=${MONTH}`, {
+        headers: { Cookie: session.cookie },
+        params: { name },
+      });
+      expect(one.status, name).toBe(200);
+    }
+    const api = await import("~/routes/api.reports.vat.$month.files");
+    const fromApi = await call(api.loader, db, `/api/reports/vat/${MONTH}/files`, {
+      headers: session.bearer,
+      params: { month: MONTH },
+    });
+    expect(fromApi.status).toBe(200);
+
+    const page = await import("~/routes/_app.reports.vat");
+    const shown = (await (
+      await call(page.loader, db, `/reports/vat?month=${MONTH}`, {
+        headers: { Cookie: session.cookie },
+      })
+    ).json()) as { problems: unknown[]; conversions: { count: number; shown: unknown[] } };
+    expect(shown.problems).toEqual([]);
+    expect(shown.conversions.shown).toEqual([
+      {
+        what: `Документ № ${issued.number}`,
+        href: `/invoice/${id}`,
+        from: "Müller Maschinenbau GmbH",
+        to: "Muller Maschinenbau GmbH",
+      },
+      {
+        what: `Документ № ${issued.number}`,
+        href: `/invoice/${id}`,
+        from: "Größenplanung",
+        to: "Grossenplanung",
+      },
+    ]);
+  });
+
+  it("the page offers the files only when they download: a text too long for its field is listed", async () => {
+    const { db, me } = await business();
+    await db
+      .updateTable("documents")
+      .set({
+        clientSnapshot: JSON.stringify({
+          name: "Я".repeat(51),
+          eik: validEik(),
+          vatNumber: null,
+          countryCode: "BG",
+        }),
+      })
+      .where("companyId", "=", me.companyId)
+      .where("number", "=", "0000000001")
+      .execute();
+    const session = await signInApi(db, me.user);
+    const page = await import("~/routes/_app.reports.vat");
+    const shown = (await (
+      await call(page.loader, db, `/reports/vat?month=${MONTH}`, {
+        headers: { Cookie: session.cookie },
+      })
+    ).json()) as { problems: { what: string; message: string }[] };
+    expect(shown.problems).toEqual([
+      expect.objectContaining({
+        what: "Документ № 0000000001",
+        message: expect.stringContaining("50 знака"),
+      }),
+    ]);
+  });
+
+  it("the return's controls hold: a refund of the month before is deducted in кл. 70, the rest paid in кл. 71", async () => {
+    const { db, me } = await business();
+    // September: only a purchase, 400.00 + 80.00 VAT: 80.00 for refund (кл. 60 = кл. 80).
+    await createTestExpense(db, me.companyId, {
+      documentDate: "2026-09-10",
+      amounts: [{ vatRate: 20, base: "400.00" }],
+    });
+    const september = await vatReport(db, me.companyId, "2026-09", true);
+    expect(september.figures).toMatchObject({ "01-50": 0, "01-60": 8000, "01-80": 8000 });
+    expect(checkReturnControls(september.figures)).toEqual([]);
+    // October: 126.00 payable; September's 80.00 is deducted (чл. 92, ал. 1), 46.00 is paid.
+    const report = await vatReport(db, me.companyId, MONTH, true);
+    expect(report.figures).toMatchObject({ "01-50": 12600, "01-70": 8000, "01-71": 4600 });
+    expect(checkReturnControls(report.figures)).toEqual([]);
+    const { files, problems } = buildFiles(report);
+    expect(problems).toEqual([]);
+    const bytes = files.find((f) => f.name === "DEKLAR.TXT")!.bytes;
+    const d = fieldsOf(DECLARATION_LAYOUT, iconv.decode(Buffer.from(bytes), "win1251"));
+    expect([d["01-50"], d["01-70"], d["01-71"]].map((x) => x?.trim())).toEqual([
+      "126.00",
+      "80.00",
+      "46.00",
+    ]);
+  });
+
+  it("a return whose cells do not add up is refused, never written: 50 = 70 + 71, 60 = 80 + 81 + 82", async () => {
+    const { db, me } = await business();
+    const report = await vatReport(db, me.companyId, MONTH, true);
+    const broken = { ...report, figures: { ...report.figures, "01-71": 0 } };
+    expect(checkReturnControls(broken.figures)).toEqual(["кл. 50 не е равна на кл. 70 + кл. 71"]);
+    expect(buildFiles(broken).problems).toEqual([
+      expect.objectContaining({
+        what: "Справка-декларация",
+        message: expect.stringContaining("кл. 50 не е равна на кл. 70 + кл. 71"),
+      }),
+    ]);
+    expect(
+      checkReturnControls({ ...report.figures, "01-50": 0, "01-60": 500, "01-71": 0, "01-80": 0 }),
+    ).toEqual(expect.arrayContaining(["кл. 60 не е равна на кл. 80 + кл. 81 + кл. 82"]));
+    // The refund of two months before is deducted only for what the month between did not use.
+    const none = { payable: 0, refund: 0 };
+    expect(carriedRefund([{ payable: 3000, refund: 0 }, { payable: 0, refund: 5000 }, none])).toBe(
+      2000,
+    );
+    expect(
+      carriedRefund([
+        { payable: 3000, refund: 0 },
+        { payable: 0, refund: 5000 },
+        { payable: 0, refund: 1000 },
+      ]),
+    ).toBe(3000);
+    expect(carriedRefund([{ payable: 0, refund: 700 }, { payable: 0, refund: 5000 }, none])).toBe(
+      5700,
+    );
+    expect(carriedRefund([none, none, { payable: 0, refund: 9000 }])).toBe(0);
   });
 
   it("a 2025 month is in leva: a euro document at 1.95583", async () => {

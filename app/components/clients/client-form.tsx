@@ -14,6 +14,7 @@ import {
   type ViesAnswer,
   type ViesStatus,
 } from "~/modules/reference/vies";
+import { cp1251Warning } from "~/utils/cp1251";
 import * as styles from "./client-form.css";
 
 export const clientValidator = lazyValidator(() =>
@@ -68,7 +69,7 @@ export function ClientForm({
         <fieldset className={fieldStyles.fieldset}>
           <legend className={styles.legend}>Клиент</legend>
           <SelectField name="kind" label="Вид" options={CLIENT_KINDS} required />
-          <TextField name="name" label="Име" required />
+          <NameField defaultName={defaultValues?.name ?? ""} />
           <TextField
             name="eik"
             label="ЕИК/Булстат"
@@ -133,6 +134,24 @@ export function ClientForm({
         {submitLabel}
       </Button>
     </ValidatedForm>
+  );
+}
+
+/**
+ * «Име» with a note, as one types (and on the server for a saved name), when НАП's files will
+ * write it otherwise (Windows-1251: «Müller» → «Muller»). It never stops the form.
+ */
+function NameField({ defaultName }: { defaultName: string }) {
+  const [name, setName] = useState(defaultName);
+  useEffect(() => setName(defaultName), [defaultName]);
+  return (
+    <TextField
+      name="name"
+      label="Име"
+      required
+      hint={cp1251Warning(name) ?? undefined}
+      onChange={(event) => setName(event.currentTarget.value)}
+    />
   );
 }
 

@@ -15,6 +15,7 @@ import type {
   EditorLine,
   EditorSearch,
 } from "~/modules/invoices/editor";
+import { cp1251Warning } from "~/utils/cp1251";
 import { formatPrice, PRICE_SCALE, parseDecimal } from "~/utils/money";
 import * as styles from "./invoices.css";
 
@@ -58,6 +59,12 @@ const newClientHint = (
     Няма го? <Link to="/client/new">Добавете нов клиент</Link>.
   </>
 );
+
+/** Before issuing: how НАП's files (Windows-1251) will write the chosen client's name, if not as is. */
+function nameInFiles(client: EditorClient | null | undefined) {
+  const warning = client ? cp1251Warning(client.name) : null;
+  return warning ? <> {warning}</> : null;
+}
 
 /**
  * «Клиент»: with JavaScript a combobox over the company's clients (by name, ЕИК or VAT number,
@@ -103,6 +110,7 @@ export function ClientField({
           <>
             {found}
             {newClientHint}
+            {nameInFiles(search.client)}
           </>
         }
       />
@@ -135,13 +143,18 @@ function ClientCombobox({
   error: string | undefined;
   onChoose: (client: EditorClient) => void;
 }) {
+  const [selected, setSelected] = useState<EditorClient | null>(search.client);
   const { aria, frame, labelId } = useFieldFrame({
     label: "Клиент",
     required: true,
     error,
-    hint: <>Пишете име, ЕИК или ДДС номер и изберете от списъка. {newClientHint}</>,
+    hint: (
+      <>
+        Пишете име, ЕИК или ДДС номер и изберете от списъка. {newClientHint}
+        {nameInFiles(selected)}
+      </>
+    ),
   });
-  const [selected, setSelected] = useState<EditorClient | null>(search.client);
   const { items, search: find } = useServerSearch<EditorClient>(
     (q) => `/api/clients?q=${encodeURIComponent(q)}&limit=10`,
     (body) => (body as { clients: EditorClient[] }).clients,

@@ -345,8 +345,21 @@ export async function purchaseJournal(db: Kysely<Database>, companyId: string, m
 const sum = <K extends string>(rows: { amounts: Partial<Record<K, number>> }[], key: K) =>
   rows.reduce((total, row) => total + (row.amounts[key] ?? 0), 0);
 
-/** The return's cells (cents) from the two journals; `coefficient` is кл. 33 (0.00–1.00). */
-export function returnFigures(sales: SalesRow[], purchases: PurchaseRow[], coefficient = 1) {
+/**
+ * The return's cells (cents) from the two journals; `coefficient` is кл. 33 (0.00–1.00) and
+ * `refundCarried` the tax for refund of the two months before that чл. 92, ал. 1 deducts from this
+ * month's tax payable (see `carriedRefund`). НАП's instructions for the return: кл. 50 is split into
+ * кл. 70 (deducted under чл. 92, ал. 1) and кл. 71 (effectively paid), 50 = 70 + 71; кл. 60 into
+ * кл. 80, 81 and 82 (refund under чл. 92, ал. 1, 3 and 4), 60 = 80 + 81 + 82. A refund follows
+ * ал. 1 (deducted in the next two months, then paid back) unless the company has the status of
+ * ал. 3 or 4, which it chooses in НАП's program: so 80 = 60 here.
+ */
+export function returnFigures(
+  sales: SalesRow[],
+  purchases: PurchaseRow[],
+  coefficient = 1,
+  refundCarried = 0,
+) {
   const c = {
     "01-11": sum(sales, "02-11"),
     "01-21": sum(sales, "02-21"),
@@ -370,14 +383,87 @@ export function returnFigures(sales: SalesRow[], purchases: PurchaseRow[], coeff
   };
   const output = c["01-21"] + c["01-22"] + c["01-23"] + c["01-24"];
   const credit = c["01-41"] + percentOf(c["01-42"], coefficient * 100) + c["01-43"];
+  const payable = Math.max(output - credit, 0);
+  const refund = Math.max(credit - output, 0);
+  const deducted = Math.min(payable, Math.max(refundCarried, 0));
   return {
     ...c,
     "01-01": c["01-11"] + c["01-12"] + c["01-13"] + c["01-14"] + c["01-15"] + c["01-16"],
     "01-20": output,
     "01-40": credit,
-    "01-50": Math.max(output - credit, 0),
-    "01-60": Math.max(credit - output, 0),
+    "01-50": payable,
+    "01-60": refund,
+    "01-70": deducted,
+    "01-71": payable - deducted,
+    "01-80": refund,
+    "01-81": 0,
+    "01-82": 0,
   };
+}
+
+export type ReturnCells = ReturnType<typeof returnFigures>;
+
+/** A month's кл. 50 and кл. 60, in the currency of the month they are used in. */
+export interface MonthResult {
+  payable: number;
+  refund: number;
+}
+
+/**
+ * The tax for refund that чл. 92, ал. 1 deducts from this month's tax payable: what is left of
+ * the refunds of the two months before (the older first, each for two months). `before` holds the
+ * results of the three months before, the nearest first ([M-1, M-2, M-3]); a month that had a
+ * refund had nothing payable, so three months decide it.
+ */
+export function carriedRefund(before: [MonthResult, MonthResult, MonthResult]): number {
+  const [m1, m2, m3] = before;
+  // M-2's refund: in M-1 the refund of M-3 (its second month) was deducted first.
+  const usedInM1 = m2.refund > 0 ? Math.min(m2.refund, Math.max(m1.payable - m3.refund, 0)) : 0;
+  return m2.refund - usedInM1 + m1.refund;
+}
+
+/** Leva cents in euro cents (1.95583, rounded half up) for a refund carried into 2026. */
+export const levaToEuro = (cents: number) => Number(divRound(BigInt(cents) * 100_000n, 195_583n));
+
+/**
+ * The controls of the return (НАП's instructions): each broken one as a Bulgarian sentence. The
+ * files are refused while any fails, so a return that does not add up never leaves.
+ */
+export function checkReturnControls(cells: Record<string, number>, coefficient = 1): string[] {
+  const v = (code: string) => cells[code] ?? 0;
+  const failed: string[] = [];
+  const check = (ok: boolean, text: string) => {
+    if (!ok) failed.push(text);
+  };
+  check(
+    v("01-01") === v("01-11") + v("01-12") + v("01-13") + v("01-14") + v("01-15") + v("01-16"),
+    "кл. 01 не е равна на сбора на кл. 11–16",
+  );
+  check(
+    v("01-20") === v("01-21") + v("01-22") + v("01-23") + v("01-24"),
+    "кл. 20 не е равна на сбора на кл. 21–24",
+  );
+  check(coefficient >= 0 && coefficient <= 1, "кл. 33 не е между 0,00 и 1,00");
+  check(
+    v("01-40") === v("01-41") + percentOf(v("01-42"), coefficient * 100) + v("01-43"),
+    "кл. 40 не е равна на кл. 41 + кл. 42 × кл. 33 + кл. 43",
+  );
+  check(
+    v("01-50") === Math.max(v("01-20") - v("01-40"), 0) &&
+      v("01-60") === Math.max(v("01-40") - v("01-20"), 0),
+    "кл. 50 и кл. 60 не са разликата между кл. 20 и кл. 40",
+  );
+  check(v("01-70") >= 0 && v("01-71") >= 0, "кл. 70 и кл. 71 не може да са отрицателни");
+  check(v("01-50") === v("01-70") + v("01-71"), "кл. 50 не е равна на кл. 70 + кл. 71");
+  check(
+    v("01-80") >= 0 && v("01-81") >= 0 && v("01-82") >= 0,
+    "кл. 80, 81 и 82 не може да са отрицателни",
+  );
+  check(
+    v("01-60") === v("01-80") + v("01-81") + v("01-82"),
+    "кл. 60 не е равна на кл. 80 + кл. 81 + кл. 82",
+  );
+  return failed;
 }
 
 /** Sales row: кол. 9 and кол. 10 follow from the others. */

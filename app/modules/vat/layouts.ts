@@ -3,8 +3,11 @@
  * docs/decisions/015): PRODAGBI.TXT (the sales journal), POKUPKI.TXT (the purchase journal),
  * DEKLAR.TXT (the VAT return) and VIES.TXT (the VIES return). Fixed-width records in Windows-1251,
  * each followed by CR LF. The layouts are data — field code, width, kind — and one encoder writes
- * every record, so a test can check each field's position and width.
+ * every record, so a test can check each field's position and width. Texts are written as
+ * Windows-1251 holds them (utils/cp1251: «Müller» → «Muller»), never refused for a letter.
  */
+
+import { toCp1251 } from "~/utils/cp1251";
 
 export type FieldKind =
   /** Left-aligned, space-padded; longer than the width is an error (reported, never cut). */
@@ -203,9 +206,11 @@ function cell(field: Field, raw: string | number | null | undefined): string {
       return `${d}/${m}/${y}`.padEnd(field.width, " ").slice(0, field.width);
     }
     case "label":
-      return String(value).replace(/\s+/g, " ").trim().slice(0, field.width).padEnd(field.width);
+      return toCp1251(String(value).replace(/\s+/g, " ").trim())
+        .slice(0, field.width)
+        .padEnd(field.width);
     default: {
-      const text = String(value).replace(/\s+/g, " ").trim();
+      const text = toCp1251(String(value).replace(/\s+/g, " ").trim());
       if (text.length > field.width) throw new FieldError(field, text, "too_long");
       return text.padEnd(field.width, " ");
     }

@@ -1,8 +1,14 @@
 import { zipSync } from "fflate";
 import iconv from "iconv-lite";
 import type { Kysely } from "kysely";
+import { previousMonth } from "~/modules/salaries/months";
+import { toCp1251 } from "~/utils/cp1251";
 import type { Database } from "~db/types";
 import {
+  carriedRefund,
+  checkReturnControls,
+  levaToEuro,
+  type MonthResult,
   type Problem,
   periodCurrency,
   purchaseJournal,
@@ -95,7 +101,20 @@ export async function vatReport(
     salesJournal(db, companyId, month),
     withExpenses ? purchaseJournal(db, companyId, month) : { rows: [], problems: [] },
   ]);
-  const figures = returnFigures(sales.rows, purchases.rows, settings?.creditCoefficient ?? 1);
+  const coefficient = settings?.creditCoefficient ?? 1;
+  const m1 = previousMonth(month);
+  const m2 = previousMonth(m1);
+  const before = await Promise.all(
+    [m1, m2, previousMonth(m2)].map((m) =>
+      monthResult(db, companyId, m, month, withExpenses, coefficient),
+    ),
+  );
+  const figures = returnFigures(
+    sales.rows,
+    purchases.rows,
+    coefficient,
+    carriedRefund(before as [MonthResult, MonthResult, MonthResult]),
+  );
   const problems: Problem[] = [...sales.problems, ...purchases.problems];
   if (!settings) {
     problems.push({
@@ -115,6 +134,28 @@ export async function vatReport(
     vies: viesLines(sales.rows),
     problems,
   };
+}
+
+/**
+ * A month's кл. 50 and кл. 60 from its journals, in the currency of `usedIn` (a 2025 refund is
+ * deducted in euro from January 2026): what чл. 92, ал. 1 carries into the months after it.
+ */
+async function monthResult(
+  db: Kysely<Database>,
+  companyId: string,
+  month: string,
+  usedIn: string,
+  withExpenses: boolean,
+  coefficient: number,
+): Promise<MonthResult> {
+  if (month < "2007-01") return { payable: 0, refund: 0 };
+  const [sales, purchases] = await Promise.all([
+    salesJournal(db, companyId, month),
+    withExpenses ? purchaseJournal(db, companyId, month) : { rows: [] },
+  ]);
+  const cells = returnFigures(sales.rows, purchases.rows, coefficient);
+  const convert = periodCurrency(month) === periodCurrency(usedIn) ? (c: number) => c : levaToEuro;
+  return { payable: convert(cells["01-50"]), refund: convert(cells["01-60"]) };
 }
 
 /** VIES: one line per customer VAT number, goods and services summed. */
@@ -139,7 +180,16 @@ export interface VatFile {
   bytes: Uint8Array;
 }
 
-/** A record and its CR LF as Windows-1251 bytes; throws when that encoding lacks a character. */
+/** A text the files write otherwise than it was typed (Windows-1251 lacks a letter of it). */
+export interface Conversion {
+  /** "Фактура № 0000000012" */
+  what: string;
+  href: string;
+  from: string;
+  to: string;
+}
+
+/** A record and its CR LF as Windows-1251 bytes (the layouts convert what it lacks; a guard). */
 function encode(record: string): Buffer {
   const line = `${record}\r\n`;
   const bytes = iconv.encode(line, "win1251");
@@ -148,11 +198,18 @@ function encode(record: string): Buffer {
 }
 
 /**
- * The files of the month (VIES.TXT only when there are intra-Community supplies), and the problems
- * that kept a record from being written. Never a file with a record cut or guessed.
+ * The files of the month (VIES.TXT only when there are intra-Community supplies), the problems
+ * that kept a record from being written, and the texts written without letters Windows-1251 lacks
+ * («Müller» → «Muller», listed on the page). Never a file with a record cut or guessed.
  */
-export function buildFiles(report: VatReport): { files: VatFile[]; problems: Problem[] } {
+export function buildFiles(report: VatReport): {
+  files: VatFile[];
+  problems: Problem[];
+  conversions: Conversion[];
+} {
   const problems: Problem[] = [];
+  const conversions: Conversion[] = [];
+  const seen = new Set<string>();
   const company = report.company;
   const declarer = company.vatNumber ?? `BG${company.eik}`;
   const lines = (
@@ -161,6 +218,15 @@ export function buildFiles(report: VatReport): { files: VatFile[]; problems: Pro
     layout: readonly Field[],
     values: RecordValues,
   ): Buffer | null => {
+    for (const value of Object.values(values)) {
+      if (typeof value !== "string") continue;
+      const to = toCp1251(value);
+      const key = `${what}\u0000${value}`;
+      if (to !== value && !seen.has(key)) {
+        seen.add(key);
+        conversions.push({ what, href, from: value, to });
+      }
+    }
     try {
       return encode(encodeRecord(layout, values));
     } catch (error) {
@@ -215,6 +281,13 @@ export function buildFiles(report: VatReport): { files: VatFile[]; problems: Pro
     }),
   );
   const s = report.settings;
+  for (const failed of checkReturnControls(report.figures, s?.creditCoefficient ?? 1)) {
+    problems.push({
+      what: "Справка-декларация",
+      href: `/reports/vat?month=${report.month}`,
+      message: `Контролата на НАП не е изпълнена: ${failed}.`,
+    });
+  }
   const declaration = lines("Справка-декларация", "/settings", DECLARATION_LAYOUT, {
     "00-01": declarer,
     "00-02": company.name,
@@ -280,7 +353,7 @@ export function buildFiles(report: VatReport): { files: VatFile[]; problems: Pro
     file("DEKLAR.TXT", [declaration]),
     ...(vies.length ? [file("VIES.TXT", vies)] : []),
   ];
-  return { files, problems };
+  return { files, problems, conversions };
 }
 
 /** The files in one zip. */
