@@ -5,6 +5,7 @@ import * as build from "@remix-run/dev/server-build";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import express from "express";
 import { auditImpersonatedRequest } from "~/modules/admin/audit.server";
+import { closeUblPool } from "~/modules/einvoice/reader.server";
 import { queueJobs } from "~/modules/jobs/client.server";
 import { startJobs } from "~/modules/jobs/jobs.server";
 import { createQueue } from "~/modules/jobs/queue.server";
@@ -130,6 +131,7 @@ async function main() {
       console.log(`${signal} received: finishing jobs in hand`);
       await queue.stop({ graceful: true, wait: true, timeout: SHUTDOWN_GRACE_MS - 1000 });
       await closePdfPool();
+      await closeUblPool();
       await database.close();
       process.exit(0);
     };
@@ -242,6 +244,7 @@ async function main() {
     await events.close();
     await queue.stop({ graceful: true, wait: true, timeout: 5_000 });
     await closePdfPool();
+    await closeUblPool();
     await database.close();
     console.log("Stopped cleanly");
     process.exit(0);

@@ -1,10 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import {
-  readUblInvoice,
-  UBL_IMPORT_MESSAGES,
-  UBL_MAX_BYTES,
-  UblImportError,
-} from "~/modules/einvoice/import";
+import { UBL_MAX_BYTES, UblImportError, type UblPrefill } from "~/modules/einvoice/import";
+import { readUblInvoiceOffThread } from "~/modules/einvoice/reader.server";
 import { importUblFile } from "~/modules/expenses/ubl-import.server";
 import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { readFormWithFiles } from "~/utils/files.server";
@@ -19,24 +15,26 @@ export const IMPORT_UBL_MESSAGES = {
  * POST /api/expenses/import-ubl — a supplier's e-invoice (UBL 2.1 Invoice or CreditNote, ≤ 1 MB) as
  * multipart/form-data (field "file") or as the raw body (application/xml) → 200 {expense, warnings}:
  * the fields of POST /api/expenses filled from it, nothing saved. 400 for a file that is not a UBL
- * e-invoice (or declares a DOCTYPE), 413 over 1 MB, 415 for another content type.
+ * e-invoice (or declares a DOCTYPE), 413 over 1 MB, 415 for another content type, 422 nested or
+ * numbered past UBL_LIMITS (checked before parsing; the parsing runs in a worker thread), 503 when
+ * the readers are busy or the reading overruns.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   await requireApiFeatureCompany(request, context, "expenses");
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   try {
-    let prefill: ReturnType<typeof readUblInvoice>;
+    let prefill: UblPrefill;
     if (type.startsWith("multipart/form-data")) {
       const { upload } = await readFormWithFiles(request, {
         fields: ["file", "files", "ubl"],
         maxBytes: UBL_MAX_BYTES,
         maxFiles: 1,
       });
-      prefill = importUblFile(upload.files[0], upload.tooLarge.length > 0);
+      prefill = await importUblFile(upload.files[0], upload.tooLarge.length > 0);
     } else if (/^(application|text)\/xml\b/.test(type)) {
       const bytes = new Uint8Array(await request.arrayBuffer());
-      prefill = readUblInvoice(bytes);
+      prefill = await readUblInvoiceOffThread(bytes);
     } else {
       return jsonError(IMPORT_UBL_MESSAGES.contentType, 415);
     }
@@ -44,9 +42,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ expense, warnings });
   } catch (error) {
     if (error instanceof UblImportError) {
-      return jsonError(error.message, error.message === UBL_IMPORT_MESSAGES.tooLarge ? 413 : 400, {
-        file: error.message,
-      });
+      const retry = error.status === 503 ? { "Retry-After": "5" } : undefined;
+      return jsonError(error.message, error.status, { file: error.message }, retry);
     }
     return apiErrorResponse(error);
   }

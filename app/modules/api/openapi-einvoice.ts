@@ -120,6 +120,10 @@ export const einvoicePaths = {
         "403": error("The plan has no expenses"),
         "413": error("Over 1 MB"),
         "415": error("Neither multipart/form-data nor application/xml"),
+        "422": error(
+          "Too complex: nested deeper than 100 levels or more than 50,000 elements (checked before parsing)",
+        ),
+        "503": error("The e-invoice readers are busy or the reading overran; Retry-After is set"),
       },
     },
   },

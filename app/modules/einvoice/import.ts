@@ -2,7 +2,17 @@ import { countryByCode } from "~/modules/reference/countries";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import { isIsoDate } from "~/utils/dates";
 import { centsToDecimal, parseDecimal } from "~/utils/money";
-import { all, first, hasDoctype, kids, parseXml, textAt, UBL_NS, type XmlElement } from "./xml";
+import {
+  all,
+  first,
+  hasDoctype,
+  kids,
+  parseXml,
+  textAt,
+  UBL_NS,
+  type XmlElement,
+  xmlShapeProblem,
+} from "./xml";
 
 /*
  * A supplier's e-invoice (UBL 2.1 Invoice or CreditNote, EN 16931 / Peppol BIS 3.0) read into what
@@ -10,8 +20,27 @@ import { all, first, hasDoctype, kids, parseXml, textAt, UBL_NS, type XmlElement
  * breakdown. Nothing here is stored; the person checks the form and saves it.
  */
 
+/**
+ * What an e-invoice may be to be imported, checked in this order before any parser sees it: its
+ * size, then (by a linear look at its tags) its nesting and its number of elements. A real UBL
+ * invoice nests about a dozen levels and has a few thousand elements. The reading itself runs in
+ * a worker thread (reader.server.ts), stopped after `parseTimeoutMs`.
+ */
+export const UBL_LIMITS = {
+  /** 1 MB. */
+  maxBytes: 1_048_576,
+  maxDepth: 100,
+  maxElements: 50_000,
+  /** Time for one file's reading in the worker, from the call (waiting for a thread included). */
+  parseTimeoutMs: 10_000,
+  /** Threads reading e-invoices, at most (fewer on a machine with fewer cores). */
+  threads: 2,
+  /** Files waiting for a thread, at most, per thread; beyond it the call is refused (503). */
+  queuePerThread: 16,
+} as const;
+
 /** The largest e-invoice accepted for import: 1 MB. */
-export const UBL_MAX_BYTES = 1_048_576;
+export const UBL_MAX_BYTES = UBL_LIMITS.maxBytes;
 
 export const UBL_IMPORT_MESSAGES = {
   none: "Изберете XML файла на електронната фактура",
@@ -20,15 +49,29 @@ export const UBL_IMPORT_MESSAGES = {
     "Файлът съдържа DOCTYPE или ENTITY декларации и не се приема (възможна атака). Изтеглете фактурата отново от доставчика.",
   encoding: "Файлът не е в UTF-8 и не може да бъде прочетен",
   notXml: "Файлът не е валиден XML",
+  tooDeep: `Файлът е твърде сложен: елементите са вложени на повече от ${UBL_LIMITS.maxDepth} нива`,
+  tooMany: `Файлът е твърде сложен: съдържа повече от ${String(UBL_LIMITS.maxElements).replace(/\B(?=(\d{3})+$)/g, " ")} елемента`,
+  tooHeavy: "Файлът е твърде сложен: прочитането му изисква повече памет, отколкото е разрешено",
+  busy: "Сървърът чете много електронни фактури в момента. Опитайте отново след малко.",
+  timeout: "Електронната фактура не можа да бъде прочетена навреме. Опитайте отново.",
   notUbl: "Файлът не е електронна фактура по UBL 2.1 (Invoice или CreditNote)",
   missing: (what: string) => `В електронната фактура липсва ${what}`,
   currency: (code: string) => `Валутата ${code} не се поддържа`,
   amount: (what: string) => `Невалидна сума в електронната фактура: ${what}`,
 } as const;
 
-/** An e-invoice that cannot be imported, with the Bulgarian reason. */
+/**
+ * An e-invoice that cannot be imported, with the Bulgarian reason and its HTTP status: 400 not a
+ * UBL e-invoice, 413 too large, 422 too complex, 503 the readers busy or too slow.
+ */
 export class UblImportError extends Error {
   override name = "UblImportError";
+  constructor(
+    message: string,
+    public status: 400 | 413 | 422 | 503 = message === UBL_IMPORT_MESSAGES.tooLarge ? 413 : 400,
+  ) {
+    super(message);
+  }
 }
 
 /** A rate's row of the expense (20, 9, 0 or none), amounts as decimal strings ("120.50"). */
@@ -92,7 +135,10 @@ function cents(element: XmlElement | undefined, what: string): number {
 
 const date = (value: string | undefined) => (value && isIsoDate(value) ? value : null);
 
-/** The text of an uploaded file: UTF-8 (a BOM is dropped), refused when it declares a DTD. */
+/**
+ * The text of an uploaded file: UTF-8 (a BOM is dropped), refused when it declares a DTD, nests
+ * deeper or has more elements than UBL_LIMITS allow (all in one linear pass, no parsing).
+ */
 export function ublText(bytes: Uint8Array): string {
   if (bytes.byteLength > UBL_MAX_BYTES) throw new UblImportError(UBL_IMPORT_MESSAGES.tooLarge);
   let text: string;
@@ -105,12 +151,24 @@ export function ublText(bytes: Uint8Array): string {
   const declared = /^\s*<\?xml[^>]*encoding\s*=\s*["']([^"']+)["']/i.exec(text)?.[1];
   if (declared && !/^utf-?8$/i.test(declared))
     throw new UblImportError(UBL_IMPORT_MESSAGES.encoding);
+  const problem = xmlShapeProblem(text, UBL_LIMITS);
+  if (problem === "depth") throw new UblImportError(UBL_IMPORT_MESSAGES.tooDeep, 422);
+  if (problem === "elements") throw new UblImportError(UBL_IMPORT_MESSAGES.tooMany, 422);
+  if (problem === "malformed") throw new UblImportError(UBL_IMPORT_MESSAGES.notXml);
   return text;
 }
 
-/** Reads a supplier's UBL Invoice or CreditNote into the expense form's fields. */
+/**
+ * Reads a supplier's UBL Invoice or CreditNote into the expense form's fields, here and now. The
+ * routes call `readUblInvoiceOffThread` (reader.server.ts), which checks the same and reads in a
+ * worker thread.
+ */
 export function readUblInvoice(bytes: Uint8Array): UblPrefill {
-  const text = ublText(bytes);
+  return readUblText(ublText(bytes));
+}
+
+/** Reads the text of an e-invoice already passed by `ublText` (its DTD, nesting and size). */
+export function readUblText(text: string): UblPrefill {
   let root: XmlElement;
   try {
     root = parseXml(text);

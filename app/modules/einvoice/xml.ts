@@ -32,6 +32,73 @@ export class XmlError extends Error {
 /** True when the text declares a DOCTYPE or an entity (refused: no DTD is ever processed). */
 export const hasDoctype = (text: string) => /<!(DOCTYPE|ENTITY)/i.test(text);
 
+/** What the shape check passes over whole: comments, CDATA, processing instructions. */
+const SKIPPED = [
+  ["<!--", "-->"],
+  ["<![CDATA[", "]]>"],
+  ["<?", "?>"],
+] as const;
+
+/** What a document's shape exceeds: nesting deeper than maxDepth, more than maxElements elements. */
+export type XmlShapeProblem = "depth" | "elements" | "malformed";
+
+/**
+ * A linear look at a document's tags before any parser sees it (saxes slows with the square of the
+ * depth): the first limit it exceeds, "malformed" for a tag that cannot be well-formed (unclosed,
+ * a "<" inside it, more closing tags than opening ones), null when it is within both. Comments,
+ * CDATA and processing instructions are skipped; the text between tags is never looked at.
+ */
+export function xmlShapeProblem(
+  source: string,
+  limits: { maxDepth: number; maxElements: number },
+): XmlShapeProblem | null {
+  const LT = 60;
+  const GT = 62;
+  const SLASH = 47;
+  const QUOT = 34;
+  const APOS = 39;
+  const length = source.length;
+  let depth = 0;
+  let elements = 0;
+  let at = source.indexOf("<");
+  while (at !== -1) {
+    const skip = SKIPPED.find(([open]) => source.startsWith(open, at));
+    if (!skip && source.charCodeAt(at + 1) === 33) return "malformed"; // <!DOCTYPE and the like
+    if (skip) {
+      const [open, skipTo] = skip;
+      const end = source.indexOf(skipTo, at + open.length);
+      if (end === -1) return "malformed";
+      at = source.indexOf("<", end + skipTo.length);
+      continue;
+    }
+    // The tag's end: the first ">" outside a quoted attribute value.
+    let quote = 0;
+    let end = at + 1;
+    for (; end < length; end++) {
+      const code = source.charCodeAt(end);
+      if (code === LT) return "malformed";
+      if (quote) {
+        if (code === quote) quote = 0;
+      } else if (code === QUOT || code === APOS) quote = code;
+      else if (code === GT) break;
+    }
+    if (end >= length) return "malformed";
+    if (source.charCodeAt(at + 1) === SLASH) {
+      depth -= 1;
+      if (depth < 0) return "malformed";
+    } else {
+      elements += 1;
+      if (elements > limits.maxElements) return "elements";
+      if (source.charCodeAt(end - 1) !== SLASH) {
+        depth += 1;
+        if (depth > limits.maxDepth) return "depth";
+      }
+    }
+    at = source.indexOf("<", end + 1);
+  }
+  return null;
+}
+
 /** Parses a whole XML document into its root element; XmlError for anything not well-formed. */
 export function parseXml(source: string): XmlElement {
   if (hasDoctype(source)) throw new XmlError("DOCTYPE");

@@ -1,12 +1,12 @@
 import type { Kysely } from "kysely";
 import {
   prefillFormValues,
-  readUblInvoice,
   UBL_IMPORT_MESSAGES,
   UBL_MAX_BYTES,
   UblImportError,
   type UblPrefill,
 } from "~/modules/einvoice/import";
+import { readUblInvoiceOffThread } from "~/modules/einvoice/reader.server";
 import { readFormWithFiles, sha256Hex, type UploadedFile } from "~/utils/files.server";
 import type { FormAnswer } from "~/utils/forms";
 import { typedValues } from "~/utils/forms.server";
@@ -34,13 +34,19 @@ export type ExpenseAddOutcome =
   | ExpenseFormOutcome
   | { saved: false; imported: true; answer: FormAnswer; warnings: string[]; status: 200 };
 
-/** Reads the uploaded e-invoice (at most 1 MB): its prefill, or UblImportError. */
-export function importUblFile(file: UploadedFile | undefined, tooLarge: boolean): UblPrefill {
+/**
+ * Reads the uploaded e-invoice (at most 1 MB; its shape checked first, then parsed in a worker
+ * thread): its prefill, or UblImportError with its status.
+ */
+export async function importUblFile(
+  file: UploadedFile | undefined,
+  tooLarge: boolean,
+): Promise<UblPrefill> {
   if (!file) {
     throw new UblImportError(tooLarge ? UBL_IMPORT_MESSAGES.tooLarge : UBL_IMPORT_MESSAGES.none);
   }
   if (file.bytes.byteLength > UBL_MAX_BYTES) throw new UblImportError(UBL_IMPORT_MESSAGES.tooLarge);
-  return readUblInvoice(file.bytes);
+  return readUblInvoiceOffThread(file.bytes);
 }
 
 /** Keeps an imported XML until the expense is saved (stored once per company by its SHA-256). */
@@ -115,7 +121,7 @@ export async function submitExpenseAddForm(
       ...(fieldErrors.ubl && { formError: fieldErrors.ubl }),
     });
     try {
-      const prefill = importUblFile(ubl, upload.tooLarge.length > 0);
+      const prefill = await importUblFile(ubl, upload.tooLarge.length > 0);
       const fileId = await keepXml(db, who.companyId, ubl!.bytes);
       return {
         saved: false,
@@ -134,10 +140,9 @@ export async function submitExpenseAddForm(
       };
     } catch (error) {
       if (!(error instanceof UblImportError)) throw error;
-      const tooLarge = error.message === UBL_IMPORT_MESSAGES.tooLarge;
       return {
         saved: false,
-        status: tooLarge ? 413 : 400,
+        status: error.status,
         answer: answer({ ubl: error.message }, values),
       };
     }
