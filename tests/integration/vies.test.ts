@@ -104,7 +104,43 @@ const vies = setupServer(
     await delay(1000);
     return HttpResponse.json(answer({ isValid: true, userError: "VALID", name: "ЗАКЪСНЯЛА ЕООД" }));
   }),
+  // why: a broken or hostile VIES streams a 5 MB answer (valid JSON, a huge name), no length given.
+  http.get(`${VIES}/ms/BG/vat/555555555`, () => {
+    asked.push("BG/555555555");
+    return new HttpResponse(hugeAnswer(), { headers: { "Content-Type": "application/json" } });
+  }),
+  // why: the same 5 MB announced by its Content-Length.
+  http.get(`${VIES}/ms/BG/vat/666666666`, () => {
+    asked.push("BG/666666666");
+    return new HttpResponse(hugeAnswer(), {
+      headers: { "Content-Type": "application/json", "Content-Length": String(HUGE) },
+    });
+  }),
 );
+
+/** How much of the 5 MB answers was pulled from the stream. */
+let streamed = 0;
+const HUGE = 5 * 1024 * 1024;
+/** A valid JSON answer of HUGE bytes, produced 64 KB at a time as it is read. */
+function hugeAnswer(): ReadableStream<Uint8Array> {
+  const head = new TextEncoder().encode('{"isValid":true,"userError":"VALID","name":"');
+  const tail = new TextEncoder().encode('","address":""}');
+  let left = HUGE - head.byteLength - tail.byteLength;
+  let started = false;
+  return new ReadableStream({
+    pull(controller) {
+      let chunk: Uint8Array;
+      if (!started) chunk = head;
+      else if (left > 0) chunk = new TextEncoder().encode("A".repeat(Math.min(left, 65_536)));
+      else chunk = tail;
+      if (started) left -= chunk === tail ? 0 : chunk.byteLength;
+      started = true;
+      streamed += chunk.byteLength;
+      controller.enqueue(chunk);
+      if (chunk === tail) controller.close();
+    },
+  });
+}
 beforeAll(() => vies.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   asked = [];
@@ -160,6 +196,18 @@ describe("checkVat (VIES REST API)", () => {
       expect(error.message).toBe(VIES_MESSAGES.unavailable);
     }
     expect(asked).toEqual(["BG/111111111", "BG/222222222", "BG/444444444"]);
+    expect(await getDb().selectFrom("viesChecks").select("vatNumber").execute()).toEqual([]);
+  });
+
+  it("an answer over 64 KB: 503 «VIES не отговаря» without reading the rest, nothing kept", async () => {
+    for (const number of ["BG555555555", "BG666666666"]) {
+      streamed = 0;
+      const error = await refusal(checkVat(getDb(), on().vies, number));
+      expect(error.status, number).toBe(503);
+      expect(error.message, number).toBe(VIES_MESSAGES.unavailable);
+      expect(streamed, number).toBeLessThan(HUGE / 4);
+    }
+    expect(asked).toEqual(["BG/555555555", "BG/666666666"]);
     expect(await getDb().selectFrom("viesChecks").select("vatNumber").execute()).toEqual([]);
   });
 

@@ -18,6 +18,8 @@ import { parseVatNumber, VIES_MESSAGES, type ViesAnswer, type ViesStatus } from 
  */
 
 const CACHE_FOR = "1 day";
+/** The most of VIES's answer that is read (a real one is under 2 KB); a longer one is «VIES не отговаря». */
+export const VIES_MAX_BYTES = 64 * 1024;
 /** Member states' words for "this number was checked": the others mean it was not. */
 const ANSWERED = new Set(["VALID", "INVALID"]);
 const MAX_TEXT = 500;
@@ -38,6 +40,38 @@ function clean(value: unknown): string | null {
 }
 
 const unavailable = () => new AppError(VIES_MESSAGES.unavailable, 503);
+
+/**
+ * The answer's JSON, read as it streams in up to VIES_MAX_BYTES: past it the download is cancelled
+ * (the connection closed) and VIES counts as not answering. null for a body that is not JSON.
+ */
+async function readAnswer(response: Response): Promise<unknown> {
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > VIES_MAX_BYTES) {
+    void response.body?.cancel().catch(() => {});
+    throw unavailable();
+  }
+  if (!response.body) return null;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > VIES_MAX_BYTES) {
+      // Not awaited: a cancel settles only when every reader of a teed body has let go.
+      void reader.cancel().catch(() => {});
+      throw unavailable();
+    }
+    chunks.push(value);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch {
+    return null;
+  }
+}
 const badFormat = () =>
   new AppError(VIES_MESSAGES.format, 400, { vatNumber: VIES_MESSAGES.format });
 
@@ -54,7 +88,7 @@ async function askVies(
       headers: { Accept: "application/json" },
       signal: AbortSignal.timeout(config.timeoutMs),
     });
-    body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    body = (await readAnswer(response)) as Record<string, unknown> | null;
     if (!response.ok && !isInvalidInput(body)) throw unavailable();
   } catch (error) {
     if (error instanceof AppError) throw error;
