@@ -20,6 +20,7 @@ import * as m20261124T0610 from "./20261124T0610-banks-vies";
 import * as m20261124T0800 from "./20261124T0800-vat-filing";
 import * as m20261124T0900 from "./20261124T0900-document-list-totals";
 import * as m20261125T0400 from "./20261125T0400-proformas-not-receivable";
+import * as m20261125T0410 from "./20261125T0410-receipts-without-vat-credit";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   "20261124T0800-vat-filing": m20261124T0800,
   "20261124T0900-document-list-totals": m20261124T0900,
   "20261125T0400-proformas-not-receivable": m20261125T0400,
+  "20261125T0410-receipts-without-vat-credit": m20261125T0410,
 };
 
 export const migrationProvider: MigrationProvider = {

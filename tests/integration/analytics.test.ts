@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { addMonths, lastDay } from "~/modules/analytics/period";
+import { analyticsSummary } from "~/modules/analytics/summary.server";
 import { expenseFiltersFromSearch, summarizeExpenses } from "~/modules/expenses/queries.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { deleteExpense, updateExpense } from "~/modules/expenses/service.server";
@@ -17,6 +18,7 @@ import { documentSchema } from "~/modules/invoices/schema";
 import { createEmployee } from "~/modules/salaries/employees.server";
 import { createSalary, monthSalaries } from "~/modules/salaries/salaries.server";
 import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
+import { vatReport } from "~/modules/vat/report.server";
 import { loader as analyticsLoader } from "~/routes/_app.analytics";
 import { loader as csvLoader } from "~/routes/analytics.export[.]csv";
 import { loader as summaryApi } from "~/routes/api.analytics.summary";
@@ -418,5 +420,96 @@ describe("analytics", () => {
       headers: session.bearer,
     });
     expect(await year.json()).toMatchObject({ from: "2025-01", to: "2025-12" });
+  });
+});
+
+/*
+ * Issue #25, item 4: one month showed two «ДДС за внасяне» — 481,39 on /analytics and 491,39 in
+ * the VAT report — because a касов бон claimed «ДДС за приспадане 10,00» by default. A касов бон
+ * is not a tax document for credit (ЗДДС чл. 71); both pages compute кл. 50/60 with vatPosition.
+ */
+describe("the VAT position: /analytics and the VAT report", () => {
+  it("a касов бон carries no credit by default, and the month's «ДДС за внасяне» agree to the cent", async () => {
+    const db = getDb();
+    const me = await fullPlanCompany(db);
+    const make = documentMaker(db, me);
+    const month = "2026-10";
+    // Output VAT: 3 × 20.01 + 0.01 (9 %) − a credit note's 2.00.
+    const invoice = await make({ issueDate: `${month}-05` });
+    await make({ issueDate: `${month}-12` });
+    await make({
+      issueDate: `${month}-20`,
+      lines: [
+        { description: "Услуга", quantity: "1", unitPrice: "100.05", vatRate: 20 },
+        { description: "Книга", quantity: "1", unitPrice: "0.10", vatRate: 9 },
+      ],
+    });
+    await make({
+      type: "credit_note",
+      issueDate: `${month}-25`,
+      originalId: invoice,
+      reason: "Отстъпка",
+      lines: [{ description: "Отстъпка", quantity: "1", unitPrice: "10", vatRate: 20 }],
+    });
+    // Credit: a supplier's invoice (20.00) and a protocol under чл. 117 (3.21); not the receipt.
+    await createTestExpense(db, me.companyId, { documentDate: `${month}-03` });
+    await createTestExpense(db, me.companyId, {
+      documentType: "protocol_117",
+      documentDate: `${month}-09`,
+      amounts: [{ vatRate: 20, base: "16.05" }],
+    });
+    const receipt = await createTestExpense(db, me.companyId, {
+      documentType: "receipt",
+      documentNumber: "0042",
+      documentDate: `${month}-15`,
+      amounts: [{ vatRate: 20, base: "50.00" }],
+    });
+    const stored = await db
+      .selectFrom("expenses")
+      .select(["vatCredit", "creditableVatCents", "vatCents"])
+      .where("id", "=", receipt.id)
+      .executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ vatCredit: "none", vatCents: 1000 });
+    expect(Number(stored.creditableVatCents)).toBe(0);
+    // Even when asked for credit, a receipt keeps none (the report would not take it).
+    const asked = await createTestExpense(db, me.companyId, {
+      documentType: "receipt",
+      documentNumber: "0043",
+      documentDate: `${month}-16`,
+      vatCredit: "full",
+      amounts: [{ vatRate: 20, base: "7.00" }],
+    });
+    const askedRow = await db
+      .selectFrom("expenses")
+      .select("creditableVatCents")
+      .where("id", "=", asked.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(askedRow.creditableVatCents)).toBe(0);
+
+    const report = await vatReport(db, me.companyId, month, true);
+    const analytics = await analyticsSummary(
+      db,
+      me.companyId,
+      { from: month, to: month },
+      "2026-11-25",
+    );
+    const figures = report.figures;
+    const output = 2001 * 3 + 1 - 200;
+    const credit = 2000 + 321;
+    expect(figures["01-20"]).toBe(output);
+    expect(figures["01-40"]).toBe(credit);
+    expect(figures["01-50"]).toBe(output - credit);
+    const [row] = analytics.months;
+    expect(row).toMatchObject({ outputVatCents: output, inputVatCents: credit });
+    expect(row?.vatPositionCents).toBe(figures["01-50"] - figures["01-60"]);
+
+    // The page says it with the same number.
+    const session = await signInApi(db, me.user);
+    const api = await (
+      await call(summaryApi, db, `/api/analytics/summary?from=${month}&to=${month}`, {
+        headers: session.bearer,
+      })
+    ).json();
+    expect(api.total.vatPosition).toBe(((output - credit) / 100).toFixed(2));
   });
 });

@@ -12,6 +12,8 @@ import {
   EXPENSE_DOCUMENT_TYPES,
   EXPENSE_PAYMENT_METHODS,
   EXPENSE_RATE_KEYS,
+  givesVatCredit,
+  NO_CREDIT_NOTE,
   RATE_LABELS,
   VAT_CREDITS,
 } from "~/modules/expenses/constants";
@@ -61,6 +63,7 @@ export function ExpenseForm({
   const [paid, setPaid] = useState(value("paid") !== "no");
   const [credit, setCredit] = useState(value("vatCredit") || (vatRegistered ? "full" : "none"));
   const [currency, setCurrency] = useState(value("currency") || "EUR");
+  const [documentType, setDocumentType] = useState(value("documentType", "invoice"));
   const totals = useLiveAmounts(
     form,
     answer?.repopulateFields ? ({ ...answer.repopulateFields } as Record<string, string>) : values,
@@ -274,7 +277,12 @@ export function ExpenseForm({
 
       <fieldset className={styles.section}>
         <legend className={styles.legend}>Данъчен кредит</legend>
-        {vatRegistered ? (
+        {vatRegistered && hydrated && !givesVatCredit(documentType) ? (
+          <>
+            <input type="hidden" name="vatCredit" value="none" />
+            <p className={fieldStyles.hint}>{NO_CREDIT_NOTE}</p>
+          </>
+        ) : vatRegistered ? (
           <>
             <div className={styles.radioRow}>
               {Object.entries(VAT_CREDITS).map(([key, label]) => (
@@ -300,6 +308,7 @@ export function ExpenseForm({
                 hint="Между 0 и 1, напр. 0,45 (само при частичен кредит)"
               />
             ) : null}
+            {hydrated ? null : <p className={fieldStyles.hint}>{NO_CREDIT_NOTE}</p>}
           </>
         ) : (
           <p className={fieldStyles.hint}>
@@ -389,26 +398,32 @@ export function ExpenseForm({
       <Button type="submit" disabled={busy}>
         {busy ? "Записване..." : submitLabel}
       </Button>
-      <CurrencyWatcher form={form} onChange={setCurrency} />
+      <SelectWatcher form={form} name="currency" onChange={setCurrency} />
+      <SelectWatcher form={form} name="documentType" onChange={setDocumentType} />
     </Form>
   );
 }
 
-/** Keeps the shown currency in step with the select (the form's controls are uncontrolled). */
-function CurrencyWatcher({
+/**
+ * Keeps what the form shows in step with a select (the form's controls are uncontrolled): the
+ * currency, and the document type (a касов бон carries no VAT credit).
+ */
+function SelectWatcher({
   form,
+  name,
   onChange,
 }: {
   form: React.RefObject<HTMLFormElement>;
-  onChange: (currency: string) => void;
+  name: string;
+  onChange: (value: string) => void;
 }) {
   useEffect(() => {
-    const element = form.current?.elements.namedItem("currency") as HTMLSelectElement | null;
+    const element = form.current?.elements.namedItem(name) as HTMLSelectElement | null;
     if (!element) return;
     const update = () => onChange(element.value);
     element.addEventListener("change", update);
     return () => element.removeEventListener("change", update);
-  }, [form, onChange]);
+  }, [form, name, onChange]);
   return null;
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { vatPosition } from "~/modules/vat/position";
 import { BGN_PER_EUR } from "~/utils/money";
 import type { Database } from "~db/types";
 import { addMonths, lastDay, monthSerial, monthsBetween, type Period } from "./period";
@@ -123,7 +124,8 @@ async function monthFigures(db: Kysely<Database>, companyId: string, from: strin
   for (const r of salaries) at(r.month).salariesCents += Number(r.cost);
   for (const row of byMonth.values()) {
     row.profitCents = row.revenueCents - row.expensesCents - row.salariesCents;
-    row.vatPositionCents = row.outputVatCents - row.inputVatCents;
+    // The VAT report's computation (кл. 50 − кл. 60) on the same output VAT and credit.
+    row.vatPositionCents = vatPosition(row.outputVatCents, row.inputVatCents).positionCents;
   }
   return { byMonth, categoryMonths };
 }

@@ -13,6 +13,26 @@ export const EXPENSE_DOCUMENT_TYPES = {
 } as const;
 export type ExpenseDocumentTypeKey = keyof typeof EXPENSE_DOCUMENT_TYPES;
 
+/**
+ * The tax documents that give a right of credit (ЗДДС чл. 71) and go in the purchase journal. A
+ * касов бон or another document is kept without credit, so /analytics and the VAT report take
+ * the same input VAT (issue #25).
+ */
+export const VAT_CREDIT_DOCUMENT_TYPES = [
+  "invoice",
+  "debit_note",
+  "credit_note",
+  "protocol_117",
+] as const satisfies readonly ExpenseDocumentTypeKey[];
+
+/** Whether an expense of this document type may carry a VAT credit. */
+export const givesVatCredit = (type: string) =>
+  (VAT_CREDIT_DOCUMENT_TYPES as readonly string[]).includes(type);
+
+/** Said where the credit is chosen: why a касов бон has none. */
+export const NO_CREDIT_NOTE =
+  "Касовият бон и другите документи не са данъчни документи за право на данъчен кредит (чл. 71 ЗДДС): записват се без кредит.";
+
 export const VAT_CREDITS = {
   full: "С пълен данъчен кредит",
   partial: "С частичен данъчен кредит (коефициент)",

@@ -26,8 +26,11 @@ export {
   type ExpenseDocumentTypeKey,
   type ExpenseSort,
   expenseInputFromForm,
+  givesVatCredit,
+  NO_CREDIT_NOTE,
   PAYMENT_FILTERS,
   RATE_LABELS,
+  VAT_CREDIT_DOCUMENT_TYPES,
   VAT_CREDITS,
 } from "./constants";
 

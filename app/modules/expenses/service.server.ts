@@ -6,7 +6,12 @@ import type { Database } from "~db/types";
 import { creditableVat, expenseTotals } from "./amounts";
 import { type CheckedReceipt, storeReceipts } from "./attachments.server";
 import { refreshMonthTotals } from "./month-totals.server";
-import { EXPENSE_DOCUMENT_TYPES, EXPENSE_MESSAGES, type ExpenseInput } from "./schema";
+import {
+  EXPENSE_DOCUMENT_TYPES,
+  EXPENSE_MESSAGES,
+  type ExpenseInput,
+  givesVatCredit,
+} from "./schema";
 import { rememberSupplier } from "./suppliers.server";
 
 /* Recording purchase documents: the expense, its amounts per VAT rate and its supplier, together. */
@@ -54,8 +59,10 @@ async function columnsOf(db: Kysely<Database>, companyId: string, input: Expense
     .where("id", "=", companyId)
     .executeTakeFirstOrThrow();
   const totals = expenseTotals(input.amounts);
-  // Only a VAT-registered company credits VAT (ЗДДС чл. 68–69).
-  const vatCredit = company.isVatRegistered ? input.vatCredit : "none";
+  // Only a VAT-registered company credits VAT (ЗДДС чл. 68–69), and only on a tax document (чл. 71):
+  // a касов бон never carries credit, whatever was chosen (issue #25).
+  const vatCredit =
+    company.isVatRegistered && givesVatCredit(input.documentType) ? input.vatCredit : "none";
   const coefficient = vatCredit === "partial" ? input.vatCreditCoefficient : null;
   return {
     supplierName: input.supplierName,

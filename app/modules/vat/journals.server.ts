@@ -1,9 +1,11 @@
 import { type Kysely, sql } from "kysely";
+import { VAT_CREDIT_DOCUMENT_TYPES } from "~/modules/expenses/constants";
 import type { PrintParty } from "~/modules/invoices/print";
 import type { VatGroundKind } from "~/modules/reference/vat";
 import { nextMonth } from "~/modules/salaries/schema";
 import { BGN_PER_EUR, computeTotals, convertCents, divRound, percentOf } from "~/utils/money";
 import type { Database } from "~db/types";
+import { vatPosition } from "./position";
 
 /*
  * The month's VAT journals (issue #16), in the columns of НАП's forms: every issued invoice, debit
@@ -297,7 +299,7 @@ export async function purchaseJournal(db: Kysely<Database>, companyId: string, m
       "creditableVatCents",
     ])
     .where("companyId", "=", companyId)
-    .where("documentType", "in", ["invoice", "debit_note", "credit_note", "protocol_117"])
+    .where("documentType", "in", VAT_CREDIT_DOCUMENT_TYPES)
     .where("documentDate", ">=", from)
     .where("documentDate", "<", to)
     .orderBy("documentDate")
@@ -383,8 +385,8 @@ export function returnFigures(
   };
   const output = c["01-21"] + c["01-22"] + c["01-23"] + c["01-24"];
   const credit = c["01-41"] + percentOf(c["01-42"], coefficient * 100) + c["01-43"];
-  const payable = Math.max(output - credit, 0);
-  const refund = Math.max(credit - output, 0);
+  // The one computation of кл. 50 and кл. 60, shared with /analytics.
+  const { toPayCents: payable, toRefundCents: refund } = vatPosition(output, credit);
   const deducted = Math.min(payable, Math.max(refundCarried, 0));
   return {
     ...c,
