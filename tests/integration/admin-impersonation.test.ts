@@ -336,4 +336,66 @@ describe("one-time links (/impersonate/direct and POST /api/admin/customers/dire
     expect(ok.status).toBe(302);
     expect(ok.headers.get("Location")).toBe("/dashboard");
   });
+
+  it("ends the customer's view at its next request once the admin who opened it is locked or demoted", async () => {
+    const { loader: layout } = await import("~/routes/_app");
+    const { loader: status } = await import("~/routes/api.subscription.status");
+    const { action: editAdmin } = await import("~/routes/hatterscastle.administrators.edit.$id");
+
+    // Locked by another admin on the administrators' page: the view's session is gone.
+    const locked = await openView();
+    const other = await createUser(locked.db, { role: "admin" });
+    const otherSession = await signInApi(locked.db, other);
+    const before = await call(layout, locked.db, "/dashboard", {
+      headers: { Cookie: locked.cookies },
+    });
+    expect(before.status).toBe(200);
+    const lock = await call(
+      editAdmin,
+      locked.db,
+      `/hatterscastle/administrators/edit/${locked.admin.id}`,
+      {
+        ...formBody(
+          {
+            email: locked.admin.email,
+            firstName: "Мария",
+            lastName: "Георгиева",
+            role: "admin",
+            locked: "on",
+            lockedReason: "Напусна екипа",
+          },
+          { Cookie: otherSession.cookie },
+        ),
+        params: { id: locked.admin.id },
+      },
+    );
+    expect(lock.status).toBe(302);
+    const afterLock = await call(layout, locked.db, "/dashboard", {
+      headers: { Cookie: locked.cookies },
+    });
+    expect(afterLock.status).toBe(302);
+    expect(afterLock.headers.get("Location")).toMatch(/^\/auth/);
+
+    // Demoted or locked some other way (not through that page): the view ends at its next request.
+    for (const change of [{ role: "user" as const }, { lockedAt: new Date() }]) {
+      const view = await openView();
+      const session = await view.db
+        .selectFrom("sessions")
+        .select(["id", "tokenHash"])
+        .where("impersonatorId", "=", view.admin.id)
+        .executeTakeFirstOrThrow();
+      await view.db.updateTable("users").set(change).where("id", "=", view.admin.id).execute();
+      const page = await call(layout, view.db, "/dashboard", { headers: { Cookie: view.cookies } });
+      expect(page.status, JSON.stringify(change)).toBe(302);
+      expect(page.headers.get("Location")).toMatch(/^\/auth/);
+      const api = await call(status, view.db, "/api/subscription/status", {
+        headers: { Cookie: view.cookies },
+      });
+      expect(api.status).toBe(401);
+      // The session itself is ended, not only refused: restoring the admin does not revive it.
+      expect(
+        await view.db.selectFrom("sessions").select("id").where("id", "=", session.id).execute(),
+      ).toEqual([]);
+    }
+  });
 });

@@ -108,6 +108,9 @@ export async function findSessionUser(
     .select([
       "sessions.impersonatorId",
       "admins.email as impersonatorEmail",
+      "admins.role as impersonatorRole",
+      "admins.lockedAt as impersonatorLockedAt",
+      "admins.anonymizedAt as impersonatorAnonymizedAt",
       "sessions.id as sessionId",
       "users.id",
       "users.email",
@@ -139,6 +142,17 @@ export async function findSessionUser(
     .where("users.lockedAt", "is", null)
     .executeTakeFirst();
   if (!row) return null;
+  // A customer's view lives only while the admin who opened it is an admin who may sign in:
+  // once they are locked, demoted or gone, the view ends at its next request.
+  if (
+    row.impersonatorId &&
+    (row.impersonatorRole !== "admin" ||
+      row.impersonatorLockedAt !== null ||
+      row.impersonatorAnonymizedAt !== null)
+  ) {
+    await deleteSession(db, row.sessionId);
+    return null;
+  }
   return {
     sessionId: row.sessionId,
     id: row.id,
@@ -167,9 +181,14 @@ export async function deleteSession(db: Kysely<Database>, sessionId: string): Pr
   await db.deleteFrom("sessions").where("id", "=", sessionId).execute();
 }
 
-/** Ends every session of a user, e.g. after a password reset; keeps one if given. */
+/**
+ * Ends every session of a user, e.g. after a password reset, and every customer's view they
+ * opened as an admin; keeps one if given.
+ */
 export async function deleteUserSessions(db: Kysely<Database>, userId: string, keep?: string) {
-  let query = db.deleteFrom("sessions").where("userId", "=", userId);
+  let query = db
+    .deleteFrom("sessions")
+    .where((eb) => eb.or([eb("userId", "=", userId), eb("impersonatorId", "=", userId)]));
   if (keep) query = query.where("id", "!=", keep);
   await query.execute();
 }
