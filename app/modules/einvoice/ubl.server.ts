@@ -9,7 +9,8 @@ import {
   supplierSnapshot,
 } from "~/modules/invoices/documents.server";
 import { pdfFileName, storedPdf } from "~/modules/invoices/render.server";
-import { type VatGroundKind, validOn, vatDateOf } from "~/modules/reference/vat";
+import { vatDateOf } from "~/modules/reference/vat";
+import { vatGroundKind } from "~/modules/reference/vat.server";
 import { AppError } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import type { Database, DocumentRow } from "~db/types";
@@ -195,22 +196,6 @@ export function writeUbl(model: EInvoice): string {
   return root.end({ prettyPrint: true });
 }
 
-/** The kind of the document's legal ground (the grounds table, on the document's date). */
-async function groundKind(
-  db: Kysely<Database>,
-  text: string | null,
-  day: string,
-): Promise<VatGroundKind | null> {
-  if (!text?.trim()) return null;
-  const rows = await db
-    .selectFrom("vatGrounds")
-    .select(["kind", "validFrom", "validTo"])
-    .where("text", "=", text.trim())
-    .orderBy("validFrom", "desc")
-    .execute();
-  return (rows.find((row) => validOn(row, day)) ?? rows[0])?.kind ?? null;
-}
-
 /** The frozen supplier and client of an issued document (the live rows for a document without). */
 async function partiesOf(db: Kysely<Database>, doc: DocumentWithLines) {
   let supplier = doc.supplierSnapshot as SupplierSnapshot | null;
@@ -252,7 +237,7 @@ export async function eInvoiceModel(
   if (!hasEInvoice(doc) || !doc.number) throw new AppError(EINVOICE_MESSAGES.notIssued, 409);
   const [{ supplier, client }, kind, pdf] = await Promise.all([
     partiesOf(db, doc),
-    groundKind(db, doc.vatGround, vatDateOf(doc)),
+    vatGroundKind(db, doc.vatGround, vatDateOf(doc)),
     options.withPdf ? storedPdf(db, doc) : null,
   ]);
   return buildEInvoice({

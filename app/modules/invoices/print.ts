@@ -52,6 +52,7 @@ const LABELS = {
   total: ["Сума за плащане", "Amount due"],
   totalNote: ["Сума по известието", "Amount of the note"],
   vatGround: ["Основание за неначисляване на ДДС", "Reason for not charging VAT"],
+  reverseCharge: ["Обратно начисляване", "Reverse charge"],
   words: ["Словом", "In words"],
   paymentMethod: ["Начин на плащане", "Payment method"],
   bank: ["Банка", "Bank"],
@@ -104,6 +105,11 @@ export interface PrintDocument {
   currency: string;
   eurRate: string | null;
   vatGround: string | null;
+  /**
+   * The ground's kind in the grounds table: "reverse_charge" (чл. 21, ал. 2, чл. 82, ал. 2,
+   * чл. 163а — the recipient owes the tax) prints «Обратно начисляване» / «Reverse charge».
+   */
+  vatGroundKind?: string | null;
   paymentMethod: keyof typeof PAYMENT_METHODS;
   authorName: string | null;
   recipientName: string | null;
@@ -261,7 +267,13 @@ export function buildPrintModel(
   }
   const zeroOrNone = doc.lines.some((l) => l.vatRate === 0 || l.vatRate === null);
   if (doc.vatGround && (zeroOrNone || !vatShown)) {
-    facts.push({ label: label("vatGround"), value: doc.vatGround });
+    // The recipient owes the tax: the words the VAT Directive (art. 226, point 11a) and ЗДДС
+    // (чл. 114, ал. 1, т. 12) ask for, in the document's language(s), before the ground.
+    const reverse = doc.vatGroundKind === "reverse_charge";
+    facts.push({
+      label: label("vatGround"),
+      value: reverse ? `${label("reverseCharge")} — ${doc.vatGround}` : doc.vatGround,
+    });
   }
   const words =
     lang === "bilingual"

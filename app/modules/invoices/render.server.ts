@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { renderInPool } from "~/modules/pdf/pool.server";
+import { vatDateOf } from "~/modules/reference/vat";
+import { vatGroundKind } from "~/modules/reference/vat.server";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 import type { Database, DocumentRow } from "~db/types";
 import {
@@ -43,6 +45,7 @@ export async function printModelFor(
   return buildPrintModel(
     {
       ...doc,
+      vatGroundKind: await vatGroundKind(db, doc.vatGround, vatDateOf(doc)),
       lines: doc.lines.map((line) => ({ ...line, netCents: Number(line.netCents) })),
     },
     supplier,

@@ -4,7 +4,13 @@ import { printDate } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
-import { VAT_MESSAGES, type VatGroundKind, type VatGroundRow, type VatRateRow } from "./vat";
+import {
+  VAT_MESSAGES,
+  type VatGroundKind,
+  type VatGroundRow,
+  type VatRateRow,
+  validOn,
+} from "./vat";
 
 /*
  * VAT rates and legal grounds, dated rows edited at /hatterscastle/vat-update. Read on every
@@ -37,6 +43,25 @@ export async function vatGroundsOn(db: Kysely<Database>, day: string): Promise<V
     .orderBy("sort")
     .orderBy("text")
     .execute();
+}
+
+/**
+ * The kind of a document's legal ground (the grounds table, on the document's date): what the
+ * e-invoice's VAT category and the printed «Обратно начисляване» follow.
+ */
+export async function vatGroundKind(
+  db: Kysely<Database>,
+  text: string | null,
+  day: string,
+): Promise<VatGroundKind | null> {
+  if (!text?.trim()) return null;
+  const rows = await db
+    .selectFrom("vatGrounds")
+    .select(["kind", "validFrom", "validTo"])
+    .where("text", "=", text.trim())
+    .orderBy("validFrom", "desc")
+    .execute();
+  return (rows.find((row) => validOn(row, day)) ?? rows[0])?.kind ?? null;
 }
 
 /** Every rate, past and future, by rate and start. */
