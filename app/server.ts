@@ -36,13 +36,6 @@ const WORKER_ONLY = process.argv.includes("--worker");
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 10_000;
 
-// A last line of defence: a library's promise that rejects with nobody listening (as pg-boss's
-// job bookkeeping did when the database went away; patches/pg-boss+10.4.2.patch) is logged, and
-// the process goes on serving. Requests already answer 503 while the database is gone.
-process.on("unhandledRejection", (reason) => {
-  console.error("Unhandled rejection (the process goes on):", reason);
-});
-
 async function main() {
   const started = performance.now();
   const env = loadEnv();
@@ -116,7 +109,10 @@ async function main() {
 
   // The job queue: schedules and queues are declared by every instance (idempotent); jobs are
   // worked here unless JOBS=off leaves them to `npm run worker`.
-  const queue = createQueue({ databaseUrl: env.DATABASE_URL, pglite: database.pglite });
+  const queue = createQueue({
+    databaseUrl: env.DATABASE_URL,
+    pglite: database.pglite && { pglite: database.pglite, db: database.db },
+  });
   queue.on("error", (error) => console.error("Job queue:", error));
   await queue.start();
   const jobs = queueJobs(queue);

@@ -87,6 +87,8 @@ export interface DocumentEmailsTable {
   lastError: string | null;
   createdAt: Timestamp;
   sentAt: Date | null;
+  /** Waiting for the company's hourly limit until then (null: counted, or never held back). */
+  sendAfter: Date | null;
 }
 
 export type RecurringFrequency = "monthly" | "quarterly" | "yearly";

@@ -1,7 +1,16 @@
+import { type Kysely, sql } from "kysely";
 import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
-import { createQueue, pgliteAdapter, type Queue } from "~/modules/jobs/queue.server";
-import { openMemoryPglite } from "~db/client";
+import { queueJobs } from "~/modules/jobs/client.server";
+import { JOBS, POLLING_SECONDS, workQueue } from "~/modules/jobs/jobs.server";
+import {
+  createQueue,
+  MAINTENANCE_INTERVAL_SECONDS,
+  pgliteAdapter,
+  type Queue,
+} from "~/modules/jobs/queue.server";
+import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client";
+import type { Database } from "~db/types";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 
 /*
@@ -25,6 +34,12 @@ async function until(check: () => boolean, timeoutMs: number) {
   }
 }
 
+/** The embedded database as createQueue takes it. */
+function embedded(database: OpenedDatabase) {
+  if (!database.pglite) throw new Error("not PGlite");
+  return { pglite: database.pglite, db: database.db };
+}
+
 async function start(queue: Queue) {
   queue.on("error", (error) => console.error("queue error", error));
   await queue.start();
@@ -35,7 +50,7 @@ async function start(queue: Queue) {
 describe("the job queue on PGlite (the embedded default)", () => {
   it("does each job once, retries a failing one, and keeps one job per singleton key", async () => {
     const database = await openMemoryPglite();
-    const queue = await start(createQueue({ pglite: database.pglite }));
+    const queue = await start(createQueue({ pglite: embedded(database) }));
     await queue.createQueue("test.work", {
       name: "test.work",
       retryLimit: 2,
@@ -67,6 +82,89 @@ describe("the job queue on PGlite (the embedded default)", () => {
   });
 });
 
+/**
+ * The longest a job of a dead process waits for its retry: its expiry, the maintenance that finds
+ * it, the first retry's delay (backoff draws between 1× and 2×) and a worker's poll.
+ */
+const retriedWithin = (policy: { expireInSeconds?: number; retryDelay?: number }) =>
+  (policy.expireInSeconds ?? 15 * 60) +
+  MAINTENANCE_INTERVAL_SECONDS +
+  2 * (policy.retryDelay ?? 0) +
+  POLLING_SECONDS;
+
+/** A job sent in a rolled back transaction does not exist; one in a committed one does, with its row. */
+async function expectJobsWithTheirRows(queue: Queue, db: Kysely<Database>) {
+  await sql`create table if not exists test_served (id text primary key)`.execute(db);
+  await queue.createQueue("test.tx", { name: "test.tx" });
+  const jobs = queueJobs(queue);
+  await expect(
+    jobs.transaction(db, async (trx, tx) => {
+      await sql`insert into test_served values ('rolled back')`.execute(trx);
+      await tx.send("test.tx", { row: "rolled back" });
+      throw new Error("the request failed after queueing");
+    }),
+  ).rejects.toThrow("the request failed after queueing");
+  const id = await jobs.transaction(db, async (trx, tx) => {
+    await sql`insert into test_served values ('committed')`.execute(trx);
+    return tx.send("test.tx", { row: "committed" });
+  });
+  const made = await sql<{ id: string; data: { row: string } }>`
+    select id, data from pgboss.job where name = 'test.tx'`.execute(db);
+  expect(made.rows).toEqual([{ id, data: { row: "committed" } }]);
+  const rows = await sql<{ id: string }>`select id from test_served`.execute(db);
+  expect(rows.rows).toEqual([{ id: "committed" }]);
+}
+
+describe("the job queue's kinds (issue #24)", () => {
+  it("retry a job whose process died within a minute (mail alone waits longer: never sent twice)", async () => {
+    for (const [name, kind] of Object.entries(JOBS)) {
+      if (name === "mail.document") continue;
+      expect([name, retriedWithin(kind.queue) <= 60]).toEqual([name, true]);
+    }
+    // The dead process took the job and never finished it: with the recurring run's policy (its
+    // expiry shortened, the rest as configured) another worker gets it once the expiry passes.
+    const database = await openMemoryPglite();
+    const queue = await start(createQueue({ pglite: embedded(database) }));
+    const policy = { ...JOBS["recurring.run"].queue, expireInSeconds: 1 };
+    await queue.createQueue("test.dead", { name: "test.dead", ...policy });
+    await queue.send("test.dead", { n: 1 });
+    const [taken] = await queue.fetch("test.dead");
+    expect(taken).toBeDefined();
+    const started = Date.now();
+    const retried: number[] = [];
+    await workQueue(queue, "test.dead", 1, async () => retried.push(Date.now()), 0.5);
+    await until(() => retried.length > 0, retriedWithin(policy) * 1000 + 2_000);
+    expect(retried).toHaveLength(1);
+    expect(retried[0]! - started).toBeLessThanOrEqual(retriedWithin(policy) * 1000 + 1_000);
+    const job = await queue.getJobById("test.dead", (taken as { id: string }).id);
+    expect(job).toMatchObject({ retryCount: 1 });
+  }, 45_000);
+
+  it("with jobs waiting, a worker takes the next at once instead of waiting its polling interval", async () => {
+    const database = await openMemoryPglite();
+    const queue = await start(createQueue({ pglite: embedded(database) }));
+    await queue.createQueue("test.busy", { name: "test.busy" });
+    for (let n = 0; n < 12; n++) await queue.send("test.busy", { n });
+    const done: number[] = [];
+    // 20 s between polls: twelve jobs one poll apart would take four minutes.
+    await workQueue(
+      queue,
+      "test.busy",
+      2,
+      async (data) => done.push((data as { n: number }).n),
+      20,
+    );
+    await until(() => done.length === 12, 20_000);
+    expect([...done].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  it("creates a job in the transaction of the rows it serves (PGlite's one connection included)", async () => {
+    const database = await openMemoryPglite();
+    const queue = await start(createQueue({ pglite: embedded(database) }));
+    await expectJobsWithTheirRows(queue, database.db);
+  });
+});
+
 describe("the job queue when the database goes away mid-job", () => {
   it("reports a failed completion or failure record as the queue's error; nothing is left unhandled", async () => {
     // pg-boss 10.4.2 recorded a job's outcome without awaiting it, so a connection killed at that
@@ -74,7 +172,7 @@ describe("the job queue when the database goes away mid-job", () => {
     // patches/pg-boss+10.4.2.patch awaits it and reports the error; this fails without the patch
     // (vitest fails a run on an unhandled rejection).
     const database = await openMemoryPglite();
-    const adapter = pgliteAdapter(database.pglite as NonNullable<typeof database.pglite>);
+    const adapter = pgliteAdapter(embedded(database).pglite, database.db);
     let down = false;
     const queue = new PgBoss({
       schema: "pgboss",
@@ -156,6 +254,11 @@ describe.skipIf(!serverUrl)("the job queue with two instances on one PostgreSQL"
     await until(() => ticks.length >= 1, 100_000);
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     expect(ticks).toHaveLength(1);
+
+    // A job sent in a transaction goes with its rows (issue #24).
+    const app = openPostgres(url, 2);
+    await expectJobsWithTheirRows(one, app.db);
+    await app.close();
     // Stopped before the database is dropped.
     for (const queue of [one, two]) {
       await queue.stop({ graceful: false, wait: true, timeout: 2_000 });

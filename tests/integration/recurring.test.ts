@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
+import { runJob } from "~/modules/jobs/jobs.server";
 import {
   getReminderSettings,
   runReminders,
@@ -151,6 +152,109 @@ describe("recurring invoices", () => {
     await expect(
       setRecurringStatus(db, me.companyId, "00000000-0000-4000-8000-000000000000", "pause"),
     ).rejects.toThrow("Периодичната фактура не е намерена");
+  });
+
+  it("a run out of time leaves the rest to the next job, which makes each occurrence once", async () => {
+    const { db, me, id, deps, context } = await setup();
+    await createRecurring(db, me.companyId, id, {
+      name: "Наем",
+      frequency: "monthly",
+      dayOfMonth: 5,
+      startOn: "2027-01-01",
+      endOn: null,
+      mode: "issue",
+    });
+    const sent = (context.jobs as unknown as { sent: { name: string }[] }).sent;
+    const handedOn = () => sent.filter((j) => j.name === "recurring.run").length;
+    // No time at all: one occurrence per job, each handing the rest on.
+    expect(await runDueRecurring(deps, "2027-03-06", 0)).toBe(1);
+    expect(handedOn()).toBe(1);
+    expect(await runDueRecurring(deps, "2027-03-06", 0)).toBe(1);
+    expect(await runDueRecurring(deps, "2027-03-06", 0)).toBe(1);
+    expect(handedOn()).toBe(2);
+    expect(await runDueRecurring(deps, "2027-03-06", 0)).toBe(0);
+    const docs = await documentsOf(db, me.companyId);
+    expect(docs.map((d) => [d.occurrenceOn, d.status])).toEqual([
+      ["2027-01-05", "issued"],
+      ["2027-02-05", "issued"],
+      ["2027-03-05", "issued"],
+    ]);
+  });
+
+  it("over the company's 100 mails an hour, issues and e-mails later: never paused, never left unsent", async () => {
+    const { db, me, id, deps, context } = await setup();
+    const recurring = await createRecurring(db, me.companyId, id, {
+      name: "Наем",
+      frequency: "monthly",
+      dayOfMonth: 5,
+      startOn: "2027-01-01",
+      endOn: null,
+      mode: "issue_and_email",
+    });
+    // This hour's 100 e-mails are spent.
+    const key = `document-mail:${me.companyId}`;
+    await db
+      .insertInto("rateLimits")
+      .values({ key, hits: 100, windowEndsAt: new Date(Date.now() + 30 * 60_000) })
+      .execute();
+    expect(await runDueRecurring(deps, "2027-01-05")).toBe(1);
+    const [row] = await listRecurring(db, me.companyId);
+    expect(row).toMatchObject({ id: recurring, status: "active", lastError: null });
+    const [doc] = await documentsOf(db, me.companyId);
+    expect(doc).toMatchObject({ status: "issued" });
+    const emailOf = () =>
+      db
+        .selectFrom("documentEmails")
+        .select(["id", "status", "sendAfter"])
+        .where("documentId", "=", doc!.id)
+        .executeTakeFirstOrThrow();
+    const waiting = await emailOf();
+    expect(waiting.status).toBe("queued");
+    expect(waiting.sendAfter?.getTime()).toBeGreaterThan(Date.now() + 25 * 60_000);
+    const later = () =>
+      (
+        context.jobs as unknown as {
+          sent: { name: string; options: { startAfterSeconds?: number } }[];
+        }
+      ).sent;
+    expect(later().filter((j) => j.name === "mail.document")).toEqual([
+      expect.objectContaining({
+        options: expect.objectContaining({ startAfterSeconds: expect.any(Number) }),
+      }),
+    ]);
+
+    // The document's page says it waits, and until when.
+    const session = await signInApi(db, me.user);
+    const page = await import("~/routes/_app.invoice.$id");
+    const shown = (await (
+      await call(page.loader, db, `/invoice/${doc!.id}`, {
+        headers: { Cookie: session.cookie },
+        params: { id: doc!.id },
+      })
+    ).json()) as { emails: { status: string; sendAfter: string | null }[] };
+    expect(shown.emails).toEqual([
+      expect.objectContaining({ status: "queued", sendAfter: waiting.sendAfter?.toISOString() }),
+    ]);
+
+    // Its job comes early (a retry, a clock): the hour is still full, so it waits again.
+    expect(await runJob(context, "mail.document", { emailId: waiting.id })).toBe("waiting");
+    expect((await emailOf()).status).toBe("queued");
+    expect(later().filter((j) => j.name === "mail.document")).toHaveLength(2);
+
+    // The next hour: it is sent, and counted in that hour.
+    await db
+      .updateTable("rateLimits")
+      .set({ windowEndsAt: new Date(Date.now() - 1000) })
+      .where("key", "=", key)
+      .execute();
+    expect(await runJob(context, "mail.document", { emailId: waiting.id })).toBe("sent");
+    expect(await emailOf()).toMatchObject({ status: "sent", sendAfter: null });
+    const counter = await db
+      .selectFrom("rateLimits")
+      .select("hits")
+      .where("key", "=", key)
+      .executeTakeFirstOrThrow();
+    expect(counter.hits).toBe(1);
   });
 
   it("pauses itself with the reason when an occurrence cannot be made", async () => {

@@ -15,6 +15,14 @@ const STATUS: Record<EmailStatus, string> = {
   skipped: "Не е изпратено (документът е платен или анулиран)",
 };
 
+// Sofia's clock, the same characters on the server and in every browser.
+const sofiaTime = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+  timeZone: "Europe/Sofia",
+});
+
 interface EmailRow {
   id: string;
   kind: "document" | "reminder";
@@ -24,10 +32,15 @@ interface EmailRow {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  sendAfter?: string | null;
 }
 
 function describe(email: EmailRow) {
   if (email.status === "sent" && email.sentAt) return `Изпратено на ${formatDate(email.sentAt)}`;
+  if (email.status === "queued" && email.sendAfter) {
+    const at = new Date(email.sendAfter);
+    return `Изчаква: достигнат е лимитът на имейли за час. Ще се изпрати след ${sofiaTime.format(at)} ч. на ${formatDate(at)}`;
+  }
   if (email.status === "queued" && email.attempts > 0) {
     return `Неуспешен опит ${email.attempts}: ще се опита отново след малко`;
   }

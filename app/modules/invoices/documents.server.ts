@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, Transaction } from "kysely";
 import { getClient } from "~/modules/clients/queries.server";
 import { VAT_MESSAGES, vatDateOf } from "~/modules/reference/vat";
 import { invalidLineRates } from "~/modules/reference/vat.server";
@@ -300,7 +300,10 @@ export async function requireDocument(
  * Render the PDF after this returns, never inside it.
  */
 export async function issueDocument(db: Kysely<Database>, companyId: string, id: string) {
-  return db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (which creates its jobs with it) or in one of its own.
+  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
+    db instanceof Transaction ? work(db) : db.transaction().execute(work);
+  return inTransaction(async (trx) => {
     const doc = await trx
       .selectFrom("documents")
       .selectAll()

@@ -16,9 +16,14 @@ import { DOCUMENT_TYPES } from "./schema";
 
 /*
  * A document's e-mails go through the job queue (issue #15): the request records the e-mail
- * ("queued") and hands it to the queue; a worker attaches the stored PDF and sends it, and a failed
- * send is tried again with backoff (1, 2, 4, 8, 16 minutes) before it is marked failed. The
- * document's page shows each e-mail's state.
+ * ("queued") and hands it to the queue in the same transaction; a worker attaches the stored PDF
+ * and sends it, and a failed send is tried again with backoff (1, 2, 4, 8, 16 minutes) before it is
+ * marked failed. The document's page shows each e-mail's state.
+ *
+ * The company's hourly limit (LIMITS.documentMails) refuses a send someone asks for (429: they see
+ * it). What the app sends by itself (recurring invoices, reminders) is never dropped by it: over
+ * the limit the e-mail is recorded waiting (`send_after`), its job starts when the window ends and
+ * counts itself then — waiting again if the next hour is full too (issue #24).
  */
 
 /** Tries of one e-mail: the first and five retries (the queue's retryLimit is one less). */
@@ -45,8 +50,8 @@ export function recipientsOf(input: string | null | undefined, fallback: string[
   return typed.length ? typed : fallback;
 }
 
-/** Checks the addresses and the company's hourly limit; throws AppError (400, 429). */
-async function checkRecipients(db: Kysely<Database>, companyId: string, recipients: string[]) {
+/** Checks the addresses; throws AppError (400). */
+function checkRecipients(recipients: string[]) {
   if (!recipients.length) {
     throw new AppError("Клиентът няма имейл адрес. Въведете адрес за изпращане.", 400, {
       to: "Въведете имейл адрес",
@@ -60,9 +65,11 @@ async function checkRecipients(db: Kysely<Database>, companyId: string, recipien
     const message = `Невалиден имейл адрес: ${bad.slice(0, 80)}`;
     throw new AppError(message, 400, { to: message });
   }
-  const allowed = await hit(db, `document-mail:${companyId}`, LIMITS.documentMails);
-  if (!allowed.allowed) throw new AppError(DOCUMENT_MAILS_THROTTLED, 429);
 }
+
+/** Counts one e-mail against the company's hourly limit. */
+const countMail = (db: Kysely<Database>, companyId: string) =>
+  hit(db, `document-mail:${companyId}`, LIMITS.documentMails);
 
 async function clientEmails(db: Kysely<Database>, companyId: string, clientId: string) {
   const client = await db
@@ -76,7 +83,9 @@ async function clientEmails(db: Kysely<Database>, companyId: string, clientId: s
 
 /**
  * Records an e-mail of an issued document to the addresses given (or the client's) and hands it
- * to the queue. Throws AppError (400 bad address, 409 not issued, 429 too many). Returns its id.
+ * to the queue in the same transaction. Over the hourly limit it is refused (429), or with
+ * `overLimit: "wait"` (what the app sends by itself) recorded to go when the hour ends. Throws
+ * AppError (400 bad address, 409 not issued, 429 too many). Returns its id.
  */
 export async function queueDocumentEmail(
   context: Pick<AppLoadContext, "db" | "jobs">,
@@ -84,17 +93,61 @@ export async function queueDocumentEmail(
   doc: DocumentWithLines,
   to: string | null | undefined,
   kind: "document" | "reminder" = "document",
+  options: { overLimit: "refuse" | "wait" } = { overLimit: "refuse" },
 ): Promise<string> {
   if (doc.status !== "issued") throw new AppError("Изпращат се само издадени документи", 409);
   const recipients = recipientsOf(to, await clientEmails(context.db, companyId, doc.clientId));
-  await checkRecipients(context.db, companyId, recipients);
-  const row = await context.db
-    .insertInto("documentEmails")
-    .values({ companyId, documentId: doc.id, kind, recipients: recipients.join(", ") })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  await context.jobs.send("mail.document", { emailId: row.id }, { singletonKey: row.id });
-  return row.id;
+  checkRecipients(recipients);
+  const counted = await countMail(context.db, companyId);
+  if (!counted.allowed && options.overLimit === "refuse") {
+    throw new AppError(DOCUMENT_MAILS_THROTTLED, 429);
+  }
+  const wait = counted.allowed ? 0 : counted.retryAfter;
+  return context.jobs.transaction(context.db, async (trx, jobs) => {
+    const row = await trx
+      .insertInto("documentEmails")
+      .values({
+        companyId,
+        documentId: doc.id,
+        kind,
+        recipients: recipients.join(", "),
+        sendAfter: wait ? new Date(Date.now() + wait * 1000) : null,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await jobs.send(
+      "mail.document",
+      { emailId: row.id },
+      { singletonKey: row.id, ...(wait ? { startAfterSeconds: wait } : {}) },
+    );
+    return row.id;
+  });
+}
+
+/**
+ * An e-mail that waited for the hourly limit counts itself when its hour has come; when that hour
+ * is full too it waits for the next one (a new job, with the row, in one transaction). True when
+ * it may be sent now.
+ */
+async function takeTurn(deps: JobDeps, email: { id: string; companyId: string }) {
+  const counted = await countMail(deps.db, email.companyId);
+  await deps.jobs.transaction(deps.db, async (trx, jobs) => {
+    await trx
+      .updateTable("documentEmails")
+      .set({
+        sendAfter: counted.allowed ? null : new Date(Date.now() + counted.retryAfter * 1000),
+      })
+      .where("id", "=", email.id)
+      .execute();
+    if (!counted.allowed) {
+      await jobs.send(
+        "mail.document",
+        { emailId: email.id },
+        { singletonKey: email.id, startAfterSeconds: counted.retryAfter },
+      );
+    }
+  });
+  return counted.allowed;
 }
 
 /** The message of one e-mail: the document, or a reminder of what is still due. */
@@ -159,6 +212,7 @@ export async function deliverDocumentEmail(deps: JobDeps, data: { emailId?: unkn
   const email = await deps.db
     .selectFrom("documentEmails")
     .select(["id", "companyId", "documentId", "kind", "recipients", "status", "attempts"])
+    .select("sendAfter")
     .where("id", "=", emailId)
     .executeTakeFirst();
   if (!email || email.status === "sent" || email.status === "skipped") return email?.status;
@@ -178,6 +232,7 @@ export async function deliverDocumentEmail(deps: JobDeps, data: { emailId?: unkn
     await settle("skipped");
     return "skipped";
   }
+  if (email.sendAfter && !(await takeTurn(deps, email))) return "waiting";
   try {
     await sendMail(deps.config, await composeMail(deps, doc, email));
   } catch (error) {
@@ -201,6 +256,8 @@ export interface DocumentEmail {
   lastError: string | null;
   createdAt: string;
   sentAt: string | null;
+  /** Waiting for the hourly limit until then. */
+  sendAfter: string | null;
 }
 
 /** The document's e-mails, newest first. */
@@ -212,6 +269,7 @@ export async function listDocumentEmails(
   const rows = await db
     .selectFrom("documentEmails")
     .select(["id", "kind", "recipients", "status", "attempts", "lastError", "createdAt", "sentAt"])
+    .select("sendAfter")
     .where("companyId", "=", companyId)
     .where("documentId", "=", documentId)
     .orderBy("createdAt", "desc")
@@ -221,5 +279,6 @@ export async function listDocumentEmails(
     ...row,
     createdAt: row.createdAt.toISOString(),
     sentAt: row.sentAt?.toISOString() ?? null,
+    sendAfter: row.status === "queued" ? (row.sendAfter?.toISOString() ?? null) : null,
   }));
 }

@@ -4,7 +4,6 @@ import type { Kysely } from "kysely";
 import { renderInPool } from "~/modules/pdf/pool.server";
 import { vatDateOf } from "~/modules/reference/vat";
 import { vatGroundKind } from "~/modules/reference/vat.server";
-import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 import type { Database, DocumentRow } from "~db/types";
 import {
   clientSnapshot,
@@ -126,25 +125,21 @@ async function storeOnce(db: Kysely<Database>, doc: DocumentWithLines): Promise<
 }
 
 /**
- * Issues a draft (numbered inside its transaction) and, once that has committed, hands the
- * rendering of its PDF to the job queue ("document.pdf"): the answer does not wait for the render,
- * and a render that fails is tried again (the first download renders it too, if it comes first).
+ * Issues a draft (numbered inside its transaction) and hands the rendering of its PDF to the job
+ * queue ("document.pdf") in that same transaction: the job exists exactly when the document is
+ * issued. The answer does not wait for the render, and a render that fails is tried again (the
+ * first download renders it too, if it comes first).
  */
 export async function issueWithPdf(
   context: Pick<AppLoadContext, "db" | "jobs">,
   companyId: string,
   id: string,
 ) {
-  const issued = await issueDocument(context.db, companyId, id);
-  await context.jobs
-    .send("document.pdf", { companyId, documentId: id }, { singletonKey: id })
-    .catch((error) =>
-      console.error(
-        `Could not queue the PDF of document ${id} (it renders on its first download):`,
-        isDatabaseUnavailable(error) ? (error as Error).message : error,
-      ),
-    );
-  return issued;
+  return context.jobs.transaction(context.db, async (trx, jobs) => {
+    const issued = await issueDocument(trx, companyId, id);
+    await jobs.send("document.pdf", { companyId, documentId: id }, { singletonKey: id });
+    return issued;
+  });
 }
 
 /** The queue's job "document.pdf": renders and stores an issued document's PDF once. */

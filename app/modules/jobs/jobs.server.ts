@@ -36,16 +36,28 @@ interface JobKind<T> {
   run(deps: JobDeps, data: T): Promise<unknown>;
   /** Whether this installation runs it (e.g. local renewals only without Stripe). */
   enabled?(config: AppConfig): boolean;
+  /** Workers of this kind in each process (jobs of one kind done side by side); 1 by default. */
+  workers?: number;
 }
 
 const HOURLY = "7 * * * *";
+/**
+ * A job still active this long after it started is taken for one whose process died (kill -9, a
+ * lost machine): the queue's maintenance (every MAINTENANCE_INTERVAL_SECONDS) hands it to a retry
+ * after its retry delay, so it runs again within a minute instead of blocking its queue. A live
+ * worker past it is given up on too, so work that can take longer is split (recurring.run does
+ * what fits in RUN_BUDGET_MS and queues the rest).
+ */
+export const EXPIRE_SECONDS = 30;
 const maintenance = {
   policy: "singleton",
   retryLimit: 3,
-  retryDelay: 60,
+  retryDelay: 5,
   retryBackoff: true,
-  expireInSeconds: 30 * 60,
+  expireInSeconds: EXPIRE_SECONDS,
 } as const satisfies Omit<PgBoss.Queue, "name">;
+/** Idle workers look for jobs this often; while jobs wait, a worker takes the next at once. */
+export const POLLING_SECONDS = 2;
 
 export const JOBS = {
   /** Accounts past their 30 days are anonymised. */
@@ -69,11 +81,21 @@ export const JOBS = {
   "grants.expire": { cron: HOURLY, queue: maintenance, run: ({ db }) => endExpiredGrants(db) },
   /** An issued document's PDF, rendered once after the issuing transaction (worker threads). */
   "document.pdf": {
-    queue: { policy: "stately", retryLimit: 3, retryDelay: 30, retryBackoff: true },
+    queue: {
+      policy: "stately",
+      retryLimit: 3,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: EXPIRE_SECONDS,
+    },
+    workers: 2,
     run: ({ db }, data: { companyId?: unknown; documentId?: unknown }) =>
       storeDocumentPdf(db, data),
   },
-  /** A document's e-mail (or a reminder) with its PDF: retried 1, 2, 4, 8, 16 minutes later. */
+  /**
+   * A document's e-mail (or a reminder) with its PDF: retried 1, 2, 4, 8, 16 minutes later. Its
+   * expiry stays long: a send in flight (SMTP may take minutes) must never be sent twice.
+   */
   "mail.document": {
     queue: {
       policy: "stately",
@@ -82,6 +104,7 @@ export const JOBS = {
       retryBackoff: true,
       expireInSeconds: 5 * 60,
     },
+    workers: 2,
     run: (deps, data: { emailId?: unknown }) => deliverDocumentEmail(deps, data),
   },
   /** Recurring invoices that are due (and any missed while no instance ran), each made once. */
@@ -116,15 +139,42 @@ const entries = () => Object.entries(JOBS) as [JobName, JobKind<unknown>][];
 export async function startJobs(queue: Queue, deps: JobDeps, options: { work: boolean }) {
   for (const [name, kind] of entries()) {
     const on = kind.enabled?.(deps.config) ?? true;
+    // createQueue keeps an existing queue as it was; updateQueue brings its policy up to date.
     await queue.createQueue(name, { name, ...kind.queue });
+    await queue.updateQueue(name, { name, ...kind.queue });
     if (kind.cron && on) await queue.schedule(name, kind.cron, {}, { tz: "Europe/Sofia" });
     else if (kind.cron) await queue.unschedule(name);
   }
   if (!options.work) return;
   for (const [name, kind] of entries()) {
     if (!(kind.enabled?.(deps.config) ?? true)) continue;
-    await queue.work(name, { pollingIntervalSeconds: 2 }, async (jobs) => {
-      for (const job of jobs) await kind.run(deps, job.data);
-    });
+    await workQueue(queue, name, kind.workers ?? 1, (data) => kind.run(deps, data));
   }
+}
+
+/**
+ * Starts `workers` workers on one queue. Each takes one job at a time (its expiry counts from its
+ * own start) and, when it found one, looks for the next at once; only an empty queue makes it wait
+ * the polling interval (pg-boss alone waits it after every job: one job per 2 s per kind).
+ */
+export async function workQueue(
+  queue: Queue,
+  name: string,
+  workers: number,
+  handle: (data: object) => Promise<unknown>,
+  pollingIntervalSeconds = POLLING_SECONDS,
+) {
+  const ids: string[] = [];
+  for (let i = 0; i < workers; i++) {
+    const index = i;
+    ids.push(
+      await queue.work<object>(name, { pollingIntervalSeconds, batchSize: 1 }, async ([job]) => {
+        if (!job) return;
+        const id = ids[index];
+        if (id) queue.notifyWorker(id);
+        return handle(job.data);
+      }),
+    );
+  }
+  return ids;
 }

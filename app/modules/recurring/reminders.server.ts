@@ -105,7 +105,10 @@ export async function runReminders(deps: JobDeps, today = todayInSofia()) {
     const doc = await getDocument(db, row.companyId, row.id);
     if (!doc) continue;
     try {
-      const emailId = await queueDocumentEmail(deps, row.companyId, doc, null, "reminder");
+      // Over the company's hourly limit it waits for the next hour (never dropped).
+      const emailId = await queueDocumentEmail(deps, row.companyId, doc, null, "reminder", {
+        overLimit: "wait",
+      });
       await db
         .updateTable("documentReminders")
         .set({ emailId })
@@ -113,12 +116,8 @@ export async function runReminders(deps: JobDeps, today = todayInSofia()) {
         .execute();
       sent++;
     } catch (error) {
+      // Without an address the step stays recorded (with no e-mail), so it is not tried every hour.
       if (!(error instanceof AppError)) throw error;
-      // Over the hourly limit: tried again in the next run. Without an address the step stays
-      // recorded (with no e-mail), so it is not tried every hour.
-      if (error.status === 429) {
-        await db.deleteFrom("documentReminders").where("id", "=", claimed.id).execute();
-      }
     }
   }
   return sent;

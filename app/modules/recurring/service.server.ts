@@ -256,18 +256,35 @@ async function makeOccurrence(
       .where("documentId", "=", documentId)
       .where("kind", "=", "document")
       .executeTakeFirst();
-    if (!emailed) await queueDocumentEmail(deps, row.companyId, doc, null);
+    // Over the company's hourly limit it waits for the next hour; it is never left unsent.
+    if (!emailed) {
+      await queueDocumentEmail(deps, row.companyId, doc, null, "document", { overLimit: "wait" });
+    }
   }
   return documentId;
 }
 
 /**
+ * How long one "recurring.run" job works before it queues the rest as another job: well inside the
+ * queue's expiry (EXPIRE_SECONDS), so a live run is never taken for a dead one, and a run whose
+ * process died is retried within a minute (issue #24).
+ */
+export const RUN_BUDGET_MS = 15_000;
+const DUE_PER_RUN = 500;
+
+/**
  * The job "recurring.run": every active recurring invoice whose next occurrence is due, each
  * occurrence made once, in order (a run after downtime catches up every occurrence it missed).
  * A template that cannot be made (its client has no e-mail, a rate no longer in force…) is
- * paused with the reason, which its page shows. Returns how many documents were made or found.
+ * paused with the reason, which its page shows. What does not fit in `budgetMs` is left to a
+ * "recurring.run" queued for right after. Returns how many documents were made or found.
  */
-export async function runDueRecurring(deps: JobDeps, today = todayInSofia()) {
+export async function runDueRecurring(
+  deps: JobDeps,
+  today = todayInSofia(),
+  budgetMs = RUN_BUDGET_MS,
+) {
+  const deadline = performance.now() + budgetMs;
   const due = await deps.db
     .selectFrom("recurringInvoices")
     .select(["id", "companyId", "template", "mode", "nextRunOn", "frequency", "dayOfMonth"])
@@ -275,12 +292,16 @@ export async function runDueRecurring(deps: JobDeps, today = todayInSofia()) {
     .where("status", "=", "active")
     .where("nextRunOn", "<=", today)
     .orderBy("nextRunOn")
-    .limit(500)
+    .limit(DUE_PER_RUN)
     .execute();
   let made = 0;
   for (const row of due) {
     let next: string | null = row.nextRunOn;
     while (next && next <= today) {
+      if (made > 0 && performance.now() > deadline) {
+        await deps.jobs.send("recurring.run", {}, { startAfterSeconds: 1 });
+        return made;
+      }
       try {
         await makeOccurrence(deps, row, next, today);
         made++;
@@ -312,5 +333,7 @@ export async function runDueRecurring(deps: JobDeps, today = todayInSofia()) {
       next = after;
     }
   }
+  if (due.length === DUE_PER_RUN)
+    await deps.jobs.send("recurring.run", {}, { startAfterSeconds: 1 });
   return made;
 }
