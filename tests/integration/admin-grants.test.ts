@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { endExpiredGrants, grantPlan, revokeGrant } from "~/modules/admin/grants.server";
 import { writeSubscription } from "~/modules/subscriptions/state.server";
 import { createUser } from "../setup/factories";
-import { call, signInApi } from "../setup/routes";
+import { call, formBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -108,5 +108,91 @@ describe("a plan granted without payment", () => {
     expect(await endExpiredGrants(db, "2100-01-01")).toBe(1);
     expect(await companyPlan()).toBe("basic");
     expect(await endExpiredGrants(db, "2100-01-01")).toBe(0);
+  });
+
+  it("thirty grants at once: each answered (no 5xx), one grant left in force, the database holding it", async () => {
+    const { db, admin, customer, companyPlan } = await setup();
+    const companyId = customer.companyId!;
+    const session = await signInApi(db, admin);
+    const { action } = await import("~/routes/hatterscastle.customers.edit.$id");
+    const plans = ["standard", "full"] as const;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        call(action, db, `/hatterscastle/customers/edit/${companyId}`, {
+          ...formBody(
+            { intent: "grant", plan: plans[i % 2]!, reason: `Тест ${i}`, endsOn: "" },
+            { Cookie: session.cookie },
+          ),
+          params: { id: companyId },
+        }).then(
+          (response) => response.status,
+          (error: unknown) => `thrown: ${String(error)}`,
+        ),
+      ),
+    );
+    expect(answers.filter((status) => status !== 302)).toEqual([]);
+    const live = await db
+      .selectFrom("planGrants")
+      .select(["plan", "reason"])
+      .where("companyId", "=", companyId)
+      .where("revokedAt", "is", null)
+      .execute();
+    expect(live).toHaveLength(1);
+    expect(await companyPlan()).toBe(live[0]!.plan);
+    expect(
+      await db.selectFrom("planGrants").select("id").where("companyId", "=", companyId).execute(),
+    ).toHaveLength(30);
+
+    // A second grant in force is refused by the database itself, whoever writes it.
+    await expect(
+      db
+        .insertInto("planGrants")
+        .values({
+          companyId,
+          plan: "full",
+          reason: "В обход",
+          endsOn: null,
+          grantedBy: admin.id,
+          grantedByEmail: admin.email,
+        })
+        .execute(),
+    ).rejects.toMatchObject({ code: "23505" });
+  });
+
+  it("the migration keeps the newest of several grants in force and ends the others", async () => {
+    const { db, admin, customer } = await setup();
+    const companyId = customer.companyId!;
+    const { down, up } = await import("~db/migrations/20261125T0600-one-active-grant");
+    await down(db);
+    for (const [plan, createdAt] of [
+      ["full", "2026-01-01T10:00:00Z"],
+      ["standard", "2026-03-01T10:00:00Z"],
+      ["full", "2026-02-01T10:00:00Z"],
+    ] as const) {
+      await db
+        .insertInto("planGrants")
+        .values({
+          companyId,
+          plan,
+          reason: "Тест",
+          endsOn: null,
+          grantedBy: admin.id,
+          grantedByEmail: admin.email,
+          createdAt: new Date(createdAt),
+        })
+        .execute();
+    }
+    await up(db);
+    const rows = await db
+      .selectFrom("planGrants")
+      .select(["plan", "createdAt", "revokedAt"])
+      .where("companyId", "=", companyId)
+      .orderBy("createdAt")
+      .execute();
+    expect(rows.map((r) => [r.plan, r.revokedAt === null])).toEqual([
+      ["full", false],
+      ["full", false],
+      ["standard", true],
+    ]);
   });
 });

@@ -34,6 +34,26 @@ export interface PlanGrant {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** The one message when a grant changed under the admin (the database keeps one in force). */
+const CHANGED_MEANWHILE = "Планът на фирмата току-що беше променен. Опитайте отново.";
+
+/**
+ * Locks the company's row for the transaction before its grants are touched: grants, revokes
+ * and the sweep of one company then run one after another, never interleaved (interleaved, they
+ * deadlocked, and each left its own grant in force). False when there is no such company.
+ */
+async function lockCompany(trx: Transaction<Database>, companyId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom("companies")
+    .select("id")
+    .where("id", "=", companyId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "23505";
+
 /** The company's grant in force today, if any. */
 export async function liveGrant(db: Db, companyId: string, today = todayInSofia()) {
   return db
@@ -99,35 +119,42 @@ export async function grantPlan(
       endsOn: "Последният ден на плана не може да е в миналото",
     });
   }
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("planGrants")
-      .set({ revokedAt: new Date(), revokedByEmail: audit.admin.email })
-      .where("companyId", "=", companyId)
-      .where("revokedAt", "is", null)
-      .execute();
-    await trx
-      .insertInto("planGrants")
-      .values({
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!(await lockCompany(trx, companyId))) throw new AppError("Фирмата не е намерена", 404);
+      await trx
+        .updateTable("planGrants")
+        .set({ revokedAt: new Date(), revokedByEmail: audit.admin.email })
+        .where("companyId", "=", companyId)
+        .where("revokedAt", "is", null)
+        .execute();
+      await trx
+        .insertInto("planGrants")
+        .values({
+          companyId,
+          plan: input.plan,
+          reason: input.reason,
+          endsOn: input.endsOn,
+          grantedBy: audit.admin.id,
+          grantedByEmail: audit.admin.email,
+        })
+        .execute();
+      const plan = await refreshCompanyPlan(trx, companyId, today);
+      if (!plan) throw new AppError("Фирмата не е намерена", 404);
+      await recordAudit(trx, {
+        ...audit,
+        action: "plan.grant",
+        target: input.plan,
         companyId,
-        plan: input.plan,
-        reason: input.reason,
-        endsOn: input.endsOn,
-        grantedBy: audit.admin.id,
-        grantedByEmail: audit.admin.email,
-      })
-      .execute();
-    const plan = await refreshCompanyPlan(trx, companyId, today);
-    if (!plan) throw new AppError("Фирмата не е намерена", 404);
-    await recordAudit(trx, {
-      ...audit,
-      action: "plan.grant",
-      target: input.plan,
-      companyId,
-      details: { plan: input.plan, reason: input.reason, endsOn: input.endsOn },
+        details: { plan: input.plan, reason: input.reason, endsOn: input.endsOn },
+      });
+      return plan;
     });
-    return plan;
-  });
+  } catch (error) {
+    // Only a writer that skipped the company's lock can meet the one-grant index.
+    if (isUniqueViolation(error)) throw new AppError(CHANGED_MEANWHILE, 409);
+    throw error;
+  }
 }
 
 /** Ends the company's live grant now; returns the company's plan. */
@@ -137,6 +164,7 @@ export async function revokeGrant(
   audit: Pick<AuditEntry, "admin" | "ip">,
 ): Promise<Plan> {
   return db.transaction().execute(async (trx) => {
+    if (!(await lockCompany(trx, companyId))) throw new AppError("Фирмата не е намерена", 404);
     const revoked = await trx
       .updateTable("planGrants")
       .set({ revokedAt: new Date(), revokedByEmail: audit.admin.email })
@@ -196,6 +224,7 @@ export async function endExpiredGrants(db: Kysely<Database>, today = todayInSofi
   let changed = 0;
   for (const { companyId } of due) {
     await db.transaction().execute(async (trx) => {
+      if (!(await lockCompany(trx, companyId))) return;
       // Mark them ended so the sweep does not revisit them; the reason and dates stay.
       await trx
         .updateTable("planGrants")
