@@ -23,6 +23,7 @@ import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client"
 import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { benchEvents } from "./events";
+import { benchJobs } from "./jobs";
 import { benchJsSize } from "./js-size";
 import { benchLadder } from "./ladder";
 import { benchPdfSideBySide } from "./pdf";
@@ -541,7 +542,7 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "pglite") {
   await memory.close();
 }
 
-// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events runs one part.
+// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "postgres") {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -581,5 +582,6 @@ if (!only || only === "upload") await benchUpload();
 if (!only || only === "ladder") await benchLadder();
 if (!only || only === "pdf") await benchPdfSideBySide();
 if (!only || only === "events") await benchEvents();
+if (!only || only === "jobs") await benchJobs();
 
 printSummary();
