@@ -49,6 +49,34 @@ async function issuedInvoice(app: RunningApp, context: BrowserContext) {
   return invoice.id;
 }
 
+/** A German business client and a services invoice to it under чл. 21, ал. 2, issued. */
+async function germanInvoice(app: RunningApp, context: BrowserContext) {
+  const headers = { Origin: app.url };
+  const post = async (url: string, data: unknown) => {
+    const response = await context.request.post(`${app.url}${url}`, { data, headers });
+    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as { id: string };
+  };
+  const client = await post("/api/clients", {
+    kind: "foreign_company",
+    name: "Müller Maschinenbau GmbH",
+    vatNumber: "DE811907980",
+    address: "Hauptstraße 5",
+    city: "München",
+    country: "Германия",
+  });
+  const invoice = await post("/api/invoices", {
+    type: "invoice",
+    clientId: client.id,
+    issueDate: today(),
+    dueDate: today(),
+    vatGround: "чл. 21, ал. 2 от ЗДДС",
+    lines: [{ description: "Консултации", quantity: "1", unitPrice: "800.00", vatRate: null }],
+  });
+  await post(`/api/invoices/${invoice.id}/issue`, {});
+  return { clientId: client.id, invoiceId: invoice.id };
+}
+
 describe.skipIf(!hasChromium)("VAT files and e-invoices in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
@@ -104,6 +132,61 @@ describe.skipIf(!hasChromium)("VAT files and e-invoices in Chromium", () => {
         page.getByRole("link", { name: "Електронна фактура (UBL)" }).click(),
       ]);
       expect(xml.suggestedFilename()).toMatch(/\.xml$/);
+    } finally {
+      await context.close();
+    }
+  });
+  it("a German client «Müller … Hauptstraße»: warned in the client form and the editor, «Обратно начисляване» printed, the month's files download; axe", async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    try {
+      await signInContext(app, context);
+      const { clientId, invoiceId } = await germanInvoice(app, context);
+      const converted =
+        "Във файловете за НАП (Windows-1251) ще бъде изписано „Muller Maschinenbau GmbH“ (ü → u).";
+      await page.goto(`${app.url}/client/edit/${clientId}`);
+      await page.getByText(converted).waitFor();
+      await page.goto(`${app.url}/invoice/new?clientId=${clientId}`);
+      await page.getByText(converted).waitFor();
+
+      await page.goto(`${app.url}/invoice/${invoiceId}`);
+      await page.getByText("Обратно начисляване — чл. 21, ал. 2 от ЗДДС").first().waitFor();
+
+      const month = today().slice(0, 7);
+      await page.goto(`${app.url}/reports/vat?month=${month}`);
+      await field(page, "Име, презиме и фамилия").fill("Иван Петров");
+      await field(page, "ЕГН или ЛНЧ").fill("8501011234");
+      await field(page, "Населено място").fill("Пловдив");
+      await field(page, "Пощенски код").fill("4000");
+      await field(page, "Адрес").fill("ул. Шипка 5");
+      await page.getByRole("button", { name: "Запази" }).click();
+      await page.getByRole("heading", { name: "Файлове за портала на НАП" }).waitFor();
+      await page.getByRole("heading", { name: /Изписано без знаци/ }).waitFor();
+      await page.getByText("«Müller Maschinenbau GmbH» → «Muller Maschinenbau GmbH»").waitFor();
+      await expectAccessible(page);
+      const [zip] = await Promise.all([
+        page.waitForEvent("download"),
+        page.getByRole("link", { name: "Всички в един ZIP" }).click(),
+      ]);
+      expect(zip.suggestedFilename()).toBe(`DDS-${month}.zip`);
+      // With JavaScript the note follows what is typed in «Име».
+      const typed = await openPage(browser, { javaScriptEnabled: true });
+      try {
+        await signInContext(app, typed.context);
+        await typed.page.goto(`${app.url}/client/new`);
+        // Hydrated: the country list's text box has replaced the native select.
+        await typed.page
+          .getByRole("combobox", { name: "Държава" })
+          .and(typed.page.locator("input"))
+          .waitFor();
+        await field(typed.page, "Име").fill("Łódź Trading Sp. z o.o.");
+        await typed.page.getByText(/ще бъде изписано „Lodz Trading Sp\. z o\.o\.“/).waitFor();
+      } finally {
+        await typed.context.close();
+      }
+      const vies = await context.request.get(
+        `${app.url}/reports/vat/files/VIES.TXT?month=${month}`,
+      );
+      expect(vies.status(), await vies.text()).toBe(200);
     } finally {
       await context.close();
     }
