@@ -138,10 +138,18 @@ describe.skipIf(!hasChromium)(
             await expectAccessible(page);
             await box.press("ArrowDown");
             await box.press("Enter");
-            // The line is filled and focus moves on to its quantity.
+            // The line is filled and focus moves on to its quantity, its «1» selected: typing 3
+            // gives 3, not 13 (issue #25).
             await page.waitForFunction(
               () => document.activeElement?.getAttribute("name") === "lines[1][quantity]",
             );
+            await page.keyboard.type("3");
+            expect(
+              await page
+                .getByLabel(/^Количество/)
+                .nth(1)
+                .inputValue(),
+            ).toBe("3");
           } else {
             await field(page, "Търси в каталога").fill("Консулт");
             await page

@@ -132,9 +132,13 @@ describe.skipIf(!hasChromium)("invoices in Chromium", () => {
         expect(pdf.headers()["content-disposition"]).toContain("Invoice-0000000001.pdf");
 
         await field(page, "Сума (EUR)").fill("100");
+        await field(page, "Бележка").fill("Аванс");
         await page.getByRole("button", { name: "Запиши плащане" }).click();
         await page.getByText("Плащането е записано").waitFor();
         await page.getByRole("heading", { level: 1, name: /Частично платен/ }).waitFor();
+        // The form now offers what is still owed and an empty note (issue #25), not the last ones.
+        await expect.poll(() => field(page, "Сума (EUR)").inputValue()).toBe("304,40");
+        expect(await field(page, "Бележка").inputValue()).toBe("");
 
         await page.getByRole("link", { name: "Кредитно известие" }).click();
         await page.waitForURL(/type=credit_note/);

@@ -10,9 +10,10 @@ import { documentSchema } from "~/modules/invoices/schema";
 import { loader as editLoader } from "~/routes/_app.invoice.edit.$id";
 import { action as newAction, loader as newLoader } from "~/routes/_app.invoice.new";
 import { loader as apiClients } from "~/routes/api.clients";
+import { action as apiInvoices } from "~/routes/api.invoices";
 import { addDays } from "~/utils/dates";
 import { createCompanyWithClient, validEik } from "../setup/factories";
-import { call, formBody, signInApi } from "../setup/routes";
+import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -165,8 +166,9 @@ describe("the editor's client search", () => {
       vatGround: "чл. 21, ал. 2 от ЗДДС",
       notes: "Бележка",
     });
-    // A typed line keeps its rate; an empty one takes the client's (reverse charge: no VAT).
-    expect(chosen.values.lines.map((l) => l.vatRate)).toEqual(["20", "none"]);
+    // An empty line takes the client's rate (reverse charge: no VAT), and so does a typed one
+    // that charged VAT: the client's treatment wins (issue #25).
+    expect(chosen.values.lines.map((l) => l.vatRate)).toEqual(["none", "none"]);
   });
 
   it("the edit page searches too, and answers a refused save with the client search as typed", async () => {
@@ -348,5 +350,147 @@ describe("the editor's catalogue without JavaScript", () => {
     const mine = await openEditor(me.cookie, { search: "catalogue", catalogueQ: "чужда" });
     expect(mine.search.catalogue).toEqual([]);
     expect(mine.hasCatalogue).toBe(false);
+  });
+});
+
+/*
+ * Issue #25, item 2: a catalogue item reset a reverse-charge line (чл. 21, ал. 2, «Без ДДС») to
+ * 20 %, and a German company got a proforma with 2 500 € VAT. The client's treatment and language
+ * win over the item's defaults, in the editor and on the server.
+ */
+describe("a reverse-charge client and the catalogue", () => {
+  it("«Добави» keeps «Без ДДС» and the client's language; the server refuses VAT on the document", async () => {
+    const me = await customer();
+    const german = await newClient(me.companyId, {
+      name: "Müller Beratung GmbH",
+      kind: "foreign_company",
+      country: "Германия",
+      postalCode: "80331",
+      vatNumber: "DE123456789",
+      language: "en",
+      vatTreatment: "reverse_charge",
+    });
+    const item = await createCatalogueItem(
+      getDb(),
+      me.companyId,
+      catalogueItemSchema.parse({
+        name: "Консултантски ден",
+        nameEn: "Consulting day",
+        unit: "ден",
+        unitPrice: "12500",
+        vatRate: 20,
+      }),
+    );
+    // «Избери клиента» without JavaScript: the client's terms, English, no VAT.
+    const chosen = await openEditor(me.cookie, {
+      ...typedForm(""),
+      type: "proforma",
+      clientId: german.id,
+      search: "choose",
+    });
+    expect(chosen.values).toMatchObject({
+      language: "en",
+      vatGround: "чл. 21, ал. 2 от ЗДДС",
+    });
+    expect(chosen.values.lines.map((l) => l.vatRate)).toEqual(["none"]);
+
+    const form = {
+      ...typedForm(german.id),
+      type: "proforma",
+      language: "en",
+      vatGround: "чл. 21, ал. 2 от ЗДДС",
+      "lines[0][vatRate]": "none",
+    };
+    const added = await call(
+      newAction,
+      getDb(),
+      "/invoice/new",
+      formBody({ ...form, intent: `addCatalogue:${item.id}` }, { Cookie: me.cookie }),
+    );
+    expect(added.status).toBe(200);
+    const answer = (await added.json()) as EditorActionData;
+    expect(answer.values.lines[1]).toMatchObject({
+      description: "Consulting day",
+      unitPrice: "12500,00",
+      vatRate: "none",
+    });
+    expect(answer.values.vatGround).toBe("чл. 21, ал. 2 от ЗДДС");
+
+    // A line at 20 % to this client is refused with a Bulgarian message at the line.
+    const refused = await call(
+      newAction,
+      getDb(),
+      "/invoice/new",
+      formBody(
+        {
+          ...form,
+          "lines[1][description]": "Consulting day",
+          "lines[1][quantity]": "1",
+          "lines[1][unit]": "ден",
+          "lines[1][unitPrice]": "12500",
+          "lines[1][vatRate]": "20",
+          intent: "save",
+        },
+        { Cookie: me.cookie },
+      ),
+    );
+    expect(refused.status).toBe(400);
+    const refusal = (await refused.json()) as EditorActionData;
+    expect(refusal.errors["lines.1.vatRate"]).toContain("обратно начисляване");
+    expect(refusal.focus).toBe("lines[1][vatRate]");
+    const stored = await getDb()
+      .selectFrom("documents")
+      .select("id")
+      .where("companyId", "=", me.companyId)
+      .where("clientId", "=", german.id)
+      .execute();
+    expect(stored).toEqual([]);
+
+    // The JSON API answers the same.
+    const api = await call(
+      apiInvoices,
+      getDb(),
+      "/api/invoices",
+      jsonBody(
+        {
+          type: "proforma",
+          clientId: german.id,
+          issueDate: "2026-11-21",
+          vatGround: "чл. 21, ал. 2 от ЗДДС",
+          lines: [
+            { description: "Consulting day", quantity: "1", unitPrice: "12500", vatRate: 20 },
+          ],
+        },
+        "POST",
+        me.bearer,
+      ),
+    );
+    expect(api.status).toBe(400);
+    const body = (await api.json()) as {
+      message: string;
+      errors: Record<string, { _errors: string[] }>;
+    };
+    expect(body.message).toBe("Невалидни данни");
+    expect(body.errors["lines.0.vatRate"]?._errors[0]).toMatch(/^Клиентът е с обратно начисляване/);
+    // Without VAT it is made.
+    const made = await call(
+      apiInvoices,
+      getDb(),
+      "/api/invoices",
+      jsonBody(
+        {
+          type: "proforma",
+          clientId: german.id,
+          issueDate: "2026-11-21",
+          vatGround: "чл. 21, ал. 2 от ЗДДС",
+          lines: [
+            { description: "Consulting day", quantity: "1", unitPrice: "12500", vatRate: null },
+          ],
+        },
+        "POST",
+        me.bearer,
+      ),
+    );
+    expect(made.status).toBe(201);
   });
 });

@@ -17,6 +17,11 @@ export interface FormFieldProps {
   options?: Record<string, string> | readonly (readonly [string, string])[];
   multiline?: boolean;
   className?: string;
+  /**
+   * A text input whose whole value is selected when it takes focus, so typing replaces it (a
+   * quantity's «1»: typing 2 gives 2, not 12).
+   */
+  selectOnFocus?: boolean;
   /** Extra attributes for the control (accept for files, min/max for dates…). */
   controlProps?: Record<string, string | number | boolean | undefined>;
 }
@@ -61,6 +66,7 @@ export function FormField(props: FormFieldProps) {
       inputMode={props.inputMode}
       autoComplete={props.autoComplete ?? "off"}
       placeholder={props.placeholder}
+      onFocus={props.selectOnFocus ? (event) => event.currentTarget.select() : undefined}
     />
   );
   return props.className ? <div className={props.className}>{frame(control)}</div> : frame(control);

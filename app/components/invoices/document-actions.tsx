@@ -223,7 +223,9 @@ export function PaymentsSection({
         </ul>
       ) : null}
       {doc.dueCents > 0 ? (
-        <Form method="post">
+        // A new form after each payment: it offers what is still owed and an empty note, not
+        // the amount and note just recorded (an uncontrolled input keeps what was typed).
+        <Form method="post" key={`${doc.paidCents}:${doc.payments.length}`}>
           <FormError message={answer?.formError} />
           <PaymentFields
             answer={answer}
@@ -271,6 +273,7 @@ function PaymentFields({
         defaultValue={value("amount")}
         error={error("amount")}
         required
+        selectOnFocus
       />
       <FormField
         name="method"

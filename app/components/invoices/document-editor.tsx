@@ -22,6 +22,7 @@ import {
   lineFromCatalogue,
   lineProblems,
   MAX_LINES,
+  NO_VAT_TREATMENTS,
   valuesFromForm,
 } from "~/modules/invoices/editor";
 import { CURRENCIES } from "~/modules/reference/currencies";
@@ -151,6 +152,8 @@ function EditorForm({
   // A date that is not one yet (a refused form) offers today's rates.
   const [day, setDay] = useState(() => dayOf(values, invoices, todayInSofia()));
   const [ground, setGround] = useState(values.vatGround);
+  // The chosen client's VAT treatment: it wins over a catalogue item's rate.
+  const [treatment, setTreatment] = useState(search.client?.vatTreatment);
   // A line filled from the catalogue is drawn afresh (its inputs take the item's values).
   const [versions, setVersions] = useState<Record<number, number>>({});
   const [focusAfterFill, setFocusAfterFill] = useState<string | null>(null);
@@ -168,7 +171,12 @@ function EditorForm({
 
   useEffect(() => {
     if (!focusAfterFill) return;
-    formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(focusAfterFill)}"]`)?.focus();
+    const element = formRef.current?.querySelector<HTMLInputElement>(
+      `[name="${CSS.escape(focusAfterFill)}"]`,
+    );
+    element?.focus();
+    // Typing replaces the quantity (its «1» selected), never appends to it.
+    element?.select();
     setFocusAfterFill(null);
   }, [focusAfterFill]);
 
@@ -208,12 +216,20 @@ function EditorForm({
       standardRate: String(ratesOn(vatRates, day)[0]?.rate ?? 20),
       issueDate: (form.elements.namedItem("issueDate") as HTMLInputElement | null)?.value ?? "",
     });
+    setTreatment(client.vatTreatment);
     setField("currency", terms.currency);
+    if (terms.language) setField("language", terms.language);
     if (terms.dueDate) setField("dueDate", terms.dueDate);
     setField("recipientName", terms.recipientName, true);
     if (terms.vatGround) setGroundText(terms.vatGround);
+    // The same rule as withClientTerms: an empty line takes the client's rate, and so does a typed
+    // one charging VAT to a client charged none.
+    const noVat = NO_VAT_TREATMENTS.includes(client.vatTreatment);
     lines.forEach((line, i) => {
-      if (!line.description.trim()) setField(`lines[${i}][vatRate]`, terms.vatRate);
+      const charges = line.vatRate !== "none" && line.vatRate !== "" && line.vatRate !== "0";
+      if (!line.description.trim() || (noVat && charges)) {
+        setField(`lines[${i}][vatRate]`, terms.vatRate);
+      }
     });
     recompute();
   };
@@ -228,7 +244,7 @@ function EditorForm({
     if (!old) return;
     const line = lineFromCatalogue(
       item,
-      { language: current.language, vatRegistered },
+      { language: current.language, vatRegistered, treatment },
       old.quantity,
     );
     current.lines[index] = { ...line, discount: old.discount };
@@ -394,6 +410,7 @@ function EditorForm({
               defaultValue={line.quantity}
               error={lineError("quantity")}
               required
+              selectOnFocus
             />
             <FormField
               name={name("unit")}
@@ -408,6 +425,7 @@ function EditorForm({
               defaultValue={line.unitPrice}
               error={lineError("unitPrice")}
               required
+              selectOnFocus
             />
             <FormField
               name={name("discount")}

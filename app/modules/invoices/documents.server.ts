@@ -12,7 +12,9 @@ import type {
   DocumentLineRow,
   DocumentPaymentRow,
   DocumentRow,
+  VatTreatment,
 } from "~db/types";
+import { NO_VAT_TREATMENTS } from "./editor";
 import { allocateNumber, seriesOf } from "./numbering.server";
 import type { PrintParty, PrintSupplier } from "./print";
 import {
@@ -82,6 +84,17 @@ export function clientSnapshot(client: Client): PartySnapshot {
 
 const isNote = (type: string) => type === "credit_note" || type === "debit_note";
 
+/** Why a line with VAT is refused for a client charged none, in Bulgarian. */
+function noVatMessage(treatment: VatTreatment): string {
+  const why =
+    treatment === "reverse_charge"
+      ? "е с обратно начисляване (чл. 21, ал. 2 от ЗДДС): ДДС начислява получателят"
+      : treatment === "intra_community"
+        ? "получава вътреобщностна доставка (чл. 53 от ЗДДС): ставката е 0 %"
+        : "е за износ (чл. 28 от ЗДДС): ставката е 0 %";
+  return `Клиентът ${why}. Изберете «Без ДДС» или 0 % вместо ставка с ДДС.`;
+}
+
 /** The lines with their nets, and the document's totals, by the one rounding rule. */
 export function priceLines(lines: LineInput[], vatRegistered: boolean) {
   const priced = lines.map((line, position) => ({
@@ -141,6 +154,22 @@ async function prepare(db: Kysely<Database>, companyId: string, input: DocumentI
   // draft is made.
   const badRates = await invalidLineRates(db, vatDateOf(original ?? input), lines);
   if (Object.keys(badRates).length) throw new AppError(VAT_MESSAGES.notValidOnDate, 400, badRates);
+  // A client under reverse charge, an intra-Community supply or an export is charged no VAT,
+  // whatever a line or a catalogue item says (issue #25: a German company got 2 500 € VAT).
+  if (company.isVatRegistered && NO_VAT_TREATMENTS.includes(client.vatTreatment)) {
+    const message = noVatMessage(client.vatTreatment);
+    const charged = lines.filter((line) => line.vatRate !== null && line.vatRate > 0);
+    if (charged.length) {
+      const fields = Object.fromEntries(
+        charged.map((line) => [`lines.${line.position}.vatRate`, message]),
+      );
+      throw new AppError(
+        `${message} Ред ${charged.map((line) => line.position + 1).join(", ")}.`,
+        400,
+        fields,
+      );
+    }
+  }
   let vatGround = input.vatGround;
   if (!company.isVatRegistered) vatGround = NOT_REGISTERED_GROUND;
   else if (lines.some((l) => l.vatRate === 0 || l.vatRate === null) && !vatGround) {

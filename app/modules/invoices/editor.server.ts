@@ -222,6 +222,7 @@ function editorClient(client: Client): EditorClient {
     paymentTermDays: client.paymentTermDays,
     mol: client.mol,
     vatTreatment: client.vatTreatment,
+    language: client.language,
   };
 }
 
@@ -458,20 +459,25 @@ async function addFromCatalogue(
   if (!item || item.archivedAt) {
     return back({ errors: {}, formError: "Артикулът не е намерен в каталога" }, 404);
   }
-  const company = await db
-    .selectFrom("companies")
-    .select("isVatRegistered")
-    .where("id", "=", companyId)
-    .executeTakeFirstOrThrow();
+  const [company, client] = await Promise.all([
+    db
+      .selectFrom("companies")
+      .select("isVatRegistered")
+      .where("id", "=", companyId)
+      .executeTakeFirstOrThrow(),
+    getClient(db, companyId, values.clientId || undefined),
+  ]);
   const json = catalogueItemJson(item);
   const last = values.lines.at(-1);
   const reuse = last !== undefined && isEmptyLine(last);
   if (!reuse && values.lines.length >= MAX_LINES) {
     return back({ errors: {}, formError: DOCUMENT_MESSAGES.tooManyLines }, 400);
   }
+  // The document's client wins over the item's defaults: a reverse-charge line stays «Без ДДС».
   const line = lineFromCatalogue(json, {
     language: values.language,
     vatRegistered: company.isVatRegistered,
+    treatment: client?.vatTreatment,
   });
   if (reuse) values.lines[values.lines.length - 1] = line;
   else values.lines.push(line);

@@ -225,6 +225,8 @@ export interface EditorClient {
   paymentTermDays: number;
   mol: string | null;
   vatTreatment: VatTreatment;
+  /** The language the client is invoiced in ("bg" or "en"). */
+  language?: string;
 }
 
 /** An item of the catalogue as the editor's picker has it (/api/catalogue's JSON). */
@@ -273,6 +275,20 @@ export function vatDefaults(
   }
 }
 
+/**
+ * The treatments under which a document to the client charges no VAT (reverse charge, an
+ * intra-Community supply, an export): the client's treatment wins over a catalogue item's rate,
+ * and the server refuses VAT on such a document (issue #25).
+ */
+export const NO_VAT_TREATMENTS: readonly VatTreatment[] = [
+  "reverse_charge",
+  "intra_community",
+  "export",
+];
+
+/** Whether a line's rate charges VAT ("20", "9"), as the editor's select has it. */
+const chargesVat = (vatRate: string) => vatRate !== "none" && vatRate !== "" && vatRate !== "0";
+
 /** A ground from the list valid on the day is selected; any other text is «Друго основание». */
 export function groundValues(
   ground: string | null,
@@ -295,6 +311,8 @@ export function clientTerms(
   context: { vatRegistered: boolean; standardRate: string; issueDate: string },
 ) {
   return {
+    /** A client invoiced in English gets an English document; else the language stays. */
+    language: client.language === "en" ? "en" : null,
     currency: client.currency === "BGN" ? "EUR" : client.currency,
     dueDate: isIsoDate(context.issueDate)
       ? addDays(context.issueDate, client.paymentTermDays)
@@ -312,35 +330,51 @@ export function withClientTerms(
   grounds: readonly Pick<VatGroundRow, "text">[],
 ): EditorValues {
   const terms = clientTerms(client, { ...context, issueDate: values.issueDate });
+  const noVat = NO_VAT_TREATMENTS.includes(client.vatTreatment);
   return {
     ...values,
     clientId: client.id,
+    language: terms.language ?? values.language,
     currency: terms.currency,
     dueDate: terms.dueDate ?? values.dueDate,
     recipientName: values.recipientName || terms.recipientName,
     // A company not registered for VAT has no ground to choose (its documents print чл. 113).
     ...(terms.vatGround && context.vatRegistered ? groundValues(terms.vatGround, grounds) : {}),
+    // An empty line takes the client's rate; a typed one keeps its own, unless it charges VAT
+    // to a client that is charged none (reverse charge, intra-Community supply, export).
     lines: values.lines.map((line) =>
-      line.description.trim() ? line : { ...line, vatRate: terms.vatRate },
+      line.description.trim() && !(noVat && chargesVat(line.vatRate))
+        ? line
+        : { ...line, vatRate: terms.vatRate },
     ),
   };
 }
 
 /**
  * A line filled from a catalogue item: its name (the English one on an English document, when
- * it has one), unit, price without VAT as it is, and rate (none when the company charges no VAT).
+ * it has one), unit, price without VAT as it is, and rate — none when the company charges no VAT,
+ * and the client's when its treatment charges none (a reverse-charge client's line stays «Без
+ * ДДС», whatever rate the item has): the client wins over the item's defaults.
  */
 export function lineFromCatalogue(
   item: CatalogueOption,
-  context: { language: string; vatRegistered: boolean },
+  context: { language: string; vatRegistered: boolean; treatment?: VatTreatment | undefined },
   quantity = "1",
 ): EditorLine {
+  const treatment = context.treatment;
+  const vatRate = !context.vatRegistered
+    ? "none"
+    : treatment && NO_VAT_TREATMENTS.includes(treatment)
+      ? vatDefaults(treatment, true).vatRate
+      : item.vatRate !== null
+        ? String(item.vatRate)
+        : "none";
   return {
     description: context.language === "en" && item.nameEn ? item.nameEn : item.name,
     quantity,
     unit: item.unit,
     unitPrice: formatPrice(parseDecimal(item.unitPrice, PRICE_SCALE) ?? 0n),
     discount: "",
-    vatRate: context.vatRegistered && item.vatRate !== null ? String(item.vatRate) : "none",
+    vatRate,
   };
 }
