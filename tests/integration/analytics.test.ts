@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { addMonths, lastDay } from "~/modules/analytics/period";
 import { analyticsSummary } from "~/modules/analytics/summary.server";
+import { refreshMonthTotals } from "~/modules/expenses/month-totals.server";
 import { expenseFiltersFromSearch, summarizeExpenses } from "~/modules/expenses/queries.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { deleteExpense, updateExpense } from "~/modules/expenses/service.server";
@@ -23,6 +24,7 @@ import { loader as analyticsLoader } from "~/routes/_app.analytics";
 import { loader as csvLoader } from "~/routes/analytics.export[.]csv";
 import { loader as summaryApi } from "~/routes/api.analytics.summary";
 import { addDays, todayInSofia } from "~/utils/dates";
+import * as receiptsWithoutCredit from "~db/migrations/20261125T0410-receipts-without-vat-credit";
 import type { Database } from "~db/types";
 import { createCompanyWithClient, createTestExpense } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
@@ -485,6 +487,22 @@ describe("the VAT position: /analytics and the VAT report", () => {
       .where("id", "=", asked.id)
       .executeTakeFirstOrThrow();
     expect(Number(askedRow.creditableVatCents)).toBe(0);
+    // One stored with credit before the fix (and its month kept with it): the migration clears it
+    // and recomputes the kept months.
+    await db
+      .updateTable("expenses")
+      .set({ vatCredit: "full", creditableVatCents: 140 })
+      .where("id", "=", asked.id)
+      .execute();
+    await db.transaction().execute((trx) => refreshMonthTotals(trx, me.companyId, [`${month}-16`]));
+    await receiptsWithoutCredit.up(db);
+    const cleared = await db
+      .selectFrom("expenses")
+      .select(["vatCredit", "creditableVatCents"])
+      .where("id", "=", asked.id)
+      .executeTakeFirstOrThrow();
+    expect(cleared.vatCredit).toBe("none");
+    expect(Number(cleared.creditableVatCents)).toBe(0);
 
     const report = await vatReport(db, me.companyId, month, true);
     const analytics = await analyticsSummary(
