@@ -19,6 +19,7 @@ import {
 } from "~/modules/invoices/editor.server";
 import { groundsOn, vatDateOf } from "~/modules/reference/vat-rows";
 import { answerEditor } from "~/routes/_app.invoice.new";
+import { ownValue } from "~/utils/own-keys";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
@@ -49,7 +50,7 @@ export default function EditDocument() {
       <p>
         <Link to={`/invoice/${loaded.id}`}>« Към документа</Link>
       </p>
-      <h1>Чернова: {DOCUMENT_TYPES[current.type as keyof typeof DOCUMENT_TYPES] ?? "Документ"}</h1>
+      <h1>Чернова: {ownValue(DOCUMENT_TYPES, current.type) ?? "Документ"}</h1>
       <DocumentEditor
         action={`/invoice/edit/${loaded.id}`}
         values={current}

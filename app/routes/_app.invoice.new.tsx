@@ -17,6 +17,7 @@ import {
   newDocumentValues,
   submitEditor,
 } from "~/modules/invoices/editor.server";
+import { ownValue } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -53,9 +54,7 @@ export default function NewDocument() {
       <p>
         <Link to="/invoices">« Документи</Link>
       </p>
-      <h1>
-        Нов документ: {DOCUMENT_TYPES[current.type as keyof typeof DOCUMENT_TYPES] ?? "Фактура"}
-      </h1>
+      <h1>Нов документ: {ownValue(DOCUMENT_TYPES, current.type) ?? "Фактура"}</h1>
       {loaded.hasClients ? null : (
         <p role="note">
           За да издадете документ, първо <Link to="/client/new">добавете клиент</Link>.

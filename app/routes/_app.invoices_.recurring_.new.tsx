@@ -23,6 +23,7 @@ import { typedOr, useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { formatMoney } from "~/utils/money";
+import { isOwnKey } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
@@ -84,8 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 /** The next three dates of what is chosen, or why there are none. */
 function Preview({ rule }: { rule: Partial<Rule> }) {
   const valid =
-    rule.frequency &&
-    rule.frequency in FREQUENCIES &&
+    isOwnKey(FREQUENCIES, rule.frequency) &&
     Number.isInteger(rule.dayOfMonth) &&
     (rule.dayOfMonth ?? 0) >= 1 &&
     (rule.dayOfMonth ?? 0) <= 31 &&

@@ -26,6 +26,7 @@ import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate } from "~/utils/dates";
 import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
+import { isOwnKey } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -74,8 +75,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
           "Напомнянето е скрито за този месец",
         );
       case "status": {
-        const status = values.status as keyof typeof SALARY_STATUSES;
-        if (!(status in SALARY_STATUSES)) throw new AppError(SALARY_MESSAGES.status, 400);
+        const status = values.status;
+        if (!isOwnKey(SALARY_STATUSES, status)) throw new AppError(SALARY_MESSAGES.status, 400);
         await setSalaryStatus(context.db, user.companyId, values.id ?? "", status);
         return redirectWithToast(back, `Състояние: ${SALARY_STATUSES[status]}`);
       }

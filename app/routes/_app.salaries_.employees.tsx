@@ -14,6 +14,7 @@ import { listEmployees } from "~/modules/salaries/employees.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
+import { isOwnKey } from "~/utils/own-keys";
 import { searchTerm } from "~/utils/safe-text";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -21,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = searchTerm(url.searchParams.get("q"));
   const stateParam = url.searchParams.get("state") ?? "active";
-  const state = (stateParam in EMPLOYEE_STATES ? stateParam : "active") as EmployeeState;
+  const state = (isOwnKey(EMPLOYEE_STATES, stateParam) ? stateParam : "active") as EmployeeState;
   const { employees, nextCursor } = await listEmployees(context.db, user.companyId, {
     q,
     state,

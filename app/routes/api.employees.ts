@@ -5,6 +5,7 @@ import { EMPLOYEE_STATES, type EmployeeState, employeeSchema } from "~/modules/s
 import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { isOwnKey } from "~/utils/own-keys";
 import { searchTerm } from "~/utils/schema";
 
 /** GET /api/employees?q=&state=active|former|all&after= → {employees, nextCursor}. */
@@ -14,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = url.searchParams.get("state") ?? "active";
   const { employees, nextCursor } = await listEmployees(context.db, companyId, {
     q: searchTerm(url.searchParams.get("q")) || undefined,
-    state: (state in EMPLOYEE_STATES ? state : "active") as EmployeeState,
+    state: (isOwnKey(EMPLOYEE_STATES, state) ? state : "active") as EmployeeState,
     after: url.searchParams.get("after"),
     today: todayInSofia(),
   });

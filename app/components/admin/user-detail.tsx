@@ -3,7 +3,6 @@ import { Link } from "@remix-run/react";
 import * as page from "~/components/layout/page.css";
 import { SUBSCRIPTION_STATUS_NAMES } from "~/modules/admin/constants";
 import type { userDetail } from "~/modules/admin/customers.server";
-import { FEEDBACK_CATEGORIES, SUPPORT_CATEGORIES } from "~/modules/feedback/constants";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { printDate } from "~/utils/dates";
 import { Badge, DataTable, dateOrDash, dateTime, Facts } from "./customer-parts";
@@ -225,10 +224,6 @@ export function SignIns({ signIns }: { signIns: UserDetail["signIns"] }) {
 }
 
 const EVENT_STATUS: Record<string, string> = { feedback: "Обратна връзка", support: "Поддръжка" };
-const categoryName = (type: string, category: string) =>
-  ((type === "support" ? SUPPORT_CATEGORIES : FEEDBACK_CATEGORIES) as Record<string, string>)[
-    category
-  ] ?? category;
 
 export function CompanyLists({
   detail,
@@ -289,7 +284,7 @@ export function CompanyLists({
             cells: [
               dateTime(f.createdAt),
               EVENT_STATUS[f.type] ?? f.type,
-              categoryName(f.type, f.category),
+              f.categoryName,
               f.messageStart,
               f.contactEmail,
             ],

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { createAccount, isCompanyNameTaken, TAKEN } from "~/modules/accounts/service.server";
 import { hashPassword } from "~/modules/auth/password.server";
+import { feedbackCategoryName } from "~/modules/feedback/constants";
 import { paymentState } from "~/modules/invoices/payments.server";
 import { countryByCode, countryByName } from "~/modules/reference/countries";
 import { listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
@@ -206,7 +207,11 @@ export async function userDetail(db: Kysely<Database>, userId: string) {
       lockedAt: iso(u.lockedAt),
       emailVerifiedAt: iso(u.emailVerifiedAt),
     })),
-    feedback: feedback.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
+    feedback: feedback.map((f) => ({
+      ...f,
+      createdAt: f.createdAt.toISOString(),
+      categoryName: feedbackCategoryName(f.type, f.category),
+    })),
     newestClients: newestClients.map((c) => ({
       ...c,
       createdAt: c.createdAt.toISOString(),

@@ -11,6 +11,7 @@ import {
 import { PLANS } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
 import { optionalIban } from "~/utils/iban";
+import { isOwnKey } from "~/utils/own-keys";
 import { boundedText, optionalDate } from "~/utils/schema";
 import type { Plan } from "~db/types";
 import { ADMIN_MESSAGES, USER_STATUSES, type UserSearch, type UserStatusFilter } from "./constants";
@@ -43,7 +44,7 @@ export function parseUserSearch(params: URLSearchParams): UserSearch {
   return {
     q: q.success ? q.data : "",
     plan: (PLANS as readonly string[]).includes(plan ?? "") ? (plan as Plan) : null,
-    status: status && status in USER_STATUSES ? (status as UserStatusFilter) : null,
+    status: isOwnKey(USER_STATUSES, status) ? (status as UserStatusFilter) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { type Kysely, sql } from "kysely";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { FEEDBACK_CATEGORIES, SEVERITIES, SUPPORT_CATEGORIES } from "~/modules/feedback/schema";
+import { feedbackCategoryName, SEVERITIES } from "~/modules/feedback/schema";
 import {
   emailLogoPath,
   getSupportEmail,
@@ -12,6 +12,7 @@ import {
 import { getNotification, setNotification } from "~/modules/settings/queries.server";
 import { sha256Hex, sniffImage } from "~/utils/files.server";
 import { AppError } from "~/utils/http.server";
+import { ownValue } from "~/utils/own-keys";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { byAdmin, recordAudit } from "./audit.server";
@@ -160,14 +161,12 @@ export async function listFeedback(
   const page = rows.slice(0, FEEDBACK_PAGE);
   return {
     rows: page.map((row) => {
-      const categories: Record<string, string> =
-        row.type === "support" ? SUPPORT_CATEGORIES : FEEDBACK_CATEGORIES;
       return {
         id: row.id,
         createdAt: row.createdAt.toISOString(),
         type: FEEDBACK_TYPES[row.type],
-        category: categories[row.category] ?? row.category,
-        severity: row.severity ? SEVERITIES[row.severity] : null,
+        category: feedbackCategoryName(row.type, row.category),
+        severity: row.severity ? (ownValue(SEVERITIES, row.severity) ?? row.severity) : null,
         contactEmail: row.contactEmail,
         companyName: row.companyName,
         message: row.message,

@@ -1,6 +1,7 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { isBookDate } from "~/utils/dates";
+import { isOwnKey } from "~/utils/own-keys";
 import { periodRange } from "~/utils/periods";
 import { searchTerm } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
@@ -39,11 +40,12 @@ export function expenseFiltersFromSearch(params: URLSearchParams): ExpenseFilter
     to: to && isBookDate(to) ? to : undefined,
     categoryId: isUuid(get("categoryId")) ? get("categoryId") : undefined,
     supplierId: isUuid(get("supplierId")) ? get("supplierId") : undefined,
-    payment:
-      payment && payment in PAYMENT_FILTERS ? (payment as ExpenseFilters["payment"]) : undefined,
-    type: type && type in EXPENSE_DOCUMENT_TYPES ? (type as ExpenseDocumentType) : undefined,
+    payment: isOwnKey(PAYMENT_FILTERS, payment)
+      ? (payment as ExpenseFilters["payment"])
+      : undefined,
+    type: isOwnKey(EXPENSE_DOCUMENT_TYPES, type) ? (type as ExpenseDocumentType) : undefined,
     q: searchTerm(get("q")) || undefined,
-    sort: sort && sort in EXPENSE_SORTS ? (sort as ExpenseSort) : "date_desc",
+    sort: isOwnKey(EXPENSE_SORTS, sort) ? (sort as ExpenseSort) : "date_desc",
   };
 }
 

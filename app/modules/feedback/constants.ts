@@ -3,6 +3,8 @@
  * the schema).
  */
 
+import { ownValue } from "~/utils/own-keys";
+
 export const FEEDBACK_CATEGORIES = {
   feature_request: "Предложение за нова функция",
   ux_interface: "Интерфейс и удобство",
@@ -28,6 +30,13 @@ export const SUPPORT_CATEGORIES = {
   technical_bug: "Техническа грешка",
   other: "Друго",
 } as const;
+
+/** A category's name for a submission of this type; a code that is none (an old or forged row) as it is. */
+export function feedbackCategoryName(type: string, category: string): string {
+  return (
+    ownValue(type === "support" ? SUPPORT_CATEGORIES : FEEDBACK_CATEGORIES, category) ?? category
+  );
+}
 
 export const SEVERITIES = { low: "Ниска", medium: "Средна", high: "Висока" } as const;
 

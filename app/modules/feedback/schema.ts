@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isOwnKey } from "~/utils/own-keys";
 import { boundedText } from "~/utils/schema";
 import {
   FEEDBACK_CATEGORIES,
@@ -11,6 +12,7 @@ export {
   ATTACHMENT_MAX_BYTES,
   FEEDBACK_CATEGORIES,
   FEEDBACK_MESSAGES,
+  feedbackCategoryName,
   MESSAGE_MAX,
   SEVERITIES,
   SUPPORT_CATEGORIES,
@@ -44,7 +46,7 @@ export const feedbackSchema = z
       return;
     }
     const categories = data.type === "support" ? SUPPORT_CATEGORIES : FEEDBACK_CATEGORIES;
-    if (!data.category || !(data.category in categories)) {
+    if (!isOwnKey(categories, data.category)) {
       ctx.addIssue({ code: "custom", path: ["category"], message: FEEDBACK_MESSAGES.category });
     }
   });

@@ -6,10 +6,9 @@ import { sniffImage } from "~/utils/files.server";
 import { AppError } from "~/utils/http.server";
 import {
   ATTACHMENT_MAX_BYTES,
-  FEEDBACK_CATEGORIES,
   FEEDBACK_MESSAGES,
   type FeedbackInput,
-  SUPPORT_CATEGORIES,
+  feedbackCategoryName,
 } from "./schema";
 
 export interface Attachment {
@@ -71,10 +70,9 @@ export async function submitFeedback(
 
   const to = await supportAddress(context);
   if (!to) return;
-  const categories: Record<string, string> =
-    input.type === "support" ? SUPPORT_CATEGORIES : FEEDBACK_CATEGORIES;
   const kind = input.type === "support" ? "Поддръжка" : "Обратна връзка";
-  const text = `${kind}: ${categories[input.category!]}${input.severity ? ` (${input.severity})` : ""}
+  const category = feedbackCategoryName(input.type, input.category!);
+  const text = `${kind}: ${category}${input.severity ? ` (${input.severity})` : ""}
 От: ${user.firstName} ${user.lastName} <${contactEmail}>${user.companyName ? `, ${user.companyName}` : ""}
 
 ${input.message!.trim()}`;
@@ -82,7 +80,7 @@ ${input.message!.trim()}`;
     await sendMail(context.config, {
       to,
       replyTo: contactEmail,
-      subject: `[${kind}] ${categories[input.category!]}`,
+      subject: `[${kind}] ${category}`,
       text,
       html: `<pre style="font-family:inherit;white-space:pre-wrap">${text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]!)}</pre>`,
       attachments: file

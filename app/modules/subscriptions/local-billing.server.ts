@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { BillingConfig } from "~/utils/context.server";
 import { AppError } from "~/utils/http.server";
+import { ownValue } from "~/utils/own-keys";
 import type { Database, PaymentMethodSummary, Plan } from "~db/types";
 import {
   applyBillingEvent,
@@ -117,7 +118,7 @@ async function apply(db: Kysely<Database>, billing: BillingConfig, events: Billi
 
 /** The local provider's card from a checked card form; only the test cards exist here. */
 export function localCardOf(input: CardInput): LocalCard {
-  const card = TEST_CARDS[input.number as keyof typeof TEST_CARDS];
+  const card = ownValue(TEST_CARDS, input.number);
   if (!card) throw new AppError(CARD_MESSAGES.unknown, 400, { number: CARD_MESSAGES.unknown });
   if (card.declined)
     throw new AppError(CARD_MESSAGES.declined, 402, { number: CARD_MESSAGES.declined });
