@@ -32,6 +32,7 @@ import { MailError } from "~/modules/mail/mailer.server";
 import { bulgarianBanks } from "~/modules/reference/banks.server";
 import type { ViesStatus } from "~/modules/reference/vies";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
+import { echoedValues } from "~/utils/forms.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -73,10 +74,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       {
         formId: registering ? `register-step-${step}` : "login",
         fieldErrors: {},
-        repopulateFields: registering ? values : { username: values.username ?? "" },
+        repopulateFields: echoedValues(registering ? values : { username: values.username ?? "" }),
         formError: registering ? REGISTER_FAILED.unexpected : LOGIN_FAILED.unexpected,
         registering,
-        ...(registering && (step === 1 || step === 2 || step === 3) ? { step, values } : {}),
+        ...(registering && (step === 1 || step === 2 || step === 3)
+          ? { step, values: echoedValues(values) }
+          : {}),
       },
       { status: isDatabaseUnavailable(error) ? 503 : 500 },
     );
@@ -130,7 +133,11 @@ async function login(request: Request, context: AppLoadContext, form: FormData) 
   } catch (error) {
     if (error instanceof LoginFieldErrors) {
       return json(
-        { formId: "login", fieldErrors: error.fieldErrors, repopulateFields: error.submitted },
+        {
+          formId: "login",
+          fieldErrors: error.fieldErrors,
+          repopulateFields: echoedValues(error.submitted),
+        },
         { status: 400 },
       );
     }
@@ -139,7 +146,7 @@ async function login(request: Request, context: AppLoadContext, form: FormData) 
         {
           formId: "login",
           fieldErrors: {},
-          repopulateFields: { username },
+          repopulateFields: echoedValues({ username }),
           formError: error.message || LOGIN_FAILED.generic,
         },
         { status: error.status },
@@ -152,7 +159,8 @@ async function login(request: Request, context: AppLoadContext, form: FormData) 
 async function register(request: Request, context: AppLoadContext, form: FormData) {
   const answer = await handleWizardStep(context, form);
   if (answer.kind === "step") {
-    const { step, values, fieldErrors, vies } = answer;
+    const { step, fieldErrors, vies } = answer;
+    const values = echoedValues(answer.values);
     return json(
       {
         step,

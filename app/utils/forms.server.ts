@@ -17,9 +17,46 @@ export function typedValues(form: FormData): Record<string, string> {
   return values;
 }
 
-/** A refused form: its answer with HTTP 400 (or the status given). */
+/** The longest text a refused form shows back: more than any field takes (the longest is 5,000). */
+export const ECHO_MAX_CHARS = 10_000;
+const ECHO_MAX_KEY = 200;
+// Control characters other than tab and line breaks, and lone surrogates.
+const UNSHOWABLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is dropped
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * What a refused form sends back to be shown again: every text without NUL and the other control
+ * characters (tab and line breaks stay), without lone surrogates, and at most ECHO_MAX_CHARS long;
+ * field names that are not plain text (or "__proto__") are left out. The check itself ran on
+ * what was sent; this is only what the page shows.
+ */
+export function echoedValues<T extends object>(values: T): T {
+  const echo = (value: unknown): unknown => {
+    if (typeof value === "string") return value.slice(0, ECHO_MAX_CHARS).replace(UNSHOWABLE, "");
+    if (Array.isArray(value)) return value.map(echo);
+    if (value === null || typeof value !== "object") return value;
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype === Object.prototype || prototype === null) return echoedValues(value);
+    return value;
+  };
+  return Object.fromEntries(
+    Object.entries(values)
+      .filter(
+        ([key]) =>
+          key !== "__proto__" && key.length <= ECHO_MAX_KEY && key.replace(UNSHOWABLE, "") === key,
+      )
+      .map(([key, value]) => [key, echo(value)]),
+  ) as T;
+}
+
+/** A refused form: its answer with HTTP 400 (or the status given); what was typed via echoedValues. */
 export function refuseForm(answer: FormAnswer, status = 400) {
-  return json<FormAnswer>(answer, { status });
+  const { repopulateFields } = answer;
+  return json<FormAnswer>(
+    repopulateFields ? { ...answer, repopulateFields: echoedValues(repopulateFields) } : answer,
+    { status },
+  );
 }
 
 /** A form refused by a domain rule (AppError): its message, its field errors, what was typed. */

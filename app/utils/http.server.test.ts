@@ -63,19 +63,10 @@ describe("safeRedirect", () => {
     expect(safeRedirect(new File([], "x"))).toBe("/dashboard");
   });
 
-  // Pieces attackers combine: slashes, dots and their encodings, dropped characters, schemes.
-  const piece = fc.constantFrom(
-    "/",
-    "//",
-    "\\",
-    ".",
-    "..",
-    "%2e",
-    "%2E",
-    "%2f",
-    "%2F",
-    "%5c",
-    "%5C",
+  // Pieces attackers combine: slashes, dots and their encodings, dropped characters, schemes. The
+  // structural ones (slashes and dots) are drawn most often, so that "/" "." "//" meet.
+  const structural = fc.constantFrom("/", "/", "//", ".", "..", "%2e", "%2E", "\\", "%2f", "%5c");
+  const other = fc.constantFrom(
     "%25",
     "%252e",
     "%252f",
@@ -102,7 +93,8 @@ describe("safeRedirect", () => {
     "ф",
     "%D1%84",
   );
-  const attempt = fc.array(piece, { maxLength: 10 }).map((parts) => parts.join(""));
+  const piece = fc.oneof({ arbitrary: structural, weight: 3 }, { arbitrary: other, weight: 1 });
+  const attempt = fc.array(piece, { maxLength: 8 }).map((parts) => parts.join(""));
   const HOME = "https://smetka.test";
 
   it("gives either the fallback or a path the browser keeps on this site, as it reads it", () => {

@@ -17,8 +17,10 @@ import {
 } from "~/modules/reference/vat";
 import { allVatGrounds, allVatRates } from "~/modules/reference/vat.server";
 import { addDays, isIsoDate, todayInSofia } from "~/utils/dates";
+import { echoedValues } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { formatPrice, formatScaled, parseDecimal } from "~/utils/money";
+import { isOwnKey } from "~/utils/own-keys";
 import { fieldErrorsOf, searchTerm } from "~/utils/schema";
 import type { Client, Database } from "~db/types";
 import {
@@ -123,7 +125,7 @@ export async function newDocumentValues(
   const today = todayInSofia();
   const grounds = groundsOn(allGrounds, today);
   const requestedType = search.get("type") ?? "invoice";
-  const type = requestedType in DOCUMENT_TYPES ? requestedType : "invoice";
+  const type = isOwnKey(DOCUMENT_TYPES, requestedType) ? requestedType : "invoice";
   const from = await getDocument(db, user.companyId, search.get("from") ?? undefined);
   const client = await getClient(
     db,
@@ -390,7 +392,12 @@ export async function submitEditor(
       catalogueQ: text("catalogueQ"),
       catalogue,
     });
-    return { kind: "form", status, answer: { values, revision, search, ...answer } };
+    // What was typed comes back as the page can show it (no NUL, capped): the check ran on it as sent.
+    return {
+      kind: "form",
+      status,
+      answer: { values: echoedValues(values), revision, search, ...answer },
+    };
   };
 
   if (intent === "addLine") {
