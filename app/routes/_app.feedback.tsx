@@ -2,10 +2,7 @@ import {
   type ActionFunctionArgs,
   json,
   type LoaderFunctionArgs,
-  MaxPartSizeExceededError,
   type MetaFunction,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FeedbackForm } from "~/components/feedback/feedback-form";
@@ -15,6 +12,7 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { ATTACHMENT_MAX_BYTES, FEEDBACK_MESSAGES } from "~/modules/feedback/constants";
 import { customEmailProblem, feedbackSchema } from "~/modules/feedback/schema";
 import { submitFeedback } from "~/modules/feedback/service.server";
+import { readFormWithFiles } from "~/utils/files.server";
 import { refuseForm, typedValues } from "~/utils/forms.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -35,21 +33,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
-  let form: FormData;
-  try {
-    form = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: ATTACHMENT_MAX_BYTES }),
-    );
-  } catch (error) {
-    if (!(error instanceof MaxPartSizeExceededError)) throw error;
+  const { form, upload } = await readFormWithFiles(request, {
+    fields: ["file"],
+    maxBytes: ATTACHMENT_MAX_BYTES,
+    maxFiles: 1,
+  });
+  if (upload.tooLarge.length > 0) {
     const message = `${FEEDBACK_MESSAGES.fileTooLarge}. ${FEEDBACK_MESSAGES.fileTooLargeDetail}`;
     return refuseForm(
       { formId: "feedback", fieldErrors: { file: message }, formError: message },
       413,
     );
   }
-  const values = typedValues(form);
+  const { file: _fileName, ...values } = typedValues(form);
   // One message at a time, in the spec's order (§5): the first refusal is the answer.
   const refuse = (field: string, message: string, status = 400) =>
     refuseForm(
@@ -71,11 +67,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const emailProblem = customEmailProblem(parsed.data);
   if (emailProblem) return refuse("customEmail", emailProblem);
-  const file = form.get("file");
-  const attachment =
-    file instanceof File && file.size > 0
-      ? { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
-      : null;
+  const file = upload.files[0];
+  const attachment = file ? { name: file.fileName, bytes: new Uint8Array(file.bytes) } : null;
   try {
     await submitFeedback(context, user, parsed.data, attachment);
   } catch (error) {

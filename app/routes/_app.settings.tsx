@@ -2,10 +2,7 @@ import {
   type ActionFunctionArgs,
   json,
   type LoaderFunctionArgs,
-  MaxPartSizeExceededError,
   type MetaFunction,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FormError } from "~/components/forms/field-frame";
@@ -38,6 +35,7 @@ import {
 } from "~/modules/settings/invoice-defaults-fields";
 import { getNotification } from "~/modules/settings/queries.server";
 import { formatDate } from "~/utils/dates";
+import { readFormWithFiles } from "~/utils/files.server";
 import { useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
@@ -73,20 +71,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     if (!user.companyId) return refuse("logo", "Само фирмен профил може да има лого");
-    let form: FormData;
+    const { upload } = await readFormWithFiles(request, {
+      fields: ["logo"],
+      maxBytes: LOGO_MAX_BYTES,
+      maxFiles: 1,
+    });
+    if (upload.tooLarge.length > 0) return refuse("logo", LOGO_ERROR, 413);
+    const file = upload.files[0];
+    if (!file) return refuse("logo", "Моля, изберете файл");
     try {
-      form = await unstable_parseMultipartFormData(
-        request,
-        unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES }),
-      );
-    } catch (error) {
-      if (error instanceof MaxPartSizeExceededError) return refuse("logo", LOGO_ERROR, 413);
-      throw error;
-    }
-    const file = form.get("logo");
-    if (!(file instanceof File) || file.size === 0) return refuse("logo", "Моля, изберете файл");
-    try {
-      await saveLogo(context.db, user.companyId, new Uint8Array(await file.arrayBuffer()));
+      await saveLogo(context.db, user.companyId, new Uint8Array(file.bytes));
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return refuseWithAppError("logo", error, {});

@@ -36,17 +36,79 @@ export function limitStream(limit: number): Transform {
   });
 }
 
-// JSON calls that carry a file as base64 (spec §3: the feedback attachment) get the upload limit.
-const JSON_UPLOADS = [/^\/api\/feedback\/?$/];
+const KB = 1024;
+const MB = 1024 * KB;
+// Room for a form's text fields and the multipart framing around its files.
+const FORM_ROOM = 256 * KB;
+const ID = "[0-9a-fA-F-]{36}";
 
-/** The limit for a request: uploads (multipart, or a JSON call with a file) have a larger one. */
+/**
+ * The routes that take files, each with its own body limit (never above UPLOAD_LIMIT): only these
+ * accept multipart/form-data, and each reads its body only after the session check. The sizes
+ * follow the modules' file limits (tests/integration/hardening.test.ts checks they hold them).
+ */
+export const UPLOAD_ROUTES: readonly { path: RegExp; bytes: number; what: string }[] = [
+  // Receipts: up to RECEIPTS_PER_UPLOAD (10) files of RECEIPT_MAX_BYTES (5 MB), and a UBL file.
+  { path: /^\/expenses\/add\/?$/, bytes: Number.POSITIVE_INFINITY, what: "receipts, e-invoice" },
+  {
+    path: new RegExp(`^/expenses/edit/${ID}/?$`),
+    bytes: Number.POSITIVE_INFINITY,
+    what: "receipts",
+  },
+  { path: new RegExp(`^/expenses/${ID}/?$`), bytes: Number.POSITIVE_INFINITY, what: "receipts" },
+  {
+    path: new RegExp(`^/api/expenses/${ID}/attachments/?$`),
+    bytes: Number.POSITIVE_INFINITY,
+    what: "receipts",
+  },
+  // A supplier's e-invoice: UBL_MAX_BYTES (1 MB).
+  { path: /^\/api\/expenses\/import-ubl\/?$/, bytes: MB + FORM_ROOM, what: "e-invoice" },
+  // The company's logo and the e-mails' logo: LOGO_MAX_BYTES (1 MB).
+  { path: /^\/settings\/?$/, bytes: MB + FORM_ROOM, what: "logo" },
+  { path: /^\/hatterscastle\/settings\/?$/, bytes: MB + FORM_ROOM, what: "e-mail logo" },
+  // Feedback's screenshot: ATTACHMENT_MAX_BYTES (5 MB) — as a file, or as base64 in JSON.
+  { path: /^\/feedback\/?$/, bytes: 5 * MB + FORM_ROOM, what: "feedback attachment" },
+];
+
+// JSON calls that carry a file as base64 (spec §3: the feedback attachment, 5 MB as 4/3 of it).
+const JSON_UPLOADS = [
+  { path: /^\/api\/feedback\/?$/, bytes: Math.ceil((5 * MB * 4) / 3) + FORM_ROOM },
+];
+
+const isMultipart = (contentType: string | undefined) =>
+  /^multipart\/form-data\b/i.test(contentType ?? "");
+
+// What a browser's form sends; pages take nothing else (JSON and the rest are for /api).
+const isForm = (contentType: string | undefined) =>
+  /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(contentType ?? "");
+
+export const BODY_MESSAGES = {
+  noFiles: "Този адрес не приема файлове (multipart/form-data).",
+  notForm: "Невалидна заявка: очаква се формуляр.",
+} as const;
+
+/**
+ * A body refused by its kind alone, before it is read (415): multipart to a route that does not
+ * take files, or to a page anything but a form. Null when the body may be read.
+ */
+export function refusedBodyKind(contentType: string | undefined, path: string): string | null {
+  if (isMultipart(contentType)) {
+    return UPLOAD_ROUTES.some((route) => route.path.test(path)) ? null : BODY_MESSAGES.noFiles;
+  }
+  if (!path.startsWith("/api/") && !isForm(contentType)) return BODY_MESSAGES.notForm;
+  return null;
+}
+
+/**
+ * The limit for a request: a file route's multipart body and a JSON call with a file have their
+ * route's own (at most `limits.upload`); everything else `limits.body`.
+ */
 export function bodyLimitFor(
   contentType: string | undefined,
   path: string,
   limits: { body: number; upload: number },
 ): number {
-  const upload =
-    (contentType ?? "").toLowerCase().startsWith("multipart/form-data") ||
-    JSON_UPLOADS.some((pattern) => pattern.test(path));
-  return upload ? limits.upload : limits.body;
+  const routes = isMultipart(contentType) ? UPLOAD_ROUTES : JSON_UPLOADS;
+  const route = routes.find((candidate) => candidate.path.test(path));
+  return route ? Math.min(limits.upload, route.bytes) : limits.body;
 }

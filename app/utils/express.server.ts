@@ -7,7 +7,7 @@ import {
   writeReadableStreamToWritable,
 } from "@remix-run/node";
 import type express from "express";
-import { BodyTooLargeError, bodyLimitFor, limitStream } from "./body-limit.server";
+import { BodyTooLargeError, bodyLimitFor, limitStream, refusedBodyKind } from "./body-limit.server";
 
 /*
  * The HTTP edge between Express and Remix: what @remix-run/express does, plus what it cannot —
@@ -82,26 +82,49 @@ export function contentSecurityPolicy(
 
 const HAS_BODY = (method: string) => method !== "GET" && method !== "HEAD";
 
-/** A declared Content-Length over the limit is refused at once, without reading the body. */
+const carriesBody = (req: express.Request) =>
+  Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+
+/**
+ * Bodies refused before a byte of them is read: one of a kind the route does not take (415:
+ * multipart outside the routes that take files, anything but a form to a page), and a declared
+ * Content-Length over the route's limit (413). The connection is closed, the body left unread.
+ */
 export function refuseOversizedBodies(limits: BodyLimits) {
   return (req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (!HAS_BODY(req.method)) return next();
-    const limit = bodyLimitFor(req.headers["content-type"], req.path, limits);
+    if (!HAS_BODY(req.method) || !carriesBody(req)) return next();
+    const type = req.headers["content-type"];
+    const refused = refusedBodyKind(type, req.path);
+    if (refused) return refuseBody(req, res, 415, refused);
+    const limit = bodyLimitFor(type, req.path, limits);
     const length = Number(req.headers["content-length"] ?? Number.NaN);
     if (!(length > limit)) return next();
-    const { message } = new BodyTooLargeError(limit);
-    res.setHeader("Connection", "close");
-    res.status(413);
-    if (req.path.startsWith("/api/")) {
-      res.json({ message });
-      return;
-    }
-    res.type("html").send(tooLargePage(message));
+    refuseBody(req, res, 413, new BodyTooLargeError(limit).message);
   };
 }
 
-function tooLargePage(message: string) {
-  return `<!doctype html><html lang="bg"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Заявката е твърде голяма | Сметка</title></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><p>413</p><h1>Заявката е твърде голяма</h1><p>${message}</p><p>Върнете се назад и изпратете по-малко данни или по-малък файл.</p><p><a href="/">Към началната страница</a></p></body></html>`;
+function refuseBody(req: express.Request, res: express.Response, status: number, message: string) {
+  res.setHeader("Connection", "close");
+  res.status(status);
+  if (req.path.startsWith("/api/")) {
+    res.json({ message });
+    return;
+  }
+  res.type("html").send(refusalPage(status, message));
+}
+
+const REFUSAL_TITLES: Record<number, string> = {
+  413: "Заявката е твърде голяма",
+  415: "Неподдържан вид на заявката",
+};
+
+function refusalPage(status: number, message: string) {
+  const title = REFUSAL_TITLES[status] ?? "Невалидна заявка";
+  const hint =
+    status === 413
+      ? "Върнете се назад и изпратете по-малко данни или по-малък файл."
+      : "Върнете се назад и изпратете формуляра от страницата.";
+  return `<!doctype html><html lang="bg"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} | Сметка</title></head><body style="font-family:sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><p>${status}</p><h1>${title}</h1><p>${message}</p><p>${hint}</p><p><a href="/">Към началната страница</a></p></body></html>`;
 }
 
 /**

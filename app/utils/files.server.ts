@@ -62,6 +62,18 @@ export function sniffImage(bytes: Uint8Array): "image/png" | "image/jpeg" | null
 
 export const sha256Hex = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
+// Characters a stored or shown file name never carries: controls (NUL included), lone surrogates,
+// the direction overrides that disguise an extension, and path separators.
+const NAME_UNSAFE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  /[\u0000-\u001F\u007F\u202A-\u202E\u2066-\u2069/\\]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A file name as sent, made safe to store and show: unsafe characters become "_", ≤ 200 characters. */
+export function cleanFileName(name: string): string {
+  const clean = Array.from(name.replace(NAME_UNSAFE, "_").trim()).slice(0, 200).join("");
+  return clean.replace(/^[._]+$/, "") || "file";
+}
+
 /** A file read from an upload: its name as sent, the type the browser said, and its bytes. */
 export interface UploadedFile {
   /** The form field it came in (absent for files made by code). */
@@ -104,6 +116,7 @@ export function boundedFileHandler(options: {
       return "";
     };
     if (!filename || !options.fields.includes(name)) return drain();
+    const fileName = cleanFileName(filename);
     if (options.result.files.length + options.result.tooLarge.length >= options.maxFiles) {
       options.result.tooMany = true;
       return drain();
@@ -121,17 +134,17 @@ export function boundedFileHandler(options: {
       size += chunk.byteLength;
     }
     if (over) {
-      options.result.tooLarge.push(filename.slice(0, 200));
+      options.result.tooLarge.push(fileName);
       return "";
     }
     if (size === 0) return "";
     options.result.files.push({
       field: name,
-      fileName: filename.slice(0, 200),
+      fileName,
       declaredType: contentType,
       bytes: buffer.subarray(0, size),
     });
-    return filename.slice(0, 200);
+    return fileName;
   };
 }
 

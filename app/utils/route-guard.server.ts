@@ -1,5 +1,5 @@
 import type { ServerBuild } from "@remix-run/node";
-import { isBodyTooLarge } from "./body-limit.server";
+import { BODY_MESSAGES, isBodyTooLarge } from "./body-limit.server";
 import { isDatabaseUnavailable } from "./db-errors.server";
 import { API_MESSAGES, AppError, jsonError } from "./http.server";
 
@@ -34,6 +34,12 @@ export function guardFailure(error: unknown, request: Request, requestId = "-"):
     if (api) return jsonError(error.message, error.status, undefined, error.headers);
     throw new Response(error.message, { status: error.status, headers: error.headers });
   }
+  const refusal = inputRefusal(error);
+  if (refusal) {
+    console.warn(`Refused input in ${where}: ${(error as Error).message}`);
+    if (api) return jsonError(refusal.message, refusal.status);
+    throw new Response(refusal.message, { status: refusal.status });
+  }
   if (isDatabaseUnavailable(error)) {
     console.error(`Database unavailable in ${where}: ${(error as Error).message}`);
     if (api) return jsonError(API_MESSAGES.unavailable, 503, undefined, { "Retry-After": "5" });
@@ -46,7 +52,34 @@ export function guardFailure(error: unknown, request: Request, requestId = "-"):
   throw error;
 }
 
-function guard<T extends DataFunction>(fn: T): T {
+const NOT_FOUND = "Не е намерено: няма такъв запис.";
+const INVALID = "Невалидни данни.";
+// What the database says of a value no check caught: 22P02 invalid text (a malformed uuid is
+// no row: 404), 22021 bytes it cannot store (NUL), 22001 too long, 22003 out of range, 22007/22008
+// not a date.
+const INVALID_VALUE_CODES = new Set(["22P02", "22021", "22001", "22003", "22007", "22008"]);
+// undici's words when request.formData() meets a body that is not a form, or a broken multipart.
+const NOT_A_FORM = [/^Content-Type was not one of/, /^Failed to parse body as FormData/];
+
+/**
+ * The client's mistakes that reached a loader or action unanswered, as 4xx instead of 500: a body
+ * that is not a form read as one (400; the edge refuses most before reading them), and a value the
+ * database refused (a malformed id 404, the rest 400). Null for anything else.
+ */
+function inputRefusal(error: unknown): { status: number; message: string } | null {
+  if (!(error instanceof Error)) return null;
+  if (error instanceof TypeError && NOT_A_FORM.some((re) => re.test(error.message))) {
+    return { status: 400, message: BODY_MESSAGES.notForm };
+  }
+  const code = (error as { code?: unknown }).code;
+  if (typeof code !== "string" || !INVALID_VALUE_CODES.has(code)) return null;
+  return code === "22P02" && /uuid/i.test(error.message)
+    ? { status: 404, message: NOT_FOUND }
+    : { status: 400, message: INVALID };
+}
+
+/** A loader or action wrapped by guardFailure, as every route's is in the server (guardBuild). */
+export function guard<T extends DataFunction>(fn: T): T {
   return (async (args: Parameters<T>[0]) => {
     try {
       return await fn(args);

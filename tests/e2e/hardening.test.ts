@@ -1,3 +1,4 @@
+import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registrationPayload, validEik } from "../setup/factories";
 import { type RunningApp, registerViaApi, startApp } from "./harness";
@@ -59,6 +60,49 @@ describe("the server's edge", () => {
     expect(await form.text()).toContain("Заявката е твърде голяма");
     // The server is still there.
     expect((await fetch(`${app.url}/api/health`)).status).toBe(200);
+  });
+
+  it("refuses multipart to a route that takes no files (415) before reading it, declared or streamed", async () => {
+    // 24 MB announced, a few bytes sent: the answer comes without waiting for the rest (#24: 8 such
+    // requests to /forgot-password grew the server by 375 MB).
+    const declared = await partialPost(app, "/forgot-password", {
+      "Content-Type": "multipart/form-data; boundary=x",
+      "Content-Length": String(24 * 1024 * 1024),
+    });
+    expect(declared.status).toBe(415);
+    expect(declared.body).toContain("Този адрес не приема файлове");
+    const streamed = await partialPost(app, "/api/login", {
+      "Content-Type": "multipart/form-data; boundary=x",
+      "Transfer-Encoding": "chunked",
+    });
+    expect(streamed.status).toBe(415);
+    expect(JSON.parse(streamed.body)).toEqual({
+      message: "Този адрес не приема файлове (multipart/form-data).",
+    });
+    // A page takes forms only: JSON to a page's action is refused before it is read.
+    const json = await fetch(`${app.url}/forgot-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: app.url },
+      body: JSON.stringify({ email: "a@example.bg" }),
+    });
+    expect(json.status).toBe(415);
+    expect(await json.text()).toContain("Невалидна заявка: очаква се формуляр.");
+  });
+
+  it("answers a file route's multipart without a session before reading it (401, or the sign-in page)", async () => {
+    const id = "00000000-0000-4000-8000-000000000000";
+    const headers = {
+      "Content-Type": "multipart/form-data; boundary=x",
+      "Content-Length": String(20 * 1024 * 1024),
+    };
+    const api = await partialPost(app, `/api/expenses/${id}/attachments`, headers);
+    expect(api.status).toBe(401);
+    const page = await partialPost(app, "/expenses/add", headers);
+    expect(page.status).toBe(302);
+    expect(page.headers).toMatch(/^location: \/auth/im);
+    // Over the route's own limit (the logo's 1 MB), it is 413 before anything else.
+    const logo = await partialPost(app, "/settings", headers);
+    expect(logo.status).toBe(413);
   });
 
   it("sends the security headers, and every inline script carries this response's CSP nonce", async () => {
@@ -197,3 +241,48 @@ describe("behind https", () => {
     }
   });
 });
+
+/**
+ * A POST whose headers promise a body that never comes (a few bytes of it are sent): the answer,
+ * if the server gives one without reading the body. Rejects when none comes within 5 s.
+ */
+function partialPost(
+  app: RunningApp,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: string; body: string }> {
+  const { hostname, port } = new URL(app.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    let received = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`No answer from ${path} without its body`));
+    }, 5_000);
+    socket.on("connect", () => {
+      const lines = Object.entries({ Host: `${hostname}:${port}`, Origin: app.url, ...headers })
+        .map(([name, value]) => `${name}: ${value}`)
+        .join("\r\n");
+      const chunked = headers["Transfer-Encoding"] === "chunked";
+      socket.write(
+        `POST ${path} HTTP/1.1\r\n${lines}\r\n\r\n${chunked ? "4\r\n--x\n\r\n" : "--x\r\n"}`,
+      );
+    });
+    socket.on("data", (chunk) => {
+      received += chunk.toString("utf8");
+      const end = received.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const head = received.slice(0, end);
+      const length = Number(/^content-length: (\d+)/im.exec(head)?.[1] ?? Number.NaN);
+      const body = received.slice(end + 4);
+      if (Number.isFinite(length) && Buffer.byteLength(body) < length) return;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve({ status: Number(head.split(" ")[1]), headers: head, body });
+    });
+    socket.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}

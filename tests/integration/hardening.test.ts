@@ -3,15 +3,27 @@ import { createDraft, getDocument, issueDocument } from "~/modules/invoices/docu
 import { documentSchema } from "~/modules/invoices/schema";
 import { emlFileName } from "~/modules/mail/mailer.server";
 import { action as dashboardAction } from "~/routes/_app.dashboard";
+import { action as expensePage } from "~/routes/_app.expenses_.$id";
+import { action as feedbackPage } from "~/routes/_app.feedback";
 import { action as pageAction } from "~/routes/_app.invoice.$id";
+import { action as settingsPage } from "~/routes/_app.settings";
 import { action as checkEmail } from "~/routes/api.check-email";
+import { action as attachmentsPost } from "~/routes/api.expenses.$id.attachments";
 import { action as payments } from "~/routes/api.invoices.$id.payments";
 import { action as send } from "~/routes/api.invoices.$id.send";
 import { action as login } from "~/routes/api.login";
 import { action as forgotPassword } from "~/routes/forgot-password";
 import { loader as exportCsv } from "~/routes/invoices.export[.]csv";
+import { BODY_MESSAGES, bodyLimitFor, refusedBodyKind } from "~/utils/body-limit.server";
 import { settleAfterResponse } from "~/utils/later.server";
-import { createCompanyWithClient, createUser, PASSWORD } from "../setup/factories";
+import { guard } from "~/utils/route-guard.server";
+import {
+  createCompanyWithClient,
+  createTestExpense,
+  createUser,
+  PASSWORD,
+  TINY_PNG,
+} from "../setup/factories";
 import { botToken, call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -254,5 +266,127 @@ describe("the CSV export for Excel", () => {
     expect(text).toContain(";'=cmd|' /C calc'!A0;");
     expect(text).not.toMatch(/;=cmd/);
     expect(text).toContain(";10,00;2,00;12,00;");
+  });
+});
+
+/** A multipart body as a client may send it: the file name exactly as given (NUL included). */
+function rawMultipart(fileName: string, bytes: Uint8Array, fields: Record<string, string> = {}) {
+  const boundary = "----fuzz24";
+  const parts = [
+    ...Object.entries(fields).map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    ),
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${fileName}"\r\nContent-Type: image/png\r\n\r\n`,
+  ];
+  const body = Buffer.concat([
+    Buffer.from(parts.join("")),
+    Buffer.from(bytes),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, type: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe("uploads (#24)", () => {
+  it("takes multipart only on the routes that take files, each within its own limit", () => {
+    const multipart = "multipart/form-data; boundary=x";
+    const limits = { body: 1_048_576, upload: 26_214_400 };
+    const id = "7d1b4c1e-1f0a-4d36-9d8e-3a1c2b4d5e6f";
+    for (const path of ["/forgot-password", "/auth", "/invoice/new", "/api/login", "/api/feedback"])
+      expect(refusedBodyKind(multipart, path), path).toBe(BODY_MESSAGES.noFiles);
+    for (const [path, atLeast] of [
+      ["/expenses/add", 5 * 1_048_576],
+      [`/expenses/${id}`, 5 * 1_048_576],
+      [`/expenses/edit/${id}`, 5 * 1_048_576],
+      [`/api/expenses/${id}/attachments`, 5 * 1_048_576],
+      ["/api/expenses/import-ubl", 1_048_576],
+      ["/settings", 1_048_576],
+      ["/hatterscastle/settings", 1_048_576],
+      ["/feedback", 5 * 1_048_576],
+    ] as const) {
+      expect(refusedBodyKind(multipart, path), path).toBeNull();
+      expect(bodyLimitFor(multipart, path, limits), path).toBeGreaterThan(atLeast);
+      expect(bodyLimitFor(multipart, path, limits), path).toBeLessThanOrEqual(limits.upload);
+    }
+    expect(bodyLimitFor(multipart, "/settings", limits)).toBeLessThan(2 * 1_048_576);
+    // A page takes forms only; the API its JSON.
+    expect(refusedBodyKind("application/json", "/forgot-password")).toBe(BODY_MESSAGES.notForm);
+    expect(refusedBodyKind(undefined, "/settings")).toBe(BODY_MESSAGES.notForm);
+    expect(refusedBodyKind("application/x-www-form-urlencoded", "/settings")).toBeNull();
+    expect(refusedBodyKind("application/json", "/api/login")).toBeNull();
+    // The feedback's base64 file in JSON: 5 MB as base64, not the whole upload limit.
+    const feedback = bodyLimitFor("application/json", "/api/feedback", limits);
+    expect(feedback).toBeGreaterThan((5 * 1_048_576 * 4) / 3);
+    expect(feedback).toBeLessThan(limits.upload);
+  });
+
+  it("stores a receipt whose file name carries NUL and control characters, under a clean name", async () => {
+    const me = await createCompanyWithClient(getDb());
+    await getDb()
+      .updateTable("companies")
+      .set({ subscriptionPlan: "full" })
+      .where("id", "=", me.companyId)
+      .execute();
+    const { cookie } = await signInApi(getDb(), me.user);
+    const expense = await createTestExpense(getDb(), me.companyId);
+    const api = rawMultipart("бон\u0000\u0007.png", TINY_PNG);
+    const added = await call(attachmentsPost, getDb(), `/api/expenses/${expense.id}/attachments`, {
+      method: "POST",
+      body: api.body,
+      headers: { "Content-Type": api.type, Cookie: cookie },
+      params: { id: expense.id },
+    });
+    expect(added.status).toBe(201);
+    const page = rawMultipart("\u0000../скан\u0000.png", TINY_PNG, { intent: "upload" });
+    const uploaded = await call(expensePage, getDb(), `/expenses/${expense.id}`, {
+      method: "POST",
+      body: page.body,
+      headers: { "Content-Type": page.type, Cookie: cookie },
+      params: { id: expense.id },
+    });
+    expect(uploaded.status).toBe(302);
+    const names = await getDb()
+      .selectFrom("expenseAttachments")
+      .select("fileName")
+      .where("expenseId", "=", expense.id)
+      .orderBy("fileName")
+      .execute();
+    // Controls become "_"; of a path only the last part is a file's name.
+    expect(names.map((row) => row.fileName)).toEqual(["бон__.png", "скан_.png"]);
+  });
+
+  it("answers a malformed multipart body to a file route 400, to a page and to the API", async () => {
+    const me = await createCompanyWithClient(getDb());
+    await getDb()
+      .updateTable("companies")
+      .set({ subscriptionPlan: "full" })
+      .where("id", "=", me.companyId)
+      .execute();
+    const { cookie } = await signInApi(getDb(), me.user);
+    const expense = await createTestExpense(getDb(), me.companyId);
+    const broken = (type: string) => ({
+      method: "POST",
+      body: '--b\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\n\x89PNG',
+      headers: { "Content-Type": type, Cookie: cookie },
+      params: { id: expense.id },
+    });
+    for (const type of ["multipart/form-data", "multipart/form-data; boundary=b"]) {
+      const api = await call(
+        guard(attachmentsPost as never),
+        getDb(),
+        `/api/expenses/${expense.id}/attachments`,
+        broken(type),
+      );
+      expect(api.status, type).toBe(400);
+      expect(((await api.json()) as { message: string }).message).toMatch(/[а-я]/);
+      for (const [path, action] of [
+        [`/expenses/${expense.id}`, expensePage],
+        ["/feedback", feedbackPage],
+        ["/settings", settingsPage],
+      ] as const) {
+        const page = await call(guard(action as never), getDb(), path, broken(type));
+        expect(page.status, `${path} ${type}`).toBe(400);
+      }
+    }
   });
 });
