@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createCatalogueItem } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
@@ -9,6 +9,7 @@ import { documentSchema } from "~/modules/invoices/schema";
 import { createEmployee } from "~/modules/salaries/employees.server";
 import { createSalary } from "~/modules/salaries/salaries.server";
 import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
+import { guard } from "~/utils/route-guard.server";
 import {
   createCompanyWithClient,
   createTestExpense,
@@ -64,6 +65,38 @@ const NASTY: unknown[] = [
   "=cmd|' /C calc'!A0",
 ];
 const WHOLE_BODIES = ["[]", "null", "42", '"text"', "{", "\u0000", JSON.stringify({ a: MB })];
+// Keys of Object.prototype as values: a lookup of input in a plain object finds them (issue #24).
+const PROTOTYPE_KEYS = [
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+];
+// Whole bodies a page's action may get instead of its form (issue #24: 374 answered 500).
+const NOT_FORMS: Variant["raw"][] = [
+  { name: "JSON", type: "application/json", body: '{"intent":"save","id":"x"}' },
+  { name: "text", type: "text/plain", body: "intent=save" },
+  { name: "XML", type: "application/xml", body: "<?xml version='1.0'?><a/>" },
+  { name: "no type", body: "intent=save" },
+  { name: "multipart without a boundary", type: "multipart/form-data", body: "intent=save" },
+  {
+    name: "broken multipart",
+    type: "multipart/form-data; boundary=fuzz",
+    body: '--fuzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave',
+  },
+  { name: "empty multipart", type: "multipart/form-data; boundary=fuzz", body: "" },
+  { name: "empty form", type: "application/x-www-form-urlencoded", body: "", form: true },
+  {
+    name: "form of garbage",
+    type: "application/x-www-form-urlencoded",
+    body: "%%%&&==%zz&\u0000",
+    form: true,
+  },
+];
+// Ids in the address that are not UUIDs (issue #24: /salaries answered 500 to them).
+const NOT_UUIDS = ["1", "not-a-uuid", "00000000-0000-0000-0000-00000000000g", "' or 1=1 --", "%00"];
 
 interface Call {
   /** The route module, under app/routes. */
@@ -77,6 +110,15 @@ interface Call {
   fields: Record<string, unknown>;
   /** Who calls: the customer (default), or an admin (the back office). */
   as?: "admin";
+}
+
+/** One request of the fuzz: the fields (or a whole body), and the address's params when changed. */
+interface Variant {
+  body: Record<string, unknown> | string;
+  /** A whole body of its own type instead (a page's action given something that is not a form). */
+  raw?: { name: string; type?: string; body: string; form?: boolean };
+  params?: Record<string, string>;
+  path?: string;
 }
 
 interface Fixtures {
@@ -1401,9 +1443,19 @@ const NOT_FUZZED: Record<string, string> = {
 
 function requestFor(
   call: Call,
-  fields: Record<string, unknown> | string,
+  variant: Variant,
   headers: Record<string, string>,
 ): RequestInit & { url: string } {
+  const fields = variant.body;
+  if (variant.raw) {
+    const { type, body } = variant.raw;
+    return {
+      url: call.path,
+      method: call.method,
+      body,
+      headers: { ...(type ? { "Content-Type": type } : {}), ...headers },
+    };
+  }
   if (typeof fields === "string") {
     return {
       url: call.path,
@@ -1467,11 +1519,34 @@ async function invariants() {
 
 const CYRILLIC = /[\u0400-\u04FF]/;
 
+const NO_FIXTURES: Fixtures = {
+  draftId: "",
+  issuedId: "",
+  proformaId: "",
+  clientId: "",
+  expenseId: "",
+  categoryId: "",
+  attachmentId: "",
+  employeeId: "",
+  salaryId: "",
+  customerUserId: "",
+  customerCompanyId: "",
+  adminId: "",
+  catalogueItemId: "",
+};
+// The table in slices of 12 calls: [from, to) of each test.
+const SLICE = 12;
+const SLICES = Array.from(
+  { length: Math.ceil(table(NO_FIXTURES).length / SLICE) },
+  (_, i): [number, number] => [i * SLICE, Math.min((i + 1) * SLICE, table(NO_FIXTURES).length)],
+);
+
 describe("fuzzing every API call and form action", () => {
   let fixtures: Fixtures;
   let headers: Record<string, string>;
   let adminHeaders: Record<string, string>;
-  beforeAll(async () => {
+  // The database is emptied after each test (setupTestDatabase): every test gets its own.
+  beforeEach(async () => {
     const db = getDb();
     const me = await createCompanyWithClient(db);
     await db
@@ -1553,10 +1628,14 @@ describe("fuzzing every API call and form action", () => {
     adminHeaders = { Cookie: admin.cookie };
   });
 
-  it("never answers 5xx, answers API errors in Bulgarian JSON, and leaves no half-written row", {
-    timeout: 600_000,
-  }, async () => {
+  /** Sends each call's variants (production's guard around it) and fails on what must not be. */
+  async function fuzz(
+    entries: Call[],
+    variantsOf: (entry: Call) => Variant[],
+    expectStatus?: (entry: Call, variant: Variant, status: number) => string | null,
+  ) {
     const silence = vi.spyOn(console, "error").mockImplementation(() => {});
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
     // One line per kind of failure (the first input that showed it), not one per input.
     const found = new Map<string, string>();
     const failures = {
@@ -1566,7 +1645,7 @@ describe("fuzzing every API call and form action", () => {
       },
     };
     try {
-      for (const entry of table(fixtures)) {
+      for (const entry of entries) {
         const module = (await import(/* @vite-ignore */ routeModule(entry.route))) as Record<
           string,
           (args: never) => unknown
@@ -1574,31 +1653,40 @@ describe("fuzzing every API call and form action", () => {
         const fn = entry.method === "GET" ? module.loader : module.action;
         if (!fn)
           throw new Error(`${entry.route} has no ${entry.method === "GET" ? "loader" : "action"}`);
-        const variants: (Record<string, unknown> | string)[] = [entry.fields];
-        for (const field of Object.keys(entry.fields)) {
-          for (const value of NASTY) variants.push({ ...entry.fields, [field]: value });
-        }
-        if (entry.body === "json") variants.push(...WHOLE_BODIES);
-        for (const variant of variants) {
-          const init = requestFor(entry, variant, entry.as === "admin" ? adminHeaders : headers);
+        for (const variant of variantsOf(entry)) {
+          const params = variant.params ?? entry.params ?? {};
+          const init = requestFor(
+            { ...entry, path: variant.path ?? entry.path },
+            variant,
+            entry.as === "admin" ? adminHeaders : headers,
+          );
           const { url, ...rest } = init;
+          warnings.mockClear();
           let response: Response;
           try {
-            response = await call(fn as never, getDb(), url, {
-              ...rest,
-              params: entry.params ?? {},
-            });
+            response = await call(guard(fn as never), getDb(), url, { ...rest, params });
           } catch (error) {
             failures.push(
               `${entry.method} ${entry.path} threw ${(error as Error).message?.slice(0, 120)} for ${describeVariant(variant)}`,
             );
             continue;
           }
+          // The guard's net for values the database refused is for production: the modules check.
+          for (const [line] of warnings.mock.calls) {
+            if (/^Refused input/.test(String(line)) && !/FormData|Content-Type/.test(String(line)))
+              failures.push(`${String(line).slice(0, 160)} for ${describeVariant(variant)}`);
+          }
           if (response.status >= 500 && response.status !== 503) {
             failures.push(
               `${entry.method} ${entry.path} → ${response.status} for ${describeVariant(variant)}`,
             );
           }
+          const wrong = expectStatus?.(entry, variant, response.status)?.concat(
+            response.headers.get("Location") ? ` (to ${response.headers.get("Location")})` : "",
+          );
+          if (wrong)
+            failures.push(`${entry.method} ${entry.path} ${wrong} for ${describeVariant(variant)}`);
+          // Pages draw their error by its status (GeneralErrorBoundary, in Bulgarian); the API says it.
           if (entry.path.startsWith("/api/") && response.status >= 400) {
             const text = await response.text();
             let message = "";
@@ -1613,7 +1701,7 @@ describe("fuzzing every API call and form action", () => {
             const specWords = entry.path === "/api/register" && message === "Invalid data";
             if (message && !CYRILLIC.test(message) && !specWords) {
               failures.push(
-                `${entry.method} ${entry.path} → ${response.status} «${message}» is not Bulgarian`,
+                `${entry.method} ${entry.path} → ${response.status} «${message.slice(0, 80)}» is not Bulgarian`,
               );
             }
           }
@@ -1622,29 +1710,131 @@ describe("fuzzing every API call and form action", () => {
       }
     } finally {
       silence.mockRestore();
+      warnings.mockRestore();
     }
     expect([...found.values()]).toEqual([]);
+  }
+
+  /** Each field in turn set to each of `values`, the others valid; and the whole bodies of JSON. */
+  const fieldByField =
+    (values: readonly unknown[], wholeBodies: readonly string[] = []) =>
+    (entry: Call): Variant[] => {
+      const variants: Variant[] = [{ body: entry.fields }];
+      for (const field of Object.keys(entry.fields)) {
+        for (const value of values) variants.push({ body: { ...entry.fields, [field]: value } });
+      }
+      if (entry.body === "json") variants.push(...wholeBodies.map((body) => ({ body })));
+      return variants;
+    };
+
+  // The table in slices, each its own test well within its time limit.
+  for (const [from, to] of SLICES) {
+    it(`never answers 5xx, answers errors in Bulgarian, and leaves no half-written row (calls ${from + 1}–${to})`, {
+      timeout: 300_000,
+    }, async () => {
+      await fuzz(table(fixtures).slice(from, to), fieldByField(NASTY, WHOLE_BODIES));
+    });
+  }
+
+  for (const [from, to] of SLICES) {
+    it(`takes prototype keys as values of every field, intents and lists too (calls ${from + 1}–${to})`, {
+      timeout: 300_000,
+    }, async () => {
+      await fuzz(table(fixtures).slice(from, to), fieldByField(PROTOTYPE_KEYS));
+    });
+  }
+
+  it("answers page actions 4xx in Bulgarian to bodies that are not forms", {
+    timeout: 300_000,
+  }, async () => {
+    const pages = table(fixtures).filter((entry) => entry.body === "form");
+    const routes = new Set<string>();
+    const once = pages.filter((entry) => !routes.has(entry.route) && routes.add(entry.route));
+    await fuzz(
+      once,
+      (entry) => NOT_FORMS.map((raw) => ({ body: entry.fields, raw })),
+      // Refused (4xx), or sent away (3xx) by the guard before it is read; forms may be answered.
+      (_entry, variant, status) =>
+        variant.raw?.form || (status >= 300 && status < 500) ? null : `→ ${status}`,
+    );
+  });
+
+  it("answers 404 to ids in the address that are not UUIDs", { timeout: 300_000 }, async () => {
+    // The params that name a row (id, userId, …), not a month, a VAT number or a token.
+    const ids = (entry: Call) =>
+      Object.keys(entry.params ?? {}).filter((key) => /^id$|Id$/.test(key));
+    await fuzz(
+      table(fixtures).filter((entry) => ids(entry).length > 0),
+      (entry) =>
+        NOT_UUIDS.map((bad) => {
+          let path = entry.path;
+          const params = { ...entry.params };
+          for (const key of ids(entry)) {
+            path = path.replace(params[key]!, encodeURIComponent(bad));
+            params[key] = bad;
+          }
+          return { body: entry.fields, params, path };
+        }),
+      (_entry, _variant, status) =>
+        status === 404 || status === 401 || status === 403 || status === 405 ? null : `→ ${status}`,
+    );
+  });
+
+  it("answers 404 to every page's and call's loader given ids that are not UUIDs", {
+    timeout: 300_000,
+  }, async () => {
+    const failures: string[] = [];
+    const silence = vi.spyOn(console, "error").mockImplementation(() => {});
+    const warnings = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      for (const file of readdirSync(ROUTES)) {
+        const name = file.replace(/\.(tsx?|js)$/, "");
+        if (!name.includes("$") || name.endsWith(".test") || name === "$") continue;
+        const module = (await import(/* @vite-ignore */ routeModule(name))) as Record<
+          string,
+          (args: never) => unknown
+        >;
+        if (!module.loader) continue;
+        const admin = name.startsWith("hatterscastle") || name.startsWith("api.admin");
+        for (const bad of NOT_UUIDS) {
+          const params: Record<string, string> = {};
+          const segments = name
+            .replace(/^_app\./, "")
+            .split(".")
+            .map((part) => {
+              const param = /^\(?\$(\w*)\)?$/.exec(part.replace(/_$/, ""));
+              if (!param) return part.replace(/_$/, "").replace(/\[\.\]/g, ".");
+              params[param[1] || "*"] = bad;
+              return encodeURIComponent(bad);
+            });
+          const url = `/${segments.join("/")}`;
+          const response = await call(guard(module.loader as never), getDb(), url, {
+            headers: admin ? adminHeaders : headers,
+            params,
+          }).catch((error: Error) => new Response(error.message, { status: 599 }));
+          // A page's 4xx is drawn by its status in Bulgarian (GeneralErrorBoundary); the API says it.
+          const ok = [301, 302, 303, 400, 401, 403, 404].includes(response.status);
+          if (!ok) failures.push(`${name} → ${response.status} for ${bad}`);
+          else if (response.status >= 400 && name.startsWith("api.")) {
+            const text = await response.text();
+            if (!CYRILLIC.test(text))
+              failures.push(`${name} → ${response.status} «${text}» for ${bad}`);
+          }
+          for (const [line] of warnings.mock.calls)
+            failures.push(`${name}: ${String(line).slice(0, 160)} for ${bad}`);
+          warnings.mockClear();
+        }
+      }
+    } finally {
+      silence.mockRestore();
+      warnings.mockRestore();
+    }
+    expect(failures).toEqual([]);
   });
 
   it("covers every route module with an action or an API loader", () => {
     const routes = ROUTES;
-    const covered = new Set(
-      table({
-        draftId: "",
-        issuedId: "",
-        proformaId: "",
-        clientId: "",
-        expenseId: "",
-        categoryId: "",
-        attachmentId: "",
-        employeeId: "",
-        salaryId: "",
-        customerUserId: "",
-        customerCompanyId: "",
-        adminId: "",
-        catalogueItemId: "",
-      }).map((c) => c.route),
-    );
+    const covered = new Set(table(NO_FIXTURES).map((c) => c.route));
     const missing: string[] = [];
     for (const file of readdirSync(routes)) {
       if (file.endsWith(".test.ts") || file.endsWith(".css.ts")) continue;
@@ -1677,7 +1867,9 @@ function routeModule(name: string): string {
   return path.join(ROUTES, file);
 }
 
-function describeVariant(variant: Record<string, unknown> | string): string {
-  const text = typeof variant === "string" ? variant : JSON.stringify(variant);
+function describeVariant(variant: Variant): string {
+  if (variant.raw) return `a body of ${variant.raw.name}`;
+  const body = variant.body;
+  const text = `${typeof body === "string" ? body : JSON.stringify(body)}${variant.params ? ` with ${JSON.stringify(variant.params)}` : ""}`;
   return text.length > 160 ? `${text.slice(0, 160)}…(${text.length})` : text;
 }

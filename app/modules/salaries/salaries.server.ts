@@ -187,6 +187,7 @@ export async function setSalaryStatus(
   id: string,
   status: "draft" | "approved" | "paid",
 ) {
+  if (!isUuid(id)) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
   const row = await db
     .updateTable("salaries")
     .set({ status, updatedAt: new Date() })
