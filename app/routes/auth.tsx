@@ -41,7 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   return json({
     tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
-    redirectTo: url.searchParams.get("redirectTo"),
+    // Only a checked path of this site rides along in the form and the tabs' links.
+    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") || null,
     loginBot: botCheckWidget(context),
     registerBot: botCheckWidget(context),
     marketingUrl: context.config.marketingUrl,

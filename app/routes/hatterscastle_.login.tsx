@@ -40,7 +40,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getUser(request, context);
   const redirectTo = new URL(request.url).searchParams.get("redirectTo");
   if (user?.role === "admin") throw redirect(nextPath(redirectTo));
-  return json({ marketingUrl: context.config.marketingUrl, redirectTo });
+  return json({
+    marketingUrl: context.config.marketingUrl,
+    redirectTo: safeRedirect(redirectTo, "") || null,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -11,7 +11,7 @@ import { loader as employeesApi } from "~/routes/api.employees";
 import { loader as expensesApi } from "~/routes/api.expenses";
 import { action as feedbackApi } from "~/routes/api.feedback";
 import { loader as invoicesApi } from "~/routes/api.invoices";
-import { action as auth } from "~/routes/auth";
+import { action as auth, loader as authPage } from "~/routes/auth";
 import { loader as adminSettings } from "~/routes/hatterscastle.settings";
 import { loader as adminUsers } from "~/routes/hatterscastle.users._index";
 import { loader as adminUser } from "~/routes/hatterscastle.users.$id";
@@ -283,6 +283,9 @@ describe("redirects and back links stay on this site (issue #24, item 4)", () =>
     const url = landing(response);
     expect(url.origin).toBe("https://smetka.test");
     expect(url.pathname).toBe("/dashboard");
+    // The sign-in page does not carry it along in its form or links.
+    const page = await call(authPage, db, `/auth?${new URLSearchParams({ redirectTo: to })}`);
+    expect(((await page.json()) as { redirectTo: unknown }).redirectTo).toBeNull();
   });
 
   it.each(DOT_SEGMENT_TRICKS)(
@@ -309,6 +312,12 @@ describe("redirects and back links stay on this site (issue #24, item 4)", () =>
       expect(page.status).toBe(302);
       expect(landing(page).origin).toBe("https://smetka.test");
       expect(page.headers.get("Location")).toMatch(/^\/hatterscastle(\/|$)/);
+      const form = await call(
+        adminLoginPage,
+        db,
+        `/hatterscastle/login?${new URLSearchParams({ redirectTo: to })}`,
+      );
+      expect(((await form.json()) as { redirectTo: unknown }).redirectTo).toBeNull();
     },
   );
 
