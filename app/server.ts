@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import * as build from "@remix-run/dev/server-build";
 import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import express from "express";
+import { JOBS } from "~/composition.server";
 import { auditImpersonatedRequest } from "~/modules/admin/audit.server";
 import { closeUblPool } from "~/modules/einvoice/reader.server";
 import { queueJobs } from "~/modules/jobs/client.server";
@@ -118,6 +119,7 @@ async function main() {
   const jobs = queueJobs(queue);
   await startJobs(
     queue,
+    JOBS,
     { db: database.db, config, jobs },
     { work: WORKER_ONLY || env.JOBS === "on" },
   );

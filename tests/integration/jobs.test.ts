@@ -1,8 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import PgBoss from "pg-boss";
 import { afterAll, describe, expect, it } from "vitest";
+import { JOBS } from "~/composition.server";
 import { queueJobs } from "~/modules/jobs/client.server";
-import { JOBS, POLLING_SECONDS, workQueue } from "~/modules/jobs/jobs.server";
+import { POLLING_SECONDS, workQueue } from "~/modules/jobs/jobs.server";
 import {
   createQueue,
   MAINTENANCE_INTERVAL_SECONDS,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { runJob } from "~/composition.server";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
-import { runJob } from "~/modules/jobs/jobs.server";
 import {
   getReminderSettings,
   runReminders,

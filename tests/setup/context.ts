@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
+import { runJob } from "~/composition.server";
 import { inlineJobs } from "~/modules/jobs/client.server";
-import { runJob } from "~/modules/jobs/jobs.server";
 import { idleHub } from "~/modules/subscriptions/events.server";
 import { VIES_DEFAULT_URL } from "~/utils/env.server";
 import type { Database } from "~db/types";

@@ -1,24 +1,18 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type PgBoss from "pg-boss";
-import { anonymizeDueAccounts } from "~/modules/accounts/account.server";
-import { endExpiredGrants } from "~/modules/admin/grants.server";
-import { purgeExpired } from "~/modules/auth/purge.server";
-import { purgeUnusedFiles } from "~/modules/expenses/attachments.server";
-import { deliverDocumentEmail, MAIL_ATTEMPTS } from "~/modules/invoices/emails.server";
-import { storeDocumentPdf } from "~/modules/invoices/render.server";
-import { runReminders } from "~/modules/recurring/reminders.server";
-import { runDueRecurring } from "~/modules/recurring/service.server";
-import { localRenewDue } from "~/modules/subscriptions/local-billing.server";
 import type { AppConfig } from "~/utils/context.server";
 import type { Database } from "~db/types";
 import type { Jobs } from "./client.server";
 import type { Queue } from "./queue.server";
 
 /*
- * Every kind of job, with its schedule and retry policy, in one table. What ran in the web
- * process's hourly sweep now runs here: scheduled by cron in Europe/Sofia, created once per tick
- * whatever the number of instances (pg-boss's timekeeper), fetched by one worker only.
+ * The job queue's machinery, knowing no domain: what a kind of job declares (its schedule and
+ * retry policy), the policies kinds share, and the workers. Each domain exports its own kinds
+ * (`invoiceJobs` in modules/invoices/jobs.server.ts, …); app/composition.server.ts gathers them
+ * into the one table the server starts and tests run. Scheduled kinds run by cron in
+ * Europe/Sofia, created once per tick whatever the number of instances (pg-boss's timekeeper),
+ * fetched by one worker only.
  */
 
 export interface JobDeps {
@@ -28,7 +22,7 @@ export interface JobDeps {
   jobs: Jobs;
 }
 
-interface JobKind<T> {
+export interface JobKind<T> {
   /** Cron in Europe/Sofia, for jobs that repeat. */
   cron?: string;
   queue: Omit<PgBoss.Queue, "name">;
@@ -40,7 +34,11 @@ interface JobKind<T> {
   workers?: number;
 }
 
-const HOURLY = "7 * * * *";
+/** Kinds of job by name: what a domain exports and the composition gathers. */
+export type JobKinds = Record<string, JobKind<never>>;
+
+/** Every hour at minute 7 (maintenance kinds). */
+export const HOURLY = "7 * * * *";
 /**
  * A job still active this long after it started is taken for one whose process died (kill -9, a
  * lost machine): the queue's maintenance (every MAINTENANCE_INTERVAL_SECONDS) hands it to a retry
@@ -49,7 +47,8 @@ const HOURLY = "7 * * * *";
  * what fits in RUN_BUDGET_MS and queues the rest).
  */
 export const EXPIRE_SECONDS = 30;
-const maintenance = {
+/** The policy of maintenance kinds: one at a time, retried within a minute. */
+export const MAINTENANCE = {
   policy: "singleton",
   retryLimit: 3,
   retryDelay: 5,
@@ -59,85 +58,48 @@ const maintenance = {
 /** Idle workers look for jobs this often; while jobs wait, a worker takes the next at once. */
 export const POLLING_SECONDS = 2;
 
-export const JOBS = {
-  /** Accounts past their 30 days are anonymised. */
-  "accounts.anonymize": {
-    cron: HOURLY,
-    queue: maintenance,
-    run: ({ db }) => anonymizeDueAccounts(db),
-  },
-  /** Expired sessions, tokens, attempts, bot-check tokens and rate-limit counters. */
-  "auth.purge": { cron: HOURLY, queue: maintenance, run: ({ db }) => purgeExpired(db) },
-  /** The local billing provider renews and ends its periods (Stripe does its own). */
-  "billing.renew-local": {
-    cron: HOURLY,
-    queue: maintenance,
-    run: ({ db, config }) => localRenewDue(db, config.billing),
-    enabled: (config) => config.billing.stripe === null,
-  },
-  /** Receipt bytes no attachment names any more. */
-  "files.purge": { cron: HOURLY, queue: maintenance, run: ({ db }) => purgeUnusedFiles(db) },
-  /** Plans granted by an admin whose last day has passed. */
-  "grants.expire": { cron: HOURLY, queue: maintenance, run: ({ db }) => endExpiredGrants(db) },
-  /** An issued document's PDF, rendered once after the issuing transaction (worker threads). */
-  "document.pdf": {
-    queue: {
-      policy: "stately",
-      retryLimit: 3,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: EXPIRE_SECONDS,
-    },
-    workers: 2,
-    run: ({ db }, data: { companyId?: unknown; documentId?: unknown }) =>
-      storeDocumentPdf(db, data),
-  },
-  /**
-   * A document's e-mail (or a reminder) with its PDF: retried 1, 2, 4, 8, 16 minutes later. Its
-   * expiry stays long: a send in flight (SMTP may take minutes) must never be sent twice.
-   */
-  "mail.document": {
-    queue: {
-      policy: "stately",
-      retryLimit: MAIL_ATTEMPTS - 1,
-      retryDelay: 60,
-      retryBackoff: true,
-      expireInSeconds: 5 * 60,
-    },
-    workers: 2,
-    run: (deps, data: { emailId?: unknown }) => deliverDocumentEmail(deps, data),
-  },
-  /** Recurring invoices that are due (and any missed while no instance ran), each made once. */
-  "recurring.run": {
-    cron: "5 * * * *",
-    queue: maintenance,
-    run: (deps) => runDueRecurring(deps),
-  },
-  /** Reminders of overdue documents, in the working day's hours. */
-  "reminders.run": {
-    cron: "15 9-17 * * *",
-    queue: maintenance,
-    run: (deps) => runReminders(deps),
-  },
-} satisfies Record<string, JobKind<never>>;
+type Joined<T extends JobKinds[]> = T extends [infer H, ...infer R extends JobKinds[]]
+  ? H & Joined<R>
+  : unknown;
 
-export type JobName = keyof typeof JOBS;
-
-/** Does one job's work now, with the context's database and configuration (inline runner). */
-export async function runJob(context: AppLoadContext, name: string, data: object) {
-  const kind = (JOBS as Record<string, JobKind<unknown>>)[name];
-  if (!kind) throw new Error(`Unknown job ${name}`);
-  return kind.run({ db: context.db, config: context.config, jobs: context.jobs }, data);
+/** The domains' tables as one; a name declared by two domains is a mistake caught at start. */
+export function joinJobKinds<T extends JobKinds[]>(...tables: T): Joined<T> {
+  const all: JobKinds = {};
+  for (const table of tables) {
+    for (const [name, kind] of Object.entries(table)) {
+      if (Object.hasOwn(all, name)) throw new Error(`Job ${name} is declared twice`);
+      all[name] = kind;
+    }
+  }
+  return all as Joined<T>;
 }
 
-const entries = () => Object.entries(JOBS) as [JobName, JobKind<unknown>][];
+/**
+ * `runJob` over a table of kinds: does one job's work now, with the context's database and
+ * configuration (the inline runner of tests and scripts).
+ */
+export function jobRunner(kinds: JobKinds) {
+  return (context: AppLoadContext, name: string, data: object) => {
+    const kind = Object.hasOwn(kinds, name)
+      ? (kinds as Record<string, JobKind<unknown>>)[name]
+      : undefined;
+    if (!kind) throw new Error(`Unknown job ${name}`);
+    return kind.run({ db: context.db, config: context.config, jobs: context.jobs }, data);
+  };
+}
 
 /**
  * Creates the queues and their schedules (idempotent; every instance may call it), and, when
  * `work` is set, starts this process's workers for every kind.
  */
-export async function startJobs(queue: Queue, deps: JobDeps, options: { work: boolean }) {
-  for (const [name, kind] of entries()) {
+export async function startJobs(
+  queue: Queue,
+  kinds: JobKinds,
+  deps: JobDeps,
+  options: { work: boolean },
+) {
+  const entries = Object.entries(kinds) as [string, JobKind<unknown>][];
+  for (const [name, kind] of entries) {
     const on = kind.enabled?.(deps.config) ?? true;
     // createQueue keeps an existing queue as it was; updateQueue brings its policy up to date.
     await queue.createQueue(name, { name, ...kind.queue });
@@ -146,7 +108,7 @@ export async function startJobs(queue: Queue, deps: JobDeps, options: { work: bo
     else if (kind.cron) await queue.unschedule(name);
   }
   if (!options.work) return;
-  for (const [name, kind] of entries()) {
+  for (const [name, kind] of entries) {
     if (!(kind.enabled?.(deps.config) ?? true)) continue;
     await workQueue(queue, name, kind.workers ?? 1, (data) => kind.run(deps, data));
   }
