@@ -1,8 +1,8 @@
 import { useCombobox } from "downshift";
 import { useMemo, useState } from "react";
 import * as fieldStyles from "~/components/forms/field.css";
-import type { ComboboxProps } from "./combobox";
 import * as styles from "./combobox.css";
+import type { ComboboxProps } from "./combobox-props";
 
 /**
  * A searchable list (the ARIA 1.2 combobox pattern, by downshift): type to filter, arrows to move,

@@ -1,24 +1,8 @@
-import { type InputHTMLAttributes, lazy, type ReactNode, Suspense } from "react";
+import { lazy, Suspense } from "react";
 import * as fieldStyles from "~/components/forms/field.css";
+import type { ComboboxProps } from "./combobox-props";
 
-export interface ComboboxProps<T> {
-  items: readonly T[];
-  itemKey: (item: T) => string;
-  /** What the input shows once an item is chosen. */
-  itemText: (item: T) => string;
-  renderItem?: (item: T) => ReactNode;
-  /** Whether an item matches what is typed (lower-cased, trimmed). */
-  matches: (item: T, query: string) => boolean;
-  selected: T | null;
-  onSelect: (item: T | null) => void;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
-  labelId: string;
-  empty?: string;
-  /** Told what is typed, for lists searched on the server (then `matches` can accept all). */
-  onQuery?: (query: string) => void;
-  /** What the input holds at first when nothing is chosen (a free text such as a line's description). */
-  initialQuery?: string;
-}
+export type { ComboboxProps };
 
 // downshift and the list's code come in their own chunk when a combobox first renders (after
 // hydration: forms show a native control before), not with every page that has one.
