@@ -1,8 +1,10 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { Form, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShell, shellUser } from "~/components/layout/app-shell";
 import * as styles from "~/components/layout/app-shell.css";
 import { ImpersonationBanner } from "~/components/layout/impersonation-banner";
+import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
 import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -40,17 +42,50 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-  const {
-    user,
-    notification,
-    marketingUrl,
-    hasCompany,
-    pendingPayment,
-    salaryMonth,
-    impersonator,
-  } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { user, notification, marketingUrl, hasCompany } = data;
+  return (
+    <AppShell
+      user={user}
+      notification={notification}
+      marketingUrl={marketingUrl}
+      banners={<Banners {...data} />}
+    >
+      {hasCompany ? <SubscriptionLive plan={user.plan} /> : null}
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * A page that failed (its loader or view threw, and it has no boundary of its own) keeps the
+ * shell, its navigation and banners: the error's message (or the plan gate) takes the page's
+ * place. When the shell's own loader failed there is nothing to draw it with: the public frame.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  if (!data) return <GeneralErrorBoundary />;
+  return (
+    <AppShell
+      user={data.user}
+      notification={data.notification}
+      marketingUrl={data.marketingUrl}
+      banners={<Banners {...data} />}
+    >
+      <GateBoundary />
+    </AppShell>
+  );
+}
+
+/** The banners under the header: the admin's view, deletion, 3-D Secure, salaries, e-mail. */
+function Banners({
+  user,
+  pendingPayment,
+  salaryMonth,
+  impersonator,
+}: SerializeFrom<typeof loader>) {
   const location = useLocation();
-  const banners = (
+  return (
     <>
       {impersonator ? <ImpersonationBanner {...impersonator} /> : null}
       {user.deletionScheduledAt !== null ? (
@@ -102,11 +137,5 @@ export default function AppLayout() {
         </p>
       ) : null}
     </>
-  );
-  return (
-    <AppShell user={user} notification={notification} marketingUrl={marketingUrl} banners={banners}>
-      {hasCompany ? <SubscriptionLive plan={user.plan} /> : null}
-      <Outlet />
-    </AppShell>
   );
 }

@@ -1,5 +1,12 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Outlet,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { ErrorMessage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShell, shellUser } from "~/components/layout/app-shell";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { getNotification } from "~/modules/settings/queries.server";
@@ -19,6 +26,26 @@ export default function AdminLayout() {
   return (
     <AppShell user={user} notification={notification} marketingUrl={marketingUrl} area="admin">
       <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * A back-office page that failed keeps the admin's menu: the error's message in the page's
+ * place. When this layout's own loader failed, the public frame.
+ */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/hatterscastle");
+  const error = useRouteError();
+  if (!data) return <GeneralErrorBoundary />;
+  return (
+    <AppShell
+      user={data.user}
+      notification={data.notification}
+      marketingUrl={data.marketingUrl}
+      area="admin"
+    >
+      <ErrorMessage status={isRouteErrorResponse(error) ? error.status : 500} />
     </AppShell>
   );
 }
