@@ -429,6 +429,8 @@ export function copyAsInput(doc: DocumentWithLines) {
     vatGround: doc.vatGround,
     paymentMethod: doc.paymentMethod,
     placeOfIssue: doc.placeOfIssue,
+    authorName: doc.authorName,
+    recipientName: doc.recipientName,
     notes: doc.notes,
     lines: doc.lines.map((line) => ({
       description: line.description,
@@ -464,8 +466,21 @@ export async function convertProforma(
       .executeTakeFirst();
   const made = await existing();
   if (made) return made.id;
+  // «Съставил» / «Issued by»: the proforma's, else the name of the one converting it.
+  const converter = proforma.authorName?.trim()
+    ? undefined
+    : userId
+      ? await db
+          .selectFrom("users")
+          .select(["firstName", "lastName"])
+          .where("id", "=", userId)
+          .executeTakeFirst()
+      : undefined;
   const input = documentSchema.parse({
     ...copyAsInput(proforma),
+    ...(converter
+      ? { authorName: `${converter.firstName} ${converter.lastName}`.trim() || null }
+      : {}),
     type: "invoice",
     issueDate,
     dueDate: proforma.dueDate && proforma.dueDate >= issueDate ? proforma.dueDate : null,

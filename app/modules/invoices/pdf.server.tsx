@@ -1,6 +1,8 @@
-import { Document, Image, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
-import { PDF_FONT_FAMILY } from "~/modules/pdf/fonts.server";
+import { Document, Image, Page, Text as PdfText, StyleSheet, View } from "@react-pdf/renderer";
+import type { ComponentProps } from "react";
+import { PDF_FONT_FAMILY, pdfHasGlyph } from "~/modules/pdf/fonts.server";
 import type { PrintModel } from "./print";
+import { printable } from "./print-text";
 
 /*
  * The PDF of a document, drawn with @react-pdf/renderer from the same print model as the HTML
@@ -89,13 +91,26 @@ function cellStyle(key: string, numeric: boolean) {
   };
 }
 
+/*
+ * Lines break at spaces only. react-pdf splits a word where its font changes («София,»: the
+ * letters are in the Cyrillic font, the comma in the Latin one) and may break the line there with
+ * a hyphen drawn in the first font — which the Cyrillic subset lacks: a box («1680 София□»).
+ * A hyphenation penalty of 10,000 (textkit's «infinity») forbids those breaks.
+ */
+const NEVER = 10_000;
+function Text(props: ComponentProps<typeof PdfText>) {
+  return <PdfText hyphenationPenalty={NEVER} {...props} />;
+}
+
 export interface Logo {
   data: Buffer;
   format: "png" | "jpg";
 }
 
 /** The invoice, credit/debit note or proforma as a react-pdf document. */
-export function InvoicePdf({ model, logo }: { model: PrintModel; logo: Logo | null }) {
+export function InvoicePdf({ model: typed, logo }: { model: PrintModel; logo: Logo | null }) {
+  // Every text as the embedded fonts can draw it: no control character, no missing glyph.
+  const model = printable(typed, pdfHasGlyph);
   const markColor = model.markTone === "original" ? "#1a1a1a" : "#b42318";
   return (
     <Document

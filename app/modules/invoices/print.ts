@@ -9,6 +9,7 @@ import {
   parseDecimal,
 } from "~/utils/money";
 import { PAYMENT_METHODS, PAYMENT_METHODS_EN } from "./constants";
+import { printable } from "./print-text";
 import { amountInWords } from "./words";
 
 /**
@@ -169,13 +170,19 @@ export function buildPrintModel(
   const money = (cents: number) => formatCents(cents, locale);
   const vatShown = supplier.isVatRegistered;
 
+  // The place of issue is the company's city unless typed otherwise: in English, its English name.
+  const place = (typed: string) => {
+    const cityEn = supplier.cityEn?.trim();
+    if (!cityEn || lang === "bg" || typed.trim() !== supplier.city.trim()) return typed;
+    return en ? cityEn : cityEn === typed.trim() ? typed : `${typed} / ${cityEn}`;
+  };
   const totals = computeTotals(doc.lines);
   const meta = [
     { label: label("issueDate"), value: printDate(doc.issueDate) },
     ...(doc.taxEventDate && doc.taxEventDate !== doc.issueDate
       ? [{ label: label("taxEventDate"), value: printDate(doc.taxEventDate) }]
       : []),
-    ...(doc.placeOfIssue ? [{ label: label("placeOfIssue"), value: doc.placeOfIssue }] : []),
+    ...(doc.placeOfIssue ? [{ label: label("placeOfIssue"), value: place(doc.placeOfIssue) }] : []),
     ...(doc.dueDate ? [{ label: label("dueDate"), value: printDate(doc.dueDate) }] : []),
     ...(doc.originalNumber && doc.originalDate
       ? [
@@ -298,7 +305,9 @@ export function buildPrintModel(
     facts.push({ label: label("cancelReason"), value: doc.cancelReason });
   }
 
-  return {
+  // No control or invisible character reaches the preview or the PDF (an address typed with
+  // «\r\n» printed a box); the PDF also replaces what its fonts lack (pdf.server.tsx).
+  return printable<PrintModel>({
     language: lang,
     title: label(DOCUMENT_TITLE_KEYS[doc.type]),
     mark: label(
@@ -319,5 +328,5 @@ export function buildPrintModel(
       { label: label("receiver"), value: doc.recipientName ?? "" },
     ],
     footer: supplier.documentFooter?.trim() || null,
-  };
+  });
 }
