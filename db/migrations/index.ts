@@ -23,6 +23,7 @@ import * as m20261125T0400 from "./20261125T0400-proformas-not-receivable";
 import * as m20261125T0410 from "./20261125T0410-receipts-without-vat-credit";
 import * as m20261125T0500 from "./20261125T0500-email-send-after";
 import * as m20261125T0600 from "./20261125T0600-one-active-grant";
+import * as m20261126T0100 from "./20261126T0100-column-comments";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   "20261125T0410-receipts-without-vat-credit": m20261125T0410,
   "20261125T0500-email-send-after": m20261125T0500,
   "20261125T0600-one-active-grant": m20261125T0600,
+  "20261126T0100-column-comments": m20261126T0100,
 };
 
 export const migrationProvider: MigrationProvider = {
