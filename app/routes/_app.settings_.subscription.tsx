@@ -18,9 +18,9 @@ import {
 } from "~/components/subscriptions/three-d-secure-dialog";
 import { ButtonLink } from "~/components/ui/button";
 import { TabLinks } from "~/components/ui/tab-links";
-import { liveGrant } from "~/modules/admin/grants.server";
 import { refuseWhileImpersonating } from "~/modules/admin/impersonation.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { liveGrant } from "~/modules/subscriptions/company-plan.server";
 import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
 import { cardSchema, planSchema } from "~/modules/subscriptions/schema";

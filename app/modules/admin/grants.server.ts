@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { companyPlan, liveGrant } from "~/modules/subscriptions/company-plan.server";
 import { publishUpdate } from "~/modules/subscriptions/events.server";
 import { PLAN_RANK } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
@@ -53,24 +54,6 @@ async function lockCompany(trx: Transaction<Database>, companyId: string): Promi
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "23505";
-
-/** The company's grant in force today, if any. */
-export async function liveGrant(db: Db, companyId: string, today = todayInSofia()) {
-  return db
-    .selectFrom("planGrants")
-    .select(["id", "plan", "endsOn"])
-    .where("companyId", "=", companyId)
-    .where("revokedAt", "is", null)
-    .where((eb) => eb.or([eb("endsOn", "is", null), eb("endsOn", ">=", today)]))
-    .orderBy("createdAt", "desc")
-    .executeTakeFirst();
-}
-
-/** The plan gates should see: the higher of the subscription's and the live grant's. */
-export function companyPlan(subscriptionPlan: Plan, grant: { plan: Plan } | undefined): Plan {
-  if (!grant) return subscriptionPlan;
-  return PLAN_RANK[grant.plan] > PLAN_RANK[subscriptionPlan] ? grant.plan : subscriptionPlan;
-}
 
 /**
  * Sets companies.subscription_plan from the subscription and the live grant, inside the caller's

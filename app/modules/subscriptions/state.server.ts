@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
-import { companyPlan, liveGrant } from "~/modules/admin/grants.server";
 import type { Database, Plan, SubscriptionRow, SubscriptionStatus, UserRole } from "~db/types";
+import { companyPlan, liveGrant } from "./company-plan.server";
 import { publishUpdate, type SubscriptionUpdate } from "./events.server";
 import { effectivePlan, PLAN_RANK, pendingDowngradeTo } from "./plans";
 
