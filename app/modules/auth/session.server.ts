@@ -1,11 +1,15 @@
 import { type AppLoadContext, createCookie } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { notificationText } from "~/modules/settings/queries.server";
-import { pendingPaymentOf } from "~/modules/subscriptions/queries.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
-import type { Database, Plan, UserRole } from "~db/types";
+import type { Database, PendingAction, Plan, UserRole } from "~db/types";
 
 export const SESSION_DAYS = 30;
+
+/** The payment waiting for 3-D Secure from a subscription's pending action, if any. */
+function pendingPaymentOf(pending: PendingAction | null | undefined) {
+  return pending ? { clientSecret: pending.clientSecret, url: pending.url ?? null } : null;
+}
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 /** How long an admin's view as a customer lasts before it has to be opened again. */
 export const IMPERSONATION_MS = 60 * 60 * 1000;

@@ -1,5 +1,3 @@
-import { DOCUMENT_MESSAGES } from "~/modules/invoices/constants";
-
 /* The catalogue's messages, form fields and labels, without zod (schema.ts builds the schema). */
 
 export const CATALOGUE_MESSAGES = {
@@ -8,7 +6,8 @@ export const CATALOGUE_MESSAGES = {
   restoreTaken:
     "Артикулът не може да бъде възстановен: в каталога вече има друг с това наименование",
   unit: "Мярката е задължителна",
-  unitPrice: DOCUMENT_MESSAGES.unitPrice,
+  /** The documents' lines say the same (DOCUMENT_MESSAGES.unitPrice): one rule for a price. */
+  unitPrice: "Цената трябва да е число от 0 до 9 999 999 999,9999 с до 4 знака след запетаята",
   vatRate: "Изберете ставка на ДДС или „Без ДДС“",
   notFound: "Артикулът не е намерен",
 } as const;

@@ -1,3 +1,5 @@
+import { CATALOGUE_MESSAGES } from "~/modules/catalogue/constants";
+
 /*
  * The documents' kinds, languages, payment methods, filters and messages, without zod (schema.ts
  * builds the schemas).
@@ -68,7 +70,7 @@ export const DOCUMENT_MESSAGES = {
   quantity:
     "Количеството трябва да е положително число под 1 000 000 000 с до 3 знака след запетаята",
   unit: "Мярката е задължителна",
-  unitPrice: "Цената трябва да е число от 0 до 9 999 999 999,9999 с до 4 знака след запетаята",
+  unitPrice: CATALOGUE_MESSAGES.unitPrice,
   discount: "Отстъпката е процент от 0 до 100 с до 2 знака след запетаята",
   vatRate: "Изберете ставка на ДДС",
   vatGround: "Посочете основание за неначисляване на ДДС (чл. от ЗДДС)",

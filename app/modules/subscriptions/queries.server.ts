@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database, PendingAction } from "~db/types";
+import type { Database } from "~db/types";
 
 /** The company's subscription invoices, newest first. */
 export function listSubscriptionInvoices(db: Kysely<Database>, companyId: string, limit = 24) {
@@ -48,9 +48,4 @@ export async function hasOpenSubscriptionInvoice(db: Kysely<Database>, companyId
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/** The payment waiting for 3-D Secure from a subscription's pending action, if any. */
-export function pendingPaymentOf(pending: PendingAction | null | undefined) {
-  return pending ? { clientSecret: pending.clientSecret, url: pending.url ?? null } : null;
 }
