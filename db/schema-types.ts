@@ -1,8 +1,8 @@
 /**
- * What the database cannot say about its columns, written by hand: the values a CHECK constraint
- * allows, the shape of JSON columns, and the short names the app uses for rows. The generated
- * db/types.ts takes these through `overrides` in db/scripts/types.ts and re-exports this file, so
- * the app imports everything from `~db/types`.
+ * What the database cannot say about its columns, written by hand: the shape of JSON columns, and
+ * the short names the app uses for the database and its rows. The generated db/types.ts takes the
+ * JSON shapes through `columns` in db/scripts/types.ts and re-exports this file, so the app imports
+ * everything from `~db/types`.
  */
 import type { Insertable, Selectable, Updateable } from "kysely";
 import type {
@@ -13,58 +13,13 @@ import type {
   DocumentLines,
   DocumentPayments,
   Documents,
+  Plan,
   Subscriptions,
   Users,
 } from "./types";
 
 /** The database as Kysely sees it (camelCase through CamelCasePlugin). */
 export type Database = DB;
-
-export type UserRole = "user" | "admin";
-export type Plan = "basic" | "standard" | "full";
-export type EmailStatus = "queued" | "sent" | "failed" | "skipped";
-export type RecurringFrequency = "monthly" | "quarterly" | "yearly";
-export type RecurringMode = "draft" | "issue" | "issue_and_email";
-export type TokenPurpose = "verify_email" | "reset_password";
-export type ClientKind =
-  | "company"
-  | "sole_trader"
-  | "non_profit"
-  | "individual"
-  | "foreign_company";
-export type VatTreatment = "standard" | "reverse_charge" | "intra_community" | "export" | "exempt";
-export type NumberSeries = "tax" | "proforma";
-export type DocumentType = "invoice" | "proforma" | "credit_note" | "debit_note";
-export type DocumentStatus = "draft" | "issued" | "cancelled";
-export type DocumentLanguage = "bg" | "en" | "bilingual";
-export type PaymentMethod = "bank" | "cash" | "card" | "cod" | "other";
-export type SubscriptionStatus =
-  | "active"
-  | "trialing"
-  | "past_due"
-  | "incomplete"
-  | "incomplete_expired"
-  | "unpaid"
-  | "canceled";
-export type ExpenseDocumentType =
-  | "invoice"
-  | "credit_note"
-  | "debit_note"
-  | "receipt"
-  | "protocol_117"
-  | "other";
-export type VatCredit = "full" | "partial" | "none";
-export type ExpensePaymentMethod = "bank" | "cash" | "card" | "other";
-export type ContractType = "labour" | "management" | "civil";
-export type SalaryStatus = "draft" | "approved" | "paid";
-export type VatGroundKind =
-  | "not_registered"
-  | "reverse_charge"
-  | "intra_community"
-  | "export"
-  | "exempt"
-  | "zero"
-  | "outside_scope";
 
 /** subscriptions.payment_method (JSON). */
 export interface PaymentMethodSummary {

@@ -4,39 +4,107 @@
  */
 
 import type { ColumnType } from "kysely";
-import type {
-  ClientKind,
-  ContractType,
-  DocumentLanguage,
-  DocumentStatus,
-  DocumentType,
-  EmailStatus,
-  ExpenseDocumentType,
-  ExpensePaymentMethod,
-  NumberSeries,
-  PaymentMethod,
-  PaymentMethodSummary,
-  PendingAction,
-  Plan,
-  RecurringFrequency,
-  RecurringMode,
-  SalaryStatus,
-  SubscriptionStatus,
-  TokenPurpose,
-  UserRole,
-  VatCredit,
-  VatGroundKind,
-  VatTreatment,
-} from "./schema-types";
+import type { PaymentMethodSummary, PendingAction } from "./schema-types";
+
+export type ClientKind =
+  | "company"
+  | "foreign_company"
+  | "individual"
+  | "non_profit"
+  | "sole_trader";
+
+export type ClientsLanguage = "bg" | "en";
+
+export type CompaniesCompanyType = "company" | "freelancer";
+
+export type ContractType = "civil" | "labour" | "management";
+
+export type DocumentEmailsKind = "document" | "reminder";
+
+export type DocumentLanguage = "bg" | "bilingual" | "en";
+
+export type DocumentStatus = "cancelled" | "draft" | "issued";
+
+export type DocumentType = "credit_note" | "debit_note" | "invoice" | "proforma";
+
+export type EmailStatus = "failed" | "queued" | "sent" | "skipped";
+
+export type EmployeesIdKind = "egn" | "lnch";
+
+export type ExpenseDocumentType =
+  | "credit_note"
+  | "debit_note"
+  | "invoice"
+  | "other"
+  | "protocol_117"
+  | "receipt";
+
+export type ExpensePaymentMethod = "bank" | "card" | "cash" | "other";
+
+export type FeedbackSeverity = "high" | "low" | "medium";
+
+export type FeedbackType = "feedback" | "support";
 
 export type Generated<T> =
   T extends ColumnType<infer S, infer I, infer U>
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type NumberSeries = "proforma" | "tax";
+
 export type Numeric = ColumnType<string, number | string, number | string>;
 
+export type PaymentMethod = "bank" | "card" | "cash" | "cod" | "other";
+
+export type Plan = "basic" | "full" | "standard";
+
+export type PlanGrantsPlan = "full" | "standard";
+
+export type RecurringFrequency = "monthly" | "quarterly" | "yearly";
+
+export type RecurringInvoicesStatus = "active" | "ended" | "paused";
+
+export type RecurringMode = "draft" | "issue" | "issue_and_email";
+
+export type SalaryDismissalsKind = "banner" | "copy_prompt";
+
+export type SalaryStatus = "approved" | "draft" | "paid";
+
+export type SessionsKind = "api" | "browser";
+
+export type SubscriptionInvoicesStatus = "draft" | "open" | "paid" | "uncollectible" | "void";
+
+export type SubscriptionsProvider = "local" | "stripe";
+
+export type SubscriptionStatus =
+  | "active"
+  | "canceled"
+  | "incomplete"
+  | "incomplete_expired"
+  | "past_due"
+  | "trialing"
+  | "unpaid";
+
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export type TokenPurpose = "reset_password" | "verify_email";
+
+export type UserRole = "admin" | "user";
+
+export type VatCredit = "full" | "none" | "partial";
+
+export type VatFilingSettingsFilerRole = "A" | "R";
+
+export type VatGroundKind =
+  | "exempt"
+  | "export"
+  | "intra_community"
+  | "not_registered"
+  | "outside_scope"
+  | "reverse_charge"
+  | "zero";
+
+export type VatTreatment = "exempt" | "export" | "intra_community" | "reverse_charge" | "standard";
 
 export interface AppSettings {
   key: string;
@@ -122,7 +190,7 @@ export interface Clients {
   emails: Generated<string[]>;
   id: Generated<string>;
   kind: ClientKind;
-  language: Generated<"bg" | "en">;
+  language: Generated<ClientsLanguage>;
   mol: string | null;
   name: string;
   nameEn: string | null;
@@ -143,7 +211,7 @@ export interface Companies {
   bankNameEn: string | null;
   city: string;
   cityEn: string | null;
-  companyType: "company" | "freelancer";
+  companyType: CompaniesCompanyType;
   countryCode: Generated<string>;
   createdAt: Generated<Timestamp>;
   /**
@@ -214,7 +282,7 @@ export interface DocumentEmails {
   createdAt: Generated<Timestamp>;
   documentId: string;
   id: Generated<string>;
-  kind: "document" | "reminder";
+  kind: DocumentEmailsKind;
   lastError: string | null;
   recipients: string;
   /**
@@ -363,7 +431,7 @@ export interface Employees {
   hoursPerDay: Generated<number>;
   iban: string | null;
   id: Generated<string>;
-  idKind: "egn" | "lnch";
+  idKind: EmployeesIdKind;
   idNumber: string;
   name: string;
   position: string;
@@ -489,8 +557,8 @@ export interface Feedback {
   emailedAt: Timestamp | null;
   id: Generated<string>;
   message: string;
-  severity: "low" | "medium" | "high" | null;
-  type: "feedback" | "support";
+  severity: FeedbackSeverity | null;
+  type: FeedbackType;
   userId: string | null;
 }
 
@@ -538,7 +606,7 @@ export interface PlanGrants {
   grantedBy: string | null;
   grantedByEmail: string;
   id: Generated<string>;
-  plan: "standard" | "full";
+  plan: PlanGrantsPlan;
   reason: string;
   revokedAt: Timestamp | null;
   revokedByEmail: string | null;
@@ -570,7 +638,7 @@ export interface RecurringInvoices {
   nextRunOn: string | null;
   sourceDocumentId: string | null;
   startOn: string;
-  status: Generated<"active" | "paused" | "ended">;
+  status: Generated<RecurringInvoicesStatus>;
   /**
    * The document as the JSON API has it, without dates (re-read by documentSchema each run).
    */
@@ -631,7 +699,7 @@ export interface Salaries {
 export interface SalaryDismissals {
   companyId: string;
   dismissedAt: Generated<Timestamp>;
-  kind: "banner" | "copy_prompt";
+  kind: SalaryDismissalsKind;
   month: string;
 }
 
@@ -644,7 +712,7 @@ export interface Sessions {
    */
   impersonatorId: string | null;
   ip: string | null;
-  kind: "browser" | "api";
+  kind: SessionsKind;
   tokenHash: string;
   userAgent: string | null;
   userId: string;
@@ -673,7 +741,7 @@ export interface SubscriptionInvoices {
   plan: Plan | null;
   providerId: string;
   providerUpdatedAt: Generated<number>;
-  status: "draft" | "open" | "paid" | "void" | "uncollectible";
+  status: SubscriptionInvoicesStatus;
 }
 
 export interface Subscriptions {
@@ -686,7 +754,7 @@ export interface Subscriptions {
   pendingAction: ColumnType<PendingAction | null, string | null | undefined, string | null>;
   plan: Generated<Plan>;
   previousPlan: Plan | null;
-  provider: Generated<"local" | "stripe">;
+  provider: Generated<SubscriptionsProvider>;
   providerUpdatedAt: Generated<number>;
   status: Generated<SubscriptionStatus>;
   subscriptionId: string | null;
@@ -749,7 +817,7 @@ export interface VatFilingSettings {
   /**
    * R: представляващ; A: пълномощник.
    */
-  filerRole: "R" | "A";
+  filerRole: VatFilingSettingsFilerRole;
   updatedAt: Generated<Timestamp>;
 }
 

@@ -3,7 +3,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { DiffChecker, generate, PostgresDialect } from "kysely-codegen";
+import { type Kysely, sql } from "kysely";
+import { type DatabaseMetadata, DiffChecker, generate, PostgresDialect } from "kysely-codegen";
 import { type OpenedDatabase, openMemoryPglite, openPostgres } from "../client";
 import { migrateToLatest } from "../migrate";
 
@@ -13,8 +14,9 @@ import { migrateToLatest } from "../migrate";
 // The scratch database is an in-memory PGlite, or the empty PostgreSQL database given with
 // `--url postgres://…` (CI checks on PostgreSQL). Never point --url at a database you keep.
 //
-// What the catalogue cannot say (the values a CHECK allows, the shape of a JSON column) is named
-// in db/schema-types.ts and mapped onto its columns below.
+// A text column whose CHECK lists its values is typed as their union (checkNames); what the
+// catalogue cannot say (the shape of a JSON column) is written in db/schema-types.ts and mapped
+// onto its column below (columns).
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const outFile = path.join(root, "db/types.ts");
@@ -33,62 +35,57 @@ const json = (read: string, nullable = false) =>
     ? `ColumnType<${read} | null, string | null | undefined, string | null>`
     : `ColumnType<${read}, string, string>`;
 
-/** "table.column" (SQL names) → its TypeScript type, whole (Generated<…> and | null included). */
+/**
+ * A text column whose CHECK allows a list of values (`check (plan in ('basic', …))`) is typed as
+ * the union of those values, under the name given here (snake_case, printed in PascalCase) or,
+ * for a column not listed, `<table>_<column>`. Columns that share a name must allow the same values.
+ */
+const checkNames: Record<string, string> = {
+  "clients.kind": "client_kind",
+  "clients.vat_treatment": "vat_treatment",
+  "companies.default_language": "document_language",
+  "companies.subscription_plan": "plan",
+  "document_counters.series": "number_series",
+  "document_emails.status": "email_status",
+  "document_payments.method": "payment_method",
+  "documents.language": "document_language",
+  "documents.payment_method": "payment_method",
+  "documents.status": "document_status",
+  "documents.type": "document_type",
+  "employees.contract_type": "contract_type",
+  "expenses.document_type": "expense_document_type",
+  "expenses.payment_method": "expense_payment_method",
+  "expenses.vat_credit": "vat_credit",
+  "recurring_invoices.frequency": "recurring_frequency",
+  "recurring_invoices.mode": "recurring_mode",
+  "salaries.contract_type": "contract_type",
+  "salaries.status": "salary_status",
+  "subscriptions.plan": "plan",
+  "subscriptions.previous_plan": "plan",
+  "subscriptions.status": "subscription_status",
+  "user_tokens.purpose": "token_purpose",
+  "users.role": "user_role",
+  "vat_grounds.kind": "vat_ground_kind",
+};
+
+/** What the catalogue cannot say: "table.column" (SQL names) → its whole TypeScript type. */
 const columns: Record<string, string> = {
   "app_settings.value": "unknown",
   "audit_log.details": json("Record<string, unknown>", true),
-  "clients.kind": "ClientKind",
-  "clients.language": 'Generated<"bg" | "en">',
-  "clients.vat_treatment": "Generated<VatTreatment>",
-  "companies.company_type": '"company" | "freelancer"',
-  "companies.default_language": "Generated<DocumentLanguage>",
-  "companies.subscription_plan": "Generated<Plan>",
-  "document_counters.series": "NumberSeries",
-  "document_emails.kind": '"document" | "reminder"',
-  "document_emails.status": "Generated<EmailStatus>",
-  "document_payments.method": "PaymentMethod",
   "documents.client_snapshot": json("unknown", true),
-  "documents.language": "Generated<DocumentLanguage>",
-  "documents.payment_method": "Generated<PaymentMethod>",
-  "documents.status": "Generated<DocumentStatus>",
   "documents.supplier_snapshot": json("unknown", true),
-  "documents.type": "DocumentType",
-  "employees.contract_type": "ContractType",
-  "employees.id_kind": '"egn" | "lnch"',
-  "expenses.document_type": "ExpenseDocumentType",
-  "expenses.payment_method": "ExpensePaymentMethod | null",
-  "expenses.vat_credit": "Generated<VatCredit>",
-  "feedback.severity": '"low" | "medium" | "high" | null',
-  "feedback.type": '"feedback" | "support"',
-  "plan_grants.plan": '"standard" | "full"',
-  "recurring_invoices.frequency": "RecurringFrequency",
-  "recurring_invoices.mode": "RecurringMode",
-  "recurring_invoices.status": 'Generated<"active" | "paused" | "ended">',
   "recurring_invoices.template": json("Record<string, unknown>"),
-  "salaries.contract_type": "ContractType",
-  "salaries.status": "Generated<SalaryStatus>",
-  "salary_dismissals.kind": '"banner" | "copy_prompt"',
-  "sessions.kind": '"browser" | "api"',
-  "subscription_invoices.plan": "Plan | null",
-  "subscription_invoices.status": '"draft" | "open" | "paid" | "void" | "uncollectible"',
   "subscriptions.payment_method": json("PaymentMethodSummary", true),
   "subscriptions.pending_action": json("PendingAction", true),
-  "subscriptions.plan": "Generated<Plan>",
-  "subscriptions.previous_plan": "Plan | null",
-  "subscriptions.provider": 'Generated<"local" | "stripe">',
-  "subscriptions.status": "Generated<SubscriptionStatus>",
-  "user_tokens.purpose": "TokenPurpose",
-  "users.role": "Generated<UserRole>",
-  "vat_filing_settings.filer_role": '"R" | "A"',
-  "vat_grounds.kind": "VatGroundKind",
+  // No CHECK on this column; the app writes only plans to it.
+  "subscription_invoices.plan": "Plan | null",
 };
 
-/** Every name the overrides use comes from db/schema-types.ts. */
-const customImports = Object.fromEntries(
-  [...new Set(Object.values(columns).flatMap((type) => type.match(/\b[A-Z]\w+/g) ?? []))]
-    .filter((name) => !["ColumnType", "Generated", "Record"].includes(name))
-    .map((name) => [name, "./schema-types"]),
-);
+/** JSON shapes, written by hand in db/schema-types.ts. */
+const customImports = {
+  PaymentMethodSummary: "./schema-types",
+  PendingAction: "./schema-types",
+};
 
 /** The generated file ends by re-exporting the hand-written names, so `~db/types` has them all. */
 const footer = `
@@ -114,6 +111,7 @@ async function main() {
       typeMapping,
       overrides: { columns },
       customImports,
+      postprocess: ({ db, metadata }) => typeChecks(db, metadata),
       outFile: null,
     });
   } finally {
@@ -139,6 +137,42 @@ async function main() {
   // A unified diff: "-" what db/types.ts has, "+" what the schema gives.
   console.error(new DiffChecker().diff(current, formatted));
   process.exitCode = 1;
+}
+
+/** Types each text column whose CHECK lists its values as the union of them (see checkNames). */
+async function typeChecks(db: Kysely<unknown>, metadata: DatabaseMetadata) {
+  const { rows } = await sql<{ table: string; definition: string }>`
+    select c.relname as table, pg_get_constraintdef(k.oid) as definition
+    from pg_constraint k join pg_class c on c.oid = k.conrelid
+    where k.contype = 'c' and k.connamespace = 'public'::regnamespace
+    order by c.relname, k.conname`.execute(db);
+  const named = new Map<string, string[]>();
+  for (const { table, definition } of rows) {
+    // PostgreSQL prints `col in ('a', 'b')` as CHECK ((col = ANY (ARRAY['a'::text, 'b'::text]))).
+    const match = /^CHECK \(\((\w+) = ANY \(ARRAY\[(.*)\]\)\)\)$/.exec(definition);
+    if (!match) continue;
+    const [, column = "", list = ""] = match;
+    const items = [...list.matchAll(/'((?:[^']|'')*)'::text/g)];
+    if (items.map((item) => item[0]).join(", ") !== list) continue; // not a list of text values
+    const values = items.map((item) => item[1] ?? "");
+    const name = checkNames[`${table}.${column}`] ?? `${table}_${column}`;
+    const known = named.get(name);
+    const sorted = values.map((value) => value.replaceAll("''", "'")).sort();
+    if (known && known.join("\n") !== sorted.join("\n")) {
+      throw new Error(`${table}.${column} allows other values than another column named ${name}`);
+    }
+    const target = metadata.tables
+      .find((t) => t.schema === "public" && t.name === table)
+      ?.columns.find((c) => c.name === column);
+    if (!target) throw new Error(`CHECK on ${table}.${column}: no such column`);
+    named.set(name, sorted);
+    target.dataType = name;
+    target.dataTypeSchema = "public";
+    metadata.enums.set(`public.${name}`, sorted);
+  }
+  const unused = Object.keys(checkNames).filter((key) => !named.has(checkNames[key] ?? ""));
+  if (unused.length) throw new Error(`checkNames without a CHECK listing values: ${unused}`);
+  return metadata;
 }
 
 /** Biome's formatting and import order, as `npm run lint` expects of every file. */
