@@ -3,6 +3,7 @@ import { requireApiUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
 import { parseMonth } from "~/modules/vat/schema";
+import { contentDisposition } from "~/utils/content-disposition";
 import { todayInSofia } from "~/utils/dates";
 import { jsonError } from "~/utils/http.server";
 
@@ -30,7 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(zipFiles(files)), {
     headers: {
       "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="DDS-${month}.zip"`,
+      "Content-Disposition": contentDisposition(`DDS-${month}.zip`),
       "Cache-Control": "private, no-store",
     },
   });

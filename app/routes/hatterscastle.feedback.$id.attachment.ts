@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { getFeedbackAttachment } from "~/modules/admin/settings.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import { isUuid } from "~/utils/uuid";
 
 /**
@@ -16,13 +17,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const ascii = file.name.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_") || "attachment";
   // The bytes as read from the database, not copied again.
   return new Response(file.bytes as unknown as BodyInit, {
     headers: {
       "Content-Type": file.type,
       "Content-Length": String(file.bytes.byteLength),
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.name)}`,
+      "Content-Disposition": contentDisposition(file.name),
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
       "Cache-Control": "private, no-store",

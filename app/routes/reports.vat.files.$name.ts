@@ -3,6 +3,7 @@ import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
 import { parseMonth } from "~/modules/vat/schema";
+import { contentDisposition } from "~/utils/content-disposition";
 import { todayInSofia } from "~/utils/dates";
 
 /*
@@ -38,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return new Response(new Uint8Array(zipFiles(files)), {
       headers: {
         "Content-Type": "application/zip",
-        "Content-Disposition": `attachment; filename="DDS-${month}.zip"`,
+        "Content-Disposition": contentDisposition(`DDS-${month}.zip`),
         "Cache-Control": "private, no-store",
       },
     });
@@ -48,7 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": "text/plain; charset=windows-1251",
-      "Content-Disposition": `attachment; filename="${file.name}"`,
+      "Content-Disposition": contentDisposition(file.name),
       "Cache-Control": "private, no-store",
     },
   });

@@ -7,6 +7,7 @@ import { payrollCompany } from "~/modules/salaries/print.server";
 import { getSalary, monthSalaries } from "~/modules/salaries/salaries.server";
 import { MONTH } from "~/modules/salaries/schema";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import { printDate } from "~/utils/dates";
 
 /**
@@ -46,11 +47,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       name = `Ведомост-${month}.pdf`;
     }
   }
-  const ascii = name.replace(/[^\x20-\x7e]/g, "_");
   return new Response(bytes as unknown as BodyInit, {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "Content-Disposition": contentDisposition(name, "inline"),
       "Content-Length": String(bytes.byteLength),
       "Cache-Control": "private, no-cache",
     },

@@ -1,4 +1,5 @@
 import { stringify } from "csv-stringify/sync";
+import { contentDisposition } from "./content-disposition";
 
 /*
  * CSV for Bulgarian Excel, the one way every export is written: UTF-8 with a BOM, ";" between
@@ -77,7 +78,7 @@ export function csvResponse(
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "Content-Disposition": contentDisposition(name, "attachment", asciiName),
       "Cache-Control": "private, no-cache",
     },
   });

@@ -11,6 +11,7 @@ import {
 import { pdfFileName, storedPdf } from "~/modules/invoices/render.server";
 import { vatDateOf } from "~/modules/reference/vat";
 import { vatGroundKind } from "~/modules/reference/vat.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import { AppError } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import type { Database, DocumentRow } from "~db/types";
@@ -278,7 +279,7 @@ export function ublResponse(doc: Pick<DocumentRow, "type" | "number" | "language
   return new Response(bytes, {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      "Content-Disposition": contentDisposition(name, "attachment", ascii),
       "Content-Length": String(bytes.byteLength),
       "Cache-Control": "private, no-cache",
     },

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { contentDisposition } from "~/utils/content-disposition";
 import { sha256Hex, sniffFile, type UploadedFile, type UploadResult } from "~/utils/files.server";
 import { AppError } from "~/utils/http.server";
 import { isUuid } from "~/utils/uuid";
@@ -204,12 +205,11 @@ export function fileResponse(
   file: { fileName: string; contentType: string; data: Uint8Array; sha256: string },
   inline: boolean,
 ) {
-  const ascii = file.fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   // The bytes as read from the database, not copied again.
   return new Response(file.data as unknown as BodyInit, {
     headers: {
       "Content-Type": file.contentType,
-      "Content-Disposition": `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
+      "Content-Disposition": contentDisposition(file.fileName, inline ? "inline" : "attachment"),
       "Content-Length": String(file.data.byteLength),
       ETag: `"${file.sha256.trim()}"`,
       "Cache-Control": "private, max-age=3600",

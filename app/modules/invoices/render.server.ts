@@ -4,6 +4,7 @@ import type { Kysely } from "kysely";
 import { renderInPool } from "~/modules/pdf/pool.server";
 import { vatDateOf } from "~/modules/reference/vat";
 import { vatGroundKind } from "~/modules/reference/vat.server";
+import { contentDisposition } from "~/utils/content-disposition";
 import type { Database, DocumentRow } from "~db/types";
 import {
   clientSnapshot,
@@ -171,9 +172,8 @@ export function pdfDisposition(
   doc: Pick<DocumentRow, "type" | "number" | "language">,
   inline = false,
 ) {
-  const name = pdfFileName(doc);
   const ascii = `${FILE_TITLES[doc.type][1]}-${doc.number ?? "draft"}.pdf`;
-  return `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return contentDisposition(pdfFileName(doc), inline ? "inline" : "attachment", ascii);
 }
 
 export function pdfResponse(
