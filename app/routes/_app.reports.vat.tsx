@@ -30,7 +30,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  */
 
 const SHOWN_CONVERSIONS = 50;
-const short = (text: string) => (text.length > 60 ? `${text.slice(0, 57)}…` : text);
+const short = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}…` : text);
 
 const SALES_COLUMNS: [string, string][] = [
   ["02-10", "ДО общо (к. 9)"],
@@ -261,7 +261,7 @@ export default function VatReportPage() {
           <h2 id="files" className={page.cardTitle}>
             Файлове за портала на НАП
           </h2>
-          <ul className={page.list}>
+          <ul className={page.lines}>
             {files.map((name) => (
               <li key={name}>
                 <a href={`/reports/vat/files/${name}?month=${data.month}`} download>
@@ -280,17 +280,18 @@ export default function VatReportPage() {
       {data.conversions.count ? (
         <section className={page.card} aria-labelledby="converted">
           <h2 id="converted" className={page.cardTitle}>
-            Изписано без знаци, които файловете на НАП нямат ({data.conversions.count})
+            {`Изписано съкратено или без знаци, които файловете на НАП нямат (${data.conversions.count})`}
           </h2>
           <p>
-            Файловете са в кодировка Windows-1251, която няма някои латински букви. Те са изписани
-            без ударения, както ги приема НАП (ü → u, ß → ss); документите остават, както са
-            издадени.
+            Файловете са в кодировка Windows-1251, която няма някои латински букви: те са изписани
+            без ударения, както ги приема НАП (ü → u, ß → ss). Полетата на НАП са с определена
+            дължина: по-дълъг текст е съкратен до нея, на цяла дума, когато може. Документите и
+            дневниците на тази страница остават с пълния текст.
           </p>
           <ul>
             {data.conversions.shown.map((c) => (
-              <li key={`${c.href}-${c.from}`}>
-                <Link to={c.href}>{c.what}</Link>: «{c.from}» → «{c.to}»
+              <li key={`${c.href}-${c.from}-${c.to}`}>
+                <Link to={c.href}>{c.what}</Link>: «{c.from}» → «{c.to}» ({c.note})
               </li>
             ))}
           </ul>

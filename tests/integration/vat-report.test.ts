@@ -12,7 +12,9 @@ import {
   DECLARATION_LAYOUT,
   encodeRecord,
   type Field,
+  fitText,
   PURCHASES_LAYOUT,
+  type Rewrite,
   SALES_LAYOUT,
   VIES_LAYOUTS,
   widthOf,
@@ -86,8 +88,18 @@ describe("НАП's record layouts", () => {
     });
   });
 
-  it("refuses a text longer than its field instead of cutting it", () => {
-    expect(() => encodeRecord(SALES_LAYOUT, { "02-08": "Я".repeat(51) })).toThrow(/02-08/);
+  it("cuts a text longer than its field to the width, at a word when it can, and says so", () => {
+    const rewrites: Rewrite[] = [];
+    const record = encodeRecord(SALES_LAYOUT, { "02-08": "Я".repeat(51) }, (r) => rewrites.push(r));
+    expect(fieldsOf(SALES_LAYOUT, record)["02-08"]).toBe("Я".repeat(50));
+    expect(rewrites).toEqual([
+      expect.objectContaining({ from: "Я".repeat(51), to: "Я".repeat(50), cut: true }),
+    ]);
+    expect(fitText("Алфа Бета Гама", 11)).toBe("Алфа Бета");
+    expect(fitText("Алфа Бета Гама", 9)).toBe("Алфа Бета");
+    expect(fitText("Алфа, Бета", 7)).toBe("Алфа");
+    expect(fitText("А Бетагамаделта", 8)).toBe("А Бетага");
+    expect(fitText("Кратко", 50)).toBe("Кратко");
     expect(amountText(-5)).toBe("-0.05");
     expect(amountText(123456)).toBe("1234.56");
   });
@@ -499,43 +511,91 @@ describe("a month of every kind of document", () => {
         href: `/invoice/${id}`,
         from: "Müller Maschinenbau GmbH",
         to: "Muller Maschinenbau GmbH",
+        note: "без знаци, които Windows-1251 няма",
       },
       {
         what: `Документ № ${issued.number}`,
         href: `/invoice/${id}`,
         from: "Größenplanung",
         to: "Grossenplanung",
+        note: "без знаци, които Windows-1251 няма",
       },
     ]);
   });
 
-  it("the page offers the files only when they download: a text too long for its field is listed", async () => {
+  it("a client whose name is longer than НАП's field: the month downloads, the name cut at a word and listed", async () => {
     const { db, me } = await business();
-    await db
-      .updateTable("documents")
-      .set({
-        clientSnapshot: JSON.stringify({
-          name: "Я".repeat(51),
-          eik: validEik(),
-          vatNumber: null,
-          countryCode: "BG",
-        }),
-      })
-      .where("companyId", "=", me.companyId)
-      .where("number", "=", "0000000001")
-      .execute();
+    // 70 characters; the journals' field 02-08 holds 50.
+    const name = "Търговско дружество „Северозападна логистика и складови услуги 1“ ЕООД";
+    expect(name).toHaveLength(70);
+    const long = await createClient(
+      db,
+      me.companyId,
+      clientSchema.parse({
+        kind: "company",
+        name,
+        eik: validEik(),
+        city: "Видин",
+        address: "ул. Дунав 1",
+      }),
+    );
+    const id = await createDraft(
+      db,
+      me.companyId,
+      null,
+      documentSchema.parse({
+        type: "invoice",
+        clientId: long.id,
+        issueDate: `${MONTH}-28`,
+        currency: "EUR",
+        lines: [{ description: "Складови услуги", quantity: "1", unitPrice: "100", vatRate: 20 }],
+      }),
+    );
+    const issued = await issueDocument(db, me.companyId, id);
     const session = await signInApi(db, me.user);
+
+    const files = await import("~/routes/reports.vat.files.$name");
+    const zip = await call(files.loader, db, `/reports/vat/files/all.zip?month=${MONTH}`, {
+      headers: { Cookie: session.cookie },
+      params: { name: "all.zip" },
+    });
+    expect(zip.status).toBe(200);
+    const entries = unzipSync(new Uint8Array(await zip.arrayBuffer()));
+    const sales = iconv.decode(Buffer.from(entries["PRODAGBI.TXT"]!), "win1251").split("\r\n");
+    const row = sales
+      .filter(Boolean)
+      .map((r) => fieldsOf(SALES_LAYOUT, r))
+      .find((r) => r["02-05"]?.trim() === issued.number)!;
+    const cut = "Търговско дружество „Северозападна логистика и";
+    expect(row["02-08"]).toBe(cut.padEnd(50));
+    expect(row["02-07"]?.trim()).toBe(long.eik);
+    const one = await call(files.loader, db, `/reports/vat/files/PRODAGBI.TXT?month=${MONTH}`, {
+      headers: { Cookie: session.cookie },
+      params: { name: "PRODAGBI.TXT" },
+    });
+    expect(one.status).toBe(200);
+    const api = await import("~/routes/api.reports.vat.$month.files");
+    const fromApi = await call(api.loader, db, `/api/reports/vat/${MONTH}/files`, {
+      headers: session.bearer,
+      params: { month: MONTH },
+    });
+    expect(fromApi.status).toBe(200);
+
     const page = await import("~/routes/_app.reports.vat");
     const shown = (await (
       await call(page.loader, db, `/reports/vat?month=${MONTH}`, {
         headers: { Cookie: session.cookie },
       })
-    ).json()) as { problems: { what: string; message: string }[] };
-    expect(shown.problems).toEqual([
-      expect.objectContaining({
-        what: "Документ № 0000000001",
-        message: expect.stringContaining("50 знака"),
-      }),
+    ).json()) as { problems: unknown[]; conversions: { shown: unknown[] } };
+    expect(shown.problems).toEqual([]);
+    expect(shown.conversions.shown).toEqual([
+      {
+        what: `Документ № ${issued.number}`,
+        href: `/invoice/${id}`,
+        from: name,
+        to: cut,
+        note: "съкратено до 50 знака — толкова побира полето «Име на контрагента»",
+      },
     ]);
   });
 

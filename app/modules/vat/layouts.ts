@@ -4,13 +4,17 @@
  * DEKLAR.TXT (the VAT return) and VIES.TXT (the VIES return). Fixed-width records in Windows-1251,
  * each followed by CR LF. The layouts are data — field code, width, kind — and one encoder writes
  * every record, so a test can check each field's position and width. Texts are written as
- * Windows-1251 holds them (utils/cp1251: «Müller» → «Muller»), never refused for a letter.
+ * Windows-1251 holds them (utils/cp1251: «Müller» → «Muller»), never refused for a letter, and
+ * cut to their field's width (at a word when possible), never refused for their length.
  */
 
 import { toCp1251 } from "~/utils/cp1251";
 
 export type FieldKind =
-  /** Left-aligned, space-padded; longer than the width is an error (reported, never cut). */
+  /**
+   * Left-aligned, space-padded; longer than the width is cut at the last word that fits (НАП's
+   * widths are fixed; the page lists what was cut, the full text stays in the document).
+   */
   | "text"
   /** Our own description text: cut to the width (what we write, not what was typed). */
   | "label"
@@ -20,7 +24,7 @@ export type FieldKind =
   | "amount"
   /** dd/mm/yyyy from yyyy-mm-dd. */
   | "date"
-  /** A constant or code: exactly as given, left-aligned. */
+  /** A constant or code: exactly as given, left-aligned; longer than the width is an error. */
   | "code";
 
 export interface Field {
@@ -170,6 +174,29 @@ export const widthOf = (layout: readonly Field[]) => layout.reduce((sum, x) => s
 
 export type RecordValues = Record<string, string | number | null | undefined>;
 
+/** A text the file writes otherwise than it was typed: without letters Windows-1251 lacks, cut. */
+export interface Rewrite {
+  field: Field;
+  from: string;
+  to: string;
+  /** Letters Windows-1251 lacks were written without accents («ü» → «u»). */
+  transliterated: boolean;
+  /** Longer than the field: cut to its width. */
+  cut: boolean;
+}
+
+/**
+ * The text cut to the width: at the last space that keeps at least half of it, else at the width
+ * (one character is one byte in Windows-1251, so never inside a character); no dangling comma.
+ */
+export function fitText(text: string, width: number): string {
+  if (text.length <= width) return text;
+  const head = text.slice(0, width);
+  const space = text[width] === " " ? width : head.lastIndexOf(" ");
+  const cut = space >= width / 2 ? head.slice(0, space) : head;
+  return cut.replace(/[\s,;:(/–—-]+$/u, "") || cut;
+}
+
 /** Why a field could not be written (reported on the page before any download). */
 export class FieldError extends Error {
   constructor(
@@ -188,7 +215,11 @@ export function amountText(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
 
-function cell(field: Field, raw: string | number | null | undefined): string {
+function cell(
+  field: Field,
+  raw: string | number | null | undefined,
+  onRewrite?: (rewrite: Rewrite) => void,
+): string {
   const value = raw ?? "";
   switch (field.kind) {
     case "amount": {
@@ -205,10 +236,21 @@ function cell(field: Field, raw: string | number | null | undefined): string {
       const [y, m, d] = String(value).split("-");
       return `${d}/${m}/${y}`.padEnd(field.width, " ").slice(0, field.width);
     }
-    case "label":
-      return toCp1251(String(value).replace(/\s+/g, " ").trim())
-        .slice(0, field.width)
-        .padEnd(field.width);
+    case "text":
+    case "label": {
+      const typed = String(value);
+      const spaced = typed.replace(/\s+/g, " ").trim();
+      const converted = toCp1251(spaced);
+      // Our own description (the first line's) is cut without a word; a name or address at a word.
+      const to =
+        field.kind === "label" ? converted.slice(0, field.width) : fitText(converted, field.width);
+      const transliterated = converted !== spaced;
+      const cut = field.kind === "text" && to !== converted;
+      if (onRewrite && (transliterated || cut)) {
+        onRewrite({ field, from: typed, to, transliterated, cut });
+      }
+      return to.padEnd(field.width, " ");
+    }
     default: {
       const text = toCp1251(String(value).replace(/\s+/g, " ").trim());
       if (text.length > field.width) throw new FieldError(field, text, "too_long");
@@ -217,7 +259,14 @@ function cell(field: Field, raw: string | number | null | undefined): string {
   }
 }
 
-/** One record: every field at its place and width (no line ending). Throws FieldError. */
-export function encodeRecord(layout: readonly Field[], values: RecordValues): string {
-  return layout.map((field) => cell(field, values[field.code])).join("");
+/**
+ * One record: every field at its place and width (no line ending); `onRewrite` hears of each text
+ * written otherwise than typed. Throws FieldError for a number or code that does not fit.
+ */
+export function encodeRecord(
+  layout: readonly Field[],
+  values: RecordValues,
+  onRewrite?: (rewrite: Rewrite) => void,
+): string {
+  return layout.map((field) => cell(field, values[field.code], onRewrite)).join("");
 }

@@ -2,7 +2,6 @@ import { zipSync } from "fflate";
 import iconv from "iconv-lite";
 import type { Kysely } from "kysely";
 import { previousMonth } from "~/modules/salaries/months";
-import { toCp1251 } from "~/utils/cp1251";
 import type { Database } from "~db/types";
 import {
   carriedRefund,
@@ -24,6 +23,7 @@ import {
   FieldError,
   PURCHASES_LAYOUT,
   type RecordValues,
+  type Rewrite,
   SALES_LAYOUT,
   VIES_LAYOUTS,
 } from "./layouts";
@@ -180,13 +180,30 @@ export interface VatFile {
   bytes: Uint8Array;
 }
 
-/** A text the files write otherwise than it was typed (Windows-1251 lacks a letter of it). */
+/**
+ * A text the files write otherwise than it was typed: without letters Windows-1251 lacks, or cut
+ * to the width of НАП's field.
+ */
 export interface Conversion {
   /** "Фактура № 0000000012" */
   what: string;
   href: string;
   from: string;
   to: string;
+  /** What was done, in Bulgarian: «съкратено до 50 знака (полето «Име на контрагента»)». */
+  note: string;
+}
+
+/** What a rewrite did, as the page says it. */
+function noteOf(rewrite: Rewrite): string {
+  return [
+    rewrite.transliterated ? "без знаци, които Windows-1251 няма" : "",
+    rewrite.cut
+      ? `съкратено до ${rewrite.field.width} знака — толкова побира полето «${rewrite.field.name}»`
+      : "",
+  ]
+    .filter(Boolean)
+    .join("; ");
 }
 
 /** A record and its CR LF as Windows-1251 bytes (the layouts convert what it lacks; a guard). */
@@ -199,8 +216,9 @@ function encode(record: string): Buffer {
 
 /**
  * The files of the month (VIES.TXT only when there are intra-Community supplies), the problems
- * that kept a record from being written, and the texts written without letters Windows-1251 lacks
- * («Müller» → «Muller», listed on the page). Never a file with a record cut or guessed.
+ * that kept a record from being written, and the texts written otherwise than typed, listed on the
+ * page: without letters Windows-1251 lacks («Müller» → «Muller») or cut to НАП's fixed width (a
+ * 70-letter name in the 50 of 02-08). Never a record guessed; never a month blocked by a text.
  */
 export function buildFiles(report: VatReport): {
   files: VatFile[];
@@ -218,17 +236,14 @@ export function buildFiles(report: VatReport): {
     layout: readonly Field[],
     values: RecordValues,
   ): Buffer | null => {
-    for (const value of Object.values(values)) {
-      if (typeof value !== "string") continue;
-      const to = toCp1251(value);
-      const key = `${what}\u0000${value}`;
-      if (to !== value && !seen.has(key)) {
-        seen.add(key);
-        conversions.push({ what, href, from: value, to });
-      }
-    }
+    const rewritten = (rewrite: Rewrite) => {
+      const key = `${what}\u0000${rewrite.from}\u0000${rewrite.to}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      conversions.push({ what, href, from: rewrite.from, to: rewrite.to, note: noteOf(rewrite) });
+    };
     try {
-      return encode(encodeRecord(layout, values));
+      return encode(encodeRecord(layout, values, rewritten));
     } catch (error) {
       if (error instanceof FieldError) {
         problems.push({
