@@ -1,0 +1,77 @@
+/*
+ * The allowed direction between the app's folders (docs/conventions.md, «Layers»): a folder
+ * imports from its own files and from folders in the layers before its own, never from its own
+ * layer's other folders or from a later layer. tests/integration/module-layers.test.ts reads the
+ * imports of every file under app/ and fails on an arrow back up and on any circle.
+ *
+ * Folders are app/modules/<name>, plus "utils" (app/utils), "components", "routes" and "app"
+ * (everything else under app/: root.tsx, entry.*, server.ts, composition.server.ts, styles).
+ */
+export const LAYERS: readonly (readonly string[])[] = [
+  // Helpers that know no domain: money, dates, forms, HTTP answers, files.
+  ["utils", "styles"],
+  // Machinery that knows no domain: a domain hands it work (a job kind, a PDF task, a mail).
+  ["mail", "jobs", "pdf", "health"],
+  // The platform's settings (what the back office sets: logo, notices, invoice defaults).
+  ["settings"],
+  // Sessions, passwords, tokens, rate limits: the door every other domain uses.
+  ["auth"],
+  // Countries, currencies, banks, VAT rates, VIES.
+  ["reference"],
+  ["accounts"],
+  ["subscriptions"],
+  ["clients", "catalogue", "feedback"],
+  ["invoices"],
+  ["einvoice", "recurring", "salaries"],
+  ["expenses"],
+  // Reports over the documents, expenses and salaries.
+  ["vat"],
+  ["analytics", "dashboard"],
+  ["admin"],
+  ["api"],
+  // The screens: components draw, routes answer requests, "app" starts and wires everything.
+  ["components"],
+  ["routes"],
+  ["app"],
+];
+
+/**
+ * Files that wire the layers together and so may import from any folder: the composition
+ * place of the job kinds, the load context's declaration (it names the services the server
+ * hands every loader), and the PDF worker's entry with its list of tasks (a program of its own,
+ * run in a worker thread, that draws each domain's documents).
+ */
+export const COMPOSITION_FILES: readonly string[] = [
+  "app/composition.server.ts",
+  "app/server.ts",
+  "app/utils/context.server.ts",
+  "app/modules/pdf/worker.server.tsx",
+  "app/modules/pdf/tasks.ts",
+];
+
+/**
+ * Arrows back up that are still there, each with where its code belongs. The test fails when one
+ * is added and when one of these is gone (then it is struck off here): the list only shrinks.
+ */
+export const KNOWN_BACK_ARROWS: readonly { from: string; to: string; why: string }[] = [
+  {
+    from: "app/modules/reference/vat.server.ts",
+    to: "app/modules/admin/audit.server.ts",
+    why: "the VAT rates' back-office writes belong in modules/admin (their reads stay in reference)",
+  },
+  {
+    from: "app/modules/settings/invoice-defaults.ts",
+    to: "app/modules/invoices/constants.ts",
+    why: "DOCUMENT_LANGUAGES belongs at settings' layer or below (invoices/constants re-exporting it)",
+  },
+  {
+    from: "app/modules/settings/invoice-defaults-fields.ts",
+    to: "app/modules/invoices/constants.ts",
+    why: "DOCUMENT_LANGUAGES, as above",
+  },
+  {
+    from: "app/modules/auth/authenticator.server.ts",
+    to: "app/modules/accounts/schema.ts",
+    why: "the sign-in form's schema and messages belong in modules/auth",
+  },
+];
