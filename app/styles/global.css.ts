@@ -32,7 +32,14 @@ globalStyle("html", {
   WebkitTextSizeAdjust: "100%",
 });
 
-globalStyle("body", { margin: 0, minHeight: "100vh", display: "flex", flexDirection: "column" });
+globalStyle("body", {
+  margin: 0,
+  minHeight: "100vh",
+  display: "flex",
+  flexDirection: "column",
+  // A word longer than the line (an e-mail address, an IBAN) breaks instead of widening the page.
+  overflowWrap: "break-word",
+});
 
 globalStyle("h1, h2, h3", { lineHeight: 1.2, margin: `0 0 ${vars.space.md}` });
 

@@ -58,7 +58,7 @@ export function EmailLog({ emails }: { emails: EmailRow[] }) {
       <h2 id="email-log-title" className={page.cardTitle}>
         Изпратени имейли
       </h2>
-      <ul className={page.list} aria-live="polite">
+      <ul className={page.lines} aria-live="polite">
         {emails.map((email) => (
           <li key={email.id}>
             <strong>{email.kind === "reminder" ? "Напомняне" : "Документ"}</strong> до{" "}
@@ -93,7 +93,7 @@ export function ReminderLog({
       <h2 id="reminders-title" className={page.cardTitle}>
         Напомняния за плащане
       </h2>
-      <ul className={page.list}>
+      <ul className={page.lines}>
         {reminders.map((r) => (
           <li key={r.daysAfter}>
             {r.daysAfter} дни след падежа · {formatDate(r.createdAt)}

@@ -71,6 +71,8 @@ globalStyle(`${table} th, ${table} td`, {
 globalStyle(`${table} thead th`, { background: vars.color.brandSoft, fontSize: vars.fontSize.sm });
 export const num = style({ textAlign: "right", whiteSpace: "nowrap" });
 globalStyle(`${table} th${num}, ${table} td${num}`, { textAlign: "right" });
+// A long heading over a column of figures wraps, so the figures, not the words, set its width.
+globalStyle(`thead th${num}`, { whiteSpace: "normal" });
 export const totals = style({ marginLeft: "auto", maxWidth: "24rem", marginTop: vars.space.md });
 globalStyle(`${totals} div`, {
   display: "flex",
@@ -126,7 +128,8 @@ export const layout = style({
   alignItems: "start",
   "@media": { "screen and (max-width: 1000px)": { gridTemplateColumns: "minmax(0, 1fr)" } },
 });
-export const aside = style({ display: "grid", gap: vars.space.md });
+// minWidth 0: the column is as wide as its track, whatever a card inside it holds.
+export const aside = style({ display: "grid", gap: vars.space.md, minWidth: 0 });
 export const actions = style({
   display: "flex",
   flexWrap: "wrap",

@@ -28,6 +28,14 @@ export const list = style({
 });
 globalStyle(`${list} dd`, { margin: 0, overflowWrap: "anywhere" });
 globalStyle(`${list} dt`, { color: vars.color.textMuted });
+/** Lines one under another (e-mails, reminders, files): a long address breaks, never widens the page. */
+export const lines = style({
+  margin: 0,
+  paddingLeft: vars.space.lg,
+  display: "grid",
+  gap: vars.space.xs,
+  overflowWrap: "anywhere",
+});
 export const steps = style({ paddingLeft: vars.space.lg, lineHeight: 2 });
 export const done = style({ color: vars.color.success });
 export const cardTitle = style({ marginTop: 0, fontSize: vars.fontSize.lg });
