@@ -6,6 +6,7 @@ import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
+import * as frame from "~/components/ui/scroll-table.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { vatRateLabel } from "~/modules/catalogue/constants";
 import { catalogueItemJson, listCatalogue } from "~/modules/catalogue/queries.server";
@@ -79,10 +80,10 @@ export default function Catalogue() {
                 <th scope="col" className={styles.cell}>
                   Наименование
                 </th>
-                <th scope="col" className={styles.cell}>
+                <th scope="col" className={`${styles.cell} ${frame.wideOnly}`}>
                   На английски
                 </th>
-                <th scope="col" className={styles.cell}>
+                <th scope="col" className={`${styles.cell} ${frame.wideOnly}`}>
                   Мярка
                 </th>
                 <th scope="col" className={styles.cell}>
@@ -91,7 +92,7 @@ export default function Catalogue() {
                 <th scope="col" className={styles.cell}>
                   ДДС
                 </th>
-                <th scope="col" className={styles.cell}>
+                <th scope="col" className={`${styles.cell} ${frame.wideOnly}`}>
                   Основание
                 </th>
               </tr>
@@ -102,15 +103,19 @@ export default function Catalogue() {
                   <th scope="row" className={styles.cell}>
                     <Link to={`/catalogue/edit/${item.id}`}>{item.name}</Link>
                   </th>
-                  <td className={styles.cell} lang={item.nameEn ? "en" : undefined}>
+                  <td
+                    className={`${styles.cell} ${frame.wideOnly}`}
+                    lang={item.nameEn ? "en" : undefined}
+                  >
                     {item.nameEn ?? "—"}
                   </td>
-                  <td className={styles.cell}>{item.unit}</td>
+                  <td className={`${styles.cell} ${frame.wideOnly}`}>{item.unit}</td>
                   <td className={styles.cell}>
                     {formatPrice(parseDecimal(item.unitPrice, PRICE_SCALE) ?? 0n)}
+                    <span className={frame.phoneOnly}>за {item.unit}</span>
                   </td>
                   <td className={styles.cell}>{vatRateLabel(item.vatRate)}</td>
-                  <td className={styles.cell}>{item.vatGround ?? "—"}</td>
+                  <td className={`${styles.cell} ${frame.wideOnly}`}>{item.vatGround ?? "—"}</td>
                 </tr>
               ))}
             </tbody>

@@ -6,6 +6,7 @@ import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
+import * as frame from "~/components/ui/scroll-table.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { CLIENT_KINDS } from "~/modules/clients/constants";
 import { type ClientSort, countClients, listClients } from "~/modules/clients/queries.server";
@@ -88,7 +89,7 @@ export default function Clients() {
                 <th scope="col" className={styles.cell}>
                   Име
                 </th>
-                <th scope="col" className={styles.cell}>
+                <th scope="col" className={`${styles.cell} ${frame.wideOnly}`}>
                   Вид
                 </th>
                 <th scope="col" className={styles.cell}>
@@ -111,7 +112,9 @@ export default function Clients() {
                   <th scope="row" className={styles.cell}>
                     <Link to={`/client/edit/${client.id}`}>{client.name}</Link>
                   </th>
-                  <td className={styles.cell}>{CLIENT_KINDS[client.kind]}</td>
+                  <td className={`${styles.cell} ${frame.wideOnly}`}>
+                    {CLIENT_KINDS[client.kind]}
+                  </td>
                   <td className={styles.cell}>{client.eik ?? "—"}</td>
                   <td className={styles.cell}>{client.vatNumber ?? "—"}</td>
                   <td className={styles.cell}>{client.city}</td>

@@ -10,6 +10,7 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
+import * as frame from "~/components/ui/scroll-table.css";
 import { listCategories } from "~/modules/expenses/categories.server";
 import {
   EXPENSE_DOCUMENT_TYPES,
@@ -206,22 +207,22 @@ export default function Expenses() {
                 <th scope="col" className={listStyles.cell}>
                   Документ
                 </th>
-                <th scope="col" className={listStyles.cell}>
+                <th scope="col" className={`${listStyles.cell} ${frame.wideOnly}`}>
                   Дата
                 </th>
                 <th scope="col" className={listStyles.cell}>
                   Доставчик
                 </th>
-                <th scope="col" className={listStyles.cell}>
+                <th scope="col" className={`${listStyles.cell} ${frame.wideOnly}`}>
                   Описание
                 </th>
-                <th scope="col" className={listStyles.cell}>
+                <th scope="col" className={`${listStyles.cell} ${frame.wideOnly}`}>
                   Категория
                 </th>
                 <th scope="col" className={`${listStyles.cell} ${styles.num}`}>
                   Сума
                 </th>
-                <th scope="col" className={listStyles.cell}>
+                <th scope="col" className={`${listStyles.cell} ${frame.wideOnly}`}>
                   Плащане
                 </th>
               </tr>
@@ -236,8 +237,11 @@ export default function Expenses() {
                       <Link to={`/expenses/${expense.id}`}>
                         {EXPENSE_DOCUMENT_TYPES[expense.documentType]} № {expense.documentNumber}
                       </Link>
+                      <span className={frame.phoneOnly}>{printDate(expense.documentDate)}</span>
                     </th>
-                    <td className={listStyles.cell}>{printDate(expense.documentDate)}</td>
+                    <td className={`${listStyles.cell} ${frame.wideOnly}`}>
+                      {printDate(expense.documentDate)}
+                    </td>
                     <td className={listStyles.cell}>
                       {expense.supplierId && !supplier ? (
                         <Link
@@ -250,13 +254,20 @@ export default function Expenses() {
                         expense.supplierName
                       )}
                     </td>
-                    <td className={listStyles.cell}>{expense.description}</td>
-                    <td className={listStyles.cell}>{expense.categoryName ?? "—"}</td>
+                    <td className={`${listStyles.cell} ${frame.wideOnly}`}>
+                      {expense.description}
+                    </td>
+                    <td className={`${listStyles.cell} ${frame.wideOnly}`}>
+                      {expense.categoryName ?? "—"}
+                    </td>
                     <td className={`${listStyles.cell} ${styles.num}`}>
                       {expense.documentType === "credit_note" ? "−" : ""}
                       {formatCents(expense.totalCents)} {expense.currency}
+                      <span className={frame.phoneOnly}>
+                        <PaymentState expense={expense} today={today} />
+                      </span>
                     </td>
-                    <td className={listStyles.cell}>
+                    <td className={`${listStyles.cell} ${frame.wideOnly}`}>
                       <PaymentState expense={expense} today={today} />
                     </td>
                   </tr>

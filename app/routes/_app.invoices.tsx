@@ -13,6 +13,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
+import * as frame from "~/components/ui/scroll-table.css";
 
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 
@@ -201,22 +202,22 @@ export default function Invoices() {
                 <th scope="col" className={listStyles.cell}>
                   Номер
                 </th>
-                <th scope="col" className={listStyles.cell}>
+                <th scope="col" className={`${listStyles.cell} ${frame.wideOnly}`}>
                   Вид
                 </th>
                 <th scope="col" className={listStyles.cell}>
                   Клиент
                 </th>
-                <th scope="col" className={listStyles.cell}>
+                <th scope="col" className={`${listStyles.cell} ${frame.wideOnly}`}>
                   Дата
                 </th>
-                <th scope="col" className={listStyles.cell}>
+                <th scope="col" className={`${listStyles.cell} ${frame.wideOnly}`}>
                   Падеж
                 </th>
                 <th scope="col" className={`${listStyles.cell} ${styles.num}`}>
                   Сума
                 </th>
-                <th scope="col" className={listStyles.cell}>
+                <th scope="col" className={`${listStyles.cell} ${frame.wideOnly}`}>
                   Състояние
                 </th>
               </tr>
@@ -229,16 +230,28 @@ export default function Invoices() {
                       {doc.number ?? "Чернова"}
                       <span className="visually-hidden"> — {DOCUMENT_TYPES[doc.type]}</span>
                     </Link>
+                    <span className={frame.phoneOnly}>
+                      {DOCUMENT_TYPES[doc.type]}, {printDate(doc.issueDate)}
+                    </span>
                   </th>
-                  <td className={listStyles.cell}>{DOCUMENT_TYPES[doc.type]}</td>
+                  <td className={`${listStyles.cell} ${frame.wideOnly}`}>
+                    {DOCUMENT_TYPES[doc.type]}
+                  </td>
                   <td className={listStyles.cell}>{doc.clientName}</td>
-                  <td className={listStyles.cell}>{printDate(doc.issueDate)}</td>
-                  <td className={listStyles.cell}>{doc.dueDate ? printDate(doc.dueDate) : "—"}</td>
+                  <td className={`${listStyles.cell} ${frame.wideOnly}`}>
+                    {printDate(doc.issueDate)}
+                  </td>
+                  <td className={`${listStyles.cell} ${frame.wideOnly}`}>
+                    {doc.dueDate ? printDate(doc.dueDate) : "—"}
+                  </td>
                   <td className={`${listStyles.cell} ${styles.num}`}>
                     {doc.type === "credit_note" ? "−" : ""}
                     {formatCents(doc.totalCents)} {doc.currency}
+                    <span className={frame.phoneOnly}>
+                      <PaymentBadge status={doc.status} state={doc.state} />
+                    </span>
                   </td>
-                  <td className={listStyles.cell}>
+                  <td className={`${listStyles.cell} ${frame.wideOnly}`}>
                     <PaymentBadge status={doc.status} state={doc.state} />
                   </td>
                 </tr>

@@ -10,6 +10,7 @@ import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { ScrollTable } from "~/components/ui/scroll-table";
+import * as frame from "~/components/ui/scroll-table.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { MODES } from "~/modules/recurring/constants";
 import { FREQUENCIES } from "~/modules/recurring/schedule";
@@ -59,6 +60,18 @@ function schedule(r: { frequency: keyof typeof FREQUENCIES; dayOfMonth: number }
   return `${FREQUENCIES[r.frequency].label}, на ${r.dayOfMonth}-о число${r.dayOfMonth > 28 ? " (или последния ден на месеца)" : ""}`;
 }
 
+// The columns, and whether a phone shows them (the others are told under the name).
+const COLUMNS = [
+  ["Име", true],
+  ["Клиент", false],
+  ["График", false],
+  ["Следваща", true],
+  ["Действие", false],
+  ["Състояние", true],
+  ["Създадени", true],
+  ["", true],
+] as const;
+
 export default function RecurringInvoices() {
   const { recurring } = useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
@@ -83,17 +96,12 @@ export default function RecurringInvoices() {
             <caption className="visually-hidden">Периодични фактури</caption>
             <thead>
               <tr>
-                {[
-                  "Име",
-                  "Клиент",
-                  "График",
-                  "Следваща",
-                  "Действие",
-                  "Състояние",
-                  "Създадени",
-                  "",
-                ].map((label, i) => (
-                  <th key={label || i} scope="col" className={listStyles.cell}>
+                {COLUMNS.map(([label, phone], i) => (
+                  <th
+                    key={label || i}
+                    scope="col"
+                    className={phone ? listStyles.cell : `${listStyles.cell} ${frame.wideOnly}`}
+                  >
                     {label || <span className="visually-hidden">Действия</span>}
                   </th>
                 ))}
@@ -104,9 +112,12 @@ export default function RecurringInvoices() {
                 <tr key={r.id} id={`r-${r.id}`}>
                   <th scope="row" className={listStyles.cell}>
                     {r.name}
+                    <span className={frame.phoneOnly}>
+                      {r.clientName}. {schedule(r)}. {MODES[r.mode]}
+                    </span>
                   </th>
-                  <td className={listStyles.cell}>{r.clientName}</td>
-                  <td className={listStyles.cell}>
+                  <td className={`${listStyles.cell} ${frame.wideOnly}`}>{r.clientName}</td>
+                  <td className={`${listStyles.cell} ${frame.wideOnly}`}>
                     {schedule(r)}
                     <br />
                     от {printDate(r.startOn)}
@@ -115,7 +126,7 @@ export default function RecurringInvoices() {
                   <td className={listStyles.cell}>
                     {r.status === "active" && r.nextRunOn ? printDate(r.nextRunOn) : "—"}
                   </td>
-                  <td className={listStyles.cell}>{MODES[r.mode]}</td>
+                  <td className={`${listStyles.cell} ${frame.wideOnly}`}>{MODES[r.mode]}</td>
                   <td className={listStyles.cell}>
                     {STATUS[r.status]}
                     {r.lastError ? (
@@ -129,7 +140,7 @@ export default function RecurringInvoices() {
                     {r.count === 0 ? (
                       "—"
                     ) : (
-                      <ul className={page.list} aria-label={`Документи от ${r.name}`}>
+                      <ul className={page.lines} aria-label={`Документи от ${r.name}`}>
                         {r.documents.map((d) => (
                           <li key={d.id}>
                             <Link to={`/invoice/${d.id}`}>

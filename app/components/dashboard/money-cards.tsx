@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
 import * as styles from "~/components/layout/page.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
+import * as frame from "~/components/ui/scroll-table.css";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { printDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
@@ -247,8 +248,20 @@ export function LatestDocuments(props: {
         <table className={listStyles.table}>
           <thead>
             <tr>
-              {["Документ", "Клиент", "Дата", "Сума", "Състояние"].map((h) => (
-                <th key={h} scope="col" className={listStyles.cell}>
+              {(
+                [
+                  ["Документ", true],
+                  ["Клиент", true],
+                  ["Дата", false],
+                  ["Сума", true],
+                  ["Състояние", false],
+                ] as const
+              ).map(([h, phone]) => (
+                <th
+                  key={h}
+                  scope="col"
+                  className={phone ? listStyles.cell : `${listStyles.cell} ${frame.wideOnly}`}
+                >
                   {h}
                 </th>
               ))}
@@ -261,13 +274,17 @@ export function LatestDocuments(props: {
                   <Link to={d.status === "draft" ? `/invoice/edit/${d.id}` : `/invoice/${d.id}`}>
                     {DOCUMENT_TYPES[d.type]} {d.number ? `№ ${d.number}` : "(чернова)"}
                   </Link>
+                  <span className={frame.phoneOnly}>{printDate(d.issueDate)}</span>
                 </th>
                 <td className={listStyles.cell}>{d.clientName}</td>
-                <td className={listStyles.cell}>{printDate(d.issueDate)}</td>
+                <td className={`${listStyles.cell} ${frame.wideOnly}`}>{printDate(d.issueDate)}</td>
                 <td className={listStyles.cell}>
                   {formatCents(d.totalCents)} {d.currency}
+                  <span className={frame.phoneOnly}>{STATUS[d.status] ?? d.status}</span>
                 </td>
-                <td className={listStyles.cell}>{STATUS[d.status] ?? d.status}</td>
+                <td className={`${listStyles.cell} ${frame.wideOnly}`}>
+                  {STATUS[d.status] ?? d.status}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -3,6 +3,7 @@ import * as listStyles from "~/components/clients/client-form.css";
 import * as styles from "~/components/invoices/invoices.css";
 import { Button } from "~/components/ui/button";
 import { ScrollTable } from "~/components/ui/scroll-table";
+import * as frame from "~/components/ui/scroll-table.css";
 import { SALARY_STATUSES } from "~/modules/salaries/constants";
 import type { SalaryTotals } from "~/modules/salaries/salaries.server";
 import { formatCents } from "~/utils/money";
@@ -19,6 +20,19 @@ export interface MonthSalary {
   employerContributionsCents: number;
   totalCostCents: number;
 }
+
+// The figures' columns; a phone shows gross, net and the cost (the salary's page has them all).
+const FIGURES = [
+  ["Брутно", "grossCents", true],
+  ["Осигуровки (служител)", "employeeContributionsCents", false],
+  ["Данък", "taxCents", false],
+  ["Нето", "netCents", true],
+  ["Осигуровки (работодател)", "employerContributionsCents", false],
+  ["Общ разход", "totalCostCents", true],
+] as const;
+
+const figureCell = (phone: boolean) =>
+  `${listStyles.cell} ${styles.num}${phone ? "" : ` ${frame.wideOnly}`}`;
 
 /** A month's salaries with their totals; the current month's rows link to the salary and change status. */
 export function SalaryMonthTable(props: {
@@ -45,15 +59,8 @@ export function SalaryMonthTable(props: {
                 <th scope="col" className={listStyles.cell}>
                   Служител
                 </th>
-                {[
-                  "Брутно",
-                  "Осигуровки (служител)",
-                  "Данък",
-                  "Нето",
-                  "Осигуровки (работодател)",
-                  "Общ разход",
-                ].map((label) => (
-                  <th key={label} scope="col" className={`${listStyles.cell} ${styles.num}`}>
+                {FIGURES.map(([label, , phone]) => (
+                  <th key={label} scope="col" className={figureCell(phone)}>
                     {label}
                   </th>
                 ))}
@@ -72,16 +79,11 @@ export function SalaryMonthTable(props: {
                       s.employeeName
                     )}
                   </th>
-                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.grossCents)}</td>
-                  <td className={`${listStyles.cell} ${styles.num}`}>
-                    {money(s.employeeContributionsCents)}
-                  </td>
-                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.taxCents)}</td>
-                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.netCents)}</td>
-                  <td className={`${listStyles.cell} ${styles.num}`}>
-                    {money(s.employerContributionsCents)}
-                  </td>
-                  <td className={`${listStyles.cell} ${styles.num}`}>{money(s.totalCostCents)}</td>
+                  {FIGURES.map(([label, key, phone]) => (
+                    <td key={label} className={figureCell(phone)}>
+                      {money(s[key])}
+                    </td>
+                  ))}
                   <td className={listStyles.cell}>
                     {props.editable ? (
                       <StatusForm
@@ -109,23 +111,14 @@ export function SalaryMonthTable(props: {
 }
 
 function TotalsRow({ totals }: { totals: SalaryTotals }) {
-  const cells = [
-    totals.grossCents,
-    totals.employeeContributionsCents,
-    totals.taxCents,
-    totals.netCents,
-    totals.employerContributionsCents,
-    totals.totalCostCents,
-  ];
   return (
     <tr>
       <th scope="row" className={listStyles.cell}>
         Общо ({totals.count})
       </th>
-      {cells.map((cents, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed row of totals
-        <td key={i} className={`${listStyles.cell} ${styles.num}`}>
-          <strong>{formatCents(cents)}</strong>
+      {FIGURES.map(([label, key, phone]) => (
+        <td key={label} className={figureCell(phone)}>
+          <strong>{formatCents(totals[key])}</strong>
         </td>
       ))}
       <td className={listStyles.cell} />
