@@ -22,7 +22,12 @@ import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { formatDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
-import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import {
+  parseFormValues,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -64,7 +69,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         await setCatalogueArchived(context.db, user.companyId, item.id, false);
         return redirectWithToast(here, "Артикулът е възстановен");
       default:
-        return refuseForm({ formId: "archive", fieldErrors: {}, formError: "Неизвестно действие" });
+        return refuseUnknownIntent("archive");
     }
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {

@@ -13,7 +13,12 @@ import { catalogueFormOptions, createCatalogueItem } from "~/modules/catalogue/q
 import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { useFormAnswer } from "~/utils/forms";
-import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import {
+  parseFormValues,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -27,12 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   const values = typedValues(await request.formData());
-  if (values.intent !== "save") {
-    return json(
-      { formId: CATALOGUE_FORM_ID, fieldErrors: {}, formError: "Неизвестно действие" },
-      { status: 400 },
-    );
-  }
+  if (values.intent !== "save") return refuseUnknownIntent(CATALOGUE_FORM_ID);
   const schema = catalogueItemSchemaFor(await allVatRates(context.db));
   const { data, refusal } = parseFormValues(CATALOGUE_FORM_ID, schema, values, CATALOGUE_FIELDS);
   if (refusal) return refusal;

@@ -21,7 +21,7 @@ import {
 import { clientViesAnswer } from "~/modules/clients/vies.server";
 import type { ViesStatus } from "~/modules/reference/vies";
 import { formatDate } from "~/utils/dates";
-import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import { refuseUnknownIntent, refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -79,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       }
       return redirectWithToast("/clients", "Клиентът е изтрит");
     default:
-      return json({ fieldErrors: {}, formError: "Неизвестно действие" }, { status: 400 });
+      return refuseUnknownIntent();
   }
 }
 

@@ -1,9 +1,4 @@
-import {
-  type ActionFunctionArgs,
-  json,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
 import * as page from "~/components/layout/page.css";
@@ -11,7 +6,7 @@ import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { createClient } from "~/modules/clients/queries.server";
 import { clientViesAnswer } from "~/modules/clients/vies.server";
 import type { ViesStatus } from "~/modules/reference/vies";
-import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import { refuseUnknownIntent, refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -25,9 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "vies") return clientViesAnswer(context, user.companyId, form);
-  if (intent !== "save") {
-    return json({ fieldErrors: {}, formError: "Неизвестно действие" }, { status: 400 });
-  }
+  if (intent !== "save") return refuseUnknownIntent();
   const result = await clientValidator.validate(form);
   if (result.error) return refuseValidation(result);
   try {

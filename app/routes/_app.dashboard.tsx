@@ -28,7 +28,7 @@ import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
 import { hasPlan, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
-import { refuseForm, refuseWithAppError } from "~/utils/forms.server";
+import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -76,8 +76,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
-  if (form.get("intent") !== "resend-verification")
-    return refuseForm({ formId: "resend", fieldErrors: {}, formError: "Неизвестно действие" });
+  if (form.get("intent") !== "resend-verification") return refuseUnknownIntent("resend");
   if (user.emailVerified) return redirect("/dashboard");
   try {
     await resendVerificationEmail(context, user);

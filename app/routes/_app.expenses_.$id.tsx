@@ -24,7 +24,7 @@ import { deleteExpense, requireExpense } from "~/modules/expenses/service.server
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
-import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -66,7 +66,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         await deleteExpense(context.db, user.companyId, expense.id);
         return redirectWithToast("/expenses", "Разходът е изтрит");
       default:
-        return refuseForm({ formId: "", fieldErrors: {}, formError: "Непознато действие" });
+        return refuseUnknownIntent();
     }
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {

@@ -22,7 +22,7 @@ import { categorySchema } from "~/modules/expenses/schema";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
-import { refuseForm, refuseWithAppError } from "~/utils/forms.server";
+import { refuseForm, refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -77,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
             : "Категорията е отново в списъка",
         );
       default:
-        return refuseForm({ formId: "", fieldErrors: {}, formError: "Непознато действие" });
+        return refuseUnknownIntent();
     }
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {

@@ -51,7 +51,12 @@ import { cancelSchema, paymentSchema } from "~/modules/invoices/schema";
 import { formatDate, todayInSofia } from "~/utils/dates";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
-import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import {
+  refuseForm,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -135,7 +140,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         );
       }
       default:
-        return refuseForm({ formId: "", fieldErrors: {}, formError: "Неизвестно действие" });
+        return refuseUnknownIntent();
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -17,7 +17,7 @@ import { FREQUENCIES } from "~/modules/recurring/schedule";
 import { listRecurring, setRecurringStatus } from "~/modules/recurring/service.server";
 import { printDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
-import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = typedValues(await request.formData());
   const intent = values.intent;
   if (intent !== "pause" && intent !== "resume" && intent !== "end") {
-    return refuseForm({ formId: "", fieldErrors: {}, formError: "Неизвестно действие" });
+    return refuseUnknownIntent();
   }
   try {
     await setRecurringStatus(context.db, user.companyId, values.id ?? "", intent);

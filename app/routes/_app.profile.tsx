@@ -23,6 +23,7 @@ import { bulgarianBanks, withBankFilled } from "~/modules/reference/banks.server
 import { countryByCode } from "~/modules/reference/countries.server";
 import {
   refuseForm,
+  refuseUnknownIntent,
   refuseValidation,
   refuseWithAppError,
   typedValues,
@@ -126,7 +127,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return saved("Паролата е променена", "Паролата е променена успешно.");
   }
-  return json({ message: "Неизвестно действие" }, { status: 400 });
+  return refuseUnknownIntent();
 }
 
 export default function Profile() {

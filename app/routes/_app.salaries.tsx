@@ -24,7 +24,7 @@ import {
 } from "~/modules/salaries/salaries.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate } from "~/utils/dates";
-import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
 import { isOwnKey } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -81,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return redirectWithToast(back, `Състояние: ${SALARY_STATUSES[status]}`);
       }
       default:
-        return refuseForm({ formId: "", fieldErrors: {}, formError: "Непознато действие" });
+        return refuseUnknownIntent();
     }
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {

@@ -37,7 +37,13 @@ import { getNotification } from "~/modules/settings/queries.server";
 import { formatDate } from "~/utils/dates";
 import { readFormWithFiles } from "~/utils/files.server";
 import { useFormAnswer } from "~/utils/forms";
-import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import {
+  parseFormValues,
+  refuseForm,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -150,7 +156,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await cancelDeletion(context.db, user.id);
       return done("Заявката за изтриване е отменена", "Вашият акаунт няма да бъде изтрит.");
     default:
-      return refuse("", "Неизвестно действие");
+      return refuseUnknownIntent();
   }
 }
 

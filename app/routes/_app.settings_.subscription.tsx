@@ -35,7 +35,12 @@ import { getSubscription, pendingDowngrade } from "~/modules/subscriptions/state
 import { printDate } from "~/utils/dates";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
-import { refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import {
+  refuseForm,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -115,7 +120,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         step = await resume(context, user.companyId);
         break;
       default:
-        return refuseForm({ formId: "", fieldErrors: {}, formError: "Неизвестно действие" });
+        return refuseUnknownIntent();
     }
     return answerStep(step);
   } catch (error) {

@@ -32,7 +32,7 @@ import { MailError } from "~/modules/mail/mailer.server";
 import { bulgarianBanks } from "~/modules/reference/banks.server";
 import type { ViesStatus } from "~/modules/reference/vies";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
-import { echoedValues } from "~/utils/forms.server";
+import { echoedValues, refuseUnknownIntent } from "~/utils/forms.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -85,7 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { status: isDatabaseUnavailable(error) ? 503 : 500 },
     );
   }
-  return json({ message: "Неизвестно действие" }, { status: 400 });
+  return refuseUnknownIntent();
 }
 
 // Fields of the form that are not the person's answers.

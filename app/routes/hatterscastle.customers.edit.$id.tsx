@@ -23,7 +23,7 @@ import { companyEditSchema, grantSchema } from "~/modules/admin/schema";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { typedOr, useFormAnswer } from "~/utils/forms";
-import { refuseForm, refuseWithAppError } from "~/utils/forms.server";
+import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -109,7 +109,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         });
       }
       default:
-        return refuseForm({ formId: "", fieldErrors: {}, formError: "Непознато действие" });
+        return refuseUnknownIntent();
     }
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;

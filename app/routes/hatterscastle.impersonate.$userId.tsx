@@ -15,6 +15,7 @@ import {
   impersonationTarget,
   startImpersonation,
 } from "~/modules/admin/impersonation.server";
+import { refuseUnknownIntent } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { isUuid } from "~/utils/uuid";
 
@@ -72,12 +73,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
     throw error;
   }
-  return json({ link: null, message: "Неизвестно действие" }, { status: 400 });
+  return refuseUnknownIntent();
 }
 
 export default function Impersonate() {
   const { target, minutes } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  // The one-time link, or the message: of the refusal (AppError) or of an unknown intent.
+  const link = answer && "message" in answer ? answer.link : null;
+  const message = answer && "message" in answer ? answer.message : answer?.formError;
   return (
     <div className={page.page}>
       <h1>Виж като клиент</h1>
@@ -109,7 +113,7 @@ export default function Impersonate() {
               : "Този профил не може да бъде разгледан като клиент."}
           </p>
         )}
-        {answer?.message ? <p role="alert">{answer.message}</p> : null}
+        {message ? <p role="alert">{message}</p> : null}
       </section>
       {target.allowed ? (
         <section className={page.card} aria-labelledby="link-title">
@@ -125,10 +129,10 @@ export default function Impersonate() {
               Създай еднократна връзка
             </Button>
           </Form>
-          {answer?.link ? (
+          {link ? (
             <p role="status">
               <label htmlFor="direct-link">Връзка (важи {minutes} минути):</label>{" "}
-              <input id="direct-link" readOnly value={answer.link} size={60} />
+              <input id="direct-link" readOnly value={link} size={60} />
             </p>
           ) : null}
         </section>

@@ -38,7 +38,12 @@ import {
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { printDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
-import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import {
+  parseFormValues,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -154,7 +159,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
       }
       default:
-        return refuseForm({ formId: "", fieldErrors: {}, formError: "Неизвестно действие" });
+        return refuseUnknownIntent();
     }
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;

@@ -30,7 +30,13 @@ import {
 import { notificationSchema, supportEmailSchema } from "~/modules/admin/settings-schema";
 import { readFormWithFiles, type UploadResult } from "~/utils/files.server";
 import { useFormAnswer } from "~/utils/forms";
-import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import {
+  parseFormValues,
+  refuseForm,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -120,7 +126,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     default:
-      return refuse("", null, SETTINGS_MESSAGES.unknownIntent);
+      return refuseUnknownIntent();
   }
 }
 

@@ -28,7 +28,7 @@ import {
   updateCustomerUser,
 } from "~/modules/admin/users.server";
 import { typedOr, useFormAnswer } from "~/utils/forms";
-import { refuseForm, refuseWithAppError } from "~/utils/forms.server";
+import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -103,7 +103,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         );
       }
       default:
-        return refuseForm({ formId: "", fieldErrors: {}, formError: "Непознато действие" });
+        return refuseUnknownIntent();
     }
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;

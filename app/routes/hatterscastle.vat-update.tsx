@@ -29,7 +29,12 @@ import {
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
-import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import {
+  parseFormValues,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -100,7 +105,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
       }
       default:
-        return refuseForm({ formId: "", fieldErrors: {}, formError: "Неизвестно действие" });
+        return refuseUnknownIntent();
     }
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;

@@ -59,6 +59,17 @@ export function refuseForm(answer: FormAnswer, status = 400) {
   );
 }
 
+/** The one message for an intent the action does not know. */
+export const UNKNOWN_INTENT = "Неизвестно действие";
+
+/**
+ * The answer of an action that switches on a posted `intent` to one it does not know: 400 with
+ * UNKNOWN_INTENT as the form's message (for `formId` when the page shows it at a form).
+ */
+export function refuseUnknownIntent(formId = "") {
+  return refuseForm({ formId, fieldErrors: {}, formError: UNKNOWN_INTENT }, 400);
+}
+
 /** A form refused by a domain rule (AppError): its message, its field errors, what was typed. */
 export function refuseWithAppError(
   formId: string,

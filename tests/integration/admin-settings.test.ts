@@ -33,6 +33,7 @@ import {
   action as resetPasswordAction,
   loader as resetPasswordLoader,
 } from "~/routes/reset-password.($token)";
+import { UNKNOWN_INTENT } from "~/utils/forms.server";
 import { makeContext } from "../setup/context";
 import {
   createCompanyWithClient,
@@ -434,7 +435,7 @@ describe("/hatterscastle/settings", () => {
 
     const unknown = await post({ intent: "nothing" });
     expect(unknown.status).toBe(400);
-    expect((await unknown.json()).formError).toBe(SETTINGS_MESSAGES.unknownIntent);
+    expect((await unknown.json()).formError).toBe(UNKNOWN_INTENT);
   });
 
   it("puts the e-mail logo in every e-mail, serves it publicly and refuses what is not an image", async () => {

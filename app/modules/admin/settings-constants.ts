@@ -13,7 +13,6 @@ export const SETTINGS_MESSAGES = {
   logoTooLarge: "Логото е твърде голямо: най-много 1 MB",
   logoMissing: "Изберете файл с логото",
   supportEmail: "Въведете валиден имейл адрес",
-  unknownIntent: "Неизвестно действие",
 } as const;
 
 export const SETTINGS_FORMS = {

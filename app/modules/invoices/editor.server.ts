@@ -17,7 +17,7 @@ import {
 } from "~/modules/reference/vat";
 import { allVatGrounds, allVatRates } from "~/modules/reference/vat.server";
 import { addDays, isIsoDate, todayInSofia } from "~/utils/dates";
-import { echoedValues } from "~/utils/forms.server";
+import { echoedValues, UNKNOWN_INTENT } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { formatPrice, formatScaled, parseDecimal } from "~/utils/money";
 import { isOwnKey } from "~/utils/own-keys";
@@ -418,7 +418,7 @@ export async function submitEditor(
     );
   }
   if (intent !== "save" && intent !== "preview" && intent !== "issue") {
-    return back({ errors: {}, formError: "Неизвестно действие" }, 400);
+    return back({ errors: {}, formError: UNKNOWN_INTENT }, 400);
   }
 
   // What is validated is what is kept: rows left empty are dropped before the line numbers count.
