@@ -1,9 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { UBL_MAX_BYTES, UblImportError, type UblPrefill } from "~/modules/einvoice/import";
-import { readUblInvoiceOffThread } from "~/modules/einvoice/reader.server";
 import { importUblFile } from "~/modules/expenses/ubl-import.server";
 import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
-import { readFormWithFiles } from "~/utils/files.server";
+import { readBodyFile, readFormWithFiles } from "~/utils/files.server";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
 
 export const IMPORT_UBL_MESSAGES = {
@@ -33,8 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
       prefill = await importUblFile(upload.files[0], upload.tooLarge.length > 0);
     } else if (/^(application|text)\/xml\b/.test(type)) {
-      const bytes = new Uint8Array(await request.arrayBuffer());
-      prefill = await readUblInvoiceOffThread(bytes);
+      const upload = await readBodyFile(request, { maxBytes: UBL_MAX_BYTES });
+      prefill = await importUblFile(upload.files[0], upload.tooLarge.length > 0);
     } else {
       return jsonError(IMPORT_UBL_MESSAGES.contentType, 415);
     }

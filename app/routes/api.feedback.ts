@@ -3,6 +3,7 @@ import { verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { customEmailProblem, FEEDBACK_MESSAGES, feedbackSchema } from "~/modules/feedback/schema";
 import { submitFeedback } from "~/modules/feedback/service.server";
+import { fileFromBase64 } from "~/utils/files.server";
 import { AppError, jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -27,14 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   const emailProblem = customEmailProblem(parsed.data);
   if (emailProblem) return jsonError(emailProblem, 400, { customEmail: emailProblem });
-  const content =
-    typeof body.fileContent === "string" ? body.fileContent.replace(/^data:[^,]*,/, "") : "";
-  const attachment = content
-    ? {
-        name: typeof body.fileName === "string" ? body.fileName : "attachment",
-        bytes: new Uint8Array(Buffer.from(content, "base64")),
-      }
-    : null;
+  const file = fileFromBase64(body.fileName, body.fileContent);
+  const attachment = file ? { name: file.fileName, bytes: file.bytes } : null;
   try {
     await submitFeedback(context, user, parsed.data, attachment);
   } catch (error) {

@@ -187,3 +187,51 @@ export async function readFormWithFiles(
     throw new AppError(UPLOAD_MESSAGES.malformed, 400);
   }
 }
+
+/**
+ * A file sent as the whole body (the API's e-invoice as application/xml), read like a form's file
+ * by boundedFileHandler: at most `maxBytes` kept, past it the rest drained and the file noted in
+ * `tooLarge`; an empty body is no file. A body over the request limit stays BodyTooLargeError.
+ */
+export async function readBodyFile(
+  request: Request,
+  options: { maxBytes: number; fileName?: string },
+): Promise<UploadResult> {
+  const upload: UploadResult = { files: [], tooLarge: [], tooMany: false };
+  if (!request.body) return upload;
+  const declared = Number(request.headers.get("content-length"));
+  const read = boundedFileHandler({
+    fields: ["body"],
+    maxBytes: options.maxBytes,
+    maxFiles: 1,
+    requestBytes: Number.isFinite(declared) && declared > 0 ? declared : null,
+    result: upload,
+  });
+  try {
+    await read({
+      name: "body",
+      filename: options.fileName ?? "file",
+      contentType: request.headers.get("content-type") ?? "",
+      data: request.body as unknown as AsyncIterable<Uint8Array>,
+    });
+  } catch (error) {
+    if (isBodyTooLarge(error)) throw error;
+    throw new AppError(UPLOAD_MESSAGES.malformed, 400);
+  }
+  return upload;
+}
+
+/**
+ * A file sent as base64 in JSON (POST /api/feedback, spec §3): its bytes (a data: URL prefix is
+ * dropped) and its name made safe as a form's file name is; null when there is no content.
+ */
+export function fileFromBase64(name: unknown, content: unknown): UploadedFile | null {
+  if (typeof content !== "string" || !content) return null;
+  const data = content.replace(/^data:[^,]*,/, "");
+  if (!data) return null;
+  return {
+    fileName: cleanFileName(typeof name === "string" && name ? name : "attachment"),
+    declaredType: /^data:([^;,]*)/.exec(content)?.[1] ?? "",
+    bytes: Buffer.from(data, "base64"),
+  };
+}
