@@ -4,7 +4,7 @@
  */
 
 import type { ColumnType } from "kysely";
-import type { PaymentMethodSummary, PendingAction } from "./schema-types";
+import type { PaymentMethodSummary, PendingActionOf } from "./json-types";
 
 export type ClientKind =
   | "company"
@@ -751,7 +751,7 @@ export interface Subscriptions {
   customerId: string | null;
   isCanceled: Generated<boolean>;
   paymentMethod: ColumnType<PaymentMethodSummary | null, string | null | undefined, string | null>;
-  pendingAction: ColumnType<PendingAction | null, string | null | undefined, string | null>;
+  pendingAction: ColumnType<PendingActionOf<Plan> | null, string | null | undefined, string | null>;
   plan: Generated<Plan>;
   previousPlan: Plan | null;
   provider: Generated<SubscriptionsProvider>;
@@ -911,5 +911,19 @@ export interface DB {
   viesChecks: ViesChecks;
 }
 
-// Hand-written names (CHECK values, JSON shapes, row aliases): db/schema-types.ts.
-export type * from "./schema-types";
+// Short names the app uses (written by db/scripts/types.ts, not by kysely-codegen).
+export type Database = DB;
+export type { PaymentMethodSummary };
+export type PendingAction = PendingActionOf<Plan>;
+export type Company = import("kysely").Selectable<Companies>;
+export type NewCompany = import("kysely").Insertable<Companies>;
+export type CompanyUpdate = import("kysely").Updateable<Companies>;
+export type User = import("kysely").Selectable<Users>;
+export type NewUser = import("kysely").Insertable<Users>;
+export type UserUpdate = import("kysely").Updateable<Users>;
+export type Client = import("kysely").Selectable<Clients>;
+export type DocumentRow = import("kysely").Selectable<Documents>;
+export type DocumentLineRow = import("kysely").Selectable<DocumentLines>;
+export type DocumentPaymentRow = import("kysely").Selectable<DocumentPayments>;
+export type CatalogueItemRow = import("kysely").Selectable<CatalogueItems>;
+export type SubscriptionRow = import("kysely").Selectable<Subscriptions>;

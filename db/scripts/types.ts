@@ -15,8 +15,9 @@ import { migrateToLatest } from "../migrate";
 // `--url postgres://…` (CI checks on PostgreSQL). Never point --url at a database you keep.
 //
 // A text column whose CHECK lists its values is typed as their union (checkNames); what the
-// catalogue cannot say (the shape of a JSON column) is written in db/schema-types.ts and mapped
-// onto its column below (columns).
+// catalogue cannot say (the shape of a JSON column) is written in db/json-types.ts and mapped
+// onto its column below (columns); the short names the app uses for the database and its rows are
+// written at the end of the file (footer), so db/types.ts imports only db/json-types.ts, no circle.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const outFile = path.join(root, "db/types.ts");
@@ -76,21 +77,35 @@ const columns: Record<string, string> = {
   "documents.supplier_snapshot": json("unknown", true),
   "recurring_invoices.template": json("Record<string, unknown>"),
   "subscriptions.payment_method": json("PaymentMethodSummary", true),
-  "subscriptions.pending_action": json("PendingAction", true),
+  "subscriptions.pending_action": json("PendingActionOf<Plan>", true),
   // No CHECK on this column; the app writes only plans to it.
   "subscription_invoices.plan": "Plan | null",
 };
 
-/** JSON shapes, written by hand in db/schema-types.ts. */
+/** JSON shapes, written by hand in db/json-types.ts. */
 const customImports = {
-  PaymentMethodSummary: "./schema-types",
-  PendingAction: "./schema-types",
+  PaymentMethodSummary: "./json-types",
+  PendingActionOf: "./json-types",
 };
 
-/** The generated file ends by re-exporting the hand-written names, so `~db/types` has them all. */
+/** The short names the app uses for the database, its rows and its JSON shapes. */
 const footer = `
-// Hand-written names (CHECK values, JSON shapes, row aliases): db/schema-types.ts.
-export type * from "./schema-types";
+// Short names the app uses (written by db/scripts/types.ts, not by kysely-codegen).
+export type Database = DB;
+export type { PaymentMethodSummary };
+export type PendingAction = PendingActionOf<Plan>;
+export type Company = import("kysely").Selectable<Companies>;
+export type NewCompany = import("kysely").Insertable<Companies>;
+export type CompanyUpdate = import("kysely").Updateable<Companies>;
+export type User = import("kysely").Selectable<Users>;
+export type NewUser = import("kysely").Insertable<Users>;
+export type UserUpdate = import("kysely").Updateable<Users>;
+export type Client = import("kysely").Selectable<Clients>;
+export type DocumentRow = import("kysely").Selectable<Documents>;
+export type DocumentLineRow = import("kysely").Selectable<DocumentLines>;
+export type DocumentPaymentRow = import("kysely").Selectable<DocumentPayments>;
+export type CatalogueItemRow = import("kysely").Selectable<CatalogueItems>;
+export type SubscriptionRow = import("kysely").Selectable<Subscriptions>;
 `;
 
 async function main() {
