@@ -4,7 +4,7 @@ import { createCatalogueItem } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { createClient } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
-import { createDraft } from "~/modules/invoices/documents.server";
+import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import type { EditorActionData } from "~/modules/invoices/editor.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { loader as editLoader } from "~/routes/_app.invoice.edit.$id";
@@ -492,5 +492,42 @@ describe("a reverse-charge client and the catalogue", () => {
       ),
     );
     expect(made.status).toBe(201);
+  });
+});
+
+describe("a draft with VAT whose client came under reverse charge", () => {
+  it("is not issued: 400 with the Bulgarian reason at the line, and it stays a draft without a number", async () => {
+    const me = await customer();
+    const id = await createDraft(
+      getDb(),
+      me.companyId,
+      me.user.id,
+      documentSchema.parse({
+        type: "invoice",
+        clientId: me.clientId,
+        issueDate: "2026-11-20",
+        lines: [
+          { description: "Услуга", quantity: "1", unitPrice: "10", vatRate: null },
+          { description: "Консултация", quantity: "2", unitPrice: "100", vatRate: 20 },
+        ],
+        vatGround: "чл. 21, ал. 2 от ЗДДС",
+      }),
+    );
+    // The client is then found to be an EU business under чл. 21, ал. 2.
+    await sql`update clients set vat_treatment = 'reverse_charge' where id = ${me.clientId}`.execute(
+      getDb(),
+    );
+    const error = await issueDocument(getDb(), me.companyId, id).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 400,
+      message: expect.stringContaining("Документът не е издаден: Клиентът е с обратно начисляване"),
+      fields: { "lines.1.vatRate": expect.stringContaining("Без ДДС") },
+    });
+    const draft = await getDb()
+      .selectFrom("documents")
+      .select(["status", "number"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(draft).toEqual({ status: "draft", number: null });
   });
 });

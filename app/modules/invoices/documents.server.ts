@@ -378,6 +378,21 @@ export async function issueDocument(db: Kysely<Database>, companyId: string, id:
       .where("companyId", "=", companyId)
       .where("id", "=", doc.clientId)
       .executeTakeFirstOrThrow();
+    // A draft saved with VAT before its client came under reverse charge (or before this rule) is
+    // not issued with it either.
+    if (company.isVatRegistered && NO_VAT_TREATMENTS.includes(client.vatTreatment)) {
+      const charged = lines.flatMap((line, position) =>
+        line.vatRate !== null && line.vatRate > 0 ? [position] : [],
+      );
+      if (charged.length) {
+        const message = noVatMessage(client.vatTreatment);
+        throw new AppError(
+          `Документът не е издаден: ${message} Ред ${charged.map((p) => p + 1).join(", ")}. Поправете черновата.`,
+          400,
+          Object.fromEntries(charged.map((p) => [`lines.${p}.vatRate`, message])),
+        );
+      }
+    }
     const number = await allocateNumber(trx, companyId, seriesOf(doc.type));
     return trx
       .updateTable("documents")
