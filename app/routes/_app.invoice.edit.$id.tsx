@@ -17,8 +17,8 @@ import {
   submitEditor,
   valuesFromDocument,
 } from "~/modules/invoices/editor.server";
+import { answerEditor } from "~/modules/invoices/editor-answer.server";
 import { groundsOn, vatDateOf } from "~/modules/reference/vat-rows";
-import { answerEditor } from "~/routes/_app.invoice.new";
 import { ownValue } from "~/utils/own-keys";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

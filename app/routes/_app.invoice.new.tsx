@@ -3,7 +3,6 @@ import {
   json,
   type LoaderFunctionArgs,
   type MetaFunction,
-  redirect,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DocumentEditor } from "~/components/invoices/document-editor";
@@ -12,13 +11,12 @@ import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import {
   type EditorActionData,
-  type EditorOutcome,
   loadEditor,
   newDocumentValues,
   submitEditor,
 } from "~/modules/invoices/editor.server";
+import { answerEditor } from "~/modules/invoices/editor-answer.server";
 import { ownValue } from "~/utils/own-keys";
-import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
@@ -33,16 +31,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context);
   return answerEditor(await submitEditor(context.db, user, await request.formData()));
-}
-
-/** The editor's outcome as an HTTP answer (shared with /invoice/edit/{id}). */
-export function answerEditor(outcome: EditorOutcome) {
-  if (outcome.kind === "form") return json(outcome.answer, { status: outcome.status });
-  const { id, intent } = outcome;
-  if (intent === "preview") return redirect(`/invoice/preview?id=${id}`);
-  // «Издай» saves the draft and asks on the document's page: issuing cannot be undone.
-  if (intent === "issue") return redirect(`/invoice/${id}?issue=1#issue-confirm`);
-  return redirectWithToast(`/invoice/${id}`, "Черновата е запазена");
 }
 
 export default function NewDocument() {

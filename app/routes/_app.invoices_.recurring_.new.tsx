@@ -12,6 +12,7 @@ import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { getClient } from "~/modules/clients/queries.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { requireDocument } from "~/modules/invoices/documents.server";
 import { MODES, RECURRING_FIELDS } from "~/modules/recurring/constants";
@@ -39,12 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (doc.type !== "invoice") {
     throw json({ message: "Периодична може да е само фактура" }, { status: 400 });
   }
-  const client = await context.db
-    .selectFrom("clients")
-    .select("name")
-    .where("companyId", "=", user.companyId)
-    .where("id", "=", doc.clientId)
-    .executeTakeFirstOrThrow();
+  const client = await getClient(context.db, user.companyId, doc.clientId);
+  if (!client) throw json({ message: "Клиентът не е намерен" }, { status: 404 });
   const today = todayInSofia();
   return json({
     doc: {

@@ -79,7 +79,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function Impersonate() {
   const { target, minutes } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  // The one-time link, or the message: of the refusal (AppError) or of an unknown intent.
+  // The one-time link, or the message: of a refused opening or of an unknown intent.
   const link = answer && "message" in answer ? answer.link : null;
   const message = answer && "message" in answer ? answer.message : answer?.formError;
   return (
