@@ -308,6 +308,32 @@ export async function upgradeTo(page: Page, plan: "Стандартен" | "Пъ
 }
 
 /**
+ * The fixture for steps that are not about billing: the signed-in customer of `page`'s context
+ * moves to a higher plan through the subscription page's own forms (the local test card), sent
+ * without opening the page; the plan is checked on /api/subscription/status.
+ */
+export async function upgradeByForms(
+  page: Page,
+  app: RunningApp,
+  plan: "standard" | "full",
+): Promise<void> {
+  const forms: Record<string, string>[] = [
+    { intent: "card", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+    { intent: "upgrade", plan },
+  ];
+  for (const form of forms) {
+    const response = await page.request.post(`${app.url}/settings/subscription`, {
+      form,
+      headers: { Origin: app.url },
+      maxRedirects: 0,
+    });
+    expect(response.status(), `${form.intent}: ${await response.text()}`).toBeLessThan(400);
+  }
+  const status = await page.request.get(`${app.url}/api/subscription/status`);
+  expect(((await status.json()) as { data: { plan: string } }).data.plan).toBe(plan);
+}
+
+/**
  * On PostgreSQL (TEST_DATABASE_URL): a database with the demo accounts (the embedded default seeds
  * them itself), for startApp's databaseUrl, and how to drop it. Without it: nothing to do.
  */
