@@ -1,7 +1,9 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const region = style({
+// The Radix viewport: its list is the fixed area (the region around it has no box of its own).
+// Newest first: Radix appends each new toast at the end of the list.
+export const list = style({
   position: "fixed",
   zIndex: 60,
   top: vars.space.sm,
@@ -9,6 +11,12 @@ export const region = style({
   right: vars.space.sm,
   outline: "none",
   pointerEvents: "none",
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column-reverse",
+  gap: vars.space.sm,
   "@media": {
     "screen and (min-width: 768px)": {
       top: "auto",
@@ -18,15 +26,6 @@ export const region = style({
       width: "24rem",
     },
   },
-});
-
-export const list = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.sm,
 });
 
 const base = style({
@@ -40,6 +39,14 @@ const base = style({
   boxShadow: vars.shadow.card,
   borderLeft: "6px solid",
   background: vars.color.surface,
+  // A swipe to the right follows the pointer; short of 50 px the toast slides back.
+  selectors: {
+    '&[data-swipe="move"]': { transform: "translateX(var(--radix-toast-swipe-move-x))" },
+    '&[data-swipe="cancel"]': {
+      transform: "translateX(0)",
+      transition: "transform 200ms ease-out",
+    },
+  },
 });
 
 export const toast = styleVariants({
@@ -48,6 +55,7 @@ export const toast = styleVariants({
   info: [base, { borderLeftColor: vars.color.brand }],
 });
 
+export const body = style({ minWidth: 0 });
 export const title = style({ fontWeight: vars.fontWeight.bold, margin: 0 });
 export const description = style({ margin: 0, fontSize: vars.fontSize.sm });
 export const close = style({
