@@ -12,7 +12,7 @@ import {
   seededDatabase,
   signInContext,
   startApp,
-  upgradeTo,
+  upgradeByForms,
 } from "./harness";
 
 /*
@@ -232,17 +232,26 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
     }
   });
 
-  it("the customer's pages with a month of data", async () => {
-    const { page, context } = await openPage(browser);
-    try {
+  // One customer's month of data, made once: the steps only read it, each its own pages.
+  describe("the customer's pages with a month of data", () => {
+    let page: Page;
+    let context: BrowserContext;
+    let data: Awaited<ReturnType<typeof realisticData>>;
+    beforeAll(async () => {
+      ({ page, context } = await openPage(browser));
       await signInContext(app, context);
-      await page.goto(`${app.url}/dashboard`);
-      await upgradeTo(page, "Пълен");
-      const data = await realisticData(app, context);
+      await upgradeByForms(page, app, "full");
+      data = await realisticData(app, context);
       // The recurring invoice is made from the invoice's page, as a customer makes it.
       await page.goto(`${app.url}/invoices/recurring/new?from=${data.invoice.id}`);
       await page.getByRole("button", { name: "Създай периодичната фактура" }).click();
       await page.waitForURL(`${app.url}/invoices/recurring`);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it("the dashboard and the documents' pages", async () => {
       await expectFits(page, app.url, [
         "/dashboard",
         "/invoices",
@@ -255,6 +264,11 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
         "/invoice/new",
         "/invoices/recurring",
         `/invoices/recurring/new?from=${data.invoice.id}`,
+      ]);
+    });
+
+    it("the clients', catalogue's and expenses' pages", async () => {
+      await expectFits(page, app.url, [
         "/clients",
         "/client/new",
         `/client/edit/${data.client.id}`,
@@ -266,6 +280,11 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
         `/expenses/${data.expense.id}`,
         `/expenses/edit/${data.expense.id}`,
         "/expenses/categories",
+      ]);
+    });
+
+    it("the salaries', reports' and settings' pages", async () => {
+      await expectFits(page, app.url, [
         "/salaries",
         "/salaries/add",
         `/salaries/edit/${data.salary.id}`,
@@ -281,6 +300,9 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
         "/settings/subscription?tab=invoices",
         "/feedback",
       ]);
+    });
+
+    it("on a phone /invoices draws its key columns and passes axe", async () => {
       await expectKeyColumns(page, `${app.url}/invoices`, "Документи", [
         "Номер",
         "Клиент",
@@ -290,6 +312,9 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
         "Частично платен",
       ]);
       await expectAccessible(page);
+    });
+
+    it("on a phone /invoices/recurring draws its key columns and passes axe", async () => {
       await expectKeyColumns(page, `${app.url}/invoices/recurring`, "Периодични фактури", [
         "Име",
         "Следваща",
@@ -297,6 +322,9 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
         "Активна",
       ]);
       await expectAccessible(page);
+    });
+
+    it("on a phone /salaries draws the month's key columns and passes axe", async () => {
       // The month's table (the previous month has none).
       await expectKeyColumns(page, `${app.url}/salaries`, /^[а-я]+ \d{4}$/, [
         "Служител",
@@ -305,9 +333,7 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
         /^2\s450,00$/,
       ]);
       await expectAccessible(page);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it("the back office", async () => {
