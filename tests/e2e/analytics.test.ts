@@ -12,7 +12,7 @@ import {
   type RunningApp,
   signInContext,
   startApp,
-  upgradeTo,
+  upgradeByForms,
 } from "./harness";
 
 const today = () => new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Sofia" });
@@ -88,8 +88,7 @@ describe.skipIf(!hasChromium)("analytics in Chromium", () => {
         await signInContext(app, context);
         await page.goto(`${app.url}/analytics`);
         await page.getByRole("link", { name: "Надградете плана" }).waitFor();
-        await page.goto(`${app.url}/dashboard`);
-        await upgradeTo(page, "Пълен");
+        await upgradeByForms(page, app, "full");
         await someBusiness(app, context);
 
         // The dashboard: the month's revenue, what is owed, the month's costs, the newest document.

@@ -9,7 +9,7 @@ import {
   type RunningApp,
   signInContext,
   startApp,
-  upgradeTo,
+  upgradeByForms,
 } from "./harness";
 
 /** An ЕГН with its check digit. */
@@ -48,8 +48,7 @@ describe.skipIf(!hasChromium)("salaries in Chromium", () => {
       const { current, previous } = months();
       try {
         await signInContext(app, context);
-        await page.goto(`${app.url}/dashboard`);
-        await upgradeTo(page, "Пълен");
+        await upgradeByForms(page, app, "full");
 
         await page.goto(`${app.url}/salaries/employees`);
         await page.getByText("Все още нямате служители").waitFor();
@@ -130,8 +129,7 @@ describe.skipIf(!hasChromium)("salaries in Chromium", () => {
     const { previous } = months();
     try {
       await signInContext(app, context);
-      await page.goto(`${app.url}/dashboard`);
-      await upgradeTo(page, "Пълен");
+      await upgradeByForms(page, app, "full");
       const created = await page.request.post(`${app.url}/api/employees`, {
         data: {
           name: "Иван Колев",
