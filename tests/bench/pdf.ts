@@ -42,6 +42,8 @@ const CHROMIUM_ARGS = [
 ];
 const GOAL_RATIO = 8;
 const GOAL_P95_MS = 80;
+// A three-page document costs at most three times one page (#26 item 7): cost linear in lines.
+const GOAL_THREE_TO_ONE = 3;
 
 interface Stats {
   p50: number;
@@ -408,6 +410,17 @@ async function run(scratch: string, browsers: Set<Browser>) {
       ratioLabel: "× faster",
     });
   }
+  const threeToOne = app.threeDraft.p50 / app.oneDraft.p50;
+  record({
+    part: "pdf",
+    measure: "three-page PDF over HTTP vs one page, rendered (drafts)",
+    app: `${ms(app.threeDraft.p50)} p50`,
+    baseline: `one page ${ms(app.oneDraft.p50)} p50`,
+    ratio: threeToOne,
+    ratioLabel: "× one page",
+    goal: `≤ ${GOAL_THREE_TO_ONE}×`,
+    met: threeToOne <= GOAL_THREE_TO_ONE,
+  });
   record({
     part: "pdf",
     measure: "one-page PDF p95 over HTTP, rendered (draft)",

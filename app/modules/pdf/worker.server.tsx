@@ -2,7 +2,7 @@ import { Document, Page, renderToBuffer, Text } from "@react-pdf/renderer";
 import { Piscina } from "piscina";
 import { InvoicePdf } from "~/modules/invoices/pdf.server";
 import { PayrollSheetPdf, PayslipsPdf } from "~/modules/salaries/pdf.server";
-import { PDF_FONT_FAMILY, registerFonts } from "./fonts.server";
+import { PDF_FONT_FAMILY, prepareFonts } from "./fonts.server";
 import type { PdfTask } from "./tasks";
 
 /*
@@ -12,7 +12,7 @@ import type { PdfTask } from "./tasks";
 
 /** Renders one task to PDF bytes, handed back without a copy. */
 export default async function render(task: PdfTask) {
-  registerFonts();
+  await prepareFonts();
   let bytes: Buffer;
   switch (task.kind) {
     case "document":

@@ -1,0 +1,53 @@
+import { Font } from "@react-pdf/renderer";
+import { describe, expect, it } from "vitest";
+import { PDF_FONT_FAMILY, prepareFonts } from "./fonts.server";
+
+/*
+ * The fonts as react-pdf lays them out (decision 019): a Cyrillic phrase stays in one font
+ * across its spaces, so it is one text run, and a string is shaped once per font.
+ */
+
+interface Loaded {
+  layout(text: string, ...rest: unknown[]): { glyphs: { id: number }[]; positions: unknown[] };
+  hasGlyphForCodePoint(code: number): boolean;
+}
+
+const loaded = (family: string, fontWeight = 400) =>
+  Font.getFont({ fontFamily: family, fontWeight })?.data as unknown as Loaded;
+
+/** The font of each character, picked as react-pdf's textkit picks it: the first that has it. */
+function fontsOf(text: string, fontWeight = 400) {
+  const stack = (PDF_FONT_FAMILY as unknown as string[]).map((family) => ({
+    family,
+    font: loaded(family, fontWeight),
+  }));
+  return [...text].map(
+    (c) => stack.find(({ font }) => font.hasGlyphForCodePoint(c.codePointAt(0)!))!.family,
+  );
+}
+
+describe("PDF fonts", () => {
+  it("keeps a Cyrillic phrase in the Cyrillic font across its spaces, in both weights", async () => {
+    await prepareFonts();
+    for (const weight of [400, 700]) {
+      const picked = fontsOf("Консултантски услуги по договор № 1000, етап 1", weight);
+      // The words and the spaces between them: one font, one run; digits and «,» are Latin.
+      expect(new Set(picked.slice(0, 34))).toEqual(new Set(["NotoCyr"]));
+      expect(new Set(picked.slice(34, 39))).toEqual(new Set(["NotoLat"]));
+      // A Latin phrase keeps its spaces in the Latin font.
+      expect(new Set(fontsOf("Consulting services, stage 1", weight))).toEqual(
+        new Set(["NotoLat"]),
+      );
+    }
+  });
+
+  it("shapes a string once per font and gives each caller its own glyph list", async () => {
+    await prepareFonts();
+    const font = loaded("NotoCyr");
+    const first = font.layout("Сметка", undefined, undefined, undefined, "ltr");
+    const second = font.layout("Сметка", undefined, undefined, undefined, "ltr");
+    expect(second.positions).toBe(first.positions);
+    expect(second.glyphs).not.toBe(first.glyphs);
+    expect(second.glyphs.map((g) => g.id)).toEqual(first.glyphs.map((g) => g.id));
+  });
+});
