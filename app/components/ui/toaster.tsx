@@ -1,21 +1,23 @@
-import * as RadixToast from "@radix-ui/react-toast";
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from "react";
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from "react";
 import type { Toast } from "~/utils/toast.server";
+import { ToastBody } from "./toast-body";
+import { MAX_TOASTS, type Shown, TOAST_AREA_LABEL, TOAST_DURATION_MS } from "./toast-constants";
 import * as styles from "./toaster.css";
 
 export type { Toast };
+export { MAX_TOASTS };
 
-/*
- * The spec's toast constants (§10 «Toasts»), which are Radix Toast's own behaviour: at most 5,
- * 5 s unless a notice says otherwise (the library default), a swipe of 50 px dismisses, F8 moves
- * focus to the area. Decision 019 records why Radix here and native elements elsewhere.
- */
-export const MAX_TOASTS = 5;
-export const TOAST_DURATION_MS = 5_000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
-export const TOAST_HOTKEY = ["F8"];
-/** The area's accessible name; Radix puts the hotkey in place of {hotkey}: «Известия (F8)». */
-const VIEWPORT_LABEL = "Известия ({hotkey})";
+// Radix Toast is only for the browser with JavaScript: it comes in its own chunk after hydration.
+const RadixToasts = lazy(() => import("./radix-toasts"));
 
 type ShowToast = (toast: Omit<Toast, "id"> & { id?: string; durationMs?: number }) => void;
 const ToastContext = createContext<ShowToast>(() => {});
@@ -25,14 +27,11 @@ export function useToast(): ShowToast {
   return useContext(ToastContext);
 }
 
-type Shown = Toast & { durationMs: number };
-
 /**
- * The toast area (Radix Toast): at most five, newest first; each closes after its duration, on
- * its × button, on Escape, or when swiped 50 px to the right; F8 moves focus to the area.
- * Radix draws a toast only in the browser (into the viewport it has measured), so until the page
- * is hydrated the server's flash toast is rendered as plain HTML in the same list: people without
- * JavaScript see it, and the HTML does not change at hydration.
+ * The toast area: at most five, newest first (decision 019). The server's flash toast is rendered
+ * as plain HTML in the «Известия (F8)» region, so people without JavaScript see it; the browser
+ * keeps that HTML through hydration, then hands the list to Radix Toast (swipe, F8, Escape,
+ * timers) when its chunk arrives.
  */
 export function Toaster({ initial, children }: { initial: Toast | null; children: ReactNode }) {
   const [toasts, setToasts] = useState<Shown[]>(
@@ -61,66 +60,32 @@ export function Toaster({ initial, children }: { initial: Toast | null; children
     [],
   );
 
+  const plain = <PlainToasts toasts={toasts} />;
   return (
     <ToastContext.Provider value={show}>
-      <RadixToast.Provider
-        label="Известие"
-        duration={TOAST_DURATION_MS}
-        swipeDirection="right"
-        swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
-      >
-        {children}
-        {toasts.map((toast) => (
-          <RadixToast.Root
-            key={toast.id}
-            duration={toast.durationMs}
-            type={toast.type === "error" ? "foreground" : "background"}
-            onOpenChange={(open) => {
-              if (!open) dismiss(toast.id);
-            }}
-            className={styles.toast[toast.type]}
-          >
-            <ToastBody toast={toast} />
-            <RadixToast.Close className={styles.close} aria-label="Затвори известието">
-              ×
-            </RadixToast.Close>
-          </RadixToast.Root>
-        ))}
-        <RadixToast.Viewport hotkey={TOAST_HOTKEY} label={VIEWPORT_LABEL} className={styles.list}>
-          {hydrated
-            ? null
-            : toasts.map((toast) => (
-                <li key={toast.id} className={styles.toast[toast.type]}>
-                  <ToastBody toast={toast} />
-                </li>
-              ))}
-        </RadixToast.Viewport>
-      </RadixToast.Provider>
+      {children}
+      {hydrated ? (
+        <Suspense fallback={plain}>
+          <RadixToasts toasts={toasts} onDismiss={dismiss} />
+        </Suspense>
+      ) : (
+        plain
+      )}
     </ToastContext.Provider>
   );
 }
 
-/**
- * The words of a toast, in its own live region (an error is an alert). Radix also copies a new
- * toast's text into a hidden announcer for a second; the text is left out of that copy
- * (data-radix-toast-announce-exclude) so it is announced once and found once on the page.
- */
-function ToastBody({ toast }: { toast: Toast }) {
+/** The area as HTML (the server, and the browser until Radix arrives): the same region and list. */
+function PlainToasts({ toasts }: { toasts: Shown[] }) {
   return (
-    <div
-      role={toast.type === "error" ? "alert" : "status"}
-      data-radix-toast-announce-exclude=""
-      className={styles.body}
-    >
-      <p className={styles.title} lang={toast.lang}>
-        {toast.title}
-      </p>
-      {toast.description ? (
-        <p className={styles.description} lang={toast.lang}>
-          {toast.description}
-        </p>
-      ) : null}
-      {toast.note ? <p className={styles.description}>{toast.note}</p> : null}
+    <div role="region" aria-label={TOAST_AREA_LABEL.replace("{hotkey}", "F8")} tabIndex={-1}>
+      <ol tabIndex={-1} className={styles.list}>
+        {toasts.map((toast) => (
+          <li key={toast.id} className={styles.toast[toast.type]}>
+            <ToastBody toast={toast} />
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }
