@@ -300,13 +300,6 @@ export async function addCard(page: Page, number: string) {
   await page.goto(`${base}/settings/subscription`);
 }
 
-/** Moves the signed-in customer of the page to a higher plan, paying with the local test card. */
-export async function upgradeTo(page: Page, plan: "Стандартен" | "Пълен"): Promise<void> {
-  await addCard(page, "4242 4242 4242 4242");
-  await page.getByRole("button", { name: `Надгради до ${plan}` }).click();
-  await page.waitForURL(/\/subscription-success/);
-}
-
 /**
  * The fixture for steps that are not about billing: the signed-in customer of `page`'s context
  * moves to a higher plan through the subscription page's own forms (the local test card), sent
