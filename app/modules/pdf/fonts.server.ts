@@ -65,7 +65,7 @@ let prepared: Promise<void> | null = null;
 
 /**
  * Registers the fonts and loads them once per thread, each made faster to lay out
- * (decision 019): the text and the figures print as before, in fewer pieces of work.
+ * (decision 020): the text and the figures print as before, in fewer pieces of work.
  */
 export function prepareFonts(): Promise<void> {
   registerFonts();

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PDF_FONT_FAMILY, prepareFonts } from "./fonts.server";
 
 /*
- * The fonts as react-pdf lays them out (decision 019): a Cyrillic phrase stays in one font
+ * The fonts as react-pdf lays them out (decision 020): a Cyrillic phrase stays in one font
  * across its spaces, so it is one text run, and a string is shaped once per font.
  */
 
