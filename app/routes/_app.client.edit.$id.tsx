@@ -20,6 +20,7 @@ import {
 } from "~/modules/clients/queries.server";
 import { clientViesAnswer } from "~/modules/clients/vies.server";
 import type { ViesStatus } from "~/modules/reference/vies";
+import { cp1251Warning } from "~/utils/cp1251.server";
 import { formatDate } from "~/utils/dates";
 import { refuseUnknownIntent, refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
@@ -36,6 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     name: client.name,
     archivedAt: client.archivedAt,
     values: clientFormValues(client),
+    // Computed here so the browser loads the Windows-1251 table only when the name is typed.
+    nameHint: cp1251Warning(client.name),
   });
 }
 
@@ -84,7 +87,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditClient() {
-  const { id, name, archivedAt, values } = useLoaderData<typeof loader>();
+  const { id, name, archivedAt, values, nameHint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as
     | { formError?: string; formId?: string; vies?: ViesStatus }
     | undefined;
@@ -111,6 +114,7 @@ export default function EditClient() {
       <ClientForm
         key={id}
         defaultValues={values}
+        nameHint={nameHint}
         formError={data?.formId === "client" ? data.formError : null}
         submitLabel="Запази"
         vies={data?.formId === "client" ? data.vies : null}

@@ -4,17 +4,11 @@ import { CountryField } from "~/components/forms/country-field";
 import { FormError, SelectField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { lazyValidator } from "~/components/forms/lazy-validator";
-import { fillFields, ViesCheck } from "~/components/forms/vies-check";
+import { ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
 import { CLIENT_KINDS, VAT_TREATMENTS } from "~/modules/clients/constants";
 import { CURRENCIES } from "~/modules/reference/currencies";
-import {
-  clientFill,
-  VIES_MESSAGES,
-  type ViesAnswer,
-  type ViesStatus,
-} from "~/modules/reference/vies";
-import { cp1251Warning } from "~/utils/cp1251";
+import type { ViesStatus } from "~/modules/reference/vies";
 import * as styles from "./client-form.css";
 
 export const clientValidator = lazyValidator(() =>
@@ -25,10 +19,13 @@ export const clientValidator = lazyValidator(() =>
 export function ClientForm({
   defaultValues,
   formError,
+  nameHint,
   submitLabel,
   vies,
 }: {
   defaultValues?: Record<string, string>;
+  /** The note for the saved name (computed by the loader), until the name is typed. */
+  nameHint?: string | null;
   formError?: string | null;
   submitLabel: string;
   /** The status line of a «Провери» the server answered (without JavaScript). */
@@ -69,7 +66,7 @@ export function ClientForm({
         <fieldset className={fieldStyles.fieldset}>
           <legend className={styles.legend}>Клиент</legend>
           <SelectField name="kind" label="Вид" options={CLIENT_KINDS} required />
-          <NameField defaultName={defaultValues?.name ?? ""} />
+          <NameField defaultHint={nameHint ?? null} />
           <TextField
             name="eik"
             label="ЕИК/Булстат"
@@ -85,7 +82,12 @@ export function ClientForm({
             name="intent"
             value="vies"
             status={viesStatus}
-            onCheck={(form) => checkInVies(form, setViesStatus)}
+            onCheck={(form) =>
+              // The VIES answer's handling is loaded on the first «Провери», not with the page.
+              void import("./client-vies").then(({ checkInVies }) =>
+                checkInVies(form, setViesStatus),
+              )
+            }
           />
           <TextField name="mol" label="МОЛ" hint="Материално отговорно лице" />
         </fieldset>
@@ -141,46 +143,19 @@ export function ClientForm({
  * «Име» with a note, as one types (and on the server for a saved name), when НАП's files will
  * write it otherwise (Windows-1251: «Müller» → «Muller»). It never stops the form.
  */
-function NameField({ defaultName }: { defaultName: string }) {
-  const [name, setName] = useState(defaultName);
-  useEffect(() => setName(defaultName), [defaultName]);
+function NameField({ defaultHint }: { defaultHint: string | null }) {
+  const [hint, setHint] = useState(defaultHint);
+  useEffect(() => setHint(defaultHint), [defaultHint]);
+  // The table of Windows-1251 is loaded when a name is first typed, not with the page.
+  const check = (name: string) =>
+    void import("~/utils/cp1251").then(({ cp1251Warning }) => setHint(cp1251Warning(name)));
   return (
     <TextField
       name="name"
       label="Име"
       required
-      hint={cp1251Warning(name) ?? undefined}
-      onChange={(event) => setName(event.currentTarget.value)}
+      hint={hint ?? undefined}
+      onChange={(event) => check(event.currentTarget.value)}
     />
   );
-}
-
-/** «Провери» with JavaScript: GET /api/vies/{number}, then the name and address filled in place. */
-async function checkInVies(form: HTMLFormElement, show: (status: ViesStatus) => void) {
-  const input = form.elements.namedItem("vatNumber");
-  const vatNumber = input instanceof HTMLInputElement ? input.value.trim() : "";
-  if (!vatNumber) {
-    show({ tone: "error", text: VIES_MESSAGES.required });
-    return;
-  }
-  show({ tone: "info", text: VIES_MESSAGES.checking });
-  try {
-    const response = await fetch(`/api/vies/${encodeURIComponent(vatNumber)}`, {
-      headers: { Accept: "application/json" },
-    });
-    const body = (await response.json().catch(() => null)) as
-      | (ViesAnswer & { message?: string; errors?: { vatNumber?: { _errors?: string[] } } })
-      | null;
-    if (!response.ok || !body) {
-      const text =
-        body?.errors?.vatNumber?._errors?.[0] ?? body?.message ?? VIES_MESSAGES.unavailable;
-      show({ tone: "error", text });
-      return;
-    }
-    const answer = clientFill(body);
-    fillFields(form, answer.values);
-    show(answer.status);
-  } catch {
-    show({ tone: "error", text: VIES_MESSAGES.unavailable });
-  }
 }
