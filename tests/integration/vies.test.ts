@@ -319,7 +319,7 @@ describe("«Провери» on the client form without JavaScript (intent=vies)
   };
 
   const post = (
-    action: typeof newClient,
+    action: typeof newClient | typeof editClient,
     path: string,
     fields: Record<string, string>,
     cookie: string,
