@@ -1,16 +1,14 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "~db/seed";
 import { registrationPayload } from "../setup/factories";
 import {
   expectAccessible,
   field,
   hasChromium,
-  launchBrowser,
+  onSeededApp,
   openPage,
   type RunningApp,
-  seededDatabase,
-  startApp,
 } from "./harness";
 
 /*
@@ -53,19 +51,8 @@ async function adminSignIn(page: Page, app: RunningApp) {
 describe.skipIf(!hasChromium)("running the service from /hatterscastle", () => {
   let app: RunningApp;
   let browser: Browser;
-  let drop = async () => {};
-  beforeAll(async () => {
-    const seeded = await seededDatabase("smetka_e2e_office");
-    drop = seeded.drop;
-    [app, browser] = await Promise.all([
-      startApp(seeded.databaseUrl ? { databaseUrl: seeded.databaseUrl } : {}),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await drop();
+  onSeededApp("smetka_e2e_office", (started) => {
+    ({ app, browser } = started);
   });
 
   for (const javaScriptEnabled of [true, false]) {

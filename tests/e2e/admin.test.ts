@@ -1,16 +1,14 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "~db/seed";
 import {
   expectAccessible,
   field,
   hasChromium,
-  launchBrowser,
+  onSeededApp,
   openPage,
   type RunningApp,
-  seededDatabase,
   signInContext,
-  startApp,
 } from "./harness";
 
 // The demo admin (db/seed.ts): the embedded default seeds it on start; on PostgreSQL the test does.
@@ -19,19 +17,8 @@ const ADMIN = DEMO_ACCOUNTS.admin;
 describe.skipIf(!hasChromium)("the back office in Chromium", () => {
   let app: RunningApp;
   let browser: Browser;
-  let drop = async () => {};
-  beforeAll(async () => {
-    const seeded = await seededDatabase("smetka_e2e_admin");
-    drop = seeded.drop;
-    [app, browser] = await Promise.all([
-      startApp(seeded.databaseUrl ? { databaseUrl: seeded.databaseUrl } : {}),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await drop();
+  onSeededApp("smetka_e2e_admin", (started) => {
+    ({ app, browser } = started);
   });
 
   for (const javaScriptEnabled of [true, false]) {

@@ -1,17 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "~db/seed";
 import {
   expectAccessible,
   field,
   hasChromium,
-  launchBrowser,
+  onSeededApp,
   openPage,
   type RunningApp,
-  seededDatabase,
   signInContext,
-  startApp,
 } from "./harness";
 
 /*
@@ -26,19 +24,8 @@ const mainNav = (page: Page) => page.getByRole("navigation", { name: "Основ
 describe.skipIf(!hasChromium)("an error inside the signed-in shell", () => {
   let app: RunningApp;
   let browser: Browser;
-  let drop = async () => {};
-  beforeAll(async () => {
-    const seeded = await seededDatabase("smetka_e2e_errshell");
-    drop = seeded.drop;
-    [app, browser] = await Promise.all([
-      startApp(seeded.databaseUrl ? { databaseUrl: seeded.databaseUrl } : {}),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await drop();
+  onSeededApp("smetka_e2e_errshell", (started) => {
+    ({ app, browser } = started);
   });
 
   for (const javaScriptEnabled of [true, false]) {

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { expect } from "vitest";
+import { afterAll, beforeAll, expect } from "vitest";
 import { openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { seedDemo } from "~db/seed";
@@ -340,4 +340,32 @@ export async function seededDatabase(prefix: string) {
   await seedDemo(database.db);
   await database.close();
   return { databaseUrl, drop: () => dropDatabase(serverUrl, name) };
+}
+
+/**
+ * For one describe block: a server on a database of its own, seeded with the demo logins (a new
+ * PostgreSQL database with TEST_DATABASE_URL, else the embedded default), and a browser; started
+ * before the block's tests, `use`d by them, and closed (the database dropped) after them.
+ */
+export function onSeededApp(
+  prefix: string,
+  use: (started: { app: RunningApp; browser: Browser }) => void,
+) {
+  let started: { app: RunningApp; browser: Browser } | undefined;
+  let drop = async () => {};
+  beforeAll(async () => {
+    const seeded = await seededDatabase(prefix);
+    drop = seeded.drop;
+    const [app, browser] = await Promise.all([
+      startApp(seeded.databaseUrl ? { databaseUrl: seeded.databaseUrl } : {}),
+      launchBrowser(),
+    ]);
+    started = { app, browser };
+    use(started);
+  });
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.app.stop();
+    await drop();
+  });
 }

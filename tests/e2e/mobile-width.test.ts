@@ -6,12 +6,10 @@ import {
   expectAccessible,
   field,
   hasChromium,
-  launchBrowser,
+  onSeededApp,
   openPage,
   type RunningApp,
-  seededDatabase,
   signInContext,
-  startApp,
   upgradeByForms,
 } from "./harness";
 
@@ -199,19 +197,8 @@ async function realisticData(app: RunningApp, context: BrowserContext) {
 describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px window", () => {
   let app: RunningApp;
   let browser: Browser;
-  let drop = async () => {};
-  beforeAll(async () => {
-    const seeded = await seededDatabase("smetka_e2e_width");
-    drop = seeded.drop;
-    [app, browser] = await Promise.all([
-      startApp(seeded.databaseUrl ? { databaseUrl: seeded.databaseUrl } : {}),
-      launchBrowser(),
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-    await drop();
+  onSeededApp("smetka_e2e_width", (started) => {
+    ({ app, browser } = started);
   });
 
   it("the public pages", async () => {
