@@ -50,6 +50,8 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type NapPaymentAccountsKind = "doo" | "dzpo" | "enforcement" | "tax" | "zo";
+
 export type NumberSeries = "proforma" | "tax";
 
 export type Numeric = ColumnType<string, number | string, number | string>;
@@ -570,6 +572,59 @@ export interface LoginAttempts {
   succeeded: boolean;
 }
 
+export interface NapDeclarationFormats {
+  /**
+   * Checked against НАП's published specification.
+   */
+  confirmed: Generated<boolean>;
+  createdAt: Generated<Timestamp>;
+  /**
+   * The name of обр. 1's file (the year in it is the format version, not the period).
+   */
+  form1FileName: string;
+  /**
+   * The last field of every обр. 1 record (the format tag).
+   */
+  form1Tag: string;
+  form6FileName: string;
+  /**
+   * The last field of every обр. 6 record (the format tag).
+   */
+  form6Tag: string;
+  id: Generated<string>;
+  insuredTypeCivil: string;
+  /**
+   * обр. 1 т. 12 «вид осигурен» of a labour contract.
+   */
+  insuredTypeLabour: string;
+  insuredTypeManagement: string;
+  note: string | null;
+  /**
+   * обр. 6 т. 8 «вид плащане» of civil contracts.
+   */
+  paymentTypeContracts: number;
+  /**
+   * обр. 6 т. 8 «вид плащане» of the month's labour and management contracts.
+   */
+  paymentTypePayroll: number;
+  validFrom: string;
+  validTo: string | null;
+}
+
+export interface NapPaymentAccounts {
+  confirmed: Generated<boolean>;
+  createdAt: Generated<Timestamp>;
+  iban: string;
+  id: Generated<string>;
+  /**
+   * tax: данъци; doo: ДОО; zo: здравно осигуряване; dzpo: ДЗПО; enforcement: принудително събиране.
+   */
+  kind: NapPaymentAccountsKind;
+  note: string | null;
+  validFrom: string;
+  validTo: string | null;
+}
+
 export interface PayrollParameters {
   civilExpenses: Numeric;
   createdAt: Generated<Timestamp>;
@@ -889,6 +944,8 @@ export interface DB {
   expenses: Expenses;
   feedback: Feedback;
   loginAttempts: LoginAttempts;
+  napDeclarationFormats: NapDeclarationFormats;
+  napPaymentAccounts: NapPaymentAccounts;
   payrollParameters: PayrollParameters;
   planGrants: PlanGrants;
   publicHolidays: PublicHolidays;
