@@ -1,0 +1,100 @@
+import type { Kysely } from "kysely";
+import { contentDisposition } from "~/utils/content-disposition";
+import type { Database } from "~db/types";
+import { MONTH } from "../months";
+import { type MonthDeclaration, monthDeclaration } from "./declaration.server";
+import { declarationFiles, zipDeclarationFiles, zipName } from "./files.server";
+import { DECLARATION_MESSAGES } from "./messages";
+
+/*
+ * The answers of the declaration downloads, shared by the page's links
+ * (/salaries/declarations/files/…) and the API (/api/salaries/month/{month}/declarations…):
+ * the file, or the refusal — 400 for a month that is not yyyy-MM, 404 for an unknown file,
+ * 409 with the problems while any check fails (never a file with a wrong record).
+ */
+
+export type DeclarationDownload = "zip" | "1" | "6";
+
+/** A yyyy-MM month between 2000-01 and 2099-12, or null. */
+export function parseDeclarationMonth(
+  value: string | null | undefined
+): string | null {
+  if (!value || value.length !== 7 || !MONTH.test(value)) return null;
+  return value >= "2000-01" && value <= "2099-12" ? value : null;
+}
+
+/** The download asked for in a path segment («zip», «1», «6»), or null. */
+export function parseDownload(
+  value: string | undefined
+): DeclarationDownload | null {
+  return value === "zip" || value === "1" || value === "6" ? value : null;
+}
+
+type Refusal = (
+  status: number,
+  message: string,
+  declaration?: MonthDeclaration
+) => Response;
+
+/** The file (or zip) of a company's month, or the refusal built by the caller's style. */
+export async function declarationDownload(
+  db: Kysely<Database>,
+  companyId: string,
+  month: string,
+  which: DeclarationDownload,
+  refuse: Refusal
+): Promise<Response> {
+  const declaration = await monthDeclaration(db, companyId, month);
+  if (declaration.problems.length) {
+    return refuse(409, DECLARATION_MESSAGES.notReady, declaration);
+  }
+  const files = declarationFiles(declaration);
+  const headers = { "Cache-Control": "private, no-store" };
+  if (which === "zip") {
+    return new Response(new Uint8Array(zipDeclarationFiles(files)), {
+      headers: {
+        ...headers,
+        "Content-Type": "application/zip",
+        "Content-Disposition": contentDisposition(zipName(month)),
+      },
+    });
+  }
+  const file = files.find((f) => f.form === which)!;
+  return new Response(new Uint8Array(file.bytes), {
+    headers: {
+      ...headers,
+      "Content-Type": "text/plain; charset=windows-1251",
+      "Content-Disposition": contentDisposition(file.name),
+    },
+  });
+}
+
+/** The page's refusal: plain text listing what to fix. */
+export const textRefusal: Refusal = (status, message, declaration) =>
+  new Response(
+    declaration?.problems.length
+      ? `${message}:\n${declaration.problems
+          .map((p) => `- ${p.who}: ${p.message}`)
+          .join("\n")}\n`
+      : `${message}\n`,
+    { status, headers: { "Content-Type": "text/plain; charset=utf-8" } }
+  );
+
+/** The API's refusal: {success: false, message, problems}. */
+export const jsonRefusal: Refusal = (status, message, declaration) =>
+  Response.json(
+    {
+      success: false,
+      message,
+      ...(declaration
+        ? {
+            problems: declaration.problems.map((p) => ({
+              who: p.who,
+              message: p.message,
+              href: p.href,
+            })),
+          }
+        : {}),
+    },
+    { status }
+  );

@@ -1,0 +1,57 @@
+import { zipSync } from "fflate";
+import iconv from "iconv-lite";
+import type { MonthDeclaration } from "./declaration.server";
+import { fileText, form1Fields, form6Fields } from "./layout";
+import type { DeclarationForm } from "./messages";
+
+/*
+ * The files of a month's declarations (decision 024): обр. 1 and обр. 6 as Windows-1251 text with
+ * CR LF after every record, and both in one zip. Built only from a declaration with no problems.
+ * A company's month is a few kilobytes (a record is ~250 bytes), so this runs in the request.
+ */
+
+export interface DeclarationFile {
+  form: DeclarationForm;
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** Text as Windows-1251 bytes; the text was made of what Windows-1251 has (a guard, not a rule). */
+function encode(text: string): Uint8Array {
+  const bytes = iconv.encode(text, "win1251");
+  if (iconv.decode(bytes, "win1251") !== text)
+    throw new Error("a character outside Windows-1251");
+  return new Uint8Array(bytes);
+}
+
+/** обр. 1 and обр. 6 of the month; throws when the declaration has problems (check them first). */
+export function declarationFiles(
+  declaration: MonthDeclaration
+): DeclarationFile[] {
+  const { format, form6, persons } = declaration;
+  if (declaration.problems.length || !format || !form6) {
+    throw new Error("declaration has problems");
+  }
+  return [
+    {
+      form: "1",
+      name: format.form1FileName,
+      bytes: encode(fileText(persons.map((p) => form1Fields(p.record)))),
+    },
+    {
+      form: "6",
+      name: format.form6FileName,
+      bytes: encode(fileText([form6Fields(form6)])),
+    },
+  ];
+}
+
+/** Both files in one zip. */
+export function zipDeclarationFiles(files: DeclarationFile[]): Uint8Array {
+  return zipSync(Object.fromEntries(files.map((f) => [f.name, f.bytes])), {
+    level: 6,
+  });
+}
+
+/** The zip's name: «NAP-2026-10.zip». */
+export const zipName = (month: string) => `NAP-${month}.zip`;

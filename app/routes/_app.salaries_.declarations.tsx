@@ -1,0 +1,377 @@
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import * as listStyles from "~/components/clients/client-form.css";
+import * as fieldStyles from "~/components/forms/field.css";
+import * as styles from "~/components/invoices/invoices.css";
+import * as page from "~/components/layout/page.css";
+import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { Button } from "~/components/ui/button";
+import { ScrollTable } from "~/components/ui/scroll-table";
+import { CONTRACT_TYPES } from "~/modules/salaries/constants";
+import { currentMonth } from "~/modules/salaries/form.server";
+import {
+  monthLabel,
+  nextMonth,
+  previousMonth,
+} from "~/modules/salaries/months";
+import { monthDeclaration } from "~/modules/salaries/nap/declaration.server";
+import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
+import {
+  DECLARATION_FORMS,
+  DECLARATION_MESSAGES,
+} from "~/modules/salaries/nap/messages";
+import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { formatCents } from "~/utils/money";
+
+/*
+ * /salaries/declarations?month=yyyy-MM (issue #27, decision 024): the checks of the month's
+ * Декларации обр. 1 and обр. 6, each failing one with a link to fix it, the texts the files write
+ * otherwise than typed, the per-fund totals against the payroll, and the downloads once every
+ * check passes. Links and a GET form only: it works without JavaScript.
+ */
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireFeature(request, context, "salaries");
+  const asked = new URL(request.url).searchParams.get("month");
+  const parsed = parseDeclarationMonth(asked);
+  const month = parsed ?? currentMonth();
+  const d = await monthDeclaration(context.db, user.companyId, month);
+  const fund = (label: string, form6: number, payroll: number) => ({
+    label,
+    form6,
+    payroll,
+  });
+  return json(
+    {
+      month,
+      monthError: asked !== null && !parsed ? DECLARATION_MESSAGES.month : null,
+      format: d.format && {
+        form1: d.format.form1FileName,
+        form6: d.format.form6FileName,
+        confirmed: d.format.confirmed,
+      },
+      problems: d.problems,
+      notices: d.notices,
+      persons: d.persons.map((p) => ({
+        id: p.salaryId,
+        employeeId: p.employeeId,
+        name: p.name,
+        contract: CONTRACT_TYPES[p.contractType],
+        written: `${p.record.surname} ${p.record.initials}`,
+        insuredType: p.record.insuredType,
+        days: `${p.record.workedDays} / ${p.record.sickDays} / ${p.record.unpaidDays}`,
+        insurableCents: p.record.insurableCents,
+        taxCents: p.record.taxCents,
+      })),
+      funds: [
+        fund(
+          "ДОО (с ТЗПБ)",
+          d.payrollFunds.dooCents + d.contractFunds.dooCents,
+          sumOf(d, "doo")
+        ),
+        fund(
+          "ДЗПО — УПФ",
+          d.payrollFunds.upfCents + d.contractFunds.upfCents,
+          sumOf(d, "upf")
+        ),
+        fund(
+          "Здравно осигуряване",
+          d.payrollFunds.zoCents + d.contractFunds.zoCents,
+          sumOf(d, "zo")
+        ),
+        fund(
+          "Данък по чл. 42 ЗДДФЛ",
+          d.payrollFunds.taxCents,
+          d.payrollTotals.taxCents - d.contractTaxCents
+        ),
+      ],
+      contractTaxCents: d.contractTaxCents,
+      ready: d.problems.length === 0,
+    },
+    { status: parsed || asked === null ? 200 : 400 }
+  );
+}
+
+/** The payroll's side of a fund: the persons' stored amounts (обр. 6 is summed from the same). */
+function sumOf(
+  d: Awaited<ReturnType<typeof monthDeclaration>>,
+  fund: "doo" | "upf" | "zo"
+) {
+  const key = `${fund}Cents` as const;
+  return d.persons.reduce((sum, p) => sum + p.funds[key], 0);
+}
+
+export default function Declarations() {
+  const data = useLoaderData<typeof loader>();
+  const { month } = data;
+  const q = `?month=${month}`;
+  return (
+    <div className={page.page}>
+      <h1>Декларации към НАП — {monthLabel(month)}</h1>
+      <p>
+        <Link to={`/salaries${q}`}>« Заплати за {monthLabel(month)}</Link>
+      </p>
+      <Form
+        method="get"
+        className={listStyles.toolbar}
+        aria-label="Избор на месец"
+      >
+        <div>
+          <label htmlFor="declarations-month" className={fieldStyles.label}>
+            Месец (ГГГГ-ММ)
+          </label>
+          <input
+            id="declarations-month"
+            type="month"
+            name="month"
+            defaultValue={month}
+            pattern="\d{4}-\d{2}"
+            className={fieldStyles.input}
+            aria-invalid={data.monthError ? true : undefined}
+            aria-describedby={
+              data.monthError ? "declarations-month-error" : undefined
+            }
+          />
+          {data.monthError ? (
+            <p
+              id="declarations-month-error"
+              role="alert"
+              className={fieldStyles.error}
+            >
+              {data.monthError}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <Button type="submit">Покажи</Button>
+        </div>
+        <nav aria-label="Съседни месеци" style={{ alignSelf: "end" }}>
+          <Link to={`/salaries/declarations?month=${previousMonth(month)}`}>
+            « {monthLabel(previousMonth(month))}
+          </Link>
+          {" · "}
+          <Link to={`/salaries/declarations?month=${nextMonth(month)}`}>
+            {monthLabel(nextMonth(month))} »
+          </Link>
+        </nav>
+      </Form>
+
+      <section aria-labelledby="checks-title" className={page.card}>
+        <h2 id="checks-title" className={page.cardTitle}>
+          Проверки
+        </h2>
+        {data.problems.length ? (
+          <>
+            <p role="alert">
+              {DECLARATION_MESSAGES.notReady} ({data.problems.length}):
+            </p>
+            <ul className={page.list}>
+              {data.problems.map((p, i) => (
+                <li key={`${p.who}-${i}`}>
+                  <strong>{p.who}</strong>: {p.message} —{" "}
+                  <Link to={p.href}>{p.linkText}</Link>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p role="status" className={page.done}>
+            Всички проверки са минали: ЕГН/ЛНЧ, вид осигурен, дни, ставки и
+            суми.
+          </p>
+        )}
+      </section>
+
+      {data.notices.length ? (
+        <section aria-labelledby="notices-title" className={page.card}>
+          <h2 id="notices-title" className={page.cardTitle}>
+            Текстове, записани иначе
+          </h2>
+          <p>
+            Файловете на НАП са в Windows-1251, с главни букви, без кавички и
+            запетаи в текста. Следните текстове ще бъдат записани така:
+          </p>
+          <ul className={page.list}>
+            {data.notices.map((n, i) => (
+              <li key={`${n.who}-${i}`}>
+                „{n.from}“ → „{n.to}“ (
+                {n.changes.map((c) => `${c.from} → ${c.to}`).join(", ")}) —{" "}
+                <Link to={n.href}>промени</Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="files-title" className={page.card}>
+        <h2 id="files-title" className={page.cardTitle}>
+          Файлове
+        </h2>
+        {data.format ? (
+          <p>
+            Формат: {data.format.form1} (обр. 1) и {data.format.form6} (обр. 6)
+            {data.format.confirmed
+              ? "."
+              : " — непотвърден: сверете файловете с програмата на НАП преди подаване."}
+          </p>
+        ) : null}
+        {data.ready ? (
+          <ul className={page.list}>
+            <li>
+              <a href={`/salaries/declarations/files/zip${q}`} download>
+                Двата файла в ZIP
+              </a>
+            </li>
+            <li>
+              <a href={`/salaries/declarations/files/1${q}`} download>
+                {DECLARATION_FORMS["1"]} ({data.format?.form1})
+              </a>
+            </li>
+            <li>
+              <a href={`/salaries/declarations/files/6${q}`} download>
+                {DECLARATION_FORMS["6"]} ({data.format?.form6})
+              </a>
+            </li>
+          </ul>
+        ) : (
+          <p>Файловете ще се появят тук, когато всички проверки минат.</p>
+        )}
+      </section>
+
+      <FundsTable funds={data.funds} contractTaxCents={data.contractTaxCents} />
+      <PersonsTable persons={data.persons} />
+    </div>
+  );
+}
+
+function FundsTable(props: {
+  funds: { label: string; form6: number; payroll: number }[];
+  contractTaxCents: number;
+}) {
+  return (
+    <section aria-labelledby="funds-title" style={{ marginTop: "1.5rem" }}>
+      <h2 id="funds-title">Суми по фондове (EUR)</h2>
+      <ScrollTable label="Суми по фондове">
+        <table className={listStyles.table}>
+          <caption className="visually-hidden">
+            Обр. 6 срещу ведомостта, по фондове
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col" className={listStyles.cell}>
+                Фонд
+              </th>
+              <th scope="col" className={`${listStyles.cell} ${styles.num}`}>
+                Обр. 6
+              </th>
+              <th scope="col" className={`${listStyles.cell} ${styles.num}`}>
+                Ведомост
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.funds.map((f) => (
+              <tr key={f.label}>
+                <th scope="row" className={listStyles.cell}>
+                  {f.label}
+                </th>
+                <td className={`${listStyles.cell} ${styles.num}`}>
+                  {formatCents(f.form6)}
+                </td>
+                <td className={`${listStyles.cell} ${styles.num}`}>
+                  {formatCents(f.payroll)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
+      {props.contractTaxCents ? (
+        <p>
+          Данъкът по граждански договори ({formatCents(props.contractTaxCents)}{" "}
+          EUR) не е в обр. 6: декларира се с декларацията по чл. 55 ЗДДФЛ.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+function PersonsTable(props: {
+  persons: {
+    id: string;
+    employeeId: string;
+    name: string;
+    contract: string;
+    written: string;
+    insuredType: string;
+    days: string;
+    insurableCents: number;
+    taxCents: number;
+  }[];
+}) {
+  if (!props.persons.length) return null;
+  const cell = listStyles.cell;
+  const num = `${listStyles.cell} ${styles.num}`;
+  return (
+    <section aria-labelledby="persons-title" style={{ marginTop: "1.5rem" }}>
+      <h2 id="persons-title">Осигурени лица (обр. 1)</h2>
+      <ScrollTable label="Осигурени лица">
+        <table className={listStyles.table}>
+          <caption className="visually-hidden">Записите на обр. 1</caption>
+          <thead>
+            <tr>
+              <th scope="col" className={cell}>
+                Лице
+              </th>
+              <th scope="col" className={cell}>
+                Във файла
+              </th>
+              <th scope="col" className={cell}>
+                Договор
+              </th>
+              <th scope="col" className={cell}>
+                Вид осигурен
+              </th>
+              <th scope="col" className={cell}>
+                Дни: отработени / болнични / неплатени
+              </th>
+              <th scope="col" className={num}>
+                Осигурителен доход
+              </th>
+              <th scope="col" className={num}>
+                Данък
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.persons.map((p) => (
+              <tr key={p.id}>
+                <th scope="row" className={cell}>
+                  <Link to={`/salaries/employees/${p.employeeId}`}>
+                    {p.name}
+                  </Link>
+                </th>
+                <td className={cell}>{p.written}</td>
+                <td className={cell}>{p.contract}</td>
+                <td className={cell}>{p.insuredType}</td>
+                <td className={cell}>{p.days}</td>
+                <td className={num}>{formatCents(p.insurableCents)}</td>
+                <td className={num}>{formatCents(p.taxCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollTable>
+    </section>
+  );
+}
+
+export const ErrorBoundary = GateBoundary;
+
+export const meta: MetaFunction = () => [
+  { title: "Декларации към НАП | Заплати | Сметка" },
+];

@@ -1,0 +1,27 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import {
+  declarationDownload,
+  jsonRefusal,
+  parseDeclarationMonth,
+  parseDownload,
+} from "~/modules/salaries/nap/download.server";
+import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+
+/**
+ * GET /api/salaries/month/{yyyy-MM}/declarations/{1|6} — обр. 1 (EMPL2021.TXT) or обр. 6
+ * (NRA62007.TXT) alone, Windows-1251 (full plan only); 409 with the problems while a check fails.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiFeatureCompany(
+    request,
+    context,
+    "salaries"
+  );
+  const month = parseDeclarationMonth(params.month);
+  if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);
+  const form = parseDownload(params.form);
+  if (form !== "1" && form !== "6")
+    return jsonRefusal(404, DECLARATION_MESSAGES.noSuchFile);
+  return declarationDownload(context.db, companyId, month, form, jsonRefusal);
+}
