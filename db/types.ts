@@ -435,6 +435,10 @@ export interface Employees {
   id: Generated<string>;
   idKind: EmployeesIdKind;
   idNumber: string;
+  /**
+   * At least 6 months of insurance: without them the employer pays no sick days.
+   */
+  insuredSixMonths: Generated<boolean>;
   name: string;
   position: string;
   startDate: string;
@@ -646,7 +650,6 @@ export interface PayrollParameters {
   maxInsurableConfirmed: Generated<boolean>;
   minimumWageCents: number;
   note: string | null;
-  sickEmployerDays: number;
   sickEmployerShare: Numeric;
   tzpbMax: Numeric;
   tzpbMin: Numeric;
@@ -717,6 +720,10 @@ export interface Salaries {
   contractType: ContractType;
   createdAt: Generated<Timestamp>;
   earnedCents: number;
+  /**
+   * The month's working days within the employment (start and end dates).
+   */
+  employedDays: number | null;
   employeeContributionsCents: number;
   employeeDooCents: number;
   employeeId: string;
@@ -728,9 +735,17 @@ export interface Salaries {
   employerTzpbCents: number;
   employerUpfCents: number;
   employerZoCents: number;
+  /**
+   * The first day of the month in employment.
+   */
+  firstInsuredDay: string | null;
   grossCents: number;
   id: Generated<string>;
   insurableCents: number;
+  /**
+   * The last day of the month in employment.
+   */
+  lastInsuredDay: string | null;
   /**
    * yyyy-MM
    */
@@ -739,6 +754,18 @@ export interface Salaries {
   notes: string | null;
   parametersId: string;
   sickDays: Generated<number>;
+  /**
+   * Sick days the employer pays (sick_pay_cents).
+   */
+  sickEmployerDays: Generated<number>;
+  /**
+   * The day the incapacity of the month's sick days began (null: in the month).
+   */
+  sickFrom: string | null;
+  /**
+   * Sick days НОИ pays (outside the payroll).
+   */
+  sickNoiDays: Generated<number>;
   sickPayCents: number;
   status: Generated<SalaryStatus>;
   taxableCents: number;
@@ -771,6 +798,20 @@ export interface Sessions {
   tokenHash: string;
   userAgent: string | null;
   userId: string;
+}
+
+export interface SickLeaveRules {
+  createdAt: Generated<Timestamp>;
+  /**
+   * The first working days of the incapacity the employer pays (КСО чл. 40, ал. 5).
+   */
+  employerDays: number;
+  id: Generated<string>;
+  note: string | null;
+  /**
+   * An incapacity that began on or after this day (until the next rule) follows the rule.
+   */
+  validFrom: string;
 }
 
 export interface StoredFiles {
@@ -955,6 +996,7 @@ export interface DB {
   salaries: Salaries;
   salaryDismissals: SalaryDismissals;
   sessions: Sessions;
+  sickLeaveRules: SickLeaveRules;
   storedFiles: StoredFiles;
   subscriptionInvoices: SubscriptionInvoices;
   subscriptions: Subscriptions;

@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AddSalary() {
-  const { employees, parameters, tzpbRate, values } = useLoaderData<typeof loader>();
+  const { employees, parameters, tzpbRate, sickRules, values } = useLoaderData<typeof loader>();
   const answer = useFormAnswer(SALARY_FORM_ID);
   const result = useActionData<typeof action>();
   return (
@@ -66,6 +66,7 @@ export default function AddSalary() {
         employees={employees}
         parameters={parameters}
         tzpbRate={tzpbRate}
+        sickRules={sickRules}
         serverFigures={figuresOf(result)}
         submitLabel="Запиши заплатата"
       />

@@ -37,6 +37,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           grossCents: salary.agreedGrossCents,
           bornBefore1960: salary.bornBefore1960,
           hoursPerDay: 8,
+          insuredSixMonths: true,
+          employedDays: salary.employedDays,
         },
       ];
   return json({
@@ -71,7 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditSalary() {
-  const { employees, parameters, tzpbRate, values, title, month, id } =
+  const { employees, parameters, tzpbRate, sickRules, values, title, month, id } =
     useLoaderData<typeof loader>();
   const answer = useFormAnswer(SALARY_FORM_ID);
   const removal = useFormAnswer("delete");
@@ -92,6 +94,7 @@ export default function EditSalary() {
         employees={employees}
         parameters={parameters}
         tzpbRate={tzpbRate}
+        sickRules={sickRules}
         serverFigures={figuresOf(result)}
         submitLabel="Запиши промените"
       />

@@ -39,6 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       endDate: employee.endDate ?? "",
       gross: centsToDecimal(employee.grossCents).replace(".", ","),
       hoursPerDay: String(employee.hoursPerDay),
+      insuredSixMonths: employee.insuredSixMonths ? "yes" : "no",
       iban: employee.iban ?? "",
     },
   });

@@ -11,6 +11,8 @@ import {
   AddParametersForm,
   MAX_INSURABLE_FORM,
   MaxInsurableForm,
+  SICK_LEAVE_RULE_FORM,
+  SickLeaveRuleForm,
 } from "~/components/admin/payroll-parameters-forms";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
@@ -21,14 +23,21 @@ import {
   addPayrollParameters,
   correctMaxInsurable,
   listPayrollParameters,
+  listSickLeaveRules,
+  saveSickLeaveRule,
   setInvoiceDefaults,
 } from "~/modules/admin/invoice-settings.server";
 import {
   MAX_INSURABLE_FIELDS,
   PAYROLL_PARAMETER_FIELDS,
   PAYROLL_RATE_FIELDS,
+  SICK_LEAVE_RULE_FIELDS,
 } from "~/modules/salaries/parameter-fields";
-import { maxInsurableSchema, payrollParametersSchema } from "~/modules/salaries/parameters-form";
+import {
+  maxInsurableSchema,
+  payrollParametersSchema,
+  sickLeaveRuleSchema,
+} from "~/modules/salaries/parameters-form";
 import { invoiceDefaultsSchema } from "~/modules/settings/invoice-defaults";
 import { getInvoiceDefaults } from "~/modules/settings/invoice-defaults.server";
 import {
@@ -62,9 +71,10 @@ const percent = (value: string) => {
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [defaults, parameters] = await Promise.all([
+  const [defaults, parameters, sickRules] = await Promise.all([
     getInvoiceDefaults(context.db),
     listPayrollParameters(context.db),
+    listSickLeaveRules(context.db),
   ]);
   const latest = parameters[0];
   // The new row's form starts from the latest row's figures.
@@ -72,7 +82,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ? {
         minimumWage: formatCents(latest.minimumWageCents),
         maxInsurable: formatCents(latest.maxInsurableCents),
-        sickEmployerDays: String(latest.sickEmployerDays),
         ...Object.fromEntries(
           Object.keys(PAYROLL_RATE_FIELDS).map((key) => [
             key,
@@ -95,6 +104,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       tzpb: `${percent(p.tzpbMin)} – ${percent(p.tzpbMax)}`,
       salaries: String(Number(p.salaryCount ?? 0)),
       note: p.note ?? "",
+    })),
+    sickRules: sickRules.map((r) => ({
+      id: r.id,
+      validFrom: printDate(r.validFrom),
+      employerDays: String(r.employerDays),
+      note: r.note ?? "",
     })),
   });
 }
@@ -158,6 +173,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
               : ""),
         });
       }
+      case SICK_LEAVE_RULE_FORM: {
+        const { data, refusal } = parseFormValues(
+          intent,
+          sickLeaveRuleSchema,
+          values,
+          SICK_LEAVE_RULE_FIELDS,
+        );
+        if (refusal) return refusal;
+        await saveSickLeaveRule(context.db, data, audit);
+        return redirectWithToast(HERE, {
+          title: "Правилото за болничните е запазено",
+          description: `За неработоспособност, настъпила от ${printDate(data.validFrom)}: ${data.employerDays} работни дни за сметка на работодателя.`,
+        });
+      }
       default:
         return refuseUnknownIntent();
     }
@@ -168,7 +197,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function InvoiceSettings() {
-  const { defaults, prefill, parameters } = useLoaderData<typeof loader>();
+  const { defaults, prefill, parameters, sickRules } = useLoaderData<typeof loader>();
   const unknown = useFormAnswer("");
   const defaultsAnswer = useFormAnswer(INVOICE_DEFAULTS_FORM_ID);
   return (
@@ -224,6 +253,21 @@ export default function InvoiceSettings() {
           rows={parameters.map((p) => ({ id: p.id, label: `${p.period}: ${p.maxInsurable}` }))}
         />
         <AddParametersForm values={prefill} />
+      </section>
+
+      <section className={page.card} aria-labelledby="sick-rules-title">
+        <h2 id="sick-rules-title">Болничен за сметка на работодателя</h2>
+        <p>
+          Колко от първите работни дни на временната неработоспособност плаща работодателят (КСО
+          чл. 40, ал. 5). Важи денят, в който неработоспособността е настъпила: правилото с
+          най-късната дата до него. Служител без 6 месеца осигурителен стаж не получава тези дни.
+        </p>
+        <DatedTable
+          caption="Правила по дата на настъпване"
+          columns={["За настъпила от", "Дни за сметка на работодателя", "Бележка"]}
+          rows={sickRules.map((r) => ({ id: r.id, cells: [r.validFrom, r.employerDays, r.note] }))}
+        />
+        <SickLeaveRuleForm />
       </section>
     </div>
   );

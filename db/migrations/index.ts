@@ -24,6 +24,7 @@ import * as m20261125T0410 from "./20261125T0410-receipts-without-vat-credit";
 import * as m20261125T0500 from "./20261125T0500-email-send-after";
 import * as m20261125T0600 from "./20261125T0600-one-active-grant";
 import * as m20261126T0100 from "./20261126T0100-column-comments";
+import * as m20261127T0100 from "./20261127T0100-part-months-and-sick-days";
 import * as m20261127T0200 from "./20261127T0200-nap-declarations";
 
 /**
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   "20261125T0500-email-send-after": m20261125T0500,
   "20261125T0600-one-active-grant": m20261125T0600,
   "20261126T0100-column-comments": m20261126T0100,
+  "20261127T0100-part-months-and-sick-days": m20261127T0100,
   "20261127T0200-nap-declarations": m20261127T0200,
 };
 

@@ -713,7 +713,6 @@ describe("payroll parameters", () => {
     incomeTax: "10",
     civilExpenses: "25",
     sickEmployerShare: "70",
-    sickEmployerDays: "3",
     tzpbMin: "0,4",
     tzpbMax: "1,1",
     note: "Бюджет 2027",

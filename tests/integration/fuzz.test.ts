@@ -249,6 +249,7 @@ function table(f: Fixtures): Call[] {
     endDate: "",
     gross: "2000,00",
     hoursPerDay: "8",
+    insuredSixMonths: "yes",
     iban: "BG80BNBG96611020345678",
   };
   const salaryFields = {
@@ -258,6 +259,7 @@ function table(f: Fixtures): Call[] {
     workingDays: "21",
     unpaidDays: "1",
     sickDays: "2",
+    sickFrom: "2026-10-29",
     bonus: "100",
     status: "draft",
     notes: "бележка",
@@ -1178,7 +1180,6 @@ function table(f: Fixtures): Call[] {
         incomeTax: "10",
         civilExpenses: "25",
         sickEmployerShare: "70",
-        sickEmployerDays: "3",
         tzpbMin: "0,4",
         tzpbMax: "1,1",
         note: "бележка",
@@ -1195,6 +1196,19 @@ function table(f: Fixtures): Call[] {
         id: "00000000-0000-4000-8000-000000000000",
         maxInsurable: "2111,64",
         maxInsurableConfirmed: "on",
+      },
+      as: "admin",
+    },
+    {
+      route: "hatterscastle.invoice-settings",
+      method: "POST",
+      path: "/hatterscastle/invoice-settings",
+      body: "form",
+      fields: {
+        intent: "sick-leave-rule",
+        validFrom: "2024-01-01",
+        employerDays: "2",
+        note: "КСО чл. 40, ал. 5",
       },
       as: "admin",
     },

@@ -15,6 +15,7 @@ import { typedOr, useFormAnswer } from "~/utils/forms";
 
 export const ADD_PARAMETERS_FORM = "add-parameters";
 export const MAX_INSURABLE_FORM = "max-insurable";
+export const SICK_LEAVE_RULE_FORM = "sick-leave-rule";
 
 function Confirmed({ defaultChecked, id }: { defaultChecked: boolean; id: string }) {
   return (
@@ -100,15 +101,6 @@ export function AddParametersForm({ values }: { values: Record<string, string> }
               />
             ),
           )}
-          <FormField
-            name="sickEmployerDays"
-            label="Дни болничен за сметка на работодателя"
-            inputMode="numeric"
-            required
-            defaultValue={value("sickEmployerDays")}
-            error={error("sickEmployerDays")}
-            controlProps={{ maxLength: 2 }}
-          />
         </div>
       </fieldset>
       <FormField
@@ -167,6 +159,54 @@ export function MaxInsurableForm({ rows }: { rows: { id: string; label: string }
       />
       <Button type="submit" tone="secondary" disabled={busy}>
         Запази
+      </Button>
+    </Form>
+  );
+}
+
+/** A rule of the employer's sick days from a day (a rule of the same day is replaced). */
+export function SickLeaveRuleForm() {
+  const answer = useFormAnswer(SICK_LEAVE_RULE_FORM);
+  const form = useFocusFirstInvalid(answer);
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" ref={form} noValidate aria-labelledby="sick-rule-title">
+      <h3 id="sick-rule-title">Ново правило от дата</h3>
+      <input type="hidden" name="intent" value={SICK_LEAVE_RULE_FORM} />
+      <FormError message={answer?.formError} />
+      <p className={fieldStyles.hint}>
+        Правило със същата дата се заменя. Изчислените заплати пазят своите суми.
+      </p>
+      <div className={page.grid}>
+        <FormField
+          name="validFrom"
+          type="date"
+          label="За неработоспособност, настъпила от"
+          required
+          defaultValue={typedOr(answer, "validFrom")}
+          error={answer?.fieldErrors.validFrom}
+        />
+        <FormField
+          name="employerDays"
+          label="Работни дни за сметка на работодателя"
+          inputMode="numeric"
+          required
+          defaultValue={typedOr(answer, "employerDays")}
+          error={answer?.fieldErrors.employerDays}
+          controlProps={{ maxLength: 2 }}
+        />
+      </div>
+      <FormField
+        name="note"
+        label="Бележка"
+        multiline
+        hint="Напр. разпоредбата и броят на Държавен вестник; до 500 знака"
+        defaultValue={typedOr(answer, "note")}
+        error={answer?.fieldErrors.note}
+        controlProps={{ maxLength: 500 }}
+      />
+      <Button type="submit" tone="secondary" disabled={busy}>
+        Запази правилото
       </Button>
     </Form>
   );

@@ -103,9 +103,17 @@ export function EmployeeForm({
             name="endDate"
             label="Дата на напускане"
             type="date"
-            hint="Празно за настоящ служител"
+            hint="Празно за настоящ служител; месецът на постъпване и на напускане се плаща за дните по договора"
             defaultValue={value("endDate")}
             error={error("endDate")}
+          />
+          <FormField
+            name="insuredSixMonths"
+            label="Поне 6 месеца осигурителен стаж"
+            hint="Без тях работодателят не плаща първите дни болничен (КСО чл. 40, ал. 5)"
+            options={{ yes: "Да", no: "Не" }}
+            defaultValue={value("insuredSixMonths") || "yes"}
+            error={error("insuredSixMonths")}
           />
         </div>
       </fieldset>

@@ -23,10 +23,24 @@ export function SalaryFigures({ result, caption }: { result: PayrollResult; capt
     ["Осигуровки на работодателя", result.employerContributionsCents, true],
     ["Общ разход за работодателя", result.totalCostCents, true],
   ];
+  const days: [string, number][] = [
+    ["Работни дни по договора през месеца", result.employedDays],
+    ["Отработени дни", result.workedDays],
+    ["Болнични дни за сметка на работодателя", result.sickEmployerDays],
+    ["Болнични дни за сметка на НОИ", result.sickNoiDays],
+  ];
   return (
     <table className={styles.amounts} aria-live="polite">
       <caption style={{ textAlign: "left", fontWeight: 600 }}>{caption}</caption>
       <tbody>
+        {days.map(([label, n]) => (
+          <tr key={label}>
+            <th scope="row" style={{ fontWeight: 400 }}>
+              {label}
+            </th>
+            <td style={{ textAlign: "right" }}>{n ?? 0}</td>
+          </tr>
+        ))}
         {rows.map(([label, cents, strong]) => (
           <tr key={label}>
             <th scope="row" style={strong ? undefined : { fontWeight: 400 }}>

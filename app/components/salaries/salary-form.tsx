@@ -10,8 +10,10 @@ import { CONTRACT_TYPES, SALARY_STATUSES } from "~/modules/salaries/constants";
 import {
   type ContractType,
   computePayroll,
+  employerSickDays,
   type PayrollParameters,
   type PayrollResult,
+  type SickLeaveRule,
 } from "~/modules/salaries/payroll";
 import type { FormAnswer } from "~/utils/forms";
 import { parseDecimal } from "~/utils/money";
@@ -31,6 +33,22 @@ export interface SalaryFormEmployee {
   bornBefore1960: boolean;
   grossCents: number;
   hoursPerDay: number;
+  insuredSixMonths: boolean;
+  /** The month's working days within the employment; null when it covers the month. */
+  employedDays: number | null;
+}
+
+/** Weekdays from one day to the day before another (the browser's estimate; the server counts holidays too). */
+function weekdaysBefore(from: string, until: string): number {
+  let n = 0;
+  const d = new Date(`${from}T00:00:00Z`);
+  const end = new Date(`${until}T00:00:00Z`);
+  while (d < end && n < 40) {
+    const day = d.getUTCDay();
+    if (day !== 0 && day !== 6) n++;
+    d.setUTCDate(d.getUTCDate() + 1);
+  }
+  return n;
 }
 
 /**
@@ -44,6 +62,7 @@ export function SalaryForm(props: {
   employees: SalaryFormEmployee[];
   parameters: PayrollParameters | null;
   tzpbRate: number;
+  sickRules: SickLeaveRule[];
   serverFigures: PayrollResult | null;
   submitLabel: string;
 }) {
@@ -87,6 +106,12 @@ export function SalaryForm(props: {
       const workingDays = int("workingDays");
       const unpaid = int("unpaidDays");
       const sick = int("sickDays");
+      const month = String(data.get("month") ?? "");
+      const sickFrom = String(data.get("sickFrom") ?? "").trim();
+      const employedDays =
+        employee?.employedDays == null || !workingDays
+          ? workingDays
+          : Math.min(employee.employedDays, workingDays);
       if (
         !employee ||
         gross === null ||
@@ -95,11 +120,15 @@ export function SalaryForm(props: {
         workingDays > 31 ||
         unpaid === null ||
         sick === null ||
-        unpaid + sick > workingDays
+        employedDays === null ||
+        unpaid + sick > employedDays ||
+        !/^\d{4}-\d{2}$/.test(month) ||
+        (sickFrom !== "" && !/^\d{4}-\d{2}-\d{2}$/.test(sickFrom))
       ) {
         setLive(null);
         return;
       }
+      const beganOn = sickFrom || `${month}-01`;
       setLive(
         computePayroll(
           {
@@ -107,8 +136,16 @@ export function SalaryForm(props: {
             bornBefore1960: employee.bornBefore1960,
             grossCents: gross,
             workingDays,
+            employedDays,
             unpaidDays: unpaid,
             sickDays: sick,
+            sickEmployerDays: employerSickDays({
+              rules: props.sickRules,
+              beganOn,
+              sickDays: sick,
+              insuredSixMonths: employee.insuredSixMonths,
+              daysBeforeMonth: weekdaysBefore(beganOn, `${month}-01`),
+            }),
             bonusCents: bonus,
             tzpbRate: props.tzpbRate,
             hoursPerDay: employee.hoursPerDay,
@@ -124,7 +161,7 @@ export function SalaryForm(props: {
       element.removeEventListener("input", recompute);
       element.removeEventListener("change", recompute);
     };
-  }, [form, props.parameters, props.employees, props.tzpbRate]);
+  }, [form, props.parameters, props.employees, props.tzpbRate, props.sickRules]);
 
   const figures = hydrated ? live : props.serverFigures;
   return (
@@ -193,11 +230,19 @@ export function SalaryForm(props: {
           <FormField
             name="sickDays"
             label="Дни болничен"
-            hint="Първите 3 работни дни се плащат от работодателя (70 %)"
+            hint="Първите 2 работни дни се плащат от работодателя (70 %), ако има 6 месеца осигурителен стаж"
             defaultValue={value("sickDays")}
             error={error("sickDays")}
             inputMode="numeric"
             controlProps={{ maxLength: 2 }}
+          />
+          <FormField
+            name="sickFrom"
+            label="Болничният започва на"
+            type="date"
+            hint="Денят, в който е настъпила неработоспособността (може и в предходен месец); празно: през месеца"
+            defaultValue={value("sickFrom")}
+            error={error("sickFrom")}
           />
           <FormField
             name="bonus"

@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "vat.ground": "Промени основание по ЗДДС",
   "invoice-defaults": "Промени настройките за нови фирми",
   "payroll.parameters": "Промени осигурителните параметри",
+  "payroll.sick-leave-rule": "Промени дните болничен за сметка на работодателя",
 };
 
 /** Writes one entry; `db` may be the transaction that made the change it records. */

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import {
   PAYROLL_PARAMETER_MESSAGES,
   type PayrollParametersInput,
+  type SickLeaveRuleInput,
 } from "~/modules/salaries/parameters-form";
 import type { InvoiceDefaults } from "~/modules/settings/invoice-defaults";
 import {
@@ -105,6 +106,48 @@ export async function addPayrollParameters(
         ...input,
         closed: closed.map((c) => ({ id: c.id, validTo: addDays(input.validFrom, -1) })),
       },
+    });
+    return row.id;
+  });
+}
+
+/** The dated rules of the employer's sick days, newest first. */
+export function listSickLeaveRules(db: Kysely<Database>) {
+  return db
+    .selectFrom("sickLeaveRules")
+    .select(["id", "validFrom", "employerDays", "note"])
+    .orderBy("validFrom", "desc")
+    .execute();
+}
+
+/**
+ * A rule of the employer's sick days for incapacity that began on or after a day (КСО чл. 40,
+ * ал. 5); a rule of the same day is replaced. Salaries keep their figures until saved again.
+ */
+export async function saveSickLeaveRule(
+  db: Kysely<Database>,
+  input: SickLeaveRuleInput,
+  audit: Audit,
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("sickLeaveRules")
+      .select(["id", "employerDays", "note"])
+      .where("validFrom", "=", input.validFrom)
+      .executeTakeFirst();
+    const row = await trx
+      .insertInto("sickLeaveRules")
+      .values(input)
+      .onConflict((c) =>
+        c.column("validFrom").doUpdateSet({ employerDays: input.employerDays, note: input.note }),
+      )
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      ...audit,
+      action: "payroll.sick-leave-rule",
+      target: `sick_leave_rules/${row.id}`,
+      details: { change: before ? "replace" : "add", before: before ?? null, after: input },
     });
     return row.id;
   });

@@ -34,6 +34,8 @@ export const SALARY_MESSAGES = {
   endBeforeStart: "Датата на напускане не може да е преди датата на постъпване",
   gross: "Въведете брутното възнаграждение: сума до 99 999 999 999,99",
   hours: "Работното време е от 1 до 12 часа на ден",
+  insuredSixMonths: "Изберете „да“ или „не“ за 6-те месеца осигурителен стаж",
+  sickFromAfter: "Болничният не може да започва след края на месеца",
   iban: IBAN_MESSAGE,
   idTaken: "Вече има служител с това ЕГН/ЛНЧ",
   employeeNotFound: "Служителят не е намерен",
@@ -64,6 +66,7 @@ export const EMPLOYEE_FIELD_ORDER = [
   "endDate",
   "gross",
   "hoursPerDay",
+  "insuredSixMonths",
   "iban",
 ] as const;
 export const SALARY_FIELD_ORDER = [
@@ -73,6 +76,7 @@ export const SALARY_FIELD_ORDER = [
   "workingDays",
   "unpaidDays",
   "sickDays",
+  "sickFrom",
   "bonus",
   "status",
   "notes",

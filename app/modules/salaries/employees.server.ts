@@ -118,6 +118,7 @@ function columns(input: EmployeeInput) {
     endDate: input.endDate,
     grossCents: input.grossCents,
     hoursPerDay: input.hoursPerDay ?? 8,
+    insuredSixMonths: input.insuredSixMonths,
     iban: input.iban,
   };
 }

@@ -8,10 +8,17 @@ import { fieldErrorsOf } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { employeesOfMonth, getEmployee } from "./employees.server";
-import { parametersFor, toPayrollParameters, workingDaysOf } from "./parameters.server";
-import { computePayroll, type PayrollResult } from "./payroll";
-import { createSalary, type Salary, updateSalary } from "./salaries.server";
 import {
+  parametersFor,
+  sickLeaveRules,
+  toPayrollParameters,
+  workingDaysBetween,
+  workingDaysOf,
+} from "./parameters.server";
+import { computePayroll, type PayrollResult } from "./payroll";
+import { createSalary, employmentDays, type Salary, updateSalary } from "./salaries.server";
+import {
+  lastDayOf,
   MONTH,
   SALARY_FIELD_ORDER,
   SALARY_FORM_ID,
@@ -27,13 +34,16 @@ import {
 /** The current month in Sofia (yyyy-MM). */
 export const currentMonth = () => todayInSofia().slice(0, 7);
 
-/** The month's employees (with what the live computation needs), parameters and ТЗПБ. */
+/**
+ * The month's employees (with what the live computation needs: the working days within their
+ * employment when it starts or ends in the month), parameters, ТЗПБ and the sick-day rules.
+ */
 export async function salaryFormData(db: Kysely<Database>, companyId: string, month: string) {
-  const [employees, details, company, parameters] = await Promise.all([
+  const [employees, details, company, parameters, sickRules] = await Promise.all([
     employeesOfMonth(db, companyId, month),
     db
       .selectFrom("employees")
-      .select(["id", "bornBefore1960", "hoursPerDay"])
+      .select(["id", "bornBefore1960", "hoursPerDay", "startDate", "endDate", "insuredSixMonths"])
       .where("companyId", "=", companyId)
       .execute(),
     db
@@ -42,16 +52,31 @@ export async function salaryFormData(db: Kysely<Database>, companyId: string, mo
       .where("id", "=", companyId)
       .executeTakeFirstOrThrow(),
     parametersFor(db, month).catch(() => null),
+    sickLeaveRules(db),
   ]);
   const byId = new Map(details.map((d) => [d.id, d]));
+  const first = `${month}-01`;
+  const last = lastDayOf(month);
   return {
-    employees: employees.map((e) => ({
-      ...e,
-      bornBefore1960: byId.get(e.id)?.bornBefore1960 ?? false,
-      hoursPerDay: byId.get(e.id)?.hoursPerDay ?? 8,
-    })),
+    employees: await Promise.all(
+      employees.map(async (e) => {
+        const d = byId.get(e.id);
+        const from = d && d.startDate > first ? d.startDate : first;
+        const to = d?.endDate && d.endDate < last ? d.endDate : last;
+        return {
+          ...e,
+          bornBefore1960: d?.bornBefore1960 ?? false,
+          hoursPerDay: d?.hoursPerDay ?? 8,
+          insuredSixMonths: d?.insuredSixMonths ?? true,
+          // Null: the employment covers the month (all its working days).
+          employedDays:
+            from === first && to === last ? null : await workingDaysBetween(db, from, to),
+        };
+      }),
+    ),
     parameters: parameters ? toPayrollParameters(parameters.row) : null,
     tzpbRate: Number(company.tzpbRate),
+    sickRules,
   };
 }
 
@@ -65,6 +90,7 @@ export function salaryFormValues(salary: Salary): Record<string, string> {
     workingDays: String(salary.workingDays),
     unpaidDays: salary.unpaidDays ? String(salary.unpaidDays) : "",
     sickDays: salary.sickDays ? String(salary.sickDays) : "",
+    sickFrom: salary.sickFrom ?? "",
     bonus: money(salary.bonusCents),
     status: salary.status,
     notes: salary.notes ?? "",
@@ -101,14 +127,17 @@ async function figuresOf(db: Kysely<Database>, companyId: string, input: SalaryI
     salaryFormData(db, companyId, input.month),
   ]);
   if (!employee || !data.parameters) return null;
+  const days = await employmentDays(db, employee, input);
   return computePayroll(
     {
       contract: employee.contractType,
       bornBefore1960: employee.bornBefore1960,
       grossCents: input.agreedGrossCents,
       workingDays: input.workingDays,
+      employedDays: days.employedDays,
       unpaidDays: input.unpaidDays,
       sickDays: input.sickDays,
+      sickEmployerDays: days.sickEmployerDays,
       bonusCents: input.bonusCents,
       tzpbRate: data.tzpbRate,
       hoursPerDay: employee.hoursPerDay,

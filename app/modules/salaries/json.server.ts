@@ -7,7 +7,7 @@ import type { Database } from "~db/types";
 import type { Employee } from "./employees.server";
 import { withSalaryDefaults } from "./form.server";
 import type { Salary } from "./salaries.server";
-import { type SalaryInput, salarySchema } from "./schema";
+import { lastDayOf, type SalaryInput, salarySchema } from "./schema";
 
 /** An employee as the JSON API gives it (amounts as decimal strings). */
 export function employeeJson(
@@ -38,6 +38,7 @@ export function employeeJson(
     endDate: e.endDate,
     gross: centsToDecimal(e.grossCents),
     hoursPerDay: e.hoursPerDay ?? 8,
+    insuredSixMonths: e.insuredSixMonths ?? true,
     iban: e.iban ?? null,
   };
 }
@@ -57,7 +58,13 @@ export function salaryJson(s: Salary) {
     workingDays: s.workingDays,
     unpaidDays: s.unpaidDays,
     sickDays: s.sickDays,
+    sickFrom: s.sickFrom ?? null,
+    employedDays: s.employedDays ?? s.workingDays,
     workedDays: s.workedDays,
+    sickEmployerDays: s.sickEmployerDays,
+    sickNoiDays: s.sickNoiDays,
+    firstInsuredDay: s.firstInsuredDay ?? `${s.month}-01`,
+    lastInsuredDay: s.lastInsuredDay ?? lastDayOf(s.month),
     bonus: d(s.bonusCents),
     earned: d(s.earnedCents),
     sickPay: d(s.sickPayCents),

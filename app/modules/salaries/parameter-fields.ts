@@ -33,6 +33,7 @@ export const PAYROLL_PARAMETER_MESSAGES = {
   amount: "Сума в евро с до 2 знака след запетаята (напр. 620,20)",
   maxBelowMinimum: "Максималният осигурителен доход не може да е под минималната заплата",
   sickDays: "Цял брой дни от 0 до 30",
+  sickValidFrom: "Въведете датата, от която започналите болнични следват правилото",
   validFrom: "Въведете датата, от която важат параметрите",
   after: (day: string) =>
     `Новите параметри трябва да започват след ${day} — началото на последния ред`,
@@ -45,7 +46,7 @@ export const PAYROLL_PARAMETER_FIELDS = [
   "maxInsurable",
   "maxInsurableConfirmed",
   ...(Object.keys(PAYROLL_RATE_FIELDS) as PayrollRateField[]),
-  "sickEmployerDays",
   "note",
 ] as const;
+export const SICK_LEAVE_RULE_FIELDS = ["validFrom", "employerDays", "note"] as const;
 export const MAX_INSURABLE_FIELDS = ["id", "maxInsurable", "maxInsurableConfirmed"] as const;

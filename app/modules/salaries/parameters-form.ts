@@ -9,6 +9,7 @@ import {
 
 export {
   MAX_INSURABLE_FIELDS,
+  SICK_LEAVE_RULE_FIELDS,
   PAYROLL_PARAMETER_FIELDS,
   PAYROLL_PARAMETER_MESSAGES,
   PAYROLL_RATE_FIELDS,
@@ -71,13 +72,6 @@ export const payrollParametersSchema = z
     maxInsurable: euroCents,
     maxInsurableConfirmed: checkbox,
     ...rates,
-    sickEmployerDays: z
-      .string({ required_error: PAYROLL_PARAMETER_MESSAGES.sickDays })
-      .max(10, PAYROLL_PARAMETER_MESSAGES.sickDays)
-      .trim()
-      .regex(/^\d{1,2}$/, PAYROLL_PARAMETER_MESSAGES.sickDays)
-      .transform(Number)
-      .refine((days) => days <= 30, PAYROLL_PARAMETER_MESSAGES.sickDays),
     note: optionalText(500),
   })
   .superRefine((row, ctx) => {
@@ -101,6 +95,23 @@ export const payrollParametersSchema = z
     }
   });
 export type PayrollParametersInput = z.infer<typeof payrollParametersSchema>;
+
+/**
+ * A dated rule of the employer's sick days (КСО чл. 40, ал. 5): for an incapacity that began on
+ * or after the day; a rule of the same day is replaced.
+ */
+export const sickLeaveRuleSchema = z.object({
+  validFrom: isoDate(PAYROLL_PARAMETER_MESSAGES.sickValidFrom),
+  employerDays: z
+    .string({ required_error: PAYROLL_PARAMETER_MESSAGES.sickDays })
+    .max(10, PAYROLL_PARAMETER_MESSAGES.sickDays)
+    .trim()
+    .regex(/^\d{1,2}$/, PAYROLL_PARAMETER_MESSAGES.sickDays)
+    .transform(Number)
+    .refine((days) => days <= 30, PAYROLL_PARAMETER_MESSAGES.sickDays),
+  note: optionalText(500),
+});
+export type SickLeaveRuleInput = z.infer<typeof sickLeaveRuleSchema>;
 
 /** Correcting or confirming a row's maximum insurable income. */
 export const maxInsurableSchema = z.object({

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
-import type { PayrollParameters } from "./payroll";
+import type { PayrollParameters, SickLeaveRule } from "./payroll";
 import { lastDayOf, SALARY_MESSAGES } from "./schema";
 
 /* Payroll parameters and working days: dated data in the database, read for a month. */
@@ -41,7 +41,6 @@ export function toPayrollParameters(row: NonNullable<ParametersRow>): PayrollPar
     incomeTax: n(row.incomeTax),
     civilExpenses: n(row.civilExpenses),
     sickEmployerShare: n(row.sickEmployerShare),
-    sickEmployerDays: row.sickEmployerDays,
   };
 }
 
@@ -54,11 +53,31 @@ export async function parametersFor(db: Kysely<Database>, month: string) {
 }
 
 /** The month's working days: weekdays without the official days off. */
-export async function workingDaysOf(db: Kysely<Database>, month: string): Promise<number> {
+export function workingDaysOf(db: Kysely<Database>, month: string): Promise<number> {
+  return workingDaysBetween(db, `${month}-01`, lastDayOf(month));
+}
+
+/** Working days from one day to another, both included (0 when the second is before the first). */
+export async function workingDaysBetween(
+  db: Kysely<Database>,
+  from: string,
+  to: string,
+): Promise<number> {
+  if (to < from) return 0;
   const result = await sql<{ days: number }>`
     select count(*)::int as days
-    from generate_series(${`${month}-01`}::date, ${lastDayOf(month)}::date, interval '1 day') d
+    from generate_series(${from}::date, ${to}::date, interval '1 day') d
     where extract(isodow from d) < 6
       and not exists (select 1 from public_holidays h where h.day = d::date)`.execute(db);
   return Number(result.rows[0]?.days ?? 0);
+}
+
+/** The dated rules of the employer's sick days (КСО чл. 40, ал. 5), oldest first. */
+export async function sickLeaveRules(db: Kysely<Database>): Promise<SickLeaveRule[]> {
+  const rows = await db
+    .selectFrom("sickLeaveRules")
+    .select(["validFrom", "employerDays"])
+    .orderBy("validFrom")
+    .execute();
+  return rows.map((r) => ({ validFrom: String(r.validFrom), employerDays: r.employerDays }));
 }

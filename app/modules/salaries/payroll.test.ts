@@ -2,11 +2,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   computePayroll,
+  employerSickDays,
   PAYROLL_2026,
   PAYROLL_MESSAGES,
   type PayrollInput,
   type PayrollResult,
   paymentDueDate,
+  SICK_LEAVE_RULES_SEED,
+  sickRuleDays,
   validateDays,
 } from "./payroll";
 
@@ -37,7 +40,10 @@ const CONTRIBUTIONS = [
 describe("the payroll of a month (2026 rules)", () => {
   it("gives the worked example of 2,000.00", () => {
     expect(run({})).toEqual({
+      employedDays: 21,
       workedDays: 21,
+      sickEmployerDays: 0,
+      sickNoiDays: 0,
       earnedCents: 200_000,
       sickPayCents: 0,
       grossCents: 200_000,
@@ -60,7 +66,10 @@ describe("the payroll of a month (2026 rules)", () => {
 
   it("gives the worked example of the minimum wage, 620.20", () => {
     expect(run({ grossCents: 62_020 })).toEqual({
+      employedDays: 21,
       workedDays: 21,
+      sickEmployerDays: 0,
+      sickNoiDays: 0,
       earnedCents: 62_020,
       sickPayCents: 0,
       grossCents: 62_020,
@@ -83,7 +92,10 @@ describe("the payroll of a month (2026 rules)", () => {
 
   it("gives the worked example above the maximum, 3,000.00 insured on 2,111.64", () => {
     expect(run({ grossCents: 300_000 })).toEqual({
+      employedDays: 21,
       workedDays: 21,
+      sickEmployerDays: 0,
+      sickNoiDays: 0,
       earnedCents: 300_000,
       sickPayCents: 0,
       grossCents: 300_000,
@@ -175,40 +187,113 @@ describe("the payroll of a month (2026 rules)", () => {
     expect(run({ grossCents: 500_000, unpaidDays: 10 }).insurableCents).toBe(211_164);
   });
 
-  it("sick days: the employer pays 70 % of the daily gross for the first 3, taxed but not insured", () => {
-    const r = run({ sickDays: 5 });
-    // 16 days of 2,000.00 = 1,523.81; 3 × 2,000.00 ÷ 21 × 70 % = 200.00 (days 4 and 5: НОИ).
-    expect(r).toMatchObject({ workedDays: 16, earnedCents: 152_381, sickPayCents: 20_000 });
-    expect(r.grossCents).toBe(172_381);
+  it("sick days: the employer pays 70 % of the daily gross for its days, taxed but not insured", () => {
+    const r = run({ sickDays: 5, sickEmployerDays: 2 });
+    // 16 days of 2,000.00 = 1,523.81; 2 × 2,000.00 ÷ 21 × 70 % = 133.33 (days 3 to 5: НОИ).
+    expect(r).toMatchObject({
+      workedDays: 16,
+      sickEmployerDays: 2,
+      sickNoiDays: 3,
+      earnedCents: 152_381,
+      sickPayCents: 13_333,
+    });
+    expect(r.grossCents).toBe(165_714);
     expect(r.insurableCents).toBe(152_381);
     expect(r.employeeContributionsCents).toBe(12_770 + 3_352 + 4_876); // on 1,523.81 only
-    expect(r.taxableCents).toBe(172_381 - r.employeeContributionsCents);
-    expect(r.taxCents).toBe(15_138); // 10 % of 1,513.83
-    // Two sick days: 2 × 2,000.00 ÷ 21 × 70 % = 133.33, rounded once.
-    expect(run({ sickDays: 2 })).toMatchObject({
-      workedDays: 19,
-      earnedCents: 180_952,
-      sickPayCents: 13_333,
-      grossCents: 194_285,
-      insurableCents: 180_952,
+    expect(r.taxableCents).toBe(165_714 - 20_998);
+    expect(r.taxCents).toBe(14_472); // 10 % of 1,447.16
+    // The employer's days never exceed the sick days.
+    expect(run({ sickDays: 1, sickEmployerDays: 2 })).toMatchObject({
+      sickEmployerDays: 1,
+      sickNoiDays: 0,
+      sickPayCents: 6_667, // 2,000.00 ÷ 21 × 70 %
     });
-    // A whole month sick: the employer's 3 days are paid, nothing is insured.
-    expect(run({ sickDays: 21 })).toMatchObject({
+    // A whole month sick: the employer's 2 days are paid, nothing is insured.
+    expect(run({ sickDays: 21, sickEmployerDays: 2 })).toMatchObject({
       workedDays: 0,
       earnedCents: 0,
-      sickPayCents: 20_000,
+      sickPayCents: 13_333,
       insurableCents: 0,
       employeeContributionsCents: 0,
       employerContributionsCents: 0,
-      taxCents: 2_000,
-      netCents: 18_000,
+      taxCents: 1_333,
+      netCents: 12_000,
     });
+  });
+
+  it("worked example: 3,000.00 hired on 15.10.2026 is paid 12 of October's 22 working days", () => {
+    // 3,000.00 × 12 ÷ 22 = 1,636.36 (not the whole 3,000.00); everything follows from it.
+    expect(
+      run({ grossCents: 300_000, workingDays: 22, employedDays: 12 }),
+    ).toEqual({
+      employedDays: 12,
+      workedDays: 12,
+      sickEmployerDays: 0,
+      sickNoiDays: 0,
+      earnedCents: 163_636,
+      sickPayCents: 0,
+      grossCents: 163_636,
+      insurableCents: 163_636,
+      employeeDooCents: 13_713, // 8.38 % = 137.127
+      employeeUpfCents: 3_600, // 2.2 % = 35.999
+      employeeZoCents: 5_236, // 3.2 % = 52.364
+      employeeContributionsCents: 22_549,
+      taxableCents: 141_087,
+      taxCents: 14_109, // 10 % of 1,410.87
+      netCents: 126_978,
+      employerDooCents: 17_869, // 10.92 % = 178.690
+      employerTzpbCents: 655, // 0.4 % = 6.545
+      employerUpfCents: 4_582, // 2.8 % = 45.818
+      employerZoCents: 7_855, // 4.8 % = 78.545
+      employerContributionsCents: 30_961,
+      totalCostCents: 194_597,
+    });
+    // Unpaid and sick days fall within the employed days; the minimum is for the days worked.
+    expect(
+      run({ grossCents: 62_020, workingDays: 22, employedDays: 12, unpaidDays: 2 }),
+    ).toMatchObject({ workedDays: 10, earnedCents: 28_191, insurableCents: 28_191 });
+    // Left on the 9th: 7 of 22 days.
+    expect(run({ grossCents: 300_000, workingDays: 22, employedDays: 7 }).grossCents).toBe(95_455);
+  });
+
+  it("worked example: employer-paid sick leave under КСО чл. 40, ал. 5, dated by the day it began", () => {
+    const rules = SICK_LEAVE_RULES_SEED;
+    const days = (beganOn: string, sickDays: number, insuredSixMonths = true, before = 0) =>
+      employerSickDays({ rules, beganOn, sickDays, insuredSixMonths, daysBeforeMonth: before });
+    expect(sickRuleDays(rules, "2023-12-31")).toBe(3);
+    expect(sickRuleDays(rules, "2024-01-01")).toBe(2);
+    expect(sickRuleDays(rules, "1999-12-31")).toBe(0);
+    // 2,000.00, 22 working days, 5 sick days that began in 2026: the employer pays 2 days,
+    // 2,000.00 ÷ 22 × 70 % × 2 = 127.27 (not 190.91 for 3 days).
+    const now = run({ workingDays: 22, sickDays: 5, sickEmployerDays: days("2026-10-05", 5) });
+    expect(now).toMatchObject({
+      sickEmployerDays: 2,
+      sickNoiDays: 3,
+      workedDays: 17,
+      earnedCents: 154_545, // 2,000.00 × 17 ÷ 22
+      sickPayCents: 12_727,
+      grossCents: 167_272,
+      insurableCents: 154_545,
+    });
+    // Began on 28.12.2023: the old rule, 3 days, 190.91.
+    expect(run({ workingDays: 22, sickDays: 5, sickEmployerDays: days("2023-12-28", 5) }))
+      .toMatchObject({ sickEmployerDays: 3, sickNoiDays: 2, sickPayCents: 19_091 });
+    // Without 6 months of insurance the employer pays nothing; all the days are НОИ's.
+    expect(run({ workingDays: 22, sickDays: 5, sickEmployerDays: days("2026-10-05", 5, false) }))
+      .toMatchObject({ sickEmployerDays: 0, sickNoiDays: 5, sickPayCents: 0, earnedCents: 154_545 });
+    // An incapacity that began in the previous month: its days there count against the 2.
+    expect(days("2026-10-30", 4, true, 1)).toBe(1);
+    expect(days("2026-10-29", 4, true, 2)).toBe(0);
+    expect(days("2023-12-28", 4, true, 2)).toBe(1);
   });
 
   it("a civil contract: 25 % statutory expenses, pension, УПФ and health only above the minimum", () => {
     // income 750.00 ≥ 620.20: pension 6.58 % 49.35, УПФ 16.50, ЗО 24.00; tax 10 % of 660.15.
     expect(run({ contract: "civil", grossCents: 100_000 })).toEqual({
+      employedDays: 21,
       workedDays: 21,
+      sickEmployerDays: 0,
+      sickNoiDays: 0,
       earnedCents: 100_000,
       sickPayCents: 0,
       grossCents: 100_000,

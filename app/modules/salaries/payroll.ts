@@ -7,9 +7,14 @@ import { percentOf } from "~/utils/money";
  * copy for tests).
  *
  * Labour and management contracts (a manager is insured like an employee):
- * - earned = gross × worked days ÷ working days (half up) + bonuses; worked = working − unpaid − sick;
- * - sick pay: the employer pays 70 % of the daily gross (gross ÷ working days) for the first 3 sick
- *   days, rounded once (taxable, not insurable); later days are НОИ's benefit, outside the payroll;
+ * - employed days = the month's working days within the employment (start and end dates; decision
+ *   023); worked = employed − unpaid − sick; earned = gross × worked days ÷ the month's working days
+ *   (half up) + bonuses, so a part month is paid pro rata (3,000.00 hired on 15.10.2026: 12 of 22
+ *   days → 1,636.36);
+ * - sick pay: the employer pays 70 % of the daily gross (gross ÷ working days) for the sick days it
+ *   owes (sickEmployerDays: the first working days of the incapacity under the rule dated by the day
+ *   it began, КСО чл. 40, ал. 5 — 2 since 01.01.2024, 3 before; none without 6 months of insurance),
+ *   rounded once (taxable, not insurable); the other sick days are НОИ's benefit, outside the payroll;
  * - insurable income = earned, at least the minimum wage × worked ÷ working days (× hours ÷ 8 for
  *   part time), at most the month's whole maximum; nothing when no day was worked; the agreed gross
  *   may not be below the minimum (minimumGrossCents, checked when a salary is saved);
@@ -27,6 +32,8 @@ export const PAYROLL_MESSAGES = {
   workingDays: "Работните дни трябва да са поне 1",
   days: "Дните не може да са отрицателни",
   tooManyAbsences: "Дните неплатен отпуск и болничен не може да надхвърлят работните дни",
+  tooManyForEmployment: (days: number) =>
+    `Дните неплатен отпуск и болничен не може да надхвърлят работните дни по договора през месеца (${days})`,
 } as const;
 
 export type ContractType = "labour" | "management" | "civil";
@@ -57,8 +64,48 @@ export interface PayrollParameters {
   civilExpenses: number;
   /** Per cent of the daily gross the employer pays for a sick day. */
   sickEmployerShare: number;
-  /** The first working days of a sickness the employer pays. */
-  sickEmployerDays: number;
+}
+
+/**
+ * A dated rule of КСО чл. 40, ал. 5 (table sick_leave_rules): an incapacity that began on or after
+ * validFrom (and before the next rule) is paid by the employer for its first employerDays working days.
+ */
+export interface SickLeaveRule {
+  validFrom: string;
+  employerDays: number;
+}
+
+/** The seed's rules, for tests: 3 days before 01.01.2024, 2 since. */
+export const SICK_LEAVE_RULES_SEED: SickLeaveRule[] = [
+  { validFrom: "2000-01-01", employerDays: 3 },
+  { validFrom: "2024-01-01", employerDays: 2 },
+];
+
+/** The employer's days of an incapacity that began on the day: the latest rule from before it (0 when none). */
+export function sickRuleDays(rules: readonly SickLeaveRule[], beganOn: string): number {
+  let best: SickLeaveRule | undefined;
+  for (const rule of rules) {
+    if (rule.validFrom <= beganOn && (!best || rule.validFrom > best.validFrom)) best = rule;
+  }
+  return best?.employerDays ?? 0;
+}
+
+/**
+ * How many of the month's sick days the employer pays: the rule's days (dated by the day the
+ * incapacity began) less those of the same incapacity that fell before the month (paid then), none
+ * without 6 months of insurance, never more than the month's sick days.
+ */
+export function employerSickDays(input: {
+  rules: readonly SickLeaveRule[];
+  beganOn: string;
+  sickDays: number;
+  insuredSixMonths: boolean;
+  /** Working days of the incapacity before the month's first day. */
+  daysBeforeMonth?: number;
+}): number {
+  if (!input.insuredSixMonths) return 0;
+  const left = sickRuleDays(input.rules, input.beganOn) - Math.max(0, input.daysBeforeMonth ?? 0);
+  return Math.max(0, Math.min(left, input.sickDays));
 }
 
 /** The 2026 figures as seeded (the maximum insurable income is UNCONFIRMED). */
@@ -80,7 +127,6 @@ export const PAYROLL_2026: PayrollParameters = {
   incomeTax: 10,
   civilExpenses: 25,
   sickEmployerShare: 70,
-  sickEmployerDays: 3,
 };
 
 export interface PayrollInput {
@@ -88,10 +134,14 @@ export interface PayrollInput {
   bornBefore1960: boolean;
   /** The agreed gross of a full month (a civil contract: its fee for the month). */
   grossCents: number;
-  /** The month's working days (at least 1); ignored by civil contracts, as are the two below. */
+  /** The month's working days (at least 1); ignored by civil contracts, as are the days below. */
   workingDays: number;
+  /** The month's working days within the employment (start and end dates); default: all of them. */
+  employedDays?: number;
   unpaidDays: number;
   sickDays: number;
+  /** Of the sick days, those the employer pays (employerSickDays); default 0. */
+  sickEmployerDays?: number;
   /** Bonuses: insurable and taxable (a civil contract: part of the fee). */
   bonusCents: number;
   /** The company's ТЗПБ rate, 0.4–1.1 % (employer only). */
@@ -101,7 +151,12 @@ export interface PayrollInput {
 }
 
 export interface PayrollResult {
+  /** The month's working days within the employment. */
+  employedDays: number;
   workedDays: number;
+  /** Sick days paid by the employer (sickPayCents) and by НОИ (outside the payroll). */
+  sickEmployerDays: number;
+  sickNoiDays: number;
   earnedCents: number;
   sickPayCents: number;
   grossCents: number;
@@ -137,12 +192,14 @@ export function computePayroll(input: PayrollInput, p: PayrollParameters): Payro
 function labour(input: PayrollInput, p: PayrollParameters): PayrollResult {
   const old = input.bornBefore1960;
   const workingDays = Math.max(1, input.workingDays);
-  const unpaid = Math.min(Math.max(0, input.unpaidDays), workingDays);
-  const sick = Math.min(Math.max(0, input.sickDays), workingDays - unpaid);
-  const workedDays = workingDays - unpaid - sick;
+  const employedDays = Math.min(Math.max(0, input.employedDays ?? workingDays), workingDays);
+  const unpaid = Math.min(Math.max(0, input.unpaidDays), employedDays);
+  const sick = Math.min(Math.max(0, input.sickDays), employedDays - unpaid);
+  const workedDays = employedDays - unpaid - sick;
+  const sickEmployerDays = Math.min(Math.max(0, input.sickEmployerDays ?? 0), sick);
   const earnedCents = mulDiv(input.grossCents, workedDays, workingDays) + input.bonusCents;
   const sickPayCents = mulDiv(
-    input.grossCents * Math.min(sick, p.sickEmployerDays),
+    input.grossCents * sickEmployerDays,
     Math.round(p.sickEmployerShare * 100),
     workingDays * 10_000,
   );
@@ -159,7 +216,10 @@ function labour(input: PayrollInput, p: PayrollParameters): PayrollResult {
   const employerZoCents = percentOf(insurableCents, p.employerZo);
   return finish(
     {
+      employedDays,
       workedDays,
+      sickEmployerDays,
+      sickNoiDays: sick - sickEmployerDays,
       earnedCents,
       sickPayCents,
       grossCents: earnedCents + sickPayCents,
@@ -196,7 +256,10 @@ function civil(input: PayrollInput, p: PayrollParameters): PayrollResult {
   const employerZoCents = percentOf(insurableCents, p.employerZo);
   return finish(
     {
-      workedDays: Math.max(1, input.workingDays),
+      employedDays: Math.max(1, input.employedDays ?? input.workingDays),
+      workedDays: Math.max(1, input.employedDays ?? input.workingDays),
+      sickEmployerDays: 0,
+      sickNoiDays: 0,
       earnedCents: fee,
       sickPayCents: 0,
       grossCents: fee,

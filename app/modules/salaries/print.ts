@@ -15,7 +15,9 @@ export interface PayrollCompany {
 }
 
 /** The stored figures of a salary (cents) the print needs. */
-export interface PrintableSalary extends PayrollResult {
+export interface PrintableSalary extends Omit<PayrollResult, "employedDays"> {
+  /** Null on rows stored before it was (decision 023): all the working days. */
+  employedDays: number | null;
   employeeName: string;
   contractType: keyof typeof CONTRACT_TYPES;
   workingDays: number;

@@ -3,8 +3,19 @@ import { AppError } from "~/utils/http.server";
 import { formatCents } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
-import { parametersFor, workingDaysOf } from "./parameters.server";
-import { computePayroll, minimumGrossCents, type PayrollResult } from "./payroll";
+import {
+  parametersFor,
+  sickLeaveRules,
+  workingDaysBetween,
+  workingDaysOf,
+} from "./parameters.server";
+import {
+  computePayroll,
+  employerSickDays,
+  minimumGrossCents,
+  PAYROLL_MESSAGES,
+  type PayrollResult,
+} from "./payroll";
 import { lastDayOf, previousMonth, SALARY_MESSAGES, type SalaryInput } from "./schema";
 
 /* A month's payroll: one salary per employee and month, computed with the month's parameters. */
@@ -24,7 +35,10 @@ export type SalaryTotals = Record<(typeof MONEY_COLUMNS)[number], number> & { co
 /** The result's columns as the salaries table stores them. */
 function resultColumns(result: PayrollResult) {
   return {
+    employedDays: result.employedDays,
     workedDays: result.workedDays,
+    sickEmployerDays: result.sickEmployerDays,
+    sickNoiDays: result.sickNoiDays,
     earnedCents: result.earnedCents,
     sickPayCents: result.sickPayCents,
     grossCents: result.grossCents,
@@ -45,6 +59,51 @@ function resultColumns(result: PayrollResult) {
   };
 }
 
+/**
+ * The days of the month the dates decide (decision 023): the first and last day in employment, its
+ * working days (all the entered working days when the employment covers the month, else the
+ * calendar's within it, at most the entered), and the sick days the employer pays under the rule
+ * dated by the day the incapacity began (null: in the month), less its days before the month.
+ */
+export async function employmentDays(
+  db: Db,
+  employee: { startDate: string; endDate: string | null; insuredSixMonths: boolean },
+  input: Pick<SalaryInput, "month" | "workingDays" | "sickDays" | "sickFrom">,
+) {
+  const first = `${input.month}-01`;
+  const last = lastDayOf(input.month);
+  const firstInsuredDay = employee.startDate > first ? employee.startDate : first;
+  const lastInsuredDay = employee.endDate && employee.endDate < last ? employee.endDate : last;
+  const k = db as Kysely<Database>;
+  const whole = firstInsuredDay === first && lastInsuredDay === last;
+  const employedDays = whole
+    ? input.workingDays
+    : Math.min(input.workingDays, await workingDaysBetween(k, firstInsuredDay, lastInsuredDay));
+  let sickEmployerDays = 0;
+  if (input.sickDays > 0) {
+    const beganOn = input.sickFrom ?? firstInsuredDay;
+    const [rules, daysBeforeMonth] = await Promise.all([
+      sickLeaveRules(k),
+      beganOn < first ? workingDaysBetween(k, beganOn, previousDay(first)) : Promise.resolve(0),
+    ]);
+    sickEmployerDays = employerSickDays({
+      rules,
+      beganOn,
+      sickDays: input.sickDays,
+      insuredSixMonths: employee.insuredSixMonths,
+      daysBeforeMonth,
+    });
+  }
+  return { firstInsuredDay, lastInsuredDay, employedDays, sickEmployerDays };
+}
+
+/** The day before a yyyy-MM-dd day. */
+function previousDay(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
 /** Everything a salary row needs: the employee's snapshot, the parameters and the figures. */
 async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
   const [employee, company, { id: parametersId, parameters }] = await Promise.all([
@@ -58,6 +117,7 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
         "startDate",
         "endDate",
         "hoursPerDay",
+        "insuredSixMonths",
       ])
       .where("companyId", "=", companyId)
       .where("id", "=", input.employeeId)
@@ -85,14 +145,21 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
     const message = `${SALARY_MESSAGES.belowMinimum}: ${formatCents(minimumGrossCents(parameters, employee.hoursPerDay))} EUR`;
     throw new AppError(message, 400, { gross: message });
   }
+  const days = await employmentDays(db, employee, input);
+  if (employee.contractType !== "civil" && input.unpaidDays + input.sickDays > days.employedDays) {
+    const message = PAYROLL_MESSAGES.tooManyForEmployment(days.employedDays);
+    throw new AppError(message, 400, { unpaidDays: message });
+  }
   const result = computePayroll(
     {
       contract: employee.contractType,
       bornBefore1960: employee.bornBefore1960,
       grossCents: input.agreedGrossCents,
       workingDays: input.workingDays,
+      employedDays: days.employedDays,
       unpaidDays: input.unpaidDays,
       sickDays: input.sickDays,
+      sickEmployerDays: days.sickEmployerDays,
       bonusCents: input.bonusCents,
       tzpbRate: Number(company.tzpbRate),
       hoursPerDay: employee.hoursPerDay,
@@ -112,6 +179,9 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
     workingDays: input.workingDays,
     unpaidDays: input.unpaidDays,
     sickDays: input.sickDays,
+    sickFrom: input.sickFrom,
+    firstInsuredDay: days.firstInsuredDay,
+    lastInsuredDay: days.lastInsuredDay,
     bonusCents: input.bonusCents,
     notes: input.notes,
     ...resultColumns(result),
@@ -156,6 +226,7 @@ export async function updateSalary(
       current.workingDays === input.workingDays &&
       current.unpaidDays === input.unpaidDays &&
       current.sickDays === input.sickDays &&
+      (current.sickFrom ?? null) === input.sickFrom &&
       current.bonusCents === input.bonusCents;
     if (!sameFigures) {
       throw new AppError(SALARY_MESSAGES.approvedLocked, 409, {
@@ -308,6 +379,7 @@ export async function copyPreviousMonth(db: Kysely<Database>, companyId: string,
           workingDays,
           unpaidDays: 0,
           sickDays: 0,
+          sickFrom: null,
           bonusCents: 0,
           status: "draft",
           notes: null,

@@ -5,7 +5,7 @@ import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema
 import { isUuid } from "~/utils/uuid";
 import { CONTRACT_TYPES, SALARY_MESSAGES, SALARY_STATUSES } from "./constants";
 import { EGN_MESSAGES, egnBirthDate, isValidEgn, isValidLnch } from "./egn";
-import { MONTH } from "./months";
+import { lastDayOf, MONTH } from "./months";
 import { validateDays } from "./payroll";
 
 export {
@@ -64,6 +64,15 @@ const days = (message: string, min: number, max: number) =>
       return n;
     });
 
+/** Yes or no: a JSON boolean, or the form's "yes"/"no" (missing: yes). */
+const yesNo = (message: string) =>
+  z
+    .union([z.boolean(), z.enum(["yes", "no", "true", "false"])], {
+      errorMap: () => ({ message }),
+    })
+    .nullish()
+    .transform((value) => !(value === false || value === "no" || value === "false"));
+
 /** An employee, as the form and POST/PUT /api/employees give it. */
 export const employeeSchema = z
   .object({
@@ -77,6 +86,7 @@ export const employeeSchema = z
     endDate: optionalDate,
     gross: money(SALARY_MESSAGES.gross, true),
     hoursPerDay: days(SALARY_MESSAGES.hours, 1, 12).default(8),
+    insuredSixMonths: yesNo(SALARY_MESSAGES.insuredSixMonths),
     iban: optionalIban,
   })
   .superRefine((data, ctx) => {
@@ -116,6 +126,7 @@ export const salarySchema = z
     workingDays: days(SALARY_MESSAGES.workingDays, 1, 31),
     unpaidDays: days(SALARY_MESSAGES.days, 0, 31),
     sickDays: days(SALARY_MESSAGES.days, 0, 31),
+    sickFrom: optionalDate,
     bonus: money(SALARY_MESSAGES.bonus, false),
     status: z
       .enum(Object.keys(SALARY_STATUSES) as [keyof typeof SALARY_STATUSES], {
@@ -137,6 +148,9 @@ export const salarySchema = z
     for (const [field, message] of Object.entries(problems)) {
       ctx.addIssue({ code: "custom", path: [field], message });
     }
+    if (data.sickFrom && typeof data.month === "string" && data.sickFrom > lastDayOf(data.month)) {
+      ctx.addIssue({ code: "custom", path: ["sickFrom"], message: SALARY_MESSAGES.sickFromAfter });
+    }
   })
   .transform((data) => ({
     employeeId: data.employeeId,
@@ -145,6 +159,8 @@ export const salarySchema = z
     workingDays: data.workingDays as number,
     unpaidDays: data.unpaidDays ?? 0,
     sickDays: data.sickDays ?? 0,
+    // The day the incapacity began (null: in the month); kept only with sick days.
+    sickFrom: data.sickDays ? data.sickFrom : null,
     bonusCents: data.bonus,
     status: data.status,
     notes: data.notes,
