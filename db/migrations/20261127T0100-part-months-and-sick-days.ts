@@ -62,11 +62,26 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("payroll_parameters").dropColumn("sick_employer_days").execute();
 
   for (const [column, comment] of [
-    ["sick_leave_rules.valid_from", "An incapacity that began on or after this day (until the next rule) follows the rule."],
-    ["sick_leave_rules.employer_days", "The first working days of the incapacity the employer pays (КСО чл. 40, ал. 5)."],
-    ["employees.insured_six_months", "At least 6 months of insurance: without them the employer pays no sick days."],
-    ["salaries.employed_days", "The month's working days within the employment (start and end dates)."],
-    ["salaries.sick_from", "The day the incapacity of the month's sick days began (null: in the month)."],
+    [
+      "sick_leave_rules.valid_from",
+      "An incapacity that began on or after this day (until the next rule) follows the rule.",
+    ],
+    [
+      "sick_leave_rules.employer_days",
+      "The first working days of the incapacity the employer pays (КСО чл. 40, ал. 5).",
+    ],
+    [
+      "employees.insured_six_months",
+      "At least 6 months of insurance: without them the employer pays no sick days.",
+    ],
+    [
+      "salaries.employed_days",
+      "The month's working days within the employment (start and end dates).",
+    ],
+    [
+      "salaries.sick_from",
+      "The day the incapacity of the month's sick days began (null: in the month).",
+    ],
     ["salaries.sick_employer_days", "Sick days the employer pays (sick_pay_cents)."],
     ["salaries.sick_noi_days", "Sick days НОИ pays (outside the payroll)."],
     ["salaries.first_insured_day", "The first day of the month in employment."],

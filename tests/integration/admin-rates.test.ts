@@ -835,6 +835,76 @@ describe("payroll parameters", () => {
     ]);
   });
 
+  it("the employer's sick days are a dated rule the admin saves; a salary takes the rule of the day the sickness began", async () => {
+    const boss = await admin();
+    const db = getDb();
+    const page = async () =>
+      (
+        await call(settingsAdminLoader, db, "/hatterscastle/invoice-settings", {
+          headers: boss.headers,
+        })
+      ).json();
+    expect((await page()).sickRules).toMatchObject([
+      { validFrom: "01.01.2024", employerDays: "2" },
+      { validFrom: "01.01.2000", employerDays: "3" },
+    ]);
+    const refused = await settingsPost(
+      { intent: "sick-leave-rule", validFrom: "2026-10-20", employerDays: "много", note: "x" },
+      boss.headers,
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      fieldErrors: { employerDays: "Цял брой дни от 0 до 30" },
+      repopulateFields: { validFrom: "2026-10-20", note: "x" },
+    });
+    const saved = await settingsPost(
+      { intent: "sick-leave-rule", validFrom: "2026-10-20", employerDays: "1", note: "проба" },
+      boss.headers,
+    );
+    expect(saved.status).toBe(302);
+    expect((await page()).sickRules[0]).toMatchObject({
+      validFrom: "20.10.2026",
+      employerDays: "1",
+    });
+    expect(await audits("payroll.sick-leave-rule")).toHaveLength(1);
+
+    const { companyId } = await createCompanyWithClient(db);
+    const employee = await createEmployee(
+      db,
+      companyId,
+      employeeSchema.parse({
+        name: "Мария Петрова",
+        idNumber: "8501011234",
+        position: "Счетоводител",
+        contractType: "labour",
+        startDate: "2026-01-05",
+        gross: "2000",
+      }),
+    );
+    const sick = async (sickFrom: string) => {
+      const id = await createSalary(
+        db,
+        companyId,
+        salarySchema.parse({
+          employeeId: employee,
+          month: "2026-10",
+          workingDays: 22,
+          sickDays: 3,
+          sickFrom,
+        }),
+      );
+      const row = await db
+        .selectFrom("salaries")
+        .select(["sickEmployerDays", "sickPayCents"])
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      await db.deleteFrom("salaries").where("id", "=", id).execute();
+      return row;
+    };
+    expect(await sick("2026-10-19")).toEqual({ sickEmployerDays: 2, sickPayCents: 12727 });
+    expect(await sick("2026-10-20")).toEqual({ sickEmployerDays: 1, sickPayCents: 6364 });
+  });
+
   it("an unknown intent is refused on both pages, and nothing is written", async () => {
     const boss = await admin();
     for (const post of [vatPost, settingsPost]) {

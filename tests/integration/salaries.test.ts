@@ -308,11 +308,13 @@ describe("salaries: a month's payroll", () => {
     expect(preview.status).toBe(200);
     const shown = await preview.json();
     // 21 working days in November 2026: 16 worked of 2,000.00 = 1,523.81 + bonus 100.00;
-    // sick pay 3 × 2,000.00 / 21 × 70 % = 200.00.
+    // sick pay for the employer's 2 days (КСО чл. 40, ал. 5): 2 × 2,000.00 / 21 × 70 % = 133.33.
     expect(shown.figures).toMatchObject({
       workedDays: 16,
+      sickEmployerDays: 2,
+      sickNoiDays: 1,
       earnedCents: 162381,
-      sickPayCents: 20000,
+      sickPayCents: 13333,
     });
     expect(shown.repopulateFields).toMatchObject({ gross: "2000,00", workingDays: "21" });
     expect(await db.selectFrom("salaries").select("id").execute()).toHaveLength(0);
@@ -323,7 +325,7 @@ describe("salaries: a month's payroll", () => {
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/salaries?month=2026-11");
     const row = await db.selectFrom("salaries").selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ earnedCents: 162381, sickPayCents: 20000, grossCents: 182381 });
+    expect(row).toMatchObject({ earnedCents: 162381, sickPayCents: 13333, grossCents: 175714 });
     expect(row.netCents + row.employeeContributionsCents + row.taxCents).toBe(row.grossCents);
 
     const tooMany = await call(editAction, db, `/salaries/edit/${row.id}`, {
@@ -379,5 +381,181 @@ describe("salaries: a month's payroll", () => {
     ).json();
     expect(page.previous.totals.count).toBe(1);
     expect(page.dueDate).toBe("2026-12-25");
+  });
+});
+
+describe("salaries: part months and sick days (decision 023)", () => {
+  it("a month started on 15.10.2026 pays 12 of 22 days; a month outside the employment is refused", async () => {
+    const me = await fullCompany();
+    const db = getDb();
+    // The employee through the page without JavaScript, hired mid-month.
+    const hired = await call(
+      employeeNew,
+      db,
+      "/salaries/employees/new",
+      formBody(
+        {
+          name: "Анна Тодорова",
+          idNumber: egn("790303123"),
+          position: "Анализатор",
+          contractType: "labour",
+          startDate: "2026-10-15",
+          endDate: "",
+          gross: "3000,00",
+          hoursPerDay: "8",
+          insuredSixMonths: "yes",
+        },
+        me.page,
+      ),
+    );
+    expect(hired.status).toBe(302);
+    const { id } = await db.selectFrom("employees").select("id").executeTakeFirstOrThrow();
+    const fields = {
+      employeeId: id,
+      month: "2026-10",
+      gross: "",
+      workingDays: "",
+      unpaidDays: "",
+      sickDays: "",
+      sickFrom: "",
+      bonus: "",
+      status: "draft",
+    };
+    const preview = await call(addAction, db, "/salaries/add", {
+      ...formBody({ ...fields, intent: "calculate" }, me.page),
+    });
+    expect(preview.status).toBe(200);
+    expect((await preview.json()).figures).toMatchObject({
+      employedDays: 12,
+      workedDays: 12,
+      grossCents: 163636,
+    });
+    const saved = await call(addAction, db, "/salaries/add", {
+      ...formBody({ ...fields, intent: "save" }, me.page),
+    });
+    expect(saved.status).toBe(302);
+    const row = await db.selectFrom("salaries").selectAll().executeTakeFirstOrThrow();
+    // 3,000.00 × 12 ÷ 22 = 1,636.36, not 3,000.00; insured, taxed and costed on it.
+    expect(row).toMatchObject({
+      workingDays: 22,
+      employedDays: 12,
+      workedDays: 12,
+      firstInsuredDay: "2026-10-15",
+      lastInsuredDay: "2026-10-31",
+      grossCents: 163636,
+      insurableCents: 163636,
+      employeeContributionsCents: 22549,
+      taxCents: 14109,
+      netCents: 126978,
+      employerContributionsCents: 30961,
+      totalCostCents: 194597,
+    });
+    const json = await (
+      await call(salaryGet, db, `/api/salaries/${row.id}`, {
+        headers: me.api,
+        params: { id: row.id },
+      })
+    ).json();
+    expect(json).toMatchObject({
+      workingDays: 22,
+      employedDays: 12,
+      workedDays: 12,
+      sickEmployerDays: 0,
+      sickNoiDays: 0,
+      firstInsuredDay: "2026-10-15",
+      lastInsuredDay: "2026-10-31",
+      gross: "1636.36",
+      net: "1269.78",
+    });
+
+    // September is before the employment: refused in Bulgarian, what was typed kept.
+    const before = await call(addAction, db, "/salaries/add", {
+      ...formBody({ ...fields, month: "2026-09", intent: "save" }, me.page),
+    });
+    expect(before.status).toBe(400);
+    expect(await before.json()).toMatchObject({
+      fieldErrors: { employeeId: "Служителят не работи през този месец" },
+      repopulateFields: { month: "2026-09" },
+    });
+    // More absences than the days in employment.
+    const tooMany = await call(addAction, db, "/salaries/add", {
+      ...formBody({ ...fields, unpaidDays: "13", intent: "calculate" }, me.page),
+    });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).fieldErrors.unpaidDays).toBe(
+      "Дните неплатен отпуск и болничен не може да надхвърлят работните дни по договора през месеца (12)",
+    );
+  });
+
+  it("sick days: 2 employer days from the day the sickness began, none without 6 months of insurance", async () => {
+    const me = await fullCompany();
+    const db = getDb();
+    const a = await addEmployee(me.api);
+    const b = await addEmployee(me.api, {
+      name: "Петър Колев",
+      idNumber: egn("880202123"),
+      insuredSixMonths: false,
+    });
+    expect(b).toMatchObject({ insuredSixMonths: false });
+    const fields = (employeeId: string, over: Record<string, string> = {}) => ({
+      employeeId,
+      month: "2026-10",
+      gross: "",
+      workingDays: "",
+      unpaidDays: "",
+      sickDays: "5",
+      sickFrom: "2026-10-05",
+      bonus: "",
+      status: "draft",
+      intent: "save",
+      ...over,
+    });
+    const save = (body: Record<string, string>) =>
+      call(addAction, db, "/salaries/add", formBody(body, me.page));
+    expect((await save(fields(a.id))).status).toBe(302);
+    expect((await save(fields(b.id))).status).toBe(302);
+    const rows = await db
+      .selectFrom("salaries")
+      .select([
+        "employeeId",
+        "sickDays",
+        "sickFrom",
+        "sickEmployerDays",
+        "sickNoiDays",
+        "sickPayCents",
+        "workedDays",
+      ])
+      .execute();
+    const of = (id: string) => rows.find((r) => r.employeeId === id);
+    // 2,000.00 ÷ 22 × 70 % × 2 = 127.27 (the old 3 days gave 190.91).
+    expect(of(a.id)).toMatchObject({
+      sickFrom: "2026-10-05",
+      sickEmployerDays: 2,
+      sickNoiDays: 3,
+      sickPayCents: 12727,
+      workedDays: 17,
+    });
+    expect(of(b.id)).toMatchObject({ sickEmployerDays: 0, sickNoiDays: 5, sickPayCents: 0 });
+
+    // A sickness that began on Friday 30.10.2026 and goes on in November: the employer's
+    // first day was in October, so November has 1 (2,000.00 ÷ 21 × 70 % = 66.67).
+    const november = await save(
+      fields(a.id, { month: "2026-11", sickDays: "3", sickFrom: "2026-10-30" }),
+    );
+    expect(november.status).toBe(302);
+    expect(
+      await db
+        .selectFrom("salaries")
+        .select(["sickEmployerDays", "sickNoiDays", "sickPayCents"])
+        .where("month", "=", "2026-11")
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ sickEmployerDays: 1, sickNoiDays: 2, sickPayCents: 6667 });
+
+    // A start after the month is refused in Bulgarian.
+    const late = await save(fields(b.id, { month: "2026-11", sickFrom: "2026-12-01" }));
+    expect(late.status).toBe(400);
+    expect((await late.json()).fieldErrors.sickFrom).toBe(
+      "Болничният не може да започва след края на месеца",
+    );
   });
 });

@@ -223,9 +223,7 @@ describe("the payroll of a month (2026 rules)", () => {
 
   it("worked example: 3,000.00 hired on 15.10.2026 is paid 12 of October's 22 working days", () => {
     // 3,000.00 × 12 ÷ 22 = 1,636.36 (not the whole 3,000.00); everything follows from it.
-    expect(
-      run({ grossCents: 300_000, workingDays: 22, employedDays: 12 }),
-    ).toEqual({
+    expect(run({ grossCents: 300_000, workingDays: 22, employedDays: 12 })).toEqual({
       employedDays: 12,
       workedDays: 12,
       sickEmployerDays: 0,
@@ -276,11 +274,13 @@ describe("the payroll of a month (2026 rules)", () => {
       insurableCents: 154_545,
     });
     // Began on 28.12.2023: the old rule, 3 days, 190.91.
-    expect(run({ workingDays: 22, sickDays: 5, sickEmployerDays: days("2023-12-28", 5) }))
-      .toMatchObject({ sickEmployerDays: 3, sickNoiDays: 2, sickPayCents: 19_091 });
+    expect(
+      run({ workingDays: 22, sickDays: 5, sickEmployerDays: days("2023-12-28", 5) }),
+    ).toMatchObject({ sickEmployerDays: 3, sickNoiDays: 2, sickPayCents: 19_091 });
     // Without 6 months of insurance the employer pays nothing; all the days are НОИ's.
-    expect(run({ workingDays: 22, sickDays: 5, sickEmployerDays: days("2026-10-05", 5, false) }))
-      .toMatchObject({ sickEmployerDays: 0, sickNoiDays: 5, sickPayCents: 0, earnedCents: 154_545 });
+    expect(
+      run({ workingDays: 22, sickDays: 5, sickEmployerDays: days("2026-10-05", 5, false) }),
+    ).toMatchObject({ sickEmployerDays: 0, sickNoiDays: 5, sickPayCents: 0, earnedCents: 154_545 });
     // An incapacity that began in the previous month: its days there count against the 2.
     expect(days("2026-10-30", 4, true, 1)).toBe(1);
     expect(days("2026-10-29", 4, true, 2)).toBe(0);
