@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { jsonRefusal, parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
+import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
+import { paymentsDownload } from "~/modules/salaries/nap/payments.server";
+import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+
+/**
+ * GET /api/salaries/month/{yyyy-MM}/payments — the month's payment orders to НАП (ДОО, ДЗПО, ЗО,
+ * the tax) as a CSV for the bank's import, Windows-1251 (issue #27 item 3, decision 025; full
+ * plan only, 403 below it); 409 with the problems while a check of the declarations or of НАП's
+ * accounts fails.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const month = parseDeclarationMonth(params.month);
+  if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);
+  return paymentsDownload(context.db, companyId, month);
+}
