@@ -31,6 +31,7 @@ export async function createTestDatabase(): Promise<OpenedDatabase & { url?: str
 const REFERENCE_TABLES = [
   "payroll_parameters",
   "public_holidays",
+  "sick_leave_rules",
   "vat_registration_thresholds",
   "vat_rates",
   "vat_grounds",
