@@ -65,6 +65,10 @@ afterEach(async () => {
     .updateTable("payrollParameters")
     .set({ validTo: null, maxInsurableCents: 211_164, maxInsurableConfirmed: false })
     .execute();
+  await db
+    .deleteFrom("sickLeaveRules")
+    .where("validFrom", "not in", ["2000-01-01", "2024-01-01"])
+    .execute();
 });
 
 async function admin() {
@@ -888,6 +892,7 @@ describe("payroll parameters", () => {
         salarySchema.parse({
           employeeId: employee,
           month: "2026-10",
+          gross: "2000",
           workingDays: 22,
           sickDays: 3,
           sickFrom,

@@ -16,7 +16,14 @@ import {
   workingDaysOf,
 } from "./parameters.server";
 import { computePayroll, type PayrollResult } from "./payroll";
-import { createSalary, employmentDays, type Salary, updateSalary } from "./salaries.server";
+import {
+  createSalary,
+  employmentDays,
+  refuseOutsideEmployment,
+  refuseTooManyAbsences,
+  type Salary,
+  updateSalary,
+} from "./salaries.server";
 import {
   lastDayOf,
   MONTH,
@@ -127,7 +134,9 @@ async function figuresOf(db: Kysely<Database>, companyId: string, input: SalaryI
     salaryFormData(db, companyId, input.month),
   ]);
   if (!employee || !data.parameters) return null;
+  refuseOutsideEmployment(employee, input.month);
   const days = await employmentDays(db, employee, input);
+  refuseTooManyAbsences(employee, input, days.employedDays);
   return computePayroll(
     {
       contract: employee.contractType,

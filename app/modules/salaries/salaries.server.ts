@@ -97,6 +97,31 @@ export async function employmentDays(
   return { firstInsuredDay, lastInsuredDay, employedDays, sickEmployerDays };
 }
 
+/** A month wholly before the employment or after it: 400 with the Bulgarian message. */
+export function refuseOutsideEmployment(
+  employee: { startDate: string; endDate: string | null },
+  month: string,
+) {
+  if (
+    employee.startDate > lastDayOf(month) ||
+    (employee.endDate && employee.endDate < `${month}-01`)
+  ) {
+    throw new AppError(SALARY_MESSAGES.notActive, 400, { employeeId: SALARY_MESSAGES.notActive });
+  }
+}
+
+/** More unpaid and sick days than the working days in employment: 400 on unpaidDays. */
+export function refuseTooManyAbsences(
+  employee: { contractType: string },
+  input: Pick<SalaryInput, "unpaidDays" | "sickDays">,
+  employedDays: number,
+) {
+  if (employee.contractType !== "civil" && input.unpaidDays + input.sickDays > employedDays) {
+    const message = PAYROLL_MESSAGES.tooManyForEmployment(employedDays);
+    throw new AppError(message, 400, { unpaidDays: message });
+  }
+}
+
 /** The day before a yyyy-MM-dd day. */
 function previousDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -132,12 +157,7 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
   if (!employee) {
     throw new AppError(SALARY_MESSAGES.employee, 400, { employeeId: SALARY_MESSAGES.employee });
   }
-  if (
-    employee.startDate > lastDayOf(input.month) ||
-    (employee.endDate && employee.endDate < `${input.month}-01`)
-  ) {
-    throw new AppError(SALARY_MESSAGES.notActive, 400, { employeeId: SALARY_MESSAGES.notActive });
-  }
+  refuseOutsideEmployment(employee, input.month);
   if (
     employee.contractType !== "civil" &&
     input.agreedGrossCents < minimumGrossCents(parameters, employee.hoursPerDay)
@@ -146,10 +166,7 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
     throw new AppError(message, 400, { gross: message });
   }
   const days = await employmentDays(db, employee, input);
-  if (employee.contractType !== "civil" && input.unpaidDays + input.sickDays > days.employedDays) {
-    const message = PAYROLL_MESSAGES.tooManyForEmployment(days.employedDays);
-    throw new AppError(message, 400, { unpaidDays: message });
-  }
+  refuseTooManyAbsences(employee, input, days.employedDays);
   const result = computePayroll(
     {
       contract: employee.contractType,
