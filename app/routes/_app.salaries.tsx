@@ -154,6 +154,7 @@ export default function Salaries() {
           <a href={`/salaries/export.csv?month=${month}`} download>
             Експорт в CSV (Excel)
           </a>
+          <Link to={`/salaries/declarations?month=${month}`}>Декларации обр. 1 и 6 за НАП</Link>
         </p>
       ) : null}
       <SalaryMonthTable

@@ -1,8 +1,4 @@
-import {
-  json,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
@@ -13,17 +9,10 @@ import { Button } from "~/components/ui/button";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { CONTRACT_TYPES } from "~/modules/salaries/constants";
 import { currentMonth } from "~/modules/salaries/form.server";
-import {
-  monthLabel,
-  nextMonth,
-  previousMonth,
-} from "~/modules/salaries/months";
+import { monthLabel, nextMonth, previousMonth } from "~/modules/salaries/months";
 import { monthDeclaration } from "~/modules/salaries/nap/declaration.server";
 import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
-import {
-  DECLARATION_FORMS,
-  DECLARATION_MESSAGES,
-} from "~/modules/salaries/nap/messages";
+import { DECLARATION_FORMS, DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { formatCents } from "~/utils/money";
 
@@ -68,39 +57,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         taxCents: p.record.taxCents,
       })),
       funds: [
-        fund(
-          "ДОО (с ТЗПБ)",
-          d.payrollFunds.dooCents + d.contractFunds.dooCents,
-          sumOf(d, "doo")
-        ),
-        fund(
-          "ДЗПО — УПФ",
-          d.payrollFunds.upfCents + d.contractFunds.upfCents,
-          sumOf(d, "upf")
-        ),
+        fund("ДОО (с ТЗПБ)", d.payrollFunds.dooCents + d.contractFunds.dooCents, sumOf(d, "doo")),
+        fund("ДЗПО — УПФ", d.payrollFunds.upfCents + d.contractFunds.upfCents, sumOf(d, "upf")),
         fund(
           "Здравно осигуряване",
           d.payrollFunds.zoCents + d.contractFunds.zoCents,
-          sumOf(d, "zo")
+          sumOf(d, "zo"),
         ),
         fund(
           "Данък по чл. 42 ЗДДФЛ",
           d.payrollFunds.taxCents,
-          d.payrollTotals.taxCents - d.contractTaxCents
+          d.payrollTotals.taxCents - d.contractTaxCents,
         ),
       ],
       contractTaxCents: d.contractTaxCents,
       ready: d.problems.length === 0,
     },
-    { status: parsed || asked === null ? 200 : 400 }
+    { status: parsed || asked === null ? 200 : 400 },
   );
 }
 
 /** The payroll's side of a fund: the persons' stored amounts (обр. 6 is summed from the same). */
-function sumOf(
-  d: Awaited<ReturnType<typeof monthDeclaration>>,
-  fund: "doo" | "upf" | "zo"
-) {
+function sumOf(d: Awaited<ReturnType<typeof monthDeclaration>>, fund: "doo" | "upf" | "zo") {
   const key = `${fund}Cents` as const;
   return d.persons.reduce((sum, p) => sum + p.funds[key], 0);
 }
@@ -115,11 +93,7 @@ export default function Declarations() {
       <p>
         <Link to={`/salaries${q}`}>« Заплати за {monthLabel(month)}</Link>
       </p>
-      <Form
-        method="get"
-        className={listStyles.toolbar}
-        aria-label="Избор на месец"
-      >
+      <Form method="get" className={listStyles.toolbar} aria-label="Избор на месец">
         <div>
           <label htmlFor="declarations-month" className={fieldStyles.label}>
             Месец (ГГГГ-ММ)
@@ -132,16 +106,10 @@ export default function Declarations() {
             pattern="\d{4}-\d{2}"
             className={fieldStyles.input}
             aria-invalid={data.monthError ? true : undefined}
-            aria-describedby={
-              data.monthError ? "declarations-month-error" : undefined
-            }
+            aria-describedby={data.monthError ? "declarations-month-error" : undefined}
           />
           {data.monthError ? (
-            <p
-              id="declarations-month-error"
-              role="alert"
-              className={fieldStyles.error}
-            >
+            <p id="declarations-month-error" role="alert" className={fieldStyles.error}>
               {data.monthError}
             </p>
           ) : null}
@@ -170,18 +138,16 @@ export default function Declarations() {
               {DECLARATION_MESSAGES.notReady} ({data.problems.length}):
             </p>
             <ul className={page.list}>
-              {data.problems.map((p, i) => (
-                <li key={`${p.who}-${i}`}>
-                  <strong>{p.who}</strong>: {p.message} —{" "}
-                  <Link to={p.href}>{p.linkText}</Link>
+              {data.problems.map((p) => (
+                <li key={`${p.who}|${p.message}|${p.href}`}>
+                  <strong>{p.who}</strong>: {p.message} — <Link to={p.href}>{p.linkText}</Link>
                 </li>
               ))}
             </ul>
           </>
         ) : (
           <p role="status" className={page.done}>
-            Всички проверки са минали: ЕГН/ЛНЧ, вид осигурен, дни, ставки и
-            суми.
+            Всички проверки са минали: ЕГН/ЛНЧ, вид осигурен, дни, ставки и суми.
           </p>
         )}
       </section>
@@ -192,14 +158,13 @@ export default function Declarations() {
             Текстове, записани иначе
           </h2>
           <p>
-            Файловете на НАП са в Windows-1251, с главни букви, без кавички и
-            запетаи в текста. Следните текстове ще бъдат записани така:
+            Файловете на НАП са в Windows-1251, с главни букви, без кавички и запетаи в текста.
+            Следните текстове ще бъдат записани така:
           </p>
           <ul className={page.list}>
-            {data.notices.map((n, i) => (
-              <li key={`${n.who}-${i}`}>
-                „{n.from}“ → „{n.to}“ (
-                {n.changes.map((c) => `${c.from} → ${c.to}`).join(", ")}) —{" "}
+            {data.notices.map((n) => (
+              <li key={`${n.href}|${n.from}`}>
+                „{n.from}“ → „{n.to}“ ({n.changes.map((c) => `${c.from} → ${c.to}`).join(", ")}) —{" "}
                 <Link to={n.href}>промени</Link>
               </li>
             ))}
@@ -257,9 +222,7 @@ function FundsTable(props: {
       <h2 id="funds-title">Суми по фондове (EUR)</h2>
       <ScrollTable label="Суми по фондове">
         <table className={listStyles.table}>
-          <caption className="visually-hidden">
-            Обр. 6 срещу ведомостта, по фондове
-          </caption>
+          <caption className="visually-hidden">Обр. 6 срещу ведомостта, по фондове</caption>
           <thead>
             <tr>
               <th scope="col" className={listStyles.cell}>
@@ -279,12 +242,8 @@ function FundsTable(props: {
                 <th scope="row" className={listStyles.cell}>
                   {f.label}
                 </th>
-                <td className={`${listStyles.cell} ${styles.num}`}>
-                  {formatCents(f.form6)}
-                </td>
-                <td className={`${listStyles.cell} ${styles.num}`}>
-                  {formatCents(f.payroll)}
-                </td>
+                <td className={`${listStyles.cell} ${styles.num}`}>{formatCents(f.form6)}</td>
+                <td className={`${listStyles.cell} ${styles.num}`}>{formatCents(f.payroll)}</td>
               </tr>
             ))}
           </tbody>
@@ -292,8 +251,8 @@ function FundsTable(props: {
       </ScrollTable>
       {props.contractTaxCents ? (
         <p>
-          Данъкът по граждански договори ({formatCents(props.contractTaxCents)}{" "}
-          EUR) не е в обр. 6: декларира се с декларацията по чл. 55 ЗДДФЛ.
+          Данъкът по граждански договори ({formatCents(props.contractTaxCents)} EUR) не е в обр. 6:
+          декларира се с декларацията по чл. 55 ЗДДФЛ.
         </p>
       ) : null}
     </section>
@@ -351,9 +310,7 @@ function PersonsTable(props: {
             {props.persons.map((p) => (
               <tr key={p.id}>
                 <th scope="row" className={cell}>
-                  <Link to={`/salaries/employees/${p.employeeId}`}>
-                    {p.name}
-                  </Link>
+                  <Link to={`/salaries/employees/${p.employeeId}`}>{p.name}</Link>
                 </th>
                 <td className={cell}>{p.written}</td>
                 <td className={cell}>{p.contract}</td>
@@ -372,6 +329,4 @@ function PersonsTable(props: {
 
 export const ErrorBoundary = GateBoundary;
 
-export const meta: MetaFunction = () => [
-  { title: "Декларации към НАП | Заплати | Сметка" },
-];
+export const meta: MetaFunction = () => [{ title: "Декларации към НАП | Заплати | Сметка" }];

@@ -12,11 +12,7 @@ import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
  * #27, decision 024; full plan only, 403 below it); 409 with the problems while a check fails.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(
-    request,
-    context,
-    "salaries"
-  );
+  const companyId = await requireApiFeatureCompany(request, context, "salaries");
   const month = parseDeclarationMonth(params.month);
   if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);
   return declarationDownload(context.db, companyId, month, "zip", jsonRefusal);

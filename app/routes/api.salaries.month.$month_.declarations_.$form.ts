@@ -13,15 +13,10 @@ import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
  * (NRA62007.TXT) alone, Windows-1251 (full plan only); 409 with the problems while a check fails.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(
-    request,
-    context,
-    "salaries"
-  );
+  const companyId = await requireApiFeatureCompany(request, context, "salaries");
   const month = parseDeclarationMonth(params.month);
   if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);
   const form = parseDownload(params.form);
-  if (form !== "1" && form !== "6")
-    return jsonRefusal(404, DECLARATION_MESSAGES.noSuchFile);
+  if (form !== "1" && form !== "6") return jsonRefusal(404, DECLARATION_MESSAGES.noSuchFile);
   return declarationDownload(context.db, companyId, month, form, jsonRefusal);
 }

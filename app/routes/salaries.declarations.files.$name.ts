@@ -17,15 +17,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "salaries");
   const which = parseDownload(params.name);
   if (!which) return textRefusal(404, DECLARATION_MESSAGES.noSuchFile);
-  const month = parseDeclarationMonth(
-    new URL(request.url).searchParams.get("month")
-  );
+  const month = parseDeclarationMonth(new URL(request.url).searchParams.get("month"));
   if (!month) return textRefusal(400, DECLARATION_MESSAGES.month);
-  return declarationDownload(
-    context.db,
-    user.companyId,
-    month,
-    which,
-    textRefusal
-  );
+  return declarationDownload(context.db, user.companyId, month, which, textRefusal);
 }

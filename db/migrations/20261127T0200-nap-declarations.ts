@@ -58,12 +58,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     )
     .addColumn("valid_from", "date", (c) => c.notNull())
     .addColumn("valid_to", "date")
-    .addColumn("iban", "text", (c) => c.notNull().check(sql`iban ~ '^BG[0-9]{2}[A-Z]{4}[0-9A-Z]{14}$'`))
+    .addColumn("iban", "text", (c) =>
+      c.notNull().check(sql`iban ~ '^BG[0-9]{2}[A-Z]{4}[0-9A-Z]{14}$'`),
+    )
     .addColumn("confirmed", "boolean", (c) => c.notNull().defaultTo(false))
     .addColumn("note", "text")
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .addUniqueConstraint("nap_payment_accounts_kind_from", ["kind", "valid_from"])
-    .addCheckConstraint("nap_payment_accounts_period", sql`valid_to is null or valid_to >= valid_from`)
+    .addCheckConstraint(
+      "nap_payment_accounts_period",
+      sql`valid_to is null or valid_to >= valid_from`,
+    )
     .execute();
   await sql`insert into nap_payment_accounts (kind, valid_from, iban, confirmed, note) values
     ('tax', '2023-10-01', 'BG88BNBG96618000195001', true, 'Данъци, вкл. данък по чл. 42 ЗДДФЛ'),
@@ -75,16 +80,40 @@ export async function up(db: Kysely<any>): Promise<void> {
   );
 
   const comments: [string, string][] = [
-    ["nap_declaration_formats", "НАП's file format of обр. 1 and обр. 6, by the period declared (decision 024)."],
-    ["nap_declaration_formats.form1_file_name", "The name of обр. 1's file (the year in it is the format version, not the period)."],
-    ["nap_declaration_formats.form1_tag", "The last field of every обр. 1 record (the format tag)."],
-    ["nap_declaration_formats.form6_tag", "The last field of every обр. 6 record (the format tag)."],
-    ["nap_declaration_formats.payment_type_payroll", "обр. 6 т. 8 «вид плащане» of the month's labour and management contracts."],
-    ["nap_declaration_formats.payment_type_contracts", "обр. 6 т. 8 «вид плащане» of civil contracts."],
-    ["nap_declaration_formats.insured_type_labour", "обр. 1 т. 12 «вид осигурен» of a labour contract."],
+    [
+      "nap_declaration_formats",
+      "НАП's file format of обр. 1 and обр. 6, by the period declared (decision 024).",
+    ],
+    [
+      "nap_declaration_formats.form1_file_name",
+      "The name of обр. 1's file (the year in it is the format version, not the period).",
+    ],
+    [
+      "nap_declaration_formats.form1_tag",
+      "The last field of every обр. 1 record (the format tag).",
+    ],
+    [
+      "nap_declaration_formats.form6_tag",
+      "The last field of every обр. 6 record (the format tag).",
+    ],
+    [
+      "nap_declaration_formats.payment_type_payroll",
+      "обр. 6 т. 8 «вид плащане» of the month's labour and management contracts.",
+    ],
+    [
+      "nap_declaration_formats.payment_type_contracts",
+      "обр. 6 т. 8 «вид плащане» of civil contracts.",
+    ],
+    [
+      "nap_declaration_formats.insured_type_labour",
+      "обр. 1 т. 12 «вид осигурен» of a labour contract.",
+    ],
     ["nap_declaration_formats.confirmed", "Checked against НАП's published specification."],
     ["nap_payment_accounts", "НАП's accounts at the БНБ by obligation, dated (decision 024)."],
-    ["nap_payment_accounts.kind", "tax: данъци; doo: ДОО; zo: здравно осигуряване; dzpo: ДЗПО; enforcement: принудително събиране."],
+    [
+      "nap_payment_accounts.kind",
+      "tax: данъци; doo: ДОО; zo: здравно осигуряване; dzpo: ДЗПО; enforcement: принудително събиране.",
+    ],
   ];
   for (const [target, text] of comments) {
     const kind = target.includes(".") ? "column" : "table";

@@ -27,7 +27,7 @@ export async function createTestDatabase(): Promise<OpenedDatabase & { url?: str
   };
 }
 
-/** Reference data the migrations seed (payroll parameters, public holidays, VAT rates): kept between tests. */
+/** Reference data the migrations seed (payroll parameters, public holidays, VAT rates, НАП's formats and accounts): kept between tests. */
 const REFERENCE_TABLES = [
   "payroll_parameters",
   "public_holidays",
@@ -36,6 +36,8 @@ const REFERENCE_TABLES = [
   "vat_rates",
   "vat_grounds",
   "banks_bg",
+  "nap_declaration_formats",
+  "nap_payment_accounts",
 ];
 
 /** Empties every table (but the migration bookkeeping and reference data) so each test starts clean. */

@@ -24,9 +24,63 @@ const monthParam = {
   required: true,
   schema: { type: "string", pattern: "^\\d{4}-(0[1-9]|1[0-2])$" },
 };
+const declarationsNotReady = {
+  description:
+    "Not ready: a check failed — {success: false, message, problems: [{who, message, href}]} (href: the page where it is fixed)",
+  content: { "application/json": { schema: { type: "object" } } },
+};
 const month = { type: "string", pattern: "^\\d{4}-(0[1-9]|1[0-2])$", example: "2026-11" };
 
 export const salaryPaths = {
+  "/api/salaries/month/{month}/declarations": {
+    parameters: [monthParam],
+    get: {
+      summary:
+        "Декларации обр. 1 and обр. 6 of the month's approved salaries for НАП, both files in one zip (issue #27, decision 024)",
+      description:
+        "EMPL2021.TXT (обр. 1, one record per person) and NRA62007.TXT (обр. 6, the per-fund totals); the names and versions are dated data. Windows-1251, CR LF after every record, comma-separated, text in double quotes in upper case, amounts with two decimals. Offered only when every check passes (ЕГН/ЛНЧ, names, вид осигурен, days against the working days of the employment, rates, no drafts).",
+      responses: {
+        "200": {
+          description: "The zip (NAP-yyyy-MM.zip)",
+          content: { "application/zip": { schema: { type: "string", format: "binary" } } },
+        },
+        "400": errors["400"],
+        "401": errors["401"],
+        "403": locked,
+        "409": declarationsNotReady,
+      },
+    },
+  },
+  "/api/salaries/month/{month}/declarations/{form}": {
+    parameters: [
+      monthParam,
+      {
+        name: "form",
+        in: "path",
+        required: true,
+        schema: { type: "string", enum: ["1", "6"] },
+        description: "1: обр. 1 (EMPL2021.TXT); 6: обр. 6 (NRA62007.TXT)",
+      },
+    ],
+    get: {
+      summary:
+        "One of the month's declarations for НАП alone: обр. 1 or обр. 6 (Windows-1251 text)",
+      responses: {
+        "200": {
+          description: "The file, text/plain; charset=windows-1251",
+          content: { "text/plain": { schema: { type: "string", format: "binary" } } },
+        },
+        "400": errors["400"],
+        "401": errors["401"],
+        "403": locked,
+        "404": {
+          description: "No such form (only 1 and 6)",
+          content: { "application/json": { schema: ref("Error") } },
+        },
+        "409": declarationsNotReady,
+      },
+    },
+  },
   "/api/salaries/month/{month}": {
     parameters: [monthParam],
     get: {

@@ -3,12 +3,7 @@ import { centsToDecimal, parseDecimal, percentOf } from "~/utils/money";
 import type { Database } from "~db/types";
 import { isValidEgn, isValidLnch } from "../egn";
 import { lastDayOf } from "../months";
-import type {
-  Form1Rates,
-  Form1Record,
-  Form6Block,
-  Form6Record,
-} from "./layout";
+import type { Form1Rates, Form1Record, Form6Block, Form6Record } from "./layout";
 import { slashDate } from "./layout";
 import { DECLARATION_MESSAGES as M } from "./messages";
 import { napText, splitName, type TextChange } from "./text";
@@ -125,10 +120,7 @@ function rateText(value: string | number): string {
 }
 
 /** The format valid on a day, or null. */
-export async function declarationFormatFor(
-  db: Db,
-  day: string
-): Promise<DeclarationFormat | null> {
+export async function declarationFormatFor(db: Db, day: string): Promise<DeclarationFormat | null> {
   const row = await db
     .selectFrom("napDeclarationFormats")
     .selectAll()
@@ -171,35 +163,24 @@ export async function napAccountsFor(db: Db, day: string) {
     NapAccountKind,
     { iban: string; validFrom: string; confirmed: boolean }
   >();
-  for (const row of rows)
-    if (!accounts.has(row.kind)) accounts.set(row.kind, row);
+  for (const row of rows) if (!accounts.has(row.kind)) accounts.set(row.kind, row);
   return accounts;
 }
 
 /** Weekdays of [from, to] that are not official days off. */
-function workingDaysBetween(
-  from: string,
-  to: string,
-  holidays: ReadonlySet<string>
-): number {
+function workingDaysBetween(from: string, to: string, holidays: ReadonlySet<string>): number {
   let count = 0;
   const end = Date.parse(`${to}T00:00:00Z`);
   for (let t = Date.parse(`${from}T00:00:00Z`); t <= end; t += 86_400_000) {
     const day = new Date(t);
     const weekday = day.getUTCDay();
-    if (
-      weekday !== 0 &&
-      weekday !== 6 &&
-      !holidays.has(day.toISOString().slice(0, 10))
-    )
-      count++;
+    if (weekday !== 0 && weekday !== 6 && !holidays.has(day.toISOString().slice(0, 10))) count++;
   }
   return count;
 }
 
 const dayOfMonth = (iso: string) => Number(iso.slice(8, 10));
-const printDay = (iso: string) =>
-  `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+const printDay = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 /**
  * The month's declaration data: persons (обр. 1 records), per-fund totals (обр. 6), the payroll's
@@ -208,7 +189,7 @@ const printDay = (iso: string) =>
 export async function monthDeclaration(
   db: Db,
   companyId: string,
-  month: string
+  month: string,
 ): Promise<MonthDeclaration> {
   const first = `${month}-01`;
   const last = lastDayOf(month);
@@ -228,9 +209,7 @@ export async function monthDeclaration(
     db
       .selectFrom("salaries as s")
       .innerJoin("employees as e", (join) =>
-        join
-          .onRef("e.id", "=", "s.employeeId")
-          .onRef("e.companyId", "=", "s.companyId")
+        join.onRef("e.id", "=", "s.employeeId").onRef("e.companyId", "=", "s.companyId"),
       )
       .innerJoin("payrollParameters as p", "p.id", "s.parametersId")
       .select([
@@ -338,15 +317,10 @@ export async function monthDeclaration(
   for (const r of approved) {
     const employeeHref = `/salaries/employees/${r.employeeId}`;
     const salaryHref = `/salaries/edit/${r.salaryId}`;
-    const problem = (
-      message: string,
-      href = employeeHref,
-      linkText = "Промени служителя"
-    ) => problems.push({ who: r.name, message, href, linkText });
+    const problem = (message: string, href = employeeHref, linkText = "Промени служителя") =>
+      problems.push({ who: r.name, message, href, linkText });
 
-    if (
-      r.idKind === "egn" ? !isValidEgn(r.idNumber) : !isValidLnch(r.idNumber)
-    ) {
+    if (r.idKind === "egn" ? !isValidEgn(r.idNumber) : !isValidLnch(r.idNumber)) {
       problem(r.idKind === "egn" ? M.egn : M.lnch);
     }
     const name = napText(r.name);
@@ -387,10 +361,10 @@ export async function monthDeclaration(
           M.days(
             `отработени ${r.workedDays} + болнични ${r.sickDays} + неплатен отпуск ${r.unpaidDays} = ${sum}`,
             expected,
-            why
+            why,
           ),
           salaryHref,
-          "Промени заплатата"
+          "Промени заплатата",
         );
       }
     }
@@ -398,12 +372,8 @@ export async function monthDeclaration(
     const old = r.bornBefore1960;
     const rates: Form1Rates = civil
       ? {
-          dooEmployer: rateText(
-            old ? r.employerPensionCivilBefore1960 : r.employerPensionCivil
-          ),
-          dooEmployee: rateText(
-            old ? r.employeePensionCivilBefore1960 : r.employeePensionCivil
-          ),
+          dooEmployer: rateText(old ? r.employerPensionCivilBefore1960 : r.employerPensionCivil),
+          dooEmployee: rateText(old ? r.employeePensionCivilBefore1960 : r.employeePensionCivil),
           zoEmployer: rateText(r.employerZo),
           zoEmployee: rateText(r.employeeZo),
           tzpb: "0.00",
@@ -431,11 +401,7 @@ export async function monthDeclaration(
       upfEmployer: r.employerUpfCents,
       upfEmployee: r.employeeUpfCents,
     };
-    if (
-      Object.entries(stored).some(
-        ([k, v]) => implied[k as keyof typeof stored] !== v
-      )
-    ) {
+    if (Object.entries(stored).some(([k, v]) => implied[k as keyof typeof stored] !== v)) {
       problem(M.rates, salaryHref, "Промени заплатата");
     }
 
@@ -447,8 +413,7 @@ export async function monthDeclaration(
     };
     addFunds(civil ? contractFunds : payrollFunds, funds);
     if (civil) contractTaxCents += r.taxCents;
-    payrollTotals.contributionsCents +=
-      r.employeeContributionsCents + r.employerContributionsCents;
+    payrollTotals.contributionsCents += r.employeeContributionsCents + r.employerContributionsCents;
     payrollTotals.taxCents += r.taxCents;
 
     persons.push({
@@ -496,9 +461,7 @@ export async function monthDeclaration(
       to: cut,
       changes: [
         ...companyName.changes,
-        ...(cut !== companyName.text
-          ? [{ from: "…", to: "съкратено до 58 знака" }]
-          : []),
+        ...(cut !== companyName.text ? [{ from: "…", to: "съкратено до 58 знака" }] : []),
       ],
       href: "/settings",
     });

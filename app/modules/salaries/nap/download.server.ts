@@ -16,25 +16,17 @@ import { DECLARATION_MESSAGES } from "./messages";
 export type DeclarationDownload = "zip" | "1" | "6";
 
 /** A yyyy-MM month between 2000-01 and 2099-12, or null. */
-export function parseDeclarationMonth(
-  value: string | null | undefined
-): string | null {
-  if (!value || value.length !== 7 || !MONTH.test(value)) return null;
+export function parseDeclarationMonth(value: string | null | undefined): string | null {
+  if (typeof value !== "string" || value.length !== 7 || !MONTH.test(value)) return null;
   return value >= "2000-01" && value <= "2099-12" ? value : null;
 }
 
 /** The download asked for in a path segment («zip», «1», «6»), or null. */
-export function parseDownload(
-  value: string | undefined
-): DeclarationDownload | null {
+export function parseDownload(value: string | undefined): DeclarationDownload | null {
   return value === "zip" || value === "1" || value === "6" ? value : null;
 }
 
-type Refusal = (
-  status: number,
-  message: string,
-  declaration?: MonthDeclaration
-) => Response;
+type Refusal = (status: number, message: string, declaration?: MonthDeclaration) => Response;
 
 /** The file (or zip) of a company's month, or the refusal built by the caller's style. */
 export async function declarationDownload(
@@ -42,7 +34,7 @@ export async function declarationDownload(
   companyId: string,
   month: string,
   which: DeclarationDownload,
-  refuse: Refusal
+  refuse: Refusal,
 ): Promise<Response> {
   const declaration = await monthDeclaration(db, companyId, month);
   if (declaration.problems.length) {
@@ -73,11 +65,9 @@ export async function declarationDownload(
 export const textRefusal: Refusal = (status, message, declaration) =>
   new Response(
     declaration?.problems.length
-      ? `${message}:\n${declaration.problems
-          .map((p) => `- ${p.who}: ${p.message}`)
-          .join("\n")}\n`
+      ? `${message}:\n${declaration.problems.map((p) => `- ${p.who}: ${p.message}`).join("\n")}\n`
       : `${message}\n`,
-    { status, headers: { "Content-Type": "text/plain; charset=utf-8" } }
+    { status, headers: { "Content-Type": "text/plain; charset=utf-8" } },
   );
 
 /** The API's refusal: {success: false, message, problems}. */
@@ -96,5 +86,5 @@ export const jsonRefusal: Refusal = (status, message, declaration) =>
           }
         : {}),
     },
-    { status }
+    { status },
   );

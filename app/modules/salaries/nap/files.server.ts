@@ -19,15 +19,12 @@ export interface DeclarationFile {
 /** Text as Windows-1251 bytes; the text was made of what Windows-1251 has (a guard, not a rule). */
 function encode(text: string): Uint8Array {
   const bytes = iconv.encode(text, "win1251");
-  if (iconv.decode(bytes, "win1251") !== text)
-    throw new Error("a character outside Windows-1251");
+  if (iconv.decode(bytes, "win1251") !== text) throw new Error("a character outside Windows-1251");
   return new Uint8Array(bytes);
 }
 
 /** обр. 1 and обр. 6 of the month; throws when the declaration has problems (check them first). */
-export function declarationFiles(
-  declaration: MonthDeclaration
-): DeclarationFile[] {
+export function declarationFiles(declaration: MonthDeclaration): DeclarationFile[] {
   const { format, form6, persons } = declaration;
   if (declaration.problems.length || !format || !form6) {
     throw new Error("declaration has problems");

@@ -67,10 +67,7 @@ export interface Form1Record {
 
 const zero = () => 0;
 const zeroAmount = () => "0.00";
-const unknown = (
-  item = "—",
-  label = "Неизвестно поле (записва се празно)"
-) => ({
+const unknown = (item = "—", label = "Неизвестно поле (записва се празно)") => ({
   item,
   label,
   confidence: "UNCONFIRMED" as const,
@@ -588,8 +585,7 @@ export function form6Fields(record: Form6Record): string[] {
   const fields = FORM6_HEADER_FIELDS.map((spec) => written(spec, record));
   for (let i = 0; i < FORM6_BLOCKS; i++) {
     const block = record.blocks[i];
-    for (const spec of FORM6_BLOCK_FIELDS)
-      fields.push(block ? written(spec, block) : "");
+    for (const spec of FORM6_BLOCK_FIELDS) fields.push(block ? written(spec, block) : "");
   }
   fields.push(`"${record.tag}"`);
   return fields;

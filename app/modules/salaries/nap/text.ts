@@ -28,17 +28,11 @@ export function napText(value: string): NapText {
   let out = "";
   for (const char of value) {
     const converted = toCp1251(char);
-    if (converted !== char)
-      changes.set(char, converted === "" ? "без знака" : converted);
+    if (converted !== char) changes.set(char, converted === "" ? "без знака" : converted);
     out += converted;
   }
-  for (const match of out.matchAll(FORBIDDEN))
-    changes.set(match[0], "интервал");
-  const text = out
-    .replace(FORBIDDEN, " ")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toUpperCase();
+  for (const match of out.matchAll(FORBIDDEN)) changes.set(match[0], "интервал");
+  const text = out.replace(FORBIDDEN, " ").replace(/\s+/g, " ").trim().toUpperCase();
   return {
     text,
     changes: [...changes].map(([from, to]) => ({ from: printable(from), to })),
@@ -47,20 +41,14 @@ export function napText(value: string): NapText {
 }
 
 const printable = (char: string) =>
-  char === "\n" || char === "\r"
-    ? "нов ред"
-    : char === "\t"
-    ? "табулация"
-    : char;
+  char === "\n" || char === "\r" ? "нов ред" : char === "\t" ? "табулация" : char;
 
 /**
  * A full name (first, father's, surname) split as обр. 1 takes it: the surname (т. 6) is the last
  * word, the initials (т. 7) the first letters of the first name and the father's name. Null when
  * the name has fewer than two words.
  */
-export function splitName(
-  name: string
-): { surname: string; initials: string } | null {
+export function splitName(name: string): { surname: string; initials: string } | null {
   const words = name.split(" ").filter(Boolean);
   if (words.length < 2) return null;
   const surname = words[words.length - 1]!;
