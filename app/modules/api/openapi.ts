@@ -9,6 +9,7 @@ import { analyticsPaths } from "./openapi-analytics";
 import { cataloguePaths, catalogueSchemas } from "./openapi-catalogue";
 import { einvoicePaths } from "./openapi-einvoice";
 import { expensePaths, expenseSchemas } from "./openapi-expenses";
+import { napPaymentPaths } from "./openapi-nap-payments";
 import { decimal, errors, idParam, ref } from "./openapi-parts";
 import { salaryPaths, salarySchemas } from "./openapi-salaries";
 import { vatPaths } from "./openapi-vat";
@@ -303,6 +304,7 @@ export const openApiDocument = {
     },
     ...expensePaths,
     ...salaryPaths,
+    ...napPaymentPaths,
     ...analyticsPaths,
     ...cataloguePaths,
     ...adminPaths,
