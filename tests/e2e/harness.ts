@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, expect } from "vitest";
+import { afterAll, beforeAll, expect, inject } from "vitest";
 import { openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { seedDemo } from "~db/seed";
@@ -79,15 +79,39 @@ export function runServer(env: Record<string, string>): {
 }
 
 /**
+ * The DATA_DIR the e2e global setup had the built server migrate and seed (embedded default
+ * only); null outside the e2e project (a benchmark) and on PostgreSQL.
+ */
+function dataTemplate(): string | null {
+  try {
+    return inject("e2eDataTemplate") ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Starts the built app on a free port with a fresh DATA_DIR (and, when TEST_DATABASE_URL is
- * set, a fresh Postgres database), and resolves once it is serving.
+ * set, a fresh Postgres database), and resolves once it is serving. A fresh DATA_DIR starts with
+ * a copy of the template's embedded database: what the server's own first start would make
+ * (every migration, the demo logins), without making it again; `template: null` starts empty.
  */
 export async function startApp(
-  options: { dataDir?: string; databaseUrl?: string; env?: Record<string, string> } = {},
+  options: {
+    dataDir?: string;
+    databaseUrl?: string;
+    env?: Record<string, string>;
+    template?: string | null;
+  } = {},
 ): Promise<RunningApp> {
   if (!existsSync(BUILD)) throw new Error("No build found: run `npm run build` (npm test does).");
   const port = await freePort();
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "smetka-e2e-")));
+  const template = options.template === undefined ? dataTemplate() : options.template;
+  const embedded = !options.databaseUrl && !process.env.TEST_DATABASE_URL;
+  if (template && embedded && !options.dataDir) {
+    await cp(path.join(template, "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
+  }
   const env: Record<string, string> = {
     PORT: String(port),
     HOST: "127.0.0.1",
