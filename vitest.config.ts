@@ -1,12 +1,19 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { UnitFirstSequencer } from "./tests/setup/sequencer";
 
 export default defineConfig({
   plugins: [tsconfigPaths(), vanillaExtractPlugin()],
   test: {
     // Two cores on CI machines: more workers only fight over them.
     maxWorkers: 2,
+    // The unit project's files first, the slowest (the fuzz table) at once: tests/setup/sequencer.ts.
+    sequence: { sequencer: UnitFirstSequencer },
+    // A young generation of 64 MB instead of 16: the route tests allocate fast (PGlite's protocol
+    // buffers, megabyte bodies of the fuzz table) and spent a third of their time in scavenges
+    // (fuzz table sample: 1268 scavenges, 14.7 s of 57 s; with it 310, 5.6 s, tests 39 s).
+    execArgv: ["--max-semi-space-size=64"],
     projects: [
       {
         extends: true,

@@ -88,6 +88,18 @@ async function operatorCompany(db: Kysely<Database>) {
     .executeTakeFirstOrThrow();
 }
 
+// argon2id is slow on purpose; a test file's users share one hash per password (each still a
+// real argon2id hash that the login checks).
+const hashes = new Map<string, Promise<string>>();
+function passwordHashFor(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 /** A customer with a company (or an admin), straight in the database. */
 export async function createUser(
   db: Kysely<Database>,
@@ -123,7 +135,7 @@ export async function createUser(
     .values({
       companyId: company?.id ?? null,
       email,
-      passwordHash: await hashPassword(overrides.password ?? PASSWORD),
+      passwordHash: await passwordHashFor(overrides.password ?? PASSWORD),
       role,
       firstName: "Мария",
       lastName: "Георгиева",
