@@ -7,6 +7,7 @@ import type {
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce-provider";
+import { wholeResponse } from "~/utils/whole-body.server";
 
 export default function handleRequest(
   request: Request,
@@ -25,7 +26,7 @@ export default function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(`<!DOCTYPE html>${html}`, {
+  return wholeResponse(`<!DOCTYPE html>${html}`, {
     headers: responseHeaders,
     status: responseStatusCode,
   });

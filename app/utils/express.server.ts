@@ -8,6 +8,8 @@ import {
 } from "@remix-run/node";
 import type express from "express";
 import { BodyTooLargeError, bodyLimitFor, limitStream, refusedBodyKind } from "./body-limit.server";
+import { routeGroups } from "./route-groups.server";
+import { wholeBodyOf } from "./whole-body.server";
 
 /*
  * The HTTP edge between Express and Remix: what @remix-run/express does, plus what it cannot —
@@ -182,13 +184,25 @@ export function remixHandler(options: {
   /** Told of every answer Remix gave (the audit of impersonated requests); its failure is logged. */
   onAnswer?: (context: AppLoadContext, request: Request, status: number) => Promise<void>;
 }) {
-  const handle = createRequestHandler(options.build, options.build.mode);
+  // Pages are matched among the routes of their first path segment (route-groups.server.ts); the
+  // JSON API keeps the whole build.
+  const { buildFor } = routeGroups(options.build, { keepWhole: ["api"] });
+  const handlers = new Map<ServerBuild, ReturnType<typeof createRequestHandler>>();
+  const handlerFor = (build: ServerBuild) => {
+    let handle = handlers.get(build);
+    if (!handle) {
+      handle = createRequestHandler(build, build.mode);
+      handlers.set(build, handle);
+    }
+    return handle;
+  };
   return async (req: express.Request, res: express.Response, next: express.NextFunction) => {
     try {
       const edge = locals(res);
       const limit = bodyLimitFor(req.headers["content-type"], req.path, options.limits);
       const request = remixRequest(req, res, limit);
       const context = options.getLoadContext(req, edge);
+      const handle = handlerFor(buildFor(new URL(request.url).pathname));
       const response = await handle(request, context);
       options
         .onAnswer?.(context, request, response.status)
@@ -245,8 +259,13 @@ async function sendResponse(res: express.Response, response: Response) {
   for (const [key, value] of response.headers.entries()) res.append(key, value);
   const type = response.headers.get("Content-Type") ?? "";
   if (/text\/event-stream/i.test(type)) res.flushHeaders();
+  const whole = wholeBodyOf(response);
   if (!response.body) res.end();
-  else if (WHOLE_ANSWERS.test(type)) {
+  else if (whole) {
+    // A page rendered whole (entry.server): its bytes as they were encoded.
+    res.setHeader("Content-Length", whole.byteLength);
+    res.end(whole);
+  } else if (WHOLE_ANSWERS.test(type)) {
     const body = new Uint8Array(await response.arrayBuffer());
     res.setHeader("Content-Length", body.byteLength);
     res.end(body);

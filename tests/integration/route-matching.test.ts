@@ -65,3 +65,96 @@ describe("resolving a link's path", () => {
     expect(resolvePath(to, from).pathname).toBe(pathname);
   });
 });
+
+// Pages are handed to Remix with only the routes of their first path segment (route groups,
+// decision 021): for every route of the app, and odd spellings of its path, the router matches the
+// same routes with the same params in the group as in the whole build; /api keeps the whole build.
+describe("route groups", async () => {
+  const { readConfig } = await import("@remix-run/dev/dist/config.js");
+  const { routeGroups } = await import("~/utils/route-groups.server");
+  type Build = import("@remix-run/node").ServerBuild;
+  const config = await readConfig(process.cwd(), "production" as never);
+  const routes = Object.fromEntries(
+    Object.values(config.routes).map((r) => [r.id, { ...r, module: {} }]),
+  ) as unknown as Build["routes"];
+  const whole = {
+    routes,
+    assets: { routes: Object.fromEntries(Object.keys(routes).map((id) => [id, { id }])) },
+  } as unknown as Build;
+  // The router's route tree as Remix builds it from build.routes (server-runtime createRoutes).
+  type Node = import("@remix-run/router").AgnosticRouteObject;
+  const tree = (of: Build["routes"], parentId?: string): Node[] =>
+    Object.values(of)
+      .filter((r) => r.parentId === parentId)
+      .map((r) =>
+        r.index
+          ? { id: r.id, path: r.path, index: true }
+          : { id: r.id, path: r.path, children: tree(of, r.id) },
+      );
+  const wholeTree = tree(routes);
+  const { buildFor, groups } = routeGroups(whole, { keepWhole: ["api"] });
+  const matched = (of: Node[], pathname: string) =>
+    matchRoutes(of, pathname)?.map((m) => `${m.route.id} ${JSON.stringify(m.params)}`) ?? null;
+
+  const fullPath = (id: string) => {
+    const parts: string[] = [];
+    for (let r = routes[id]; r; r = r.parentId ? routes[r.parentId] : undefined)
+      if (r.path) parts.unshift(r.path);
+    return `/${parts.join("/")}`;
+  };
+  const pathnames = new Set([
+    "/",
+    "//",
+    "//invoices",
+    "/INVOICES",
+    "/%69nvoices",
+    "/invoices//",
+    "/x/../invoices",
+    "/%",
+    "/\u0131nvoices",
+    "/nothing/here",
+    "/api",
+    "/API/invoices",
+    "/%61pi/invoices",
+  ]);
+  for (const id of Object.keys(routes)) {
+    const path = fullPath(id)
+      .replace(/:[\w-]+\??/g, "v1")
+      .replace(/\*/g, "a/b");
+    for (const p of [path, path.toUpperCase(), `${path}/`, `/${path}`, `${path}/extra`])
+      pathnames.add(p);
+    pathnames.add(path.replace(/^\/(.)/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`));
+  }
+
+  it("has groups much smaller than the whole build, each with its manifest", () => {
+    const all = Object.keys(routes).length;
+    expect(all).toBeGreaterThan(100);
+    const invoices = groups.get("invoices")!;
+    expect(Object.keys(invoices.routes)).toContain("routes/_app.invoices");
+    expect(Object.keys(invoices.routes).length).toBeLessThan(all / 5);
+    for (const group of groups.values())
+      expect(Object.keys(group.assets.routes).sort()).toEqual(Object.keys(group.routes).sort());
+    expect(groups.has("api")).toBe(false);
+  });
+
+  it("matches every pathname in its group as in the whole build", () => {
+    const differences: string[] = [];
+    for (const p of pathnames) {
+      const { pathname } = new URL(`http://localhost${p}`);
+      const build = buildFor(pathname);
+      const inGroup = matched(build === whole ? wholeTree : tree(build.routes), pathname);
+      const inWhole = matched(wholeTree, pathname);
+      if (JSON.stringify(inGroup) !== JSON.stringify(inWhole))
+        differences.push(`${pathname}: ${inGroup} instead of ${inWhole}`);
+    }
+    expect(differences).toEqual([]);
+    expect(pathnames.size).toBeGreaterThan(600);
+  });
+
+  it("leaves the API and undecidable first segments to the whole build", () => {
+    for (const p of ["/api/invoices", "/API/invoices", "/%61pi/invoices", "/%", "/\u0131nvoices"])
+      expect(buildFor(new URL(`http://localhost${p}`).pathname)).toBe(whole);
+    expect(buildFor("/invoices")).toBe(groups.get("invoices"));
+    expect(buildFor("/no-such-page")).not.toBe(whole);
+  });
+});
