@@ -108,7 +108,9 @@ function cacheLayout(font: LayoutFont) {
   const layout = font.layout.bind(font);
   const cache = new Map<string, { glyphs: unknown[] }>();
   font.layout = (text, features, ...rest) => {
-    const key = `${features === undefined ? "" : JSON.stringify(features)}|${rest.join("|")}|${text}`;
+    const key = `${
+      features === undefined ? "" : JSON.stringify(features)
+    }|${rest.join("|")}|${text}`;
     let run = cache.get(key);
     if (!run) {
       run = layout(text, features, ...rest);
@@ -138,6 +140,55 @@ function keepCyrillicSpaces(latin: LayoutFont, cyrillic: LayoutFont) {
     afterCyrillic = !latinHas && inCyrillic(code);
     return latinHas;
   };
+}
+
+const advances = new Map<number, Map<number, number>>();
+let stacks: { codes: Set<number>; weight: number; subset: string }[][] | null = null;
+
+/**
+ * The width in points of `text` set in the PDF stack at `fontSize`: each character's advance in
+ * the first font of the stack that has it (as textkit picks; Noto Sans's advances are the same
+ * in every subset), kerning left out — so a little wider than printed, never narrower. The page
+ * split of a long document (invoices/pdf-pages.ts) measures its lines with it.
+ */
+export function textWidth(text: string, fontSize: number, bold = false): number {
+  const weight = bold ? 700 : 400;
+  let table = advances.get(weight);
+  if (!table) {
+    table = new Map();
+    advances.set(weight, table);
+  }
+  let units = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    let advance = table.get(code);
+    if (advance === undefined) {
+      advance = advanceOf(code, weight);
+      table.set(code, advance);
+    }
+    units += advance;
+  }
+  return units * fontSize;
+}
+
+/** A character's advance as a share of the em (0 when the stack has no glyph for it). */
+function advanceOf(code: number, weight: number): number {
+  stacks ??= WEIGHTS.map((w) =>
+    (PDF_FONT_FAMILY as unknown as string[]).map((family) => {
+      const subset = SUBSETS.find(([name]) => name === family)![1];
+      return { codes: cmapCodePoints(sfnt(subset, w)), weight: w, subset };
+    }),
+  );
+  const stack = stacks[WEIGHTS.indexOf(weight as 400 | 700)]!;
+  const entry = stack.find(({ codes }) => codes.has(code));
+  if (!entry) return 0;
+  const family = SUBSETS.find(([, subset]) => subset === entry.subset)![0];
+  const font = Font.getFont({ fontFamily: family, fontWeight: weight })?.data as unknown as {
+    unitsPerEm: number;
+    glyphForCodePoint(code: number): { advanceWidth: number };
+  } | null;
+  if (!font) throw new Error("textWidth before prepareFonts()");
+  return font.glyphForCodePoint(code).advanceWidth / font.unitsPerEm;
 }
 
 let covered: Set<number> | null = null;

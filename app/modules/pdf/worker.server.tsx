@@ -1,6 +1,6 @@
 import { Document, Page, renderToBuffer, Text } from "@react-pdf/renderer";
 import { Piscina } from "piscina";
-import { InvoicePdf } from "~/modules/invoices/pdf.server";
+import { renderInvoicePdf } from "~/modules/invoices/pdf.server";
 import { PayrollSheetPdf, PayslipsPdf } from "~/modules/salaries/pdf.server";
 import { PDF_FONT_FAMILY, prepareFonts } from "./fonts.server";
 import type { PdfTask } from "./tasks";
@@ -16,11 +16,12 @@ export default async function render(task: PdfTask) {
   let bytes: Buffer;
   switch (task.kind) {
     case "document":
-      bytes = await renderToBuffer(
-        <InvoicePdf
-          model={task.model}
-          logo={task.logo && { data: Buffer.from(task.logo.data), format: task.logo.format }}
-        />,
+      bytes = await renderInvoicePdf(
+        task.model,
+        task.logo && {
+          data: Buffer.from(task.logo.data),
+          format: task.logo.format,
+        },
       );
       break;
     case "payroll":
