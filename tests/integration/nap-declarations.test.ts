@@ -1,15 +1,17 @@
 import { unzipSync } from "fflate";
 import iconv from "iconv-lite";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { declarationFormatFor, napAccountsFor } from "~/modules/salaries/nap/declaration.server";
 import { loader as pageLoader } from "~/routes/_app.salaries_.declarations";
 import { action as employeesPost } from "~/routes/api.employees";
 import { action as salariesPost } from "~/routes/api.salaries";
 import { loader as monthGet } from "~/routes/api.salaries.month.$month";
 import { loader as zipGet } from "~/routes/api.salaries.month.$month_.declarations";
 import { loader as formGet } from "~/routes/api.salaries.month.$month_.declarations_.$form";
+import { action as napAction, loader as napLoader } from "~/routes/hatterscastle.nap";
 import { loader as fileGet } from "~/routes/salaries.declarations.files.$name";
-import { createCompanyWithClient, validEik } from "../setup/factories";
-import { call, jsonBody, signInApi } from "../setup/routes";
+import { createCompanyWithClient, createUser, validEik } from "../setup/factories";
+import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -491,5 +493,131 @@ describe("НАП declarations: the checks", () => {
     });
     expect(badPage.status).toBe(400);
     expect((await badPage.json()).monthError).toBe("Изберете месец във вида гггг-мм");
+  });
+});
+
+describe("НАП declarations: the back office's dated rows", () => {
+  afterEach(async () => {
+    // The seeded rows are reference data kept between tests: what a test adds goes, they reopen.
+    const db = getDb();
+    await db.deleteFrom("napDeclarationFormats").where("validFrom", "<>", "2021-01-01").execute();
+    await db.updateTable("napDeclarationFormats").set({ validTo: null }).execute();
+    await db.deleteFrom("napPaymentAccounts").where("validFrom", "<>", "2023-10-01").execute();
+    await db.updateTable("napPaymentAccounts").set({ validTo: null }).execute();
+  });
+
+  async function admin() {
+    const db = getDb();
+    const user = await createUser(db, { role: "admin" });
+    const { cookie } = await signInApi(db, user);
+    return { Cookie: cookie };
+  }
+
+  const format = {
+    intent: "nap-format",
+    validFrom: "2027-01-01",
+    form1FileName: "EMPL2027.TXT",
+    form1Tag: "NRAD12027",
+    form6FileName: "NRA62007.TXT",
+    form6Tag: "NRAD62007",
+    paymentTypePayroll: "1",
+    paymentTypeContracts: "4",
+    insuredTypeLabour: "01",
+    insuredTypeManagement: "10",
+    insuredTypeCivil: "14",
+    confirmed: "on",
+    note: "Нова спецификация",
+  };
+
+  it("a new format from a date is used for the periods from it; the one before ends the day before", async () => {
+    const db = getDb();
+    const headers = await admin();
+    const added = await call(napAction, db, "/hatterscastle/nap", formBody(format, headers));
+    expect(added.status).toBe(302);
+    expect((await declarationFormatFor(db, "2026-12-31"))?.form1FileName).toBe("EMPL2021.TXT");
+    expect(await declarationFormatFor(db, "2027-01-31")).toMatchObject({
+      form1FileName: "EMPL2027.TXT",
+      form1Tag: "NRAD12027",
+      paymentTypePayroll: 1,
+      confirmed: true,
+    });
+    const seeded = await db
+      .selectFrom("napDeclarationFormats")
+      .select("validTo")
+      .where("validFrom", "=", "2021-01-01")
+      .executeTakeFirstOrThrow();
+    expect(seeded.validTo).toBe("2026-12-31");
+    const page = await (await call(napLoader, db, "/hatterscastle/nap", { headers })).json();
+    expect(page.formats.map((f: { cells: string[] }) => f.cells[1])).toEqual([
+      "EMPL2027.TXT / NRAD12027",
+      "EMPL2021.TXT / NRAD12008",
+    ]);
+    const audit = await db
+      .selectFrom("auditLog")
+      .select("action")
+      .where("action", "=", "nap.format")
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it("refuses in Bulgarian, with what was typed: a wrong IBAN, a date not after the latest row, a customer", async () => {
+    const db = getDb();
+    const headers = await admin();
+    const badIban = await call(
+      napAction,
+      db,
+      "/hatterscastle/nap",
+      formBody(
+        {
+          intent: "nap-account",
+          kind: "doo",
+          validFrom: "2027-01-01",
+          iban: "BG00BNBG96618000112001",
+        },
+        headers,
+      ),
+    );
+    expect(badIban.status).toBe(400);
+    const answer = await badIban.json();
+    expect(answer.fieldErrors.iban).toMatch(/IBAN/);
+    expect(answer.repopulateFields.iban).toBe("BG00BNBG96618000112001");
+
+    const early = await call(
+      napAction,
+      db,
+      "/hatterscastle/nap",
+      formBody({ ...format, validFrom: "2020-01-01" }, headers),
+    );
+    expect(early.status).toBe(400);
+    expect((await early.json()).fieldErrors.validFrom).toBe(
+      "Датата трябва да е след 01.01.2021 — началото на последния ред",
+    );
+
+    const account = await call(
+      napAction,
+      db,
+      "/hatterscastle/nap",
+      formBody(
+        {
+          intent: "nap-account",
+          kind: "doo",
+          validFrom: "2027-01-01",
+          iban: "BG97 BNBG 9661 8000 1120 01",
+        },
+        headers,
+      ),
+    );
+    expect(account.status).toBe(302);
+    const accounts = await napAccountsFor(db, "2027-02-25");
+    expect(accounts.get("doo")?.iban).toBe("BG97BNBG96618000112001");
+    expect(accounts.get("tax")?.iban).toBe("BG88BNBG96618000195001");
+
+    const me = await company();
+    const refused = await call(napAction, db, "/hatterscastle/nap", formBody(format, me.page));
+    expect(refused.status).toBeGreaterThanOrEqual(300);
+    expect(refused.status).toBeLessThan(500);
+    expect(await declarationFormatFor(db, "2027-01-31")).toMatchObject({
+      form1FileName: "EMPL2021.TXT",
+    });
   });
 });

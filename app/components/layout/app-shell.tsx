@@ -100,6 +100,7 @@ function AdminNavItems() {
     { to: "/hatterscastle/statistics", label: "Статистика" },
     { to: "/hatterscastle/vat-update", label: "ДДС настройки" },
     { to: "/hatterscastle/invoice-settings", label: "Настройки на фактурите" },
+    { to: "/hatterscastle/nap", label: "НАП: формати и сметки" },
     { to: "/hatterscastle/settings", label: "Настройки" },
   ];
   return (

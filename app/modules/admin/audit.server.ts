@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "invoice-defaults": "Промени настройките за нови фирми",
   "payroll.parameters": "Промени осигурителните параметри",
   "payroll.sick-leave-rule": "Промени дните болничен за сметка на работодателя",
+  "nap.format": "Добави формат на декларациите към НАП",
+  "nap.account": "Добави сметка на НАП",
 };
 
 /** Writes one entry; `db` may be the transaction that made the change it records. */
