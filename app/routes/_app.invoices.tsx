@@ -10,6 +10,7 @@ import { PaymentBadge } from "~/components/invoices/status-badge";
 
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { LinkedRows } from "~/components/ui/linked-rows";
 
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
@@ -222,14 +223,14 @@ export default function Invoices() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <LinkedRows>
               {documents.map((doc) => (
                 <tr key={doc.id}>
                   <th scope="row" className={listStyles.cell}>
-                    <Link to={`/invoice/${doc.id}`}>
+                    <a href={`/invoice/${doc.id}`}>
                       {doc.number ?? "Чернова"}
                       <span className="visually-hidden"> — {DOCUMENT_TYPES[doc.type]}</span>
-                    </Link>
+                    </a>
                     <span className={frame.phoneOnly}>
                       {DOCUMENT_TYPES[doc.type]}, {printDate(doc.issueDate)}
                     </span>
@@ -256,7 +257,7 @@ export default function Invoices() {
                   </td>
                 </tr>
               ))}
-            </tbody>
+            </LinkedRows>
           </table>
         </ScrollTable>
       )}

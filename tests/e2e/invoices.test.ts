@@ -269,6 +269,25 @@ describe.skipIf(!hasChromium)("invoices in Chromium", () => {
         await page.goto(`${app.url}/invoices`);
         await page.getByRole("link", { name: /0000000003/ }).waitFor();
         await expectAccessible(page);
+        // A row's link opens its document; with JavaScript in the app, as a <Link> would: the
+        // page is not loaded again (decision 021: one click handler for the rows' plain links).
+        if (javaScriptEnabled) {
+          // Hydrated: React has put its props on the table's body.
+          await page.waitForFunction(() => {
+            const body = document.querySelector("tbody");
+            return !!body && Object.keys(body).some((key) => key.startsWith("__reactProps"));
+          });
+          await page.evaluate(() => {
+            (window as unknown as { stayed: boolean }).stayed = true;
+          });
+        }
+        await page.getByRole("link", { name: /0000000003/ }).click();
+        await page.waitForURL(/\/invoice\/[0-9a-f-]{36}$/);
+        if (javaScriptEnabled) {
+          const stayed = await page.evaluate(() => (window as unknown as { stayed?: true }).stayed);
+          expect(stayed).toBe(true);
+        }
+        await page.goto(`${app.url}/invoices`);
         await page.getByLabel("Състояние").selectOption("cancelled");
         await page.getByRole("button", { name: "Филтрирай" }).click();
         await page.waitForURL(/status=cancelled/);
