@@ -271,43 +271,62 @@ describe("Payments to НАП: the CSV and the page", () => {
   it("an account with wrong check digits is a Bulgarian problem on the page and a 409 from the API; a newer dated account is taken", async () => {
     const me = await threeEmployees();
     const db = getDb();
-    // One digit off: the table's pattern takes it, mod 97 does not.
-    await db
-      .updateTable("napPaymentAccounts")
-      .set({ iban: "BG97BNBG96618000112002" })
+    // НАП's accounts are reference data kept between tests: put the ДОО account back whatever happens.
+    const original = await db
+      .selectFrom("napPaymentAccounts")
+      .selectAll()
       .where("kind", "=", "doo")
-      .execute();
-    const page = await call(pageLoader, db, "/salaries/declarations/payments?month=2026-10", {
-      headers: me.page,
-    });
-    const data = await page.json();
-    expect(data.ready).toBe(false);
-    expect(data.payments).toEqual([]);
-    expect(data.problems.map((p: { message: string }) => p.message)).toEqual([
-      "Сметката на НАП за ДОО (BG97BNBG96618000112002) не минава проверката на IBAN (контролните цифри, mod 97): администраторът трябва да я поправи",
-    ]);
-    const refused = await paymentsCsv(me.api);
-    expect(refused.status).toBe(409);
-    const body = await refused.json();
-    expect(body.message).toBe("Платежните нареждания не са готови: поправете първо изброеното");
-    expect(body.problems[0].message).toContain("mod 97");
+      .where("iban", "=", NAP_IBANS.doo)
+      .executeTakeFirstOrThrow();
+    try {
+      // One digit off: the table's pattern takes it, mod 97 does not.
+      await db
+        .updateTable("napPaymentAccounts")
+        .set({ iban: "BG97BNBG96618000112002" })
+        .where("id", "=", original.id)
+        .execute();
+      const page = await call(pageLoader, db, "/salaries/declarations/payments?month=2026-10", {
+        headers: me.page,
+      });
+      const data = await page.json();
+      expect(data.ready).toBe(false);
+      expect(data.payments).toEqual([]);
+      expect(data.problems.map((p: { message: string }) => p.message)).toEqual([
+        "Сметката на НАП за ДОО (BG97BNBG96618000112002) не минава проверката на IBAN (контролните цифри, mod 97): администраторът трябва да я поправи",
+      ]);
+      const refused = await paymentsCsv(me.api);
+      expect(refused.status).toBe(409);
+      const body = await refused.json();
+      expect(body.message).toBe("Платежните нареждания не са готови: поправете първо изброеното");
+      expect(body.problems[0].message).toContain("mod 97");
 
-    // A new account from 20.11.2026 is the one for October's payments (due 25.11.2026), not
-    // for September's (due 25.10.2026).
-    await db
-      .updateTable("napPaymentAccounts")
-      .set({ iban: NAP_IBANS.doo, validTo: "2026-11-19" })
-      .where("kind", "=", "doo")
-      .execute();
-    const newer = withCheckDigits("BG00BNBG96618000112009");
-    expect(mod97(newer)).toBe(true);
-    await db
-      .insertInto("napPaymentAccounts")
-      .values({ kind: "doo", validFrom: "2026-11-20", iban: newer, confirmed: false })
-      .execute();
-    const rows = (await csvRows(await paymentsCsv(me.api))).slice(1);
-    expect(rows.find((r) => r[7] === REASONS.doo)![4]).toBe(newer);
-    expect(rows.reduce((s, r) => s + cents(r[5]!), 0)).toBe(await form6Total(me.api));
+      // A new account from 20.11.2026 is the one for October's payments (due 25.11.2026).
+      await db
+        .updateTable("napPaymentAccounts")
+        .set({ iban: NAP_IBANS.doo, validTo: "2026-11-19" })
+        .where("id", "=", original.id)
+        .execute();
+      const newer = withCheckDigits("BG00BNBG96618000112009");
+      expect(mod97(newer)).toBe(true);
+      await db
+        .insertInto("napPaymentAccounts")
+        .values({ kind: "doo", validFrom: "2026-11-20", iban: newer, confirmed: false })
+        .execute();
+      const rows = (await csvRows(await paymentsCsv(me.api))).slice(1);
+      expect(rows.find((r) => r[7] === REASONS.doo)![4]).toBe(newer);
+      expect(rows.reduce((s, r) => s + cents(r[5]!), 0)).toBe(await form6Total(me.api));
+    } finally {
+      await db
+        .deleteFrom("napPaymentAccounts")
+        .where("kind", "=", "doo")
+        .where("validFrom", "=", "2026-11-20")
+        .execute();
+      await db
+        .updateTable("napPaymentAccounts")
+        .set({ iban: original.iban, validTo: original.validTo })
+        .where("id", "=", original.id)
+        .execute();
+    }
   });
 
   it("refuses a bad month (400), a month without approved salaries or with a draft (409) and a plan below full (403), in Bulgarian", async () => {
