@@ -205,6 +205,11 @@ export default function Declarations() {
         ) : (
           <p>Файловете ще се появят тук, когато всички проверки минат.</p>
         )}
+        <p>
+          <Link to={`/salaries/declarations/payments${q}`}>
+            Плащания към НАП: платежни нареждания по сметки и CSV за банката
+          </Link>
+        </p>
       </section>
 
       <FundsTable funds={data.funds} contractTaxCents={data.contractTaxCents} />
