@@ -59,7 +59,10 @@ export const iban = style({ fontFamily: "monospace", whiteSpace: "nowrap" });
 
 /* On paper: only the sheet. Everything else on the page is hidden, the sheet keeps its place. */
 globalStyle(`body:has(${sheet}) *`, { "@media": { print: { visibility: "hidden" } } });
-globalStyle(`${sheet}, ${sheet} *`, { "@media": { print: { visibility: "visible" } } });
+// As specific as the rule above and later, so the sheet and what is in it win.
+globalStyle(`body:has(${sheet}) ${sheet}, body:has(${sheet}) ${sheet} *`, {
+  "@media": { print: { visibility: "visible" } },
+});
 globalStyle(`${table} th, ${table} td`, {
   "@media": { print: { border: "1px solid #000", color: "#000" } },
 });
