@@ -1,0 +1,103 @@
+import { unzipSync } from "fflate";
+import iconv from "iconv-lite";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  expectAccessible,
+  hasChromium,
+  launchBrowser,
+  openPage,
+  type RunningApp,
+  signInContext,
+  startApp,
+  upgradeByForms,
+} from "./harness";
+
+/*
+ * Декларации обр. 1 и обр. 6 in Chromium without JavaScript (issue #27, decision 024): from the
+ * month's salaries to the declarations page by its link; a failing check named with its link to
+ * the employee; once fixed, the page says every check passed, axe finds nothing, and the zip
+ * behind the link holds both files in Windows-1251.
+ */
+
+function egn(first9: string): string {
+  const weights = [2, 4, 8, 5, 10, 9, 7, 3, 6];
+  const sum = [...first9].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
+  return `${first9}${(sum % 11) % 10}`;
+}
+
+describe.skipIf(!hasChromium)("declarations to НАП in Chromium", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("without JavaScript: a check with its link, the fix, then the files", async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    try {
+      await signInContext(app, context);
+      await upgradeByForms(page, app, "full");
+      const post = async (url: string, data: Record<string, unknown>) => {
+        const response = await page.request.post(`${app.url}${url}`, {
+          data,
+          headers: { Origin: app.url },
+        });
+        expect(response.status(), await response.text()).toBe(201);
+        return ((await response.json()) as { id: string }).id;
+      };
+      const people = [
+        { name: "Иван Стоянов Петров", idNumber: egn("551231123") },
+        { name: "Maria Ivanova", idNumber: egn("850101123") },
+      ];
+      for (const person of people) {
+        const id = await post("/api/employees", {
+          ...person,
+          startDate: "2020-01-01",
+          position: "Специалист",
+          contractType: "labour",
+          gross: "2000.00",
+        });
+        await post("/api/salaries", {
+          employeeId: id,
+          month: "2026-10",
+          workingDays: 22,
+          status: "approved",
+        });
+      }
+
+      await page.goto(`${app.url}/salaries?month=2026-10`);
+      await page.getByRole("link", { name: "Декларации обр. 1 и 6 за НАП" }).click();
+      await page
+        .getByRole("heading", { level: 1, name: "Декларации към НАП — октомври 2026" })
+        .waitFor();
+      await page.getByText(/Файловете не са готови: поправете първо изброеното/).waitFor();
+      expect(await page.getByRole("link", { name: "Двата файла в ZIP" }).count()).toBe(0);
+      await expectAccessible(page);
+
+      // The Latin name's link leads to the employee; the name typed in Cyrillic fixes it.
+      const problem = page.getByRole("listitem").filter({ hasText: "Maria Ivanova" });
+      await problem.getByRole("link", { name: "Промени служителя" }).click();
+      await page.getByLabel("Име, презиме и фамилия").fill("Мария Иванова Петрова");
+      await page.getByRole("button", { name: /Запиши|Запази/ }).click();
+      await page.goto(`${app.url}/salaries/declarations?month=2026-10`);
+      await page.getByText(/Всички проверки са минали/).waitFor();
+      await expectAccessible(page);
+
+      const href = await page.getByRole("link", { name: "Двата файла в ZIP" }).getAttribute("href");
+      const zip = await page.request.get(`${app.url}${href}`);
+      expect(zip.status()).toBe(200);
+      const files = unzipSync(new Uint8Array(await zip.body()));
+      expect(Object.keys(files).sort()).toEqual(["EMPL2021.TXT", "NRA62007.TXT"]);
+      const form1 = iconv.decode(Buffer.from(files["EMPL2021.TXT"]!), "win1251");
+      expect(form1.split("\r\n")).toHaveLength(3);
+      expect(form1).toContain('"ПЕТРОВА","МИ"');
+    } finally {
+      await context.close();
+    }
+  });
+});
