@@ -1,5 +1,6 @@
 import { Document, Page, StyleSheet, Text, View } from "@react-pdf/renderer";
-import { PDF_FONT_FAMILY } from "~/modules/pdf/fonts.server";
+import { printable } from "~/modules/invoices/print-text";
+import { PDF_FONT_FAMILY, pdfHasGlyph } from "~/modules/pdf/fonts.server";
 import type { PayrollSheetModel, PayslipModel } from "./print";
 
 /* The payroll sheet and payslips as PDF: drawn in the PDF worker pool with the invoices' fonts. */
@@ -54,7 +55,9 @@ function Company({ company }: { company: PayrollSheetModel["company"] }) {
 }
 
 /** The month's payroll sheet (ведомост), landscape. */
-export function PayrollSheetPdf({ model }: { model: PayrollSheetModel }) {
+export function PayrollSheetPdf({ model: typed }: { model: PayrollSheetModel }) {
+  // Names and addresses as the fonts draw them: no control character, no missing-glyph box.
+  const model = printable(typed, pdfHasGlyph);
   return (
     <Document title={model.title} language="bg">
       <Page size="A4" orientation="landscape" style={styles.page}>
@@ -98,7 +101,8 @@ export function PayrollSheetPdf({ model }: { model: PayrollSheetModel }) {
 }
 
 /** Payslips, one A5 page each. */
-export function PayslipsPdf({ models }: { models: PayslipModel[] }) {
+export function PayslipsPdf({ models: typed }: { models: PayslipModel[] }) {
+  const models = printable(typed, pdfHasGlyph);
   return (
     <Document title={models[0]?.title ?? "Фишове"} language="bg">
       {models.map((model) => (
