@@ -1,0 +1,53 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  hasChromium,
+  launchBrowser,
+  openPage,
+  type RunningApp,
+  signInContext,
+  startApp,
+} from "./harness";
+
+/*
+ * With JavaScript on, a link from one section to another is followed by the client router: the
+ * page it lands on is the section's own, not a "not found" of a router that knows only the routes
+ * of the section it started in (the server hands Remix the routes of a page's first segment,
+ * decision 021).
+ */
+describe.skipIf(!hasChromium)("moving between sections with JavaScript", () => {
+  let app: RunningApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it("opens «Клиенти» and «Табло» from /invoices through the menu, without loading a new document", async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await signInContext(app, context);
+      await page.goto(`${app.url}/invoices`);
+      await page.waitForFunction(
+        () => (window as unknown as { __remixRouter?: unknown }).__remixRouter,
+      );
+      const documents: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "document") documents.push(request.url());
+      });
+      await page.getByRole("navigation").getByRole("link", { name: "Клиенти" }).first().click();
+      await page.waitForURL((url) => url.pathname === "/clients");
+      await page.getByRole("heading", { level: 1, name: "Клиенти" }).waitFor();
+      await page.getByRole("navigation").getByRole("link", { name: "Табло" }).first().click();
+      await page.waitForURL((url) => url.pathname === "/dashboard");
+      await page.getByRole("heading", { level: 1, name: /Здравейте/ }).waitFor();
+      // The client router made both moves: no new document was loaded.
+      expect(documents).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
