@@ -50,6 +50,20 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
+export type NapDeclarationDeliveriesFile = "1" | "6" | "zip";
+
 export type NapPaymentAccountsKind = "doo" | "dzpo" | "enforcement" | "tax" | "zo";
 
 export type NumberSeries = "proforma" | "tax";
@@ -576,6 +590,27 @@ export interface LoginAttempts {
   succeeded: boolean;
 }
 
+export interface NapDeclarationDeliveries {
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  /**
+   * zip: both files; 1: обр. 1; 6: обр. 6.
+   */
+  file: NapDeclarationDeliveriesFile;
+  id: Generated<string>;
+  /**
+   * The admin, when the session was an impersonation.
+   */
+  impersonatorId: string | null;
+  month: string;
+  sha256: string;
+  /**
+   * Per-person обр. 1 figures and обр. 6 funds as delivered.
+   */
+  snapshot: Json;
+  userId: string | null;
+}
+
 export interface NapDeclarationFormats {
   /**
    * Checked against НАП's published specification.
@@ -985,6 +1020,7 @@ export interface DB {
   expenses: Expenses;
   feedback: Feedback;
   loginAttempts: LoginAttempts;
+  napDeclarationDeliveries: NapDeclarationDeliveries;
   napDeclarationFormats: NapDeclarationFormats;
   napPaymentAccounts: NapPaymentAccounts;
   payrollParameters: PayrollParameters;

@@ -26,6 +26,7 @@ import * as m20261125T0600 from "./20261125T0600-one-active-grant";
 import * as m20261126T0100 from "./20261126T0100-column-comments";
 import * as m20261127T0100 from "./20261127T0100-part-months-and-sick-days";
 import * as m20261127T0200 from "./20261127T0200-nap-declarations";
+import * as m20261127T0400 from "./20261127T0400-nap-declaration-history";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   "20261126T0100-column-comments": m20261126T0100,
   "20261127T0100-part-months-and-sick-days": m20261127T0100,
   "20261127T0200-nap-declarations": m20261127T0200,
+  "20261127T0400-nap-declaration-history": m20261127T0400,
 };
 
 export const migrationProvider: MigrationProvider = {
