@@ -591,6 +591,10 @@ export interface LoginAttempts {
 }
 
 export interface NapDeclarationDeliveries {
+  /**
+   * The delivery these files correct (null: regular files with every record).
+   */
+  baseId: string | null;
   companyId: string;
   createdAt: Generated<Timestamp>;
   /**

@@ -10,6 +10,12 @@ import { ScrollTable } from "~/components/ui/scroll-table";
 import { CONTRACT_TYPES } from "~/modules/salaries/constants";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { monthLabel, nextMonth, previousMonth } from "~/modules/salaries/months";
+import {
+  correctionBase,
+  correctionOf,
+  deliveredAt,
+  deliveries,
+} from "~/modules/salaries/nap/corrections.server";
 import { monthDeclaration } from "~/modules/salaries/nap/declaration.server";
 import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_FORMS, DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
@@ -28,7 +34,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("month");
   const parsed = parseDeclarationMonth(asked);
   const month = parsed ?? currentMonth();
-  const d = await monthDeclaration(context.db, user.companyId, month);
+  const [d, history] = await Promise.all([
+    monthDeclaration(context.db, user.companyId, month),
+    deliveries(context.db, user.companyId, month),
+  ]);
+  const base = d.problems.length ? null : correctionBase(d, history);
+  const correction = correctionOf(d, base);
+  const newest = history[0];
   const fund = (label: string, form6: number, payroll: number) => ({
     label,
     form6,
@@ -72,6 +84,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ],
       contractTaxCents: d.contractTaxCents,
       ready: d.problems.length === 0,
+      correction: correction && {
+        note:
+          newest && newest.id !== base?.id
+            ? DECLARATION_MESSAGES.correctionAgain(
+                deliveredAt(correction.since),
+                deliveredAt(newest.createdAt),
+              )
+            : DECLARATION_MESSAGES.changedSince(deliveredAt(correction.since)),
+        lines: correction.form1Kinds,
+        form6: correction.form6 !== null,
+      },
+      history: history.map((h) => ({
+        id: h.id,
+        at: deliveredAt(h.createdAt),
+        iso: h.createdAt.toISOString(),
+        file: h.file === "zip" ? "Двата файла в ZIP" : DECLARATION_FORMS[h.file],
+        user: h.impersonator ? `${h.user} (от администратор ${h.impersonator})` : h.user,
+        sha256: h.sha256,
+      })),
     },
     { status: parsed || asked === null ? 200 : 400 },
   );
@@ -184,6 +215,30 @@ export default function Declarations() {
               : " — непотвърден: сверете файловете с програмата на НАП преди подаване."}
           </p>
         ) : null}
+        {data.correction ? (
+          <div role="status">
+            <p>
+              <strong>{data.correction.note}.</strong>
+            </p>
+            <ul className={page.list}>
+              {data.correction.lines.map((l) => (
+                <li key={`${l.kind}-${l.name}`}>
+                  {l.name}: {LINE_KINDS[l.kind]}
+                </li>
+              ))}
+              {data.correction.form6 ? null : <li>Обр. 6: без промяна (файлът не се създава)</li>}
+            </ul>
+            {data.ready ? (
+              <p>
+                Ако предишните файлове не са подадени в НАП, изтеглете вместо корекцията{" "}
+                <a href={`/salaries/declarations/files/zip${q}&regular=1`} download>
+                  редовните файлове с всички записи (ZIP)
+                </a>
+                .
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         {data.ready ? (
           <ul className={page.list}>
             <li>
@@ -196,11 +251,13 @@ export default function Declarations() {
                 {DECLARATION_FORMS["1"]} ({data.format?.form1})
               </a>
             </li>
-            <li>
-              <a href={`/salaries/declarations/files/6${q}`} download>
-                {DECLARATION_FORMS["6"]} ({data.format?.form6})
-              </a>
-            </li>
+            {data.correction && !data.correction.form6 ? null : (
+              <li>
+                <a href={`/salaries/declarations/files/6${q}`} download>
+                  {DECLARATION_FORMS["6"]} ({data.format?.form6})
+                </a>
+              </li>
+            )}
           </ul>
         ) : (
           <p>Файловете ще се появят тук, когато всички проверки минат.</p>
@@ -214,7 +271,55 @@ export default function Declarations() {
 
       <FundsTable funds={data.funds} contractTaxCents={data.contractTaxCents} />
       <PersonsTable persons={data.persons} />
+      <HistoryTable history={data.history} />
     </div>
+  );
+}
+
+const LINE_KINDS = {
+  original: "нов запис (редовен)",
+  correction: "коригиращ запис (К), с всички данни",
+  deletion: "заличаващ запис (З)",
+} as const;
+
+function HistoryTable(props: {
+  history: { id: string; at: string; iso: string; file: string; user: string; sha256: string }[];
+}) {
+  return (
+    <section aria-labelledby="history-title" style={{ marginTop: "1.5rem" }}>
+      <h2 id="history-title">История на създадените файлове</h2>
+      {props.history.length ? (
+        <ScrollTable label="История на създадените файлове">
+          <table className={styles.table}>
+            <caption className="visually-hidden">Кога, кой файл и от кого е създаден</caption>
+            <thead>
+              <tr>
+                <th scope="col">Дата и час</th>
+                <th scope="col">Файл</th>
+                <th scope="col">Потребител</th>
+                <th scope="col">SHA-256</th>
+              </tr>
+            </thead>
+            <tbody>
+              {props.history.map((h) => (
+                <tr key={h.id}>
+                  <td>
+                    <time dateTime={h.iso}>{h.at}</time>
+                  </td>
+                  <td>{h.file}</td>
+                  <td>{h.user}</td>
+                  <td>
+                    <code title={h.sha256}>{h.sha256.slice(0, 12)}…</code>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      ) : (
+        <p>За месеца още не са създавани файлове.</p>
+      )}
+    </section>
   );
 }
 

@@ -20,7 +20,14 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireFeature(request, context, "salaries");
-  return json({ values: { startDate: todayInSofia(), hoursPerDay: "8", contractType: "labour", insuredSixMonths: "yes" } });
+  return json({
+    values: {
+      startDate: todayInSofia(),
+      hoursPerDay: "8",
+      contractType: "labour",
+      insuredSixMonths: "yes",
+    },
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

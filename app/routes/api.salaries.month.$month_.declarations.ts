@@ -3,17 +3,27 @@ import {
   declarationDownload,
   jsonRefusal,
   parseDeclarationMonth,
+  wantsRegular,
 } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { requireApiFeatureUser } from "~/modules/subscriptions/gate.server";
 
 /**
  * GET /api/salaries/month/{yyyy-MM}/declarations — обр. 1 and обр. 6 for НАП in one zip (issue
  * #27, decision 024; full plan only, 403 below it); 409 with the problems while a check fails.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const user = await requireApiFeatureUser(request, context, "salaries");
+  const { companyId } = user;
   const month = parseDeclarationMonth(params.month);
   if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);
-  return declarationDownload(context.db, companyId, month, "zip", jsonRefusal);
+  return declarationDownload(
+    context.db,
+    user,
+    companyId,
+    month,
+    "zip",
+    jsonRefusal,
+    wantsRegular(request.url),
+  );
 }

@@ -4,19 +4,29 @@ import {
   jsonRefusal,
   parseDeclarationMonth,
   parseDownload,
+  wantsRegular,
 } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { requireApiFeatureUser } from "~/modules/subscriptions/gate.server";
 
 /**
  * GET /api/salaries/month/{yyyy-MM}/declarations/{1|6} — обр. 1 (EMPL2021.TXT) or обр. 6
  * (NRA62007.TXT) alone, Windows-1251 (full plan only); 409 with the problems while a check fails.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const user = await requireApiFeatureUser(request, context, "salaries");
+  const { companyId } = user;
   const month = parseDeclarationMonth(params.month);
   if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);
   const form = parseDownload(params.form);
   if (form !== "1" && form !== "6") return jsonRefusal(404, DECLARATION_MESSAGES.noSuchFile);
-  return declarationDownload(context.db, companyId, month, form, jsonRefusal);
+  return declarationDownload(
+    context.db,
+    user,
+    companyId,
+    month,
+    form,
+    jsonRefusal,
+    wantsRegular(request.url),
+  );
 }

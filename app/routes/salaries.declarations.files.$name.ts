@@ -4,6 +4,7 @@ import {
   parseDeclarationMonth,
   parseDownload,
   textRefusal,
+  wantsRegular,
 } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
@@ -19,5 +20,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!which) return textRefusal(404, DECLARATION_MESSAGES.noSuchFile);
   const month = parseDeclarationMonth(new URL(request.url).searchParams.get("month"));
   if (!month) return textRefusal(400, DECLARATION_MESSAGES.month);
-  return declarationDownload(context.db, user.companyId, month, which, textRefusal);
+  return declarationDownload(
+    context.db,
+    user,
+    user.companyId,
+    month,
+    which,
+    textRefusal,
+    wantsRegular(request.url),
+  );
 }

@@ -19,6 +19,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("impersonator_id", "uuid", (c) => c.references("users.id").onDelete("set null"))
     .addColumn("sha256", "text", (c) => c.notNull().check(sql`sha256 ~ '^[0-9a-f]{64}$'`))
     .addColumn("snapshot", "jsonb", (c) => c.notNull())
+    .addColumn("base_id", "uuid", (c) =>
+      c.references("nap_declaration_deliveries.id").onDelete("set null"),
+    )
     .addColumn("created_at", "timestamptz", (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
   await db.schema
@@ -27,10 +30,23 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(["company_id", "month", "created_at"])
     .execute();
   const comments: [string, string][] = [
-    ["nap_declaration_deliveries", "Each generation/download of a month's НАП declarations (decision 024)."],
+    [
+      "nap_declaration_deliveries",
+      "Each generation/download of a month's НАП declarations (decision 024).",
+    ],
     ["nap_declaration_deliveries.file", "zip: both files; 1: обр. 1; 6: обр. 6."],
-    ["nap_declaration_deliveries.impersonator_id", "The admin, when the session was an impersonation."],
-    ["nap_declaration_deliveries.snapshot", "Per-person обр. 1 figures and обр. 6 funds as delivered."],
+    [
+      "nap_declaration_deliveries.impersonator_id",
+      "The admin, when the session was an impersonation.",
+    ],
+    [
+      "nap_declaration_deliveries.snapshot",
+      "Per-person обр. 1 figures and обр. 6 funds as delivered.",
+    ],
+    [
+      "nap_declaration_deliveries.base_id",
+      "The delivery these files correct (null: regular files with every record).",
+    ],
   ];
   for (const [target, text] of comments) {
     const kind = target.includes(".") ? "column" : "table";

@@ -9,11 +9,11 @@ import {
 
 export {
   MAX_INSURABLE_FIELDS,
-  SICK_LEAVE_RULE_FIELDS,
   PAYROLL_PARAMETER_FIELDS,
   PAYROLL_PARAMETER_MESSAGES,
   PAYROLL_RATE_FIELDS,
   type PayrollRateField,
+  SICK_LEAVE_RULE_FIELDS,
 } from "./parameter-fields";
 
 /*

@@ -59,13 +59,23 @@ export async function requireFeature(request: Request, context: AppLoadContext, 
   return user;
 }
 
+/** For API calls of a company's gated module: the caller with its company, or 401/403 JSON. */
+export async function requireApiFeatureUser(
+  request: Request,
+  context: AppLoadContext,
+  feature: Feature,
+): Promise<SessionUser & { companyId: string }> {
+  const user = await requireApiFeature(request, context, feature);
+  const { companyId } = user;
+  if (!companyId) throw json({ message: "Достъп отказан" }, { status: 403 });
+  return { ...user, companyId };
+}
+
 /** For API calls of a company's gated module: its id, or 401/403 JSON. */
 export async function requireApiFeatureCompany(
   request: Request,
   context: AppLoadContext,
   feature: Feature,
 ): Promise<string> {
-  const user = await requireApiFeature(request, context, feature);
-  if (!user.companyId) throw json({ message: "Достъп отказан" }, { status: 403 });
-  return user.companyId;
+  return (await requireApiFeatureUser(request, context, feature)).companyId;
 }

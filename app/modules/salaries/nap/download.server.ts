@@ -1,7 +1,9 @@
 import type { Kysely } from "kysely";
+import type { SessionUser } from "~/modules/auth/session.server";
 import { contentDisposition } from "~/utils/content-disposition";
 import type { Database } from "~db/types";
 import { MONTH } from "../months";
+import { correctionBase, correctionOf, deliveries, recordDelivery } from "./corrections.server";
 import { type MonthDeclaration, monthDeclaration } from "./declaration.server";
 import { declarationFiles, zipDeclarationFiles, zipName } from "./files.server";
 import { DECLARATION_MESSAGES } from "./messages";
@@ -28,22 +30,38 @@ export function parseDownload(value: string | undefined): DeclarationDownload | 
 
 type Refusal = (status: number, message: string, declaration?: MonthDeclaration) => Response;
 
-/** The file (or zip) of a company's month, or the refusal built by the caller's style. */
+/** `?regular=1`: the regular files with every record, even after a delivery (none was filed). */
+export const wantsRegular = (url: string) => new URL(url).searchParams.get("regular") === "1";
+
+/**
+ * The file (or zip) of a company's month, or the refusal built by the caller's style. Each file
+ * given is recorded (who, when, sha256, the figures); after a delivery, a changed month gives the
+ * correcting lines (corrections.server) unless the regular files are asked for.
+ */
 export async function declarationDownload(
   db: Kysely<Database>,
+  user: Pick<SessionUser, "id" | "impersonator">,
   companyId: string,
   month: string,
   which: DeclarationDownload,
   refuse: Refusal,
+  regular = false,
 ): Promise<Response> {
-  const declaration = await monthDeclaration(db, companyId, month);
+  const [declaration, history] = await Promise.all([
+    monthDeclaration(db, companyId, month),
+    deliveries(db, companyId, month),
+  ]);
   if (declaration.problems.length) {
     return refuse(409, DECLARATION_MESSAGES.notReady, declaration);
   }
-  const files = declarationFiles(declaration);
+  const base = regular ? null : correctionBase(declaration, history);
+  const correction = correctionOf(declaration, base);
+  const files = declarationFiles(declaration, correction);
   const headers = { "Cache-Control": "private, no-store" };
   if (which === "zip") {
-    return new Response(new Uint8Array(zipDeclarationFiles(files)), {
+    const zip = zipDeclarationFiles(files);
+    await recordDelivery(db, declaration, "zip", zip, user, correction && base);
+    return new Response(new Uint8Array(zip), {
       headers: {
         ...headers,
         "Content-Type": "application/zip",
@@ -51,7 +69,9 @@ export async function declarationDownload(
       },
     });
   }
-  const file = files.find((f) => f.form === which)!;
+  const file = files.find((f) => f.form === which);
+  if (!file) return refuse(409, DECLARATION_MESSAGES.form6Unchanged);
+  await recordDelivery(db, declaration, which, file.bytes, user, correction && base);
   return new Response(new Uint8Array(file.bytes), {
     headers: {
       ...headers,

@@ -1,5 +1,6 @@
 import { zipSync } from "fflate";
 import iconv from "iconv-lite";
+import type { Correction } from "./corrections.server";
 import type { MonthDeclaration } from "./declaration.server";
 import { fileText, form1Fields, form6Fields } from "./layout";
 import type { DeclarationForm } from "./messages";
@@ -23,11 +24,31 @@ function encode(text: string): Uint8Array {
   return new Uint8Array(bytes);
 }
 
-/** обр. 1 and обр. 6 of the month; throws when the declaration has problems (check them first). */
-export function declarationFiles(declaration: MonthDeclaration): DeclarationFile[] {
+/**
+ * обр. 1 and обр. 6 of the month; throws when the declaration has problems (check them first).
+ * With a correction (the month changed after a delivery), only the correcting lines, and обр. 6
+ * only when a column changed.
+ */
+export function declarationFiles(
+  declaration: MonthDeclaration,
+  correction: Correction | null = null,
+): DeclarationFile[] {
   const { format, form6, persons } = declaration;
   if (declaration.problems.length || !format || !form6) {
     throw new Error("declaration has problems");
+  }
+  if (correction) {
+    const files: DeclarationFile[] = [
+      { form: "1", name: format.form1FileName, bytes: encode(fileText(correction.form1)) },
+    ];
+    if (correction.form6) {
+      files.push({
+        form: "6",
+        name: format.form6FileName,
+        bytes: encode(fileText([form6Fields(correction.form6)])),
+      });
+    }
+    return files;
   }
   return [
     {

@@ -16,6 +16,9 @@ import {
   type NapAccountKind,
   napAccountsFor,
 } from "./declaration.server";
+import { PAYMENT_MESSAGES } from "./payment-messages";
+
+export { PAYMENT_MESSAGES };
 
 /*
  * The month's payments to НАП (issue #27 item 3, decision 025): one payment order per obligation —
@@ -60,14 +63,6 @@ function reason(fund: PaymentFund, month: string): string {
       return `Данък по чл. 42 ЗДДФЛ за ${period}`;
   }
 }
-
-export const PAYMENT_MESSAGES = {
-  noAccount: (fund: string) =>
-    `Няма сметка на НАП за ${fund} към датата на плащане: администраторът трябва да я въведе`,
-  badIban: (fund: string, iban: string) =>
-    `Сметката на НАП за ${fund} (${iban}) не минава проверката на IBAN (контролните цифри, mod 97): администраторът трябва да я поправи`,
-  notReady: "Платежните нареждания не са готови: поправете първо изброеното",
-} as const;
 
 export interface NapPayment {
   fund: PaymentFund;
