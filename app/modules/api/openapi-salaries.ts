@@ -29,16 +29,27 @@ const declarationsNotReady = {
     "Not ready: a check failed — {success: false, message, problems: [{who, message, href}]} (href: the page where it is fixed)",
   content: { "application/json": { schema: { type: "object" } } },
 };
+const regularParam = {
+  name: "regular",
+  in: "query",
+  required: false,
+  schema: { type: "string", enum: ["1"] },
+  description:
+    "1: the regular files with every record even after an earlier download (the earlier files were never filed at НАП)",
+};
+const corrections =
+  " Every file given is recorded (who, when, SHA-256). Once a month's files were given, a changed month gives corrections instead: in обр. 1 a К record (all items) per changed person, a З record (т. 2–5.1 only) per person no longer declared, a regular record per new one; in обр. 6 only the changed columns (an increase as код 0 with the difference, a decrease as код 1 with the right amounts). Downloading a correction again gives the same correction.";
 const month = { type: "string", pattern: "^\\d{4}-(0[1-9]|1[0-2])$", example: "2026-11" };
 
 export const salaryPaths = {
   "/api/salaries/month/{month}/declarations": {
-    parameters: [monthParam],
+    parameters: [monthParam, regularParam],
     get: {
       summary:
         "Декларации обр. 1 and обр. 6 of the month's approved salaries for НАП, both files in one zip (issue #27, decision 024)",
       description:
-        "EMPL2021.TXT (обр. 1, one record per person) and NRA62007.TXT (обр. 6, the per-fund totals); the names and versions are dated data. Windows-1251, CR LF after every record, comma-separated, text in double quotes in upper case, amounts with two decimals. Offered only when every check passes (ЕГН/ЛНЧ, names, вид осигурен, days against the working days of the employment, rates, no drafts).",
+        "EMPL2021.TXT (обр. 1, one record per person) and NRA62007.TXT (обр. 6, the per-fund totals); the names and versions are dated data. Windows-1251, CR LF after every record, comma-separated, text in double quotes in upper case, amounts with two decimals. Offered only when every check passes (ЕГН/ЛНЧ, names, вид осигурен, days against the working days of the employment, rates, no drafts)." +
+        corrections,
       responses: {
         "200": {
           description: "The zip (NAP-yyyy-MM.zip)",
@@ -54,6 +65,7 @@ export const salaryPaths = {
   "/api/salaries/month/{month}/declarations/{form}": {
     parameters: [
       monthParam,
+      regularParam,
       {
         name: "form",
         in: "path",
@@ -65,6 +77,7 @@ export const salaryPaths = {
     get: {
       summary:
         "One of the month's declarations for НАП alone: обр. 1 or обр. 6 (Windows-1251 text)",
+      description: corrections.trim(),
       responses: {
         "200": {
           description: "The file, text/plain; charset=windows-1251",
@@ -77,7 +90,10 @@ export const salaryPaths = {
           description: "No such form (only 1 and 6)",
           content: { "application/json": { schema: ref("Error") } },
         },
-        "409": declarationsNotReady,
+        "409": {
+          ...declarationsNotReady,
+          description: `${declarationsNotReady.description}; or, for обр. 6 after a download, no column of обр. 6 changed (nothing to correct)`,
+        },
       },
     },
   },
