@@ -24,9 +24,9 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["invoices"],
   ["einvoice", "recurring", "salaries"],
   ["expenses"],
-  // Reports over the documents, expenses and salaries.
+  // Reports over the documents, expenses and salaries; the company's whole export of them.
   ["vat"],
-  ["analytics", "dashboard"],
+  ["analytics", "dashboard", "export"],
   ["admin"],
   ["api"],
   // The screens: components draw, routes answer requests, "app" starts and wires everything.
