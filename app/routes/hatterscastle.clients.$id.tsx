@@ -1,12 +1,11 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, DataTable, dateOrDash, Facts } from "~/components/admin/customer-parts";
-import { STATE_LABELS } from "~/components/invoices/status-badge";
 import * as page from "~/components/layout/page.css";
 import { clientDetail } from "~/modules/admin/customers.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { CLIENT_KINDS, VAT_TREATMENTS } from "~/modules/clients/constants";
-import { DOCUMENT_LANGUAGES, DOCUMENT_TYPES } from "~/modules/invoices/constants";
+import { DOCUMENT_LANGUAGES, DOCUMENT_TYPES, STATE_LABELS } from "~/modules/invoices/constants";
 import { printDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 

@@ -1,36 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { STATE_LABELS } from "~/components/invoices/status-badge";
-
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-import { filtersFromSearch, listDocuments } from "~/modules/invoices/list.server";
-import { documentState } from "~/modules/invoices/payments.server";
-
-import { DOCUMENT_TYPES } from "~/modules/invoices/schema";
-
-import { csvStreamResponse, excelNumber } from "~/utils/csv.server";
-
-import { printDate, todayInSofia } from "~/utils/dates";
-
-const HEADER = [
-  "Вид",
-  "Номер",
-  "Дата",
-  "Падеж",
-  "Клиент",
-  "ЕИК",
-  "ДДС номер",
-  "Валута",
-  "Данъчна основа",
-  "ДДС",
-  "Общо",
-  "Платено",
-  "Състояние",
-];
+import { DOCUMENT_CSV_HEADER, documentCsvPage } from "~/modules/invoices/csv.server";
+import { filtersFromSearch } from "~/modules/invoices/list.server";
+import { csvStreamResponse } from "~/utils/csv.server";
+import { todayInSofia } from "~/utils/dates";
 
 /**
  * GET /invoices/export.csv?<the list's filters> — every matching document for the accountant.
  * Bulgarian Excel opens it as is (utils/csv.server.ts), and client names cannot smuggle formulas.
- * Cancelled documents stay in with zero amounts; credit notes are negative.
+ * The columns are the company export's Документи.csv (modules/invoices/csv.server.ts).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context);
@@ -39,35 +17,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   async function* pages() {
     let after: string | null = null;
     do {
-      const pageResult: Awaited<ReturnType<typeof listDocuments>> = await listDocuments(
+      const page: Awaited<ReturnType<typeof documentCsvPage>> = await documentCsvPage(
         context.db,
         user.companyId,
         filters,
         today,
-        { after, limit: 1000 },
+        after,
       );
-      yield pageResult.documents.map((doc) => {
-        const sign = doc.type === "credit_note" ? -1 : 1;
-        const money = (cents: number) => excelNumber(doc.status === "cancelled" ? 0 : sign * cents);
-        const state = documentState(doc, today);
-        return [
-          DOCUMENT_TYPES[doc.type],
-          doc.number ?? "",
-          printDate(doc.issueDate),
-          doc.dueDate ? printDate(doc.dueDate) : "",
-          doc.clientName,
-          doc.clientEik ?? "",
-          doc.clientVatNumber ?? "",
-          doc.currency,
-          money(doc.subtotalCents),
-          money(doc.vatCents),
-          money(doc.totalCents),
-          excelNumber(doc.paidCents),
-          STATE_LABELS[doc.status === "issued" ? (state ?? "issued") : doc.status],
-        ];
-      });
-      after = pageResult.nextCursor;
+      yield page.rows;
+      after = page.nextCursor;
     } while (after);
   }
-  return csvStreamResponse(HEADER, pages(), `documents-${today}.csv`, `Документи-${today}.csv`);
+  return csvStreamResponse(
+    DOCUMENT_CSV_HEADER,
+    pages(),
+    `documents-${today}.csv`,
+    `Документи-${today}.csv`,
+  );
 }

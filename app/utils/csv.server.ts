@@ -25,7 +25,7 @@ export function excelNumber(cents: number): string {
 }
 
 /** Rows as CSV lines (no BOM), every cell passed through excelCell. */
-function csvLines(rows: readonly (readonly string[])[]): string {
+export function csvLines(rows: readonly (readonly string[])[]): string {
   return stringify(
     rows.map((row) => row.map(excelCell)),
     { delimiter: ";", record_delimiter: "windows", quoted_string: false },

@@ -1,17 +1,6 @@
+import { STATE_LABELS } from "~/modules/invoices/constants";
 import type { DocumentState } from "~/modules/invoices/payments.server";
 import * as styles from "./invoices.css";
-
-export const STATE_LABELS = {
-  draft: "Чернова",
-  cancelled: "Анулиран",
-  issued: "Издаден",
-  paid: "Платен",
-  partially_paid: "Частично платен",
-  overdue: "Просрочен",
-  unpaid: "Неплатен",
-  /** An issued proforma an invoice was made from (never owed: the invoice is). */
-  converted: "Превърната във фактура",
-} as const;
 
 /** The document's state in words (never by colour alone). */
 export function PaymentBadge({

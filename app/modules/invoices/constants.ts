@@ -35,6 +35,19 @@ export const PAYMENT_METHODS_EN: Record<keyof typeof PAYMENT_METHODS, string> = 
   other: "Other",
 };
 
+/** A document's state in words: its stored status, or (issued) its payment state. */
+export const STATE_LABELS = {
+  draft: "Чернова",
+  cancelled: "Анулиран",
+  issued: "Издаден",
+  paid: "Платен",
+  partially_paid: "Частично платен",
+  overdue: "Просрочен",
+  unpaid: "Неплатен",
+  /** An issued proforma an invoice was made from (never owed: the invoice is). */
+  converted: "Превърната във фактура",
+} as const;
+
 /** The list's "Състояние" filter: stored status or payment state. */
 export const STATUS_FILTERS = {
   draft: "Чернови",
