@@ -17,6 +17,8 @@ export type ClientsLanguage = "bg" | "en";
 
 export type CompaniesCompanyType = "company" | "freelancer";
 
+export type CompanyExportsState = "expired" | "failed" | "queued" | "ready" | "running";
+
 export type ContractType = "civil" | "labour" | "management";
 
 export type DocumentEmailsKind = "document" | "reminder";
@@ -266,6 +268,69 @@ export interface Companies {
   updatedAt: Generated<Timestamp>;
   useEnglishInvoices: Generated<boolean>;
   vatNumber: string | null;
+}
+
+export interface CompanyExports {
+  /**
+   * Bytes of the ZIP's central directory, kept beside it until the end, at the last committed step
+   */
+  centralBytes: Generated<number>;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  /**
+   * Documents written so far (the progress on the page)
+   */
+  documentsDone: Generated<number>;
+  /**
+   * Issued and cancelled documents to write (PDF and UBL), counted when the build starts
+   */
+  documentsTotal: Generated<number>;
+  /**
+   * Files in the ZIP so far
+   */
+  entries: Generated<number>;
+  /**
+   * Why it failed, in Bulgarian, for the page
+   */
+  error: string | null;
+  /**
+   * When the ZIP is deleted: 30 days after it was finished, and not before a pending deletion of the account
+   */
+  expiresAt: Timestamp | null;
+  /**
+   * When the step holding the build last saved its place; another may take over 60 s after
+   */
+  heartbeatAt: Timestamp | null;
+  id: Generated<string>;
+  /**
+   * When the ZIP was finished
+   */
+  readyAt: Timestamp | null;
+  /**
+   * Who asked for it: the e-mail with the link goes to them
+   */
+  requestedBy: string | null;
+  /**
+   * The step that holds the build now (a lease renewed by heartbeat_at)
+   */
+  runId: string | null;
+  /**
+   * The finished ZIP's size
+   */
+  sizeBytes: number | null;
+  startedAt: Timestamp | null;
+  /**
+   * queued: waiting for its first step; running: being written; ready: the ZIP is in DATA_DIR/exports; failed: gave up (error says why); expired: its file is deleted
+   */
+  state: Generated<CompanyExportsState>;
+  /**
+   * Where the build stopped: the part (documents, receipts, vat, csv, readme) and its keyset cursor, the ZIP entry still open
+   */
+  step: Generated<Json>;
+  /**
+   * Bytes of the ZIP written and kept by the last committed step (a retried step truncates to it)
+   */
+  zipBytes: Generated<number>;
 }
 
 export interface CompanyLogos {
@@ -1002,6 +1067,7 @@ export interface DB {
   clientOpenTotals: ClientOpenTotals;
   clients: Clients;
   companies: Companies;
+  companyExports: CompanyExports;
   companyLogos: CompanyLogos;
   directAuthTokens: DirectAuthTokens;
   documentCounters: DocumentCounters;
