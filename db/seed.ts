@@ -61,7 +61,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<string[]> {
         })
         .returning("id")
         .executeTakeFirstOrThrow();
-      await trx
+      const customer = await trx
         .insertInto("users")
         .values({
           companyId: company.id,
@@ -72,6 +72,11 @@ export async function seedDemo(db: Kysely<Database>): Promise<string[]> {
           lastName: "Иванова",
           emailVerifiedAt: new Date(),
         })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("companyMembers")
+        .values({ companyId: company.id, userId: customer.id, role: "owner" })
         .execute();
       created.push(DEMO_ACCOUNTS.customer.email);
     }
@@ -101,7 +106,7 @@ export async function seedDemo(db: Kysely<Database>): Promise<string[]> {
           })
           .returning("id")
           .executeTakeFirstOrThrow());
-      await trx
+      const admin = await trx
         .insertInto("users")
         .values({
           companyId: operator.id,
@@ -112,6 +117,18 @@ export async function seedDemo(db: Kysely<Database>): Promise<string[]> {
           lastName: "Сметка",
           emailVerifiedAt: new Date(),
         })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      // The operator's owner, unless another admin already is (decision 028).
+      const owner = await trx
+        .selectFrom("companyMembers")
+        .select("userId")
+        .where("companyId", "=", operator.id)
+        .where("role", "=", "owner")
+        .executeTakeFirst();
+      await trx
+        .insertInto("companyMembers")
+        .values({ companyId: operator.id, userId: admin.id, role: owner ? "accountant" : "owner" })
         .execute();
       created.push(DEMO_ACCOUNTS.admin.email);
     }

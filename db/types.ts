@@ -52,6 +52,8 @@ export type Generated<T> =
     ? ColumnType<S, I | undefined, U>
     : ColumnType<T, T | undefined, T>;
 
+export type InvitedRole = "accountant" | "staff" | "viewer";
+
 export type Json = JsonValue;
 
 export type JsonArray = JsonValue[];
@@ -63,6 +65,8 @@ export type JsonObject = {
 export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
+export type MemberRole = "accountant" | "owner" | "staff" | "viewer";
 
 export type NapDeclarationDeliveriesFile = "1" | "6" | "zip";
 
@@ -270,6 +274,29 @@ export interface Companies {
   vatNumber: string | null;
 }
 
+export interface CompanyAudit {
+  action: string;
+  actorEmail: string | null;
+  actorId: string | null;
+  actorName: string | null;
+  /**
+   * The actor's role in the company when it was done.
+   */
+  actorRole: string | null;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  details: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  id: Generated<number>;
+  /**
+   * The admin, when the act was done in a customer's view.
+   */
+  impersonatorEmail: string | null;
+  ip: string | null;
+  targetId: string | null;
+  targetLabel: string | null;
+  targetType: string | null;
+}
+
 export interface CompanyExports {
   /**
    * Bytes of the ZIP's central directory, kept beside it until the end, at the last committed step
@@ -333,11 +360,48 @@ export interface CompanyExports {
   zipBytes: Generated<number>;
 }
 
+export interface CompanyInvitations {
+  acceptedAt: Timestamp | null;
+  acceptedBy: string | null;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  email: string;
+  /**
+   * 14 days after it was made; used once.
+   */
+  expiresAt: Timestamp;
+  id: Generated<string>;
+  invitedBy: string | null;
+  ownDocumentsOnly: Generated<boolean>;
+  revokedAt: Timestamp | null;
+  role: InvitedRole;
+  /**
+   * SHA-256 of the link's token (the token is only e-mailed).
+   */
+  tokenHash: string;
+}
+
 export interface CompanyLogos {
   companyId: string;
   contentType: string;
   data: Uint8Array;
   updatedAt: Generated<Timestamp>;
+}
+
+export interface CompanyMembers {
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  invitedBy: string | null;
+  /**
+   * Staff: sees and edits only the documents they made.
+   */
+  ownDocumentsOnly: Generated<boolean>;
+  /**
+   * owner (exactly one), accountant, staff or viewer.
+   */
+  role: MemberRole;
+  updatedAt: Generated<Timestamp>;
+  userId: string;
 }
 
 export interface DirectAuthTokens {
@@ -468,6 +532,10 @@ export interface Documents {
   id: Generated<string>;
   issuedAt: Timestamp | null;
   issueDate: string;
+  /**
+   * The login that issued the document («Съставил» on it).
+   */
+  issuedBy: string | null;
   language: Generated<DocumentLanguage>;
   notes: string | null;
   number: string | null;
@@ -774,6 +842,15 @@ export interface PlanGrants {
   revokedByEmail: string | null;
 }
 
+export interface PlanSeats {
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  plan: Plan;
+  seats: number;
+  validFrom: string;
+  validTo: string | null;
+}
+
 export interface PublicHolidays {
   day: string;
   name: string;
@@ -890,6 +967,10 @@ export interface SalaryDismissals {
 }
 
 export interface Sessions {
+  /**
+   * The company the session works in (null: personal pages only).
+   */
+  companyId: string | null;
   createdAt: Generated<Timestamp>;
   expiresAt: Timestamp;
   id: Generated<string>;
@@ -975,6 +1056,9 @@ export interface Suppliers {
 
 export interface Users {
   anonymizedAt: Timestamp | null;
+  /**
+   * The login's own company (registered with it, or made for it in the back office); access to any company is by company_members.
+   */
   companyId: string | null;
   createdAt: Generated<Timestamp>;
   deletionRequestedAt: Timestamp | null;
@@ -1067,8 +1151,11 @@ export interface DB {
   clientOpenTotals: ClientOpenTotals;
   clients: Clients;
   companies: Companies;
+  companyAudit: CompanyAudit;
   companyExports: CompanyExports;
+  companyInvitations: CompanyInvitations;
   companyLogos: CompanyLogos;
+  companyMembers: CompanyMembers;
   directAuthTokens: DirectAuthTokens;
   documentCounters: DocumentCounters;
   documentEmails: DocumentEmails;
@@ -1095,6 +1182,7 @@ export interface DB {
   napPaymentAccounts: NapPaymentAccounts;
   payrollParameters: PayrollParameters;
   planGrants: PlanGrants;
+  planSeats: PlanSeats;
   publicHolidays: PublicHolidays;
   rateLimits: RateLimits;
   recurringInvoices: RecurringInvoices;

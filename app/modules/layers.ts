@@ -11,7 +11,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   // Helpers that know no domain: money, dates, forms, HTTP answers, files.
   ["utils", "styles"],
   // Machinery that knows no domain: a domain hands it work (a job kind, a PDF task, a mail).
-  ["mail", "jobs", "pdf", "health"],
+  // The company's audit trail is machinery too: a domain hands it an act to record.
+  ["mail", "jobs", "pdf", "health", "audit"],
   // The platform's settings (what the back office sets: logo, notices, invoice defaults).
   ["settings"],
   // Sessions, passwords, tokens, rate limits: the door every other domain uses.
@@ -20,7 +21,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["reference"],
   ["accounts"],
   ["subscriptions"],
-  ["clients", "catalogue", "feedback"],
+  ["clients", "catalogue", "feedback", "team"],
   ["invoices"],
   ["einvoice", "recurring", "salaries"],
   ["expenses"],

@@ -15,7 +15,7 @@ import { todayInSofia } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "analytics");
+  const user = await requireFeature(request, context, "analytics", "analytics.view");
   const params = new URL(request.url).searchParams;
   const today = todayInSofia();
   const { period, errors } = parsePeriod(params, today);

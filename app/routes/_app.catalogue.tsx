@@ -14,7 +14,7 @@ import { formatPrice, PRICE_SCALE, parseDecimal } from "~/utils/money";
 import { searchTerm } from "~/utils/safe-text";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "catalogue.view");
   const url = new URL(request.url);
   const q = searchTerm(url.searchParams.get("q"));
   const archived = url.searchParams.get("archived") === "1";

@@ -34,7 +34,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "catalogue.edit");
   const item = await getCatalogueItem(context.db, user.companyId, params.id);
   if (!item) throw notFound();
   return json({
@@ -48,7 +48,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** Save, archive (no longer offered in the editor) or restore an item of the company. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "catalogue.edit");
   const item = await getCatalogueItem(context.db, user.companyId, params.id);
   if (!item) throw notFound();
   const values = typedValues(await request.formData());

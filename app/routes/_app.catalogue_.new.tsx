@@ -23,14 +23,14 @@ import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "catalogue.edit");
   const options = await catalogueFormOptions(context.db, user.companyId);
   const standard = options.vatRegistered ? String(options.rates[0] ?? "none") : "none";
   return json({ options, values: { unit: "бр.", vatRate: standard } });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "catalogue.edit");
   const values = typedValues(await request.formData());
   if (values.intent !== "save") return refuseUnknownIntent(CATALOGUE_FORM_ID);
   const schema = catalogueItemSchemaFor(await allVatRates(context.db));

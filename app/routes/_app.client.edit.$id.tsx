@@ -29,7 +29,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 const notFound = () => new Response("Not Found", { status: 404 });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "clients.edit");
   const client = await getClient(context.db, user.companyId, params.id);
   if (!client) throw notFound();
   return json({
@@ -43,7 +43,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "clients.edit");
   const client = await getClient(context.db, user.companyId, params.id);
   if (!client) throw notFound();
   const form = await request.formData();

@@ -11,12 +11,12 @@ import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireCompanyUser(request, context);
+  await requireCompanyUser(request, context, "clients.edit");
   return null;
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "clients.edit");
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "vies") return clientViesAnswer(context, user.companyId, form);

@@ -13,7 +13,7 @@ import { type ClientSort, countClients, listClients } from "~/modules/clients/qu
 import { searchTerm } from "~/utils/safe-text";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "clients.view");
   const url = new URL(request.url);
   const sort: ClientSort = url.searchParams.get("sort") === "newest" ? "newest" : "name";
   const archived = url.searchParams.get("archived") === "1";

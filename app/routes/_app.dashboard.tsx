@@ -18,7 +18,9 @@ import * as styles from "~/components/layout/page.css";
 import { PlanLockedButton } from "~/components/subscriptions/plan-locked-button";
 import { Button } from "~/components/ui/button";
 import { getProfile, resendVerificationEmail } from "~/modules/accounts/service.server";
+import { can } from "~/modules/auth/capabilities";
 import { requireUser } from "~/modules/auth/guards.server";
+import { latestDocuments } from "~/modules/dashboard/money.server";
 import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { setupProgress } from "~/modules/dashboard/queries.server";
 import { countryByCode } from "~/modules/reference/countries.server";
@@ -34,21 +36,37 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const profile = await getProfile(context.db, user.id);
+  const profile = await getProfile(context.db, user.id, user.companyId);
   const month = currentMonth();
   const today = todayInSofia();
-  const [{ hasLogo, hasClient, hasIssued }, copyPrompt, money] = await Promise.all([
+  const companyId = user.companyId;
+  // What the role sees (decision 028): the figures for readers of the books, the newest
+  // documents for everyone (a staff member limited to their own sees only those).
+  const figures = companyId !== null && can(user, "dashboard.figures");
+  const [{ hasLogo, hasClient, hasIssued }, copyPrompt, money, latest] = await Promise.all([
     setupProgress(context.db, profile.companyId),
-    user.companyId && hasPlan(user, "full")
-      ? shouldShowCopyPrompt(context.db, user.companyId, month)
+    companyId && hasPlan(user, "full") && can(user, "salaries.edit")
+      ? shouldShowCopyPrompt(context.db, companyId, month)
       : false,
-    user.companyId
-      ? dashboardMoney(context.db, { ...user, companyId: user.companyId }, today)
+    figures ? dashboardMoney(context.db, { ...user, companyId }, today) : null,
+    companyId && !figures
+      ? latestDocuments(context.db, companyId, user.ownDocumentsOnly ? user.id : null)
       : null,
   ]);
   return json({
     today,
     money,
+    latest: money?.latest ?? latest,
+    // The first steps are the owner's to take; the links and buttons follow the role.
+    isOwner: user.companyRole === "owner",
+    may: {
+      settings: can(user, "settings"),
+      billing: can(user, "billing"),
+      documents: can(user, "documents.edit"),
+      expenses: can(user, "expenses.edit"),
+      salaries: can(user, "salaries.edit"),
+      analytics: can(user, "analytics.view"),
+    },
     // The duplicate-salary prompt (spec §3): this month empty, last month not.
     salaryCopy: copyPrompt
       ? { month, label: monthLabel(month), previous: monthLabel(previousMonth(month)) }
@@ -180,10 +198,16 @@ export default function Dashboard() {
               <dd>{data.company.iban}</dd>
               <dt>План</dt>
               <dd>
-                {PLAN_NAMES[data.plan]} · <Link to="/settings/subscription">Планове</Link>
+                {PLAN_NAMES[data.plan]}
+                {data.may.billing ? (
+                  <>
+                    {" · "}
+                    <Link to="/settings/subscription">Планове</Link>
+                  </>
+                ) : null}
               </dd>
             </dl>
-            <Link to="/profile">Редактирай данните</Link>
+            {data.may.settings ? <Link to="/profile">Редактирай данните</Link> : null}
           </section>
         ) : (
           <section className={styles.card} aria-labelledby="admin-title">
@@ -196,13 +220,26 @@ export default function Dashboard() {
         <section className={styles.card} aria-labelledby="actions-title">
           <h2 id="actions-title">Бързи действия</h2>
           <div style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}>
-            <PlanLockedButton to="/invoice/new" label="Нова фактура" needs="basic" user={data} />
-            <PlanLockedButton to="/expenses/add" label="Нов разход" needs="standard" user={data} />
-            <PlanLockedButton to="/salaries/add" label="Нова заплата" needs="full" user={data} />
-            <PlanLockedButton to="/analytics" label="Анализи" needs="full" user={data} />
+            {data.may.documents ? (
+              <PlanLockedButton to="/invoice/new" label="Нова фактура" needs="basic" user={data} />
+            ) : null}
+            {data.may.expenses ? (
+              <PlanLockedButton
+                to="/expenses/add"
+                label="Нов разход"
+                needs="standard"
+                user={data}
+              />
+            ) : null}
+            {data.may.salaries ? (
+              <PlanLockedButton to="/salaries/add" label="Нова заплата" needs="full" user={data} />
+            ) : null}
+            {data.may.analytics ? (
+              <PlanLockedButton to="/analytics" label="Анализи" needs="full" user={data} />
+            ) : null}
           </div>
         </section>
-        {steps.some((step) => !step.done) ? (
+        {data.isOwner && steps.some((step) => !step.done) ? (
           <section className={styles.card} aria-labelledby="steps-title">
             <h2 id="steps-title">Следващи стъпки</h2>
             <ol className={styles.steps}>
@@ -222,7 +259,7 @@ export default function Dashboard() {
           </section>
         ) : null}
       </div>
-      {data.money ? <LatestDocuments documents={data.money.latest} /> : null}
+      {data.latest ? <LatestDocuments documents={data.latest} /> : null}
     </div>
   );
 }

@@ -29,7 +29,7 @@ import { formatCents } from "~/utils/money";
 import { periodOptions } from "~/utils/periods";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "expenses");
+  const user = await requireFeature(request, context, "expenses", "expenses.view");
   const url = new URL(request.url);
   const filters = expenseFiltersFromSearch(url.searchParams);
   const today = todayInSofia();

@@ -29,14 +29,14 @@ import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "expenses");
+  const user = await requireFeature(request, context, "expenses", "expenses.view");
   const expense = await requireExpense(context.db, user.companyId, params.id);
   return json({ expense, today: todayInSofia() });
 }
 
 /** The page's forms: upload receipts (multipart), remove one, delete the expense. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireFeature(request, context, "expenses");
+  const user = await requireFeature(request, context, "expenses", "expenses.edit");
   const expense = await requireExpense(context.db, user.companyId, params.id);
   const { form, upload } = await readReceiptForm(request);
   const values = typedValues(form);

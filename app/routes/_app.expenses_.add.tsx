@@ -20,7 +20,7 @@ import { refuseForm } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "expenses");
+  const user = await requireFeature(request, context, "expenses", "expenses.edit");
   const url = new URL(request.url);
   const supplierQuery = url.searchParams.get("supplierQ")?.slice(0, 100) ?? null;
   const [form, supplier, found] = await Promise.all([
@@ -42,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireFeature(request, context, "expenses");
+  const user = await requireFeature(request, context, "expenses", "expenses.edit");
   const outcome = await submitExpenseAddForm(context.db, request, {
     companyId: user.companyId,
     userId: user.id,

@@ -27,14 +27,14 @@ import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "expenses");
+  const user = await requireFeature(request, context, "expenses", "expenses.view");
   const categories = await listCategories(context.db, user.companyId, { archived: true });
   return json({ categories });
 }
 
 /** Add, rename, hide (archive) or show again a category of the company. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireFeature(request, context, "expenses");
+  const user = await requireFeature(request, context, "expenses", "expenses.edit");
   const values = Object.fromEntries(
     [...(await request.formData())].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
   );

@@ -21,7 +21,7 @@ import { refuseForm } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "expenses");
+  const user = await requireFeature(request, context, "expenses", "expenses.edit");
   const [expense, form] = await Promise.all([
     requireExpense(context.db, user.companyId, params.id),
     expenseFormData(context.db, user.companyId),
@@ -40,7 +40,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireFeature(request, context, "expenses");
+  const user = await requireFeature(request, context, "expenses", "expenses.edit");
   const expense = await requireExpense(context.db, user.companyId, params.id);
   const outcome = await submitExpenseForm(
     context.db,

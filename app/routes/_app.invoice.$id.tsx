@@ -61,13 +61,13 @@ import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.view");
   const doc = await requireDocument(context.db, user.companyId, params.id);
   return json(await documentPageData(context.db, user.companyId, doc));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.edit");
   const doc = await requireDocument(context.db, user.companyId, params.id);
   const form = await request.formData();
   const values = typedValues(form);

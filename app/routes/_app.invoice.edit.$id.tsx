@@ -22,7 +22,7 @@ import { groundsOn, vatDateOf } from "~/modules/reference/vat-rows";
 import { ownValue } from "~/utils/own-keys";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.edit");
   const doc = await requireDocument(context.db, user.companyId, params.id);
   // Issued documents are never edited: their page offers cancel and notes instead.
   if (doc.status !== "draft") throw redirect(`/invoice/${doc.id}`);
@@ -35,7 +35,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.edit");
   const doc = await requireDocument(context.db, user.companyId, params.id);
   if (doc.status !== "draft") throw redirect(`/invoice/${doc.id}`);
   return answerEditor(await submitEditor(context.db, user, await request.formData(), doc));

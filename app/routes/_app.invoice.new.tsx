@@ -19,7 +19,7 @@ import { answerEditor } from "~/modules/invoices/editor-answer.server";
 import { ownValue } from "~/utils/own-keys";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.edit");
   const url = new URL(request.url);
   return json(
     await loadEditor(context.db, user.companyId, url, () =>
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.edit");
   return answerEditor(await submitEditor(context.db, user, await request.formData()));
 }
 

@@ -14,7 +14,7 @@ import { printModelFor } from "~/modules/invoices/render.server";
  * editor's "Преглед" saves the draft and comes here.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.view");
   const id = new URL(request.url).searchParams.get("id") ?? undefined;
   const doc = await requireDocument(context.db, user.companyId, id);
   const [model, logoUrl] = await Promise.all([

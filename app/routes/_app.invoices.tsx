@@ -30,7 +30,7 @@ import { printDate, todayInSofia } from "~/utils/dates";
 import { formatCents, formatMoney } from "~/utils/money";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.view");
   const url = new URL(request.url);
   const filters = filtersFromSearch(url.searchParams);
   const today = todayInSofia();

@@ -28,7 +28,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.view");
   return json({ recurring: await listRecurring(context.db, user.companyId) });
 }
 
@@ -39,7 +39,7 @@ const DONE = {
 } as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.edit");
   const values = typedValues(await request.formData());
   const intent = values.intent;
   if (intent !== "pause" && intent !== "resume" && intent !== "end") {

@@ -34,7 +34,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.edit");
   const from = new URL(request.url).searchParams.get("from") ?? undefined;
   const doc = await requireDocument(context.db, user.companyId, from);
   if (doc.type !== "invoice") {
@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.edit");
   const from = new URL(request.url).searchParams.get("from") ?? undefined;
   const doc = await requireDocument(context.db, user.companyId, from);
   const values = typedValues(await request.formData());

@@ -18,6 +18,7 @@ import { useErrorToast } from "~/components/ui/use-error-toast";
 import { changePassword } from "~/modules/accounts/account.server";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
+import { can } from "~/modules/auth/capabilities";
 import { requireUser } from "~/modules/auth/guards.server";
 import { bulgarianBanks, withBankFilled } from "~/modules/reference/banks.server";
 import { countryByCode } from "~/modules/reference/countries.server";
@@ -46,7 +47,8 @@ const PASSWORD_FAILED = "Промяната на паролата не беше 
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const p = await getProfile(context.db, user.id);
+  // The company's data is edited here by those whose role has the settings (decision 028).
+  const p = await getProfile(context.db, user.id, can(user, "settings") ? user.companyId : null);
   return json({
     email: p.email,
     eik: p.eik,
@@ -84,7 +86,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "profile" && !user.companyId) {
+  if (intent === "profile" && !can(user, "settings")) {
     const result = await personalValidator.validate(form);
     if (result.error) {
       return refuseValidation(result, PROFILE_FAILED);

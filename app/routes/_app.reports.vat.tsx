@@ -9,6 +9,7 @@ import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
+import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
 import { JournalTable, ReturnTable, SHOWN_ROWS } from "~/components/vat/vat-tables";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
@@ -55,7 +56,7 @@ const PURCHASE_COLUMNS: [string, string][] = [
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "vat.view");
   const today = todayInSofia();
   const asked = new URL(request.url).searchParams.get("month");
   const month = parseMonth(asked, today) ?? monthToFile(today);
@@ -70,6 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rows.reduce((sum, row) => sum + (row.amounts[code] ?? 0), 0);
   return json(
     {
+      companyName: user.companyName,
       month,
       badMonth: asked !== null && parseMonth(asked, today) === null ? asked : null,
       registered: report.company.isVatRegistered,
@@ -123,7 +125,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "vat.files");
   const values = typedValues(await request.formData());
   const month = parseMonth(values.month, todayInSofia()) ?? monthToFile(todayInSofia());
   const { data, refusal } = parseFormValues("filing", filingSchema, values, FILING_FIELDS);
@@ -261,6 +263,7 @@ export default function VatReportPage() {
           <h2 id="files" className={page.cardTitle}>
             Файлове за портала на НАП
           </h2>
+          <ActiveCompanyNote name={data.companyName} />
           <ul className={page.lines}>
             {files.map((name) => (
               <li key={name}>

@@ -11,6 +11,7 @@ import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { SalaryMonthTable } from "~/components/salaries/month-table";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SALARY_MESSAGES, SALARY_STATUSES } from "~/modules/salaries/constants";
 import { currentMonth } from "~/modules/salaries/form.server";
@@ -30,19 +31,25 @@ import { isOwnKey } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "salaries.view");
   const asked = new URL(request.url).searchParams.get("month") ?? "";
   const month = MONTH.test(asked) ? asked : currentMonth();
   const [current, previous] = await Promise.all([
     monthSalaries(context.db, user.companyId, month),
     monthSalaries(context.db, user.companyId, previousMonth(month)),
   ]);
-  return json({ month, current, previous, dueDate: paymentDueDate(month) });
+  return json({
+    companyName: user.companyName,
+    month,
+    current,
+    previous,
+    dueDate: paymentDueDate(month),
+  });
 }
 
 /** Copy last month's salaries here, dismiss the reminder, or change a salary's status. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "salaries.edit");
   const values = typedValues(await request.formData());
   const month = MONTH.test(values.month ?? "") ? (values.month as string) : currentMonth();
   const back = `/salaries?month=${month}`;
@@ -92,7 +99,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Salaries() {
-  const { month, current, previous, dueDate } = useLoaderData<typeof loader>();
+  const { companyName, month, current, previous, dueDate } = useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
   return (
     <div className={page.page}>
@@ -147,6 +154,7 @@ export default function Salaries() {
           </Button>
         </Form>
       ) : null}
+      {current.totals.count > 0 ? <ActiveCompanyNote name={companyName} /> : null}
       {current.totals.count > 0 ? (
         <p className={listStyles.toolbar}>
           <a href={`/salaries/payroll.pdf?month=${month}`}>Ведомост (PDF)</a>

@@ -19,7 +19,7 @@ import { centsToDecimal } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "salaries.edit");
   const url = new URL(request.url);
   const asked = url.searchParams.get("month") ?? "";
   const month = MONTH.test(asked) ? asked : currentMonth();
@@ -37,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "salaries.edit");
   const outcome = await submitSalaryForm(context.db, request, user.companyId);
   if (!outcome.saved) {
     return json({ ...outcome.answer, figures: outcome.figures }, { status: outcome.status });

@@ -5,6 +5,7 @@ import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { CONTRACT_TYPES } from "~/modules/salaries/constants";
@@ -30,7 +31,7 @@ import { formatCents } from "~/utils/money";
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "payroll.files");
   const asked = new URL(request.url).searchParams.get("month");
   const parsed = parseDeclarationMonth(asked);
   const month = parsed ?? currentMonth();
@@ -48,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return json(
     {
+      companyName: user.companyName,
       month,
       monthError: asked !== null && !parsed ? DECLARATION_MESSAGES.month : null,
       format: d.format && {
@@ -239,6 +241,7 @@ export default function Declarations() {
             ) : null}
           </div>
         ) : null}
+        {data.ready ? <ActiveCompanyNote name={data.companyName} /> : null}
         {data.ready ? (
           <ul className={page.list}>
             <li>

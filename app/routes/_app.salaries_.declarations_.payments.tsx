@@ -6,6 +6,7 @@ import * as fieldStyles from "~/components/forms/field.css";
 import * as page from "~/components/layout/page.css";
 import * as styles from "~/components/salaries/payments.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { monthLabel, nextMonth, previousMonth } from "~/modules/salaries/months";
@@ -26,7 +27,7 @@ import { formatCents } from "~/utils/money";
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "payroll.files");
   const asked = new URL(request.url).searchParams.get("month");
   const parsed = parseDeclarationMonth(asked);
   const month = parsed ?? currentMonth();
@@ -34,6 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ready = p.problems.length === 0;
   return json(
     {
+      companyName: user.companyName,
       month,
       monthError: asked !== null && !parsed ? DECLARATION_MESSAGES.month : null,
       ready,
@@ -107,6 +109,7 @@ export default function NapPayments() {
             <h2 id="payments-download" className={page.cardTitle}>
               За банката
             </h2>
+            <ActiveCompanyNote name={data.companyName} />
             <ul className={page.lines}>
               <li>
                 <a href={csv} download>

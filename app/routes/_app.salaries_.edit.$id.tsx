@@ -21,7 +21,7 @@ import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "salaries.edit");
   const salary = await requireSalary(context.db, user.companyId, params.id);
   const data = await salaryFormData(context.db, user.companyId, salary.month);
   // A former employee keeps being offered on their own salary.
@@ -52,7 +52,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "salaries.edit");
   const salary = await requireSalary(context.db, user.companyId, params.id);
   if (new URL(request.url).searchParams.has("delete")) {
     try {

@@ -18,7 +18,7 @@ import { isOwnKey } from "~/utils/own-keys";
 import { searchTerm } from "~/utils/safe-text";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "salaries.view");
   const url = new URL(request.url);
   const q = searchTerm(url.searchParams.get("q"));
   const stateParam = url.searchParams.get("state") ?? "active";

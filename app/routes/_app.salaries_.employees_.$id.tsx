@@ -25,7 +25,7 @@ import { centsToDecimal } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "salaries.edit");
   const employee = await requireEmployee(context.db, user.companyId, params.id);
   return json({
     id: employee.id,
@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 /** Save the changes, or delete an employee who has no salaries. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "salaries.edit");
   const employee = await requireEmployee(context.db, user.companyId, params.id);
   const values = typedValues(await request.formData());
   try {

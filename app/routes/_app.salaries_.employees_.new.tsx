@@ -19,7 +19,7 @@ import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireFeature(request, context, "salaries");
+  await requireFeature(request, context, "salaries", "salaries.edit");
   return json({
     values: {
       startDate: todayInSofia(),
@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "salaries.edit");
   const values = typedValues(await request.formData());
   const { data, refusal } = parseFormValues(
     EMPLOYEE_FORM_ID,

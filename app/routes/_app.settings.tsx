@@ -9,17 +9,21 @@ import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
 import { InvoiceDefaultsForm } from "~/components/settings/invoice-defaults-form";
 import { RemindersForm } from "~/components/settings/reminders-form";
-import { DeletionCard, LogoCard, NumberingCard } from "~/components/settings/settings-cards";
+import {
+  DeletionCard,
+  ExportCard,
+  LogoCard,
+  NumberingCard,
+} from "~/components/settings/settings-cards";
 import {
   cancelDeletion,
   deleteLogo,
   getLogoDataUrl,
-  requestDeletion,
   saveLogo,
 } from "~/modules/accounts/account.server";
 import { LOGO_ERROR, LOGO_MAX_BYTES } from "~/modules/accounts/limits";
-import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
-import { requireUser } from "~/modules/auth/guards.server";
+import { can } from "~/modules/auth/capabilities";
+import { requireCapability, requireUser } from "~/modules/auth/guards.server";
 import { numberingState, setNextNumber } from "~/modules/invoices/numbering.server";
 import { DEFAULT_REMINDER_TEXT } from "~/modules/mail/templates.server";
 import { getReminderSettings, saveReminderSettings } from "~/modules/recurring/reminders.server";
@@ -34,7 +38,6 @@ import {
   INVOICE_DEFAULTS_FORM_ID,
 } from "~/modules/settings/invoice-defaults-fields";
 import { getNotification } from "~/modules/settings/queries.server";
-import { formatDate } from "~/utils/dates";
 import { readFormWithFiles } from "~/utils/files.server";
 import { useFormAnswer } from "~/utils/forms";
 import {
@@ -49,15 +52,17 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
+  // The company's sections for a role with its settings (decision 028); the account's for all.
+  const companyId = can(user, "settings") ? user.companyId : null;
   const [logo, notification, numbering, invoiceDefaults, reminders] = await Promise.all([
-    getLogoDataUrl(context.db, user.companyId),
+    getLogoDataUrl(context.db, companyId),
     getNotification(context.db),
-    user.companyId ? numberingState(context.db, user.companyId) : Promise.resolve([]),
-    user.companyId ? companyInvoiceDefaults(context.db, user.companyId) : null,
-    user.companyId ? getReminderSettings(context.db, user.companyId) : null,
+    companyId ? numberingState(context.db, companyId) : Promise.resolve([]),
+    companyId ? companyInvoiceDefaults(context.db, companyId) : null,
+    companyId ? getReminderSettings(context.db, companyId) : null,
   ]);
   return json({
-    hasCompany: user.companyId !== null,
+    hasCompany: companyId !== null,
     logo,
     notification,
     deletionScheduledAt: user.deletionScheduledAt,
@@ -68,6 +73,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+/** The account's own requests on this page; every other intent changes the company. */
+const PERSONAL_INTENTS = new Set(["request-deletion", "cancel-deletion"]);
+
 const done = (title: string, description?: string) =>
   redirectWithToast("/settings", { title, description });
 const refuse = (formId: string, formError: string, status = 400) =>
@@ -77,6 +85,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     if (!user.companyId) return refuse("logo", "Само фирмен профил може да има лого");
+    await requireCapability(request, user, "settings");
     const { upload } = await readFormWithFiles(request, {
       fields: ["logo"],
       maxBytes: LOGO_MAX_BYTES,
@@ -95,21 +104,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const values = typedValues(await request.formData());
+  // What changes the company needs the role's settings; the account's own requests do not.
+  if (!PERSONAL_INTENTS.has(String(values.intent)) && user.companyId) {
+    await requireCapability(request, user, "settings");
+  }
   switch (values.intent) {
     case "delete-logo":
       if (user.companyId) await deleteLogo(context.db, user.companyId);
       return done("Логото е премахнато");
-    case "request-deletion": {
-      if (user.impersonator) return refuse("deletion", IMPERSONATION_MESSAGES.forbidden, 403);
-      if (values.confirm !== "on") {
-        return refuse("deletion", "Потвърдете, че искате профилът да бъде изтрит");
-      }
-      const date = await requestDeletion(context.db, user.id);
-      return done(
-        "Заявката за изтриване е приета",
-        `Профилът ще бъде изтрит на ${formatDate(date)}.`,
-      );
-    }
     case "numbering": {
       const series = values.series === "proforma" ? "proforma" : "tax";
       if (!user.companyId) return refuse(`numbering-${series}`, "Достъп отказан", 403);
@@ -205,6 +207,7 @@ export default function Settings() {
           <h2 id="notification-title">Известие от екипа</h2>
           <p>{notification ?? "Няма активно известие."}</p>
         </section>
+        {hasCompany ? <ExportCard /> : null}
         <DeletionCard deletionScheduledAt={deletionScheduledAt} />
       </div>
     </div>

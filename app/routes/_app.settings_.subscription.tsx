@@ -51,7 +51,7 @@ const TABS = [
 ] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "billing");
   const [sub, invoices, grant] = await Promise.all([
     getSubscription(context.db, user.companyId),
     listSubscriptionInvoices(context.db, user.companyId),
@@ -83,7 +83,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "billing");
   const values = typedValues(await request.formData());
   const intent = values.intent ?? "";
   try {

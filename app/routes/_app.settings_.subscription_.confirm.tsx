@@ -23,7 +23,7 @@ import { redirectWithToast } from "~/utils/toast.server";
  * the waiting payment. With Stripe this step is Stripe's own page.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "billing");
   const url = new URL(request.url);
   const secret = url.searchParams.get("secret") ?? "";
   const popup = url.searchParams.get("popup") === "1";
@@ -46,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "billing");
   if (user.impersonator) {
     return redirectWithToast("/settings/subscription", {
       type: "error",

@@ -7,11 +7,13 @@ import { ImpersonationBanner } from "~/components/layout/impersonation-banner";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
 import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";
+import { can } from "~/modules/auth/capabilities";
 import { requireUser } from "~/modules/auth/guards.server";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { monthLabel, previousMonth } from "~/modules/salaries/months";
 import { salaryReminder } from "~/modules/salaries/salaries.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
+import { listLoginCompanies } from "~/modules/team/companies.server";
 import { formatDate } from "~/utils/dates";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -19,14 +21,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const month = currentMonth();
   // The banner and a payment waiting for 3-D Secure came with the session (one query).
   const { notification, pendingPayment } = user.shell;
-  const reminder =
-    user.companyId && hasPlan(user, "full")
-      ? await salaryReminder(context.db, user.companyId, month)
-      : false;
+  const [reminder, companies] = await Promise.all([
+    user.companyId && hasPlan(user, "full") && can(user, "salaries.edit")
+      ? salaryReminder(context.db, user.companyId, month)
+      : false,
+    // The header's switcher, for a login with two companies or more (issue #29).
+    user.companyCount > 1 ? listLoginCompanies(context.db, user) : [],
+  ]);
   return json({
     hasCompany: user.companyId !== null,
-    // A payment waiting for 3-D Secure: the banner links to it (dismissible per client secret).
-    pendingPayment,
+    companies: companies.map((c) => ({
+      id: c.id,
+      name: c.name,
+      roleLabel: c.roleLabel,
+      active: c.active,
+    })),
+    // A payment waiting for 3-D Secure: the banner links to it (the owner's; dismissible).
+    pendingPayment: can(user, "billing") ? pendingPayment : null,
     // The salary reminder banner and the red dot on «Заплати» (spec §3).
     salaryMonth: reminder
       ? { month, label: monthLabel(month), previous: monthLabel(previousMonth(month)) }
@@ -43,10 +54,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function AppLayout() {
   const data = useLoaderData<typeof loader>();
-  const { user, notification, marketingUrl, hasCompany } = data;
+  const { user, notification, marketingUrl, hasCompany, companies } = data;
   return (
     <AppShell
       user={user}
+      companies={companies}
       notification={notification}
       marketingUrl={marketingUrl}
       banners={<Banners {...data} />}
@@ -68,6 +80,7 @@ export function ErrorBoundary() {
   return (
     <AppShell
       user={data.user}
+      companies={data.companies}
       notification={data.notification}
       marketingUrl={data.marketingUrl}
       banners={<Banners {...data} />}

@@ -11,7 +11,7 @@ import { printDate, todayInSofia } from "~/utils/dates";
  * — one of /analytics' tables for Excel, the very rows the page shows (modules/analytics/tables).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "analytics");
+  const user = await requireFeature(request, context, "analytics", "exports");
   const params = new URL(request.url).searchParams;
   const key = params.get("table") as TableKey;
   if (!TABLE_KEYS.includes(key)) {

@@ -21,7 +21,7 @@ const figures = (m: MonthFigures) => ({
  * 401 without a session, 403 below the full plan, 400 with a message per field for a bad period.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "analytics");
+  const companyId = await requireApiFeatureCompany(request, context, "analytics", "analytics.view");
   const today = todayInSofia();
   const { period, errors } = parsePeriod(new URL(request.url).searchParams, today);
   if (errors) {

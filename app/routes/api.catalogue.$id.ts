@@ -14,7 +14,7 @@ const notFound = () => json({ message: CATALOGUE_MESSAGES.notFound }, { status: 
 
 /** GET /api/catalogue/{id} → the item (archived too); another company's id → 404. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "catalogue.view");
   const item = await getCatalogueItem(context.db, companyId, params.id);
   return item ? json(catalogueItemJson(item)) : notFound();
 }
@@ -24,7 +24,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") {
     return methodNotAllowed("GET, PUT, DELETE");
   }
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "catalogue.edit");
   const item = await getCatalogueItem(context.db, companyId, params.id);
   if (!item) return notFound();
   if (request.method === "DELETE") {

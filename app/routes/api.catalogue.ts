@@ -21,7 +21,7 @@ function limitOf(value: string | null): number {
  * services by name (the editor's picker asks for q and limit=10).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "catalogue.view");
   const url = new URL(request.url);
   const { items, nextCursor } = await listCatalogue(context.db, companyId, {
     q: url.searchParams.get("q") ?? undefined,
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST /api/catalogue → 201 with the item; 400 «Невалидни данни» with a Bulgarian message per field. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "catalogue.edit");
   const { data } = await parseJsonBody(
     request,
     catalogueItemSchemaFor(await allVatRates(context.db)),

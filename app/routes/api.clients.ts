@@ -19,7 +19,7 @@ function limitOf(value: string | null): number {
 
 /** GET /api/clients?q=&sort=name|newest&archived=1&after=&limit= → {clients, nextCursor}. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "clients.view");
   const url = new URL(request.url);
   const { clients, nextCursor } = await listClients(context.db, companyId, {
     // A NUL or a lone surrogate in the query is no search (PostgreSQL would refuse it).
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST /api/clients → 201 with the client; 400 {message: 'Invalid data', errors} with Bulgarian messages. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "clients.edit");
   const { data } = await parseJsonBody(request, clientSchema);
   try {
     const client = await createClient(context.db, companyId, data);

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/modules/auth/guards.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { todayInSofia } from "~/utils/dates";
 import { centsToDecimal } from "~/utils/money";
@@ -13,10 +13,9 @@ const d = centsToDecimal;
  * expenses and salaries. Amounts are decimal strings.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request, context);
-  if (!user.companyId) return json({ message: "Достъп отказан" }, { status: 403 });
+  const user = await requireApiCompanyUser(request, context, "dashboard.figures");
   const today = todayInSofia();
-  const money = await dashboardMoney(context.db, { ...user, companyId: user.companyId }, today);
+  const money = await dashboardMoney(context.db, user, today);
   const revenueJson = (r: typeof money.month.revenue) => ({
     net: d(r.netEurCents),
     gross: d(r.grossEurCents),

@@ -10,7 +10,12 @@ async function requireApiEmployee(
   context: LoaderFunctionArgs["context"],
   id?: string,
 ) {
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const companyId = await requireApiFeatureCompany(
+    request,
+    context,
+    "salaries",
+    request.method === "GET" || request.method === "HEAD" ? "salaries.view" : "salaries.edit",
+  );
   const employee = await getEmployee(context.db, companyId, id);
   if (!employee) throw jsonError(SALARY_MESSAGES.employeeNotFound, 404);
   return { companyId, employee };

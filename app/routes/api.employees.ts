@@ -10,7 +10,7 @@ import { searchTerm } from "~/utils/schema";
 
 /** GET /api/employees?q=&state=active|former|all&after= → {employees, nextCursor}. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const companyId = await requireApiFeatureCompany(request, context, "salaries", "salaries.view");
   const url = new URL(request.url);
   const state = url.searchParams.get("state") ?? "active";
   const { employees, nextCursor } = await listEmployees(context.db, companyId, {
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST /api/employees → 201 with the employee; 400 with Bulgarian field errors; 409 for a taken ЕГН. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const companyId = await requireApiFeatureCompany(request, context, "salaries", "salaries.edit");
   const { data } = await parseJsonBody(request, employeeSchema);
   try {
     const id = await createEmployee(context.db, companyId, data);

@@ -18,7 +18,7 @@ const categoryJson = (c: {
 
 /** GET /api/expense-categories?archived=1 → {categories} in the company's order. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.view");
   const archived = new URL(request.url).searchParams.get("archived") === "1";
   const categories = await listCategories(context.db, companyId, { archived });
   return json({ categories: categories.map(categoryJson) });
@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST {name} → 201 with the category; 409 when the company already has one of that name. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.edit");
   const { data } = await parseJsonBody(request, categorySchema);
   try {
     const id = await createCategory(context.db, companyId, data.name);

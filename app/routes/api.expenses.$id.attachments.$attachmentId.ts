@@ -13,7 +13,7 @@ import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
  * browser, as the receipts' thumbnails do); 404 JSON for anything not the company's.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.view");
   const file = await getReceiptFile(context.db, companyId, params.id, params.attachmentId);
   if (!file) return json({ message: RECEIPT_MESSAGES.notFound }, { status: 404 });
   if (request.headers.get("If-None-Match") === `"${file.sha256.trim()}"`) {
@@ -25,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 /** DELETE removes the attachment → 204. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "DELETE") return methodNotAllowed("GET, DELETE");
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.edit");
   try {
     await removeReceipt(context.db, companyId, params.id, params.attachmentId);
     return new Response(null, { status: 204 });

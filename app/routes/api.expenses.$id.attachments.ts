@@ -8,7 +8,7 @@ import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
 
 /** GET /api/expenses/{id}/attachments → {attachments}. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.view");
   const expense = await requireApiExpense(context.db, companyId, params.id);
   return json({ attachments: expenseJson(expense).attachments });
 }
@@ -20,7 +20,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.edit");
   const expense = await requireApiExpense(context.db, companyId, params.id);
   try {
     const { upload } = await readReceiptForm(request);

@@ -8,7 +8,7 @@ import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 /** GET /api/expenses/{id} → the expense with its amounts per VAT rate and its attachments. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.view");
   return json(expenseJson(await requireApiExpense(context.db, companyId, params.id)));
 }
 
@@ -17,7 +17,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") {
     return methodNotAllowed("GET, PUT, DELETE");
   }
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.edit");
   const expense = await requireApiExpense(context.db, companyId, params.id);
   try {
     if (request.method === "DELETE") {

@@ -20,7 +20,7 @@ export const IMPORT_UBL_MESSAGES = {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  await requireApiFeatureCompany(request, context, "expenses");
+  await requireApiFeatureCompany(request, context, "expenses", "expenses.edit");
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   try {
     let prefill: UblPrefill;

@@ -22,7 +22,7 @@ import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
  * totals of everything the filters match (per currency and per VAT rate). Standard plan.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.view");
   const url = new URL(request.url);
   const filters = expenseFiltersFromSearch(url.searchParams);
   const today = todayInSofia();
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.edit");
   const { data } = await parseJsonBody(request, expenseSchema, { prepare: expenseInputFromJson });
   try {
     const id = await createExpense(context.db, companyId, null, data);

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiUser } from "~/modules/auth/guards.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
 import { getDocument } from "~/modules/invoices/documents.server";
 import { duplicateDocument } from "~/modules/invoices/duplicate.server";
 import { documentJson } from "~/modules/invoices/json.server";
-import { jsonError, methodNotAllowed } from "~/utils/http.server";
+import { methodNotAllowed } from "~/utils/http.server";
 
 /**
  * POST /api/invoices/{id}/duplicate → 201 with the new draft (the shape of GET /api/invoices/{id}):
@@ -12,8 +12,7 @@ import { jsonError, methodNotAllowed } from "~/utils/http.server";
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const user = await requireApiUser(request, context);
-  if (!user.companyId) return jsonError("Достъп отказан", 403);
+  const user = await requireApiCompanyUser(request, context, "documents.edit");
   const source = await requireApiDocument(context.db, user.companyId, params.id);
   const copy = await duplicateDocument(context.db, user.companyId, user.id, source);
   const draft = await getDocument(context.db, user.companyId, copy.id);

@@ -9,7 +9,7 @@ import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
 /** POST /api/invoices/{id}/issue → 200 with the number and totals; 409 when not a draft. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "documents.edit");
   const doc = await requireApiDocument(context.db, companyId, params.id);
   try {
     await issueWithPdf(context, companyId, doc.id);

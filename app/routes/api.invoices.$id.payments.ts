@@ -10,7 +10,7 @@ import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.
 /** POST /api/invoices/{id}/payments {paidOn, amount, method, note} → 201 with the document. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "documents.edit");
   const doc = await requireApiDocument(context.db, companyId, params.id);
   const { data } = await parseJsonBody(request, paymentSchema);
   try {

@@ -13,7 +13,7 @@ import { apiErrorResponse, methodNotAllowed, readJson } from "~/utils/http.serve
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "documents.edit");
   const doc = await requireApiDocument(context.db, companyId, params.id);
   const body = (await readJson(request)) ?? {};
   try {

@@ -9,7 +9,7 @@ import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.
 
 /** GET /api/invoices/{id} → the document with lines, totals and payments. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "documents.view");
   return json(documentJson(await requireApiDocument(context.db, companyId, params.id)));
 }
 
@@ -18,7 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") {
     return methodNotAllowed("GET, PUT, DELETE");
   }
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "documents.edit");
   const doc = await requireApiDocument(context.db, companyId, params.id);
   try {
     if (request.method === "DELETE") {

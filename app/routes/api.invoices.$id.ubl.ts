@@ -10,7 +10,7 @@ import { apiErrorResponse } from "~/utils/http.server";
  * document's data breaks an EN 16931 rule.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "documents.view");
   const doc = await requireApiDocument(context.db, companyId, params.id);
   try {
     return ublResponse(doc, await eInvoiceXml(context.db, doc));

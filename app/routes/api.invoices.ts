@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { requireApiCompany, requireApiUser } from "~/modules/auth/guards.server";
+import { requireApiCompany, requireApiCompanyUser } from "~/modules/auth/guards.server";
 
 import { createDraft, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson, documentSummaryJson } from "~/modules/invoices/json.server";
@@ -14,7 +14,7 @@ import { documentSchemaFor } from "~/modules/invoices/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { todayInSofia } from "~/utils/dates";
 
-import { apiErrorResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 
 /**
@@ -22,7 +22,7 @@ import { centsToDecimal } from "~/utils/money";
  * invoices, proformas and notes, newest first; summary totals every match, per currency.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "documents.view");
   const url = new URL(request.url);
   const filters = filtersFromSearch(url.searchParams);
   const today = todayInSofia();
@@ -49,9 +49,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST /api/invoices {type, clientId, issueDate, currency, lines:[…]} → 201 with the draft (number null). */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const user = await requireApiUser(request, context);
+  const user = await requireApiCompanyUser(request, context, "documents.edit");
   const companyId = user.companyId;
-  if (!companyId) return jsonError("Достъп отказан", 403);
   const { data } = await parseJsonBody(request, documentSchemaFor(await allVatRates(context.db)));
   try {
     const id = await createDraft(context.db, companyId, user.id, data);

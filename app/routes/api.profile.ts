@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { personalSchema, profileSchema } from "~/modules/accounts/schema";
 import { updatePersonal, updateProfile } from "~/modules/accounts/service.server";
+import { can } from "~/modules/auth/capabilities";
 import { getUser, requireApiUser } from "~/modules/auth/guards.server";
 import { userJson } from "~/modules/auth/user-json.server";
 import { AppError, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -12,7 +13,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "PUT") return methodNotAllowed("PUT");
   const user = await requireApiUser(request, context);
   try {
-    if (user.companyId) {
+    // The company's data only with the role's settings (decision 028); else the names.
+    if (can(user, "settings")) {
       const { data } = await parseJsonBody(request, profileSchema);
       await updateProfile(context.db, user, data);
     } else {

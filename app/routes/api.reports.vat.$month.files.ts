@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/modules/auth/guards.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
 import { parseMonth } from "~/modules/vat/schema";
@@ -12,8 +12,7 @@ import { jsonError } from "~/utils/http.server";
  * zip; 409 with the problems while a record cannot be written correctly.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request, context);
-  if (!user.companyId) return jsonError("Достъп отказан", 403);
+  const user = await requireApiCompanyUser(request, context, "vat.files");
   const month = parseMonth(params.month, todayInSofia());
   if (!month) return jsonError("Изберете месец във вида гггг-мм, не по-късно от текущия", 400);
   const report = await vatReport(context.db, user.companyId, month, hasPlan(user, "standard"));

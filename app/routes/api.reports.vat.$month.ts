@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/modules/auth/guards.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { salesTotals } from "~/modules/vat/journals.server";
 import { vatReport } from "~/modules/vat/report.server";
@@ -18,8 +18,7 @@ const decimals = (amounts: Record<string, number | undefined>) =>
  * strings in the period's currency, keyed by НАП's field codes), with what must be fixed first.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireApiUser(request, context);
-  if (!user.companyId) return jsonError("Достъп отказан", 403);
+  const user = await requireApiCompanyUser(request, context, "vat.view");
   const month = parseMonth(params.month, todayInSofia());
   if (!month) return jsonError("Изберете месец във вида гггг-мм, не по-късно от текущия", 400);
   const report = await vatReport(context.db, user.companyId, month, hasPlan(user, "standard"));

@@ -10,7 +10,12 @@ async function requireApiSalary(
   context: LoaderFunctionArgs["context"],
   id?: string,
 ) {
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const companyId = await requireApiFeatureCompany(
+    request,
+    context,
+    "salaries",
+    request.method === "GET" || request.method === "HEAD" ? "salaries.view" : "salaries.edit",
+  );
   const salary = await getSalary(context.db, companyId, id);
   if (!salary) throw jsonError(SALARY_MESSAGES.salaryNotFound, 404);
   return { companyId, salary };

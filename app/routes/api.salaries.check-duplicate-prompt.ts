@@ -8,6 +8,6 @@ import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
  * previous month has some, and the prompt was neither used nor dismissed (spec §7).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const companyId = await requireApiFeatureCompany(request, context, "salaries", "salaries.view");
   return json({ shouldShow: await shouldShowCopyPrompt(context.db, companyId, currentMonth()) });
 }

@@ -12,7 +12,7 @@ import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const companyId = await requireApiFeatureCompany(request, context, "salaries", "salaries.edit");
   const { data } = await parseJsonBody(request, z.object({ month: monthSchema }));
   try {
     const copied = await copyPreviousMonth(context.db, companyId, data.month);

@@ -9,7 +9,7 @@ import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
  * full plan only, 403 below it): {success, data: {month, salaries, previousMonth}}.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const companyId = await requireApiFeatureCompany(request, context, "salaries", "salaries.view");
   const month = params.month ?? "";
   if (!MONTH.test(month)) {
     return json({ success: false, message: SALARY_MESSAGES.month }, { status: 400 });

@@ -13,7 +13,7 @@ import { requireApiFeatureUser } from "~/modules/subscriptions/gate.server";
  * #27, decision 024; full plan only, 403 below it); 409 with the problems while a check fails.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireApiFeatureUser(request, context, "salaries");
+  const user = await requireApiFeatureUser(request, context, "salaries", "payroll.files");
   const { companyId } = user;
   const month = parseDeclarationMonth(params.month);
   if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);

@@ -14,7 +14,7 @@ import { requireApiFeatureUser } from "~/modules/subscriptions/gate.server";
  * (NRA62007.TXT) alone, Windows-1251 (full plan only); 409 with the problems while a check fails.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireApiFeatureUser(request, context, "salaries");
+  const user = await requireApiFeatureUser(request, context, "salaries", "payroll.files");
   const { companyId } = user;
   const month = parseDeclarationMonth(params.month);
   if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);

@@ -11,7 +11,7 @@ import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
  * accounts fails.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const companyId = await requireApiFeatureCompany(request, context, "salaries", "payroll.files");
   const month = parseDeclarationMonth(params.month);
   if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);
   return paymentsDownload(context.db, companyId, month);

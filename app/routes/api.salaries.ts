@@ -9,7 +9,7 @@ import { centsToDecimal } from "~/utils/money";
 
 /** GET /api/salaries?month=yyyy-MM → {month, salaries, totals} (the current month by default). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const companyId = await requireApiFeatureCompany(request, context, "salaries", "salaries.view");
   const asked = new URL(request.url).searchParams.get("month");
   if (asked !== null && !MONTH.test(asked)) return jsonError(SALARY_MESSAGES.month, 400);
   const month = asked ?? currentMonth();
@@ -35,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const companyId = await requireApiFeatureCompany(request, context, "salaries");
+  const companyId = await requireApiFeatureCompany(request, context, "salaries", "salaries.edit");
   const input = await salaryFromJson(context.db, companyId, request);
   try {
     const id = await createSalary(context.db, companyId, input);

@@ -10,7 +10,7 @@ export const HEARTBEAT_MS = 15_000;
  * there are (they arrive through Postgres LISTEN/NOTIFY).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "company");
   return eventStream(
     request.signal,
     (send) => {

@@ -9,7 +9,7 @@ import { getSubscription } from "~/modules/subscriptions/state.server";
  * whether any subscription payment was left unfinished; polled by the dialog every 3 s.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "billing");
   const [sub, open] = await Promise.all([
     getSubscription(context.db, companyId),
     hasOpenSubscriptionInvoice(context.db, companyId),

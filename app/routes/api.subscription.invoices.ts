@@ -5,7 +5,7 @@ import { centsToDecimal } from "~/utils/money";
 
 /** GET /api/subscription/invoices → {success, data: {invoices: […]}}, newest first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "billing");
   const rows = await listSubscriptionInvoices(context.db, companyId, 100);
   return json({
     success: true,

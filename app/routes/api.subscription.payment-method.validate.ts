@@ -4,7 +4,7 @@ import { getSubscription } from "~/modules/subscriptions/state.server";
 
 /** GET /api/subscription/payment-method/validate → {success, data: {isValid, requiresAction, …}}. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "billing");
   const sub = await getSubscription(context.db, companyId);
   const card = sub.paymentMethod;
   const now = new Date();

@@ -5,7 +5,7 @@ import { searchTerm } from "~/utils/schema";
 
 /** GET /api/suppliers?q= → {suppliers}: the company's suppliers matching name, ЕИК or VAT number (20). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "expenses");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.view");
   const q = searchTerm(new URL(request.url).searchParams.get("q"));
   return json({ suppliers: await searchSuppliers(context.db, companyId, q) });
 }

@@ -9,7 +9,7 @@ import { apiErrorResponse } from "~/utils/http.server";
  * checks, 503 VIES not answering or the check turned off.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context);
+  const companyId = await requireApiCompany(request, context, "clients.edit");
   try {
     return json(await lookupVat(context, `company:${companyId}`, params.vatNumber ?? ""));
   } catch (error) {

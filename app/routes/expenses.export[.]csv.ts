@@ -11,7 +11,7 @@ import { todayInSofia } from "~/utils/dates";
  * The columns are the company export's Разходи.csv (modules/expenses/csv.server.ts).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "expenses");
+  const user = await requireFeature(request, context, "expenses", "exports");
   const filters = expenseFiltersFromSearch(new URL(request.url).searchParams);
   const today = todayInSofia();
   async function* pages() {

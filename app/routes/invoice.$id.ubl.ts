@@ -14,7 +14,7 @@ import { AppError } from "~/utils/http.server";
  * listing what is missing (422) when the document's data cannot make a valid one.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "documents.view");
   const doc = await requireDocument(context.db, user.companyId, params.id);
   try {
     return ublResponse(doc, await eInvoiceXml(context.db, doc));

@@ -11,7 +11,7 @@ import { todayInSofia } from "~/utils/dates";
  * The columns are the company export's Документи.csv (modules/invoices/csv.server.ts).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "exports");
   const filters = filtersFromSearch(new URL(request.url).searchParams);
   const today = todayInSofia();
   async function* pages() {

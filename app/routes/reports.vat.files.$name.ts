@@ -18,7 +18,7 @@ const text = (body: string, status: number) =>
   new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireCompanyUser(request, context);
+  const user = await requireCompanyUser(request, context, "vat.files");
   const name = params.name ?? "";
   if (!NAMES.has(name)) return text("Няма такъв файл", 404);
   const month = parseMonth(new URL(request.url).searchParams.get("month"), todayInSofia());

@@ -15,7 +15,7 @@ import { requireFeature } from "~/modules/subscriptions/gate.server";
  * 409 with the list (the page shows it with links), never a file with a wrong record.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "payroll.files");
   const which = parseDownload(params.name);
   if (!which) return textRefusal(404, DECLARATION_MESSAGES.noSuchFile);
   const month = parseDeclarationMonth(new URL(request.url).searchParams.get("month"));

@@ -7,7 +7,7 @@ import { csvResponse, excelCsv } from "~/utils/csv.server";
 
 /** GET /salaries/export.csv?month=yyyy-MM — the month's payroll for the accountant's Excel. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "payroll.files");
   const asked = new URL(request.url).searchParams.get("month") ?? "";
   const month = MONTH.test(asked) ? asked : currentMonth();
   const rows = await salaryCsvRows(context.db, user.companyId, month);

@@ -15,7 +15,7 @@ import { printDate } from "~/utils/dates";
  * payslips of the month (one page each), or &id= one salary's payslip. Rendered in the PDF pool.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireFeature(request, context, "salaries");
+  const user = await requireFeature(request, context, "salaries", "payroll.files");
   const url = new URL(request.url);
   const asked = url.searchParams.get("month") ?? "";
   const month = MONTH.test(asked) ? asked : currentMonth();

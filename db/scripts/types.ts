@@ -44,6 +44,8 @@ const json = (read: string, nullable = false) =>
 const checkNames: Record<string, string> = {
   "clients.kind": "client_kind",
   "clients.vat_treatment": "vat_treatment",
+  "company_invitations.role": "invited_role",
+  "company_members.role": "member_role",
   "companies.default_language": "document_language",
   "companies.subscription_plan": "plan",
   "document_counters.series": "number_series",
@@ -57,6 +59,7 @@ const checkNames: Record<string, string> = {
   "expenses.document_type": "expense_document_type",
   "expenses.payment_method": "expense_payment_method",
   "expenses.vat_credit": "vat_credit",
+  "plan_seats.plan": "plan",
   "recurring_invoices.frequency": "recurring_frequency",
   "recurring_invoices.mode": "recurring_mode",
   "salaries.contract_type": "contract_type",
@@ -73,6 +76,7 @@ const checkNames: Record<string, string> = {
 const columns: Record<string, string> = {
   "app_settings.value": "unknown",
   "audit_log.details": json("Record<string, unknown>", true),
+  "company_audit.details": json("Record<string, unknown>", true),
   "documents.client_snapshot": json("unknown", true),
   "documents.supplier_snapshot": json("unknown", true),
   "recurring_invoices.template": json("Record<string, unknown>"),

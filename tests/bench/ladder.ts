@@ -341,7 +341,7 @@ export async function benchLadder() {
             .executeTakeFirstOrThrow()
         ).id
       : await seed(database);
-    await database.db
+    const measured = await database.db
       .insertInto("users")
       .values({
         companyId,
@@ -352,6 +352,12 @@ export async function benchLadder() {
         lastName: "Георгиева",
         emailVerifiedAt: new Date(),
       })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    // The login works in the company as a member (decision 028); a kept database has its owner.
+    await database.db
+      .insertInto("companyMembers")
+      .values({ companyId, userId: measured.id, role: "accountant" })
       .execute();
     const { subscriptionPlan } = await database.db
       .selectFrom("companies")

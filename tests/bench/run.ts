@@ -365,7 +365,12 @@ async function benchDatabase(label: string, database: OpenedDatabase, pdf = fals
   await benchSalaries(database, companyId);
   await measure(
     "/dashboard: money (revenue, receivables, latest)",
-    () => dashboardMoney(db, { role: "user", plan: "full", companyId }, "2026-11-22"),
+    () =>
+      dashboardMoney(
+        db,
+        { role: "user", plan: "full", companyRole: "owner", companyId },
+        "2026-11-22",
+      ),
     RUNS,
     50,
   );

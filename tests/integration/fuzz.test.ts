@@ -138,6 +138,9 @@ interface Fixtures {
   adminId: string;
   /** An item of the customer's catalogue. */
   catalogueItemId: string;
+  /** A staff member of the customer's company, and a live invitation of it (issue #29). */
+  memberUserId: string;
+  invitationId: string;
 }
 
 function table(f: Fixtures): Call[] {
@@ -1351,6 +1354,7 @@ function table(f: Fixtures): Call[] {
       fields: { intent: "resend-verification" },
     },
     ...adminCustomerForms(f),
+    ...teamCalls(f),
   ];
 }
 
@@ -1552,6 +1556,129 @@ function adminCustomerForms(f: Fixtures): Call[] {
   ];
 }
 
+/** Team and accountant access (issue #29): members, invitations, companies, the audit trail. */
+function teamCalls(f: Fixtures): Call[] {
+  const member = { userId: f.memberUserId };
+  const team = (fields: Record<string, string>): Call => ({
+    route: "_app.settings_.team",
+    method: "POST",
+    path: "/settings/team",
+    body: "form",
+    fields,
+  });
+  const invite = (fields: Record<string, string>): Call => ({
+    route: "invite.$token",
+    method: "POST",
+    path: "/invite/not-a-live-token",
+    params: { token: "not-a-live-token" },
+    body: "form",
+    fields,
+  });
+  return [
+    team({
+      intent: "invite",
+      email: "new.member@example.bg",
+      role: "staff",
+      ownDocumentsOnly: "on",
+    }),
+    team({ intent: "role", userId: f.memberUserId, role: "viewer", ownDocumentsOnly: "" }),
+    team({ intent: "transfer", userId: f.memberUserId, confirm: "" }),
+    team({ intent: "remove", userId: f.memberUserId }),
+    team({ intent: "revoke", id: f.invitationId }),
+    invite({
+      intent: "create-login",
+      firstName: "Иван",
+      lastName: "Петров",
+      password: "Parola1!",
+      confirmPassword: "Parola1!",
+    }),
+    invite({ intent: "accept", confirm: "yes" }),
+    {
+      route: "switch-company",
+      method: "POST",
+      path: "/switch-company",
+      body: "form",
+      fields: { companyId: f.customerCompanyId },
+    },
+    { route: "api.companies", method: "GET", path: "/api/companies", body: "none", fields: {} },
+    {
+      route: "api.companies.active",
+      method: "PUT",
+      path: "/api/companies/active",
+      body: "json",
+      fields: { companyId: f.customerCompanyId },
+    },
+    {
+      route: "api.team.members",
+      method: "GET",
+      path: "/api/team/members",
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.team.members.$userId",
+      method: "PUT",
+      path: `/api/team/members/${f.memberUserId}`,
+      params: member,
+      body: "json",
+      fields: { role: "viewer", ownDocumentsOnly: false },
+    },
+    {
+      route: "api.team.members.$userId",
+      method: "DELETE",
+      path: `/api/team/members/${f.memberUserId}`,
+      params: member,
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.team.invitations",
+      method: "GET",
+      path: "/api/team/invitations",
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.team.invitations",
+      method: "POST",
+      path: "/api/team/invitations",
+      body: "json",
+      fields: { email: "accountant@example.bg", role: "accountant", ownDocumentsOnly: false },
+    },
+    {
+      route: "api.team.invitations.$id",
+      method: "DELETE",
+      path: `/api/team/invitations/${f.invitationId}`,
+      params: { id: f.invitationId },
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.team.invitations.accept",
+      method: "POST",
+      path: "/api/team/invitations/accept",
+      body: "json",
+      fields: { token: "not-a-live-token", confirm: true },
+    },
+    {
+      route: "api.audit",
+      method: "GET",
+      path: "/api/audit",
+      body: "query",
+      fields: {
+        group: "documents",
+        action: "document.issue",
+        actorId: f.memberUserId,
+        targetId: f.issuedId,
+        from: "2026-01-01",
+        to: "2026-12-31",
+        cursor: "",
+        limit: "10",
+      },
+    },
+  ];
+}
+
 // Routes with an action or an API loader that take no input worth fuzzing, or cannot be called
 // like the others, with the reason.
 const NOT_FUZZED: Record<string, string> = {
@@ -1657,6 +1784,8 @@ const NO_FIXTURES: Fixtures = {
   customerCompanyId: "",
   adminId: "",
   catalogueItemId: "",
+  memberUserId: "",
+  invitationId: "",
 };
 // The route modules of the table, in its order: each is a test of its own (a slow route times out
 // alone, and its name says which).
@@ -1720,6 +1849,23 @@ describe("fuzzing every API call and form action", () => {
       me.companyId,
       salarySchema.parse({ employeeId, month: "2026-11", gross: "2000", workingDays: 21 }),
     );
+    // A colleague in the company and an invitation waiting (the team's calls act on them).
+    const colleague = await createUser(db);
+    await db
+      .insertInto("companyMembers")
+      .values({ companyId: me.companyId, userId: colleague.id, role: "staff" })
+      .execute();
+    const invitation = await db
+      .insertInto("companyInvitations")
+      .values({
+        companyId: me.companyId,
+        email: "invited@example.bg",
+        role: "viewer",
+        tokenHash: `fuzz-${colleague.id}`,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     fixtures = {
       employeeId,
       salaryId,
@@ -1742,6 +1888,8 @@ describe("fuzzing every API call and form action", () => {
           catalogueItemSchema.parse({ name: "Консултация", unitPrice: "80", vatRate: 20 }),
         )
       ).id,
+      memberUserId: colleague.id,
+      invitationId: invitation.id,
     };
     const session = await signInApi(db, me.user);
     headers = { Cookie: session.cookie };

@@ -143,6 +143,20 @@ export async function createUser(
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  // The owner of a new company; an admin joins the operator's (its owner if it has none).
+  const owner =
+    role === "admin"
+      ? await db
+          .selectFrom("companyMembers")
+          .select("userId")
+          .where("companyId", "=", company.id)
+          .where("role", "=", "owner")
+          .executeTakeFirst()
+      : undefined;
+  await db
+    .insertInto("companyMembers")
+    .values({ companyId: company.id, userId: user.id, role: owner ? "accountant" : "owner" })
+    .execute();
   return {
     id: user.id,
     email,

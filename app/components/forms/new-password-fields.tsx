@@ -2,9 +2,9 @@ import { useField, useFormContext } from "remix-validated-form";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { MESSAGES } from "~/modules/accounts/constants";
 import { PasswordField } from "./field";
+import { PASSWORD_HINT } from "./password-hint";
 
-export const PASSWORD_HINT =
-  'Поне 8 символа, главна буква, цифра и специален символ (!@#$%^&*(),.?":{}|<>)';
+export { PASSWORD_HINT } from "./password-hint";
 
 /** A new password and its confirmation (fields `password` and `confirmPassword`), with the rules as a hint. */
 export function NewPasswordFields({

@@ -107,11 +107,57 @@ export const menuItem = style({
   selectors: { "&:hover": { background: vars.color.brandSoft, color: vars.color.text } },
 });
 
+/**
+ * The active company's name (issue #29): always in the bar, cut with an ellipsis so the header
+ * stays one line at 1 280 px and fits a 375 px phone beside the «Меню» toggle.
+ */
+export const company = style({
+  margin: 0,
+  minWidth: 0,
+  display: "flex",
+  alignItems: "center",
+  fontWeight: vars.fontWeight.semibold,
+  "@media": { [MOBILE]: { marginLeft: "auto" } },
+});
+
+export const companyName = style({
+  display: "inline-block",
+  maxWidth: "14rem",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  verticalAlign: "bottom",
+  "@media": { [MOBILE]: { maxWidth: "8.5rem" } },
+});
+
+export const companyMenu = style({
+  position: "relative",
+  minWidth: 0,
+  "@media": { [MOBILE]: { marginLeft: "auto" } },
+});
+
+export const companySummary = style([
+  summary,
+  {
+    display: "flex",
+    alignItems: "center",
+    gap: vars.space.xs,
+    borderStyle: "dashed",
+    selectors: {
+      "&::after": { content: '"▾"', fontSize: vars.fontSize.sm },
+    },
+  },
+]);
+
 export const drawer = style({
   marginLeft: "auto",
   position: "relative",
   zIndex: 46,
   "@media": { [DESKTOP]: { display: "none" } },
+  // After the company's name, which already takes the free space on a phone.
+  selectors: {
+    [`${company} ~ &, ${companyMenu} ~ &`]: { marginLeft: 0 },
+  },
 });
 
 export const drawerPanel = style({

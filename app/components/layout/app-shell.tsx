@@ -2,10 +2,28 @@ import { Form, Link, NavLink, useLocation, useNavigate, useNavigation } from "@r
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
 import { Overlay } from "~/components/ui/overlay";
 import { useToast } from "~/components/ui/toaster";
+import { can, ROLE_LABELS } from "~/modules/auth/capabilities";
+import type { SessionUser } from "~/modules/auth/session.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import type { Plan, UserRole } from "~db/types";
 import * as styles from "./app-shell.css";
 import { SiteFooter } from "./site-footer";
+
+/** The sections the role in the active company opens (the menu hides the rest; decision 028). */
+type ShellSections = Record<
+  | "clients"
+  | "documents"
+  | "catalogue"
+  | "expenses"
+  | "salaries"
+  | "analytics"
+  | "vat"
+  | "settings"
+  | "billing"
+  | "team"
+  | "audit",
+  boolean
+>;
 
 export interface ShellUser {
   firstName: string;
@@ -15,12 +33,36 @@ export interface ShellUser {
   plan: Plan;
   emailVerified: boolean;
   deletionScheduledAt: string | null;
+  /** The company the session works in, always shown in the header. */
+  company: { name: string; roleLabel: string } | null;
+  may: ShellSections;
   /** This month has no salaries, last month had, the banner is not dismissed (full plan). */
   salaryReminder?: boolean;
 }
 
+/** One of the login's companies, for the header's switcher (shown from two). */
+export interface ShellCompany {
+  id: string;
+  name: string;
+  roleLabel: string;
+  active: boolean;
+}
+
 /** What the shell shows of the signed-in person (from the session's user). */
-export function shellUser(user: Omit<ShellUser, "salaryReminder">): ShellUser {
+export function shellUser(
+  user: Pick<
+    SessionUser,
+    | "firstName"
+    | "lastName"
+    | "email"
+    | "role"
+    | "plan"
+    | "emailVerified"
+    | "deletionScheduledAt"
+    | "companyName"
+    | "companyRole"
+  >,
+): ShellUser {
   return {
     firstName: user.firstName,
     lastName: user.lastName,
@@ -29,6 +71,23 @@ export function shellUser(user: Omit<ShellUser, "salaryReminder">): ShellUser {
     plan: user.plan,
     emailVerified: user.emailVerified,
     deletionScheduledAt: user.deletionScheduledAt,
+    company:
+      user.companyRole && user.companyName
+        ? { name: user.companyName, roleLabel: ROLE_LABELS[user.companyRole] }
+        : null,
+    may: {
+      clients: can(user, "clients.view"),
+      documents: can(user, "documents.view"),
+      catalogue: can(user, "catalogue.view"),
+      expenses: can(user, "expenses.view"),
+      salaries: can(user, "salaries.view"),
+      analytics: can(user, "analytics.view"),
+      vat: can(user, "vat.view"),
+      settings: can(user, "settings"),
+      billing: can(user, "billing"),
+      team: can(user, "team"),
+      audit: can(user, "audit.view"),
+    },
   };
 }
 
@@ -41,45 +100,66 @@ function LockIcon() {
 }
 
 function NavItems({ user }: { user: ShellUser }) {
-  const items: { to: string; label: string; needs?: Plan; lockedLabel?: string }[] = [
-    { to: "/dashboard", label: "Табло" },
-    { to: "/clients", label: "Клиенти" },
-    { to: "/invoices", label: "Фактури" },
-    { to: "/catalogue", label: "Каталог" },
+  const items: {
+    to: string;
+    label: string;
+    needs?: Plan;
+    lockedLabel?: string;
+    shown: boolean;
+  }[] = [
+    { to: "/dashboard", label: "Табло", shown: true },
+    { to: "/clients", label: "Клиенти", shown: user.may.clients },
+    { to: "/invoices", label: "Фактури", shown: user.may.documents },
+    { to: "/catalogue", label: "Каталог", shown: user.may.catalogue },
     {
       to: "/expenses",
       label: "Разходи",
       needs: "standard",
       lockedLabel: "изисква план Стандартен",
+      shown: user.may.expenses,
     },
-    { to: "/salaries", label: "Заплати", needs: "full", lockedLabel: "изисква план Пълен" },
-    { to: "/analytics", label: "Анализи", needs: "full", lockedLabel: "изисква план Пълен" },
-    { to: "/reports/vat", label: "ДДС" },
+    {
+      to: "/salaries",
+      label: "Заплати",
+      needs: "full",
+      lockedLabel: "изисква план Пълен",
+      shown: user.may.salaries,
+    },
+    {
+      to: "/analytics",
+      label: "Анализи",
+      needs: "full",
+      lockedLabel: "изисква план Пълен",
+      shown: user.may.analytics,
+    },
+    { to: "/reports/vat", label: "ДДС", shown: user.may.vat },
   ];
   return (
     <ul className={styles.navList}>
-      {items.map((item) => {
-        const locked = item.needs !== undefined && !hasPlan(user, item.needs);
-        return (
-          <li key={item.to}>
-            <NavLink to={item.to} className={styles.navLink} prefetch="intent">
-              {item.label}
-              {locked ? (
-                <>
-                  <LockIcon />
-                  <span className="visually-hidden"> ({item.lockedLabel})</span>
-                </>
-              ) : null}
-              {item.to === "/salaries" && user.salaryReminder && !locked ? (
-                <>
-                  <span className={styles.dot} aria-hidden="true" />
-                  <span className="visually-hidden"> (няма заплати за този месец)</span>
-                </>
-              ) : null}
-            </NavLink>
-          </li>
-        );
-      })}
+      {items
+        .filter((item) => item.shown)
+        .map((item) => {
+          const locked = item.needs !== undefined && !hasPlan(user, item.needs);
+          return (
+            <li key={item.to}>
+              <NavLink to={item.to} className={styles.navLink} prefetch="intent">
+                {item.label}
+                {locked ? (
+                  <>
+                    <LockIcon />
+                    <span className="visually-hidden"> ({item.lockedLabel})</span>
+                  </>
+                ) : null}
+                {item.to === "/salaries" && user.salaryReminder && !locked ? (
+                  <>
+                    <span className={styles.dot} aria-hidden="true" />
+                    <span className="visually-hidden"> (няма заплати за този месец)</span>
+                  </>
+                ) : null}
+              </NavLink>
+            </li>
+          );
+        })}
       {user.role === "admin" ? (
         <li>
           <NavLink to="/hatterscastle" className={styles.navLink}>
@@ -121,7 +201,13 @@ function AdminNavItems() {
   );
 }
 
-function UserItems({ onLogout }: { onLogout: (event: FormEvent<HTMLFormElement>) => void }) {
+function UserItems({
+  user,
+  onLogout,
+}: {
+  user: ShellUser;
+  onLogout: (event: FormEvent<HTMLFormElement>) => void;
+}) {
   return (
     <>
       <Link to="/profile" className={styles.menuItem}>
@@ -130,9 +216,21 @@ function UserItems({ onLogout }: { onLogout: (event: FormEvent<HTMLFormElement>)
       <Link to="/settings" className={styles.menuItem}>
         Настройки
       </Link>
-      <Link to="/settings/subscription" className={styles.menuItem}>
-        Планове
-      </Link>
+      {user.may.team ? (
+        <Link to="/settings/team" className={styles.menuItem}>
+          Екип
+        </Link>
+      ) : null}
+      {user.may.audit ? (
+        <Link to="/settings/audit" className={styles.menuItem}>
+          Одитна следа
+        </Link>
+      ) : null}
+      {user.may.billing ? (
+        <Link to="/settings/subscription" className={styles.menuItem}>
+          Планове
+        </Link>
+      ) : null}
       <Form method="post" action="/logout" onSubmit={onLogout}>
         <button type="submit" className={styles.menuItem}>
           Изход
@@ -187,8 +285,11 @@ export function AppShell({
   banners,
   children,
   area = "app",
+  companies = [],
 }: {
   user: ShellUser;
+  /** The login's companies when it has two or more: the header's switcher. */
+  companies?: ShellCompany[];
   notification: string | null;
   marketingUrl: string;
   banners?: ReactNode;
@@ -222,13 +323,14 @@ export function AppShell({
           <nav aria-label="Основна навигация" className={styles.desktopNav}>
             {admin ? <AdminNavItems /> : <NavItems user={user} />}
           </nav>
+          {admin ? null : <CompanySwitcher company={user.company} companies={companies} />}
           <details className={styles.menu}>
             <summary className={styles.summary}>
               {name}
               <span className="visually-hidden"> — меню на профила</span>
             </summary>
             <div className={styles.menuPanel}>
-              <UserItems onLogout={onLogout} />
+              <UserItems user={user} onLogout={onLogout} />
             </div>
           </details>
           <details className={styles.drawer}>
@@ -239,7 +341,7 @@ export function AppShell({
                 {admin ? <AdminNavItems /> : <NavItems user={user} />}
               </nav>
               <div className={styles.menuPanel} style={{ position: "static", marginTop: "1rem" }}>
-                <UserItems onLogout={onLogout} />
+                <UserItems user={user} onLogout={onLogout} />
               </div>
             </div>
           </details>
@@ -253,6 +355,60 @@ export function AppShell({
       {admin ? null : <FeedbackButton />}
       <SiteFooter marketingUrl={marketingUrl} />
     </>
+  );
+}
+
+/**
+ * The company the session works in, on every page (issue #29 item 4). From two companies it opens
+ * a menu of native forms, a button per company (POST /switch-company: works without JavaScript),
+ * which lands on that company's /dashboard.
+ */
+function CompanySwitcher({
+  company,
+  companies,
+}: {
+  company: ShellUser["company"];
+  companies: ShellCompany[];
+}) {
+  if (!company) return null;
+  if (companies.length < 2) {
+    return (
+      <p className={styles.company} title={company.name}>
+        <span className="visually-hidden">Фирма: </span>
+        <span className={styles.companyName}>{company.name}</span>
+      </p>
+    );
+  }
+  return (
+    <details className={styles.companyMenu}>
+      <summary className={styles.companySummary} title={company.name}>
+        <span className="visually-hidden">Фирма: </span>
+        <span className={styles.companyName}>{company.name}</span>
+        <span className="visually-hidden"> — смяна на фирмата</span>
+      </summary>
+      <div className={styles.menuPanel}>
+        <Form method="post" action="/switch-company" aria-label="Смяна на фирмата">
+          {companies.map((c) => (
+            <button
+              key={c.id}
+              type="submit"
+              name="companyId"
+              value={c.id}
+              className={styles.menuItem}
+              aria-current={c.active ? "true" : undefined}
+              disabled={c.active}
+            >
+              <strong>{c.name}</strong>
+              <br />
+              <small>
+                {c.roleLabel}
+                {c.active ? " · текуща" : ""}
+              </small>
+            </button>
+          ))}
+        </Form>
+      </div>
+    </details>
   );
 }
 

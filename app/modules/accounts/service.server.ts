@@ -1,5 +1,5 @@
 import { type AppLoadContext, json } from "@remix-run/node";
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { hashPassword } from "~/modules/auth/password.server";
 import { limitAccountMail } from "~/modules/auth/password-reset.server";
 import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
@@ -159,6 +159,11 @@ export async function createAccount(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      // The company's first login is its owner (decision 028).
+      await trx
+        .insertInto("companyMembers")
+        .values({ companyId: company.id, userId: user.id, role: "owner" })
+        .execute();
       const account = {
         userId: user.id,
         companyId: company.id,
@@ -179,6 +184,41 @@ export async function createAccount(
         Object.keys(taken).length ? taken : { username: TAKEN.email },
       );
     }
+    throw error;
+  }
+}
+
+/**
+ * A login without a company of its own (a person accepting a team invitation, decision 028): the
+ * address is verified by the link it came from. 409 when a login has the address already.
+ */
+export async function createAccountLogin(
+  db: Kysely<Database>,
+  input: { email: string; firstName: string; lastName: string; passwordHash: string },
+): Promise<{ id: string; email: string; firstName: string; lastName: string }> {
+  if (await isEmailTaken(db, input.email)) throw new AppError(TAKEN.email, 409);
+  try {
+    const user = await db
+      .insertInto("users")
+      .values({
+        companyId: null,
+        email: input.email,
+        passwordHash: input.passwordHash,
+        role: "user",
+        firstName: input.firstName,
+        lastName: input.lastName,
+        emailVerifiedAt: new Date(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return {
+      id: user.id,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+    };
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") throw new AppError(TAKEN.email, 409);
     throw error;
   }
 }
@@ -265,11 +305,13 @@ export async function markEmailVerified(context: AppLoadContext, userId: string)
   return user;
 }
 
-/** The profile form's data: the user and their company. */
-export async function getProfile(db: Kysely<Database>, userId: string) {
+/** The profile form's data: the user and the company the session works in (if any). */
+export async function getProfile(db: Kysely<Database>, userId: string, companyId: string | null) {
   return db
     .selectFrom("users")
-    .leftJoin("companies", "companies.id", "users.companyId")
+    .leftJoin("companies", (join) =>
+      companyId ? join.on("companies.id", "=", companyId) : join.on(sql<boolean>`false`),
+    )
     .select([
       "users.id",
       "users.email",

@@ -98,15 +98,14 @@ async function isEmailTaken(db: Kysely<Database>, email: string, exceptId?: stri
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** The operator's company: the creating admin's, else the one marked is_operator. */
+/** The operator's company: the one marked is_operator, else the creating admin's. */
 async function operatorCompanyId(db: Kysely<Database>, by: SessionUser): Promise<string | null> {
-  if (by.companyId) return by.companyId;
   const row = await db
     .selectFrom("companies")
     .select("id")
     .where("isOperator", "=", true)
     .executeTakeFirst();
-  return row?.id ?? null;
+  return row?.id ?? by.companyId;
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === "23505";
@@ -145,6 +144,20 @@ export async function createAdmin(
         })
         .returning("id")
         .executeTakeFirstOrThrow();
+      // Admins keep their books in the operator's company: its owner, if it has none yet, else
+      // an accountant (all the books, not its members or billing; decision 028).
+      if (companyId) {
+        const owner = await trx
+          .selectFrom("companyMembers")
+          .select("userId")
+          .where("companyId", "=", companyId)
+          .where("role", "=", "owner")
+          .executeTakeFirst();
+        await trx
+          .insertInto("companyMembers")
+          .values({ companyId, userId: user.id, role: owner ? "accountant" : "owner" })
+          .execute();
+      }
       await recordAudit(trx, {
         ...byAdmin(by, context),
         action: "admin.create",

@@ -12,6 +12,7 @@ import { expensePaths, expenseSchemas } from "./openapi-expenses";
 import { napPaymentPaths } from "./openapi-nap-payments";
 import { decimal, errors, idParam, ref } from "./openapi-parts";
 import { salaryPaths, salarySchemas } from "./openapi-salaries";
+import { teamPaths, teamSchemas } from "./openapi-team";
 import { vatPaths } from "./openapi-vat";
 import { viesPaths } from "./openapi-vies";
 
@@ -310,6 +311,7 @@ export const openApiDocument = {
     ...adminPaths,
     ...vatPaths,
     ...viesPaths,
+    ...teamPaths,
     ...einvoicePaths,
   },
   components: {
@@ -321,6 +323,7 @@ export const openApiDocument = {
       ...expenseSchemas,
       ...salarySchemas,
       ...catalogueSchemas,
+      ...teamSchemas,
       Error: {
         type: "object",
         properties: {

@@ -1,4 +1,7 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { MemberRole } from "~db/types";
+import { ACCESS_DENIED, type Capability, can } from "./capabilities";
 import { findSessionUser, readSessionToken, type SessionUser } from "./session.server";
 
 // The user each request was answered for (the audit of impersonated requests reads it), and, for
@@ -55,22 +58,66 @@ export async function requireGuest(request: Request, context: AppLoadContext): P
   if (await getUser(request, context)) throw redirect("/dashboard");
 }
 
-/** A signed-in user who belongs to a company (the tenant every business row is scoped to). */
+/** A signed-in user working in a company, with their role there. */
+export type CompanyUser = SessionUser & { companyId: string; companyRole: MemberRole };
+
+const NO_COMPANY = () => json({ message: "Достъп отказан" }, { status: 403 });
+
+/**
+ * The refusal of a capability the role lacks: a page goes to /dashboard with the toast
+ * «Достъп отказан» / «Нямате достъп до този раздел»; the API answers 403 with a Bulgarian message.
+ */
+export async function capabilityRefusal(request: Request): Promise<Response> {
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    return json({ message: ACCESS_DENIED.api }, { status: 403 });
+  }
+  return redirectWithToast("/dashboard", {
+    type: "error",
+    title: ACCESS_DENIED.title,
+    description: ACCESS_DENIED.description,
+  });
+}
+
+/**
+ * The one check of a role's capability (decision 028), for a user already signed in: throws the
+ * refusal (page or API, by the request's path) unless the role in the active company has it.
+ */
+export async function requireCapability(
+  request: Request,
+  user: SessionUser,
+  capability: Capability,
+): Promise<CompanyUser> {
+  if (!user.companyId || !user.companyRole) throw NO_COMPANY();
+  if (!can(user, capability)) throw await capabilityRefusal(request);
+  return user as CompanyUser;
+}
+
+/**
+ * The guard of a company's pages: the signed-in user working in a company whose role there has
+ * the capability (a guest goes to /auth, a refused role to /dashboard with the toast).
+ */
 export async function requireCompanyUser(
   request: Request,
   context: AppLoadContext,
-): Promise<SessionUser & { companyId: string }> {
-  const user = await requireUser(request, context);
-  if (!user.companyId) throw json({ message: "Достъп отказан" }, { status: 403 });
-  return user as SessionUser & { companyId: string };
+  capability: Capability,
+): Promise<CompanyUser> {
+  return requireCapability(request, await requireUser(request, context), capability);
 }
 
-/** An API caller (cookie or bearer) who belongs to a company: that company's id, or 401/403 JSON. */
+/** For API calls (cookie or bearer): the caller working in a company with the capability. */
+export async function requireApiCompanyUser(
+  request: Request,
+  context: AppLoadContext,
+  capability: Capability,
+): Promise<CompanyUser> {
+  return requireCapability(request, await requireApiUser(request, context), capability);
+}
+
+/** For API calls: the id of the company the caller works in, when their role has the capability. */
 export async function requireApiCompany(
   request: Request,
   context: AppLoadContext,
+  capability: Capability,
 ): Promise<string> {
-  const user = await requireApiUser(request, context);
-  if (!user.companyId) throw json({ message: "Достъп отказан" }, { status: 403 });
-  return user.companyId;
+  return (await requireApiCompanyUser(request, context, capability)).companyId;
 }

@@ -1,8 +1,9 @@
 import { type AppLoadContext, createCookie } from "@remix-run/node";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
+import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import { notificationText } from "~/modules/settings/queries.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
-import type { Database, PendingAction, Plan, UserRole } from "~db/types";
+import type { Database, MemberRole, PendingAction, Plan, UserRole } from "~db/types";
 
 export const SESSION_DAYS = 30;
 
@@ -17,6 +18,8 @@ export const IMPERSONATION_MS = 60 * 60 * 1000;
 /** The signed-in person as every page and API call sees them. */
 export interface SessionUser {
   sessionId: string;
+  /** browser: a sign-in page's session; api: a token from /api/login (bound to one company). */
+  sessionKind: "browser" | "api";
   id: string;
   email: string;
   role: UserRole;
@@ -24,8 +27,16 @@ export interface SessionUser {
   lastName: string;
   emailVerified: boolean;
   deletionScheduledAt: string | null;
+  /** The company this session works in (a membership of the login), or null. */
   companyId: string | null;
   companyName: string | null;
+  /** The login's role in that company, read on every request (never kept in the session). */
+  companyRole: MemberRole | null;
+  /** Staff limited to the documents they made themselves. */
+  ownDocumentsOnly: boolean;
+  /** How many companies the login belongs to (the header's switcher shows from two). */
+  companyCount: number;
+  /** The active company's plan. */
   plan: Plan;
   /** The admin looking at the app as this customer (impersonation), or null. */
   impersonator: { id: string; email: string } | null;
@@ -70,14 +81,21 @@ export async function createSession(
     userAgent: string | null;
     /** An admin opening the customer's view (impersonation): such a session lasts an hour. */
     impersonatorId?: string;
+    /** The company to work in; by default the login's own, else its first membership. */
+    companyId?: string | null;
+    /** A new session for another company (an API token switching): not a sign-in. */
+    switched?: boolean;
   },
 ): Promise<string> {
   const token = randomToken();
+  const companyId =
+    details.companyId === undefined ? await defaultCompanyId(db, userId) : details.companyId;
   await db
     .insertInto("sessions")
     .values({
       tokenHash: sha256(token),
       userId,
+      companyId,
       kind: details.kind,
       ip: details.ip,
       userAgent: details.userAgent?.slice(0, 500) ?? null,
@@ -85,7 +103,32 @@ export async function createSession(
       expiresAt: new Date(Date.now() + (details.impersonatorId ? IMPERSONATION_MS : SESSION_MS)),
     })
     .execute();
+  // A sign-in is on the company's audit trail (an admin's view of it is recorded as such).
+  if (companyId && !details.impersonatorId && !details.switched) {
+    await recordSignIn(db, userId, companyId, details.ip, details.kind);
+  }
   return token;
+}
+
+/**
+ * The company a new session of the login works in: its own company while it is a member of it,
+ * else the one it is owner of, else the one it joined first; null without any membership.
+ */
+export async function defaultCompanyId(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<string | null> {
+  const row = await db
+    .selectFrom("companyMembers")
+    .innerJoin("users", "users.id", "companyMembers.userId")
+    .select("companyMembers.companyId")
+    .where("companyMembers.userId", "=", userId)
+    .orderBy(sql`coalesce(company_members.company_id = users.company_id, false)`, "desc")
+    .orderBy(sql`company_members.role = 'owner'`, "desc")
+    .orderBy("companyMembers.createdAt")
+    .limit(1)
+    .executeTakeFirst();
+  return row?.companyId ?? null;
 }
 
 /** The session token of a request: the bearer token first, then the cookie. */
@@ -107,7 +150,14 @@ export async function findSessionUser(
   const row = await db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.userId")
-    .leftJoin("companies", "companies.id", "users.companyId")
+    // The role is read with the session on every request: a removed member or a lowered role
+    // takes effect at the next request, whatever the session was opened with.
+    .leftJoin("companyMembers as member", (join) =>
+      join
+        .onRef("member.companyId", "=", "sessions.companyId")
+        .onRef("member.userId", "=", "sessions.userId"),
+    )
+    .leftJoin("companies", "companies.id", "member.companyId")
     .leftJoin("users as admins", "admins.id", "sessions.impersonatorId")
     .select([
       "sessions.impersonatorId",
@@ -116,6 +166,7 @@ export async function findSessionUser(
       "admins.lockedAt as impersonatorLockedAt",
       "admins.anonymizedAt as impersonatorAnonymizedAt",
       "sessions.id as sessionId",
+      "sessions.kind as sessionKind",
       "users.id",
       "users.email",
       "users.role",
@@ -123,7 +174,9 @@ export async function findSessionUser(
       "users.lastName",
       "users.emailVerifiedAt",
       "users.deletionScheduledAt",
-      "users.companyId",
+      "member.companyId",
+      "member.role as companyRole",
+      "member.ownDocumentsOnly",
       "companies.name as companyName",
       "companies.subscriptionPlan",
       (eb) =>
@@ -136,9 +189,15 @@ export async function findSessionUser(
         eb
           .selectFrom("subscriptions")
           .select("pendingAction")
-          .whereRef("subscriptions.companyId", "=", "users.companyId")
+          .whereRef("subscriptions.companyId", "=", "member.companyId")
           .limit(1)
           .as("pendingAction"),
+      (eb) =>
+        eb
+          .selectFrom("companyMembers as memberships")
+          .select(eb.fn.countAll<number>().as("n"))
+          .whereRef("memberships.userId", "=", "users.id")
+          .as("companyCount"),
     ])
     .where("sessions.tokenHash", "=", sha256(token))
     .where("sessions.expiresAt", ">", new Date())
@@ -159,6 +218,7 @@ export async function findSessionUser(
   }
   return {
     sessionId: row.sessionId,
+    sessionKind: row.sessionKind,
     id: row.id,
     email: row.email,
     role: row.role,
@@ -168,6 +228,9 @@ export async function findSessionUser(
     deletionScheduledAt: row.deletionScheduledAt?.toISOString() ?? null,
     companyId: row.companyId,
     companyName: row.companyName,
+    companyRole: row.companyRole,
+    ownDocumentsOnly: row.companyRole === "staff" && row.ownDocumentsOnly === true,
+    companyCount: Number(row.companyCount ?? 0),
     plan: row.subscriptionPlan ?? "basic",
     impersonator:
       row.impersonatorId && row.impersonatorEmail
@@ -178,6 +241,37 @@ export async function findSessionUser(
       pendingPayment: pendingPaymentOf(row.pendingAction),
     },
   };
+}
+
+/** A sign-in, recorded in the company the new session works in. */
+async function recordSignIn(
+  db: Kysely<Database>,
+  userId: string,
+  companyId: string,
+  ip: string,
+  kind: "browser" | "api",
+): Promise<void> {
+  const who = await db
+    .selectFrom("users")
+    .innerJoin("companyMembers", "companyMembers.userId", "users.id")
+    .select(["users.email", "users.firstName", "users.lastName", "companyMembers.role"])
+    .where("users.id", "=", userId)
+    .where("companyMembers.companyId", "=", companyId)
+    .executeTakeFirst();
+  if (!who) return;
+  await recordCompanyAudit(db, {
+    companyId,
+    actor: {
+      id: userId,
+      email: who.email,
+      name: `${who.firstName} ${who.lastName}`.trim(),
+      role: who.role,
+      impersonatorEmail: null,
+      ip,
+    },
+    action: "auth.sign-in",
+    details: { kind },
+  });
 }
 
 /** Ends one session (logout). */
@@ -195,6 +289,33 @@ export async function deleteUserSessions(db: Kysely<Database>, userId: string, k
     .where((eb) => eb.or([eb("userId", "=", userId), eb("impersonatorId", "=", userId)]));
   if (keep) query = query.where("id", "!=", keep);
   await query.execute();
+}
+
+/**
+ * Ends a login's sessions and API tokens working in one company (a member removed or a role
+ * lowered): their next request is refused and signs them in again.
+ */
+export async function deleteMemberSessions(
+  db: Kysely<Database>,
+  userId: string,
+  companyId: string,
+  keep?: string,
+): Promise<void> {
+  let query = db
+    .deleteFrom("sessions")
+    .where("userId", "=", userId)
+    .where("companyId", "=", companyId);
+  if (keep) query = query.where("id", "!=", keep);
+  await query.execute();
+}
+
+/** Moves a session to another company of its login (or to none). */
+export async function setSessionCompany(
+  db: Kysely<Database>,
+  sessionId: string,
+  companyId: string | null,
+): Promise<void> {
+  await db.updateTable("sessions").set({ companyId }).where("id", "=", sessionId).execute();
 }
 
 /** Set-Cookie value that signs the browser in with this token. */

@@ -122,8 +122,15 @@ export async function receivables(db: Kysely<Database>, companyId: string, today
 }
 
 /** The company's ten newest documents (drafts too), for the dashboard. */
-export function latestDocuments(db: Kysely<Database>, companyId: string) {
-  return documentsWithClients(db, companyId)
+export function latestDocuments(
+  db: Kysely<Database>,
+  companyId: string,
+  createdBy: string | null = null,
+) {
+  let query = documentsWithClients(db, companyId);
+  // Staff who see only their own documents.
+  if (createdBy) query = query.where("documents.createdBy", "=", createdBy);
+  return query
     .select([
       "documents.id",
       "documents.type",

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { can } from "~/modules/auth/capabilities";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { monthTotals } from "~/modules/expenses/month-totals.server";
 import { monthSalaries } from "~/modules/salaries/salaries.server";
@@ -19,7 +20,7 @@ function monthEnd(day: string): string {
  */
 export async function dashboardMoney(
   db: Kysely<Database>,
-  user: Pick<SessionUser, "role" | "plan"> & { companyId: string },
+  user: Pick<SessionUser, "role" | "plan" | "companyRole"> & { companyId: string },
   today: string,
 ) {
   const companyId = user.companyId;
@@ -30,7 +31,9 @@ export async function dashboardMoney(
     .executeTakeFirstOrThrow();
   const monthStart = `${today.slice(0, 7)}-01`;
   const yearStart = `${today.slice(0, 4)}-01-01`;
-  const full = hasPlan(user, "full");
+  // The plan opens them, and the role must see them too (a viewer sees no salaries).
+  const full = hasPlan(user, "full") && can(user, "salaries.view");
+  const standard = hasPlan(user, "standard") && can(user, "expenses.view");
   const [month, year, owed, latest, threshold, salaries, expenses] = await Promise.all([
     revenue(db, companyId, monthStart, monthEnd(today)),
     revenue(db, companyId, yearStart, `${today.slice(0, 4)}-12-31`),
@@ -38,7 +41,7 @@ export async function dashboardMoney(
     latestDocuments(db, companyId),
     company.isVatRegistered ? undefined : vatThreshold(db, today),
     full ? monthSalaries(db, companyId, today.slice(0, 7)) : undefined,
-    hasPlan(user, "standard") ? monthTotals(db, companyId, monthStart, monthEnd(today)) : undefined,
+    standard ? monthTotals(db, companyId, monthStart, monthEnd(today)) : undefined,
   ]);
   const turnover = year.netEurCents;
   return {

@@ -249,6 +249,33 @@ export function reminderMail(
   };
 }
 
+/** The company's export is ready (issue #28): where to download it and until when. */
+export function exportReadyMail(
+  input: MailBrand & { to: string; firstName: string; link: string; until: string; size: string },
+): MailMessage {
+  const subject = "Експортът на данните ви е готов";
+  return {
+    to: input.to,
+    subject,
+    text: `Здравейте, ${input.firstName}!
+
+Архивът с всички данни на фирмата (${input.size}) е готов. Изтеглете го от тази връзка, след като влезете в профила си:
+${input.link}
+
+Архивът може да бъде изтеглен до ${input.until}. След това се изтрива и можете да подготвите нов.
+
+Екипът на Сметка`,
+    html: layout(
+      subject,
+      `<p>Здравейте, ${escapeHtml(input.firstName)}!</p>
+<p>Архивът с всички данни на фирмата (${escapeHtml(input.size)}) е готов. Изтеглете го, след като влезете в профила си.</p>
+${button(input.link, "Към експорта")}
+<p style="color:#4a5551">Архивът може да бъде изтеглен до ${escapeHtml(input.until)}. След това се изтрива и можете да подготвите нов.</p>`,
+      input,
+    ),
+  };
+}
+
 /** A new admin's invitation: a one-time link (the password-reset token) to set their password. */
 export function adminInviteMail(
   input: MailBrand & { to: string; firstName: string; link: string; loginUrl: string },
@@ -271,6 +298,42 @@ ${input.link}
 <p>Създаден ви е администраторски профил в Сметка. Задайте паролата си от връзката по-долу.</p>
 ${button(input.link, "Задай парола")}
 <p style="color:#4a5551">Връзката е валидна един час и може да се използва само веднъж. След това влизате от <a href="${escapeHtml(input.loginUrl)}">${escapeHtml(input.loginUrl)}</a>.</p>`,
+      input,
+    ),
+  };
+}
+
+/** An invitation to join a company's team (issue #29): the single-use link, valid 14 days. */
+export function teamInvitationMail(
+  input: MailBrand & {
+    to: string;
+    companyName: string;
+    inviterName: string;
+    roleLabel: string;
+    link: string;
+    validUntil: string;
+  },
+): MailMessage {
+  const subject = `Покана за екипа на ${input.companyName} в Сметка`;
+  return {
+    to: input.to,
+    subject,
+    text: `Здравейте!
+
+${input.inviterName} ви кани в екипа на ${input.companyName} в Сметка с роля „${input.roleLabel}“.
+
+Приемете поканата от тази връзка:
+${input.link}
+
+Връзката е валидна до ${input.validUntil} и може да се използва само веднъж. Ако още нямате профил в Сметка, от нея създавате само вход (име и парола) — фирмата вече е създадена.
+
+Екипът на Сметка`,
+    html: layout(
+      subject,
+      `<p>Здравейте!</p>
+<p><strong>${escapeHtml(input.inviterName)}</strong> ви кани в екипа на <strong>${escapeHtml(input.companyName)}</strong> в Сметка с роля „${escapeHtml(input.roleLabel)}“.</p>
+${button(input.link, "Приеми поканата")}
+<p style="color:#4a5551">Връзката е валидна до ${escapeHtml(input.validUntil)} и може да се използва само веднъж. Ако още нямате профил в Сметка, от нея създавате само вход (име и парола) — фирмата вече е създадена.</p>`,
       input,
     ),
   };

@@ -1,24 +1,18 @@
-import { type AppLoadContext, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser, requireCompanyUser, requireUser } from "~/modules/auth/guards.server";
-import type { SessionUser } from "~/modules/auth/session.server";
+import { type AppLoadContext, json } from "@remix-run/node";
+import type { Capability } from "~/modules/auth/capabilities";
+import {
+  type CompanyUser,
+  requireApiCompanyUser,
+  requireCompanyUser,
+} from "~/modules/auth/guards.server";
 import { FEATURE_PLANS, type Feature, hasPlan } from "./plans";
 
 /**
  * Plan gates, checked on the server in every loader and API call of a gated feature —
- * the lock in the menu is only a hint. Pages get `{locked, needed}` with HTTP 403 and show the
- * gate; API calls answer 403 JSON (gated actions, once there are any, use the same refusal).
+ * the lock in the menu is only a hint. They apply on top of the role's capability (decision
+ * 028): the role is checked first, then the plan. Pages get `{locked, needed}` with HTTP 403 and
+ * show the gate; API calls answer 403 JSON.
  */
-export async function gatePage(request: Request, context: AppLoadContext, feature: Feature) {
-  const user = await requireUser(request, context);
-  const needed = FEATURE_PLANS[feature];
-  return { user, needed, locked: !hasPlan(user, needed) };
-}
-
-/** The loader of a gated page: {locked, needed}, with HTTP 403 when locked. */
-export async function gatedLoader({ request, context }: LoaderFunctionArgs, feature: Feature) {
-  const { locked, needed } = await gatePage(request, context, feature);
-  return json({ locked, needed }, { status: locked ? 403 : 200 });
-}
 
 export const GATE_MESSAGES = {
   standard: "Необходим е стандартен абонамент",
@@ -35,25 +29,19 @@ function refusal(needed: "standard" | "full") {
   );
 }
 
-/** For API calls (cookie or bearer): 401 without a session, 403 below the plan. */
-export async function requireApiFeature(
+/**
+ * The guard of every loader and action of a gated module's pages: the company user when the role
+ * has the capability and the plan opens the feature; otherwise a refused role goes to /dashboard
+ * with the toast, and a plan below the feature's is a thrown 403 whose data ({locked, needed})
+ * the route's GateBoundary draws as the plan gate (spec §2).
+ */
+export async function requireFeature(
   request: Request,
   context: AppLoadContext,
   feature: Feature,
-): Promise<SessionUser> {
-  const user = await requireApiUser(request, context);
-  const needed = FEATURE_PLANS[feature];
-  if (!hasPlan(user, needed)) throw refusal(needed);
-  return user;
-}
-
-/**
- * The guard of every loader and action of a gated module's pages: the company user when the plan
- * opens the feature; otherwise a thrown 403 whose data ({locked, needed}) the route's
- * GateBoundary draws as the plan gate (spec §2).
- */
-export async function requireFeature(request: Request, context: AppLoadContext, feature: Feature) {
-  const user = await requireCompanyUser(request, context);
+  capability: Capability,
+): Promise<CompanyUser> {
+  const user = await requireCompanyUser(request, context, capability);
   const needed = FEATURE_PLANS[feature];
   if (!hasPlan(user, needed)) throw json({ locked: true, needed }, { status: 403 });
   return user;
@@ -64,11 +52,12 @@ export async function requireApiFeatureUser(
   request: Request,
   context: AppLoadContext,
   feature: Feature,
-): Promise<SessionUser & { companyId: string }> {
-  const user = await requireApiFeature(request, context, feature);
-  const { companyId } = user;
-  if (!companyId) throw json({ message: "Достъп отказан" }, { status: 403 });
-  return { ...user, companyId };
+  capability: Capability,
+): Promise<CompanyUser> {
+  const user = await requireApiCompanyUser(request, context, capability);
+  const needed = FEATURE_PLANS[feature];
+  if (!hasPlan(user, needed)) throw refusal(needed);
+  return user;
 }
 
 /** For API calls of a company's gated module: its id, or 401/403 JSON. */
@@ -76,6 +65,7 @@ export async function requireApiFeatureCompany(
   request: Request,
   context: AppLoadContext,
   feature: Feature,
+  capability: Capability,
 ): Promise<string> {
-  return (await requireApiFeatureUser(request, context, feature)).companyId;
+  return (await requireApiFeatureUser(request, context, feature, capability)).companyId;
 }

@@ -3,7 +3,7 @@ import { requireApiCompany } from "~/modules/auth/guards.server";
 
 /** GET /api/subscription/events/test — what a browser runs after a stream error. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireApiCompany(request, context);
+  await requireApiCompany(request, context, "company");
   return json(
     {
       success: true,

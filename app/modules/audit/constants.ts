@@ -1,0 +1,155 @@
+/*
+ * What the company's audit trail records (issue #29 item 5, decision 028): a stable key per act
+ * with its Bulgarian name, grouped for the page's filter. Browser-safe.
+ */
+
+export const COMPANY_AUDIT_ACTIONS = {
+  "auth.sign-in": "Вход в профила",
+  "company.switch": "Смяна на фирмата",
+  "team.invite": "Изпратена покана",
+  "team.invite-revoke": "Оттеглена покана",
+  "team.join": "Приета покана",
+  "team.role": "Променена роля",
+  "team.remove": "Премахнат член на екипа",
+  "team.leave": "Напуснал фирмата",
+  "team.owner": "Прехвърлена собственост",
+  "document.create": "Създаден документ",
+  "document.update": "Редактирана чернова",
+  "document.delete": "Изтрита чернова",
+  "document.issue": "Издаден документ",
+  "document.cancel": "Анулиран документ",
+  "document.email": "Изпратен по имейл документ",
+  "payment.add": "Записано плащане",
+  "payment.delete": "Изтрито плащане",
+  "vat.files": "Изтеглени файлове по ДДС",
+  "payroll.files": "Изтеглени файлове за заплатите",
+  export: "Експорт на данни",
+  "impersonation.start": "Администратор отвори изгледа на член",
+} as const;
+
+export type CompanyAuditAction = keyof typeof COMPANY_AUDIT_ACTIONS;
+
+/** The page's and the API's filter: a group of acts. */
+export const AUDIT_GROUPS = {
+  access: {
+    label: "Вход и смяна на фирмата",
+    actions: ["auth.sign-in", "company.switch", "impersonation.start"],
+  },
+  team: {
+    label: "Екип и роли",
+    actions: [
+      "team.invite",
+      "team.invite-revoke",
+      "team.join",
+      "team.role",
+      "team.remove",
+      "team.leave",
+      "team.owner",
+    ],
+  },
+  documents: {
+    label: "Документи",
+    actions: [
+      "document.create",
+      "document.update",
+      "document.delete",
+      "document.issue",
+      "document.cancel",
+      "document.email",
+    ],
+  },
+  payments: { label: "Плащания", actions: ["payment.add", "payment.delete"] },
+  files: { label: "Файлове и експорт", actions: ["vat.files", "payroll.files", "export"] },
+} as const satisfies Record<string, { label: string; actions: readonly CompanyAuditAction[] }>;
+
+export type AuditGroup = keyof typeof AUDIT_GROUPS;
+
+/** How long the trail is kept at least (it is never purged before). */
+export const AUDIT_KEPT_YEARS = 2;
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The Bulgarian names of what the rows' details say (anything else is shown by its key). */
+const DETAIL_LABELS: Record<string, string> = {
+  role: "Роля",
+  ownDocumentsOnly: "Само своите документи",
+  from: "От фирма",
+  kind: "Вход",
+  apiToken: "Нов API ключ",
+  sessionsEnded: "Сесиите прекратени",
+  previousOwner: "Досегашен собственик",
+  invitedEmail: "Поканен адрес",
+  acceptedAs: "Приета с профил",
+  alreadyMember: "Вече член",
+  expiresAt: "Валидна до",
+  email: "Имейл",
+  number: "Номер",
+  type: "Вид",
+  status: "Състояние",
+  total: "Сума",
+  amount: "Сума",
+  paidOn: "Платено на",
+  method: "Начин",
+  reason: "Причина",
+  to: "До",
+  recipients: "Получатели",
+  month: "Месец",
+  file: "Файл",
+  files: "Файлове",
+  format: "Формат",
+  filters: "Филтри",
+  rows: "Редове",
+  path: "Адрес",
+  client: "Клиент",
+  changed: "Променени полета",
+  issuer: "Издал",
+};
+
+const VALUE_LABELS: Record<string, string> = {
+  owner: "Собственик",
+  accountant: "Счетоводител",
+  staff: "Служител",
+  viewer: "Само преглед",
+  browser: "браузър",
+  api: "API",
+  true: "да",
+  false: "не",
+};
+
+const labelOf = (key: string) =>
+  Object.hasOwn(DETAIL_LABELS, key) ? (DETAIL_LABELS[key] as string) : key;
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "object") {
+    if (Array.isArray(value)) return value.map(valueText).join(", ");
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, inner]) => `${labelOf(key)} ${valueText(inner)}`)
+      .join(", ");
+  }
+  const text = String(value);
+  return Object.hasOwn(VALUE_LABELS, text) ? (VALUE_LABELS[text] as string) : text;
+}
+
+/** A row's details in words: «Роля: Служител → Само преглед; Сесиите прекратени: да». */
+export function describeAuditDetails(details: Record<string, unknown> | null): string {
+  if (!details) return "";
+  return Object.entries(details)
+    .filter(([key]) => key !== "fromId")
+    .map(([key, value]) => {
+      const label = labelOf(key);
+      const change = value as { from?: unknown; to?: unknown } | null;
+      if (
+        change &&
+        typeof change === "object" &&
+        !Array.isArray(change) &&
+        "from" in change &&
+        "to" in change &&
+        Object.keys(change).length === 2
+      ) {
+        return `${label}: ${valueText(change.from)} → ${valueText(change.to)}`;
+      }
+      return `${label}: ${valueText(value)}`;
+    })
+    .join("; ");
+}

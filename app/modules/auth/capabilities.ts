@@ -1,0 +1,120 @@
+import type { MemberRole } from "~db/types";
+
+/*
+ * Roles in a company and what each may do (issue #29, decision 028). The table in
+ * docs/decisions/028-team-and-accountant-access.md is this one: capabilities.test.ts reads the
+ * decision's table and fails when the two differ. The server checks `can` in every loader, action
+ * and API call through the guards (modules/auth/guards.server.ts); the menu uses it only to hide
+ * what would be refused. Browser-safe: no zod, no server code.
+ */
+
+export const MEMBER_ROLES = [
+  "owner",
+  "accountant",
+  "staff",
+  "viewer",
+] as const satisfies readonly MemberRole[];
+export type { MemberRole };
+
+/** The roles' names on every screen and in the e-mails. */
+export const ROLE_LABELS: Record<MemberRole, string> = {
+  owner: "Собственик",
+  accountant: "Счетоводител",
+  staff: "Служител",
+  viewer: "Само преглед",
+};
+
+/** Higher ranks may manage lower ones; nobody grants above their own or edits someone above. */
+export const ROLE_RANK: Record<MemberRole, number> = {
+  owner: 4,
+  accountant: 3,
+  staff: 2,
+  viewer: 1,
+};
+
+/** The roles an invitation may carry (ownership is only transferred between members). */
+export const INVITED_ROLES = ["accountant", "staff", "viewer"] as const;
+
+const ALL: readonly MemberRole[] = ["owner", "accountant", "staff", "viewer"];
+const BOOKS: readonly MemberRole[] = ["owner", "accountant"];
+const WORKERS: readonly MemberRole[] = ["owner", "accountant", "staff"];
+const READERS: readonly MemberRole[] = ["owner", "accountant", "viewer"];
+
+/** Capability → the roles that have it. */
+export const CAPABILITIES = {
+  /** Working in the company at all: its dashboard, its plan, the latest documents. */
+  company: ALL,
+  /** The dashboard's money figures (revenue, receivables, the month's costs, the VAT threshold). */
+  "dashboard.figures": READERS,
+  "clients.view": ALL,
+  "clients.edit": WORKERS,
+  "catalogue.view": ALL,
+  "catalogue.edit": WORKERS,
+  "documents.view": ALL,
+  /** Drafts, issuing, cancelling, e-mailing, payments, notes, recurring invoices. */
+  "documents.edit": WORKERS,
+  "expenses.view": READERS,
+  "expenses.edit": BOOKS,
+  "salaries.view": BOOKS,
+  "salaries.edit": BOOKS,
+  /** The payroll sheet and payslips, the НАП declarations and payments, the salaries' CSV. */
+  "payroll.files": BOOKS,
+  "analytics.view": READERS,
+  "vat.view": READERS,
+  /** The НАП files (journals, declaration, VIES) and who files them. */
+  "vat.files": BOOKS,
+  /** CSV of the lists (documents, expenses, analytics) and the company's export. */
+  exports: BOOKS,
+  /** The company's data, numbering, defaults for new documents, reminders, logo. */
+  settings: BOOKS,
+  /** Plans, card, payments to Сметка. */
+  billing: ["owner"],
+  /** Members, roles, invitations, ownership. */
+  team: ["owner"],
+  "audit.view": BOOKS,
+} as const satisfies Record<string, readonly MemberRole[]>;
+
+export type Capability = keyof typeof CAPABILITIES;
+
+/** Bulgarian names of the capabilities, for the decision's table and the refusals. */
+export const CAPABILITY_LABELS: Record<Capability, string> = {
+  company: "Табло и план на фирмата",
+  "dashboard.figures": "Суми на таблото",
+  "clients.view": "Клиенти: преглед",
+  "clients.edit": "Клиенти: промяна",
+  "catalogue.view": "Каталог: преглед",
+  "catalogue.edit": "Каталог: промяна",
+  "documents.view": "Документи: преглед",
+  "documents.edit": "Документи: създаване, издаване, анулиране, плащания",
+  "expenses.view": "Разходи: преглед",
+  "expenses.edit": "Разходи: промяна",
+  "salaries.view": "Заплати: преглед",
+  "salaries.edit": "Заплати: промяна",
+  "payroll.files": "Ведомост, фишове, декларации и плащания към НАП",
+  "analytics.view": "Анализи",
+  "vat.view": "ДДС: дневници",
+  "vat.files": "ДДС: файлове за НАП",
+  exports: "Експорт (CSV, архив на фирмата)",
+  settings: "Настройки и данни на фирмата",
+  billing: "Планове и плащания",
+  team: "Екип: покани, роли, собственост",
+  "audit.view": "Одитна следа",
+};
+
+/** What a session works with: its role in the active company (null: no company). */
+export interface Membership {
+  companyRole: MemberRole | null;
+}
+
+/** Whether the role in the active company has the capability. */
+export function can(user: Membership, capability: Capability): boolean {
+  const role = user.companyRole;
+  return role !== null && (CAPABILITIES[capability] as readonly MemberRole[]).includes(role);
+}
+
+export const ACCESS_DENIED = {
+  title: "Достъп отказан",
+  description: "Нямате достъп до този раздел",
+  /** The API's 403 message for a capability the role lacks. */
+  api: "Достъп отказан: ролята ви във фирмата не позволява това",
+} as const;

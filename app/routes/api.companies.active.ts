@@ -1,0 +1,41 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { ROLE_LABELS } from "~/modules/auth/capabilities";
+import { requireApiUser } from "~/modules/auth/guards.server";
+import { commitSessionCookie } from "~/modules/auth/session.server";
+import { switchCompany } from "~/modules/team/companies.server";
+import { switchCompanySchema } from "~/modules/team/schema";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+export const loader = () => methodNotAllowed("PUT");
+
+/**
+ * PUT /api/companies/active {companyId} → {company: {id, name, role, roleLabel}, token}: the
+ * session works in that company (404 for one the login does not belong to). A browser session
+ * switches in place (token null); an API token belongs to one company, so it stays bound and the
+ * answer carries a new token for the other company.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT") return methodNotAllowed("PUT");
+  const user = await requireApiUser(request, context);
+  const { data } = await parseJsonBody(request, switchCompanySchema);
+  try {
+    const { company, token } = await switchCompany(
+      context,
+      user,
+      data.companyId,
+      request.headers.get("User-Agent"),
+    );
+    const byCookie = !request.headers.get("Authorization")?.startsWith("Bearer ");
+    return json(
+      { company: { ...company, roleLabel: ROLE_LABELS[company.role] }, token },
+      {
+        headers: {
+          "Cache-Control": "no-store",
+          ...(token && byCookie && { "Set-Cookie": await commitSessionCookie(context, token) }),
+        },
+      },
+    );
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}

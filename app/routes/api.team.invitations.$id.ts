@@ -1,0 +1,16 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
+import { revokeInvitation } from "~/modules/team/invitations.server";
+import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
+
+/** DELETE /api/team/invitations/{id} → 204: the link stops working; 404 for any other. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "DELETE") return methodNotAllowed("DELETE");
+  const user = await requireApiCompanyUser(request, context, "team");
+  try {
+    await revokeInvitation(context, user, params.id ?? "");
+    return new Response(null, { status: 204 });
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}

@@ -1,0 +1,34 @@
+import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { requireApiCompanyUser, requireCapability } from "~/modules/auth/guards.server";
+import { changeMemberRole, listMembers, removeMember } from "~/modules/team/members.server";
+import { memberRoleSchema } from "~/modules/team/schema";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+
+/**
+ * PUT /api/team/members/{userId} {role, ownDocumentsOnly?} → the member; «owner» transfers the
+ * ownership. DELETE → 204: removes the member (their sessions and tokens for the company end at
+ * once); one's own id leaves the company (any member but the owner). 403 for one's own role, a
+ * role above one's own or a member ranked at or above; 404 for anyone not a member.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "PUT" && request.method !== "DELETE") {
+    return methodNotAllowed("PUT, DELETE");
+  }
+  const userId = params.userId ?? "";
+  // Leaving is anyone's; everything else about members is the owner's.
+  const leaving = request.method === "DELETE";
+  const user = await requireApiCompanyUser(request, context, "company");
+  if (!(leaving && userId === user.id)) await requireCapability(request, user, "team");
+  try {
+    if (request.method === "DELETE") {
+      await removeMember(context, user, userId);
+      return new Response(null, { status: 204 });
+    }
+    const { data } = await parseJsonBody(request, memberRoleSchema);
+    await changeMemberRole(context, user, userId, data);
+    const member = (await listMembers(context.db, user.companyId)).find((m) => m.userId === userId);
+    return json(member ?? null);
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}
