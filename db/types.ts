@@ -6,6 +6,12 @@
 import type { ColumnType } from "kysely";
 import type { PaymentMethodSummary, PendingActionOf } from "./json-types";
 
+export type BackupRunsDatabase = "pglite" | "postgres";
+
+export type BackupRunsStatus = "done" | "failed";
+
+export type BackupRunsTrigger = "command" | "schedule";
+
 export type ClientKind =
   | "company"
   | "foreign_company"
@@ -145,6 +151,37 @@ export interface AuditLog {
   id: Generated<number>;
   ip: string | null;
   target: string | null;
+}
+
+export interface BackupRuns {
+  /**
+   * pglite: the data folder as .tar.gz; postgres: pg_dump -Fc.
+   */
+  database: BackupRunsDatabase;
+  /**
+   * Why it failed (null when done).
+   */
+  error: string | null;
+  /**
+   * The file's name in DATA_DIR/backups (null when it failed).
+   */
+  file: string | null;
+  finishedAt: Timestamp;
+  /**
+   * The machine whose DATA_DIR/backups holds the file.
+   */
+  host: string;
+  id: Generated<string>;
+  /**
+   * The file's size in bytes.
+   */
+  sizeBytes: number | null;
+  startedAt: Timestamp;
+  status: BackupRunsStatus;
+  /**
+   * schedule: BACKUP_INTERVAL; command: npm run backup.
+   */
+  trigger: BackupRunsTrigger;
 }
 
 export interface BanksBg {
@@ -1144,6 +1181,7 @@ export interface ViesChecks {
 export interface DB {
   appSettings: AppSettings;
   auditLog: AuditLog;
+  backupRuns: BackupRuns;
   banksBg: BanksBg;
   billingEvents: BillingEvents;
   botCheckNonces: BotCheckNonces;

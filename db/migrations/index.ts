@@ -27,6 +27,7 @@ import * as m20261126T0100 from "./20261126T0100-column-comments";
 import * as m20261127T0100 from "./20261127T0100-part-months-and-sick-days";
 import * as m20261127T0200 from "./20261127T0200-nap-declarations";
 import * as m20261127T0400 from "./20261127T0400-nap-declaration-history";
+import * as m20261128T0100 from "./20261128T0100-backup-runs";
 import * as m20261128T0200 from "./20261128T0200-company-exports";
 import * as m20261128T0300 from "./20261128T0300-team";
 
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   "20261127T0100-part-months-and-sick-days": m20261127T0100,
   "20261127T0200-nap-declarations": m20261127T0200,
   "20261127T0400-nap-declaration-history": m20261127T0400,
+  "20261128T0100-backup-runs": m20261128T0100,
   "20261128T0200-company-exports": m20261128T0200,
   "20261128T0300-team": m20261128T0300,
 };
