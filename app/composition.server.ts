@@ -1,6 +1,7 @@
 import { accountJobs } from "~/modules/accounts/jobs.server";
 import { adminJobs } from "~/modules/admin/jobs.server";
 import { authJobs } from "~/modules/auth/jobs.server";
+import { backupJobs } from "~/modules/backup/jobs.server";
 import { expenseJobs } from "~/modules/expenses/jobs.server";
 import { invoiceJobs } from "~/modules/invoices/jobs.server";
 import { jobRunner, joinJobKinds } from "~/modules/jobs/jobs.server";
@@ -22,6 +23,7 @@ export const JOBS = joinJobKinds(
   adminJobs,
   invoiceJobs,
   recurringJobs,
+  backupJobs,
 );
 
 export type JobName = keyof typeof JOBS;

@@ -6,6 +6,13 @@ import { broadcastDevReady, type ServerBuild } from "@remix-run/node";
 import express from "express";
 import { JOBS } from "~/composition.server";
 import { auditImpersonatedRequest } from "~/modules/admin/audit.server";
+import {
+  answerBackupRequests,
+  isBackupCommand,
+  runBackupCommand,
+} from "~/modules/backup/command.server";
+import { claimDataDir, DataDirBusyError } from "~/modules/backup/control.server";
+import { backupTarget } from "~/modules/backup/jobs.server";
 import { closeUblPool } from "~/modules/einvoice/reader.server";
 import { queueJobs } from "~/modules/jobs/client.server";
 import { startJobs } from "~/modules/jobs/jobs.server";
@@ -31,7 +38,8 @@ import { DEMO_ACCOUNTS, isEmpty, seedDemo } from "~db/seed";
 
 // The production server: `node build/index.js`. The Remix compiler bundles this file
 // with the app (remix.config.js `server`), so there is one artefact to run.
-// `node build/index.js --worker` (npm run worker) works the job queue without serving HTTP.
+// `node build/index.js --worker` (npm run worker) works the job queue without serving HTTP;
+// `--backup` and `--restore FILE` (npm run backup / restore) are the backup commands.
 const WORKER_ONLY = process.argv.includes("--worker");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -40,6 +48,14 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const started = performance.now();
   const env = loadEnv();
+  if (isBackupCommand(process.argv)) process.exit(await runBackupCommand(process.argv, env));
+  // The embedded database is one process's: claimed before it is opened (decision 026).
+  const claim = env.DATABASE_URL ? null : await claimDataDir(env.DATA_DIR);
+  if (claim && !claim.socket) {
+    console.warn(
+      "DATA_DIR's path is too long for its control socket: `npm run backup` cannot reach this server (scheduled backups still run).",
+    );
+  }
   const database = await openDatabase({
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
@@ -77,6 +93,11 @@ async function main() {
         : null,
     marketingUrl: env.MARKETING_URL,
     vies: { enabled: env.VIES_ENABLED === "on", url: env.VIES_URL, timeoutMs: 5000 },
+    backup: {
+      intervalHours: env.BACKUP_INTERVAL,
+      keep: env.BACKUP_KEEP,
+      databaseUrl: env.DATABASE_URL,
+    },
     billing: {
       prices: {
         standard: Math.round(Number(env.PLAN_PRICE_STANDARD) * 100),
@@ -123,6 +144,8 @@ async function main() {
     { db: database.db, config, jobs },
     { work: WORKER_ONLY || env.JOBS === "on" },
   );
+  // `npm run backup` asks here for the embedded database's backup.
+  claim?.serve(answerBackupRequests(backupTarget({ db: database.db, config })));
   if (WORKER_ONLY) {
     console.log(`Сметка worker is running (database: ${database.location})`);
     const stopWorker = async (signal: string) => {
@@ -131,6 +154,7 @@ async function main() {
       await closePdfPool();
       await closeUblPool();
       await database.close();
+      await claim?.close();
       process.exit(0);
     };
     process.on("SIGTERM", () => void stopWorker("SIGTERM"));
@@ -217,6 +241,7 @@ async function main() {
   server.on("error", async (error: NodeJS.ErrnoException) => {
     console.error(`Cannot listen on ${env.HOST}:${env.PORT}: ${error.code ?? error.message}`);
     await database.close();
+    await claim?.close();
     process.exit(1);
   });
 
@@ -244,6 +269,7 @@ async function main() {
     await closePdfPool();
     await closeUblPool();
     await database.close();
+    await claim?.close();
     console.log("Stopped cleanly");
     process.exit(0);
   };
@@ -258,7 +284,7 @@ function trustProxy(value: string): number | string | string[] {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof EnvError) console.error(error.message);
+  if (error instanceof EnvError || error instanceof DataDirBusyError) console.error(error.message);
   else console.error("Failed to start:", error);
   process.exit(1);
 });

@@ -13,6 +13,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   // Machinery that knows no domain: a domain hands it work (a job kind, a PDF task, a mail).
   // The company's audit trail is machinery too: a domain hands it an act to record.
   ["mail", "jobs", "pdf", "health", "audit"],
+  // Backups of the whole database: machinery too, with a job kind of its own.
+  ["backup"],
   // The platform's settings (what the back office sets: logo, notices, invoice defaults).
   ["settings"],
   // Sessions, passwords, tokens, rate limits: the door every other domain uses.

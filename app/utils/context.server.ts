@@ -20,6 +20,17 @@ export interface AppConfig {
   marketingUrl: string;
   billing: BillingConfig;
   vies: ViesConfig;
+  backup: BackupConfig;
+}
+
+/** Backups into DATA_DIR/backups (BACKUP_INTERVAL, BACKUP_KEEP; docs/decisions/026). */
+export interface BackupConfig {
+  /** Hours between scheduled backups; 0: only `npm run backup`. */
+  intervalHours: number;
+  /** How many backup files to keep; older ones are deleted after each new one. */
+  keep: number;
+  /** The PostgreSQL database pg_dump reads (undefined on the embedded database). */
+  databaseUrl: string | undefined;
 }
 
 /** The EU's VIES service for VAT numbers (VIES_ENABLED, VIES_URL); off: the check says so. */

@@ -65,6 +65,20 @@ describe("parseEnv", () => {
     );
   });
 
+  it("backups: every 24 hours, the last 7 kept, unless set; 0 turns the schedule off", () => {
+    expect(parseEnv({})).toMatchObject({ BACKUP_INTERVAL: 24, BACKUP_KEEP: 7 });
+    expect(parseEnv({ BACKUP_INTERVAL: "0", BACKUP_KEEP: "30" })).toMatchObject({
+      BACKUP_INTERVAL: 0,
+      BACKUP_KEEP: 30,
+    });
+    expect(() => parseEnv({ BACKUP_INTERVAL: "1.5" })).toThrowError(
+      'Invalid configuration: BACKUP_INTERVAL must be hours from 0 (off) to 8760, e.g. 24 (got "1.5")',
+    );
+    expect(() => parseEnv({ BACKUP_KEEP: "0" })).toThrowError(
+      'Invalid configuration: BACKUP_KEEP must be a whole number from 1 to 1000 (got "0")',
+    );
+  });
+
   it("never prints a secret it refuses", () => {
     expect(() => parseEnv({ SESSION_SECRET: "short-secret" })).toThrowError(
       'Invalid configuration: SESSION_SECRET must be at least 32 characters long (got "***")',

@@ -104,6 +104,21 @@ const envSchema = z
         .min(1, "must be a whole number from 1 to 10000")
         .max(10_000, "must be a whole number from 1 to 10000"),
     ).transform((value) => value ?? 100),
+    // Backups (docs/decisions/026): hours between scheduled backups (0: none) and how many to keep.
+    BACKUP_INTERVAL: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be hours from 0 (off) to 8760, e.g. 24" })
+        .int("must be hours from 0 (off) to 8760, e.g. 24")
+        .min(0, "must be hours from 0 (off) to 8760, e.g. 24")
+        .max(8760, "must be hours from 0 (off) to 8760, e.g. 24"),
+    ).transform((value) => value ?? 24),
+    BACKUP_KEEP: optional(
+      z.coerce
+        .number({ invalid_type_error: "must be a whole number from 1 to 1000" })
+        .int("must be a whole number from 1 to 1000")
+        .min(1, "must be a whole number from 1 to 1000")
+        .max(1000, "must be a whole number from 1 to 1000"),
+    ).transform((value) => value ?? 7),
     MARKETING_URL: optional(z.string().url("must be an absolute URL")).transform((value) =>
       (value ?? "https://smetka.bg").replace(/\/+$/, ""),
     ),

@@ -119,7 +119,9 @@ async function expectJobsWithTheirRows(queue: Queue, db: Kysely<Database>) {
 describe("the job queue's kinds (issue #24)", () => {
   it("retry a job whose process died within a minute (mail alone waits longer: never sent twice)", async () => {
     for (const [name, kind] of Object.entries(JOBS)) {
-      if (name === "mail.document") continue;
+      // A backup is never retried: the next tick (every 10 minutes) starts a new one when none
+      // was recorded, and a live one may take longer than a minute (decision 026).
+      if (name === "mail.document" || name === "backup.run") continue;
       expect([name, retriedWithin(kind.queue) <= 60]).toEqual([name, true]);
     }
     // The dead process took the job and never finished it: with the recurring run's policy (its

@@ -26,6 +26,7 @@ export function makeContext(
       marketingUrl: "https://smetka.bg",
       billing: { prices: { standard: 1900, full: 3900 }, stripe: null },
       vies: { enabled: false, url: VIES_DEFAULT_URL, timeoutMs: 5000 },
+      backup: { intervalHours: 0, keep: 7, databaseUrl: undefined },
       ...config,
     },
     clientIp: "127.0.0.1",

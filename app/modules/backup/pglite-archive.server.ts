@@ -1,0 +1,86 @@
+import { existsSync } from "node:fs";
+import { mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
+import path from "node:path";
+import { type Kysely, sql } from "kysely";
+import * as tar from "tar";
+import type { Database } from "~db/types";
+
+/*
+ * The embedded database's backup (decision 026): its data folder, DATA_DIR/pgdata, as a .tar.gz
+ * read while the app's one connection is held. PGlite is PostgreSQL in one process: it writes its
+ * files straight to that folder (Node's file system, no cache of its own), and between two
+ * statements nothing of it runs. Holding the connection (Kysely's driver lends it to one user at a
+ * time, and a transaction keeps it to its end; pg-boss borrows it the same way) means no statement
+ * and no open transaction while the files are read, and CHECKPOINT first writes every changed
+ * page and the WAL: the folder is then what a clean stop would leave, every committed
+ * transaction in it. The archive is a plain tar that `tar -xzf` opens and PGlite's own
+ * `loadDataDir` loads.
+ */
+
+/** PostgreSQL's lock file of the running engine: never part of a backup. */
+const LOCK_FILE = "postmaster.pid";
+
+/**
+ * Writes the data folder `pgdata` of the PGlite that `db` talks to into `file` (gzip), holding
+ * the database's one connection from the checkpoint to the archive's last byte.
+ */
+export async function archivePgliteFolder(
+  db: Kysely<Database>,
+  pgdata: string,
+  file: string,
+): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`checkpoint`.execute(connection);
+    await tar.c(
+      {
+        file,
+        cwd: pgdata,
+        gzip: { level: 1 },
+        portable: true,
+        filter: (entry) => path.normalize(entry) !== LOCK_FILE,
+      },
+      ["."],
+    );
+  });
+}
+
+/** True when `folder` is missing or holds nothing. */
+export async function isEmptyFolder(folder: string): Promise<boolean> {
+  try {
+    return (await readdir(folder)).length === 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return true;
+    throw error;
+  }
+}
+
+/**
+ * Unpacks a backup into `pgdata`, which must be missing or empty: first into a sibling folder,
+ * renamed into place only when the archive was whole and held a database.
+ */
+export async function unpackPgliteFolder(file: string, pgdata: string): Promise<void> {
+  const staging = `${pgdata}.restoring-${process.pid}`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  try {
+    // A truncated or damaged archive is an error (tar's own); so is any entry it could not write.
+    // Leading slashes are only noted: PGlite's own dumpDataDir writes its names that way.
+    const problems: string[] = [];
+    await tar.x({
+      file,
+      cwd: staging,
+      onwarn: (code, message) => {
+        if (code !== "TAR_ENTRY_INFO") problems.push(`${code}: ${message}`);
+      },
+    });
+    if (problems.length > 0) throw new Error(`the archive is damaged (${problems[0]})`);
+    if (!existsSync(path.join(staging, "PG_VERSION"))) {
+      throw new Error("the archive holds no PostgreSQL data folder (no PG_VERSION)");
+    }
+    if (existsSync(pgdata)) await rmdir(pgdata);
+    await rename(staging, pgdata);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+}
