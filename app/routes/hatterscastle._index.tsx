@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { BackupsCard } from "~/components/admin/backups-card";
 import { CountSection } from "~/components/admin/count-section";
 import { AnalyticsTable } from "~/components/analytics/analytics-table";
 import * as page from "~/components/layout/page.css";
@@ -7,6 +8,7 @@ import { SUBSCRIPTION_STATUS_NAMES } from "~/modules/admin/constants";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { adminStatistics } from "~/modules/admin/statistics.server";
 import { shortMonth } from "~/modules/analytics/period";
+import { backupOverview } from "~/modules/backup/overview.server";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
@@ -15,6 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
   return json({
     stats: await adminStatistics(context.db, context.config.billing.prices, todayInSofia()),
+    backups: await backupOverview(context.db, context.config.backup),
   });
 }
 
@@ -28,7 +31,7 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 export default function AdminDashboard() {
-  const { stats } = useLoaderData<typeof loader>();
+  const { stats, backups } = useLoaderData<typeof loader>();
   const weekLabel = (week: string) => printDate(week).slice(0, 5);
   return (
     <div className={page.page}>
@@ -42,6 +45,8 @@ export default function AdminDashboard() {
         <Figure label="Активни фирми за 30 дни" value={String(stats.activeCompanies)} />
         <Figure label="Прекратени абонаменти за 30 дни" value={String(stats.churned30Days)} />
       </div>
+
+      <BackupsCard {...backups} />
 
       <section className={page.card} aria-labelledby="plans-title">
         <h2 id="plans-title">Клиенти по план и състояние</h2>
