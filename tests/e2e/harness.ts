@@ -41,8 +41,14 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `node build/index.js` with the environment given, collecting its output. */
-export function runServer(env: Record<string, string>): {
+/**
+ * Runs `node build/index.js` with the environment given (and arguments: `--worker`, `--backup`,
+ * `--restore FILE`), collecting its output.
+ */
+export function runServer(
+  env: Record<string, string>,
+  args: string[] = [],
+): {
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
@@ -63,7 +69,7 @@ export function runServer(env: Record<string, string>): {
   ]) {
     delete base[name];
   }
-  const child = spawn(process.execPath, [BUILD], {
+  const child = spawn(process.execPath, [BUILD, ...args], {
     cwd: ROOT,
     env: { ...base, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "pipe"],
