@@ -12,6 +12,21 @@ export type BackupRunsStatus = "done" | "failed";
 
 export type BackupRunsTrigger = "command" | "schedule";
 
+export type BankStatementsFormat = "camt053" | "csv" | "mt940";
+
+export type BankSuggestionsKind =
+  | "amount"
+  | "client_amount"
+  | "exact"
+  | "expense"
+  | "nap"
+  | "number"
+  | "proforma"
+  | "rule"
+  | "split";
+
+export type BankTransactionsDirection = "credit" | "debit";
+
 export type ClientKind =
   | "company"
   | "foreign_company"
@@ -184,6 +199,92 @@ export interface BackupRuns {
   trigger: BackupRunsTrigger;
 }
 
+export interface BankAccounts {
+  /**
+   * Confirm an unambiguous exact match at import, without a person (off unless the company turns it on).
+   */
+  autoConfirm: Generated<boolean>;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  /**
+   * One signed amount column; otherwise csv_debit and csv_credit (CSV mapping, set once per account).
+   */
+  csvAmount: string | null;
+  csvCounterparty: string | null;
+  csvCredit: string | null;
+  csvDate: string | null;
+  csvDebit: string | null;
+  csvIban: string | null;
+  csvReason: string | null;
+  csvReference: string | null;
+  currency: string;
+  iban: string;
+  id: Generated<string>;
+  name: string | null;
+}
+
+export interface BankMatches {
+  /**
+   * The part of the movement this row accounts for (0 for a credit note's set-off).
+   */
+  amountCents: number;
+  automatic: Generated<boolean>;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  createdByName: string | null;
+  /**
+   * A credit note of the document settled by this match: its amount was recorded on the invoice as a set-off.
+   */
+  creditNoteId: string | null;
+  documentId: string | null;
+  expenseCreated: Generated<boolean>;
+  expenseId: string | null;
+  id: Generated<string>;
+  napKind: string | null;
+  /**
+   * The payment recorded on the document through the invoices' one payments path (removed on unmatch).
+   */
+  paymentId: string | null;
+  transactionId: string;
+  /**
+   * When the match was undone (kept, with who did it: the match's history).
+   */
+  undoneAt: Timestamp | null;
+  undoneBy: string | null;
+  undoneByName: string | null;
+}
+
+export interface BankPayees {
+  clientId: string | null;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  iban: string;
+  supplierId: string | null;
+}
+
+export interface BankRules {
+  amountMaxCents: number | null;
+  amountMinCents: number | null;
+  categoryId: string;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  createdByName: string | null;
+  /**
+   * A deleted rule is kept (with who deleted it) for the history of the expenses it made.
+   */
+  deletedAt: Timestamp | null;
+  deletedByName: string | null;
+  description: string;
+  id: Generated<string>;
+  reasonContains: string | null;
+  supplierEik: string | null;
+  supplierName: string;
+  vatRate: number | null;
+}
+
 export interface BanksBg {
   bankCode: string;
   bic: string;
@@ -193,6 +294,76 @@ export interface BanksBg {
   sourceDate: string;
   validFrom: string | null;
   validTo: string | null;
+}
+
+export interface BankStatements {
+  accountId: string;
+  closingCents: number | null;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  /**
+   * The original file as uploaded (kept; the movements are read from it once).
+   */
+  fileData: Uint8Array;
+  fileName: string;
+  fileSha256: string;
+  format: BankStatementsFormat;
+  id: Generated<string>;
+  importedBy: string | null;
+  importedCount: number;
+  lineCount: number;
+  openingCents: number | null;
+  periodFrom: string | null;
+  periodTo: string | null;
+  skippedCount: number;
+  statementNumber: string | null;
+}
+
+export interface BankSuggestions {
+  /**
+   * What the suggested documents are due (after their credit notes), to show against the movement.
+   */
+  amountCents: number;
+  clientId: string | null;
+  companyId: string;
+  documentIds: Generated<string[]>;
+  expenseId: string | null;
+  kind: BankSuggestionsKind;
+  rank: number;
+  ruleId: string | null;
+  score: number;
+  transactionId: string;
+}
+
+export interface BankTransactions {
+  accountId: string;
+  amountCents: number;
+  bankReference: string | null;
+  bookedOn: string;
+  companyId: string;
+  counterpartyBic: string | null;
+  counterpartyIban: string | null;
+  counterpartyName: string | null;
+  createdAt: Generated<Timestamp>;
+  currency: string;
+  direction: BankTransactionsDirection;
+  id: Generated<string>;
+  /**
+   * The movement's identity in its account: the bank's reference, else a hash of date, amount, counterparty and reason with its occurrence in the file (a re-import adds nothing).
+   */
+  importKey: string;
+  /**
+   * The line of the original file where the movement starts.
+   */
+  lineNo: number;
+  /**
+   * НАП's account kind (nap_payment_accounts.kind) when the counterparty IBAN is one of НАП's on the booking day.
+   */
+  napKind: string | null;
+  operation: string | null;
+  reason: Generated<string>;
+  statementId: string;
+  valueOn: string | null;
 }
 
 export interface BillingEvents {
@@ -1182,7 +1353,14 @@ export interface DB {
   appSettings: AppSettings;
   auditLog: AuditLog;
   backupRuns: BackupRuns;
+  bankAccounts: BankAccounts;
+  bankMatches: BankMatches;
+  bankPayees: BankPayees;
+  bankRules: BankRules;
   banksBg: BanksBg;
+  bankStatements: BankStatements;
+  bankSuggestions: BankSuggestions;
+  bankTransactions: BankTransactions;
   billingEvents: BillingEvents;
   botCheckNonces: BotCheckNonces;
   catalogueItems: CatalogueItems;

@@ -1,0 +1,337 @@
+import { SaxesParser } from "saxes";
+import { hasDoctype, xmlShapeProblem } from "~/modules/einvoice/xml";
+import { amountToCents } from "./amounts";
+import {
+  BANK_MESSAGES,
+  type ParsedMovement,
+  type ParsedStatement,
+  STATEMENT_LIMITS,
+  StatementError,
+} from "./constants";
+
+/*
+ * ISO 20022 camt.053 (bank-to-customer statement), any version (.001.02 to .001.13: the element
+ * names used here did not change), read as the e-invoices are (decision 031): no DOCTYPE, one
+ * linear shape check (nesting, elements) before saxes parses it, and saxes streams it here — a
+ * tree of a 10,000-entry file is never built. Every movement keeps the line of its <Ntry>, and
+ * a problem in an entry names that line. Fields as OCA's camt parser reads them: the reason from
+ * RmtInf/Ustrd (and Strd/CdtrRefInf/Ref), the counterparty from RltdPties (Dbtr for a credit,
+ * Cdtr for a debit), references AcctSvcrRef, then EndToEndId/TxId. One <Ntry> with several
+ * <TxDtls> of their own amounts (a batch) gives one movement per TxDtls.
+ */
+
+interface Draft {
+  line: number;
+  amount: string | null;
+  currency: string | null;
+  mark: string | null;
+  reversal: boolean;
+  status: string | null;
+  booked: string | null;
+  value: string | null;
+  ref: string | null;
+  info: string[];
+  txs: TxDraft[];
+}
+
+interface TxDraft {
+  amount: string | null;
+  mark: string | null;
+  ref: string | null;
+  endToEnd: string | null;
+  txId: string | null;
+  debtorName: string | null;
+  debtorIban: string | null;
+  creditorName: string | null;
+  creditorIban: string | null;
+  debtorBic: string | null;
+  creditorBic: string | null;
+  ustrd: string[];
+  strdRef: string | null;
+  info: string | null;
+}
+
+const newTx = (): TxDraft => ({
+  amount: null,
+  mark: null,
+  ref: null,
+  endToEnd: null,
+  txId: null,
+  debtorName: null,
+  debtorIban: null,
+  creditorName: null,
+  creditorIban: null,
+  debtorBic: null,
+  creditorBic: null,
+  ustrd: [],
+  strdRef: null,
+  info: null,
+});
+
+const day = (text: string | null) => {
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(text ?? "");
+  return m ? (m[1] as string) : null;
+};
+
+const ends = (path: string[], ...tail: string[]) =>
+  path.length >= tail.length &&
+  tail.every((name, i) => path[path.length - tail.length + i] === name);
+
+/** Reads a camt.053 document's text; StatementError names the line of the first problem. */
+export function readCamt053(text: string): ParsedStatement {
+  if (hasDoctype(text)) throw new StatementError(BANK_MESSAGES.xmlBroken, null, 400);
+  const shape = xmlShapeProblem(text, {
+    maxDepth: STATEMENT_LIMITS.maxDepth,
+    maxElements: STATEMENT_LIMITS.maxElements,
+  });
+  if (shape === "malformed") throw new StatementError(BANK_MESSAGES.xmlBroken, null, 400);
+  if (shape) throw new StatementError(BANK_MESSAGES.xmlShape, null, 422);
+
+  const statement: ParsedStatement = {
+    format: "camt053",
+    iban: null,
+    currency: null,
+    number: null,
+    openingCents: null,
+    closingCents: null,
+    periodFrom: null,
+    periodTo: null,
+    movements: [],
+  };
+  const parser = new SaxesParser({ xmlns: true, position: true });
+  const path: string[] = [];
+  let textBuffer = "";
+  let isCamt = false;
+  let entry: Draft | null = null;
+  let tx: TxDraft | null = null;
+  let balance: {
+    type: string | null;
+    amount: string | null;
+    mark: string | null;
+    date: string | null;
+    currency: string | null;
+    line: number;
+  } | null = null;
+
+  parser.on("error", (error) => {
+    throw new StatementError(`${BANK_MESSAGES.xmlBroken}: ${error.message}`, parser.line, 400);
+  });
+  parser.on("doctype", () => {
+    throw new StatementError(BANK_MESSAGES.xmlBroken, parser.line, 400);
+  });
+  parser.on("opentag", (tag) => {
+    path.push(tag.local);
+    textBuffer = "";
+    if (path.length === 1) {
+      isCamt = tag.local === "Document" && /camt\.053/.test(tag.uri);
+      if (!isCamt) throw new StatementError(BANK_MESSAGES.unknownFormat, null, 400);
+    }
+    if (tag.local === "Ntry" && ends(path, "Stmt", "Ntry")) {
+      entry = {
+        line: parser.line,
+        amount: null,
+        currency: null,
+        mark: null,
+        reversal: false,
+        status: null,
+        booked: null,
+        value: null,
+        ref: null,
+        info: [],
+        txs: [],
+      };
+    } else if (tag.local === "TxDtls" && entry) {
+      tx = newTx();
+      entry.txs.push(tx);
+    } else if (tag.local === "Bal" && ends(path, "Stmt", "Bal")) {
+      balance = {
+        type: null,
+        amount: null,
+        mark: null,
+        date: null,
+        currency: null,
+        line: parser.line,
+      };
+    }
+    if (tag.local === "Amt") {
+      const currency = (tag.attributes as Record<string, { value: string }>).Ccy?.value ?? null;
+      if (entry && !tx && ends(path, "Ntry", "Amt")) entry.currency = currency;
+      if (balance && ends(path, "Bal", "Amt")) balance.currency = currency;
+    }
+  });
+  const addText = (chunk: string) => {
+    textBuffer += chunk;
+  };
+  parser.on("text", addText);
+  parser.on("cdata", addText);
+  parser.on("closetag", (tag) => {
+    const value = textBuffer.trim();
+    textBuffer = "";
+    const e = entry as Draft | null;
+    const t = tx as TxDraft | null;
+    if (e && t) {
+      if (ends(path, "TxDtls", "Amt") || ends(path, "TxDtls", "AmtDtls", "TxAmt", "Amt")) {
+        t.amount ??= value;
+      } else if (ends(path, "TxDtls", "CdtDbtInd")) t.mark = value;
+      else if (ends(path, "Refs", "AcctSvcrRef")) t.ref = value;
+      else if (ends(path, "Refs", "EndToEndId")) t.endToEnd = value;
+      else if (ends(path, "Refs", "TxId")) t.txId = value;
+      else if (
+        ends(path, "RltdPties", "Dbtr", "Nm") ||
+        ends(path, "RltdPties", "Dbtr", "Pty", "Nm")
+      )
+        t.debtorName = value;
+      else if (
+        ends(path, "RltdPties", "Cdtr", "Nm") ||
+        ends(path, "RltdPties", "Cdtr", "Pty", "Nm")
+      )
+        t.creditorName = value;
+      else if (ends(path, "RltdPties", "UltmtDbtr", "Nm") || ends(path, "UltmtDbtr", "Pty", "Nm"))
+        t.debtorName ??= value;
+      else if (ends(path, "DbtrAcct", "Id", "IBAN")) t.debtorIban = value;
+      else if (ends(path, "CdtrAcct", "Id", "IBAN")) t.creditorIban = value;
+      else if (
+        ends(path, "DbtrAgt", "FinInstnId", "BIC") ||
+        ends(path, "DbtrAgt", "FinInstnId", "BICFI")
+      )
+        t.debtorBic = value;
+      else if (
+        ends(path, "CdtrAgt", "FinInstnId", "BIC") ||
+        ends(path, "CdtrAgt", "FinInstnId", "BICFI")
+      )
+        t.creditorBic = value;
+      else if (ends(path, "RmtInf", "Ustrd")) t.ustrd.push(value);
+      else if (ends(path, "CdtrRefInf", "Ref")) t.strdRef = value;
+      else if (ends(path, "TxDtls", "AddtlTxInf")) t.info = value;
+    } else if (e) {
+      if (ends(path, "Ntry", "Amt")) e.amount = value;
+      else if (ends(path, "Ntry", "CdtDbtInd")) e.mark = value;
+      else if (ends(path, "Ntry", "RvslInd")) e.reversal = value === "true";
+      else if (ends(path, "Ntry", "Sts") || ends(path, "Ntry", "Sts", "Cd")) e.status = value;
+      else if (ends(path, "BookgDt", "Dt") || ends(path, "BookgDt", "DtTm")) e.booked = day(value);
+      else if (ends(path, "ValDt", "Dt") || ends(path, "ValDt", "DtTm")) e.value = day(value);
+      else if (ends(path, "Ntry", "AcctSvcrRef")) e.ref = value;
+      else if (ends(path, "Ntry", "AddtlNtryInf")) e.info.push(value);
+    } else if (balance) {
+      if (ends(path, "Tp", "CdOrPrtry", "Cd")) balance.type = value;
+      else if (ends(path, "Bal", "Amt")) balance.amount = value;
+      else if (ends(path, "Bal", "CdtDbtInd")) balance.mark = value;
+      else if (ends(path, "Bal", "Dt", "Dt") || ends(path, "Bal", "Dt", "DtTm"))
+        balance.date = day(value);
+    } else if (ends(path, "Stmt", "Acct", "Id", "IBAN")) {
+      const iban = value.replace(/\s/g, "").toUpperCase();
+      if (statement.iban && statement.iban !== iban) {
+        throw new StatementError(
+          `Файлът съдържа извлечения за повече от една сметка (${statement.iban} и ${iban})`,
+          parser.line,
+        );
+      }
+      statement.iban = iban;
+    } else if (ends(path, "Stmt", "Acct", "Ccy")) {
+      statement.currency = value.toUpperCase();
+    } else if (ends(path, "Stmt", "Id") || ends(path, "Stmt", "ElctrncSeqNb")) {
+      statement.number ??= value.slice(0, 35) || null;
+    }
+
+    if (tag.local === "TxDtls") tx = null;
+    if (tag.local === "Bal" && balance && ends(path, "Stmt", "Bal")) {
+      const b = balance as NonNullable<typeof balance>;
+      const cents = amountToCents(b.amount ?? "");
+      if (cents === null) throw new StatementError("Невалидна сума на салдо", b.line);
+      const signed = b.mark === "DBIT" ? -cents : cents;
+      if (b.currency) statement.currency ??= b.currency;
+      if ((b.type === "OPBD" || b.type === "PRCD") && statement.openingCents === null) {
+        statement.openingCents = signed;
+        statement.periodFrom ??= b.date;
+      }
+      if (b.type === "CLBD") {
+        statement.closingCents = signed;
+        statement.periodTo = b.date ?? statement.periodTo;
+      }
+      balance = null;
+    }
+    if (tag.local === "Ntry" && e && ends(path, "Stmt", "Ntry")) {
+      finishEntry(e, statement);
+      entry = null;
+    }
+    path.pop();
+  });
+  parser.write(text).close();
+  if (!isCamt) throw new StatementError(BANK_MESSAGES.unknownFormat, null, 400);
+  if (!statement.iban) throw new StatementError("Във файла липсва IBAN на сметката (Acct/Id/IBAN)");
+  if (!statement.movements.length) throw new StatementError(BANK_MESSAGES.noMovements);
+  for (const movement of statement.movements) {
+    if (!statement.periodFrom || movement.bookedOn < statement.periodFrom) {
+      statement.periodFrom = movement.bookedOn;
+    }
+    if (!statement.periodTo || movement.bookedOn > statement.periodTo) {
+      statement.periodTo = movement.bookedOn;
+    }
+  }
+  return statement;
+}
+
+function finishEntry(e: Draft, statement: ParsedStatement) {
+  // Pending entries (Sts PDNG, INFO) are not booked: they come again in a later statement.
+  if (e.status && e.status !== "BOOK") return;
+  if (e.mark !== "CRDT" && e.mark !== "DBIT") {
+    throw new StatementError("Движението няма CdtDbtInd (CRDT или DBIT)", e.line);
+  }
+  if (statement.currency && e.currency && e.currency !== statement.currency) {
+    throw new StatementError(
+      `Движението е във ${e.currency}, а сметката — във ${statement.currency}`,
+      e.line,
+    );
+  }
+  const booked = e.booked ?? e.value;
+  if (!booked) throw new StatementError("Движението няма дата (BookgDt)", e.line);
+  const entryCents = amountToCents(e.amount ?? "");
+  if (entryCents === null || entryCents <= 0) {
+    throw new StatementError("Невалидна сума на движението", e.line);
+  }
+  const credit = (e.mark === "CRDT") !== e.reversal;
+  const txs = e.txs.length ? e.txs : [newTx()];
+  // A batch is split only when every part has its own amount and they add up to the entry's.
+  const parts = txs.map((t) => (t.amount ? amountToCents(t.amount) : null));
+  const split =
+    txs.length > 1 &&
+    parts.every((cents) => cents !== null && cents > 0) &&
+    parts.reduce<number>((sum, cents) => sum + (cents as number), 0) === entryCents;
+  const list = split ? txs : [txs[0] as TxDraft];
+  list.forEach((t, i) => {
+    if (statement.movements.length >= STATEMENT_LIMITS.maxMovements) {
+      throw new StatementError(BANK_MESSAGES.tooManyMovements, e.line, 413);
+    }
+    const reason = [...t.ustrd, t.strdRef ?? "", ...(split ? [] : e.info), t.info ?? ""]
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .join(" ")
+      .replace(/\s+/g, " ")
+      .slice(0, 1000);
+    const movement: ParsedMovement = {
+      line: e.line,
+      bookedOn: booked,
+      valueOn: e.value,
+      direction: credit ? "credit" : "debit",
+      amountCents: split ? (parts[i] as number) : entryCents,
+      counterpartyName: ((credit ? t.debtorName : t.creditorName) ?? null)?.slice(0, 200) ?? null,
+      counterpartyIban:
+        (credit ? t.debtorIban : t.creditorIban)?.replace(/\s/g, "").toUpperCase() ?? null,
+      counterpartyBic: ((credit ? t.debtorBic : t.creditorBic) ?? null)?.slice(0, 11) ?? null,
+      reason,
+      operation: null,
+      bankReference:
+        [t.ref ?? e.ref, split ? String(i + 1) : null].filter(Boolean).join("/") ||
+        t.endToEnd ||
+        t.txId ||
+        null,
+    };
+    // EndToEndId "NOTPROVIDED" is no reference.
+    if (movement.bankReference === "NOTPROVIDED") movement.bankReference = null;
+    statement.movements.push(movement);
+  });
+}
+
+/** True when the text is XML whose root is a camt.053 Document. */
+export const looksLikeCamt = (head: string) =>
+  /^\s*(\uFEFF)?<\?xml/.test(head) && /camt\.053/.test(head);

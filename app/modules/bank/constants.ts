@@ -1,0 +1,192 @@
+/*
+ * Bank statements (issue #30, decision 031): limits, labels and messages shared by the server, the
+ * worker that reads large files and the browser. No zod, no server code.
+ */
+
+export const STATEMENT_FORMATS = {
+  mt940: "MT940",
+  camt053: "camt.053 (ISO 20022 XML)",
+  csv: "CSV",
+} as const;
+export type StatementFormat = keyof typeof STATEMENT_FORMATS;
+
+export const STATEMENT_LIMITS = {
+  /** The largest statement file (a year of a busy account in MT940 is about 5 MB). */
+  maxBytes: 8 * 1024 * 1024,
+  /** Movements in one file. */
+  maxMovements: 20_000,
+  /** Characters on one line of an MT940 or CSV file. */
+  maxLineLength: 2_000,
+  /** Lines of a file (MT940, CSV). */
+  maxLines: 400_000,
+  /** camt.053: elements and nesting, checked by one linear pass before parsing. */
+  maxElements: 1_000_000,
+  maxDepth: 40,
+  /** Files up to this size are read on the request's thread; larger ones in the worker pool. */
+  inlineBytes: 256 * 1024,
+  /** The worker pool: threads, waiting files per thread, time per file. */
+  threads: 2,
+  queuePerThread: 8,
+  parseTimeoutMs: 15_000,
+} as const;
+
+/** What a reader needs besides the bytes: the CSV mapping of the chosen account. */
+export interface CsvMapping {
+  date: string | null;
+  amount: string | null;
+  debit: string | null;
+  credit: string | null;
+  counterparty: string | null;
+  iban: string | null;
+  reason: string | null;
+  reference: string | null;
+}
+
+export const CSV_FIELDS = {
+  date: "Дата",
+  amount: "Сума (със знак)",
+  debit: "Дебит (изходящи)",
+  credit: "Кредит (входящи)",
+  counterparty: "Наредител / получател",
+  iban: "IBAN на контрагента",
+  reason: "Основание",
+  reference: "Референция на банката",
+} as const satisfies Record<keyof CsvMapping, string>;
+
+/** One movement as read from a file, before it is saved. */
+export interface ParsedMovement {
+  /** The line of the file where the movement starts (1 = the first). */
+  line: number;
+  bookedOn: string;
+  valueOn: string | null;
+  direction: "credit" | "debit";
+  amountCents: number;
+  counterpartyName: string | null;
+  counterpartyIban: string | null;
+  counterpartyBic: string | null;
+  reason: string;
+  operation: string | null;
+  bankReference: string | null;
+}
+
+export interface ParsedStatement {
+  format: StatementFormat;
+  /** The account's IBAN as the file names it (null for a CSV: the account is chosen). */
+  iban: string | null;
+  currency: string | null;
+  number: string | null;
+  openingCents: number | null;
+  closingCents: number | null;
+  periodFrom: string | null;
+  periodTo: string | null;
+  movements: ParsedMovement[];
+}
+
+/** Why a file cannot be read: the message, and the line it names (null: the file as a whole). */
+export interface StatementProblem {
+  message: string;
+  line: number | null;
+  status: 400 | 413 | 422 | 503;
+}
+
+/** A file that cannot be read; its message names the line («Ред 12: …»), `reason` is without it. */
+export class StatementError extends Error {
+  override name = "StatementError";
+  constructor(
+    public reason: string,
+    public line: number | null = null,
+    public status: StatementProblem["status"] = 422,
+  ) {
+    super(line === null ? reason : `Ред ${line}: ${reason}`);
+  }
+}
+
+export const BANK_MESSAGES = {
+  noFile: "Изберете файл с извлечение (MT940, camt.053 XML или CSV)",
+  tooLarge: `Файлът е твърде голям: най-много ${STATEMENT_LIMITS.maxBytes / 1024 / 1024} MB`,
+  unknownFormat:
+    "Файлът не е банково извлечение в MT940, camt.053 (XML) или CSV: проверете формата при износа от банката",
+  binary: "Файлът не е текстов: изберете извлечението в MT940, camt.053 (XML) или CSV",
+  tooManyMovements: `Извлечението има повече от ${STATEMENT_LIMITS.maxMovements} движения: разделете го по периоди`,
+  tooManyLines: "Файлът има твърде много редове",
+  lineTooLong: `Редът е по-дълъг от ${STATEMENT_LIMITS.maxLineLength} знака`,
+  noMovements: "В извлечението няма движения",
+  busy: "Четенето на извлечения е заето в момента: опитайте отново след малко",
+  timeout: "Извлечението не можа да бъде прочетено навреме: разделете го на по-малки файлове",
+  tooHeavy: "Извлечението е твърде сложно за прочитане",
+  xmlShape: "XML файлът е твърде дълбоко вложен или има твърде много елементи",
+  xmlBroken: "XML файлът не е добре оформен",
+  accountUnknown: (iban: string) =>
+    `Сметка ${iban} не е сред банковите сметки на фирмата: добавете я в «Банка», после внесете извлечението`,
+  accountMissing:
+    "Във файла не е посочена сметка (IBAN): изберете сметката, към която е извлечението",
+  accountMismatch: (file: string, chosen: string) =>
+    `Извлечението е за сметка ${file}, а е избрана ${chosen}`,
+  currencyMismatch: (file: string, account: string) =>
+    `Валутата на извлечението (${file}) не съвпада с валутата на сметката (${account})`,
+  csvNeedsAccount: "За CSV файл изберете банковата сметка, от която е",
+  csvNoMapping:
+    "За тази сметка не са зададени колоните на CSV файла: задайте ги в настройките на сметката",
+  alreadyImported: (count: number) =>
+    count === 1 ? "1 движение вече е внесено" : `${count} движения вече са внесени`,
+  nothingNew: "Всички движения от файла вече са внесени: нищо не е добавено",
+  accountExists: "Тази сметка вече е добавена",
+  iban: "Въведете валиден IBAN",
+  currency: "Изберете валута",
+  notFound: "Движението не е намерено",
+  alreadyMatched: "Движението вече е разнесено: първо го отменете",
+  notMatched: "Движението не е разнесено",
+  chooseDocuments: "Изберете поне един документ",
+  documentNotFound: "Някой от документите не е намерен",
+  documentCurrency: (doc: string, tx: string) =>
+    `Документът е във ${doc}, а движението — във ${tx}`,
+  proforma:
+    "Проформа не се отбелязва като платена: издайте фактурата по нея и разнесете плащането към фактурата",
+  creditNote: "Кредитно известие не се плаща: изберете фактурата, към която е",
+  notReceivable: "Плащане се разнася само към издадени фактури и дебитни известия",
+  nothingDue: "Документите вече са платени изцяло",
+  creditsOnly: "Към фактури се разнасят само входящи плащания (кредит)",
+  debitsOnly: "Към разходи се разнасят само изходящи плащания (дебит)",
+  expenseNotFound: "Разходът не е намерен",
+  expensePaid: "Разходът вече е отбелязан като платен",
+  expenseAmount: (expense: string, tx: string) =>
+    `Сумата на разхода (${expense}) не съвпада със сумата на движението (${tx})`,
+  ruleNotFound: "Правилото не е намерено",
+  ruleNeedsCondition: "Задайте текст в основанието или граници на сумата",
+  napOnly: "Движението не е към сметка на НАП",
+  documentNumbers: "Въведете номера на документи, разделени със запетая",
+  documentNumberUnknown: (number: string) => `Няма издаден документ с номер ${number}`,
+} as const;
+
+/** The kinds of suggestion, as the statement's page names them. */
+export const SUGGESTION_LABELS = {
+  exact: "Номер и точна сума",
+  split: "Няколко документа с общата сума",
+  number: "Номер, друга сума",
+  client_amount: "Клиент и сума",
+  amount: "Само сума",
+  proforma: "Проформа",
+  expense: "Неплатен разход",
+  rule: "Правило за разход",
+  nap: "Плащане към НАП",
+} as const;
+export type SuggestionKind = keyof typeof SUGGESTION_LABELS;
+
+/** НАП's account kinds (nap_payment_accounts.kind), as taxes and contributions. */
+export const NAP_KIND_LABELS: Record<string, string> = {
+  tax: "Данъци (НАП)",
+  doo: "Осигуровки за ДОО (НАП)",
+  zo: "Здравно осигуряване (НАП)",
+  dzpo: "ДЗПО (НАП)",
+  enforcement: "Принудително събиране (НАП)",
+};
+
+export const TRANSACTION_STATUSES = {
+  unmatched: "Неразнесени",
+  suggested: "С предложение",
+  matched: "Разнесени",
+} as const;
+export type TransactionStatus = keyof typeof TRANSACTION_STATUSES;
+
+export const STATEMENT_PAGE_SIZE = 100;
+export const API_PAGE_SIZE = 100;

@@ -1,0 +1,328 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import iconv from "iconv-lite";
+import { describe, expect, it } from "vitest";
+import { amountToCents, csvDate } from "./amounts";
+import { type CsvMapping, StatementError } from "./constants";
+import { readStatement } from "./read";
+import { readTag86 } from "./tag86";
+
+/*
+ * The statement readers on sample files written from the documented layouts (decision 031):
+ * MT940 with «+NN» (Windows-1251, CR LF, a SWIFT envelope), MT940 with «?NN» (UTF-8), camt.053
+ * (a batch of two, a debit, a pending entry), and a UBB-like CSV (Windows-1251, title lines,
+ * debit and credit columns, a «Общо» row).
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const fixture = (name: string) => readFileSync(path.join(root, "tests/fixtures/bank", name));
+
+const UBB_MAPPING: CsvMapping = {
+  date: "Дата",
+  amount: null,
+  debit: "Дебит",
+  credit: "Кредит",
+  counterparty: "Наредител/Получател",
+  iban: "IBAN",
+  reason: "Основание",
+  reference: "Референция",
+};
+
+function problemOf(fn: () => unknown): StatementError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof StatementError) return error;
+    throw error;
+  }
+  throw new Error("no problem");
+}
+
+describe("tag 86", () => {
+  it("reads the «+NN» subfields of the Bulgarian layout (the docstring's example)", () => {
+    expect(
+      readTag86([
+        "+00Получен междубанков превод+21ПО Ф-РА 1000004346/20.12.2017+30DEMIBGSF+31BG92DEMI92401000019723+32СИЛА ИНВЕСТ ООД",
+      ]),
+    ).toEqual({
+      code: null,
+      operation: "Получен междубанков превод",
+      reason: "ПО Ф-РА 1000004346/20.12.2017",
+      bic: "DEMIBGSF",
+      iban: "BG92DEMI92401000019723",
+      name: "СИЛА ИНВЕСТ ООД",
+      structured: true,
+    });
+  });
+
+  it("joins a subfield wrapped over lines and the reason's parts +20…+27", () => {
+    const tag = readTag86([
+      "+00Превод+20ПЛАЩАНЕ ПО ФАКТУРИ 124 И 125+21ЕИК 175074752+31BG18RZBB9155012345",
+      "6789+32ПЕТРОВ И СИЕ+33 ЕООД",
+    ]);
+    expect(tag.reason).toBe("ПЛАЩАНЕ ПО ФАКТУРИ 124 И 125 ЕИК 175074752");
+    expect(tag.iban).toBe("BG18RZBB91550123456789");
+    expect(tag.name).toBe("ПЕТРОВ И СИЕ ЕООД");
+  });
+
+  it("reads «?NN» and «>NN» with a leading transaction code, and ?60 as more reason", () => {
+    const tag = readTag86(["166?00ПРЕВОД?20ПО ФАКТУРА 126?60ДОПЪЛНИТЕЛНО?30UNCRBGSF?32АЛФА"]);
+    expect(tag).toMatchObject({
+      code: "166",
+      operation: "ПРЕВОД",
+      reason: "ПО ФАКТУРА 126 ДОПЪЛНИТЕЛНО",
+      bic: "UNCRBGSF",
+      name: "АЛФА",
+    });
+    expect(readTag86([">20Ф-РА 7>32БЕТА"])).toMatchObject({ reason: "Ф-РА 7", name: "БЕТА" });
+  });
+
+  it("keeps a «+» inside the reason that is not a subfield, and free text as the reason", () => {
+    expect(readTag86(["+20ПЛАЩАНЕ А+Б ДОГОВОР+32ИВАН"]).reason).toBe("ПЛАЩАНЕ А+Б ДОГОВОР");
+    expect(readTag86(["Такса за поддръжка", "на сметка"])).toMatchObject({
+      reason: "Такса за поддръжка на сметка",
+      structured: false,
+    });
+  });
+});
+
+describe("amounts and dates as banks write them", () => {
+  it("reads comma and dot decimals, thousands either way, signs and parentheses", () => {
+    expect(amountToCents("1200,00")).toBe(120000);
+    expect(amountToCents("1 234,56")).toBe(123456);
+    expect(amountToCents("1.234,56")).toBe(123456);
+    expect(amountToCents("1,234.56")).toBe(123456);
+    expect(amountToCents("-12.5")).toBe(-1250);
+    expect(amountToCents("(84,00)")).toBe(-8400);
+    expect(amountToCents("12,")).toBe(1200);
+    expect(amountToCents("1.234.567")).toBe(123456700);
+    expect(amountToCents("12,345")).toBeNull();
+    expect(amountToCents("abc")).toBeNull();
+  });
+
+  it("reads the dates of CSV exports and refuses impossible ones", () => {
+    expect(csvDate("05.11.2026")).toBe("2026-11-05");
+    expect(csvDate("5/11/2026")).toBe("2026-11-05");
+    expect(csvDate("2026-11-05")).toBe("2026-11-05");
+    expect(csvDate("05.11.26 14:30")).toBe("2026-11-05");
+    expect(csvDate("31.02.2026")).toBeNull();
+  });
+});
+
+describe("MT940", () => {
+  it("reads the «+NN» sample in Windows-1251 with its envelope and balances", () => {
+    const statement = readStatement({ bytes: fixture("dsk-plus-cp1251.sta"), mapping: null });
+    expect(statement).toMatchObject({
+      format: "mt940",
+      iban: "BG80BNBG96611020345678",
+      currency: "EUR",
+      number: "00215/001",
+      openingCents: 1250000,
+      closingCents: 1395440,
+      periodFrom: "2026-11-04",
+      periodTo: "2026-11-05",
+    });
+    expect(statement.movements).toEqual([
+      {
+        line: 6,
+        bookedOn: "2026-11-05",
+        valueOn: "2026-11-05",
+        direction: "credit",
+        amountCents: 120000,
+        counterpartyName: "СИЛА ИНВЕСТ ООД",
+        counterpartyIban: "BG92DEMI92401000019723",
+        counterpartyBic: "DEMIBGSF",
+        reason: "ПО Ф-РА 0000000123/05.11.2026",
+        operation: "Получен междубанков превод",
+        bankReference: "2611050012345",
+      },
+      expect.objectContaining({
+        line: 9,
+        direction: "debit",
+        amountCents: 4560,
+        counterpartyIban: "BG97BNBG96618000112001",
+        reason: "Такса обслужване ноември",
+      }),
+      expect.objectContaining({
+        line: 12,
+        amountCents: 30000,
+        reason: "ПЛАЩАНЕ ПО ФАКТУРИ 124 И 125 ЕИК 175074752",
+        counterpartyName: "ПЕТРОВ И СИЕ ЕООД",
+      }),
+    ]);
+  });
+
+  it("reads the «?NN» sample in UTF-8: the account with its currency, a reversal", () => {
+    const statement = readStatement({ bytes: fixture("qmark-utf8.sta"), mapping: null });
+    expect(statement.iban).toBe("BG80BNBG96611020345678");
+    expect(
+      statement.movements.map((m) => [m.line, m.direction, m.amountCents, m.bankReference]),
+    ).toEqual([
+      [5, "credit", 25050, "REF-Q1"],
+      [7, "credit", 1000, "REF-Q2"],
+    ]);
+    expect(statement.movements[0]).toMatchObject({
+      reason: "ПО ФАКТУРА № 0000000126 ОТ 01.11.2026",
+      counterpartyName: "АЛФА ТРЕЙД ООД",
+      counterpartyIban: "BG20UNCR70001523456781",
+    });
+  });
+
+  it("names the broken line, and refuses balances that do not add up", () => {
+    const text = fixture("qmark-utf8.sta").toString("utf8");
+    const broken = text.replace(":61:261106C250,50NTRF//REF-Q1", ":61:2611XXC250,50NTRF//REF-Q1");
+    const problem = problemOf(() => readStatement({ bytes: Buffer.from(broken), mapping: null }));
+    expect(problem.line).toBe(5);
+    expect(problem.message).toMatch(/^Ред 5: Полето :61:/);
+    const short = text.replace("14214,90", "14200,00");
+    expect(
+      problemOf(() => readStatement({ bytes: Buffer.from(short), mapping: null })),
+    ).toMatchObject({
+      line: 9,
+      reason: expect.stringMatching(/Крайното салдо/),
+    });
+    const twoAccounts = `${text}\n:20:X\n:25:BG18RZBB91550123456789\n`;
+    expect(
+      problemOf(() => readStatement({ bytes: Buffer.from(twoAccounts), mapping: null })).line,
+    ).toBe(12);
+  });
+});
+
+describe("camt.053", () => {
+  it("splits a batch, reads the debit, leaves a pending entry out", () => {
+    const statement = readStatement({ bytes: fixture("camt053-v2.xml"), mapping: null });
+    expect(statement).toMatchObject({
+      format: "camt053",
+      iban: "BG80BNBG96611020345678",
+      currency: "EUR",
+      number: "STMT-2026-11-07",
+      openingCents: 1421490,
+      closingCents: 1491490,
+    });
+    expect(statement.movements).toEqual([
+      expect.objectContaining({
+        line: 17,
+        direction: "credit",
+        amountCents: 60000,
+        counterpartyName: "Бета Консулт ЕООД",
+        counterpartyIban: "BG07FINV91501004567890",
+        counterpartyBic: "FINVBGSF",
+        reason: "Ф-РА 127",
+        bankReference: "CAMT-REF-1/1",
+      }),
+      expect.objectContaining({
+        line: 17,
+        amountCents: 40000,
+        reason: "INV 128",
+        bankReference: "CAMT-REF-1/2",
+      }),
+      expect.objectContaining({
+        direction: "debit",
+        amountCents: 30000,
+        counterpartyName: "Доставчик АД",
+        counterpartyIban: "BG91STSA93000012345679",
+        reason: "ФАКТУРА 2000000042",
+        bankReference: "CAMT-REF-2",
+      }),
+    ]);
+  });
+
+  it("refuses a DOCTYPE, XML that is not camt.053, and names the line of a broken entry", () => {
+    const text = fixture("camt053-v2.xml").toString("utf8");
+    const doctype = text.replace("<Document", '<!DOCTYPE d [<!ENTITY x "y">]><Document');
+    expect(
+      problemOf(() => readStatement({ bytes: Buffer.from(doctype), mapping: null })).status,
+    ).toBe(400);
+    const other = '<?xml version="1.0"?><Invoice xmlns="urn:x"><a/></Invoice>';
+    expect(
+      problemOf(() => readStatement({ bytes: Buffer.from(other), mapping: null })).status,
+    ).toBe(400);
+    const noMark = text.replace("<CdtDbtInd>DBIT</CdtDbtInd>\n        <Sts>BOOK", "<Sts>BOOK");
+    const problem = problemOf(() => readStatement({ bytes: Buffer.from(noMark), mapping: null }));
+    expect(problem.line).toBe(46);
+  });
+});
+
+describe("CSV", () => {
+  it("reads a Windows-1251 export with title lines, debit/credit columns and a «Общо» row", () => {
+    const statement = readStatement({ bytes: fixture("ubb-cp1251.csv"), mapping: UBB_MAPPING });
+    expect(statement.movements).toEqual([
+      {
+        line: 4,
+        bookedOn: "2026-11-08",
+        valueOn: null,
+        direction: "credit",
+        amountCents: 123456,
+        counterpartyName: "Делта Сървиз ЕООД",
+        counterpartyIban: "BG51BPBI79401034567801",
+        counterpartyBic: null,
+        reason: "ПО Ф-РА 129/01.11.2026",
+        operation: null,
+        bankReference: "UBB0001",
+      },
+      expect.objectContaining({ line: 5, direction: "debit", amountCents: 8400 }),
+      expect.objectContaining({ line: 6, reason: 'Плащане; "аванс"', counterpartyIban: null }),
+    ]);
+  });
+
+  it("reads UTF-8 with one signed amount column mapped by numbers", () => {
+    const text = '\uFEFF2026-11-10,1,-12.50,Такса\n2026-11-11,2,"1,200.00",Ф-РА 5\n';
+    const statement = readStatement({
+      bytes: Buffer.from(text, "utf8"),
+      mapping: {
+        ...UBB_MAPPING,
+        date: "1",
+        reference: "2",
+        amount: "3",
+        reason: "4",
+        debit: null,
+        credit: null,
+        counterparty: null,
+        iban: null,
+      },
+    });
+    expect(statement.movements.map((m) => [m.direction, m.amountCents, m.reason])).toEqual([
+      ["debit", 1250, "Такса"],
+      ["credit", 120000, "Ф-РА 5"],
+    ]);
+  });
+
+  it("names the line of a bad date or amount; asks for the mapping; knows a header is missing", () => {
+    const text = iconv.decode(fixture("ubb-cp1251.csv"), "win1251").replace("84,00;", "8x4;");
+    expect(
+      problemOf(() => readStatement({ bytes: Buffer.from(text), mapping: UBB_MAPPING })),
+    ).toMatchObject({
+      line: 5,
+      reason: "Невалидна сума «8x4»",
+    });
+    const badDate = iconv
+      .decode(fixture("ubb-cp1251.csv"), "win1251")
+      .replace("09.11.2026", "39.11.2026");
+    expect(
+      problemOf(() => readStatement({ bytes: Buffer.from(badDate), mapping: UBB_MAPPING })).line,
+    ).toBe(6);
+    expect(
+      problemOf(() => readStatement({ bytes: fixture("ubb-cp1251.csv"), mapping: null })).status,
+    ).toBe(400);
+    expect(
+      problemOf(() =>
+        readStatement({
+          bytes: fixture("ubb-cp1251.csv"),
+          mapping: { ...UBB_MAPPING, date: "Дата на плащане" },
+        }),
+      ).reason,
+    ).toMatch(/«Дата на плащане»/);
+  });
+
+  it("refuses binary files and control characters", () => {
+    expect(
+      problemOf(() => readStatement({ bytes: Buffer.from([0x89, 0x50, 0, 1]), mapping: null }))
+        .status,
+    ).toBe(400);
+    expect(
+      problemOf(() => readStatement({ bytes: Buffer.from("a;b\n\u0001;c"), mapping: UBB_MAPPING }))
+        .line,
+    ).toBe(2);
+  });
+});

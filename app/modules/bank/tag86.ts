@@ -1,0 +1,122 @@
+/*
+ * MT940's tag 86 («information to account owner») read into its parts. Bulgarian banks write
+ * subfields as «+NN» (decision 031: +00 the operation, +20…+27 the payment's reason, +30 the
+ * payer's BIC, +31 the payer's IBAN, +32/+33 the payer's name); German-style exports write «?NN»
+ * or «>NN» with the same numbers (?60…?63 more reason). No npm parser reads «+NN», so this is ours:
+ * small and pure, tested in tag86.test.ts.
+ */
+
+export interface Tag86 {
+  /** A leading business-transaction code (3 digits before the first subfield), if any. */
+  code: string | null;
+  operation: string | null;
+  reason: string;
+  bic: string | null;
+  iban: string | null;
+  name: string | null;
+  /** True when the text had subfields; false when it was free text. */
+  structured: boolean;
+}
+
+// The subfield numbers a separator must be followed by: a "+" or "?" in the reason itself
+// (“А+Б”, “ДДС+20%” is written with a space or % after the digits) rarely meets these.
+const FIELD_CODES = new Set([
+  "00",
+  "10",
+  "20",
+  "21",
+  "22",
+  "23",
+  "24",
+  "25",
+  "26",
+  "27",
+  "28",
+  "29",
+  "30",
+  "31",
+  "32",
+  "33",
+  "34",
+  "38",
+  "60",
+  "61",
+  "62",
+  "63",
+]);
+
+/** Which separator the text uses: "+", "?" or ">" followed by a known subfield number. */
+function separatorOf(text: string): "+" | "?" | ">" | null {
+  const head = text.replace(/^\s*\d{3}/, "");
+  for (const sep of ["+", "?", ">"] as const) {
+    const at = head.indexOf(sep);
+    if (at === -1 || at > 3) continue;
+    if (FIELD_CODES.has(head.slice(at + 1, at + 3))) return sep;
+  }
+  return null;
+}
+
+const IBAN_IN_TEXT = /\b([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4})?)\b/;
+
+const clean = (value: string) => value.replace(/\s+/g, " ").trim();
+const orNull = (value: string) => clean(value) || null;
+
+/**
+ * Splits the lines of one tag 86 into its parts. Lines of a structured tag are joined without a
+ * space (SWIFT wraps a subfield at 65 characters); free text is joined with a space.
+ */
+export function readTag86(lines: readonly string[]): Tag86 {
+  const joined = lines.join("");
+  const sep = separatorOf(joined);
+  if (!sep) {
+    const text = clean(lines.join(" "));
+    const iban = IBAN_IN_TEXT.exec(text.toUpperCase())?.[1]?.replace(/\s/g, "") ?? null;
+    return {
+      code: null,
+      operation: null,
+      reason: text,
+      bic: null,
+      iban,
+      name: null,
+      structured: false,
+    };
+  }
+  const codeMatch = /^\s*(\d{3})(?=[+?>])/.exec(joined);
+  const body = codeMatch ? joined.slice(codeMatch[0].length) : joined.trimStart();
+  const fields = new Map<string, string[]>();
+  let current: string | null = null;
+  let start = 0;
+  const flush = (end: number) => {
+    if (current === null) return;
+    const list = fields.get(current) ?? [];
+    list.push(body.slice(start, end));
+    fields.set(current, list);
+  };
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] !== sep) continue;
+    const code = body.slice(i + 1, i + 3);
+    if (!FIELD_CODES.has(code)) continue;
+    flush(i);
+    current = code;
+    start = i + 3;
+    i += 2;
+  }
+  flush(body.length);
+  const get = (...codes: string[]) =>
+    codes
+      .flatMap((code) => fields.get(code) ?? [])
+      .map(clean)
+      .filter(Boolean);
+  const reasonCodes = ["20", "21", "22", "23", "24", "25", "26", "27", "28", "29"];
+  const reason = [...get(...reasonCodes), ...get("60", "61", "62", "63")].join(" ");
+  const iban = get("31")[0]?.replace(/\s/g, "").toUpperCase() ?? null;
+  return {
+    code: codeMatch?.[1] ?? null,
+    operation: orNull(get("00").join(" ")),
+    reason,
+    bic: orNull(get("30").join("").toUpperCase()),
+    iban: iban && /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(iban) ? iban : null,
+    name: orNull(get("32", "33").join(" ")),
+    structured: true,
+  };
+}
