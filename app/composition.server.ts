@@ -3,6 +3,7 @@ import { adminJobs } from "~/modules/admin/jobs.server";
 import { authJobs } from "~/modules/auth/jobs.server";
 import { backupJobs } from "~/modules/backup/jobs.server";
 import { expenseJobs } from "~/modules/expenses/jobs.server";
+import { exportJobs } from "~/modules/export/jobs.server";
 import { invoiceJobs } from "~/modules/invoices/jobs.server";
 import { jobRunner, joinJobKinds } from "~/modules/jobs/jobs.server";
 import { recurringJobs } from "~/modules/recurring/jobs.server";
@@ -24,6 +25,7 @@ export const JOBS = joinJobKinds(
   invoiceJobs,
   recurringJobs,
   backupJobs,
+  exportJobs,
 );
 
 export type JobName = keyof typeof JOBS;

@@ -64,6 +64,11 @@ describe.skipIf(!hasChromium)("a first-time customer in Chromium", () => {
       await page.getByText("Профилът се изтрива 30 дни след заявката").waitFor();
       await page.waitForLoadState("networkidle");
       expect(errors).toEqual([]);
+      await page.getByRole("link", { name: "Към изтриването на профила" }).click();
+      await page.waitForURL(`${app.url}/settings/delete`);
+      await page
+        .getByLabel("Изтеглих експорта на данните си или съзнателно се отказвам от него")
+        .check();
       await page.getByLabel("Разбирам и искам профилът ми да бъде изтрит").check();
       await page.getByRole("button", { name: "Заяви изтриване" }).click();
       await page

@@ -3,6 +3,7 @@ import { anonymizeDueAccounts } from "~/modules/accounts/account.server";
 import { LOGO_ERROR } from "~/modules/accounts/limits";
 import { consumeVerificationCode, issueToken } from "~/modules/auth/tokens.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.settings";
+import { action as deletionAction } from "~/routes/_app.settings_.delete";
 import { action as login } from "~/routes/api.login";
 import { loader as currentUser } from "~/routes/api.user";
 import { createUser, PASSWORD } from "../setup/factories";
@@ -62,18 +63,18 @@ describe("/settings", () => {
     const user = await createUser(getDb());
     const cookie = await cookieOf(user.email);
     const unconfirmed = await call(
-      settingsAction,
+      deletionAction,
       getDb(),
-      "/settings",
-      formBody({ intent: "request-deletion" }, { Cookie: cookie }),
+      "/settings/delete",
+      formBody({ intent: "request-deletion", exported: "on" }, { Cookie: cookie }),
     );
     expect(unconfirmed.status).toBe(400);
     const before = Date.now();
     const requested = await call(
-      settingsAction,
+      deletionAction,
       getDb(),
-      "/settings",
-      formBody({ intent: "request-deletion", confirm: "on" }, { Cookie: cookie }),
+      "/settings/delete",
+      formBody({ intent: "request-deletion", exported: "on", confirm: "on" }, { Cookie: cookie }),
     );
     expect(requested.status).toBe(302);
     const me = await (

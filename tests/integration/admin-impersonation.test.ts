@@ -118,12 +118,12 @@ describe("view as customer", () => {
     expect(password.status).toBe(403);
     expect(await password.json()).toMatchObject({ formError: IMPERSONATION_MESSAGES.forbidden });
 
-    const settings = await import("~/routes/_app.settings");
+    const settings = await import("~/routes/_app.settings_.delete");
     const deletion = await call(
       settings.action,
       db,
-      "/settings",
-      formBody({ intent: "request-deletion", confirm: "on" }, headers),
+      "/settings/delete",
+      formBody({ intent: "request-deletion", exported: "on", confirm: "on" }, headers),
     );
     expect(deletion.status).toBe(403);
 

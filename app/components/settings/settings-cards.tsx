@@ -1,7 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
-import { useId } from "react";
-import * as fieldStyles from "~/components/forms/field.css";
-import { FormError } from "~/components/forms/field-frame";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { FormField } from "~/components/forms/form-field";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
@@ -109,11 +106,26 @@ export function LogoCard({ logo }: { logo: string | null }) {
   );
 }
 
-/** Deleting the account (after DELETION_DAYS days, until then revocable). */
+/** The company's whole export (issue #28): what it is, and the way to /settings/export. */
+export function ExportCard() {
+  return (
+    <section className={styles.card} aria-labelledby="export-title">
+      <h2 id="export-title">Експорт на данните</h2>
+      <p>
+        Всички документи (PDF и електронни фактури), файловете по ЗДДС, клиентите, артикулите,
+        разходите, заплатите и плащанията в един ZIP архив.
+      </p>
+      <Link to="/settings/export">Към експорта на данните</Link>
+    </section>
+  );
+}
+
+/**
+ * Deleting the account: the date and «cancel» once asked; otherwise the way to /settings/delete,
+ * which offers the export first and asks for the confirmations.
+ */
 export function DeletionCard({ deletionScheduledAt }: { deletionScheduledAt: string | null }) {
   const busy = useBusy();
-  const answer = useFormAnswer("deletion");
-  const id = useId();
   return (
     <section className={styles.card} aria-labelledby="delete-title">
       <h2 id="delete-title">Изтриване на профила</h2>
@@ -128,22 +140,13 @@ export function DeletionCard({ deletionScheduledAt }: { deletionScheduledAt: str
           </Form>
         </>
       ) : (
-        <Form method="post">
+        <>
           <p>
             Профилът се изтрива {DELETION_DAYS} дни след заявката; дотогава можете да се откажете.
-            Личните данни не могат да бъдат възстановени след изтриването. Издадените фактури се
-            пазят, както изисква законът.
+            Преди това изтеглете данните си: фирмата сама е длъжна да пази документите си.
           </p>
-          <FormError message={answer?.formError} />
-          <input type="hidden" name="intent" value="request-deletion" />
-          <div className={fieldStyles.checkboxRow}>
-            <input id={`${id}-confirm`} type="checkbox" name="confirm" />
-            <label htmlFor={`${id}-confirm`}>Разбирам и искам профилът ми да бъде изтрит</label>
-          </div>
-          <Button type="submit" tone="secondary" disabled={busy}>
-            Заяви изтриване
-          </Button>
-        </Form>
+          <Link to="/settings/delete">Към изтриването на профила</Link>
+        </>
       )}
     </section>
   );

@@ -9,6 +9,7 @@ import { analyticsPaths } from "./openapi-analytics";
 import { cataloguePaths, catalogueSchemas } from "./openapi-catalogue";
 import { einvoicePaths } from "./openapi-einvoice";
 import { expensePaths, expenseSchemas } from "./openapi-expenses";
+import { exportPaths, exportSchemas } from "./openapi-export";
 import { napPaymentPaths } from "./openapi-nap-payments";
 import { decimal, errors, idParam, ref } from "./openapi-parts";
 import { salaryPaths, salarySchemas } from "./openapi-salaries";
@@ -313,6 +314,7 @@ export const openApiDocument = {
     ...viesPaths,
     ...teamPaths,
     ...einvoicePaths,
+    ...exportPaths,
   },
   components: {
     securitySchemes: {
@@ -324,6 +326,7 @@ export const openApiDocument = {
       ...salarySchemas,
       ...catalogueSchemas,
       ...teamSchemas,
+      ...exportSchemas,
       Error: {
         type: "object",
         properties: {

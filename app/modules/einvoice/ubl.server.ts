@@ -229,17 +229,20 @@ async function partiesOf(db: Kysely<Database>, doc: DocumentWithLines) {
 export const hasEInvoice = (doc: Pick<DocumentRow, "type" | "status">) =>
   doc.status === "issued" && doc.type !== "proforma";
 
-/** The e-invoice model of a stored document (withPdf: the PDF inside, rendered once and kept). */
+/**
+ * The e-invoice model of a stored document (withPdf: the PDF inside, rendered once and kept; or
+ * `pdf`, its stored bytes the caller already read).
+ */
 export async function eInvoiceModel(
   db: Kysely<Database>,
   doc: DocumentWithLines,
-  options: { withPdf: boolean } = { withPdf: true },
+  options: { withPdf: boolean; pdf?: Uint8Array } = { withPdf: true },
 ): Promise<EInvoice> {
   if (!hasEInvoice(doc) || !doc.number) throw new AppError(EINVOICE_MESSAGES.notIssued, 409);
   const [{ supplier, client }, kind, pdf] = await Promise.all([
     partiesOf(db, doc),
     vatGroundKind(db, doc.vatGround, vatDateOf(doc)),
-    options.withPdf ? storedPdf(db, doc) : null,
+    options.pdf ? { data: options.pdf } : options.withPdf ? storedPdf(db, doc) : null,
   ]);
   return buildEInvoice({
     doc: {
@@ -256,9 +259,16 @@ export async function eInvoiceModel(
   });
 }
 
-/** The checked UBL file of a document; EInvoiceInvalidError (422) naming what breaks EN 16931. */
-export async function eInvoiceXml(db: Kysely<Database>, doc: DocumentWithLines): Promise<string> {
-  const xml = writeUbl(await eInvoiceModel(db, doc));
+/**
+ * The checked UBL file of a document; EInvoiceInvalidError (422) naming what breaks EN 16931.
+ * `pdf`: the stored PDF already read (the company export), else it is read here.
+ */
+export async function eInvoiceXml(
+  db: Kysely<Database>,
+  doc: DocumentWithLines,
+  pdf?: Uint8Array,
+): Promise<string> {
+  const xml = writeUbl(await eInvoiceModel(db, doc, { withPdf: true, pdf }));
   const problems = checkUbl(xml);
   if (problems.length) throw new EInvoiceInvalidError(problems);
   return xml;

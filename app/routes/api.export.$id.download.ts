@@ -1,0 +1,29 @@
+import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
+import { exportDownload } from "~/modules/export/service.server";
+import { contentDisposition } from "~/utils/content-disposition";
+import { apiErrorResponse } from "~/utils/http.server";
+
+/**
+ * GET /api/export/{id}/download: the finished ZIP, streamed from DATA_DIR/exports (a cookie or a
+ * bearer token; this company's only: 404 for another's, 409 before it is ready, 410 once expired).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireApiCompanyUser(request, context, "exports");
+  try {
+    const file = await exportDownload(context, user.companyId, params.id);
+    const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
+    return new Response(body, {
+      headers: {
+        "Content-Type": "application/zip",
+        "Content-Length": String(file.size),
+        "Content-Disposition": contentDisposition(file.name, "attachment", file.asciiName),
+        "Cache-Control": "private, no-store",
+      },
+    });
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
+}
