@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { type Kysely, sql } from "kysely";
@@ -251,6 +251,21 @@ describe(`backups on ${kind === "pglite" ? "PGlite (the data folder)" : "Postgre
         ? "is a PostgreSQL backup (pg_dump)"
         : "is a backup of the embedded database",
     );
+    if (kind === "pglite") {
+      // A damaged backup never leaves half a database: the empty folder stays empty.
+      const cut = path.join(dataDir, "cut.pgdata.tar.gz");
+      const bytes = await readFile(made.path);
+      await writeFile(cut, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      const elsewhere = await mkdtemp(path.join(os.tmpdir(), "smetka-drill-cut-"));
+      try {
+        await expect(
+          restoreCommand(parseEnv({ NODE_ENV: "test", DATA_DIR: elsewhere }), cut),
+        ).rejects.toThrow();
+        expect(await readdir(elsewhere)).toEqual([]);
+      } finally {
+        await rm(elsewhere, { recursive: true, force: true });
+      }
+    }
     const stray = path.join(dataDir, "notes.txt");
     await writeFile(stray, "hello");
     await expect(restoreCommand(env(), stray)).rejects.toThrow("is not a Сметка backup");

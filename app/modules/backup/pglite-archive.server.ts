@@ -19,6 +19,8 @@ import type { Database } from "~db/types";
 
 /** PostgreSQL's lock file of the running engine: never part of a backup. */
 const LOCK_FILE = "postmaster.pid";
+/** A WAL segment's file (timeline, log, segment: 24 hex digits; names of one width sort as numbers). */
+const WAL_SEGMENT = /^pg_wal\/([0-9A-F]{24})$/;
 
 /**
  * Writes the data folder `pgdata` of the PGlite that `db` talks to into `file` (gzip), holding
@@ -31,13 +33,25 @@ export async function archivePgliteFolder(
 ): Promise<void> {
   await db.connection().execute(async (connection) => {
     await sql`checkpoint`.execute(connection);
+    // The WAL a start from this checkpoint replays: from its redo point to the end. The other
+    // segments in pg_wal are older ones or recycled ones kept for reuse (up to max_wal_size, a
+    // gigabyte): left out, as pg_basebackup leaves them out.
+    const { rows } = await sql<{ redo: string; last: string }>`
+      select pg_walfile_name(redo_lsn) as redo, pg_walfile_name(pg_current_wal_insert_lsn()) as last
+      from pg_control_checkpoint()`.execute(connection);
+    const { redo, last } = rows[0]!;
     await tar.c(
       {
         file,
         cwd: pgdata,
         gzip: { level: 1 },
         portable: true,
-        filter: (entry) => path.normalize(entry) !== LOCK_FILE,
+        filter: (entry) => {
+          const name = path.normalize(entry);
+          if (name === LOCK_FILE) return false;
+          const segment = WAL_SEGMENT.exec(name)?.[1];
+          return segment === undefined || (segment >= redo && segment <= last);
+        },
       },
       ["."],
     );
