@@ -27,6 +27,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["invoices"],
   ["einvoice", "recurring", "salaries"],
   ["expenses"],
+  // Bank statements: movements matched to documents and expenses through their own paths.
+  ["bank"],
   // Reports over the documents, expenses and salaries; the company's whole export of them.
   ["vat"],
   ["analytics", "dashboard", "export"],

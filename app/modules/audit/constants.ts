@@ -21,6 +21,11 @@ export const COMPANY_AUDIT_ACTIONS = {
   "document.email": "Изпратен по имейл документ",
   "payment.add": "Записано плащане",
   "payment.delete": "Изтрито плащане",
+  "bank.import": "Внесено банково извлечение",
+  "bank.match": "Разнесено банково движение",
+  "bank.unmatch": "Отменено разнасяне на банково движение",
+  "bank.rule": "Добавено правило за банкови движения",
+  "bank.rule-delete": "Изтрито правило за банкови движения",
   "vat.files": "Изтеглени файлове по ДДС",
   "payroll.files": "Изтеглени файлове за заплатите",
   export: "Експорт на данни",
@@ -59,6 +64,10 @@ export const AUDIT_GROUPS = {
     ],
   },
   payments: { label: "Плащания", actions: ["payment.add", "payment.delete"] },
+  bank: {
+    label: "Банка",
+    actions: ["bank.import", "bank.match", "bank.unmatch", "bank.rule", "bank.rule-delete"],
+  },
   files: { label: "Файлове и експорт", actions: ["vat.files", "payroll.files", "export"] },
 } as const satisfies Record<string, { label: string; actions: readonly CompanyAuditAction[] }>;
 
@@ -103,6 +112,15 @@ const DETAIL_LABELS: Record<string, string> = {
   client: "Клиент",
   changed: "Променени полета",
   issuer: "Издал",
+  statement: "Извлечение",
+  imported: "Внесени",
+  skipped: "Вече внесени",
+  matched: "Разнесени автоматично",
+  documents: "Документи",
+  expense: "Разход",
+  automatic: "Автоматично",
+  remainder: "Надплатени",
+  line: "Ред",
 };
 
 const VALUE_LABELS: Record<string, string> = {

@@ -55,6 +55,10 @@ export const CAPABILITIES = {
   "documents.edit": WORKERS,
   "expenses.view": READERS,
   "expenses.edit": BOOKS,
+  /** Bank accounts, statements and their movements (who paid what). */
+  "bank.view": READERS,
+  /** Importing statements, confirming and undoing matches, the rules for debits. */
+  "bank.edit": BOOKS,
   "salaries.view": BOOKS,
   "salaries.edit": BOOKS,
   /** The payroll sheet and payslips, the НАП declarations and payments, the salaries' CSV. */
@@ -88,6 +92,8 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   "documents.edit": "Документи: създаване, издаване, анулиране, плащания",
   "expenses.view": "Разходи: преглед",
   "expenses.edit": "Разходи: промяна",
+  "bank.view": "Банка: извлечения и движения",
+  "bank.edit": "Банка: внасяне, разнасяне, правила",
   "salaries.view": "Заплати: преглед",
   "salaries.edit": "Заплати: промяна",
   "payroll.files": "Ведомост, фишове, декларации и плащания към НАП",

@@ -18,13 +18,14 @@ export const planBadge = (needed: Plan) => (needed === "full" ? "Пълен" : "
 
 export const PLAN_FEATURES: Record<Plan, string[]> = {
   basic: ["Клиенти", "Фактури, проформи и известия", "PDF и изпращане по имейл"],
-  standard: ["Всичко от Основен", "Разходи"],
+  standard: ["Всичко от Основен", "Разходи", "Банкови извлечения"],
   full: ["Всичко от Стандартен", "Заплати", "Анализи"],
 };
 
 /** Which plan a feature needs (the admin role opens everything). */
 export const FEATURE_PLANS = {
   expenses: "standard",
+  bank: "standard",
   salaries: "full",
   analytics: "full",
 } as const satisfies Record<string, Plan>;

@@ -1,0 +1,533 @@
+import type { Kysely, Transaction } from "kysely";
+import { expenseSchema } from "~/modules/expenses/schema";
+import { createExpense, removeExpense, setExpensePaid } from "~/modules/expenses/service.server";
+import { recordPayment, removePayment } from "~/modules/invoices/payments.server";
+import { AppError } from "~/utils/http.server";
+import { formatCents } from "~/utils/money";
+import { isUuid } from "~/utils/uuid";
+import type { Database } from "~db/types";
+import { actorName, type BankActor, recordBankAct } from "./access.server";
+import { BANK_MESSAGES } from "./constants";
+import type { Suggestion } from "./ranking";
+
+/*
+ * Confirming and undoing a movement's match (issue #30 items 3–5, decision 031). Every payment of
+ * a document goes through the invoices' one payments path (recordPayment: the document locked,
+ * never more than is due — decision 008), so the list, the dashboard, /analytics, the CSV and the
+ * VAT report move with it. A credit is spread over the chosen documents in their order; each
+ * gets at most what it still owes after its open credit notes, and when that is paid, the credit
+ * notes are set off on it (a payment «прихващане», amount 0 of the movement's money). What is
+ * left over is an overpayment: by decision 008 it is not recorded — the page says so and how to
+ * settle it. A proforma is never paid: its invoice is. Undoing a match removes exactly the
+ * payments it recorded, marks the expense unpaid again (or deletes the one it created), and keeps
+ * the match's row with who undid it. Each act goes to the audit trail.
+ */
+
+interface TxRow {
+  id: string;
+  direction: "credit" | "debit";
+  amountCents: number;
+  currency: string;
+  bookedOn: string;
+  counterpartyIban: string | null;
+  counterpartyName: string | null;
+  bankReference: string | null;
+  lineNo: number;
+  napKind: string | null;
+  reason: string;
+}
+
+async function lockTransaction(trx: Transaction<Database>, companyId: string, id: string) {
+  const tx = await trx
+    .selectFrom("bankTransactions")
+    .select([
+      "id",
+      "direction",
+      "amountCents",
+      "currency",
+      "bookedOn",
+      "counterpartyIban",
+      "counterpartyName",
+      "bankReference",
+      "lineNo",
+      "napKind",
+      "reason",
+    ])
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!tx) throw new AppError(BANK_MESSAGES.notFound, 404);
+  return tx as TxRow;
+}
+
+async function activeMatches(db: Kysely<Database>, companyId: string, transactionId: string) {
+  return db
+    .selectFrom("bankMatches")
+    .select([
+      "id",
+      "documentId",
+      "paymentId",
+      "creditNoteId",
+      "expenseId",
+      "expenseCreated",
+      "napKind",
+      "amountCents",
+    ])
+    .where("companyId", "=", companyId)
+    .where("transactionId", "=", transactionId)
+    .where("undoneAt", "is", null)
+    .execute();
+}
+
+/** Whether a match row still stands (its payment or expense not removed elsewhere). */
+const stands = (row: {
+  paymentId: string | null;
+  expenseId: string | null;
+  napKind: string | null;
+}) => row.paymentId !== null || row.expenseId !== null || row.napKind !== null;
+
+async function refuseIfMatched(trx: Transaction<Database>, companyId: string, id: string) {
+  if ((await activeMatches(trx, companyId, id)).some(stands)) {
+    throw new AppError(BANK_MESSAGES.alreadyMatched, 409);
+  }
+}
+
+const paymentNote = (tx: TxRow) =>
+  `Банково извлечение${tx.bankReference ? `, реф. ${tx.bankReference}` : `, ред ${tx.lineNo}`}`.slice(
+    0,
+    500,
+  );
+
+async function remember(
+  trx: Transaction<Database>,
+  actor: BankActor,
+  iban: string | null,
+  who: { clientId?: string; supplierId?: string },
+) {
+  if (!iban) return;
+  await trx
+    .insertInto("bankPayees")
+    .values({
+      companyId: actor.user.companyId,
+      iban,
+      clientId: who.clientId ?? null,
+      supplierId: who.supplierId ?? null,
+      createdBy: actor.user.id,
+    })
+    .onConflict((c) =>
+      c
+        .columns(["companyId", "iban"])
+        .doUpdateSet(
+          who.clientId ? { clientId: who.clientId } : { supplierId: who.supplierId ?? null },
+        ),
+    )
+    .execute();
+}
+
+export interface MatchOutcome {
+  /** The movement's money recorded on documents or an expense. */
+  appliedCents: number;
+  /** Paid over what was due (decision 008: not recorded; settle with a credit note or refund). */
+  overpaidCents: number;
+}
+
+/** Matches a credit to documents of the company (in the order given). */
+export async function matchDocuments(
+  actor: BankActor,
+  transactionId: string,
+  documentIds: readonly string[],
+  options: { automatic?: boolean } = {},
+): Promise<MatchOutcome> {
+  const companyId = actor.user.companyId;
+  if (!isUuid(transactionId)) throw new AppError(BANK_MESSAGES.notFound, 404);
+  const ids = [...new Set(documentIds)];
+  if (!ids.length || ids.length > 50) {
+    throw new AppError(BANK_MESSAGES.chooseDocuments, 400, {
+      documentIds: BANK_MESSAGES.chooseDocuments,
+    });
+  }
+  if (!ids.every(isUuid)) {
+    throw new AppError(BANK_MESSAGES.documentNotFound, 404, {
+      documentIds: BANK_MESSAGES.documentNotFound,
+    });
+  }
+  const outcome = await actor.context.db.transaction().execute(async (trx) => {
+    const tx = await lockTransaction(trx, companyId, transactionId);
+    if (tx.direction !== "credit") throw new AppError(BANK_MESSAGES.creditsOnly, 409);
+    await refuseIfMatched(trx, companyId, transactionId);
+    const docs = await trx
+      .selectFrom("documents")
+      .select(["id", "type", "status", "number", "currency", "clientId", "totalCents", "paidCents"])
+      .where("companyId", "=", companyId)
+      .where("id", "in", ids)
+      .execute();
+    if (docs.length !== ids.length) {
+      throw new AppError(BANK_MESSAGES.documentNotFound, 404, {
+        documentIds: BANK_MESSAGES.documentNotFound,
+      });
+    }
+    const ordered = ids.map((id) => docs.find((d) => d.id === id) as (typeof docs)[number]);
+    for (const doc of ordered) {
+      if (doc.type === "proforma") throw new AppError(BANK_MESSAGES.proforma, 409);
+      if (doc.type === "credit_note") throw new AppError(BANK_MESSAGES.creditNote, 409);
+      if (doc.status !== "issued") throw new AppError(BANK_MESSAGES.notReceivable, 409);
+      if (doc.currency !== tx.currency) {
+        throw new AppError(BANK_MESSAGES.documentCurrency(doc.currency, tx.currency), 409);
+      }
+    }
+    const credits = await trx
+      .selectFrom("documents")
+      .select(["id", "originalId", "number", "totalCents"])
+      .where("companyId", "=", companyId)
+      .where("type", "=", "credit_note")
+      .where("status", "=", "issued")
+      .where("originalId", "in", ids)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("bankMatches")
+              .select("bankMatches.id")
+              .whereRef("bankMatches.creditNoteId", "=", "documents.id")
+              .where("bankMatches.undoneAt", "is", null)
+              .where("bankMatches.paymentId", "is not", null),
+          ),
+        ),
+      )
+      .execute();
+    // Credit notes are set off when the movement pays what the documents owe after them; a
+    // movement that covers the documents as issued (the client ignored the notes) pays them so.
+    const grossOf = (doc: (typeof ordered)[number]) => doc.totalCents - doc.paidCents;
+    const asIssued = tx.amountCents >= ordered.reduce((sum, doc) => sum + grossOf(doc), 0);
+    let remaining = tx.amountCents;
+    const rows: {
+      documentId: string;
+      paymentId: string;
+      creditNoteId: string | null;
+      amountCents: number;
+    }[] = [];
+    for (const doc of ordered) {
+      if (remaining <= 0) break;
+      const gross = grossOf(doc);
+      const notes = asIssued ? [] : credits.filter((c) => c.originalId === doc.id);
+      const owes = Math.max(0, gross - notes.reduce((sum, c) => sum + c.totalCents, 0));
+      const pay = Math.min(remaining, owes);
+      if (pay > 0) {
+        const paymentId = await recordPayment(trx, companyId, doc.id, {
+          paidOn: tx.bookedOn,
+          amount: pay,
+          method: "bank",
+          note: paymentNote(tx),
+        });
+        rows.push({ documentId: doc.id, paymentId, creditNoteId: null, amountCents: pay });
+        remaining -= pay;
+      }
+      if (pay === owes && owes < gross) {
+        let left = gross - pay;
+        for (const note of notes) {
+          const setOff = Math.min(left, note.totalCents);
+          if (setOff <= 0) break;
+          const id = await recordPayment(trx, companyId, doc.id, {
+            paidOn: tx.bookedOn,
+            amount: setOff,
+            method: "other",
+            note: `Прихващане с кредитно известие № ${note.number ?? ""}`.trim(),
+          });
+          rows.push({ documentId: doc.id, paymentId: id, creditNoteId: note.id, amountCents: 0 });
+          left -= setOff;
+        }
+      }
+    }
+    if (!rows.length) throw new AppError(BANK_MESSAGES.nothingDue, 409);
+    await trx
+      .insertInto("bankMatches")
+      .values(
+        rows.map((row) => ({
+          companyId,
+          transactionId,
+          ...row,
+          automatic: options.automatic ?? false,
+          createdBy: actor.user.id,
+          createdByName: actorName(actor.user),
+        })),
+      )
+      .execute();
+    const clients = new Set(ordered.map((d) => d.clientId));
+    if (!options.automatic && clients.size === 1) {
+      await remember(trx, actor, tx.counterpartyIban, { clientId: ordered[0]?.clientId });
+    }
+    await recordBankAct(
+      actor,
+      "bank.match",
+      {
+        type: "bank_transaction",
+        id: transactionId,
+        label: `${tx.counterpartyName ?? ""} ${formatCents(tx.amountCents)} ${tx.currency}`.trim(),
+      },
+      {
+        documents: ordered.map((d) => d.number).join(", "),
+        amount: formatCents(tx.amountCents - remaining),
+        ...(remaining > 0 ? { remainder: formatCents(remaining) } : {}),
+        ...(options.automatic ? { automatic: true } : {}),
+      },
+      trx,
+    );
+    return { appliedCents: tx.amountCents - remaining, overpaidCents: remaining };
+  });
+  return outcome;
+}
+
+/** Matches a debit to an unpaid expense of the same amount: the expense is paid that day. */
+export async function matchExpense(
+  actor: BankActor,
+  transactionId: string,
+  expenseId: string,
+): Promise<MatchOutcome> {
+  const companyId = actor.user.companyId;
+  if (!isUuid(transactionId)) throw new AppError(BANK_MESSAGES.notFound, 404);
+  if (!isUuid(expenseId)) throw new AppError(BANK_MESSAGES.expenseNotFound, 404);
+  return actor.context.db.transaction().execute(async (trx) => {
+    const tx = await lockTransaction(trx, companyId, transactionId);
+    if (tx.direction !== "debit") throw new AppError(BANK_MESSAGES.debitsOnly, 409);
+    await refuseIfMatched(trx, companyId, transactionId);
+    const expense = await trx
+      .selectFrom("expenses")
+      .select([
+        "id",
+        "paidOn",
+        "totalCents",
+        "currency",
+        "supplierId",
+        "documentNumber",
+        "supplierName",
+      ])
+      .where("companyId", "=", companyId)
+      .where("id", "=", expenseId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!expense) throw new AppError(BANK_MESSAGES.expenseNotFound, 404);
+    if (expense.paidOn) throw new AppError(BANK_MESSAGES.expensePaid, 409);
+    if (expense.currency !== tx.currency || expense.totalCents !== tx.amountCents) {
+      throw new AppError(
+        BANK_MESSAGES.expenseAmount(
+          `${formatCents(expense.totalCents)} ${expense.currency}`,
+          `${formatCents(tx.amountCents)} ${tx.currency}`,
+        ),
+        409,
+      );
+    }
+    await setExpensePaid(trx, companyId, expense.id, { paidOn: tx.bookedOn, method: "bank" });
+    await trx
+      .insertInto("bankMatches")
+      .values({
+        companyId,
+        transactionId,
+        expenseId: expense.id,
+        amountCents: tx.amountCents,
+        createdBy: actor.user.id,
+        createdByName: actorName(actor.user),
+      })
+      .execute();
+    if (expense.supplierId) {
+      await remember(trx, actor, tx.counterpartyIban, { supplierId: expense.supplierId });
+    }
+    await recordBankAct(
+      actor,
+      "bank.match",
+      { type: "bank_transaction", id: transactionId, label: tx.counterpartyName },
+      {
+        expense: `${expense.supplierName} № ${expense.documentNumber}`,
+        amount: formatCents(tx.amountCents),
+      },
+      trx,
+    );
+    return { appliedCents: tx.amountCents, overpaidCents: 0 };
+  });
+}
+
+/** Marks a debit to one of НАП's accounts as taxes and contributions paid. */
+export async function matchNap(actor: BankActor, transactionId: string): Promise<MatchOutcome> {
+  const companyId = actor.user.companyId;
+  if (!isUuid(transactionId)) throw new AppError(BANK_MESSAGES.notFound, 404);
+  return actor.context.db.transaction().execute(async (trx) => {
+    const tx = await lockTransaction(trx, companyId, transactionId);
+    if (!tx.napKind || tx.direction !== "debit") throw new AppError(BANK_MESSAGES.napOnly, 409);
+    await refuseIfMatched(trx, companyId, transactionId);
+    await trx
+      .insertInto("bankMatches")
+      .values({
+        companyId,
+        transactionId,
+        napKind: tx.napKind,
+        amountCents: tx.amountCents,
+        createdBy: actor.user.id,
+        createdByName: actorName(actor.user),
+      })
+      .execute();
+    await recordBankAct(
+      actor,
+      "bank.match",
+      { type: "bank_transaction", id: transactionId, label: tx.counterpartyName },
+      { kind: tx.napKind, amount: formatCents(tx.amountCents) },
+      trx,
+    );
+    return { appliedCents: tx.amountCents, overpaidCents: 0 };
+  });
+}
+
+/** Makes the expense a rule describes from a debit (paid that day by bank) and matches them. */
+export async function matchRule(
+  actor: BankActor,
+  transactionId: string,
+  ruleId: string,
+): Promise<MatchOutcome> {
+  const db = actor.context.db;
+  const companyId = actor.user.companyId;
+  if (!isUuid(transactionId)) throw new AppError(BANK_MESSAGES.notFound, 404);
+  if (!isUuid(ruleId)) throw new AppError(BANK_MESSAGES.ruleNotFound, 404);
+  const [tx, rule] = await Promise.all([
+    db
+      .selectFrom("bankTransactions")
+      .select([
+        "id",
+        "direction",
+        "amountCents",
+        "currency",
+        "bookedOn",
+        "bankReference",
+        "lineNo",
+        "reason",
+        "counterpartyName",
+      ])
+      .where("companyId", "=", companyId)
+      .where("id", "=", transactionId)
+      .executeTakeFirst(),
+    db
+      .selectFrom("bankRules")
+      .select(["id", "supplierName", "supplierEik", "categoryId", "vatRate", "description"])
+      .where("companyId", "=", companyId)
+      .where("id", "=", ruleId)
+      .where("deletedAt", "is", null)
+      .executeTakeFirst(),
+  ]);
+  if (!tx) throw new AppError(BANK_MESSAGES.notFound, 404);
+  if (!rule) throw new AppError(BANK_MESSAGES.ruleNotFound, 404);
+  if (tx.direction !== "debit") throw new AppError(BANK_MESSAGES.debitsOnly, 409);
+  if ((await activeMatches(db, companyId, transactionId)).some(stands)) {
+    throw new AppError(BANK_MESSAGES.alreadyMatched, 409);
+  }
+  // The amount with the rule's VAT rate in it: base = total / (1 + rate), VAT the rest.
+  const rate = rule.vatRate;
+  const base = rate ? Math.round((tx.amountCents * 100) / (100 + rate)) : tx.amountCents;
+  const input = expenseSchema.parse({
+    supplierName: rule.supplierName,
+    supplierEik: rule.supplierEik,
+    documentType: "other",
+    documentNumber: (tx.bankReference ?? `${tx.bookedOn}-${tx.lineNo}`).slice(0, 50),
+    documentDate: tx.bookedOn,
+    description: rule.description,
+    categoryId: rule.categoryId,
+    currency: tx.currency,
+    amounts: [
+      {
+        vatRate: rate ?? null,
+        base: formatCents(base).replace(/\s/g, ""),
+        vat: formatCents(tx.amountCents - base).replace(/\s/g, ""),
+      },
+    ],
+    vatCredit: "none",
+    paid: true,
+    paidOn: tx.bookedOn,
+    paymentMethod: "bank",
+    confirmDuplicate: true,
+  });
+  const expenseId = await createExpense(db, companyId, actor.user.id, input);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await lockTransaction(trx, companyId, transactionId);
+      await refuseIfMatched(trx, companyId, transactionId);
+      await trx
+        .insertInto("bankMatches")
+        .values({
+          companyId,
+          transactionId,
+          expenseId,
+          expenseCreated: true,
+          amountCents: tx.amountCents,
+          createdBy: actor.user.id,
+          createdByName: actorName(actor.user),
+        })
+        .execute();
+      await recordBankAct(
+        actor,
+        "bank.match",
+        { type: "bank_transaction", id: transactionId, label: tx.counterpartyName },
+        {
+          expense: `${rule.supplierName}: ${rule.description}`,
+          amount: formatCents(tx.amountCents),
+        },
+        trx,
+      );
+    });
+  } catch (error) {
+    // Matched by someone else meanwhile: the expense made for it goes again.
+    await db.transaction().execute((trx) => removeExpense(trx, companyId, expenseId));
+    throw error;
+  }
+  return { appliedCents: tx.amountCents, overpaidCents: 0 };
+}
+
+/** Confirms a ranked suggestion (the page's one click, and the import's automatic confirmation). */
+export async function confirmSuggestion(
+  actor: BankActor,
+  transactionId: string,
+  suggestion: Pick<Suggestion, "kind" | "documentIds" | "expenseId" | "ruleId">,
+  options: { automatic?: boolean } = {},
+): Promise<MatchOutcome> {
+  switch (suggestion.kind) {
+    case "proforma":
+      throw new AppError(BANK_MESSAGES.proforma, 409);
+    case "expense":
+      return matchExpense(actor, transactionId, suggestion.expenseId ?? "");
+    case "rule":
+      return matchRule(actor, transactionId, suggestion.ruleId ?? "");
+    case "nap":
+      return matchNap(actor, transactionId);
+    default:
+      return matchDocuments(actor, transactionId, suggestion.documentIds, options);
+  }
+}
+
+/** Undoes a movement's match: its payments removed, its expense unpaid (or deleted if it made it). */
+export async function unmatchTransaction(actor: BankActor, transactionId: string): Promise<void> {
+  const companyId = actor.user.companyId;
+  if (!isUuid(transactionId)) throw new AppError(BANK_MESSAGES.notFound, 404);
+  await actor.context.db.transaction().execute(async (trx) => {
+    const tx = await lockTransaction(trx, companyId, transactionId);
+    const rows = await activeMatches(trx, companyId, transactionId);
+    if (!rows.some(stands)) throw new AppError(BANK_MESSAGES.notMatched, 409);
+    for (const row of rows) {
+      if (row.paymentId && row.documentId) {
+        await removePayment(trx, companyId, row.documentId, row.paymentId);
+      }
+      if (row.expenseId) {
+        if (row.expenseCreated) await removeExpense(trx, companyId, row.expenseId);
+        else await setExpensePaid(trx, companyId, row.expenseId, null);
+      }
+    }
+    await trx
+      .updateTable("bankMatches")
+      .set({ undoneAt: new Date(), undoneBy: actor.user.id, undoneByName: actorName(actor.user) })
+      .where("companyId", "=", companyId)
+      .where("transactionId", "=", transactionId)
+      .where("undoneAt", "is", null)
+      .execute();
+    await recordBankAct(
+      actor,
+      "bank.unmatch",
+      { type: "bank_transaction", id: transactionId, label: tx.counterpartyName },
+      { amount: formatCents(tx.amountCents), line: tx.lineNo },
+      trx,
+    );
+  });
+}

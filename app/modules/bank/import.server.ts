@@ -1,0 +1,272 @@
+import { createHash } from "node:crypto";
+import type { Kysely } from "kysely";
+import { sha256Hex } from "~/utils/files.server";
+import type { Database } from "~db/types";
+import { type BankActor, recordBankAct } from "./access.server";
+import { type BankAccount, listAccounts, mappingOf } from "./accounts.server";
+import { confirmSuggestion } from "./confirm.server";
+import {
+  BANK_MESSAGES,
+  type ParsedMovement,
+  type ParsedStatement,
+  StatementError,
+} from "./constants";
+import { loadMatchIndex } from "./matching.server";
+import { isUnambiguous, type Suggestion } from "./ranking";
+import { readStatementFile } from "./reader.server";
+
+/*
+ * Importing a statement (issue #30 items 1–3, decision 031). The file is read whole first (in the
+ * worker pool when large): any line it cannot read refuses the file, and nothing of it is saved.
+ * Then the account: the file's IBAN must be one of the company's accounts (the chosen one, when
+ * one was chosen) and its currency the account's. Each movement gets its key — the bank's
+ * reference with its occurrence in the file, else a hash of date, direction, amount,
+ * counterparty and reason with its occurrence — so importing the same or an overlapping file
+ * again adds only what is new («N движения вече са внесени»), and two honest equal payments on
+ * one day both stay. The statement (with the original file), its new movements and their ranked
+ * suggestions are written in one transaction; where the account has it on, unambiguous exact
+ * matches are then confirmed through the same path a person's click takes.
+ */
+
+export interface ImportResult {
+  statementId: string | null;
+  imported: number;
+  skipped: number;
+  suggested: number;
+  matched: number;
+  message: string;
+}
+
+const norm = (value: string | null) => (value ?? "").toUpperCase().replace(/\s+/g, " ").trim();
+
+/** Each movement's key in its account (deterministic for the same file). */
+export function importKeys(movements: readonly ParsedMovement[]): string[] {
+  const seen = new Map<string, number>();
+  return movements.map((m) => {
+    const base = m.bankReference
+      ? `r:${norm(m.bankReference)}`
+      : `h:${createHash("sha256")
+          .update(
+            [
+              m.bookedOn,
+              m.direction,
+              m.amountCents,
+              norm(m.counterpartyIban),
+              norm(m.counterpartyName),
+              norm(m.reason),
+            ].join("\u001f"),
+          )
+          .digest("hex")
+          .slice(0, 40)}`;
+    const occurrence = (seen.get(base) ?? 0) + 1;
+    seen.set(base, occurrence);
+    return `${base}:${occurrence}`;
+  });
+}
+
+/** The account a statement is for: the file's IBAN among the company's, and the same currency. */
+function accountFor(
+  statement: ParsedStatement,
+  accounts: BankAccount[],
+  chosen: BankAccount | undefined,
+): BankAccount {
+  let account = chosen;
+  if (statement.iban) {
+    const byIban = accounts.find((a) => a.iban === statement.iban);
+    if (!byIban) throw new StatementError(BANK_MESSAGES.accountUnknown(statement.iban), null, 422);
+    if (chosen && chosen.id !== byIban.id) {
+      throw new StatementError(
+        BANK_MESSAGES.accountMismatch(statement.iban, chosen.iban),
+        null,
+        422,
+      );
+    }
+    account = byIban;
+  }
+  if (!account) throw new StatementError(BANK_MESSAGES.accountMissing, null, 400);
+  if (statement.currency && statement.currency !== account.currency) {
+    throw new StatementError(
+      BANK_MESSAGES.currencyMismatch(statement.currency, account.currency),
+      null,
+      422,
+    );
+  }
+  return account;
+}
+
+/** Reads, checks and saves a statement file; StatementError (400/413/422/503) when refused. */
+export async function importStatement(
+  actor: BankActor,
+  file: { fileName: string; bytes: Uint8Array },
+  chosenAccountId: string | null,
+): Promise<ImportResult> {
+  const db = actor.context.db;
+  const companyId = actor.user.companyId;
+  const accounts = await listAccounts(db, companyId);
+  const chosen = chosenAccountId ? accounts.find((a) => a.id === chosenAccountId) : undefined;
+  if (chosenAccountId && !chosen) throw new StatementError(BANK_MESSAGES.accountMissing, null, 400);
+  const statement = await readStatementFile({
+    bytes: file.bytes,
+    mapping: chosen ? mappingOf(chosen) : null,
+  });
+  if (statement.format === "csv" && !chosen) {
+    throw new StatementError(BANK_MESSAGES.csvNeedsAccount, null, 400);
+  }
+  const account = accountFor(statement, accounts, chosen);
+  const keys = importKeys(statement.movements);
+  const known = await knownKeys(db, companyId, account.id, keys);
+  const fresh = statement.movements
+    .map((movement, i) => ({ movement, key: keys[i] as string }))
+    .filter(({ key }) => !known.has(key));
+  const skipped = statement.movements.length - fresh.length;
+  if (fresh.length === 0) {
+    return {
+      statementId: null,
+      imported: 0,
+      skipped,
+      suggested: 0,
+      matched: 0,
+      message: `${BANK_MESSAGES.nothingNew} (${BANK_MESSAGES.alreadyImported(skipped)})`,
+    };
+  }
+
+  const index = await loadMatchIndex(db, companyId, account.currency);
+  const ranked = fresh.map(({ movement }) =>
+    index.rank({ ...movement, currency: account.currency }),
+  );
+
+  const { statementId, ids } = await db.transaction().execute(async (trx) => {
+    const saved = await trx
+      .insertInto("bankStatements")
+      .values({
+        companyId,
+        accountId: account.id,
+        format: statement.format,
+        fileName: file.fileName,
+        fileSha256: sha256Hex(file.bytes),
+        fileData: file.bytes,
+        statementNumber: statement.number?.slice(0, 35) ?? null,
+        periodFrom: statement.periodFrom,
+        periodTo: statement.periodTo,
+        openingCents: statement.openingCents,
+        closingCents: statement.closingCents,
+        lineCount: statement.movements.length,
+        importedCount: fresh.length,
+        skippedCount: skipped,
+        importedBy: actor.user.id,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const ids: (string | null)[] = [];
+    for (let i = 0; i < fresh.length; i += 500) {
+      const rows = await trx
+        .insertInto("bankTransactions")
+        .values(
+          fresh.slice(i, i + 500).map(({ movement: m, key }) => ({
+            companyId,
+            accountId: account.id,
+            statementId: saved.id,
+            lineNo: m.line,
+            bookedOn: m.bookedOn,
+            valueOn: m.valueOn,
+            direction: m.direction,
+            amountCents: m.amountCents,
+            currency: account.currency,
+            counterpartyName: m.counterpartyName,
+            counterpartyIban: m.counterpartyIban,
+            counterpartyBic: m.counterpartyBic,
+            reason: m.reason,
+            operation: m.operation,
+            bankReference: m.bankReference?.slice(0, 100) ?? null,
+            importKey: key,
+            napKind: m.direction === "debit" ? index.napKind(m.counterpartyIban, m.bookedOn) : null,
+          })),
+        )
+        // Another import of the same lines at the same moment: theirs stays, ours is skipped.
+        .onConflict((c) => c.columns(["companyId", "accountId", "importKey"]).doNothing())
+        .returning(["id", "importKey"])
+        .execute();
+      const byKey = new Map(rows.map((row) => [row.importKey, row.id]));
+      for (const { key } of fresh.slice(i, i + 500)) ids.push(byKey.get(key) ?? null);
+    }
+    const suggestionRows = ids.flatMap((id, i) =>
+      id
+        ? (ranked[i] as Suggestion[]).map((s, rank) => ({
+            companyId,
+            transactionId: id,
+            rank: rank + 1,
+            kind: s.kind,
+            score: s.score,
+            documentIds: s.documentIds,
+            expenseId: s.expenseId,
+            ruleId: s.ruleId,
+            clientId: s.clientId,
+            amountCents: s.amountCents,
+          }))
+        : [],
+    );
+    for (let i = 0; i < suggestionRows.length; i += 1000) {
+      await trx
+        .insertInto("bankSuggestions")
+        .values(suggestionRows.slice(i, i + 1000))
+        .execute();
+    }
+    return { statementId: saved.id, ids };
+  });
+
+  const imported = ids.filter(Boolean).length;
+  const suggested = ids.filter((id, i) => id && (ranked[i] as Suggestion[]).length > 0).length;
+  let matched = 0;
+  if (account.autoConfirm) {
+    for (const [i, id] of ids.entries()) {
+      const suggestions = ranked[i] as Suggestion[];
+      if (!id || !isUnambiguous(suggestions)) continue;
+      try {
+        await confirmSuggestion(actor, id, suggestions[0] as Suggestion, { automatic: true });
+        matched++;
+      } catch (error) {
+        // A document paid meanwhile: the movement stays with its suggestion for a person.
+        if ((error as { status?: number }).status === undefined) throw error;
+      }
+    }
+  }
+  await recordBankAct(
+    actor,
+    "bank.import",
+    { type: "bank_statement", id: statementId, label: file.fileName },
+    { imported, skipped: skipped + (fresh.length - imported), matched },
+  );
+  const parts = [`Внесени движения: ${imported}`];
+  if (skipped + fresh.length - imported > 0) {
+    parts.push(BANK_MESSAGES.alreadyImported(skipped + fresh.length - imported));
+  }
+  if (matched) parts.push(`разнесени автоматично: ${matched}`);
+  return {
+    statementId,
+    imported,
+    skipped: skipped + (fresh.length - imported),
+    suggested,
+    matched,
+    message: parts.join("; "),
+  };
+}
+
+async function knownKeys(
+  db: Kysely<Database>,
+  companyId: string,
+  accountId: string,
+  keys: string[],
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < keys.length; i += 2000) {
+    const rows = await db
+      .selectFrom("bankTransactions")
+      .select("importKey")
+      .where("companyId", "=", companyId)
+      .where("accountId", "=", accountId)
+      .where("importKey", "in", keys.slice(i, i + 2000))
+      .execute();
+    for (const row of rows) known.add(row.importKey);
+  }
+  return known;
+}

@@ -1,0 +1,554 @@
+import { type ExpressionBuilder, type Kysely, sql } from "kysely";
+import { decodeCursor, encodeCursor } from "~/utils/cursor";
+import { isIsoDate } from "~/utils/dates";
+import { isUuid } from "~/utils/uuid";
+import type { Database } from "~db/types";
+import type { SuggestionKind, TransactionStatus } from "./constants";
+
+/*
+ * What the bank's pages and API read: statements, their movements a page at a time with each
+ * movement's state (matched when a match of it still stands, suggested when it has a suggestion,
+ * else unmatched), its suggestions with the documents' current state and its matches with who
+ * made them. Every query carries the company id.
+ */
+
+type TxBuilder = ExpressionBuilder<Database, "bankTransactions">;
+
+const standingMatch = (eb: TxBuilder) =>
+  eb.exists(
+    eb
+      .selectFrom("bankMatches as m")
+      .select("m.id")
+      .whereRef("m.transactionId", "=", "bankTransactions.id")
+      .whereRef("m.companyId", "=", "bankTransactions.companyId")
+      .where("m.undoneAt", "is", null)
+      .where((w) =>
+        w.or([
+          w("m.paymentId", "is not", null),
+          w("m.expenseId", "is not", null),
+          w("m.napKind", "is not", null),
+        ]),
+      ),
+  );
+
+const anySuggestion = (eb: TxBuilder) =>
+  eb.exists(
+    eb
+      .selectFrom("bankSuggestions as s")
+      .select("s.rank")
+      .whereRef("s.transactionId", "=", "bankTransactions.id"),
+  );
+
+function whereStatus(eb: TxBuilder, status: TransactionStatus) {
+  if (status === "matched") return standingMatch(eb);
+  if (status === "suggested") return eb.and([eb.not(standingMatch(eb)), anySuggestion(eb)]);
+  return eb.and([eb.not(standingMatch(eb)), eb.not(anySuggestion(eb))]);
+}
+
+export async function listStatements(db: Kysely<Database>, companyId: string) {
+  return db
+    .selectFrom("bankStatements as st")
+    .innerJoin("bankAccounts as a", (join) =>
+      join.onRef("a.id", "=", "st.accountId").onRef("a.companyId", "=", "st.companyId"),
+    )
+    .select([
+      "st.id",
+      "st.format",
+      "st.fileName",
+      "st.periodFrom",
+      "st.periodTo",
+      "st.importedCount",
+      "st.skippedCount",
+      "st.createdAt",
+      "a.iban",
+      "a.currency",
+      (eb) =>
+        eb
+          .selectFrom("bankTransactions")
+          .select((inner) => inner.fn.countAll<number>().as("n"))
+          .whereRef("bankTransactions.statementId", "=", "st.id")
+          .where("bankTransactions.companyId", "=", companyId)
+          .where((w) => standingMatch(w))
+          .as("matchedCount"),
+    ])
+    .where("st.companyId", "=", companyId)
+    .orderBy("st.createdAt", "desc")
+    .orderBy("st.id", "desc")
+    .limit(200)
+    .execute();
+}
+
+export async function getStatement(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string | undefined,
+) {
+  if (!isUuid(id)) return undefined;
+  return db
+    .selectFrom("bankStatements as st")
+    .innerJoin("bankAccounts as a", (join) =>
+      join.onRef("a.id", "=", "st.accountId").onRef("a.companyId", "=", "st.companyId"),
+    )
+    .select([
+      "st.id",
+      "st.format",
+      "st.fileName",
+      "st.fileSha256",
+      "st.statementNumber",
+      "st.periodFrom",
+      "st.periodTo",
+      "st.openingCents",
+      "st.closingCents",
+      "st.lineCount",
+      "st.importedCount",
+      "st.skippedCount",
+      "st.createdAt",
+      "a.iban",
+      "a.currency",
+      "a.id as accountId",
+    ])
+    .where("st.companyId", "=", companyId)
+    .where("st.id", "=", id)
+    .executeTakeFirst();
+}
+export type StatementRow = NonNullable<Awaited<ReturnType<typeof getStatement>>>;
+
+/** The original file of a statement, as uploaded. */
+export async function statementFile(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string | undefined,
+) {
+  if (!isUuid(id)) return undefined;
+  return db
+    .selectFrom("bankStatements")
+    .select(["fileName", "fileData", "format"])
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
+
+/** Counts of a statement's movements by state. */
+export async function statementCounts(
+  db: Kysely<Database>,
+  companyId: string,
+  statementId: string,
+) {
+  const rows = await db
+    .selectFrom("bankTransactions")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("total"),
+      eb.fn.count<number>(sql`case when ${standingMatch(eb)} then 1 end`).as("matched"),
+      eb.fn
+        .count<number>(sql`case when not ${standingMatch(eb)} and ${anySuggestion(eb)} then 1 end`)
+        .as("suggested"),
+    ])
+    .where("companyId", "=", companyId)
+    .where("statementId", "=", statementId)
+    .executeTakeFirstOrThrow();
+  const total = Number(rows.total);
+  const matched = Number(rows.matched);
+  const suggested = Number(rows.suggested);
+  return { total, matched, suggested, unmatched: total - matched - suggested };
+}
+
+const TX_COLUMNS = [
+  "bankTransactions.id",
+  "bankTransactions.statementId",
+  "bankTransactions.lineNo",
+  "bankTransactions.bookedOn",
+  "bankTransactions.valueOn",
+  "bankTransactions.direction",
+  "bankTransactions.amountCents",
+  "bankTransactions.currency",
+  "bankTransactions.counterpartyName",
+  "bankTransactions.counterpartyIban",
+  "bankTransactions.reason",
+  "bankTransactions.bankReference",
+  "bankTransactions.napKind",
+] as const;
+
+export interface TransactionFilters {
+  statementId?: string;
+  status?: TransactionStatus;
+  /** The statement page's keyset: the last line shown. */
+  cursor?: string | null;
+  limit: number;
+}
+
+/**
+ * Movements with their state, suggestions and matches: a statement's by line, or the company's
+ * newest first (the API). The next page's cursor, or null.
+ */
+export async function listTransactions(
+  db: Kysely<Database>,
+  companyId: string,
+  filters: TransactionFilters,
+) {
+  let query = db
+    .selectFrom("bankTransactions")
+    .select(TX_COLUMNS)
+    .select((eb) => standingMatch(eb).as("matched"))
+    .where("bankTransactions.companyId", "=", companyId);
+  if (filters.statementId) {
+    query = query.where("bankTransactions.statementId", "=", filters.statementId);
+  }
+  if (filters.status) {
+    const status = filters.status;
+    query = query.where((eb) => whereStatus(eb, status));
+  }
+  if (filters.statementId) {
+    const key = decodeCursor(filters.cursor, [(p) => /^\d{1,9}$/.test(p), isUuid]);
+    if (key) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("bankTransactions.lineNo", ">", Number(key[0])),
+          eb.and([
+            eb("bankTransactions.lineNo", "=", Number(key[0])),
+            eb("bankTransactions.id", ">", key[1] as string),
+          ]),
+        ]),
+      );
+    }
+    query = query.orderBy("bankTransactions.lineNo").orderBy("bankTransactions.id");
+  } else {
+    const key = decodeCursor(filters.cursor, [isIsoDate, isUuid]);
+    if (key) {
+      query = query.where((eb) =>
+        eb.or([
+          eb("bankTransactions.bookedOn", "<", key[0] as string),
+          eb.and([
+            eb("bankTransactions.bookedOn", "=", key[0] as string),
+            eb("bankTransactions.id", "<", key[1] as string),
+          ]),
+        ]),
+      );
+    }
+    query = query
+      .orderBy("bankTransactions.bookedOn", "desc")
+      .orderBy("bankTransactions.id", "desc");
+  }
+  const rows = await query.limit(filters.limit + 1).execute();
+  const page = rows.slice(0, filters.limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > filters.limit && last
+      ? encodeCursor(
+          filters.statementId ? [String(last.lineNo), last.id] : [last.bookedOn, last.id],
+        )
+      : null;
+  const details = await detailsOf(
+    db,
+    companyId,
+    page.map((row) => row.id),
+  );
+  return {
+    transactions: page.map((row) => {
+      const suggestions = details.suggestions.get(row.id) ?? [];
+      const matches = details.matches.get(row.id) ?? [];
+      const matched = Boolean(row.matched);
+      const status: TransactionStatus = matched
+        ? "matched"
+        : suggestions.length
+          ? "suggested"
+          : "unmatched";
+      const applied = matches.reduce((sum, m) => sum + (m.standing ? m.amountCents : 0), 0);
+      return {
+        ...row,
+        matched,
+        status,
+        suggestions,
+        matches,
+        overpaidCents: matched && row.direction === "credit" ? row.amountCents - applied : 0,
+      };
+    }),
+    nextCursor,
+  };
+}
+export type TransactionView = Awaited<ReturnType<typeof listTransactions>>["transactions"][number];
+
+export interface DocumentBrief {
+  id: string;
+  type: string;
+  number: string | null;
+  status: string;
+  clientName: string | null;
+  currency: string;
+  totalCents: number;
+  dueCents: number;
+  dueDate: string | null;
+  /** For a proforma: the invoice made from it (a draft or issued), if any. */
+  invoiceId: string | null;
+}
+
+/** The suggestions and matches of some movements, with the documents and expenses they name. */
+async function detailsOf(db: Kysely<Database>, companyId: string, ids: string[]) {
+  const suggestions = new Map<string, SuggestionView[]>();
+  const matches = new Map<string, MatchView[]>();
+  if (!ids.length) return { suggestions, matches };
+  const [suggestionRows, matchRows] = await Promise.all([
+    db
+      .selectFrom("bankSuggestions")
+      .select([
+        "transactionId",
+        "rank",
+        "kind",
+        "score",
+        "documentIds",
+        "expenseId",
+        "ruleId",
+        "amountCents",
+      ])
+      .where("companyId", "=", companyId)
+      .where("transactionId", "in", ids)
+      .orderBy("transactionId")
+      .orderBy("rank")
+      .execute(),
+    db
+      .selectFrom("bankMatches")
+      .select([
+        "id",
+        "transactionId",
+        "documentId",
+        "paymentId",
+        "creditNoteId",
+        "expenseId",
+        "expenseCreated",
+        "napKind",
+        "amountCents",
+        "automatic",
+        "createdByName",
+        "createdAt",
+        "undoneAt",
+        "undoneByName",
+      ])
+      .where("companyId", "=", companyId)
+      .where("transactionId", "in", ids)
+      .orderBy("createdAt")
+      .execute(),
+  ]);
+  const docIds = new Set<string>();
+  const expenseIds = new Set<string>();
+  const ruleIds = new Set<string>();
+  for (const s of suggestionRows) {
+    for (const id of s.documentIds) docIds.add(id);
+    if (s.expenseId) expenseIds.add(s.expenseId);
+    if (s.ruleId) ruleIds.add(s.ruleId);
+  }
+  for (const m of matchRows) {
+    if (m.documentId) docIds.add(m.documentId);
+    if (m.creditNoteId) docIds.add(m.creditNoteId);
+    if (m.expenseId) expenseIds.add(m.expenseId);
+  }
+  const [docs, expenses, rules] = await Promise.all([
+    docIds.size
+      ? db
+          .selectFrom("documents")
+          .leftJoin("clients", (join) =>
+            join
+              .onRef("clients.id", "=", "documents.clientId")
+              .onRef("clients.companyId", "=", "documents.companyId"),
+          )
+          .select([
+            "documents.id",
+            "documents.type",
+            "documents.number",
+            "documents.status",
+            "documents.currency",
+            "documents.totalCents",
+            "documents.paidCents",
+            "documents.dueDate",
+            "clients.name as clientName",
+            (eb) =>
+              eb
+                .selectFrom("documents as inv")
+                .select("inv.id")
+                .whereRef("inv.proformaId", "=", "documents.id")
+                .whereRef("inv.companyId", "=", "documents.companyId")
+                .limit(1)
+                .as("invoiceId"),
+          ])
+          .where("documents.companyId", "=", companyId)
+          .where("documents.id", "in", [...docIds])
+          .execute()
+      : [],
+    expenseIds.size
+      ? db
+          .selectFrom("expenses")
+          .select(["id", "supplierName", "documentNumber", "totalCents", "currency", "paidOn"])
+          .where("companyId", "=", companyId)
+          .where("id", "in", [...expenseIds])
+          .execute()
+      : [],
+    ruleIds.size
+      ? db
+          .selectFrom("bankRules")
+          .select(["id", "supplierName", "description", "reasonContains", "deletedAt"])
+          .where("companyId", "=", companyId)
+          .where("id", "in", [...ruleIds])
+          .execute()
+      : [],
+  ]);
+  const docById = new Map<string, DocumentBrief>(
+    docs.map((d) => [
+      d.id,
+      {
+        id: d.id,
+        type: d.type,
+        number: d.number,
+        status: d.status,
+        clientName: d.clientName,
+        currency: d.currency,
+        totalCents: d.totalCents,
+        dueCents: d.totalCents - d.paidCents,
+        dueDate: d.dueDate,
+        invoiceId: d.invoiceId,
+      },
+    ]),
+  );
+  const expenseById = new Map(expenses.map((e) => [e.id, e]));
+  const ruleById = new Map(rules.map((r) => [r.id, r]));
+  for (const s of suggestionRows) {
+    const list = suggestions.get(s.transactionId) ?? [];
+    const documents = s.documentIds
+      .map((id) => docById.get(id))
+      .filter((d): d is DocumentBrief => Boolean(d));
+    const expense = s.expenseId ? expenseById.get(s.expenseId) : undefined;
+    const rule = s.ruleId ? ruleById.get(s.ruleId) : undefined;
+    // A suggestion still holds while its documents owe, its expense is unpaid, its rule stands.
+    const holds =
+      s.kind === "nap" ||
+      (s.kind === "proforma" && documents.length > 0) ||
+      (s.kind === "expense" && Boolean(expense && !expense.paidOn)) ||
+      (s.kind === "rule" && Boolean(rule && !rule.deletedAt)) ||
+      (documents.length > 0 &&
+        documents.length === s.documentIds.length &&
+        documents.every((d) => d.status === "issued" && d.dueCents > 0));
+    list.push({
+      rank: s.rank,
+      kind: s.kind as SuggestionKind,
+      score: s.score,
+      amountCents: s.amountCents,
+      documents,
+      expense: expense
+        ? {
+            id: expense.id,
+            supplierName: expense.supplierName,
+            documentNumber: expense.documentNumber,
+            totalCents: expense.totalCents,
+          }
+        : null,
+      rule: rule
+        ? { id: rule.id, supplierName: rule.supplierName, description: rule.description }
+        : null,
+      holds,
+    });
+    suggestions.set(s.transactionId, list);
+  }
+  for (const m of matchRows) {
+    const list = matches.get(m.transactionId) ?? [];
+    const expense = m.expenseId ? expenseById.get(m.expenseId) : undefined;
+    list.push({
+      id: m.id,
+      document: m.documentId ? (docById.get(m.documentId) ?? null) : null,
+      creditNote: m.creditNoteId ? (docById.get(m.creditNoteId) ?? null) : null,
+      expense: expense
+        ? {
+            id: expense.id,
+            supplierName: expense.supplierName,
+            documentNumber: expense.documentNumber,
+            totalCents: expense.totalCents,
+          }
+        : null,
+      expenseCreated: m.expenseCreated,
+      napKind: m.napKind,
+      amountCents: m.amountCents,
+      automatic: m.automatic,
+      createdByName: m.createdByName,
+      createdAt: m.createdAt,
+      undoneAt: m.undoneAt,
+      undoneByName: m.undoneByName,
+      standing:
+        m.undoneAt === null && (m.paymentId !== null || m.expenseId !== null || m.napKind !== null),
+    });
+    matches.set(m.transactionId, list);
+  }
+  return { suggestions, matches };
+}
+
+export interface SuggestionView {
+  rank: number;
+  kind: SuggestionKind;
+  score: number;
+  amountCents: number;
+  documents: DocumentBrief[];
+  expense: { id: string; supplierName: string; documentNumber: string; totalCents: number } | null;
+  rule: { id: string; supplierName: string; description: string } | null;
+  /** False when what it names was paid, cancelled or deleted since. */
+  holds: boolean;
+}
+
+export interface MatchView {
+  id: string;
+  document: DocumentBrief | null;
+  creditNote: DocumentBrief | null;
+  expense: { id: string; supplierName: string; documentNumber: string; totalCents: number } | null;
+  expenseCreated: boolean;
+  napKind: string | null;
+  amountCents: number;
+  automatic: boolean;
+  createdByName: string | null;
+  createdAt: Date;
+  undoneAt: Date | null;
+  undoneByName: string | null;
+  standing: boolean;
+}
+
+/** A movement's stored suggestion by its rank (the page's one-click confirm). */
+export async function storedSuggestion(
+  db: Kysely<Database>,
+  companyId: string,
+  transactionId: string,
+  rank: number,
+) {
+  if (!isUuid(transactionId) || !Number.isInteger(rank) || rank < 1 || rank > 20) return undefined;
+  return db
+    .selectFrom("bankSuggestions")
+    .select(["kind", "documentIds", "expenseId", "ruleId"])
+    .where("companyId", "=", companyId)
+    .where("transactionId", "=", transactionId)
+    .where("rank", "=", rank)
+    .executeTakeFirst();
+}
+
+/** The issued documents of the company with these numbers (the manual match by numbers). */
+export async function documentsByNumbers(
+  db: Kysely<Database>,
+  companyId: string,
+  numbers: string[],
+) {
+  if (!numbers.length) return [];
+  return db
+    .selectFrom("documents")
+    .select(["id", "number", "type"])
+    .where("companyId", "=", companyId)
+    .where("status", "=", "issued")
+    .where("type", "in", ["invoice", "debit_note"])
+    .where("number", "in", numbers)
+    .execute();
+}
+
+/** A movement of the company (its statement's id for the page to go back to). */
+export async function getTransaction(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string | undefined,
+) {
+  if (!isUuid(id)) return undefined;
+  return db
+    .selectFrom("bankTransactions")
+    .select(["id", "statementId", "direction"])
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .executeTakeFirst();
+}
