@@ -212,19 +212,60 @@ export async function updateExpense(
     .catch(categoryRefusal);
 }
 
+/**
+ * Deletes an expense with its amounts and attachments (the files go in the hourly sweep) inside
+ * the caller's transaction; false when the company has no such expense.
+ */
+export async function removeExpense(
+  trx: Transaction<Database>,
+  companyId: string,
+  id: string,
+): Promise<boolean> {
+  if (!isUuid(id)) return false;
+  const row = await trx
+    .deleteFrom("expenses")
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .returning("documentDate")
+    .executeTakeFirst();
+  if (!row) return false;
+  await refreshMonthTotals(trx, companyId, [row.documentDate]);
+  return true;
+}
+
 /** Deletes an expense with its amounts and attachments (the files go in the hourly sweep). */
 export async function deleteExpense(db: Kysely<Database>, companyId: string, id: string) {
   if (!isUuid(id)) throw new AppError(EXPENSE_NOT_FOUND, 404);
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .deleteFrom("expenses")
-      .where("companyId", "=", companyId)
-      .where("id", "=", id)
-      .returning("documentDate")
-      .executeTakeFirst();
-    if (!row) throw new AppError(EXPENSE_NOT_FOUND, 404);
-    await refreshMonthTotals(trx, companyId, [row.documentDate]);
+    if (!(await removeExpense(trx, companyId, id))) throw new AppError(EXPENSE_NOT_FOUND, 404);
   });
+}
+
+/**
+ * Marks an expense paid (on a day, by a method) or unpaid again, inside the caller's transaction,
+ * with the month's unpaid totals kept; the bank's matches use it. False when there is no such
+ * expense.
+ */
+export async function setExpensePaid(
+  trx: Transaction<Database>,
+  companyId: string,
+  id: string,
+  paid: { paidOn: string; method: "bank" | "card" | "cash" | "other" } | null,
+): Promise<boolean> {
+  const row = await trx
+    .updateTable("expenses")
+    .set({
+      paidOn: paid?.paidOn ?? null,
+      paymentMethod: paid?.method ?? null,
+      updatedAt: new Date(),
+    })
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .returning("documentDate")
+    .executeTakeFirst();
+  if (!row) return false;
+  await refreshMonthTotals(trx, companyId, [row.documentDate]);
+  return true;
 }
 
 /** One expense of the company with its amounts and attachments; undefined for anything else. */

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { AppError } from "~/utils/http.server";
 import { formatMoney } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
@@ -6,6 +6,67 @@ import type { Database, DocumentPaymentRow, DocumentRow } from "~db/types";
 import { DOCUMENT_MESSAGES } from "./schema";
 
 /* Payments of issued documents: recorded under a lock, never more than what is due. */
+
+export interface PaymentInput {
+  paidOn: string;
+  amount: number;
+  method: DocumentPaymentRow["method"];
+  note: string | null;
+}
+
+const NOT_PAYABLE = "Плащания се отбелязват само по издадени фактури, проформи и дебитни известия";
+
+/**
+ * The one payments path (the invoice page, the API, the bank's matches): inside the caller's
+ * transaction, locks the document, refuses what is not payable or more than is still due
+ * (docs/decisions/008-overpayments.md), records the payment and keeps the document's paid sum
+ * with it — so the list, the dashboard, /analytics, the CSV and the VAT report move together.
+ * Answers the payment's id.
+ */
+export async function recordPayment(
+  trx: Transaction<Database>,
+  companyId: string,
+  documentId: string,
+  payment: PaymentInput,
+): Promise<string> {
+  const current = await trx
+    .selectFrom("documents")
+    .select(["status", "type", "totalCents", "paidCents", "currency"])
+    .where("companyId", "=", companyId)
+    .where("id", "=", documentId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!current) throw new AppError("Документът не е намерен", 404);
+  if (current.type === "credit_note") throw new AppError(NOT_PAYABLE, 409);
+  if (current.status !== "issued") {
+    throw new AppError("Документът вече не е издаден: плащане не може да се запише", 409);
+  }
+  const due = current.totalCents - current.paidCents;
+  if (due <= 0) throw new AppError(DOCUMENT_MESSAGES.alreadyPaid, 409);
+  if (payment.amount > due) {
+    const message = DOCUMENT_MESSAGES.overpayment(formatMoney(due, current.currency));
+    throw new AppError(message, 400, { amount: message });
+  }
+  const row = await trx
+    .insertInto("documentPayments")
+    .values({
+      companyId,
+      documentId,
+      paidOn: payment.paidOn,
+      amountCents: payment.amount,
+      method: payment.method,
+      note: payment.note,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await trx
+    .updateTable("documents")
+    .set((eb) => ({ paidCents: eb("paidCents", "+", payment.amount), updatedAt: new Date() }))
+    .where("id", "=", documentId)
+    .where("companyId", "=", companyId)
+    .execute();
+  return row.id;
+}
 
 /**
  * Records a payment and keeps the document's paid sum with it, in one transaction that locks the
@@ -16,54 +77,38 @@ export async function addPayment(
   db: Kysely<Database>,
   companyId: string,
   doc: DocumentRow,
-  payment: {
-    paidOn: string;
-    amount: number;
-    method: DocumentPaymentRow["method"];
-    note: string | null;
-  },
+  payment: PaymentInput,
 ) {
-  if (doc.status !== "issued" || doc.type === "credit_note") {
-    throw new AppError(
-      "Плащания се отбелязват само по издадени фактури, проформи и дебитни известия",
-      409,
-    );
-  }
-  await db.transaction().execute(async (trx) => {
-    const current = await trx
-      .selectFrom("documents")
-      .select(["status", "totalCents", "paidCents", "currency"])
-      .where("companyId", "=", companyId)
-      .where("id", "=", doc.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (current.status !== "issued") {
-      throw new AppError("Документът вече не е издаден: плащане не може да се запише", 409);
-    }
-    const due = current.totalCents - current.paidCents;
-    if (due <= 0) throw new AppError(DOCUMENT_MESSAGES.alreadyPaid, 409);
-    if (payment.amount > due) {
-      const message = DOCUMENT_MESSAGES.overpayment(formatMoney(due, current.currency));
-      throw new AppError(message, 400, { amount: message });
-    }
-    await trx
-      .insertInto("documentPayments")
-      .values({
-        companyId,
-        documentId: doc.id,
-        paidOn: payment.paidOn,
-        amountCents: payment.amount,
-        method: payment.method,
-        note: payment.note,
-      })
-      .execute();
-    await trx
-      .updateTable("documents")
-      .set((eb) => ({ paidCents: eb("paidCents", "+", payment.amount), updatedAt: new Date() }))
-      .where("id", "=", doc.id)
-      .where("companyId", "=", companyId)
-      .execute();
-  });
+  if (doc.status !== "issued" || doc.type === "credit_note") throw new AppError(NOT_PAYABLE, 409);
+  await db.transaction().execute((trx) => recordPayment(trx, companyId, doc.id, payment));
+}
+
+/**
+ * Removes a payment and gives its amount back to the document, inside the caller's transaction;
+ * false when the document has no such payment.
+ */
+export async function removePayment(
+  trx: Transaction<Database>,
+  companyId: string,
+  documentId: string,
+  paymentId: string,
+): Promise<boolean> {
+  if (!isUuid(paymentId)) return false;
+  const row = await trx
+    .deleteFrom("documentPayments")
+    .where("companyId", "=", companyId)
+    .where("documentId", "=", documentId)
+    .where("id", "=", paymentId)
+    .returning("amountCents")
+    .executeTakeFirst();
+  if (!row) return false;
+  await trx
+    .updateTable("documents")
+    .set((eb) => ({ paidCents: eb("paidCents", "-", row.amountCents), updatedAt: new Date() }))
+    .where("id", "=", documentId)
+    .where("companyId", "=", companyId)
+    .execute();
+  return true;
 }
 
 export async function deletePayment(
@@ -73,22 +118,7 @@ export async function deletePayment(
   paymentId: string,
 ) {
   if (!isUuid(paymentId)) return false;
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .deleteFrom("documentPayments")
-      .where("companyId", "=", companyId)
-      .where("documentId", "=", documentId)
-      .where("id", "=", paymentId)
-      .returning("amountCents")
-      .executeTakeFirst();
-    if (!row) return false;
-    await trx
-      .updateTable("documents")
-      .set((eb) => ({ paidCents: eb("paidCents", "-", row.amountCents), updatedAt: new Date() }))
-      .where("id", "=", documentId)
-      .execute();
-    return true;
-  });
+  return db.transaction().execute((trx) => removePayment(trx, companyId, documentId, paymentId));
 }
 
 export type PaymentState = "paid" | "partially_paid" | "overdue" | "unpaid";
