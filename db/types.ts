@@ -1265,7 +1265,7 @@ export interface Suppliers {
 export interface Users {
   anonymizedAt: Timestamp | null;
   /**
-   * The login's own company (registered with it, or made for it in the back office); access to any company is by company_members.
+   * The login's home company in the back office: registered with it, made for it there, or (a login made from an invitation) the company that invited it. Access to any company is by company_members.
    */
   companyId: string | null;
   createdAt: Generated<Timestamp>;

@@ -33,12 +33,15 @@ import * as styles from "~/components/invoices/invoices.css";
 import { PaymentBadge } from "~/components/invoices/status-badge";
 
 import * as page from "~/components/layout/page.css";
+import { actorOf } from "~/modules/auth/acts.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { documentTarget, paymentDetails, recordDocumentAct } from "~/modules/invoices/acts.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import {
   cancelDocument,
   convertProforma,
   deleteDraft,
+  documentsOf,
   requireDocument,
 } from "~/modules/invoices/documents.server";
 import { duplicateDocument, duplicateToast } from "~/modules/invoices/duplicate.server";
@@ -62,13 +65,13 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");
-  const doc = await requireDocument(context.db, user.companyId, params.id);
+  const doc = await requireDocument(context.db, user.companyId, params.id, documentsOf(user));
   return json(await documentPageData(context.db, user.companyId, doc));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.edit");
-  const doc = await requireDocument(context.db, user.companyId, params.id);
+  const doc = await requireDocument(context.db, user.companyId, params.id, documentsOf(user));
   const form = await request.formData();
   const values = typedValues(form);
   const intent = values.intent ?? "";
@@ -78,7 +81,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case "issue": {
         // Issuing cannot be undone: the first «Издай» asks, «Да, издай» issues.
         if (values.confirm !== "yes") return json({ formId: "issue", confirmIssue: true });
-        const issued = await issueWithPdf(context, user.companyId, doc.id);
+        const issued = await issueWithPdf(context, user.companyId, doc.id, actorOf(user, context));
         return redirectWithToast(
           here,
           `Издадено: ${DOCUMENT_TYPES[issued.type]} № ${issued.number}`,
@@ -90,6 +93,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           return refuseForm({ formId: "delete", fieldErrors: {}, formError });
         }
         await deleteDraft(context.db, user.companyId, doc.id);
+        await recordDocumentAct(context, user, "document.delete", doc);
         return redirectWithToast("/invoices", "Черновата е изтрита");
       }
       case "cancel": {
@@ -104,6 +108,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           });
         }
         await cancelDocument(context.db, user.companyId, doc.id, parsed.data.reason);
+        await recordDocumentAct(context, user, "document.cancel", doc, {
+          reason: parsed.data.reason,
+        });
         return redirectWithToast(here, `${DOCUMENT_TYPES[doc.type]} № ${doc.number} е анулиран(а)`);
       }
       case "payment": {
@@ -117,23 +124,44 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           });
         }
         await addPayment(context.db, user.companyId, doc, parsed.data);
+        await recordDocumentAct(context, user, "payment.add", doc, paymentDetails(parsed.data));
         return redirectWithToast(here, "Плащането е записано");
       }
       case "deletePayment":
         await deletePayment(context.db, user.companyId, doc.id, values.paymentId ?? "");
+        await recordDocumentAct(context, user, "payment.delete", doc, {
+          payment: values.paymentId ?? "",
+        });
         return redirectWithToast(here, "Плащането е изтрито");
       case "send":
         await queueDocumentEmail(context, user.companyId, doc, values.to ?? "");
+        await recordDocumentAct(context, user, "document.email", doc, {
+          recipients: values.to || "имейлите на клиента",
+        });
         return redirectWithToast(here, {
           title: "Документът се изпраща по имейл",
           description: "Състоянието на изпращането е под документа.",
         });
       case "duplicate": {
         const copy = await duplicateDocument(context.db, user.companyId, user.id, doc);
+        await recordDocumentAct(
+          context,
+          user,
+          "document.create",
+          { id: copy.id, type: doc.type, number: null },
+          { from: documentTarget(doc).label },
+        );
         return redirectWithToast(`/invoice/edit/${copy.id}`, duplicateToast(copy));
       }
       case "convert": {
         const id = await convertProforma(context.db, user.companyId, user.id, doc, todayInSofia());
+        await recordDocumentAct(
+          context,
+          user,
+          "document.create",
+          { id, type: "invoice", number: null },
+          { from: documentTarget(doc).label },
+        );
         return redirectWithToast(
           `/invoice/edit/${id}`,
           "Създадена е чернова на фактура по проформата",

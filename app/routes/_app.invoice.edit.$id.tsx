@@ -10,7 +10,7 @@ import { DocumentEditor } from "~/components/invoices/document-editor";
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
-import { requireDocument } from "~/modules/invoices/documents.server";
+import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import {
   type EditorActionData,
   loadEditor,
@@ -23,22 +23,26 @@ import { ownValue } from "~/utils/own-keys";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.edit");
-  const doc = await requireDocument(context.db, user.companyId, params.id);
+  const doc = await requireDocument(context.db, user.companyId, params.id, documentsOf(user));
   // Issued documents are never edited: their page offers cancel and notes instead.
   if (doc.status !== "draft") throw redirect(`/invoice/${doc.id}`);
   const url = new URL(request.url);
   // The grounds offered are those in force on the draft's date.
-  const editor = await loadEditor(context.db, user.companyId, url, (grounds) =>
-    valuesFromDocument(doc, groundsOn(grounds, vatDateOf(doc))),
+  const editor = await loadEditor(
+    context.db,
+    user.companyId,
+    url,
+    (grounds) => valuesFromDocument(doc, groundsOn(grounds, vatDateOf(doc))),
+    documentsOf(user),
   );
   return json({ id: doc.id, ...editor });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.edit");
-  const doc = await requireDocument(context.db, user.companyId, params.id);
+  const doc = await requireDocument(context.db, user.companyId, params.id, documentsOf(user));
   if (doc.status !== "draft") throw redirect(`/invoice/${doc.id}`);
-  return answerEditor(await submitEditor(context.db, user, await request.formData(), doc));
+  return answerEditor(await submitEditor(context, user, await request.formData(), doc));
 }
 
 export default function EditDocument() {

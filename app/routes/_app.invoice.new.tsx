@@ -9,6 +9,7 @@ import { DocumentEditor } from "~/components/invoices/document-editor";
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
+import { documentsOf } from "~/modules/invoices/documents.server";
 import {
   type EditorActionData,
   loadEditor,
@@ -22,15 +23,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.edit");
   const url = new URL(request.url);
   return json(
-    await loadEditor(context.db, user.companyId, url, () =>
-      newDocumentValues(context.db, user, url.searchParams),
+    await loadEditor(
+      context.db,
+      user.companyId,
+      url,
+      () => newDocumentValues(context.db, user, url.searchParams),
+      documentsOf(user),
     ),
   );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.edit");
-  return answerEditor(await submitEditor(context.db, user, await request.formData()));
+  return answerEditor(await submitEditor(context, user, await request.formData()));
 }
 
 export default function NewDocument() {

@@ -6,7 +6,7 @@ import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { getLogoDataUrl } from "~/modules/accounts/account.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-import { requireDocument } from "~/modules/invoices/documents.server";
+import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import { printModelFor } from "~/modules/invoices/render.server";
 
 /**
@@ -16,7 +16,7 @@ import { printModelFor } from "~/modules/invoices/render.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");
   const id = new URL(request.url).searchParams.get("id") ?? undefined;
-  const doc = await requireDocument(context.db, user.companyId, id);
+  const doc = await requireDocument(context.db, user.companyId, id, documentsOf(user));
   const [model, logoUrl] = await Promise.all([
     printModelFor(context.db, doc),
     getLogoDataUrl(context.db, user.companyId),

@@ -20,6 +20,7 @@ import { requireCompanyUser } from "~/modules/auth/guards.server";
 
 import { getClient } from "~/modules/clients/queries.server";
 import { DOCUMENT_TYPES, STATUS_FILTERS } from "~/modules/invoices/constants";
+import { documentsOf } from "~/modules/invoices/documents.server";
 import {
   filtersFromSearch,
   listDocuments,
@@ -32,7 +33,11 @@ import { formatCents, formatMoney } from "~/utils/money";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");
   const url = new URL(request.url);
-  const filters = filtersFromSearch(url.searchParams);
+  // Staff limited to their own documents see (and total) only those.
+  const filters = {
+    ...filtersFromSearch(url.searchParams),
+    createdBy: documentsOf(user) ?? undefined,
+  };
   const today = todayInSofia();
   const [{ documents, nextCursor }, summary, client] = await Promise.all([
     listDocuments(context.db, user.companyId, filters, today, {

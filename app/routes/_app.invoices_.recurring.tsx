@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { documentsOf } from "~/modules/invoices/documents.server";
 import { MODES } from "~/modules/recurring/constants";
 import { FREQUENCIES } from "~/modules/recurring/schedule";
 import { listRecurring, setRecurringStatus } from "~/modules/recurring/service.server";
@@ -29,7 +30,9 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");
-  return json({ recurring: await listRecurring(context.db, user.companyId) });
+  return json({
+    recurring: await listRecurring(context.db, user.companyId, documentsOf(user)),
+  });
 }
 
 const DONE = {
@@ -46,6 +49,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return refuseUnknownIntent();
   }
   try {
+    // Staff limited to their own documents change only the recurring invoices made from theirs.
+    const own = documentsOf(user);
+    if (
+      own &&
+      !(await listRecurring(context.db, user.companyId, own)).some((r) => r.id === values.id)
+    ) {
+      throw new AppError("Периодичната фактура не е намерена", 404);
+    }
     await setRecurringStatus(context.db, user.companyId, values.id ?? "", intent);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -14,7 +14,7 @@ import { Button } from "~/components/ui/button";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { getClient } from "~/modules/clients/queries.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
-import { requireDocument } from "~/modules/invoices/documents.server";
+import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import { MODES, RECURRING_FIELDS } from "~/modules/recurring/constants";
 import { FREQUENCIES, type Rule, upcoming } from "~/modules/recurring/schedule";
 import { recurringSchema } from "~/modules/recurring/schema";
@@ -36,7 +36,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.edit");
   const from = new URL(request.url).searchParams.get("from") ?? undefined;
-  const doc = await requireDocument(context.db, user.companyId, from);
+  const doc = await requireDocument(context.db, user.companyId, from, documentsOf(user));
   if (doc.type !== "invoice") {
     throw json({ message: "Периодична може да е само фактура" }, { status: 400 });
   }
@@ -63,7 +63,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.edit");
   const from = new URL(request.url).searchParams.get("from") ?? undefined;
-  const doc = await requireDocument(context.db, user.companyId, from);
+  const doc = await requireDocument(context.db, user.companyId, from, documentsOf(user));
   const values = typedValues(await request.formData());
   const { data, refusal } = parseFormValues("recurring", recurringSchema, values, RECURRING_FIELDS);
   if (refusal) return refusal;

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { parsePeriod } from "~/modules/analytics/period";
 import { analyticsSummary } from "~/modules/analytics/summary.server";
 import { analyticsTables, TABLE_KEYS, type TableKey } from "~/modules/analytics/tables";
+import { recordDownload } from "~/modules/auth/acts.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { csvResponse, excelCsv, excelNumber } from "~/utils/csv.server";
 import { printDate, todayInSofia } from "~/utils/dates";
@@ -38,5 +39,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }),
   );
   const name = `${table.file}-${period.from}-${period.to}.csv`;
-  return csvResponse(excelCsv([table.columns.map((c) => c.label), ...rows]), name, name);
+  const csv = csvResponse(excelCsv([table.columns.map((c) => c.label), ...rows]), name, name);
+  return recordDownload(context, user, "export", csv, name);
 }

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
+import { recordDocumentAct } from "~/modules/invoices/acts.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
-import { cancelDocument, getDocument } from "~/modules/invoices/documents.server";
+import { cancelDocument, documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { cancelSchema } from "~/modules/invoices/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -9,11 +10,13 @@ import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.
 /** POST /api/invoices/{id}/cancel {reason} → 200; the number stays. 409 unless issued. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const companyId = await requireApiCompany(request, context, "documents.edit");
-  const doc = await requireApiDocument(context.db, companyId, params.id);
+  const user = await requireApiCompanyUser(request, context, "documents.edit");
+  const { companyId } = user;
+  const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   const { data } = await parseJsonBody(request, cancelSchema);
   try {
     await cancelDocument(context.db, companyId, doc.id, data.reason);
+    await recordDocumentAct(context, user, "document.cancel", doc, { reason: data.reason });
   } catch (error) {
     return apiErrorResponse(error);
   }

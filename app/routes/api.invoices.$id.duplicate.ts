@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { requireApiCompanyUser } from "~/modules/auth/guards.server";
+import { documentTarget, recordDocumentAct } from "~/modules/invoices/acts.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
-import { getDocument } from "~/modules/invoices/documents.server";
+import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { duplicateDocument } from "~/modules/invoices/duplicate.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { methodNotAllowed } from "~/utils/http.server";
@@ -13,8 +14,15 @@ import { methodNotAllowed } from "~/utils/http.server";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiCompanyUser(request, context, "documents.edit");
-  const source = await requireApiDocument(context.db, user.companyId, params.id);
+  const source = await requireApiDocument(context.db, user.companyId, params.id, documentsOf(user));
   const copy = await duplicateDocument(context.db, user.companyId, user.id, source);
+  await recordDocumentAct(
+    context,
+    user,
+    "document.create",
+    { id: copy.id, type: source.type, number: null },
+    { from: documentTarget(source).label },
+  );
   const draft = await getDocument(context.db, user.companyId, copy.id);
   return json(draft && documentJson(draft), {
     status: 201,

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
+import { actorOf } from "~/modules/auth/acts.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
-import { getDocument } from "~/modules/invoices/documents.server";
+import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
@@ -9,10 +10,11 @@ import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
 /** POST /api/invoices/{id}/issue → 200 with the number and totals; 409 when not a draft. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const companyId = await requireApiCompany(request, context, "documents.edit");
-  const doc = await requireApiDocument(context.db, companyId, params.id);
+  const user = await requireApiCompanyUser(request, context, "documents.edit");
+  const { companyId } = user;
+  const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   try {
-    await issueWithPdf(context, companyId, doc.id);
+    await issueWithPdf(context, companyId, doc.id, actorOf(user, context));
   } catch (error) {
     return apiErrorResponse(error);
   }

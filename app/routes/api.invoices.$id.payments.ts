@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
+import { paymentDetails, recordDocumentAct } from "~/modules/invoices/acts.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
-import { getDocument } from "~/modules/invoices/documents.server";
+import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { addPayment } from "~/modules/invoices/payments.server";
 import { paymentSchema } from "~/modules/invoices/schema";
@@ -10,11 +11,13 @@ import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.
 /** POST /api/invoices/{id}/payments {paidOn, amount, method, note} → 201 with the document. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const companyId = await requireApiCompany(request, context, "documents.edit");
-  const doc = await requireApiDocument(context.db, companyId, params.id);
+  const user = await requireApiCompanyUser(request, context, "documents.edit");
+  const { companyId } = user;
+  const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   const { data } = await parseJsonBody(request, paymentSchema);
   try {
     await addPayment(context.db, companyId, doc, data);
+    await recordDocumentAct(context, user, "payment.add", doc, paymentDetails(data));
   } catch (error) {
     return apiErrorResponse(error);
   }

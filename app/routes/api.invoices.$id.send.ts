@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
+import { recordDocumentAct } from "~/modules/invoices/acts.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
-import { getDocument } from "~/modules/invoices/documents.server";
+import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { listDocumentEmails, queueDocumentEmail } from "~/modules/invoices/emails.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { apiErrorResponse, methodNotAllowed, readJson } from "~/utils/http.server";
@@ -13,8 +14,9 @@ import { apiErrorResponse, methodNotAllowed, readJson } from "~/utils/http.serve
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  const companyId = await requireApiCompany(request, context, "documents.edit");
-  const doc = await requireApiDocument(context.db, companyId, params.id);
+  const user = await requireApiCompanyUser(request, context, "documents.edit");
+  const { companyId } = user;
+  const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   const body = (await readJson(request)) ?? {};
   try {
     const emailId = await queueDocumentEmail(
@@ -23,6 +25,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       doc,
       typeof body.to === "string" ? body.to : null,
     );
+    await recordDocumentAct(context, user, "document.email", doc, {
+      recipients: typeof body.to === "string" && body.to ? body.to : "имейлите на клиента",
+    });
     const [now, emails] = await Promise.all([
       getDocument(context.db, companyId, doc.id),
       listDocumentEmails(context.db, companyId, doc.id),

@@ -1,7 +1,13 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
+import { recordDocumentAct } from "~/modules/invoices/acts.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
-import { deleteDraft, getDocument, updateDraft } from "~/modules/invoices/documents.server";
+import {
+  deleteDraft,
+  documentsOf,
+  getDocument,
+  updateDraft,
+} from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { documentSchemaFor } from "~/modules/invoices/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
@@ -9,8 +15,12 @@ import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.
 
 /** GET /api/invoices/{id} → the document with lines, totals and payments. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context, "documents.view");
-  return json(documentJson(await requireApiDocument(context.db, companyId, params.id)));
+  const user = await requireApiCompanyUser(request, context, "documents.view");
+  return json(
+    documentJson(
+      await requireApiDocument(context.db, user.companyId, params.id, documentsOf(user)),
+    ),
+  );
 }
 
 /** PUT replaces a draft (the whole document, like POST); DELETE removes a draft → 204. */
@@ -18,15 +28,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") {
     return methodNotAllowed("GET, PUT, DELETE");
   }
-  const companyId = await requireApiCompany(request, context, "documents.edit");
-  const doc = await requireApiDocument(context.db, companyId, params.id);
+  const user = await requireApiCompanyUser(request, context, "documents.edit");
+  const { companyId } = user;
+  const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   try {
     if (request.method === "DELETE") {
       await deleteDraft(context.db, companyId, doc.id);
+      await recordDocumentAct(context, user, "document.delete", doc);
       return new Response(null, { status: 204 });
     }
     const { data } = await parseJsonBody(request, documentSchemaFor(await allVatRates(context.db)));
     await updateDraft(context.db, companyId, doc.id, data);
+    await recordDocumentAct(context, user, "document.update", doc);
     const saved = await getDocument(context.db, companyId, doc.id);
     return json(saved && documentJson(saved));
   } catch (error) {

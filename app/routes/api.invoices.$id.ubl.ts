@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { EInvoiceInvalidError, eInvoiceXml, ublResponse } from "~/modules/einvoice/ubl.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
+import { documentsOf } from "~/modules/invoices/documents.server";
 import { apiErrorResponse } from "~/utils/http.server";
 
 /**
@@ -10,8 +11,9 @@ import { apiErrorResponse } from "~/utils/http.server";
  * document's data breaks an EN 16931 rule.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context, "documents.view");
-  const doc = await requireApiDocument(context.db, companyId, params.id);
+  const user = await requireApiCompanyUser(request, context, "documents.view");
+  const { companyId } = user;
+  const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   try {
     return ublResponse(doc, await eInvoiceXml(context.db, doc));
   } catch (error) {

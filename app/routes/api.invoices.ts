@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 
-import { requireApiCompany, requireApiCompanyUser } from "~/modules/auth/guards.server";
+import { requireApiCompanyUser } from "~/modules/auth/guards.server";
+import { recordDocumentAct } from "~/modules/invoices/acts.server";
 
-import { createDraft, getDocument } from "~/modules/invoices/documents.server";
+import { createDraft, documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson, documentSummaryJson } from "~/modules/invoices/json.server";
 
 import {
@@ -22,9 +23,14 @@ import { centsToDecimal } from "~/utils/money";
  * invoices, proformas and notes, newest first; summary totals every match, per currency.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiCompany(request, context, "documents.view");
+  const user = await requireApiCompanyUser(request, context, "documents.view");
+  const { companyId } = user;
   const url = new URL(request.url);
-  const filters = filtersFromSearch(url.searchParams);
+  // Staff limited to their own documents see (and total) only those.
+  const filters = {
+    ...filtersFromSearch(url.searchParams),
+    createdBy: documentsOf(user) ?? undefined,
+  };
   const today = todayInSofia();
   const [{ documents, nextCursor }, summary] = await Promise.all([
     listDocuments(context.db, companyId, filters, today, { after: url.searchParams.get("after") }),
@@ -54,6 +60,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { data } = await parseJsonBody(request, documentSchemaFor(await allVatRates(context.db)));
   try {
     const id = await createDraft(context.db, companyId, user.id, data);
+    await recordDocumentAct(context, user, "document.create", {
+      id,
+      type: data.type,
+      number: null,
+    });
     const doc = await getDocument(context.db, companyId, id);
     return json(doc && documentJson(doc), {
       status: 201,

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordDownload } from "~/modules/auth/acts.server";
 import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
@@ -27,11 +28,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       { status: 409 },
     );
   }
-  return new Response(new Uint8Array(zipFiles(files)), {
+  const zip = new Response(new Uint8Array(zipFiles(files)), {
     headers: {
       "Content-Type": "application/zip",
       "Content-Disposition": contentDisposition(`DDS-${month}.zip`),
       "Cache-Control": "private, no-store",
     },
   });
+  return recordDownload(context, user, "vat.files", zip, `DDS-${month}.zip`, { month });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordDownload } from "~/modules/auth/acts.server";
 import {
   declarationDownload,
   jsonRefusal,
@@ -17,7 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { companyId } = user;
   const month = parseDeclarationMonth(params.month);
   if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);
-  return declarationDownload(
+  const answer = await declarationDownload(
     context.db,
     user,
     companyId,
@@ -26,4 +27,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     jsonRefusal,
     wantsRegular(request.url),
   );
+  return recordDownload(context, user, "payroll.files", answer, `НАП-${month}-${"zip"}`, {
+    month,
+    file: "zip",
+  });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordDownload } from "~/modules/auth/acts.server";
 import {
   declarationDownload,
   jsonRefusal,
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);
   const form = parseDownload(params.form);
   if (form !== "1" && form !== "6") return jsonRefusal(404, DECLARATION_MESSAGES.noSuchFile);
-  return declarationDownload(
+  const answer = await declarationDownload(
     context.db,
     user,
     companyId,
@@ -29,4 +30,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     jsonRefusal,
     wantsRegular(request.url),
   );
+  return recordDownload(context, user, "payroll.files", answer, `НАП-${month}-${form}`, {
+    month,
+    file: form,
+  });
 }

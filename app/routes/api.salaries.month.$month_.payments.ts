@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordDownload } from "~/modules/auth/acts.server";
 import { jsonRefusal, parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { paymentsDownload } from "~/modules/salaries/nap/payments.server";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { requireApiFeatureUser } from "~/modules/subscriptions/gate.server";
 
 /**
  * GET /api/salaries/month/{yyyy-MM}/payments — the month's payment orders to НАП (ДОО, ДЗПО, ЗО,
@@ -11,8 +12,11 @@ import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
  * accounts fails.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const companyId = await requireApiFeatureCompany(request, context, "salaries", "payroll.files");
+  const user = await requireApiFeatureUser(request, context, "salaries", "payroll.files");
   const month = parseDeclarationMonth(params.month);
   if (!month) return jsonRefusal(400, DECLARATION_MESSAGES.month);
-  return paymentsDownload(context.db, companyId, month);
+  const answer = await paymentsDownload(context.db, user.companyId, month);
+  return recordDownload(context, user, "payroll.files", answer, `Плащания-НАП-${month}.csv`, {
+    month,
+  });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordDownload } from "~/modules/auth/acts.server";
 import { EXPENSE_CSV_HEADER, expenseCsvPage } from "~/modules/expenses/csv.server";
 import { expenseFiltersFromSearch } from "~/modules/expenses/queries.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
@@ -28,10 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       after = page.nextCursor;
     } while (after);
   }
-  return csvStreamResponse(
+  const csv = await csvStreamResponse(
     EXPENSE_CSV_HEADER,
     pages(),
     `expenses-${today}.csv`,
     `Разходи-${today}.csv`,
   );
+  return recordDownload(context, user, "export", csv, `Разходи-${today}.csv`, {
+    filters: new URL(request.url).search || "—",
+  });
 }

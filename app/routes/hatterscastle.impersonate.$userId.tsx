@@ -28,9 +28,10 @@ import { isUuid } from "~/utils/uuid";
 async function targetOf(
   params: LoaderFunctionArgs["params"],
   context: LoaderFunctionArgs["context"],
+  companyId: string | null,
 ) {
   const id = params.userId;
-  const target = isUuid(id) ? await impersonationTarget(context.db, id) : null;
+  const target = isUuid(id) ? await impersonationTarget(context.db, id, companyId) : null;
   if (target?.role !== "user") {
     throw json({ message: "Потребителят не е намерен" }, { status: 404 });
   }
@@ -39,10 +40,12 @@ async function targetOf(
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const target = await targetOf(params, context);
+  // The member's view in one company: the one the customer's page chose, else their own.
+  const target = await targetOf(params, context, new URL(request.url).searchParams.get("company"));
   return json({
     target: {
       id: target.id,
+      companyId: target.companyId,
       email: target.email,
       name: `${target.firstName} ${target.lastName}`,
       companyName: target.companyName,
@@ -55,11 +58,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
-  const target = await targetOf(params, context);
-  const intent = (await request.formData()).get("intent");
+  // An unknown login is 404 before the body is read; the form may name the member's company.
+  let target = await targetOf(params, context, null);
+  const form = await request.formData();
+  const company = form.get("companyId");
+  if (typeof company === "string" && company) target = await targetOf(params, context, company);
+  const intent = form.get("intent");
   try {
     if (intent === "open") {
-      const headers = await startImpersonation(context, request, admin, target.id);
+      const headers = await startImpersonation(
+        context,
+        request,
+        admin,
+        target.id,
+        target.companyId,
+      );
       return redirect("/dashboard", { headers });
     }
     if (intent === "link") {
@@ -101,6 +114,9 @@ export default function Impersonate() {
               действие се записват в дневника с вашето име.
             </p>
             <Form method="post">
+              {target.companyId ? (
+                <input type="hidden" name="companyId" value={target.companyId} />
+              ) : null}
               <Button type="submit" name="intent" value="open">
                 Отвори клиентския изглед
               </Button>

@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import {
   EmailLogoCard,
   FeedbackList,
@@ -137,6 +137,10 @@ export default function AdminSettings() {
     <div className={page.page}>
       <h1>Настройки</h1>
       <FormError message={unknown?.formError} />
+      <p>
+        <Link to="/hatterscastle/seats">Места по планове</Link> (колко членове може да има фирма
+        според плана си).
+      </p>
       <div className={page.grid}>
         <NotificationCard message={settings.notification} />
         <EmailLogoCard logoUrl={settings.emailLogo} />

@@ -6,7 +6,7 @@ import {
   invalidEInvoicePage,
   ublResponse,
 } from "~/modules/einvoice/ubl.server";
-import { requireDocument } from "~/modules/invoices/documents.server";
+import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import { AppError } from "~/utils/http.server";
 
 /**
@@ -15,7 +15,7 @@ import { AppError } from "~/utils/http.server";
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");
-  const doc = await requireDocument(context.db, user.companyId, params.id);
+  const doc = await requireDocument(context.db, user.companyId, params.id, documentsOf(user));
   try {
     return ublResponse(doc, await eInvoiceXml(context.db, doc));
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordDownload } from "~/modules/auth/acts.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { DOCUMENT_CSV_HEADER, documentCsvPage } from "~/modules/invoices/csv.server";
 import { filtersFromSearch } from "~/modules/invoices/list.server";
@@ -28,10 +29,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       after = page.nextCursor;
     } while (after);
   }
-  return csvStreamResponse(
+  const csv = await csvStreamResponse(
     DOCUMENT_CSV_HEADER,
     pages(),
     `documents-${today}.csv`,
     `Документи-${today}.csv`,
   );
+  return recordDownload(context, user, "export", csv, `Документи-${today}.csv`, {
+    filters: new URL(request.url).search || "—",
+  });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordDownload } from "~/modules/auth/acts.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
@@ -36,21 +37,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     );
   }
   if (name === "all.zip") {
-    return new Response(new Uint8Array(zipFiles(files)), {
+    const zip = new Response(new Uint8Array(zipFiles(files)), {
       headers: {
         "Content-Type": "application/zip",
         "Content-Disposition": contentDisposition(`DDS-${month}.zip`),
         "Cache-Control": "private, no-store",
       },
     });
+    return recordDownload(context, user, "vat.files", zip, `DDS-${month}.zip`, { month });
   }
   const file = files.find((f) => f.name === name);
   if (!file) return text("Няма вътреобщностни доставки за месеца: VIES.TXT не се подава.", 404);
-  return new Response(new Uint8Array(file.bytes), {
+  const answer = new Response(new Uint8Array(file.bytes), {
     headers: {
       "Content-Type": "text/plain; charset=windows-1251",
       "Content-Disposition": contentDisposition(file.name),
       "Cache-Control": "private, no-store",
     },
   });
+  return recordDownload(context, user, "vat.files", answer, file.name, { month });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordDownload } from "~/modules/auth/acts.server";
 import {
   declarationDownload,
   parseDeclarationMonth,
@@ -20,7 +21,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!which) return textRefusal(404, DECLARATION_MESSAGES.noSuchFile);
   const month = parseDeclarationMonth(new URL(request.url).searchParams.get("month"));
   if (!month) return textRefusal(400, DECLARATION_MESSAGES.month);
-  return declarationDownload(
+  const answer = await declarationDownload(
     context.db,
     user,
     user.companyId,
@@ -29,4 +30,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     textRefusal,
     wantsRegular(request.url),
   );
+  return recordDownload(context, user, "payroll.files", answer, `НАП-${month}-${which}`, {
+    month,
+    file: which,
+  });
 }

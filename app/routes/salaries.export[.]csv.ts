@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordDownload } from "~/modules/auth/acts.server";
 import { SALARY_CSV_HEADER, salaryCsvRows } from "~/modules/salaries/csv.server";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { MONTH } from "~/modules/salaries/schema";
@@ -11,9 +12,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("month") ?? "";
   const month = MONTH.test(asked) ? asked : currentMonth();
   const rows = await salaryCsvRows(context.db, user.companyId, month);
-  return csvResponse(
+  const csv = csvResponse(
     excelCsv([SALARY_CSV_HEADER, ...rows]),
     `salaries-${month}.csv`,
     `Заплати-${month}.csv`,
   );
+  return recordDownload(context, user, "payroll.files", csv, `Заплати-${month}.csv`, { month });
 }

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recordDownload } from "~/modules/auth/acts.server";
 import { renderInPool } from "~/modules/pdf/pool.server";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { paymentDueDate } from "~/modules/salaries/payroll";
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       name = `Ведомост-${month}.pdf`;
     }
   }
-  return new Response(bytes as unknown as BodyInit, {
+  const answer = new Response(bytes as unknown as BodyInit, {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": contentDisposition(name, "inline"),
@@ -55,4 +56,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       "Cache-Control": "private, no-cache",
     },
   });
+  return recordDownload(context, user, "payroll.files", answer, name, { month });
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describeAuditDetails } from "~/modules/audit/constants";
 import { auditFiltersFromSearch, listCompanyAudit } from "~/modules/audit/trail.server";
+import { recordDownload } from "~/modules/auth/acts.server";
 import { ROLE_LABELS } from "~/modules/auth/capabilities";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { csvStreamResponse } from "~/utils/csv.server";
@@ -55,5 +56,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     } while (after);
   }
   const today = todayInSofia();
-  return csvStreamResponse(HEADER, pages(), `audit-${today}.csv`, `Одит-${today}.csv`);
+  const csv = await csvStreamResponse(HEADER, pages(), `audit-${today}.csv`, `Одит-${today}.csv`);
+  return recordDownload(context, user, "export", csv, `Одит-${today}.csv`);
 }

@@ -30,6 +30,7 @@ import * as m20261127T0400 from "./20261127T0400-nap-declaration-history";
 import * as m20261128T0100 from "./20261128T0100-backup-runs";
 import * as m20261128T0200 from "./20261128T0200-company-exports";
 import * as m20261128T0300 from "./20261128T0300-team";
+import * as m20261128T0310 from "./20261128T0310-login-home-company";
 import * as m20261128T0400 from "./20261128T0400-bank-statements";
 
 /**
@@ -68,6 +69,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T0100-backup-runs": m20261128T0100,
   "20261128T0200-company-exports": m20261128T0200,
   "20261128T0300-team": m20261128T0300,
+  "20261128T0310-login-home-company": m20261128T0310,
   "20261128T0400-bank-statements": m20261128T0400,
 };
 

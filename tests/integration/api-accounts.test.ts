@@ -146,6 +146,15 @@ describe("POST /api/login", () => {
       accountScheduledForDeletion: null,
       subscriptionPlan: "basic",
       companyName: user.companyName,
+      // The spec's {username, role} stay; the company the session works in and the role there come
+      // with them (issue #29).
+      company: {
+        id: user.companyId,
+        name: user.companyName,
+        role: "owner",
+        roleLabel: "Собственик",
+        ownDocumentsOnly: false,
+      },
     });
   });
 

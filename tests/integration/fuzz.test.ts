@@ -1712,6 +1712,21 @@ function teamCalls(f: Fixtures): Call[] {
       fields: { token: "not-a-live-token", confirm: true },
     },
     {
+      route: "_app.profile",
+      method: "POST",
+      path: "/profile",
+      body: "form",
+      fields: { intent: "leave", companyId: f.customerCompanyId },
+    },
+    {
+      route: "hatterscastle.seats",
+      method: "POST",
+      path: "/hatterscastle/seats",
+      body: "form",
+      fields: { intent: "seats", plan: "standard", seats: "5", validFrom: "2099-01-01" },
+      as: "admin",
+    },
+    {
       route: "api.audit",
       method: "GET",
       path: "/api/audit",

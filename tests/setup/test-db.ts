@@ -27,7 +27,7 @@ export async function createTestDatabase(): Promise<OpenedDatabase & { url?: str
   };
 }
 
-/** Reference data the migrations seed (payroll parameters, public holidays, VAT rates, НАП's formats and accounts): kept between tests. */
+/** Reference data the migrations seed (payroll parameters, public holidays, VAT rates, НАП's formats and accounts, seats per plan): kept between tests. */
 const REFERENCE_TABLES = [
   "payroll_parameters",
   "public_holidays",
@@ -38,6 +38,7 @@ const REFERENCE_TABLES = [
   "banks_bg",
   "nap_declaration_formats",
   "nap_payment_accounts",
+  "plan_seats",
 ];
 
 /** Empties every table (but the migration bookkeeping and reference data) so each test starts clean. */

@@ -228,10 +228,47 @@ const EVENT_STATUS: Record<string, string> = { feedback: "Обратна връ�
 export function CompanyLists({
   detail,
 }: {
-  detail: Pick<UserDetail, "billingEvents" | "otherUsers" | "feedback" | "newestClients" | "audit">;
+  detail: Pick<
+    UserDetail,
+    "billingEvents" | "otherUsers" | "members" | "feedback" | "newestClients" | "audit" | "company"
+  >;
 }) {
   return (
     <>
+      <section className={page.card} aria-labelledby="members-title">
+        <h2 id="members-title" className={page.cardTitle}>
+          Членове на фирмата
+        </h2>
+        <DataTable
+          caption="Членове на фирмата и ролите им"
+          empty="Фирмата няма членове."
+          columns={["Имейл", "Име", "Роля във фирмата", "Изглед"]}
+          rows={detail.members.map((m) => ({
+            key: m.id,
+            cells: [
+              m.accountRole === "admin" ? (
+                m.email
+              ) : (
+                <Link key="email" to={`/hatterscastle/users/${m.id}`}>
+                  {m.email}
+                </Link>
+              ),
+              `${m.firstName} ${m.lastName}`,
+              `${m.roleLabel}${m.ownDocumentsOnly ? " · само своите документи" : ""}`,
+              m.accountRole === "admin" || m.lockedAt ? (
+                "—"
+              ) : (
+                <Link
+                  key="view"
+                  to={`/hatterscastle/impersonate/${m.id}?company=${detail.company.id}`}
+                >
+                  Виж като {m.firstName}
+                </Link>
+              ),
+            ],
+          }))}
+        />
+      </section>
       <section className={page.card} aria-labelledby="billing-events-title">
         <h2 id="billing-events-title" className={page.cardTitle}>
           Събития от плащанията

@@ -34,8 +34,24 @@ export async function changePassword(
   });
 }
 
-/** Schedules the account for deletion in 30 days; returns the date. */
+/** The owner of a company that has other members keeps the account until they transfer it. */
+export const OWNER_DELETION =
+  "Фирмата ви има и други членове: прехвърлете собствеността (Екип), преди да изтриете профила си";
+
+/**
+ * Schedules the account for deletion in 30 days; returns the date. Refused (409) while the login
+ * owns a company with other members: a company always has an owner (decision 028).
+ */
 export async function requestDeletion(db: Kysely<Database>, userId: string): Promise<Date> {
+  const shared = await db
+    .selectFrom("companyMembers as mine")
+    .innerJoin("companyMembers as others", "others.companyId", "mine.companyId")
+    .select("mine.companyId")
+    .where("mine.userId", "=", userId)
+    .where("mine.role", "=", "owner")
+    .where("others.userId", "!=", userId)
+    .executeTakeFirst();
+  if (shared) throw new AppError(OWNER_DELETION, 409);
   const scheduled = new Date(Date.now() + DELETION_DAYS * 24 * 60 * 60 * 1000);
   await db
     .updateTable("users")
@@ -84,6 +100,12 @@ export async function anonymizeDueAccounts(
     const ids = done.map((row) => row.id);
     await trx.deleteFrom("sessions").where("userId", "in", ids).execute();
     await trx.deleteFrom("userTokens").where("userId", "in", ids).execute();
+    // Gone from the teams they were in; a company keeps its (anonymised) owner.
+    await trx
+      .deleteFrom("companyMembers")
+      .where("userId", "in", ids)
+      .where("role", "<>", "owner")
+      .execute();
     return done.length;
   });
 }

@@ -190,18 +190,25 @@ export async function createAccount(
 
 /**
  * A login without a company of its own (a person accepting a team invitation, decision 028): the
- * address is verified by the link it came from. 409 when a login has the address already.
+ * address is verified by the link it came from; the inviting company is its home in the back
+ * office (`users.company_id`), its access is the membership. 409 when the address has a login.
  */
 export async function createAccountLogin(
   db: Kysely<Database>,
-  input: { email: string; firstName: string; lastName: string; passwordHash: string },
+  input: {
+    email: string;
+    firstName: string;
+    lastName: string;
+    passwordHash: string;
+    companyId: string;
+  },
 ): Promise<{ id: string; email: string; firstName: string; lastName: string }> {
   if (await isEmailTaken(db, input.email)) throw new AppError(TAKEN.email, 409);
   try {
     const user = await db
       .insertInto("users")
       .values({
-        companyId: null,
+        companyId: input.companyId,
         email: input.email,
         passwordHash: input.passwordHash,
         role: "user",

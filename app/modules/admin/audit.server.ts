@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "customer.update": "Промени данни на фирма",
   "plan.grant": "Предостави план без плащане",
   "plan.revoke": "Отне предоставен план",
+  "plan.seats": "Промени местата в план",
   "user.create": "Създаде потребител",
   "user.update": "Промени потребител",
   "user.lock": "Блокира потребител",

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { createAccount, isCompanyNameTaken, TAKEN } from "~/modules/accounts/service.server";
+import { ROLE_LABELS } from "~/modules/auth/capabilities";
 import { hashPassword } from "~/modules/auth/password.server";
 import { feedbackCategoryName } from "~/modules/feedback/constants";
 import { paymentState } from "~/modules/invoices/payments.server";
@@ -88,6 +89,7 @@ export async function userDetail(db: Kysely<Database>, userId: string) {
     expenses,
     employees,
     otherUsers,
+    members,
     feedback,
     newestClients,
     audit,
@@ -139,6 +141,25 @@ export async function userDetail(db: Kysely<Database>, userId: string) {
       .where("id", "!=", user.id)
       .orderBy("createdAt")
       .limit(100)
+      .execute(),
+    // The company's team (decision 028): every login with a role in it, the owner first.
+    db
+      .selectFrom("companyMembers")
+      .innerJoin("users", "users.id", "companyMembers.userId")
+      .select([
+        "users.id",
+        "users.email",
+        "users.firstName",
+        "users.lastName",
+        "users.role as accountRole",
+        "users.lockedAt",
+        "companyMembers.role",
+        "companyMembers.ownDocumentsOnly",
+      ])
+      .where("companyMembers.companyId", "=", companyId)
+      .orderBy(sql`company_members.role = 'owner'`, "desc")
+      .orderBy("companyMembers.createdAt")
+      .limit(200)
       .execute(),
     db
       .selectFrom("feedback")
@@ -206,6 +227,11 @@ export async function userDetail(db: Kysely<Database>, userId: string) {
       ...u,
       lockedAt: iso(u.lockedAt),
       emailVerifiedAt: iso(u.emailVerifiedAt),
+    })),
+    members: members.map((m) => ({
+      ...m,
+      roleLabel: ROLE_LABELS[m.role],
+      lockedAt: iso(m.lockedAt),
     })),
     feedback: feedback.map((f) => ({
       ...f,

@@ -1,9 +1,11 @@
 import { type AppLoadContext, createCookie, json } from "@remix-run/node";
 import type { Kysely } from "kysely";
+import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import {
   clearSessionCookie,
   commitSessionCookie,
   createSession,
+  defaultCompanyId,
   deleteSession,
   findSessionUser,
   IMPERSONATION_MS,
@@ -12,6 +14,7 @@ import {
 } from "~/modules/auth/session.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
 import { AppError } from "~/utils/http.server";
+import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { recordAudit } from "./audit.server";
 import { IMPERSONATION_MESSAGES } from "./impersonation";
@@ -48,28 +51,53 @@ function adminReturnCookie(config: AppLoadContext["config"]) {
   return cookie;
 }
 
-/** The customer an admin may look as: a live, unlocked login of a customer (not an admin). */
-export async function impersonationTarget(db: Kysely<Database>, userId: string) {
+/**
+ * The member an admin may look as: a live, unlocked login of a customer (not an admin), in one
+ * of its companies — the one asked for (a customer's page lists each company's members, decision
+ * 028) or the login's own by default. `companyId` is null when it belongs to none.
+ */
+export async function impersonationTarget(
+  db: Kysely<Database>,
+  userId: string,
+  companyId?: string | null,
+) {
   const user = await db
     .selectFrom("users")
-    .leftJoin("companies", "companies.id", "users.companyId")
     .select([
       "users.id",
       "users.email",
       "users.role",
       "users.firstName",
       "users.lastName",
-      "users.companyId",
       "users.lockedAt",
       "users.anonymizedAt",
-      "companies.name as companyName",
     ])
     .where("users.id", "=", userId)
     .executeTakeFirst();
   if (!user) return null;
+  const company = isUuid(companyId)
+    ? companyId
+    : isUuid(userId)
+      ? await defaultCompanyId(db, userId)
+      : null;
+  const membership = company
+    ? await db
+        .selectFrom("companyMembers")
+        .innerJoin("companies", "companies.id", "companyMembers.companyId")
+        .select(["companies.id", "companies.name", "companyMembers.role"])
+        .where("companyMembers.userId", "=", userId)
+        .where("companyMembers.companyId", "=", company)
+        .executeTakeFirst()
+    : undefined;
   const allowed =
-    user.role === "user" && user.companyId !== null && !user.lockedAt && !user.anonymizedAt;
-  return { ...user, allowed };
+    user.role === "user" && membership !== undefined && !user.lockedAt && !user.anonymizedAt;
+  return {
+    ...user,
+    companyId: membership?.id ?? null,
+    companyName: membership?.name ?? null,
+    companyRole: membership?.role ?? null,
+    allowed,
+  };
 }
 
 async function openCustomerSession(
@@ -77,14 +105,32 @@ async function openCustomerSession(
   admin: { id: string; email: string },
   userId: string,
   userAgent: string | null,
+  companyId?: string | null,
 ) {
-  const target = await impersonationTarget(context.db, userId);
-  if (!target?.allowed) throw new AppError(IMPERSONATION_MESSAGES.notCustomer, 409);
+  const target = await impersonationTarget(context.db, userId, companyId);
+  if (!target?.allowed || !target.companyId) {
+    throw new AppError(IMPERSONATION_MESSAGES.notCustomer, 409);
+  }
   const token = await createSession(context.db, target.id, {
     kind: "browser",
     ip: context.clientIp,
     userAgent,
     impersonatorId: admin.id,
+    companyId: target.companyId,
+  });
+  // The company's own trail says an admin opened this member's view (issue #29 item 6).
+  await recordCompanyAudit(context.db, {
+    companyId: target.companyId,
+    actor: {
+      id: target.id,
+      email: target.email,
+      name: `${target.firstName} ${target.lastName}`.trim(),
+      role: target.companyRole,
+      impersonatorEmail: admin.email,
+      ip: context.clientIp,
+    },
+    action: "impersonation.start",
+    target: { type: "member", id: target.id, label: target.email },
   });
   await recordAudit(context.db, {
     admin,
@@ -106,12 +152,14 @@ export async function startImpersonation(
   request: Request,
   admin: SessionUser,
   userId: string,
+  companyId?: string | null,
 ): Promise<Headers> {
   const { token } = await openCustomerSession(
     context,
     admin,
     userId,
     request.headers.get("User-Agent"),
+    companyId,
   );
   return customerViewCookies(context, request, token);
 }

@@ -8,8 +8,10 @@ export async function requireApiDocument(
   db: Kysely<Database>,
   companyId: string,
   id: string | undefined,
+  /** Staff limited to their own documents (documentsOf): another's is 404 too. */
+  createdBy: string | null = null,
 ): Promise<DocumentWithLines> {
-  const doc = await getDocument(db, companyId, id);
+  const doc = await getDocument(db, companyId, id, createdBy);
   if (!doc) throw json({ message: "Документът не е намерен" }, { status: 404 });
   return doc;
 }

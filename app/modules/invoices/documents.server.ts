@@ -1,9 +1,16 @@
 import { type Kysely, Transaction } from "kysely";
+import { type Actor, recordCompanyAudit } from "~/modules/audit/trail.server";
 import { getClient } from "~/modules/clients/queries.server";
 import { VAT_MESSAGES, vatDateOf } from "~/modules/reference/vat";
 import { invalidLineRates } from "~/modules/reference/vat.server";
 import { AppError } from "~/utils/http.server";
-import { computeTotals, lineNetCents, PRICE_SCALE, scaledToString } from "~/utils/money";
+import {
+  centsToDecimal,
+  computeTotals,
+  lineNetCents,
+  PRICE_SCALE,
+  scaledToString,
+} from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type {
   Client,
@@ -14,6 +21,7 @@ import type {
   DocumentRow,
   VatTreatment,
 } from "~db/types";
+import { documentTarget } from "./acts.server";
 import { NO_VAT_TREATMENTS } from "./editor";
 import { allocateNumber, seriesOf } from "./numbering.server";
 import type { PrintParty, PrintSupplier } from "./print";
@@ -280,19 +288,30 @@ export async function deleteDraft(db: Kysely<Database>, companyId: string, id: s
   if (!row) throw new AppError(NOT_A_DRAFT, 409);
 }
 
+/**
+ * Whose documents the user may see: null for all of the company's, the user's own id for staff
+ * limited to the documents they made (issue #29; another's is then 404 like another company's).
+ */
+export function documentsOf(user: { id: string; ownDocumentsOnly: boolean }): string | null {
+  return user.ownDocumentsOnly ? user.id : null;
+}
+
 /** One document of the company with its lines and payments; undefined for anything else. */
 export async function getDocument(
   db: Kysely<Database>,
   companyId: string,
   id: string | undefined,
+  /** Only a document this login made (documentsOf), or null for any of the company's. */
+  createdBy: string | null = null,
 ): Promise<DocumentWithLines | undefined> {
   if (!isUuid(id)) return undefined;
-  const doc = await db
+  let query = db
     .selectFrom("documents")
     .selectAll()
     .where("companyId", "=", companyId)
-    .where("id", "=", id)
-    .executeTakeFirst();
+    .where("id", "=", id);
+  if (createdBy) query = query.where("createdBy", "=", createdBy);
+  const doc = await query.executeTakeFirst();
   if (!doc) return undefined;
   const [lines, payments] = await Promise.all([
     db
@@ -317,18 +336,35 @@ export async function requireDocument(
   db: Kysely<Database>,
   companyId: string,
   id: string | undefined,
+  createdBy: string | null = null,
 ): Promise<DocumentWithLines> {
-  const doc = await getDocument(db, companyId, id);
+  const doc = await getDocument(db, companyId, id, createdBy);
   if (!doc) throw new Response("Not Found", { status: 404 });
   return doc;
 }
+
+/** The trail's actor when Сметка itself acts (a recurring invoice issued on its day). */
+const AUTOMATIC: Actor = {
+  id: null,
+  email: null,
+  name: "Сметка (периодична фактура)",
+  role: null,
+  impersonatorEmail: null,
+  ip: null,
+};
 
 /**
  * Issues a draft: the next number of its series, taken inside this one transaction (the
  * counter row stays locked until it commits), and the supplier and client frozen as they are.
  * Render the PDF after this returns, never inside it.
  */
-export async function issueDocument(db: Kysely<Database>, companyId: string, id: string) {
+export async function issueDocument(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string,
+  /** Who issues it (a person: its «Съставил»); none for the recurring invoices' own issuing. */
+  issuer: Actor | null = null,
+) {
   // Inside a caller's transaction (which creates its jobs with it) or in one of its own.
   const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
     db instanceof Transaction ? work(db) : db.transaction().execute(work);
@@ -394,12 +430,14 @@ export async function issueDocument(db: Kysely<Database>, companyId: string, id:
       }
     }
     const number = await allocateNumber(trx, companyId, seriesOf(doc.type));
-    return trx
+    const issued = await trx
       .updateTable("documents")
       .set({
         status: "issued",
         number,
         issuedAt: new Date(),
+        // The person who issues it is its «Съставил» (issue #29): the issuer, not the draft's author.
+        ...(issuer?.id && { issuedBy: issuer.id, authorName: issuer.name || doc.authorName }),
         supplierSnapshot: JSON.stringify(supplierSnapshot(company)),
         clientSnapshot: JSON.stringify(clientSnapshot(client)),
         updatedAt: new Date(),
@@ -407,6 +445,20 @@ export async function issueDocument(db: Kysely<Database>, companyId: string, id:
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordCompanyAudit(trx, {
+      companyId,
+      actor: issuer ?? AUTOMATIC,
+      action: "document.issue",
+      target: documentTarget(issued),
+      details: {
+        number,
+        total: centsToDecimal(issued.totalCents),
+        currency: issued.currency,
+        client: client.name,
+        ...(issuer?.name && { issuer: issuer.name }),
+      },
+    });
+    return issued;
   });
 }
 
@@ -521,7 +573,12 @@ export async function markSent(db: Kysely<Database>, companyId: string, id: stri
 }
 
 /** Issued invoices of the company a note may refer to, newest first. */
-export async function invoicesForNotes(db: Kysely<Database>, companyId: string, clientId?: string) {
+export async function invoicesForNotes(
+  db: Kysely<Database>,
+  companyId: string,
+  clientId?: string,
+  createdBy: string | null = null,
+) {
   let query = db
     .selectFrom("documents")
     .innerJoin("clients", "clients.id", "documents.clientId")
@@ -539,6 +596,7 @@ export async function invoicesForNotes(db: Kysely<Database>, companyId: string, 
     .where("documents.type", "=", "invoice")
     .where("documents.status", "=", "issued");
   if (clientId && isUuid(clientId)) query = query.where("documents.clientId", "=", clientId);
+  if (createdBy) query = query.where("documents.createdBy", "=", createdBy);
   return query
     .orderBy("documents.issueDate", "desc")
     .orderBy("documents.number", "desc")

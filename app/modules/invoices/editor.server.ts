@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { SessionUser } from "~/modules/auth/session.server";
 import {
@@ -23,9 +24,11 @@ import { formatPrice, formatScaled, parseDecimal } from "~/utils/money";
 import { isOwnKey } from "~/utils/own-keys";
 import { fieldErrorsOf, searchTerm } from "~/utils/schema";
 import type { Client, Database } from "~db/types";
+import { recordDocumentAct } from "./acts.server";
 import {
   createDraft,
   type DocumentWithLines,
+  documentsOf,
   getDocument,
   invoicesForNotes,
   updateDraft,
@@ -126,7 +129,12 @@ export async function newDocumentValues(
   const grounds = groundsOn(allGrounds, today);
   const requestedType = search.get("type") ?? "invoice";
   const type = isOwnKey(DOCUMENT_TYPES, requestedType) ? requestedType : "invoice";
-  const from = await getDocument(db, user.companyId, search.get("from") ?? undefined);
+  const from = await getDocument(
+    db,
+    user.companyId,
+    search.get("from") ?? undefined,
+    documentsOf(user),
+  );
   const client = await getClient(
     db,
     user.companyId,
@@ -180,14 +188,18 @@ export async function newDocumentValues(
  * editor offers those valid on the document's date (and follows a date changed in the browser).
  * Clients are not here: the chosen one and a search's results come with `editorSearch`.
  */
-export async function editorOptions(db: Kysely<Database>, companyId: string) {
+export async function editorOptions(
+  db: Kysely<Database>,
+  companyId: string,
+  createdBy: string | null = null,
+) {
   const [company, invoices, vatRates, vatGrounds, anyClient, catalogue] = await Promise.all([
     db
       .selectFrom("companies")
       .select(["isVatRegistered", "useEnglishInvoices"])
       .where("id", "=", companyId)
       .executeTakeFirstOrThrow(),
-    invoicesForNotes(db, companyId),
+    invoicesForNotes(db, companyId, undefined, createdBy),
     allVatRates(db),
     allVatGrounds(db),
     db
@@ -277,10 +289,12 @@ export async function loadEditor(
   companyId: string,
   url: URL,
   initial: (grounds: VatGroundRow[]) => Promise<EditorValues> | EditorValues,
+  /** Staff limited to their own documents: the invoices a note may correct are theirs. */
+  createdBy: string | null = null,
 ) {
   const params = url.searchParams;
   const searched = SEARCHES.find((s) => s === params.get("search"));
-  const options = await editorOptions(db, companyId);
+  const options = await editorOptions(db, companyId, createdBy);
   let values: EditorValues;
   if (searched) {
     values = valuesFromForm(params);
@@ -368,11 +382,12 @@ export type EditorOutcome =
  * form (the same values the page shows, parsed once), store the draft and go on.
  */
 export async function submitEditor(
-  db: Kysely<Database>,
+  context: Pick<AppLoadContext, "db" | "clientIp">,
   user: CompanyUser,
   form: FormData,
   existing?: DocumentWithLines,
 ): Promise<EditorOutcome> {
+  const { db } = context;
   const intent = String(form.get("intent") ?? "save");
   const values = valuesFromForm(form);
   const revision = Date.now();
@@ -438,6 +453,11 @@ export async function submitEditor(
   try {
     if (id) await updateDraft(db, user.companyId, id, parsed.data);
     else id = await createDraft(db, user.companyId, user.id, parsed.data);
+    await recordDocumentAct(context, user, existing ? "document.update" : "document.create", {
+      id,
+      type: parsed.data.type,
+      number: null,
+    });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const errors = error.fields ?? {};

@@ -16,6 +16,8 @@ export interface DocumentFilters {
   from?: string;
   to?: string;
   q?: string;
+  /** Staff who see only the documents they made (issue #29): set by the route, never the query. */
+  createdBy?: string;
 }
 
 const TYPES = new Set(["invoice", "proforma", "credit_note", "debit_note"]);
@@ -99,6 +101,7 @@ function applyFilters<T extends "documents", O>(
   let q = query as unknown as Query<"documents", O>;
   if (filters.type) q = q.where("documents.type", "=", filters.type);
   if (filters.clientId) q = q.where("documents.clientId", "=", filters.clientId);
+  if (filters.createdBy) q = q.where("documents.createdBy", "=", filters.createdBy);
   if (filters.from) q = q.where("documents.issueDate", ">=", filters.from);
   if (filters.to) q = q.where("documents.issueDate", "<=", filters.to);
   const unpaid = sql<boolean>`documents.paid_cents < documents.total_cents`;

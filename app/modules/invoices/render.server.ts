@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
+import type { Actor } from "~/modules/audit/trail.server";
 import { renderInPool } from "~/modules/pdf/pool.server";
 import { vatDateOf } from "~/modules/reference/vat";
 import { vatGroundKind } from "~/modules/reference/vat.server";
@@ -135,9 +136,10 @@ export async function issueWithPdf(
   context: Pick<AppLoadContext, "db" | "jobs">,
   companyId: string,
   id: string,
+  issuer: Actor | null = null,
 ) {
   return context.jobs.transaction(context.db, async (trx, jobs) => {
-    const issued = await issueDocument(trx, companyId, id);
+    const issued = await issueDocument(trx, companyId, id, issuer);
     await jobs.send("document.pdf", { companyId, documentId: id }, { singletonKey: id });
     return issued;
   });

@@ -88,8 +88,13 @@ export async function createRecurring(
 }
 
 /** The company's recurring invoices with their client, newest first. */
-export async function listRecurring(db: Kysely<Database>, companyId: string) {
-  const rows = await db
+export async function listRecurring(
+  db: Kysely<Database>,
+  companyId: string,
+  /** Staff limited to their own documents: those made from a document of theirs (issue #29). */
+  createdBy: string | null = null,
+) {
+  let query = db
     .selectFrom("recurringInvoices as r")
     .innerJoin("clients", (join) =>
       join.onRef("clients.id", "=", "r.clientId").onRef("clients.companyId", "=", "r.companyId"),
@@ -109,10 +114,20 @@ export async function listRecurring(db: Kysely<Database>, companyId: string) {
       "r.template",
       "clients.name as clientName",
     ])
-    .where("r.companyId", "=", companyId)
-    .orderBy("r.createdAt", "desc")
-    .limit(200)
-    .execute();
+    .where("r.companyId", "=", companyId);
+  if (createdBy) {
+    query = query.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("documents as source")
+          .select("source.id")
+          .whereRef("source.id", "=", "r.sourceDocumentId")
+          .whereRef("source.companyId", "=", "r.companyId")
+          .where("source.createdBy", "=", createdBy),
+      ),
+    );
+  }
+  const rows = await query.orderBy("r.createdAt", "desc").limit(200).execute();
   const made = rows.length
     ? await db
         .selectFrom("documents")

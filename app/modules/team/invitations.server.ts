@@ -366,6 +366,7 @@ export async function acceptAsNewLogin(
       firstName: input.firstName,
       lastName: input.lastName,
       passwordHash,
+      companyId: view.companyId,
     });
     const { companyId } = await spend(trx, token, login, context.clientIp, null);
     return { userId: login.id, companyId };

@@ -74,7 +74,7 @@ export async function listMembers(db: Kysely<Database>, companyId: string): Prom
 }
 
 async function lockedMember(trx: Transaction<Database>, companyId: string, userId: string) {
-  if (!isUuid(userId)) return undefined;
+  if (!isUuid(userId) || !isUuid(companyId)) return undefined;
   return trx
     .selectFrom("companyMembers")
     .innerJoin("users", "users.id", "companyMembers.userId")
@@ -229,17 +229,4 @@ export async function leaveCompany(
       await setSessionCompany(trx, user.sessionId, await defaultCompanyId(trx, user.id));
     }
   });
-}
-
-/** Whether the login owns a company that has other members (its account cannot go yet). */
-export async function ownsSharedCompany(db: Kysely<Database>, userId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("companyMembers as mine")
-    .innerJoin("companyMembers as others", "others.companyId", "mine.companyId")
-    .select("mine.companyId")
-    .where("mine.userId", "=", userId)
-    .where("mine.role", "=", "owner")
-    .where("others.userId", "!=", userId)
-    .executeTakeFirst();
-  return row !== undefined;
 }
