@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)("moving between sections with JavaScript", () => {
     await app?.stop();
   });
 
-  it("opens «Клиенти» and «Табло» from /invoices through the menu, without loading a new document", async () => {
+  it("opens «Клиенти» and «Табло» from /invoices through the menu, without loading a new document; marks the section, prefetches on intent, leaves Ctrl+click to the browser", async () => {
     const { page, context } = await openPage(browser);
     try {
       await signInContext(app, context);
@@ -46,6 +46,21 @@ describe.skipIf(!hasChromium)("moving between sections with JavaScript", () => {
       await page.getByRole("heading", { level: 1, name: /Здравейте/ }).waitFor();
       // The client router made both moves: no new document was loaded.
       expect(documents).toEqual([]);
+      // The menu marks where the person is, and follows them.
+      const menu = page.getByRole("navigation", { name: "Основна навигация", exact: true });
+      await expect
+        .poll(() => menu.locator('[aria-current="page"]').allTextContents())
+        .toEqual(["Табло"]);
+      // Resting on a menu link prefetches its page (its modules and data), as before.
+      await menu.getByRole("link", { name: "Фактури" }).hover();
+      await page
+        .locator('link[rel="prefetch"][href*="_data=routes%2F_app.invoices"]')
+        .waitFor({ state: "attached" });
+      // A click with a modifier key stays the browser's (a new tab), not the router's.
+      const popup = context.waitForEvent("page");
+      await menu.getByRole("link", { name: "Клиенти" }).click({ modifiers: ["Control"] });
+      await (await popup).close();
+      expect(new URL(page.url()).pathname).toBe("/dashboard");
     } finally {
       await context.close();
     }

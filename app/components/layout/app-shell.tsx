@@ -1,5 +1,6 @@
-import { Form, Link, NavLink, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import { MenuLink, useFollowLinks, usePrefetchOnIntent } from "~/components/ui/in-app-links";
 import { Overlay } from "~/components/ui/overlay";
 import { useToast } from "~/components/ui/toaster";
 import { can, ROLE_LABELS } from "~/modules/auth/capabilities";
@@ -101,7 +102,7 @@ function LockIcon() {
 
 function NavItems({ user }: { user: ShellUser }) {
   const items: {
-    to: string;
+    to: `/${string}`;
     label: string;
     needs?: Plan;
     lockedLabel?: string;
@@ -134,15 +135,17 @@ function NavItems({ user }: { user: ShellUser }) {
     },
     { to: "/reports/vat", label: "ДДС", shown: user.may.vat },
   ];
+  const prefetch = usePrefetchOnIntent();
   return (
-    <ul className={styles.navList}>
+    <ul className={styles.navList} onMouseOver={prefetch.onMouseOver} onFocus={prefetch.onFocus}>
+      {prefetch.links}
       {items
         .filter((item) => item.shown)
         .map((item) => {
           const locked = item.needs !== undefined && !hasPlan(user, item.needs);
           return (
             <li key={item.to}>
-              <NavLink to={item.to} className={styles.navLink} prefetch="intent">
+              <MenuLink to={item.to} className={styles.navLink}>
                 {item.label}
                 {locked ? (
                   <>
@@ -156,15 +159,15 @@ function NavItems({ user }: { user: ShellUser }) {
                     <span className="visually-hidden"> (няма заплати за този месец)</span>
                   </>
                 ) : null}
-              </NavLink>
+              </MenuLink>
             </li>
           );
         })}
       {user.role === "admin" ? (
         <li>
-          <NavLink to="/hatterscastle" className={styles.navLink}>
+          <MenuLink to="/hatterscastle" className={styles.navLink}>
             Админ
-          </NavLink>
+          </MenuLink>
         </li>
       ) : null}
     </ul>
@@ -173,7 +176,7 @@ function NavItems({ user }: { user: ShellUser }) {
 
 /** The back office's menu (spec §2 "Admin header"), with the way back to the app. */
 function AdminNavItems() {
-  const items = [
+  const items: { to: `/${string}`; label: string; end?: boolean }[] = [
     { to: "/hatterscastle", label: "Начало", end: true },
     { to: "/hatterscastle/users", label: "Потребители" },
     { to: "/hatterscastle/administrators", label: "Администратори" },
@@ -187,15 +190,15 @@ function AdminNavItems() {
     <ul className={styles.navList}>
       {items.map((item) => (
         <li key={item.to}>
-          <NavLink to={item.to} end={item.end} className={styles.navLink}>
+          <MenuLink to={item.to} end={item.end} className={styles.navLink}>
             {item.label}
-          </NavLink>
+          </MenuLink>
         </li>
       ))}
       <li>
-        <NavLink to="/dashboard" className={styles.navLink}>
+        <MenuLink to="/dashboard" className={styles.navLink}>
           Към приложението
-        </NavLink>
+        </MenuLink>
       </li>
     </ul>
   );
@@ -210,26 +213,26 @@ function UserItems({
 }) {
   return (
     <>
-      <Link to="/profile" className={styles.menuItem}>
+      <a href="/profile" className={styles.menuItem}>
         Профил
-      </Link>
-      <Link to="/settings" className={styles.menuItem}>
+      </a>
+      <a href="/settings" className={styles.menuItem}>
         Настройки
-      </Link>
+      </a>
       {user.may.team ? (
-        <Link to="/settings/team" className={styles.menuItem}>
+        <a href="/settings/team" className={styles.menuItem}>
           Екип
-        </Link>
+        </a>
       ) : null}
       {user.may.audit ? (
-        <Link to="/settings/audit" className={styles.menuItem}>
+        <a href="/settings/audit" className={styles.menuItem}>
           Одитна следа
-        </Link>
+        </a>
       ) : null}
       {user.may.billing ? (
-        <Link to="/settings/subscription" className={styles.menuItem}>
+        <a href="/settings/subscription" className={styles.menuItem}>
           Планове
-        </Link>
+        </a>
       ) : null}
       <Form method="post" action="/logout" onSubmit={onLogout}>
         <button type="submit" className={styles.menuItem}>
@@ -300,6 +303,8 @@ export function AppShell({
   const admin = area === "admin";
   const name = `${user.firstName} ${user.lastName}`;
   const navigation = useNavigation();
+  // The header's links are plain <a href> (in-app-links.tsx): one handler follows them in the app.
+  const followLinks = useFollowLinks();
   // An admin goes back to the back office's sign-in (spec §4), a customer to /.
   const { leaving, onLogout } = useLogout(user.role === "admin" ? "/hatterscastle/login" : "/");
   const loggingOut =
@@ -310,16 +315,16 @@ export function AppShell({
       <a href="#main" className="skip-link">
         Към основното съдържание
       </a>
-      <header className={styles.header}>
+      <header className={styles.header} onClick={followLinks}>
         <div className={styles.bar}>
-          <Link
-            to={admin ? "/hatterscastle" : "/dashboard"}
+          <a
+            href={admin ? "/hatterscastle" : "/dashboard"}
             className={styles.brand}
             aria-label={admin ? "Сметка — админ панел" : "Сметка — табло"}
           >
             <img src="/logo.svg" alt="" width={32} height={32} />
             <span aria-hidden="true">{admin ? "Сметка · Админ" : "Сметка"}</span>
-          </Link>
+          </a>
           <nav aria-label="Основна навигация" className={styles.desktopNav}>
             {admin ? <AdminNavItems /> : <NavItems user={user} />}
           </nav>
@@ -456,18 +461,18 @@ function FeedbackButton() {
   const location = useLocation();
   const from = encodeURIComponent(`${location.pathname}${location.search}`);
   return (
-    <details className={styles.fab}>
+    <details className={styles.fab} onClick={useFollowLinks()}>
       <summary className={styles.fabButton}>
         <span aria-hidden="true">?</span>
         <span className="visually-hidden">Обратна връзка и поддръжка</span>
       </summary>
       <div className={styles.fabMenu}>
-        <Link to={`/feedback?type=feedback&from=${from}`} className={styles.menuItem}>
+        <a href={`/feedback?type=feedback&from=${from}`} className={styles.menuItem}>
           Обратна връзка
-        </Link>
-        <Link to={`/feedback?type=support&from=${from}`} className={styles.menuItem}>
+        </a>
+        <a href={`/feedback?type=support&from=${from}`} className={styles.menuItem}>
           Поддръжка
-        </Link>
+        </a>
       </div>
     </details>
   );
