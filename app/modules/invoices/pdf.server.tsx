@@ -90,13 +90,25 @@ const WIDTHS: Record<string, number | string> = {
   amount: 74,
 };
 
-function cellStyle(key: string, numeric: boolean) {
+function makeCellStyle(key: string, numeric: boolean) {
   const width = WIDTHS[key];
   return {
     ...(width === "auto" ? { flex: 1 } : { width: width as number }),
     paddingHorizontal: 3,
     textAlign: numeric ? ("right" as const) : ("left" as const),
   };
+}
+
+const cellStyles = new Map<string, ReturnType<typeof makeCellStyle>>();
+/** A column's cell style, made once per column (a document draws hundreds of cells). */
+function cellStyle(key: string, numeric: boolean) {
+  const id = `${key}:${numeric}`;
+  let style = cellStyles.get(id);
+  if (!style) {
+    style = makeCellStyle(key, numeric);
+    cellStyles.set(id, style);
+  }
+  return style;
 }
 
 /*

@@ -108,9 +108,15 @@ function cacheLayout(font: LayoutFont) {
   const layout = font.layout.bind(font);
   const cache = new Map<string, { glyphs: unknown[] }>();
   font.layout = (text, features, ...rest) => {
-    const key = `${
-      features === undefined ? "" : JSON.stringify(features)
-    }|${rest.join("|")}|${text}`;
+    // textkit asks with no features and (undefined, undefined, "ltr"): the text is the key then.
+    const plain =
+      (features === undefined || (Array.isArray(features) && features.length === 0)) &&
+      rest.length === 3 &&
+      rest[0] === undefined &&
+      rest[1] === undefined &&
+      rest[2] === "ltr";
+    // Any other call is keyed by all it passed, after a NUL no printed text holds.
+    const key = plain ? text : `\u0000${JSON.stringify(features)}|${rest.join("|")}|${text}`;
     let run = cache.get(key);
     if (!run) {
       run = layout(text, features, ...rest);
