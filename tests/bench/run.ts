@@ -23,6 +23,7 @@ import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client"
 import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { benchEvents } from "./events";
+import { benchExport } from "./export";
 import { benchJobs } from "./jobs";
 import { benchJsSize } from "./js-size";
 import { benchLadder } from "./ladder";
@@ -547,7 +548,7 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "pglite") {
   await memory.close();
 }
 
-// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs runs one part.
+// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | export runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "postgres") {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -588,5 +589,6 @@ if (!only || only === "ladder") await benchLadder();
 if (!only || only === "pdf") await benchPdfSideBySide();
 if (!only || only === "events") await benchEvents();
 if (!only || only === "jobs") await benchJobs();
+if (!only || only === "export") await benchExport();
 
 printSummary();
