@@ -13,6 +13,7 @@ import {
 } from "~/modules/backup/command.server";
 import { claimDataDir, DataDirBusyError } from "~/modules/backup/control.server";
 import { backupTarget } from "~/modules/backup/jobs.server";
+import { closeStatementPool } from "~/modules/bank/reader.server";
 import { closeUblPool } from "~/modules/einvoice/reader.server";
 import { queueJobs } from "~/modules/jobs/client.server";
 import { startJobs } from "~/modules/jobs/jobs.server";
@@ -268,6 +269,7 @@ async function main() {
     await queue.stop({ graceful: true, wait: true, timeout: 5_000 });
     await closePdfPool();
     await closeUblPool();
+    await closeStatementPool();
     await database.close();
     await claim?.close();
     console.log("Stopped cleanly");

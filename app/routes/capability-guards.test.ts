@@ -25,8 +25,10 @@ const ALLOWED: Record<string, string> = {
     'TO FIX (issue #28\'s page): its company export should need can(user, "exports")',
 };
 
+// requireBankPage/requireBankApi: the bank's one wiring of its capabilities (bank.view,
+// bank.edit) onto requireFeature/requireApiFeatureUser (modules/bank/access.server.ts).
 const CHECKED =
-  /\b(requireCompanyUser|requireApiCompany|requireApiCompanyUser|requireFeature|requireApiFeatureCompany|requireApiFeatureUser|requireCapability|requireAdmin|requireApiAdmin)\(|\bcan\(/;
+  /\b(requireCompanyUser|requireApiCompany|requireApiCompanyUser|requireFeature|requireApiFeatureCompany|requireApiFeatureUser|requireCapability|requireAdmin|requireApiAdmin|requireBankPage|requireBankApi)\(|\bcan\(/;
 
 function routeFiles(dir = routes, prefix = ""): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -66,6 +66,9 @@ export const UPLOAD_ROUTES: readonly { path: RegExp; bytes: number; what: string
   // The company's logo and the e-mails' logo: LOGO_MAX_BYTES (1 MB).
   { path: /^\/settings\/?$/, bytes: MB + FORM_ROOM, what: "logo" },
   { path: /^\/hatterscastle\/settings\/?$/, bytes: MB + FORM_ROOM, what: "e-mail logo" },
+  // A bank statement: STATEMENT_LIMITS.maxBytes (8 MB), on the page and through the API.
+  { path: /^\/bank\/?$/, bytes: 8 * MB + FORM_ROOM, what: "bank statement" },
+  { path: /^\/api\/bank\/statements\/?$/, bytes: 8 * MB + FORM_ROOM, what: "bank statement" },
   // Feedback's screenshot: ATTACHMENT_MAX_BYTES (5 MB) — as a file, or as base64 in JSON.
   { path: /^\/feedback\/?$/, bytes: 5 * MB + FORM_ROOM, what: "feedback attachment" },
 ];

@@ -16,6 +16,7 @@ type ShellSections = Record<
   | "documents"
   | "catalogue"
   | "expenses"
+  | "bank"
   | "salaries"
   | "analytics"
   | "vat"
@@ -81,6 +82,7 @@ export function shellUser(
       documents: can(user, "documents.view"),
       catalogue: can(user, "catalogue.view"),
       expenses: can(user, "expenses.view"),
+      bank: can(user, "bank.view"),
       salaries: can(user, "salaries.view"),
       analytics: can(user, "analytics.view"),
       vat: can(user, "vat.view"),
@@ -118,6 +120,13 @@ function NavItems({ user }: { user: ShellUser }) {
       needs: "standard",
       lockedLabel: "изисква план Стандартен",
       shown: user.may.expenses,
+    },
+    {
+      to: "/bank",
+      label: "Банка",
+      needs: "standard",
+      lockedLabel: "изисква план Стандартен",
+      shown: user.may.bank,
     },
     {
       to: "/salaries",

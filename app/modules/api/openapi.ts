@@ -6,6 +6,7 @@
 
 import { adminPaths } from "./openapi-admin";
 import { analyticsPaths } from "./openapi-analytics";
+import { bankPaths, bankSchemas } from "./openapi-bank";
 import { cataloguePaths, catalogueSchemas } from "./openapi-catalogue";
 import { einvoicePaths } from "./openapi-einvoice";
 import { expensePaths, expenseSchemas } from "./openapi-expenses";
@@ -315,6 +316,7 @@ export const openApiDocument = {
     ...teamPaths,
     ...einvoicePaths,
     ...exportPaths,
+    ...bankPaths,
   },
   components: {
     securitySchemes: {
@@ -327,6 +329,7 @@ export const openApiDocument = {
       ...catalogueSchemas,
       ...teamSchemas,
       ...exportSchemas,
+      ...bankSchemas,
       Error: {
         type: "object",
         properties: {

@@ -552,3 +552,54 @@ export async function getTransaction(
     .where("id", "=", id)
     .executeTakeFirst();
 }
+
+const decimal = (cents: number) => (cents / 100).toFixed(2);
+
+/** A movement as the API answers it (amounts as decimal strings). */
+export function transactionJson(tx: TransactionView) {
+  return {
+    id: tx.id,
+    statementId: tx.statementId,
+    line: tx.lineNo,
+    bookedOn: tx.bookedOn,
+    valueOn: tx.valueOn,
+    direction: tx.direction,
+    amount: decimal(tx.amountCents),
+    currency: tx.currency,
+    counterparty: { name: tx.counterpartyName, iban: tx.counterpartyIban },
+    reason: tx.reason,
+    reference: tx.bankReference,
+    napKind: tx.napKind,
+    status: tx.status,
+    overpaid: decimal(tx.overpaidCents),
+    suggestions: tx.suggestions.map((s) => ({
+      rank: s.rank,
+      kind: s.kind,
+      amount: decimal(s.amountCents),
+      holds: s.holds,
+      documentIds: s.documents.map((d) => d.id),
+      documents: s.documents.map((d) => ({
+        id: d.id,
+        type: d.type,
+        number: d.number,
+        client: d.clientName,
+        due: decimal(d.dueCents),
+      })),
+      expenseId: s.expense?.id ?? null,
+      ruleId: s.rule?.id ?? null,
+    })),
+    matches: tx.matches
+      .filter((m) => m.standing)
+      .map((m) => ({
+        documentId: m.document?.id ?? null,
+        number: m.document?.number ?? null,
+        creditNoteId: m.creditNote?.id ?? null,
+        expenseId: m.expense?.id ?? null,
+        napKind: m.napKind,
+        amount: decimal(m.amountCents),
+        automatic: m.automatic,
+        by: m.createdByName,
+        at: m.createdAt,
+      })),
+  };
+}

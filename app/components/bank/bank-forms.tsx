@@ -1,0 +1,159 @@
+import { Form, useNavigation } from "@remix-run/react";
+import * as listStyles from "~/components/clients/client-form.css";
+import { FormError } from "~/components/forms/field-frame";
+import { FormField } from "~/components/forms/form-field";
+import { Button } from "~/components/ui/button";
+import { CSV_FIELDS, STATEMENT_LIMITS } from "~/modules/bank/constants";
+import { typedOr, useFormAnswer } from "~/utils/forms";
+
+/* The bank's native forms: upload a statement, add an account, an account's CSV mapping. */
+
+export const CURRENCY_OPTIONS = [
+  ["EUR", "EUR"],
+  ["BGN", "BGN"],
+  ["USD", "USD"],
+  ["GBP", "GBP"],
+  ["CHF", "CHF"],
+] as const;
+
+/** Upload a statement: the file, and the account (needed for CSV; MT940 and XML name theirs). */
+export function UploadForm({
+  accounts,
+}: {
+  accounts: { id: string; iban: string; currency: string; name: string | null }[];
+}) {
+  const answer = useFormAnswer("upload");
+  const busy = useNavigation().state !== "idle";
+  const options: [string, string][] = [
+    ["", "По IBAN във файла (MT940, camt.053)"],
+    ...accounts.map((a): [string, string] => [
+      a.id,
+      `${a.name ? `${a.name} — ` : ""}${a.iban} (${a.currency})`,
+    ]),
+  ];
+  return (
+    <Form method="post" encType="multipart/form-data" aria-label="Внасяне на извлечение">
+      <h2>Внасяне на извлечение</h2>
+      <FormError message={answer?.formError} />
+      <div className={listStyles.grid}>
+        <FormField
+          name="file"
+          type="file"
+          label="Файл с извлечение"
+          required
+          error={answer?.fieldErrors.file}
+          hint={`MT940 (.sta, .txt, .940), camt.053 (.xml) или CSV, до ${STATEMENT_LIMITS.maxBytes / 1024 / 1024} MB. За ОББ изберете «Подробно извлечение».`}
+          controlProps={{
+            accept: ".sta,.txt,.940,.mt940,.xml,.csv,text/plain,text/csv,application/xml",
+          }}
+        />
+        <FormField
+          name="accountId"
+          label="Сметка"
+          options={options}
+          defaultValue={typedOr(answer, "accountId")}
+          error={answer?.fieldErrors.accountId}
+          hint="Задължително за CSV файл"
+        />
+      </div>
+      <Button type="submit" name="intent" value="upload" disabled={busy}>
+        Внеси
+      </Button>
+    </Form>
+  );
+}
+
+/** Add a bank account of the company (IBAN checked, currency). */
+export function AccountForm() {
+  const answer = useFormAnswer("account");
+  const busy = useNavigation().state !== "idle";
+  return (
+    <Form method="post" aria-label="Нова банкова сметка">
+      <h2>Нова сметка</h2>
+      <FormError message={answer?.formError} />
+      <div className={listStyles.row}>
+        <FormField
+          name="iban"
+          label="IBAN"
+          required
+          autoComplete="off"
+          defaultValue={typedOr(answer, "iban")}
+          error={answer?.fieldErrors.iban}
+          controlProps={{ maxLength: 50 }}
+        />
+        <FormField
+          name="currency"
+          label="Валута"
+          required
+          options={CURRENCY_OPTIONS}
+          defaultValue={typedOr(answer, "currency") || "EUR"}
+          error={answer?.fieldErrors.currency}
+        />
+        <FormField
+          name="name"
+          label="Име (по избор)"
+          defaultValue={typedOr(answer, "name")}
+          error={answer?.fieldErrors.name}
+          controlProps={{ maxLength: 100 }}
+        />
+      </div>
+      <Button type="submit" name="intent" value="account" tone="secondary" disabled={busy}>
+        Добави сметка
+      </Button>
+    </Form>
+  );
+}
+
+/** An account's settings: its name, automatic confirmation, the CSV mapping. */
+export function AccountSettingsForm({
+  account,
+}: {
+  account: Record<string, string | boolean | null> & { autoConfirm: boolean };
+}) {
+  const answer = useFormAnswer("settings");
+  const busy = useNavigation().state !== "idle";
+  const value = (name: string, stored: string | boolean | null) =>
+    answer ? typedOr(answer, name) : typeof stored === "string" ? stored : "";
+  return (
+    <Form method="post" aria-label="Настройки на сметката">
+      <FormError message={answer?.formError} />
+      <FormField
+        name="name"
+        label="Име"
+        defaultValue={value("name", account.name ?? null)}
+        error={answer?.fieldErrors.name}
+        controlProps={{ maxLength: 100 }}
+      />
+      <p>
+        <label>
+          <input
+            type="checkbox"
+            name="autoConfirm"
+            defaultChecked={answer ? typedOr(answer, "autoConfirm") === "on" : account.autoConfirm}
+          />{" "}
+          Разнасяй автоматично при внасяне само еднозначните точни съвпадения (номер и сума)
+        </label>
+      </p>
+      <h2>Колони на CSV файла</h2>
+      <p>
+        Името на колоната, както е в заглавния ред на файла от банката, или номерът ѝ (1 = първата).
+        Нужни са дата и сума — една колона със знак или дебит и кредит.
+      </p>
+      <div className={listStyles.grid}>
+        {(Object.entries(CSV_FIELDS) as [keyof typeof CSV_FIELDS, string][]).map(([key, label]) => (
+          <FormField
+            key={key}
+            name={key}
+            label={label}
+            defaultValue={value(key, account[`csv${key[0]?.toUpperCase()}${key.slice(1)}`] ?? null)}
+            error={answer?.fieldErrors[key]}
+            controlProps={{ maxLength: 100 }}
+          />
+        ))}
+      </div>
+      <Button type="submit" name="intent" value="settings" disabled={busy}>
+        Запази
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,20 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requireBankPage } from "~/modules/bank/access.server";
+import { statementFile } from "~/modules/bank/queries.server";
+import { contentDisposition } from "~/utils/content-disposition";
+
+const TYPES = { mt940: "text/plain", camt053: "application/xml", csv: "text/csv" } as const;
+
+/** GET /bank/statements/{id}/file — the statement's original file, exactly as it was uploaded. */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const user = await requireBankPage(request, context, "view");
+  const file = await statementFile(context.db, user.companyId, params.id);
+  if (!file) throw new Response("Not Found", { status: 404 });
+  return new Response(new Uint8Array(file.fileData), {
+    headers: {
+      "Content-Type": TYPES[file.format],
+      "Content-Disposition": contentDisposition(file.fileName, "attachment"),
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
