@@ -22,6 +22,7 @@ import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
 import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
+import { benchBackup } from "./backup";
 import { benchEvents } from "./events";
 import { benchExport } from "./export";
 import { benchJobs } from "./jobs";
@@ -548,7 +549,7 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "pglite") {
   await memory.close();
 }
 
-// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | export runs one part.
+// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | backup | export runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "postgres") {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -590,5 +591,7 @@ if (!only || only === "pdf") await benchPdfSideBySide();
 if (!only || only === "events") await benchEvents();
 if (!only || only === "jobs") await benchJobs();
 if (!only || only === "export") await benchExport();
+// Asked for alone: it seeds the big database twice more (PostgreSQL and a PGlite folder).
+if (only === "backup") await benchBackup();
 
 printSummary();
