@@ -14,6 +14,7 @@ import { Button } from "~/components/ui/button";
 import { cancelDeletion, requestDeletion } from "~/modules/accounts/account.server";
 import { DELETION_DAYS } from "~/modules/accounts/limits";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
+import { can } from "~/modules/auth/capabilities";
 import { requireUser } from "~/modules/auth/guards.server";
 import {
   EXPORT_DECLARATION,
@@ -35,10 +36,14 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
-  const [latest] = user.companyId ? await recentExports(context.db, user.companyId, 1) : [];
+  // The export is offered to the roles that may make it (decision 028); the others are told who.
+  const canExport = user.companyId !== null && can(user, "exports");
+  const [latest] =
+    canExport && user.companyId ? await recentExports(context.db, user.companyId, 1) : [];
   return json({
     deletionScheduledAt: user.deletionScheduledAt,
     hasCompany: user.companyId !== null,
+    canExport,
     latest: latest ?? null,
   });
 }
@@ -79,7 +84,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function DeleteAccount() {
-  const { deletionScheduledAt, hasCompany, latest } = useLoaderData<typeof loader>();
+  const { deletionScheduledAt, hasCompany, canExport, latest } = useLoaderData<typeof loader>();
   const making = latest?.state === "queued" || latest?.state === "running";
   return (
     <div className={styles.page}>
@@ -95,17 +100,28 @@ export default function DeleteAccount() {
             след като спре да ползва Сметка. Изтеглете архива с всички данни, преди да изтриете
             профила.
           </p>
-          {latest && making ? <ExportProgress item={latest} refreshTo="/settings/delete" /> : null}
-          {latest?.state === "ready" ? <ExportReady item={latest} /> : null}
-          {making ? null : (
-            <StartExportForm
-              action="/settings/export"
-              label={latest?.state === "ready" ? "Подготви нов експорт" : undefined}
-            />
+          {canExport ? (
+            <>
+              {latest && making ? (
+                <ExportProgress item={latest} refreshTo="/settings/delete" />
+              ) : null}
+              {latest?.state === "ready" ? <ExportReady item={latest} /> : null}
+              {making ? null : (
+                <StartExportForm
+                  action="/settings/export"
+                  label={latest?.state === "ready" ? "Подготви нов експорт" : undefined}
+                />
+              )}
+              <p>
+                <Link to="/settings/export">Повече за експорта</Link>
+              </p>
+            </>
+          ) : (
+            <p>
+              Експорт на данните могат да подготвят собственикът и счетоводителят на фирмата.
+              Помолете ги за него, преди да изтриете профила си.
+            </p>
           )}
-          <p>
-            <Link to="/settings/export">Повече за експорта</Link>
-          </p>
         </section>
       ) : null}
       <section className={styles.card} aria-labelledby="delete-keep">
@@ -117,7 +133,8 @@ export default function DeleteAccount() {
         <ul>
           {RETENTION_PERIODS.map((period) => (
             <li key={period.what}>
-              {period.what} — <strong>{period.years} години</strong>;
+              {period.what} — <strong>{period.years} години</strong>
+              {";"}
             </li>
           ))}
         </ul>
