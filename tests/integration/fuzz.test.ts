@@ -2,6 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { sql } from "kysely";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { importStatement } from "~/modules/bank/import.server";
+import { createRule } from "~/modules/bank/rules.server";
 import { createCatalogueItem } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
@@ -10,6 +12,7 @@ import { createEmployee } from "~/modules/salaries/employees.server";
 import { createSalary } from "~/modules/salaries/salaries.server";
 import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
 import { guard } from "~/utils/route-guard.server";
+import { writeMt940 } from "../setup/bank-statements";
 import {
   createCompanyWithClient,
   createTestExpense,
@@ -141,6 +144,11 @@ interface Fixtures {
   /** A staff member of the customer's company, and a live invitation of it (issue #29). */
   memberUserId: string;
   invitationId: string;
+  /** A bank account, an imported statement, one of its movements and a debit rule (issue #30). */
+  bankAccountId: string;
+  statementId: string;
+  bankTransactionId: string;
+  bankRuleId: string;
 }
 
 function table(f: Fixtures): Call[] {
@@ -1406,6 +1414,144 @@ function table(f: Fixtures): Call[] {
     },
     ...adminCustomerForms(f),
     ...teamCalls(f),
+    ...bankCalls(f),
+  ];
+}
+
+/** The bank's pages and API (issue #30): accounts, statements, matches, rules. */
+function bankCalls(f: Fixtures): Call[] {
+  const statement = { id: f.statementId };
+  const tx = { id: f.bankTransactionId };
+  const onStatement = { transactionId: f.bankTransactionId, back: "/bank" };
+  return [
+    {
+      route: "api.bank.statements",
+      method: "GET",
+      path: "/api/bank/statements",
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.bank.statements",
+      method: "POST",
+      path: "/api/bank/statements",
+      body: "json",
+      fields: { file: ":20:X", accountId: f.bankAccountId },
+    },
+    {
+      route: "api.bank.transactions",
+      method: "GET",
+      path: "/api/bank/transactions",
+      body: "query",
+      fields: { status: "suggested", statementId: f.statementId, cursor: "" },
+    },
+    {
+      route: "api.bank.transactions.$id.match",
+      method: "POST",
+      path: `/api/bank/transactions/${f.bankTransactionId}/match`,
+      params: tx,
+      body: "json",
+      fields: { documentIds: [f.issuedId] },
+    },
+    {
+      route: "api.bank.transactions.$id.match",
+      method: "POST",
+      path: `/api/bank/transactions/${f.bankTransactionId}/match`,
+      params: tx,
+      body: "json",
+      fields: { expenseId: f.expenseId },
+    },
+    {
+      route: "api.bank.transactions.$id.unmatch",
+      method: "POST",
+      path: `/api/bank/transactions/${f.bankTransactionId}/unmatch`,
+      params: tx,
+      body: "json",
+      fields: {},
+    },
+    {
+      route: "_app.bank",
+      method: "POST",
+      path: "/bank",
+      body: "form",
+      fields: { intent: "account", iban: "BG18RZBB91550123456789", currency: "EUR", name: "Втора" },
+    },
+    {
+      route: "_app.bank_.accounts.$id",
+      method: "POST",
+      path: `/bank/accounts/${f.bankAccountId}`,
+      params: { id: f.bankAccountId },
+      body: "form",
+      fields: {
+        intent: "settings",
+        name: "Основна",
+        autoConfirm: "on",
+        date: "Дата",
+        amount: "",
+        debit: "Дебит",
+        credit: "Кредит",
+        counterparty: "3",
+        iban: "",
+        reason: "Основание",
+        reference: "",
+      },
+    },
+    {
+      route: "_app.bank_.statements.$id",
+      method: "POST",
+      path: `/bank/statements/${f.statementId}`,
+      params: statement,
+      body: "form",
+      fields: { intent: "confirm", rank: "1", ...onStatement },
+    },
+    {
+      route: "_app.bank_.statements.$id",
+      method: "POST",
+      path: `/bank/statements/${f.statementId}`,
+      params: statement,
+      body: "form",
+      fields: { intent: "match", numbers: "1, 2", ...onStatement },
+    },
+    {
+      route: "_app.bank_.statements.$id",
+      method: "POST",
+      path: `/bank/statements/${f.statementId}`,
+      params: statement,
+      body: "form",
+      fields: { intent: "unmatch", ...onStatement },
+    },
+    {
+      route: "_app.bank_.statements.$id",
+      method: "POST",
+      path: `/bank/statements/${f.statementId}`,
+      params: statement,
+      body: "form",
+      fields: { intent: "refresh", back: "/bank" },
+    },
+    {
+      route: "_app.bank_.rules",
+      method: "POST",
+      path: "/bank/rules",
+      body: "form",
+      fields: {
+        intent: "add",
+        reasonContains: "такса",
+        amountMin: "0",
+        amountMax: "50",
+        supplierName: "Банка ДСК ЕАД",
+        supplierEik: "",
+        categoryId: f.categoryId,
+        vatRate: "none",
+        description: "Банкова такса",
+      },
+    },
+    {
+      route: "_app.bank_.rules",
+      method: "POST",
+      path: "/bank/rules",
+      body: "form",
+      fields: { intent: "delete", id: f.bankRuleId },
+    },
   ];
 }
 
@@ -1836,6 +1982,78 @@ async function invariants() {
 
 const CYRILLIC = /[\u0400-\u04FF]/;
 
+/** An imported statement of the company (a credit naming the issued invoice) and a debit rule. */
+async function bankFixtures(
+  db: ReturnType<typeof getDb>,
+  me: Awaited<ReturnType<typeof createCompanyWithClient>>,
+  issuedId: string,
+  categoryId: string,
+) {
+  const number = (
+    await db
+      .selectFrom("documents")
+      .select("number")
+      .where("id", "=", issuedId)
+      .executeTakeFirstOrThrow()
+  ).number;
+  const actor = {
+    user: {
+      ...me.user,
+      firstName: "Фъз",
+      lastName: "",
+      companyId: me.companyId,
+      companyRole: "owner",
+    } as never,
+    context: { db, clientIp: "127.0.0.1" },
+  };
+  const text = writeMt940({
+    iban: "BG80BNBG96611020345678",
+    openingDay: "2026-11-01",
+    movements: [
+      {
+        day: "2026-11-20",
+        direction: "credit",
+        cents: 12000,
+        reason: `Ф-РА ${number}`,
+        reference: "FUZZ1",
+      },
+      { day: "2026-11-21", direction: "debit", cents: 1200, reason: "ТАКСА", reference: "FUZZ2" },
+    ],
+  });
+  const result = await importStatement(
+    actor,
+    { fileName: "fuzz.sta", bytes: new TextEncoder().encode(text) },
+    null,
+  );
+  const [tx] = await db
+    .selectFrom("bankTransactions")
+    .select("id")
+    .where("statementId", "=", result.statementId as string)
+    .orderBy("lineNo")
+    .execute();
+  const account = await db
+    .selectFrom("bankAccounts")
+    .select("id")
+    .where("companyId", "=", me.companyId)
+    .executeTakeFirstOrThrow();
+  const bankRuleId = await createRule(actor, {
+    reasonContains: "такса",
+    amountMinCents: null,
+    amountMaxCents: 5000,
+    supplierName: "Банка ДСК ЕАД",
+    supplierEik: null,
+    categoryId,
+    vatRate: null,
+    description: "Банкова такса",
+  });
+  return {
+    bankAccountId: account.id,
+    statementId: result.statementId as string,
+    bankTransactionId: tx!.id,
+    bankRuleId,
+  };
+}
+
 const NO_FIXTURES: Fixtures = {
   draftId: "",
   issuedId: "",
@@ -1852,6 +2070,10 @@ const NO_FIXTURES: Fixtures = {
   catalogueItemId: "",
   memberUserId: "",
   invitationId: "",
+  bankAccountId: "",
+  statementId: "",
+  bankTransactionId: "",
+  bankRuleId: "",
 };
 // The route modules of the table, in its order: each is a test of its own (a slow route times out
 // alone, and its name says which).
@@ -1956,6 +2178,7 @@ describe("fuzzing every API call and form action", () => {
       ).id,
       memberUserId: colleague.id,
       invitationId: invitation.id,
+      ...(await bankFixtures(db, me, issuedId, expense.categoryId)),
     };
     const session = await signInApi(db, me.user);
     headers = { Cookie: session.cookie };
