@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "~db/seed";
+import { writeMt940 } from "../setup/bank-statements";
 import { validEik } from "../setup/factories";
 import {
   expectAccessible,
@@ -173,6 +174,49 @@ async function realisticData(app: RunningApp, context: BrowserContext) {
       { vatRate: 9, base: "40.00" },
     ],
   });
+  // A bank account and a statement with long names and reasons (issue #30).
+  const account = await context.request.post(`${app.url}/bank`, {
+    form: {
+      intent: "account",
+      iban: "BG18RZBB91550123456789",
+      currency: "EUR",
+      name: "Разплащателна сметка за плащания по договори",
+    },
+    headers,
+  });
+  expect(account.ok(), await account.text()).toBe(true);
+  const statementText = writeMt940({
+    iban: "BG18RZBB91550123456789",
+    openingDay: today(),
+    movements: [
+      {
+        day: today(),
+        direction: "credit",
+        cents: 150000,
+        name: LONG_NAME.toUpperCase(),
+        iban: "BG92DEMI92401000019723",
+        reason: "ПЛАЩАНЕ ПО ФАКТУРИ 0000000001, 0000000002 И 0000000003 ЗА СЧЕТОВОДНО ОБСЛУЖВАНЕ",
+        reference: "W1",
+      },
+      {
+        day: today(),
+        direction: "debit",
+        cents: 81234,
+        name: "НАП ДОО",
+        iban: "BG97BNBG96618000112001",
+        reason: "ОСИГУРОВКИ",
+        reference: "W2",
+      },
+    ],
+  });
+  const uploaded = await context.request.post(`${app.url}/api/bank/statements`, {
+    multipart: {
+      file: { name: "izvlechenie.sta", mimeType: "text/plain", buffer: Buffer.from(statementText) },
+    },
+    headers,
+  });
+  expect(uploaded.status(), await uploaded.text()).toBe(201);
+  const statement = (await uploaded.json()) as { statementId: string };
   const employee = await post("/api/employees", {
     name: "Мария Иванова Петрова-Константинова",
     idNumber: egn("850101123"),
@@ -191,7 +235,7 @@ async function realisticData(app: RunningApp, context: BrowserContext) {
     unitPrice: "1250.00",
     vatRate: 20,
   });
-  return { client, invoice, credit, proforma, draft, expense, employee, salary, item };
+  return { client, invoice, credit, proforma, draft, expense, employee, salary, item, statement };
 }
 
 describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px window", () => {
@@ -236,6 +280,20 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
     });
     afterAll(async () => {
       await context?.close();
+    });
+
+    it("the bank's pages (issue #30)", async () => {
+      await page.goto(`${app.url}/bank`);
+      const accountPath = await page
+        .getByRole("link", { name: "BG18RZBB91550123456789" })
+        .getAttribute("href");
+      await expectFits(page, app.url, [
+        "/bank",
+        "/bank/rules",
+        accountPath as string,
+        `/bank/statements/${data.statement.statementId}`,
+        `/bank/statements/${data.statement.statementId}?status=matched`,
+      ]);
     });
 
     it("the dashboard and the documents' pages", async () => {
