@@ -11,8 +11,8 @@ import { parsePeriod, presetOptions, shortMonth } from "~/modules/analytics/peri
 import { analyticsSummary } from "~/modules/analytics/summary.server";
 import { analyticsTables, change, type TableKey } from "~/modules/analytics/tables";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
-import { todayInSofia } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
+import { printDate, todayInSofia } from "~/utils/dates";
+import { formatMoney } from "~/utils/money";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "analytics", "analytics.view");
@@ -32,7 +32,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-const euro = (cents: number) => `${formatCents(cents)}\u00a0€`;
+/** «1 ден», «12 дни». */
+const dayCount = (days: number) => (days === 1 ? "1 ден" : `${days} дни`);
+const euro = (cents: number) => formatMoney(cents, "EUR");
 
 function MonthField(props: { name: "from" | "to"; label: string; value: string; error?: string }) {
   const { aria, frame } = useFieldFrame({
@@ -207,9 +209,11 @@ export default function Analytics() {
         <h2 id="ageing-title">Вземания по давност към днес</h2>
         <p>
           Неплатени фактури и дебитни известия: {euro(s.openCents)}.{" "}
-          {s.dso === null
-            ? "Среден срок на събиране: няма приходи за периода."
-            : `Среден срок на събиране (DSO): ${s.dso} дни.`}
+          {s.dso !== null
+            ? `Среден срок на събиране: ${s.dso} дни.`
+            : s.dsoWaiting
+              ? `Среден срок на събиране: ще се покаже, когато продажбите имат поне ${s.dsoWaiting.needed} дни история (първата фактура е от ${printDate(s.dsoWaiting.firstSaleOn)}, ${dayCount(s.dsoWaiting.days)} досега).`
+              : "Среден срок на събиране: няма приходи за периода."}
         </p>
         <GroupedBars
           title="Неплатени вземания по дни след падежа"

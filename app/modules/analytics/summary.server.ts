@@ -222,6 +222,24 @@ async function topClientsByOverdue(db: Kysely<Database>, companyId: string, toda
   return rows;
 }
 
+/**
+ * Days of sales history the days-sales-outstanding figure needs (issue #31 item 6): a company a
+ * day old owes for a day's sales, and dividing by the whole period's days made «287 дни».
+ */
+export const DSO_MIN_DAYS = 30;
+
+/** The day of the company's first issued invoice or debit note, or null when it has none. */
+async function firstSaleOn(db: Kysely<Database>, companyId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom("documents")
+    .select(sql<string | null>`to_char(min(issue_date), 'YYYY-MM-DD')`.as("day"))
+    .where("companyId", "=", companyId)
+    .where("status", "=", "issued")
+    .where("type", "in", ["invoice", "debit_note"])
+    .executeTakeFirst();
+  return row?.day ?? null;
+}
+
 /** Everything /analytics shows for a period of whole months, as of today (Sofia). */
 export async function analyticsSummary(
   db: Kysely<Database>,
@@ -230,7 +248,7 @@ export async function analyticsSummary(
   today: string,
 ) {
   const { from, to } = period;
-  const [figures, buckets, byRevenue, byOverdue, categoryNames] = await Promise.all([
+  const [figures, buckets, byRevenue, byOverdue, categoryNames, firstSale] = await Promise.all([
     monthFigures(db, companyId, from, to),
     ageing(db, companyId, today),
     topClientsByRevenue(db, companyId, from, to),
@@ -242,6 +260,7 @@ export async function analyticsSummary(
       .orderBy("position")
       .orderBy("name")
       .execute(),
+    firstSaleOn(db, companyId),
   ]);
   const months = monthsBetween(from, to).map(
     (month) => figures.byMonth.get(month) ?? emptyMonth(month),
@@ -265,11 +284,14 @@ export async function analyticsSummary(
     });
   const openCents = buckets.reduce((sum, b) => sum + b.cents, 0);
   const periodEnd = lastDay(to) < today ? lastDay(to) : today;
+  // The sales counted are those since the first one: a young company's period is its own days.
+  const start = firstSale && firstSale > `${from}-01` ? firstSale : `${from}-01`;
   const days = Math.max(
     1,
-    Math.round((Date.parse(periodEnd) - Date.parse(`${from}-01`)) / 86_400_000) + 1,
+    Math.round((Date.parse(periodEnd) - Date.parse(start)) / 86_400_000) + 1,
   );
   const grossCents = total.revenueCents + total.outputVatCents;
+  const enoughHistory = firstSale !== null && days >= DSO_MIN_DAYS;
   return {
     from,
     to,
@@ -279,8 +301,16 @@ export async function analyticsSummary(
     categories,
     ageing: buckets,
     openCents,
-    /** Days sales outstanding: what clients owe today ÷ revenue with VAT of the period × its days. */
-    dso: grossCents > 0 ? Math.round((openCents / grossCents) * days) : null,
+    /**
+     * Days sales outstanding: what clients owe today ÷ revenue with VAT of the period × its days
+     * since the first sale; null without revenue or with less than DSO_MIN_DAYS of history.
+     */
+    dso: grossCents > 0 && enoughHistory ? Math.round((openCents / grossCents) * days) : null,
+    /** Why there is no figure yet: the first sale and the days of history so far (else null). */
+    dsoWaiting:
+      grossCents > 0 && firstSale !== null && !enoughHistory
+        ? { firstSaleOn: firstSale, days, needed: DSO_MIN_DAYS }
+        : null,
     topClients: byRevenue.map((r) => ({
       clientId: r.clientId,
       name: r.name,
