@@ -1207,6 +1207,23 @@ export interface SickLeaveRules {
   validFrom: string;
 }
 
+export interface SignupDrafts {
+  createdAt: Generated<Timestamp>;
+  /**
+   * An hour after the last step posted; auth.purge deletes it after that.
+   */
+  expiresAt: Timestamp;
+  id: Generated<string>;
+  /**
+   * argon2id of the password typed on step 1; the account gets this hash.
+   */
+  passwordHash: string;
+  /**
+   * SHA-256 of the random token the wizard's form carries between its steps.
+   */
+  tokenHash: string;
+}
+
 export interface StoredFiles {
   companyId: string;
   contentType: string;
@@ -1407,6 +1424,7 @@ export interface DB {
   salaryDismissals: SalaryDismissals;
   sessions: Sessions;
   sickLeaveRules: SickLeaveRules;
+  signupDrafts: SignupDrafts;
   storedFiles: StoredFiles;
   subscriptionInvoices: SubscriptionInvoices;
   subscriptions: Subscriptions;

@@ -1,6 +1,7 @@
 import {
   type ActionFunctionArgs,
   type AppLoadContext,
+  type HeadersFunction,
   json,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -39,20 +40,33 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireGuest(request, context);
   const url = new URL(request.url);
-  return json({
-    tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
-    // Only a checked path of this site rides along in the form and the tabs' links.
-    redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") || null,
-    loginBot: botCheckWidget(context),
-    registerBot: botCheckWidget(context),
-    marketingUrl: context.config.marketingUrl,
-    // The wizard fills the bank's name and BIC from a Bulgarian IBAN as it is typed.
-    banks: await bulgarianBanks(context.db),
-  });
+  return json(
+    {
+      tab: url.searchParams.get("tab") === "register" ? ("register" as const) : ("login" as const),
+      // Only a checked path of this site rides along in the form and the tabs' links.
+      redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") || null,
+      loginBot: botCheckWidget(context),
+      registerBot: botCheckWidget(context),
+      marketingUrl: context.config.marketingUrl,
+      // The wizard fills the bank's name and BIC from a Bulgarian IBAN as it is typed.
+      banks: await bulgarianBanks(context.db),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireGuest(request, context);
+  const response = await answer(request, context);
+  // What was typed into the sign-in and the sign-up never stays in a cache (issue #31 item 7).
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}
+
+/** The page's headers: no answer of /auth is kept by a cache (the loader's and the action's). */
+export const headers: HeadersFunction = () => ({ "Cache-Control": "no-store" });
+
+async function answer(request: Request, context: AppLoadContext): Promise<Response> {
   // remix-auth reads the body itself, so look at a copy to choose the form.
   const form = await request.clone().formData();
   const intent = form.get("intent");
@@ -68,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const values = Object.fromEntries(
       [...form.entries()].filter(
         (entry): entry is [string, string] =>
-          typeof entry[1] === "string" && !WIZARD_CONTROLS.has(entry[0]),
+          typeof entry[1] === "string" && !WIZARD_CONTROLS.has(entry[0]) && !SECRETS.has(entry[0]),
       ),
     );
     return json(
@@ -98,6 +112,9 @@ const WIZARD_CONTROLS = new Set([
   "notRobot",
   "website",
 ]);
+
+// Never sent back to the page (conventions: passwords are not echoed).
+const SECRETS = new Set(["password", "confirmPassword"]);
 
 /** Spec §8: the server's message, else these for a failure without one or an unexpected error. */
 const LOGIN_FAILED = {
@@ -286,6 +303,9 @@ export default function AuthPage() {
             bot={registerBot}
             banks={banks}
             vies={actionData?.vies ?? null}
+            answered={
+              actionData?.step !== undefined && !actionData.fieldErrors && actionData.vies === undefined
+            }
           />
         ) : (
           <LoginForm redirectTo={redirectTo} bot={loginBot} formError={actionData?.formError} />

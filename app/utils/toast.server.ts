@@ -11,6 +11,11 @@ export interface Toast {
   lang?: "en";
   /** A Bulgarian line shown with an English notice. */
   note?: string;
+  /**
+   * A form's failed attempt (useErrorToast): it goes as soon as a success is shown, so the
+   * message of an attempt that failed never stands beside the one that then worked.
+   */
+  attempt?: boolean;
 }
 
 // A one-shot message carried by a cookie across the redirect that follows a POST.

@@ -32,6 +32,7 @@ import * as m20261128T0200 from "./20261128T0200-company-exports";
 import * as m20261128T0300 from "./20261128T0300-team";
 import * as m20261128T0310 from "./20261128T0310-login-home-company";
 import * as m20261128T0400 from "./20261128T0400-bank-statements";
+import * as m20261128T0500 from "./20261128T0500-signup-drafts";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T0300-team": m20261128T0300,
   "20261128T0310-login-home-company": m20261128T0310,
   "20261128T0400-bank-statements": m20261128T0400,
+  "20261128T0500-signup-drafts": m20261128T0500,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,6 +1,7 @@
 import { composeIBAN } from "ibantools";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/modules/accounts/schema";
+import { saveSignupPassword } from "~/modules/accounts/signup-draft.server";
 import { bulgarianBanks } from "~/modules/reference/banks.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/_app.profile";
 import { action as apiEmployees } from "~/routes/api.employees";
@@ -107,7 +108,9 @@ describe("IBAN check digits wherever one is typed", () => {
             String(value === true ? "on" : value === false ? "" : value),
           ]),
         ),
-        confirmPassword: payload.password,
+        // Step 1 kept the password on the server (issue #31 item 7): the form carries its token.
+        password: "",
+        signupDraft: await saveSignupPassword(getDb(), payload.password, null),
         companyType: "company",
         companyBankAccount: WRONG_DIGITS,
         notRobot: "on",
@@ -284,7 +287,9 @@ describe("the bank's name and BIC from a Bulgarian IBAN", () => {
         intent: "register",
         step: "3",
         direction: "next",
-        confirmPassword: payload.password,
+        // Step 1 kept the password on the server (issue #31 item 7): the form carries its token.
+        password: "",
+        signupDraft: await saveSignupPassword(getDb(), payload.password, null),
         companyType: "company",
         companyBankAccount: ibanAt("FINV"),
         companyBankName: "",

@@ -43,11 +43,16 @@ export const actions = style({
 });
 export const full = style({ width: "100%" });
 export const progress = style({ width: "100%", height: "0.5rem", accentColor: vars.color.brand });
+/** The step's heading: «Стъпка N от 3» on its own line above the step's title. */
+export const stepHeading = style({ outline: "none" });
 export const stepLabel = style({
+  display: "block",
   fontSize: vars.fontSize.sm,
+  fontWeight: "normal",
   color: vars.color.textMuted,
   margin: `${vars.space.xs} 0`,
 });
+export const stepTitle = style({ display: "block" });
 export const row = style({
   display: "grid",
   gap: `0 ${vars.space.md}`,

@@ -11,15 +11,19 @@ import { lazyValidator } from "~/components/forms/lazy-validator";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { fillFields, ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
-import { REGISTER_STEPS } from "~/modules/accounts/constants";
+import { REGISTER_STEPS, SIGNUP_DRAFT_FIELD } from "~/modules/accounts/constants";
 import type { BgBank } from "~/modules/reference/banks";
 import { DEFAULT_COUNTRY } from "~/modules/reference/default-country";
 import { VIES_MESSAGES, type ViesStatus } from "~/modules/reference/vies";
 import * as styles from "./auth.css";
 import { availabilityStatus, useAvailability } from "./use-availability";
 
-const validators: Record<1 | 2 | 3, Validator<Record<string, unknown>>> = {
+const validators: Record<1 | 1.5 | 2 | 3, Validator<Record<string, unknown>>> = {
   1: lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.registerStep1)),
+  // Step 1 again, with the password kept on the server (signupDraft): the fields may stay empty.
+  1.5: lazyValidator(() =>
+    import("~/modules/accounts/validators").then((m) => m.registerStep1Again),
+  ),
   2: lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.registerStep2)),
   3: lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.registerStep3)),
 };
@@ -33,6 +37,7 @@ export function RegisterWizard({
   bot,
   banks,
   vies,
+  answered = false,
 }: {
   step: 1 | 2 | 3;
   values: Values;
@@ -41,10 +46,21 @@ export function RegisterWizard({
   banks: readonly BgBank[];
   /** The status line of a «Провери» the server answered (without JavaScript). */
   vies: ViesStatus | null;
+  /** The step is the answer to a posted step: focus goes to its heading (issue #31 item 7). */
+  answered?: boolean;
 }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The password waits on the server once step 1 is done; the form carries only its token.
+  const kept = Boolean(values[SIGNUP_DRAFT_FIELD]);
+  // Each step answered moves focus to its heading, which says «Стъпка N от 3» (without
+  // JavaScript the heading's autofocus does it).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per step shown
+  useEffect(() => {
+    if (answered) heading.current?.focus();
+  }, [answered, step, values]);
   // Answers of another step filled in place on this one (VIES's English name): carried along.
   const [extra, setExtra] = useState<{ step: number; values: Values }>({ step, values: {} });
   const meta = REGISTER_STEPS[step - 1]!;
@@ -70,7 +86,7 @@ export function RegisterWizard({
     <ValidatedForm
       key={step}
       formRef={formRef}
-      validator={validators[step]}
+      validator={validators[step === 1 && kept ? 1.5 : step]}
       method="post"
       id={`register-step-${step}`}
       defaultValues={defaults}
@@ -99,10 +115,13 @@ export function RegisterWizard({
         max={3}
         aria-label={`Стъпка ${step} от 3`}
       />
-      <p className={styles.stepLabel}>Стъпка {step} от 3</p>
-      <h2>{meta.title}</h2>
+      {/* The heading says the step too: focused after each step, it is what is announced. */}
+      <h2 ref={heading} tabIndex={-1} autoFocus={answered} className={styles.stepHeading}>
+        <span className={styles.stepLabel}>Стъпка {step} от 3</span>{" "}
+        <span className={styles.stepTitle}>{meta.title}</span>
+      </h2>
       {step === 1 ? (
-        <StepProfile />
+        <StepProfile kept={kept} />
       ) : step === 2 ? (
         <StepCompany
           vies={vies}
@@ -132,7 +151,7 @@ export function RegisterWizard({
   );
 }
 
-function StepProfile() {
+function StepProfile({ kept }: { kept: boolean }) {
   const [email, setEmail] = useState("");
   const availability = useAvailability(
     "/api/check-email",
@@ -155,7 +174,7 @@ function StepProfile() {
         onChange={(event) => setEmail(event.currentTarget.value)}
         status={availabilityStatus(availability, "Моля, изчакайте да се провери имейлът")}
       />
-      <NewPasswordFields />
+      <NewPasswordFields kept={kept} />
     </>
   );
 }

@@ -108,7 +108,12 @@ export function FeedbackForm({
               if (!problem) return;
               // Refused in the browser before it is sent (spec §5); the server keeps its 413.
               event.currentTarget.value = "";
-              showToast({ type: "error", title: problem.title, description: problem.detail });
+              showToast({
+                type: "error",
+                title: problem.title,
+                description: problem.detail,
+                attempt: true,
+              });
             }}
           />
           {fileError || error("file") ? (

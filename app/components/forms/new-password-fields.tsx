@@ -6,13 +6,18 @@ import { PASSWORD_HINT } from "./password-hint";
 
 export { PASSWORD_HINT } from "./password-hint";
 
+const KEPT_HINT = "Паролата, която въведохте, е запазена: попълнете полетата само за да я смените.";
+
 /** A new password and its confirmation (fields `password` and `confirmPassword`), with the rules as a hint. */
 export function NewPasswordFields({
   label = "Парола",
   confirmLabel = "Потвърдете паролата",
+  kept = false,
 }: {
   label?: string;
   confirmLabel?: string;
+  /** A password is already kept on the server (the sign-up's step 1 again): these may stay empty. */
+  kept?: boolean;
 }) {
   const { error } = useField("confirmPassword");
   const { hasBeenSubmitted } = useFormContext();
@@ -27,14 +32,14 @@ export function NewPasswordFields({
         name="password"
         label={label}
         autoComplete="new-password"
-        required
-        hint={PASSWORD_HINT}
+        required={!kept}
+        hint={kept ? `${KEPT_HINT} ${PASSWORD_HINT}` : PASSWORD_HINT}
       />
       <PasswordField
         name="confirmPassword"
         label={confirmLabel}
         autoComplete="new-password"
-        required
+        required={!kept}
       />
     </>
   );

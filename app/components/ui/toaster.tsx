@@ -42,10 +42,12 @@ export function Toaster({ initial, children }: { initial: Toast | null; children
 
   const show = useCallback<ShowToast>((toast) => {
     const id = toast.id ?? `${Date.now()}-${Math.random()}`;
+    // A success makes the failed attempts before it stale (issue #31 item 1).
+    const stale = (t: Shown) => t.id === id || (toast.type === "success" && t.attempt === true);
     setToasts((current) =>
       [
         { ...toast, id, durationMs: toast.durationMs ?? TOAST_DURATION_MS },
-        ...current.filter((t) => t.id !== id),
+        ...current.filter((t) => !stale(t)),
       ].slice(0, MAX_TOASTS),
     );
   }, []);

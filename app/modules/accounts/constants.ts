@@ -70,3 +70,9 @@ export const REGISTER_STEPS = [
     ],
   },
 ] as const;
+
+/**
+ * The hidden field the sign-up's steps 2 and 3 (and step 1 again) carry instead of the password:
+ * the random token of the server's signup draft (issue #31 item 7).
+ */
+export const SIGNUP_DRAFT_FIELD = "signupDraft";

@@ -176,6 +176,28 @@ export function checkVat(data: { isVatRegistered?: boolean; vatNumber?: string }
 }
 
 export const registerStep1Schema = z.object(step1Fields).superRefine(checkPasswords);
+
+/**
+ * Step 1 again, with the password already kept on the server (issue #31 item 7): the password
+ * fields may stay empty; a password typed there replaces the kept one and follows the rules.
+ */
+export const registerStep1AgainSchema = z
+  .object({
+    username: emailField,
+    password: z.string().max(PASSWORD_MAX).optional(),
+    confirmPassword: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .superRefine((data, ctx) => {
+    if (!data.password && !data.confirmPassword) return;
+    const rules = newPasswordField.safeParse(data.password ?? "");
+    if (!rules.success) {
+      ctx.addIssue({ code: "custom", path: ["password"], message: rules.error.issues[0]!.message });
+    }
+    if (!data.confirmPassword) {
+      ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: MESSAGES.required });
+    }
+    checkPasswords(data, ctx);
+  });
 export const registerStep2Schema = z.object(step2Fields).superRefine(checkCompany);
 export const registerStep3Schema = z
   .object({ ...step3Fields, ...botCheckFields })
@@ -201,6 +223,23 @@ export const registerSchema = z
   });
 
 export type RegisterInput = z.infer<typeof registerSchema>;
+
+/**
+ * The wizard's last step: everything but the password, which waits on the server as a hash
+ * (issue #31 item 7; accounts/signup-draft.server.ts).
+ */
+export const registerWizardSchema = z
+  .object({
+    username: step1Fields.username,
+    ...step2Fields,
+    companyType: step2Fields.companyType.default("company"),
+    ...step3Fields,
+    ...botCheckFields,
+  })
+  .superRefine((data, ctx) => {
+    checkCompany(data, ctx);
+    checkVat(data, ctx);
+  });
 
 // ── Passwords and profile ──────────────────────────────────────────────────────────
 

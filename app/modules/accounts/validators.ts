@@ -5,6 +5,7 @@ import {
   loginSchema,
   personalSchema,
   profileSchema,
+  registerStep1AgainSchema,
   registerStep1Schema,
   registerStep2Schema,
   registerStep3Schema,
@@ -19,6 +20,7 @@ import {
 
 export const login = withZod(loginSchema);
 export const registerStep1 = withZod(registerStep1Schema);
+export const registerStep1Again = withZod(registerStep1AgainSchema);
 export const registerStep2 = withZod(registerStep2Schema);
 export const registerStep3 = withZod(registerStep3Schema);
 export const forgotPassword = withZod(forgotPasswordSchema);

@@ -8,14 +8,34 @@ import { fieldErrorsOf } from "~/utils/schema";
 import {
   MESSAGES,
   REGISTER_STEPS,
-  registerSchema,
+  registerStep1AgainSchema,
   registerStep1Schema,
   registerStep2Schema,
+  registerWizardSchema,
 } from "./schema";
-import { registerAccount, takenFields } from "./service.server";
+import { createAccount, takenFields } from "./service.server";
+import {
+  endSignupDraft,
+  SIGNUP_DRAFT_FIELD,
+  saveSignupPassword,
+  signupPasswordHash,
+  touchSignupDraft,
+} from "./signup-draft.server";
 
 // The registration wizard on the server: each step is posted, validated and answered with the
-// next step carrying earlier answers (hidden fields), so it completes with JavaScript off.
+// next step carrying earlier answers (hidden fields), so it completes with JavaScript off. The
+// password is the exception (issue #31 item 7): step 1 keeps it on the server as a hash (a
+// signup draft) and the later steps carry only the draft's random token.
+
+/** Said on step 1 when the kept password has gone (an hour without a step). */
+export const SIGNUP_DRAFT_EXPIRED =
+  "Мина повече от час от първата стъпка: въведете паролата отново.";
+const PASSWORDS = new Set(["password", "confirmPassword"]);
+
+/** What goes back to the page: never the password (conventions: passwords are not sent back). */
+function withoutPasswords(values: WizardValues): WizardValues {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !PASSWORDS.has(key)));
+}
 
 export type WizardStep = 1 | 2 | 3;
 export type WizardValues = Record<string, string>;
@@ -68,6 +88,11 @@ export async function handleWizardStep(
   context: AppLoadContext,
   form: FormData,
 ): Promise<WizardAnswer> {
+  const answer = await wizardStep(context, form);
+  return answer.kind === "step" ? { ...answer, values: withoutPasswords(answer.values) } : answer;
+}
+
+async function wizardStep(context: AppLoadContext, form: FormData): Promise<WizardAnswer> {
   const step = Number(form.get("step")) as WizardStep;
   // Sent without JavaScript, empty bank name and BIC are filled from a Bulgarian IBAN.
   const values = await withBankFilled(context.db, wizardValues(form));
@@ -75,9 +100,10 @@ export async function handleWizardStep(
     return { kind: "step", step: Math.max(1, step - 1) as WizardStep, values };
   if (form.get("direction") === "vies") return checkCompanyInVies(context, step, values);
 
-  if (step === 1 || step === 2) {
-    const schema = step === 1 ? registerStep1Schema : registerStep2Schema;
-    const parsed = schema.safeParse(values);
+  const draft = values[SIGNUP_DRAFT_FIELD] ?? "";
+  if (step === 1) return passwordStep(context, values, draft);
+  if (step === 2) {
+    const parsed = registerStep2Schema.safeParse(values);
     const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
     // Only well-formed values are looked up; the taken-check uses the same fields as the API.
     const data = (parsed.success ? parsed.data : {}) as {
@@ -88,11 +114,16 @@ export async function handleWizardStep(
     const taken = parsed.success ? await takenFields(context.db, data) : {};
     const fieldErrors = { ...errors, ...taken };
     if (Object.keys(fieldErrors).length > 0) return { kind: "step", step, values, fieldErrors };
-    return { kind: "step", step: (step + 1) as WizardStep, values };
+    return { kind: "step", step: 3, values };
   }
 
   // The last step submits everything: every rule is checked again on the server.
-  const parsed = registerSchema.safeParse(values);
+  const passwordHash = await signupPasswordHash(context.db, draft);
+  if (!passwordHash) {
+    const { [SIGNUP_DRAFT_FIELD]: _gone, ...rest } = values;
+    return { kind: "step", step: 1, values: rest, fieldErrors: { password: SIGNUP_DRAFT_EXPIRED } };
+  }
+  const parsed = registerWizardSchema.safeParse(values);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     return { kind: "step", step: firstStepWithError(fieldErrors), values, fieldErrors };
@@ -111,7 +142,10 @@ export async function handleWizardStep(
       fieldErrors: { recaptchaToken: botCheckMessage(context, MESSAGES.botCheck) },
     };
   try {
-    const user = await registerAccount(context.db, parsed.data);
+    const user = await createAccount(context.db, parsed.data, {
+      passwordHash,
+      within: (trx) => endSignupDraft(trx, draft),
+    });
     return { kind: "done", userId: user.userId, email: user.email, firstName: user.firstName };
   } catch (error) {
     if (error instanceof AppError && error.fields) {
@@ -124,6 +158,33 @@ export async function handleWizardStep(
     }
     throw error;
   }
+}
+
+/**
+ * Step 1: the e-mail and the password. The password is hashed into a signup draft (a new one,
+ * or the person's draft with its password replaced); with a draft alive the password fields may
+ * be left empty to keep the password typed before.
+ */
+async function passwordStep(
+  context: AppLoadContext,
+  values: WizardValues,
+  draft: string,
+): Promise<WizardAnswer> {
+  const typed = Boolean(values.password || values.confirmPassword);
+  const keep = draft !== "" && !typed;
+  const kept = keep && (await touchSignupDraft(context.db, draft));
+  const parsed = (keep ? registerStep1AgainSchema : registerStep1Schema).safeParse(values);
+  const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+  if (keep && !kept) errors.password = SIGNUP_DRAFT_EXPIRED;
+  const taken = parsed.success
+    ? await takenFields(context.db, { username: parsed.data.username })
+    : {};
+  const fieldErrors = { ...errors, ...taken };
+  if (Object.keys(fieldErrors).length > 0) return { kind: "step", step: 1, values, fieldErrors };
+  const token = kept
+    ? draft
+    : await saveSignupPassword(context.db, values.password ?? "", draft || null);
+  return { kind: "step", step: 2, values: { ...values, [SIGNUP_DRAFT_FIELD]: token } };
 }
 
 /**

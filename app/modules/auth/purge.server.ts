@@ -5,12 +5,12 @@ import { THROTTLE_WINDOW_MS } from "./throttle.server";
 
 /**
  * Deletes what can no longer be used: expired sessions, spent or expired one-time tokens,
- * login attempts older than the throttling window (kept a day, for support) and spent
- * bot-check tokens and rate-limit counters past their expiry. Idempotent; any instance may run it.
+ * login attempts older than the throttling window (kept a day, for support), spent
+ * bot-check tokens, rate-limit counters and sign-up drafts past their expiry. Idempotent; any instance may run it.
  */
 export async function purgeExpired(db: Kysely<Database>, now = new Date()) {
   const dayAgo = new Date(now.getTime() - Math.max(THROTTLE_WINDOW_MS, 24 * 60 * 60 * 1000));
-  const [sessions, tokens, attempts, nonces, rateLimits] = await Promise.all([
+  const [sessions, tokens, attempts, nonces, rateLimits, drafts] = await Promise.all([
     db.deleteFrom("sessions").where("expiresAt", "<", now).executeTakeFirst(),
     db
       .deleteFrom("userTokens")
@@ -19,6 +19,8 @@ export async function purgeExpired(db: Kysely<Database>, now = new Date()) {
     db.deleteFrom("loginAttempts").where("createdAt", "<", dayAgo).executeTakeFirst(),
     db.deleteFrom("botCheckNonces").where("expiresAt", "<", now).executeTakeFirst(),
     purgeRateLimits(db, now),
+    // Sign-ups left half-way: the password's hash goes an hour after the last step.
+    db.deleteFrom("signupDrafts").where("expiresAt", "<", now).executeTakeFirst(),
   ]);
   return {
     sessions: Number(sessions.numDeletedRows),
@@ -26,5 +28,6 @@ export async function purgeExpired(db: Kysely<Database>, now = new Date()) {
     loginAttempts: Number(attempts.numDeletedRows),
     botCheckNonces: Number(nonces.numDeletedRows),
     rateLimits,
+    signupDrafts: Number(drafts.numDeletedRows),
   };
 }
