@@ -36,7 +36,9 @@ function tagsOf(text: string): Tag[] {
     if (raw.length > STATEMENT_LIMITS.maxLineLength) {
       throw new StatementError(BANK_MESSAGES.lineTooLong, number);
     }
-    const line = raw.replace(/\s+$/, "");
+    // Trailing spaces are kept: a tag 86 wrapped at 65 characters may break after a space, and
+    // the words either side must stay apart when its lines are joined.
+    const line = raw;
     if (!line.trim()) continue;
     // SWIFT envelope: {1:…}{2:…}{4: before (a tag may follow on the same line), -} after.
     let body = line;

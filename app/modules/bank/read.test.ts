@@ -169,6 +169,20 @@ describe("MT940", () => {
     });
   });
 
+  it("keeps the space where a tag 86 line was wrapped after it", () => {
+    const text = [
+      ":20:X",
+      ":25:BG80BNBG96611020345678",
+      ":60F:C261101EUR0,00",
+      ":61:2611051105C70,00NTRFNONREF//W1",
+      ":86:+20ПЛАЩАНЕ+32КЛИЕНТ ",
+      "22 ООД",
+      ":62F:C261105EUR70,00",
+    ].join("\r\n");
+    const [movement] = readStatement({ bytes: Buffer.from(text), mapping: null }).movements;
+    expect(movement?.counterpartyName).toBe("КЛИЕНТ 22 ООД");
+  });
+
   it("names the broken line, and refuses balances that do not add up", () => {
     const text = fixture("qmark-utf8.sta").toString("utf8");
     const broken = text.replace(":61:261106C250,50NTRF//REF-Q1", ":61:2611XXC250,50NTRF//REF-Q1");
