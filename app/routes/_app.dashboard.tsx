@@ -50,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : false,
     figures ? dashboardMoney(context.db, { ...user, companyId }, today) : null,
     companyId && !figures
-      ? latestDocuments(context.db, companyId, user.ownDocumentsOnly ? user.id : null)
+      ? latestDocuments(context.db, companyId, today, user.ownDocumentsOnly ? user.id : null)
       : null,
   ]);
   return json({

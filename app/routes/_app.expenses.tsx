@@ -25,7 +25,7 @@ import {
 import { getSupplier } from "~/modules/expenses/suppliers.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate, todayInSofia } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 import { periodOptions } from "~/utils/periods";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -261,8 +261,12 @@ export default function Expenses() {
                       {expense.categoryName ?? "—"}
                     </td>
                     <td className={`${listStyles.cell} ${styles.num}`}>
-                      {expense.documentType === "credit_note" ? "−" : ""}
-                      {formatCents(expense.totalCents)} {expense.currency}
+                      {formatMoney(
+                        expense.documentType === "credit_note"
+                          ? -expense.totalCents
+                          : expense.totalCents,
+                        expense.currency,
+                      )}
                       <span className={frame.phoneOnly}>
                         <PaymentState expense={expense} today={today} />
                       </span>

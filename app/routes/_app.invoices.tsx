@@ -19,7 +19,7 @@ import * as frame from "~/components/ui/scroll-table.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 
 import { getClient } from "~/modules/clients/queries.server";
-import { DOCUMENT_TYPES, STATUS_FILTERS } from "~/modules/invoices/constants";
+import { DOCUMENT_TYPES, listedCents, STATUS_FILTERS } from "~/modules/invoices/constants";
 import { documentsOf } from "~/modules/invoices/documents.server";
 import {
   filtersFromSearch,
@@ -28,7 +28,7 @@ import {
 } from "~/modules/invoices/list.server";
 import { documentState } from "~/modules/invoices/payments.server";
 import { printDate, todayInSofia } from "~/utils/dates";
-import { formatCents, formatMoney } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");
@@ -251,7 +251,7 @@ export default function Invoices() {
                       {doc.dueDate ? printDate(doc.dueDate) : "—"}
                     </td>
                     <td className={`${listStyles.cell} ${styles.num}`}>
-                      {`${doc.type === "credit_note" ? "−" : ""}${formatCents(doc.totalCents)} ${doc.currency}`}
+                      {formatMoney(listedCents(doc.type, doc.totalCents), doc.currency)}
                       <span className={frame.phoneOnly}>{badge}</span>
                     </td>
                     <td className={`${listStyles.cell} ${frame.wideOnly}`}>{badge}</td>

@@ -21,7 +21,7 @@ import { monthDeclaration } from "~/modules/salaries/nap/declaration.server";
 import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_FORMS, DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
-import { formatCents } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 
 /*
  * /salaries/declarations?month=yyyy-MM (issue #27, decision 024): the checks of the month's
@@ -364,8 +364,8 @@ function FundsTable(props: {
       </ScrollTable>
       {props.contractTaxCents ? (
         <p>
-          Данъкът по граждански договори ({formatCents(props.contractTaxCents)} EUR) не е в обр. 6:
-          декларира се с декларацията по чл. 55 ЗДДФЛ.
+          Данъкът по граждански договори ({formatMoney(props.contractTaxCents, "EUR")}) не е в обр.
+          6: декларира се с декларацията по чл. 55 ЗДДФЛ.
         </p>
       ) : null}
     </section>

@@ -16,7 +16,7 @@ import { PAYMENT_MESSAGES } from "~/modules/salaries/nap/payment-messages";
 import { monthPayments } from "~/modules/salaries/nap/payments.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 
 /*
  * /salaries/declarations/payments?month=yyyy-MM (issue #27 item 3, decision 025): the month's
@@ -209,7 +209,7 @@ function PaymentSheet({ data, label }: { data: Data; label: string }) {
         <tfoot>
           <tr>
             <th scope="row" colSpan={3}>
-              Общо (равно на обр. 6: {formatCents(data.form6TotalCents)} EUR)
+              Общо (равно на обр. 6: {formatMoney(data.form6TotalCents, "EUR")})
             </th>
             <td className={styles.num}>{formatCents(data.totalCents)}</td>
           </tr>
@@ -222,8 +222,8 @@ function PaymentSheet({ data, label }: { data: Data; label: string }) {
       </p>
       {data.contractTaxCents ? (
         <p>
-          Данъкът, удържан по граждански договори ({formatCents(data.contractTaxCents)} EUR), не е
-          тук: декларира се с декларацията по чл. 55 ЗДДФЛ и се внася в срока по чл. 65 ЗДДФЛ.
+          Данъкът, удържан по граждански договори ({formatMoney(data.contractTaxCents, "EUR")}), не
+          е тук: декларира се с декларацията по чл. 55 ЗДДФЛ и се внася в срока по чл. 65 ЗДДФЛ.
         </p>
       ) : null}
     </section>

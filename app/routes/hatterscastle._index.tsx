@@ -11,7 +11,7 @@ import { shortMonth } from "~/modules/analytics/period";
 import { backupOverview } from "~/modules/backup/overview.server";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { printDate, todayInSofia } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -40,7 +40,7 @@ export default function AdminDashboard() {
         <Figure label="Клиенти (фирми)" value={String(stats.customers)} />
         <Figure
           label="Месечни приходи от абонаменти (MRR)"
-          value={`${formatCents(stats.mrrCents)}\u00a0€`}
+          value={formatMoney(stats.mrrCents, "EUR")}
         />
         <Figure label="Активни фирми за 30 дни" value={String(stats.activeCompanies)} />
         <Figure label="Прекратени абонаменти за 30 дни" value={String(stats.churned30Days)} />

@@ -5,7 +5,12 @@ import * as page from "~/components/layout/page.css";
 import { clientDetail } from "~/modules/admin/customers.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { CLIENT_KINDS, VAT_TREATMENTS } from "~/modules/clients/constants";
-import { DOCUMENT_LANGUAGES, DOCUMENT_TYPES, STATE_LABELS } from "~/modules/invoices/constants";
+import {
+  DOCUMENT_LANGUAGES,
+  DOCUMENT_TYPES,
+  listedCents,
+  STATE_LABELS,
+} from "~/modules/invoices/constants";
 import { printDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 
@@ -111,7 +116,7 @@ export default function AdminClient() {
               DOCUMENT_TYPES[d.type],
               printDate(d.issueDate),
               d.dueDate ? printDate(d.dueDate) : "—",
-              formatMoney(d.totalCents, d.currency),
+              formatMoney(listedCents(d.type, d.totalCents), d.currency),
               STATE_LABELS[d.status === "issued" ? (d.state ?? "issued") : d.status],
             ],
           }))}

@@ -54,7 +54,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
-import { formatCents } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
@@ -96,8 +96,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     parameters: parameters.map((p) => ({
       id: p.id,
       period: printPeriod(p),
-      minimumWage: `${formatCents(p.minimumWageCents)}\u00a0€`,
-      maxInsurable: `${formatCents(p.maxInsurableCents)}\u00a0€${p.maxInsurableConfirmed ? "" : " — Непотвърден"}`,
+      minimumWage: formatMoney(p.minimumWageCents, "EUR"),
+      maxInsurable: `${formatMoney(p.maxInsurableCents, "EUR")}${p.maxInsurableConfirmed ? "" : " — Непотвърден"}`,
       employee: `${percent(p.employeeDoo)} / ${percent(p.employeeUpf)} / ${percent(p.employeeZo)}`,
       employer: `${percent(p.employerDoo)} / ${percent(p.employerUpf)} / ${percent(p.employerZo)}`,
       tax: percent(p.incomeTax),

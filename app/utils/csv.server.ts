@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import { contentDisposition } from "./content-disposition";
+import { formatPrice, MINUS } from "./money";
 
 /*
  * CSV for Bulgarian Excel, the one way every export is written: UTF-8 with a BOM, ";" between
@@ -22,6 +23,13 @@ export function excelNumber(cents: number): string {
   const sign = cents < 0 ? "-" : "";
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, "0")}`;
+}
+
+/** A unit price as Bulgarian Excel reads a number: "1250,5", "-0,125" (no grouping, ASCII minus). */
+export function excelPrice(value: bigint): string {
+  return formatPrice(value)
+    .replace(/\u00a0/g, "")
+    .replace(MINUS, "-");
 }
 
 /** Rows as CSV lines (no BOM), every cell passed through excelCell. */

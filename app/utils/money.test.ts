@@ -6,6 +6,7 @@ import {
   convertCents,
   formatCents,
   formatPrice,
+  formatScaled,
   lineNetCents,
   parseDecimal,
 } from "./money";
@@ -97,9 +98,16 @@ describe("decimals", () => {
   it("formats for people and converts with a rate", () => {
     expect(formatCents(123456)).toBe("1\u00a0234,56");
     expect(formatCents(123456, "en")).toBe("1,234.56");
-    expect(formatCents(-5)).toBe("-0,05");
+    // A true minus (issue #31 item 5), which reads back as a number.
+    expect(formatCents(-5)).toBe("\u22120,05");
+    expect(formatCents(-9320)).toBe("−93,20");
+    expect(parseDecimal(formatCents(-123456), 2)).toBe(-123456n);
     expect(formatPrice(125000n)).toBe("12,50");
     expect(formatPrice(1250n)).toBe("0,125");
+    // Prices and quantities are grouped like amounts: «1 250,00», not «1250,00».
+    expect(formatPrice(12_500_000n)).toBe("1\u00a0250,00");
+    expect(formatScaled(1_250_500n, 3)).toBe("1\u00a0250,5");
+    expect(parseDecimal(formatPrice(12_500_000n), 4)).toBe(12_500_000n);
     expect(convertCents(10000, "0.92345678")).toBe(9235);
   });
 });

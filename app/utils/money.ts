@@ -33,7 +33,11 @@ export function parseDecimal(input: unknown, scale: number): bigint | null {
   }
   if (typeof input !== "string") return null;
   if (input.length > 40) return null;
-  const text = input.replace(/[\s\u00a0\u202f']/g, "").replace(",", ".");
+  // A true minus (U+2212, as formatCents writes it) reads as the ASCII one.
+  const text = input
+    .replace(/[\s\u00a0\u202f']/g, "")
+    .replace("\u2212", "-")
+    .replace(",", ".");
   const match = /^(-?)(\d{1,15})(?:\.(\d*))?$/.exec(text);
   if (!match) return null;
   const [, sign, whole, fraction = ""] = match;
@@ -138,34 +142,48 @@ export function convertCents(cents: number, rate: string): number {
 const groupDigits = (digits: string, separator: string) =>
   digits.replace(/\B(?=(\d{3})+(?!\d))/g, separator);
 
-/**
- * Cents for people: "1 234,50" in Bulgarian (a non-breaking space groups thousands, a comma
- * before the cents), "1,234.50" in English. Written by hand rather than Intl so the server and
- * every browser print the same characters.
- */
-export function formatCents(cents: number, locale: "bg" | "en" = "bg"): string {
-  const [whole = "0", fraction = "00"] = centsToDecimal(Math.abs(cents)).split(".");
-  const sign = cents < 0 ? "-" : "";
-  return locale === "bg"
-    ? `${sign}${groupDigits(whole, "\u00a0")},${fraction}`
-    : `${sign}${groupDigits(whole, ",")}.${fraction}`;
+/** The minus sign money is printed with: a true minus (U+2212), not the hyphen. */
+export const MINUS = "\u2212";
+
+/** A decimal string ("-1234.5") as people read it: grouped thousands, the locale's marks. */
+function readable(text: string, locale: "bg" | "en"): string {
+  const negative = text.startsWith("-");
+  const [whole = "0", fraction] = (negative ? text.slice(1) : text).split(".");
+  const grouped =
+    locale === "bg"
+      ? `${groupDigits(whole, "\u00a0")}${fraction !== undefined ? `,${fraction}` : ""}`
+      : `${groupDigits(whole, ",")}${fraction !== undefined ? `.${fraction}` : ""}`;
+  return `${negative ? MINUS : ""}${grouped}`;
 }
 
-/** Cents with the currency: "1 234,50 EUR". */
+/**
+ * Cents for people — the one money format of every page, the PDF and the e-mails (issue #31
+ * item 5): "1 234,50" in Bulgarian (a non-breaking space groups thousands, a comma before the
+ * cents), "1,234.50" in English, a true minus ("−93,20"). Written by hand rather than Intl so the
+ * server and every browser print the same characters. (CSV and the API keep centsToDecimal.)
+ */
+export function formatCents(cents: number, locale: "bg" | "en" = "bg"): string {
+  return readable(centsToDecimal(cents), locale);
+}
+
+/**
+ * Cents with the currency's code, the one way every page names a currency: "1 234,50 EUR"
+ * (never «€»: documents in other currencies read the same way, "1 234,50 USD").
+ */
 export function formatMoney(cents: number, currency: string, locale: "bg" | "en" = "bg") {
   return `${formatCents(cents, locale)}\u00a0${currency}`;
 }
 
-/** A scaled quantity or price for the form and the document: trailing zeros dropped, comma in bg. */
+/** A scaled quantity for the form and the document: trailing zeros dropped, grouped, comma in bg. */
 export function formatScaled(value: bigint, scale: number, locale: "bg" | "en" = "bg"): string {
   let text = scaledToString(value, scale);
   if (text.includes(".")) text = text.replace(/0+$/, "").replace(/\.$/, "");
-  return locale === "bg" ? text.replace(".", ",") : text;
+  return readable(text, locale);
 }
 
-/** A unit price: at least two decimals, up to four ("12,50", "0,1250"). */
+/** A unit price: at least two decimals, up to four, grouped ("1 250,00", "0,1250"). */
 export function formatPrice(value: bigint, locale: "bg" | "en" = "bg"): string {
   let text = scaledToString(value, PRICE_SCALE);
   text = text.replace(/(\.\d\d\d?)0+$/, "$1").replace(/(\.\d\d)0$/, "$1");
-  return locale === "bg" ? text.replace(".", ",") : text;
+  return readable(text, locale);
 }

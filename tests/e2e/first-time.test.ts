@@ -174,7 +174,7 @@ describe.skipIf(!hasChromium)("a first-time customer in Chromium", () => {
         await page.goto(`${app.url}/invoice/new`);
         await chooseClient(page, "Клиент Първи ООД", javaScriptEnabled);
         await page.getByRole("button", { name: "Издай" }).first().click();
-        await page.getByText("Добавете поне един ред").waitFor();
+        await page.getByText("Попълнете поне един ред: описание и единична цена").waitFor();
         const description = page.getByLabel(/^Описание \(ред 1\)/);
         expect(await description.getAttribute("aria-invalid")).toBe("true");
         await page.getByText("Описанието е задължително").waitFor();

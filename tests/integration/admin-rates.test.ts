@@ -29,7 +29,7 @@ import {
 } from "~/routes/hatterscastle.invoice-settings";
 import { action as vatAction, loader as vatLoader } from "~/routes/hatterscastle.vat-update";
 import { addDays, todayInSofia } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 import { createCompanyWithClient, createUser, registrationPayload } from "../setup/factories";
 import { botToken, call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
@@ -819,8 +819,8 @@ describe("payroll parameters", () => {
       })
     ).json();
     expect(after.parameters.map((p: { maxInsurable: string }) => p.maxInsurable)).toEqual([
-      `${formatCents(230_000)}\u00a0€`,
-      `${formatCents(211_164)}\u00a0€`,
+      formatMoney(230_000, "EUR"),
+      formatMoney(211_164, "EUR"),
     ]);
     const unknown = await settingsPost(
       { intent: "max-insurable", id: "00000000-0000-4000-8000-000000000000", maxInsurable: "1" },

@@ -3,14 +3,14 @@ import * as listStyles from "~/components/clients/client-form.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import type { ColumnKind, AnalyticsTable as Table } from "~/modules/analytics/tables";
 import { printDate } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 
-/** A cell as people read it: "1 234,56 €", "12,5 %", "01.02.2026", "—" for nothing. */
+/** A cell as people read it: "1 234,56 EUR", "12,5 %", "01.02.2026", "—" for nothing. */
 export function formatCell(value: string | number | null, kind: ColumnKind): string {
   if (value === null || value === "") return "—";
   switch (kind) {
     case "cents":
-      return `${formatCents(Number(value))}\u00a0€`;
+      return formatMoney(Number(value), "EUR");
     case "percent":
       return `${Number(value) > 0 ? "+" : ""}${String(value).replace(".", ",")}\u00a0%`;
     case "date":

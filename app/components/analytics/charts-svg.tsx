@@ -4,7 +4,7 @@ import { PatternLines } from "@visx/pattern";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useState } from "react";
-import { formatCents } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 
 /*
  * The analytics charts: SVG drawn by React with visx on the server, so they appear with JavaScript
@@ -37,11 +37,11 @@ export interface Series {
   values: number[];
 }
 
-/** Whole euros for the axis: "12 345 €". */
+/** Whole euros for the axis: "12 345 EUR". */
 export function euroWhole(cents: number): string {
-  return `${formatCents(Math.round(cents / 100) * 100).replace(/,00$/, "")}\u00a0€`;
+  return `${formatCents(Math.round(cents / 100) * 100).replace(/,00$/, "")}\u00a0EUR`;
 }
-const euro = (cents: number) => `${formatCents(cents)}\u00a0€`;
+const euro = (cents: number) => formatMoney(cents, "EUR");
 
 /** Series 0, 2, 4… are solid; 1, 3, 5… are hatched, so neighbours differ without colour. */
 function fillOf(prefix: string, index: number) {
@@ -355,7 +355,7 @@ export function LineChart(props: {
   description: string;
   labels: string[];
   series: Series;
-  /** How a month's value reads out, e.g. "за внасяне 120,00 €". */
+  /** How a month's value reads out, e.g. "за внасяне 120,00 EUR". */
   describe: (cents: number) => string;
 }) {
   const y = yScale(props.series.values);

@@ -5,7 +5,7 @@ import { NAP_KIND_LABELS, SUGGESTION_LABELS, TRANSACTION_STATUSES } from "~/modu
 import type { MatchView, SuggestionView, TransactionView } from "~/modules/bank/queries.server";
 import { printDate } from "~/utils/dates";
 import { typedOr, useFormAnswer } from "~/utils/forms";
-import { formatCents } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 import { ownValue } from "~/utils/own-keys";
 import * as styles from "./transaction-card.css";
 
@@ -33,12 +33,12 @@ function docLabel(doc: { type: string; number: string | null; clientName: string
 function suggestionText(s: Json<SuggestionView>, currency: string): string {
   if (s.kind === "nap") return "Данъци и осигуровки към НАП";
   if (s.expense) {
-    return `Разход № ${s.expense.documentNumber}, ${s.expense.supplierName}, ${formatCents(s.expense.totalCents)} ${currency}`;
+    return `Разход № ${s.expense.documentNumber}, ${s.expense.supplierName}, ${formatMoney(s.expense.totalCents, currency)}`;
   }
   if (s.rule) return `Нов разход: ${s.rule.supplierName} — ${s.rule.description}`;
   const docs = s.documents.map(docLabel).join("; ");
   const due = s.documents.reduce((sum, d) => sum + d.dueCents, 0);
-  return `${docs} — дължимо ${formatCents(s.kind === "exact" || s.kind === "split" ? s.amountCents : due)} ${currency}`;
+  return `${docs} — дължимо ${formatMoney(s.kind === "exact" || s.kind === "split" ? s.amountCents : due, currency)}`;
 }
 
 function Hidden({ fields }: { fields: Record<string, string> }) {
@@ -55,7 +55,7 @@ export function TransactionCard({ tx, back }: { tx: Movement; back: string }) {
   const busy = useNavigation().state !== "idle";
   const answer = useFormAnswer(`tx-${tx.id}`);
   const sign = tx.direction === "credit" ? "+" : "−";
-  const amount = `${sign}${formatCents(tx.amountCents)} ${tx.currency}`;
+  const amount = `${sign}${formatMoney(tx.amountCents, tx.currency)}`;
   const who = tx.counterpartyName ?? "Без наредител";
   const label = `ред ${tx.lineNo}, ${who}, ${amount}`;
   const [first, ...others] = tx.suggestions.filter((s) => s.holds);
@@ -209,7 +209,7 @@ function Matched({
       </ul>
       {tx.overpaidCents > 0 ? (
         <p role="note">
-          Надплатени {formatCents(tx.overpaidCents)} {tx.currency}: не са записани като плащане
+          Надплатени {formatMoney(tx.overpaidCents, tx.currency)}: не са записани като плащане
           (решение 008) — издайте кредитно известие или върнете сумата.
         </p>
       ) : null}
@@ -243,6 +243,6 @@ function matchText(m: Json<MatchView>, currency: string): string {
   if (m.creditNote && m.document) {
     return `${docLabel(m.document)}: прихванато с кредитно известие № ${m.creditNote.number ?? "—"}`;
   }
-  if (m.document) return `${docLabel(m.document)}: ${formatCents(m.amountCents)} ${currency}`;
+  if (m.document) return `${docLabel(m.document)}: ${formatMoney(m.amountCents, currency)}`;
   return "—";
 }

@@ -3,9 +3,10 @@ import * as listStyles from "~/components/clients/client-form.css";
 import * as styles from "~/components/layout/page.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";
-import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
+import { DOCUMENT_TYPES, listedCents, STATE_LABELS } from "~/modules/invoices/constants";
+import type { DocumentState } from "~/modules/invoices/payments.server";
 import { printDate } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 import { MONTH_NAMES } from "~/utils/periods";
 
 /* The dashboard's money: what the business earned, what it is owed, what it spent. */
@@ -21,7 +22,7 @@ interface Revenue {
   grossEurCents: number;
 }
 
-const eur = (cents: number) => `${formatCents(cents)} €`;
+const eur = (cents: number) => formatMoney(cents, "EUR");
 
 function RevenueFigures({ revenue }: { revenue: Revenue }) {
   const foreign = revenue.currencies.filter((c) => c.currency !== "EUR");
@@ -38,7 +39,7 @@ function RevenueFigures({ revenue }: { revenue: Revenue }) {
           {foreign
             .map(
               (c) =>
-                `${formatCents(c.netCents)} ${c.currency} (${formatCents(c.grossCents)} с ДДС)`,
+                `${formatMoney(c.netCents, c.currency)} (${formatMoney(c.grossCents, c.currency)} с ДДС)`,
             )
             .join("; ")}
           , преизчислени в евро по курса на документа.
@@ -99,14 +100,10 @@ export function ReceivablesCard({ owed, today }: { owed: Owed; today: string }) 
           {owed.currencies.map((c) => (
             <div key={c.currency} style={{ display: "contents" }}>
               <dt>Неплатени ({c.count})</dt>
-              <dd>
-                {formatCents(c.unpaidCents)} {c.currency}
-              </dd>
+              <dd>{formatMoney(c.unpaidCents, c.currency)}</dd>
               <dt>Просрочени ({c.overdueCount})</dt>
               <dd>
-                <strong>
-                  {formatCents(c.overdueCents)} {c.currency}
-                </strong>
+                <strong>{formatMoney(c.overdueCents, c.currency)}</strong>
               </dd>
             </div>
           ))}
@@ -121,7 +118,7 @@ export function ReceivablesCard({ owed, today }: { owed: Owed; today: string }) 
                 <Link to={`/invoice/${d.id}`}>
                   {DOCUMENT_TYPES[d.type]} № {d.number}
                 </Link>{" "}
-                — {d.clientName}, {formatCents(d.openCents)} {d.currency}, падеж{" "}
+                — {d.clientName}, {formatMoney(d.openCents, d.currency)}, падеж{" "}
                 {d.dueDate ? printDate(d.dueDate) : "—"}
                 {d.dueDate ? ` (${daysBetween(d.dueDate, today)} дни)` : ""}
               </li>
@@ -200,7 +197,7 @@ export function MonthCostsCard(props: {
             <dd>
               {props.expenses.length
                 ? props.expenses
-                    .map((c) => `${formatCents(c.totalCents)} ${c.currency} (${c.count})`)
+                    .map((c) => `${formatMoney(c.totalCents, c.currency)} (${c.count})`)
                     .join("; ")
                 : "няма"}
             </dd>
@@ -227,20 +224,19 @@ export function LatestDocuments(props: {
   documents: {
     id: string;
     type: keyof typeof DOCUMENT_TYPES;
-    status: string;
+    status: "draft" | "issued" | "cancelled";
     number: string | null;
     issueDate: string;
     currency: string;
     totalCents: number;
     clientName: string;
+    /** The payment's state (issue #31 item 5): «Платен», not «Издаден». */
+    state: DocumentState | null;
   }[];
 }) {
   if (!props.documents.length) return null;
-  const STATUS: Record<string, string> = {
-    draft: "Чернова",
-    issued: "Издаден",
-    cancelled: "Анулиран",
-  };
+  const label = (d: (typeof props.documents)[number]) =>
+    STATE_LABELS[d.status === "issued" ? (d.state ?? "issued") : d.status];
   return (
     <section aria-labelledby="latest-title" style={{ marginTop: "1.5rem" }}>
       <h2 id="latest-title">Последни документи</h2>
@@ -279,12 +275,10 @@ export function LatestDocuments(props: {
                 <td className={listStyles.cell}>{d.clientName}</td>
                 <td className={`${listStyles.cell} ${frame.wideOnly}`}>{printDate(d.issueDate)}</td>
                 <td className={listStyles.cell}>
-                  {formatCents(d.totalCents)} {d.currency}
-                  <span className={frame.phoneOnly}>{STATUS[d.status] ?? d.status}</span>
+                  {formatMoney(listedCents(d.type, d.totalCents), d.currency)}
+                  <span className={frame.phoneOnly}>{label(d)}</span>
                 </td>
-                <td className={`${listStyles.cell} ${frame.wideOnly}`}>
-                  {STATUS[d.status] ?? d.status}
-                </td>
+                <td className={`${listStyles.cell} ${frame.wideOnly}`}>{label(d)}</td>
               </tr>
             ))}
           </tbody>

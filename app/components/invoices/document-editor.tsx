@@ -34,7 +34,7 @@ import {
   vatDateOf,
 } from "~/modules/reference/vat-rows";
 import { isIsoDate, todayInSofia } from "~/utils/dates";
-import { formatCents } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 import { CatalogueSearch, ClientField, LineDescription } from "./editor-pickers";
 import * as styles from "./invoices.css";
 
@@ -163,9 +163,14 @@ function EditorForm({
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus again after every server re-render, even to the same place
   useEffect(() => {
     if (!focus) return;
+    const form = formRef.current;
+    const name = CSS.escape(focus);
+    // A field kept in a hidden input (the client's combobox) is focused where it is typed into:
+    // a hidden input takes no focus, which left it on <body> (issue #31 item 4).
     const element =
       document.getElementById(focus) ??
-      formRef.current?.querySelector<HTMLElement>(`[name="${CSS.escape(focus)}"]`);
+      form?.querySelector<HTMLElement>(`[data-field="${name}"]`) ??
+      form?.querySelector<HTMLElement>(`[name="${name}"]:not([type="hidden"])`);
     element?.focus();
   }, [focus, revision]);
 
@@ -511,9 +516,7 @@ function EditorForm({
           ) : null}
           <div className={styles.totalStrong}>
             <dt>Сума за плащане</dt>
-            <dd>
-              {formatCents(totals.totalCents)} {currency}
-            </dd>
+            <dd>{formatMoney(totals.totalCents, currency)}</dd>
           </div>
         </dl>
       </section>

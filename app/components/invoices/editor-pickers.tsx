@@ -180,7 +180,7 @@ function ClientCombobox({
           if (client) onChoose(client);
         }}
         onQuery={find}
-        inputProps={aria}
+        inputProps={{ ...aria, "data-field": "clientId" }}
         labelId={labelId}
         empty="Няма такъв клиент"
       />

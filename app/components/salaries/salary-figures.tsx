@@ -1,6 +1,6 @@
 import * as styles from "~/components/expenses/expenses.css";
 import type { PayrollResult } from "~/modules/salaries/payroll";
-import { formatCents } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 
 /** A salary's figures as a Bulgarian accountant reads them: employee's side, employer's side. */
 export function SalaryFigures({ result, caption }: { result: PayrollResult; caption: string }) {
@@ -47,7 +47,7 @@ export function SalaryFigures({ result, caption }: { result: PayrollResult; capt
               {label}
             </th>
             <td style={{ textAlign: "right", fontWeight: strong ? 700 : 400 }}>
-              {formatCents(cents)} EUR
+              {formatMoney(cents, "EUR")}
             </td>
           </tr>
         ))}

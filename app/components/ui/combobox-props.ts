@@ -11,7 +11,8 @@ export interface ComboboxProps<T> {
   matches: (item: T, query: string) => boolean;
   selected: T | null;
   onSelect: (item: T | null) => void;
-  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string };
+  /** `data-field`: the form field the box stands for (a hidden input holds its value). */
+  inputProps: InputHTMLAttributes<HTMLInputElement> & { id: string; "data-field"?: string };
   labelId: string;
   empty?: string;
   /** Told what is typed, for lists searched on the server (then `matches` can accept all). */

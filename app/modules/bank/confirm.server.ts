@@ -3,7 +3,7 @@ import { expenseSchema } from "~/modules/expenses/schema";
 import { createExpense, removeExpense, setExpensePaid } from "~/modules/expenses/service.server";
 import { recordPayment, removePayment } from "~/modules/invoices/payments.server";
 import { AppError } from "~/utils/http.server";
-import { formatCents } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { actorName, type BankActor, recordBankAct } from "./access.server";
@@ -262,7 +262,7 @@ export async function matchDocuments(
       {
         type: "bank_transaction",
         id: transactionId,
-        label: `${tx.counterpartyName ?? ""} ${formatCents(tx.amountCents)} ${tx.currency}`.trim(),
+        label: `${tx.counterpartyName ?? ""} ${formatMoney(tx.amountCents, tx.currency)}`.trim(),
       },
       {
         documents: ordered.map((d) => d.number).join(", "),
@@ -310,8 +310,8 @@ export async function matchExpense(
     if (expense.currency !== tx.currency || expense.totalCents !== tx.amountCents) {
       throw new AppError(
         BANK_MESSAGES.expenseAmount(
-          `${formatCents(expense.totalCents)} ${expense.currency}`,
-          `${formatCents(tx.amountCents)} ${tx.currency}`,
+          `${formatMoney(expense.totalCents, expense.currency)}`,
+          `${formatMoney(tx.amountCents, tx.currency)}`,
         ),
         409,
       );

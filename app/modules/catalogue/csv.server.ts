@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import { formatPrice, PRICE_SCALE, parseDecimal } from "~/utils/money";
+import { excelPrice } from "~/utils/csv.server";
+import { PRICE_SCALE, parseDecimal } from "~/utils/money";
 import type { Database } from "~db/types";
 import { vatRateLabel } from "./constants";
 import { listCatalogue } from "./queries.server";
@@ -32,7 +33,7 @@ export async function catalogueCsvPage(
     item.name,
     item.nameEn ?? "",
     item.unit,
-    formatPrice(parseDecimal(item.unitPrice, PRICE_SCALE) ?? 0n),
+    excelPrice(parseDecimal(item.unitPrice, PRICE_SCALE) ?? 0n),
     vatRateLabel(item.vatRate),
     item.vatGround ?? "",
     archived ? "да" : "не",

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { documentsWithClients, RECEIVABLE } from "~/modules/invoices/list.server";
+import { documentState } from "~/modules/invoices/payments.server";
 import type { Database } from "~db/types";
 
 /*
@@ -121,30 +122,40 @@ export async function receivables(db: Kysely<Database>, companyId: string, today
   };
 }
 
-/** The company's ten newest documents (drafts too), for the dashboard. */
-export function latestDocuments(
+/**
+ * The company's ten newest documents (drafts too), for the dashboard, each with its payment's
+ * state as of `today` (issue #31 item 5: «Платен», not «Издаден»).
+ */
+export async function latestDocuments(
   db: Kysely<Database>,
   companyId: string,
+  today: string,
   createdBy: string | null = null,
 ) {
   let query = documentsWithClients(db, companyId);
   // Staff who see only their own documents.
   if (createdBy) query = query.where("documents.createdBy", "=", createdBy);
-  return query
+  const rows = await query
     .select([
       "documents.id",
       "documents.type",
       "documents.status",
       "documents.number",
       "documents.issueDate",
+      "documents.dueDate",
       "documents.currency",
       "documents.totalCents",
+      "documents.paidCents",
       "clients.name as clientName",
     ])
     .orderBy("documents.createdAt", "desc")
     .orderBy("documents.id", "desc")
     .limit(10)
     .execute();
+  return rows.map(({ paidCents, dueDate, ...doc }) => ({
+    ...doc,
+    state: documentState({ ...doc, paidCents, dueDate }, today),
+  }));
 }
 
 /**

@@ -38,7 +38,7 @@ export async function dashboardMoney(
     revenue(db, companyId, monthStart, monthEnd(today)),
     revenue(db, companyId, yearStart, `${today.slice(0, 4)}-12-31`),
     receivables(db, companyId, today),
-    latestDocuments(db, companyId),
+    latestDocuments(db, companyId, today),
     company.isVatRegistered ? undefined : vatThreshold(db, today),
     full ? monthSalaries(db, companyId, today.slice(0, 7)) : undefined,
     standard ? monthTotals(db, companyId, monthStart, monthEnd(today)) : undefined,

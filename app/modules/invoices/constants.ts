@@ -13,6 +13,13 @@ export const DOCUMENT_TYPES = {
 } as const;
 export type DocumentTypeKey = keyof typeof DOCUMENT_TYPES;
 
+/**
+ * A document's total as every list shows it (issue #31 item 5): a credit note takes away, so it
+ * is listed negative («−93,20 EUR»); the document itself prints its positive amounts.
+ */
+export const listedCents = (type: DocumentTypeKey, cents: number) =>
+  type === "credit_note" ? -cents : cents;
+
 export const DOCUMENT_LANGUAGES = {
   bg: "Български",
   en: "Английски",
@@ -78,6 +85,8 @@ export const DOCUMENT_MESSAGES = {
   eurRate:
     "Въведете курс към еврото: положително число под 1 000 000 с до 8 знака след десетичната запетая",
   noLines: "Добавете поне един ред",
+  /** The editor's rows are all empty: the row is there, what it lacks is said (issue #31 item 4). */
+  emptyLines: "Попълнете поне един ред: описание и единична цена",
   tooManyLines: "Един документ може да има най-много 200 реда",
   description: "Описанието е задължително",
   quantity:

@@ -443,8 +443,10 @@ export async function submitEditor(
   if (!values.lines.length) values.lines.push(emptyLine());
   if (!parsed.success) {
     const errors = fieldErrorsOf(parsed.error);
-    // No line at all: the one empty row left is where the description is missing, so mark it.
+    // No line filled: the empty row on the page is there, so it is what lacks a description —
+    // «Добавете поне един ред» would ask for a row the person sees (issue #31 item 4).
     if (errors.lines === DOCUMENT_MESSAGES.noLines) {
+      errors.lines = DOCUMENT_MESSAGES.emptyLines;
       errors["lines.0.description"] ??= DOCUMENT_MESSAGES.description;
     }
     return back({ errors, formError: FORM_ERROR, focus: firstInvalidField(errors) }, 400);

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { AppError } from "~/utils/http.server";
-import { formatCents } from "~/utils/money";
+import { formatMoney } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import {
@@ -162,7 +162,7 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
     employee.contractType !== "civil" &&
     input.agreedGrossCents < minimumGrossCents(parameters, employee.hoursPerDay)
   ) {
-    const message = `${SALARY_MESSAGES.belowMinimum}: ${formatCents(minimumGrossCents(parameters, employee.hoursPerDay))} EUR`;
+    const message = `${SALARY_MESSAGES.belowMinimum}: ${formatMoney(minimumGrossCents(parameters, employee.hoursPerDay), "EUR")}`;
     throw new AppError(message, 400, { gross: message });
   }
   const days = await employmentDays(db, employee, input);
