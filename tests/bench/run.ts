@@ -23,6 +23,7 @@ import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client"
 import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { benchBackup } from "./backup";
+import { benchBank } from "./bank";
 import { benchEvents } from "./events";
 import { benchExport } from "./export";
 import { benchJobs } from "./jobs";
@@ -593,5 +594,7 @@ if (!only || only === "jobs") await benchJobs();
 if (!only || only === "export") await benchExport();
 // Asked for alone: it seeds the big database twice more (PostgreSQL and a PGlite folder).
 if (only === "backup") await benchBackup();
+
+if (!only || only === "bank") await benchBank();
 
 printSummary();
