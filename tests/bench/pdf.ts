@@ -295,6 +295,7 @@ async function run(scratch: string, browsers: Set<Browser>) {
     }
     return lo;
   };
+  const twoFrom = await firstWith(2);
   const threeFrom = await firstWith(3);
   const fourFrom = await firstWith(4);
   const threeLines = Math.floor((threeFrom + fourFrom - 1) / 2);
@@ -302,6 +303,11 @@ async function run(scratch: string, browsers: Set<Browser>) {
     one: { lines: 3, draft: await draft(3), issued: await issued(3) },
     three: { lines: threeLines, draft: await draft(threeLines), issued: await issued(threeLines) },
   };
+  // A full first page (the most lines that print on one): with the 3-line page, the cost per
+  // line within one page beside the cost per line over three (is the cost linear in lines?).
+  const fullLines = twoFrom - 1;
+  const fullDraft = await draft(fullLines);
+  if ((await draftPages(fullLines)) !== 1) throw new Error(`${fullLines} lines are not one page`);
   const described: Record<string, string> = {};
   for (const [name, doc] of Object.entries(docs)) {
     const pages = [
@@ -326,11 +332,13 @@ async function run(scratch: string, browsers: Set<Browser>) {
     threeDraft: await sample(() => download(docs.three.draft)),
     oneIssued: await sample(() => download(docs.one.issued)),
     threeIssued: await sample(() => download(docs.three.issued)),
+    fullDraft: await sample(() => download(fullDraft)),
   };
   show("app, 1 page, rendered (draft) over HTTP", app.oneDraft);
   show("app, 3 pages, rendered (draft) over HTTP", app.threeDraft);
   show("app, 1 page, issued (stored bytes) over HTTP", app.oneIssued);
   show("app, 3 pages, issued (stored bytes) over HTTP", app.threeIssued);
+  show(`app, 1 full page (${fullLines} lines), rendered (draft) over HTTP`, app.fullDraft);
 
   // 2. The render alone: the pool worker's own function in a worker thread of this process
   // (NODE_ENV=production, as in the app: React's development build is a third slower), on the
@@ -420,6 +428,25 @@ async function run(scratch: string, browsers: Set<Browser>) {
     ratioLabel: "× one page",
     goal: `≤ ${GOAL_THREE_TO_ONE}×`,
     met: threeToOne <= GOAL_THREE_TO_ONE,
+  });
+  // Linear in lines: the cost of a line within the first page and over the next two pages.
+  const perLine = (from: Stats, to: Stats, lines: number) => (to.p50 - from.p50) / lines;
+  const withinOne = perLine(app.oneDraft, app.fullDraft, fullLines - docs.one.lines);
+  const overThree = perLine(app.fullDraft, app.threeDraft, docs.three.lines - fullLines);
+  record({
+    part: "pdf",
+    measure: `three-page PDF over HTTP vs a full one page (${fullLines} lines), rendered`,
+    app: `${ms(app.threeDraft.p50)} p50`,
+    baseline: `full page ${ms(app.fullDraft.p50)} p50`,
+    ratio: app.threeDraft.p50 / app.fullDraft.p50,
+    ratioLabel: "× a full page",
+  });
+  record({
+    part: "pdf",
+    measure: "cost of a line over HTTP: pages 2–3 against page 1 (linear: about 1)",
+    app: `${withinOne.toFixed(2)} → ${overThree.toFixed(2)} ms a line`,
+    ratio: overThree / withinOne,
+    ratioLabel: "× page 1's",
   });
   record({
     part: "pdf",
