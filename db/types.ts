@@ -632,11 +632,19 @@ export interface DocumentCounters {
 export interface DocumentEmails {
   attempts: Generated<number>;
   companyId: string;
+  /**
+   * The address of the person who sent it, when they asked for a copy (sent as Bcc with the e-mail); null for none.
+   */
+  copyTo: string | null;
   createdAt: Generated<Timestamp>;
   documentId: string;
   id: Generated<string>;
   kind: DocumentEmailsKind;
   lastError: string | null;
+  /**
+   * The sender's own short message, put above the standard text of the e-mail (at most 1,000 characters); null for none and for what the app sends by itself.
+   */
+  message: string | null;
   recipients: string;
   /**
    * Waiting for the company's hourly limit until then (null: counted, or never held back).
@@ -1009,6 +1017,11 @@ export interface NapPaymentAccounts {
   validTo: string | null;
 }
 
+export interface OperatorCounters {
+  lastNumber: Generated<number>;
+  series: string;
+}
+
 export interface PayrollParameters {
   civilExpenses: Numeric;
   createdAt: Generated<Timestamp>;
@@ -1235,19 +1248,51 @@ export interface StoredFiles {
 
 export interface SubscriptionInvoices {
   amountCents: number;
+  /**
+   * The customer company's requisites on that day: name, ЕИК, VAT number, address.
+   */
+  buyer: ColumnType<unknown | null, string | null | undefined, string | null>;
   companyId: string;
   createdAt: Generated<Timestamp>;
   currency: Generated<string>;
   description: string | null;
   hostedUrl: string | null;
   id: Generated<string>;
+  /**
+   * The day the operator's invoice was issued: the day of the payment (Sofia).
+   */
+  issuedOn: string | null;
+  /**
+   * The tax base in cents: the plan's price with VAT, less the VAT.
+   */
+  netCents: number | null;
   number: string | null;
   periodEnd: Timestamp | null;
   periodStart: Timestamp | null;
   plan: Plan | null;
   providerId: string;
   providerUpdatedAt: Generated<number>;
+  /**
+   * The operator's requisites on that day (the back office's settings): name, ЕИК, VAT number, address, bank.
+   */
+  seller: ColumnType<unknown | null, string | null | undefined, string | null>;
   status: SubscriptionInvoicesStatus;
+  /**
+   * The operator's invoice number for this payment (10 digits, the operator's own series 'subscription' in operator_counters); null while the payment is not made.
+   */
+  taxNumber: string | null;
+  /**
+   * The VAT in cents (0 when the operator charges none).
+   */
+  vatCents: number | null;
+  /**
+   * The legal ground printed when no VAT is charged (чл. 113, ал. 9 от ЗДДС).
+   */
+  vatGround: string | null;
+  /**
+   * The VAT rate in per cent in force on the day; null when not charged (the operator not registered).
+   */
+  vatRate: number | null;
 }
 
 export interface Subscriptions {
@@ -1413,6 +1458,7 @@ export interface DB {
   napDeclarationDeliveries: NapDeclarationDeliveries;
   napDeclarationFormats: NapDeclarationFormats;
   napPaymentAccounts: NapPaymentAccounts;
+  operatorCounters: OperatorCounters;
   payrollParameters: PayrollParameters;
   planGrants: PlanGrants;
   planSeats: PlanSeats;

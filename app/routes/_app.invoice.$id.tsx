@@ -18,6 +18,7 @@ import {
   PaymentsSection,
   PdfSection,
   RelatedDocuments,
+  ReminderSection,
   SendSection,
 } from "~/components/invoices/document-actions";
 import {
@@ -49,7 +50,8 @@ import { queueDocumentEmail } from "~/modules/invoices/emails.server";
 import { documentPageData } from "~/modules/invoices/page.server";
 import { addPayment, deletePayment } from "~/modules/invoices/payments.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
-import { cancelSchema, paymentSchema } from "~/modules/invoices/schema";
+import { cancelSchema, paymentSchema, sendSchema } from "~/modules/invoices/schema";
+import { reminderPreview } from "~/modules/recurring/reminders.server";
 
 import { formatDate, todayInSofia } from "~/utils/dates";
 import { fieldErrorsOf } from "~/utils/field-errors";
@@ -66,7 +68,11 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");
   const doc = await requireDocument(context.db, user.companyId, params.id, documentsOf(user));
-  return json(await documentPageData(context.db, user.companyId, doc));
+  const [data, reminder] = await Promise.all([
+    documentPageData(context.db, user.companyId, doc),
+    reminderPreview(context.db, doc),
+  ]);
+  return json({ ...data, reminder, me: user.email });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -134,14 +140,37 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         });
         return redirectWithToast(here, "Плащането е изтрито");
       case "send":
-        await queueDocumentEmail(context, user.companyId, doc, values.to ?? "");
+      case "remind": {
+        const parsed = sendSchema.safeParse(values);
+        if (!parsed.success) {
+          return refuseForm({
+            formId: intent,
+            fieldErrors: fieldErrorsOf(parsed.error),
+            repopulateFields: values,
+          });
+        }
+        const reminder = intent === "remind";
+        if (reminder && !(await reminderPreview(context.db, doc))) {
+          throw new AppError("Напомняне се изпраща само за просрочен документ", 409);
+        }
+        const { to, message, copy } = parsed.data;
+        await queueDocumentEmail(
+          context,
+          user.companyId,
+          doc,
+          to,
+          reminder ? "reminder" : "document",
+          { overLimit: "refuse", message, copyTo: copy ? user.email : null },
+        );
         await recordDocumentAct(context, user, "document.email", doc, {
-          recipients: values.to || "имейлите на клиента",
+          recipients: to || "имейлите на клиента",
+          ...(reminder ? { kind: "напомняне" } : {}),
         });
         return redirectWithToast(here, {
-          title: "Документът се изпраща по имейл",
+          title: reminder ? "Напомнянето се изпраща" : "Документът се изпраща по имейл",
           description: "Състоянието на изпращането е под документа.",
         });
+      }
       case "duplicate": {
         const copy = await duplicateDocument(context.db, user.companyId, user.id, doc);
         await recordDocumentAct(
@@ -177,8 +206,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function DocumentPage() {
-  const { doc, model, client, logoUrl, related, today, nextNumber, emails, recurring, reminders } =
-    useLoaderData<typeof loader>();
+  const {
+    doc,
+    model,
+    client,
+    logoUrl,
+    related,
+    today,
+    nextNumber,
+    emails,
+    recurring,
+    reminders,
+    reminder,
+    me,
+  } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const issueAnswer = useFormAnswer("issue") as { confirmIssue?: boolean } | undefined;
   const unknown = useFormAnswer("");
@@ -211,7 +252,10 @@ export default function DocumentPage() {
             />
           ) : null}
           <PdfSection id={doc.id} ubl={issued && doc.type !== "proforma"} />
-          {issued ? <SendSection emails={client.emails} sent={doc.sentAt !== null} /> : null}
+          {issued ? (
+            <SendSection emails={client.emails} sent={doc.sentAt !== null} me={me} />
+          ) : null}
+          {reminder ? <ReminderSection reminder={reminder} emails={client.emails} me={me} /> : null}
           <EmailLog emails={emails} />
           {doc.type === "invoice" && doc.status !== "cancelled" ? (
             <MakeRecurring id={doc.id} />

@@ -5,10 +5,17 @@ import { requireApiDocument } from "~/modules/invoices/api.server";
 import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { listDocumentEmails, queueDocumentEmail } from "~/modules/invoices/emails.server";
 import { documentJson } from "~/modules/invoices/json.server";
-import { apiErrorResponse, methodNotAllowed, readJson } from "~/utils/http.server";
+import { sendSchema } from "~/modules/invoices/schema";
+import {
+  API_MESSAGES,
+  apiErrorResponse,
+  formatFieldErrors,
+  methodNotAllowed,
+  readJson,
+} from "~/utils/http.server";
 
 /**
- * POST /api/invoices/{id}/send {to?} → 202: the e-mail is recorded and handed to the queue, which
+ * POST /api/invoices/{id}/send {to?, message?, copyToMe?} → 202: the e-mail is recorded and handed to the queue, which
  * sends it with the PDF and tries again when the mail server fails. The answer has the document and
  * the e-mail with its state (queued, sent, failed); GET /api/invoices/{id} shows it later.
  */
@@ -18,15 +25,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { companyId } = user;
   const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   const body = (await readJson(request)) ?? {};
+  const parsed = sendSchema.safeParse({
+    to: typeof body.to === "string" ? body.to : null,
+    message: body.message ?? null,
+    copy: body.copyToMe === true,
+  });
+  if (!parsed.success) {
+    const errors = formatFieldErrors(parsed.error.format());
+    return json({ message: API_MESSAGES.invalid, errors }, { status: 400 });
+  }
+  const { to, message, copy } = parsed.data;
   try {
-    const emailId = await queueDocumentEmail(
-      context,
-      companyId,
-      doc,
-      typeof body.to === "string" ? body.to : null,
-    );
+    const emailId = await queueDocumentEmail(context, companyId, doc, to, "document", {
+      overLimit: "refuse",
+      message,
+      copyTo: copy ? user.email : null,
+    });
     await recordDocumentAct(context, user, "document.email", doc, {
-      recipients: typeof body.to === "string" && body.to ? body.to : "имейлите на клиента",
+      recipients: to || "имейлите на клиента",
     });
     const [now, emails] = await Promise.all([
       getDocument(context.db, companyId, doc.id),

@@ -33,6 +33,8 @@ import * as m20261128T0300 from "./20261128T0300-team";
 import * as m20261128T0310 from "./20261128T0310-login-home-company";
 import * as m20261128T0400 from "./20261128T0400-bank-statements";
 import * as m20261128T0500 from "./20261128T0500-signup-drafts";
+import * as m20261128T0510 from "./20261128T0510-document-email-message";
+import * as m20261128T0520 from "./20261128T0520-subscription-tax-invoices";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -73,6 +75,8 @@ export const migrations: Record<string, Migration> = {
   "20261128T0310-login-home-company": m20261128T0310,
   "20261128T0400-bank-statements": m20261128T0400,
   "20261128T0500-signup-drafts": m20261128T0500,
+  "20261128T0510-document-email-message": m20261128T0510,
+  "20261128T0520-subscription-tax-invoices": m20261128T0520,
 };
 
 export const migrationProvider: MigrationProvider = {

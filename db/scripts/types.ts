@@ -84,6 +84,8 @@ const columns: Record<string, string> = {
   "subscriptions.pending_action": json("PendingActionOf<Plan>", true),
   // No CHECK on this column; the app writes only plans to it.
   "subscription_invoices.plan": "Plan | null",
+  "subscription_invoices.seller": json("unknown", true),
+  "subscription_invoices.buyer": json("unknown", true),
 };
 
 /** JSON shapes, written by hand in db/json-types.ts. */

@@ -145,24 +145,125 @@ export function PdfSection({ id, ubl = false }: { id: string; ubl?: boolean }) {
   );
 }
 
-export function SendSection({ emails, sent }: { emails: string[]; sent: boolean }) {
+/** The addresses, the sender's own short message and a copy to them (issue #31 item 8). */
+function MailFields({
+  answer,
+  emails,
+  me,
+  messageHint,
+}: {
+  answer: FormAnswer | undefined;
+  emails: string[];
+  me: string;
+  messageHint: string;
+}) {
+  const copyId = useId();
+  return (
+    <>
+      <FormError message={answer?.formError} />
+      <FormField
+        name="to"
+        label="До (имейл адреси)"
+        inputMode="email"
+        autoComplete="email"
+        defaultValue={typedOr(answer, "to", emails.join(", "))}
+        error={answer?.fieldErrors.to}
+        hint="Няколко адреса се разделят със запетая"
+      />
+      <FormField
+        name="message"
+        label="Съобщение (по желание)"
+        multiline
+        hint={messageHint}
+        defaultValue={typedOr(answer, "message", "")}
+        error={answer?.fieldErrors.message}
+        controlProps={{ maxLength: 1000, rows: 3 }}
+      />
+      <div className={fieldStyles.checkboxRow}>
+        <input
+          id={copyId}
+          type="checkbox"
+          name="copy"
+          defaultChecked={answer ? answer.repopulateFields?.copy === "on" : false}
+        />
+        <label htmlFor={copyId}>Изпрати копие и до мен ({me})</label>
+      </div>
+    </>
+  );
+}
+
+export function SendSection({
+  emails,
+  sent,
+  me,
+}: {
+  emails: string[];
+  sent: boolean;
+  /** The signed-in person's address, for «Изпрати копие и до мен». */
+  me: string;
+}) {
   const busy = useBusy();
   const answer = useFormAnswer("send");
   return (
     <Section title="Изпращане по имейл">
       <Form method="post">
-        <FormError message={answer?.formError} />
-        <FormField
-          name="to"
-          label="До (имейл адреси)"
-          inputMode="email"
-          autoComplete="email"
-          defaultValue={typedOr(answer, "to", emails.join(", "))}
-          error={answer?.fieldErrors.to}
-          hint="Няколко адреса се разделят със запетая"
+        <MailFields
+          answer={answer}
+          emails={emails}
+          me={me}
+          messageHint="Показва се в началото на писмото, преди стандартния текст (до 1000 знака)"
         />
         <Button type="submit" name="intent" value="send" disabled={busy}>
           {sent ? "Изпрати отново" : "Изпрати"}
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+/**
+ * An overdue document: its reminder's text as the client will read it, and «Изпрати напомняне»
+ * now; the automatic reminders' days and hours (issue #31 item 9).
+ */
+export function ReminderSection({
+  reminder,
+  emails,
+  me,
+}: {
+  reminder: {
+    subject: string;
+    text: string;
+    automatic: { enabled: boolean; days: number[]; next: string | null };
+  };
+  emails: string[];
+  me: string;
+}) {
+  const busy = useBusy();
+  const answer = useFormAnswer("remind");
+  const { automatic } = reminder;
+  return (
+    <Section title="Напомняне за плащане">
+      <p>
+        {automatic.enabled
+          ? `Автоматичните напомняния тръгват ${automatic.days.join(", ")} дни след падежа, в 9:15 ч. на съответния ден${automatic.next ? `; следващото е на ${printDate(automatic.next)}` : ""}.`
+          : "Автоматичните напомняния са изключени (Настройки → Напомняния). Можете да изпратите едно сега."}
+      </p>
+      <details>
+        <summary>Преглед на текста</summary>
+        <p>
+          <strong>{reminder.subject}</strong>
+        </p>
+        <p style={{ whiteSpace: "pre-line" }}>{reminder.text}</p>
+      </details>
+      <Form method="post">
+        <MailFields
+          answer={answer}
+          emails={emails}
+          me={me}
+          messageHint="Показва се в началото на писмото, преди текста от прегледа (до 1000 знака)"
+        />
+        <Button type="submit" name="intent" value="remind" disabled={busy}>
+          Изпрати напомняне
         </Button>
       </Form>
     </Section>

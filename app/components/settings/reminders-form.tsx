@@ -38,7 +38,7 @@ export function RemindersForm({
         name="days"
         label="Дни след падежа"
         required
-        hint="Напр. 3, 10, 30: едно напомняне на всеки от тези дни, докато документът не е платен"
+        hint="Напр. 3, 10, 30: едно напомняне на всеки от тези дни, докато документът не е платен. Тръгват в 9:15 ч. в съответния ден (проверка всеки час до 17:15 ч., по българско време)."
         defaultValue={typedOr(answer, "days", values.days.join(", "))}
         error={answer?.fieldErrors.days}
         controlProps={{ maxLength: 100 }}

@@ -268,6 +268,15 @@ export const openApiDocument = {
                 type: "object",
                 properties: {
                   to: { type: "string", description: "Addresses; the client's by default" },
+                  message: {
+                    type: "string",
+                    maxLength: 1000,
+                    description: "The sender's own short message, at the top of the e-mail",
+                  },
+                  copyToMe: {
+                    type: "boolean",
+                    description: "A hidden copy (Bcc) to the signed-in user's address",
+                  },
                 },
               },
             },

@@ -4,7 +4,12 @@ import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
 import { MAX_EMAILS } from "~/modules/clients/schema";
 import type { JobDeps } from "~/modules/jobs/jobs.server";
 import { type MailMessage, sendMail } from "~/modules/mail/mailer.server";
-import { documentMail, reminderMail } from "~/modules/mail/templates.server";
+import {
+  documentMail,
+  type ReminderInput,
+  reminderMail,
+  reminderText,
+} from "~/modules/mail/templates.server";
 import { emailLogoUrl } from "~/modules/settings/app-settings.server";
 import { printDate } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
@@ -93,7 +98,13 @@ export async function queueDocumentEmail(
   doc: DocumentWithLines,
   to: string | null | undefined,
   kind: "document" | "reminder" = "document",
-  options: { overLimit: "refuse" | "wait" } = { overLimit: "refuse" },
+  options: {
+    overLimit: "refuse" | "wait";
+    /** The sender's own short message (checked by sendSchema: at most 1,000 characters). */
+    message?: string | null;
+    /** The sender's address for a hidden copy. */
+    copyTo?: string | null;
+  } = { overLimit: "refuse" },
 ): Promise<string> {
   if (doc.status !== "issued") throw new AppError("Изпращат се само издадени документи", 409);
   const recipients = recipientsOf(to, await clientEmails(context.db, companyId, doc.clientId));
@@ -112,6 +123,8 @@ export async function queueDocumentEmail(
         kind,
         recipients: recipients.join(", "),
         sendAfter: wait ? new Date(Date.now() + wait * 1000) : null,
+        message: options.message?.trim() || null,
+        copyTo: options.copyTo || null,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -150,54 +163,84 @@ async function takeTurn(deps: JobDeps, email: { id: string; companyId: string })
   return counted.allowed;
 }
 
+/** The company's name and addresses, as its e-mails name them. */
+function mailCompany(db: Kysely<Database>, companyId: string) {
+  return db
+    .selectFrom("companies")
+    .select(["name", "nameEn", "email", "bankIban", "bankName"])
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+}
+
+/** A document's title in its e-mails: «Фактура № 0000000001» (in English: «Invoice № …»). */
+const mailTitle = (doc: DocumentWithLines) =>
+  `${doc.language === "en" ? TITLES_EN[doc.type] : DOCUMENT_TYPES[doc.type]} № ${doc.number}`;
+
+/**
+ * What a reminder of the document says now: its subject and text (the company's own text or the
+ * default, the placeholders filled), as sent and as previewed on the document's page.
+ */
+export async function reminderFor(db: Kysely<Database>, doc: DocumentWithLines) {
+  const [company, settings] = await Promise.all([
+    mailCompany(db, doc.companyId),
+    db
+      .selectFrom("reminderSettings")
+      .select("message")
+      .where("companyId", "=", doc.companyId)
+      .executeTakeFirst(),
+  ]);
+  const input: ReminderInput = {
+    title: mailTitle(doc),
+    companyName: company.name,
+    issueDate: printDate(doc.issueDate),
+    dueDate: doc.dueDate ? printDate(doc.dueDate) : null,
+    amountDue: formatMoney(Math.max(doc.totalCents - doc.paidCents, 0), doc.currency),
+    iban: company.bankIban,
+    bankName: company.bankName,
+    message: settings?.message ?? null,
+  };
+  return { company, input, ...reminderText(input) };
+}
+
 /** The message of one e-mail: the document, or a reminder of what is still due. */
 async function composeMail(
   deps: Pick<JobDeps, "db" | "config">,
   doc: DocumentWithLines,
-  email: { kind: "document" | "reminder"; recipients: string },
+  email: {
+    kind: "document" | "reminder";
+    recipients: string;
+    message: string | null;
+    copyTo: string | null;
+  },
 ): Promise<MailMessage> {
-  const company = await deps.db
-    .selectFrom("companies")
-    .select(["name", "nameEn", "email", "bankIban", "bankName"])
-    .where("id", "=", doc.companyId)
-    .executeTakeFirstOrThrow();
   const pdf = await storedPdf(deps.db, doc);
   const english = doc.language === "en";
-  const title = `${english ? TITLES_EN[doc.type] : DOCUMENT_TYPES[doc.type]} № ${doc.number}`;
-  const companyName = english && company.nameEn ? company.nameEn : company.name;
   const logoUrl = await emailLogoUrl({ db: deps.db, config: deps.config });
   const attachment = { filename: pdfFileName(doc), content: pdf.data };
   if (email.kind === "reminder") {
-    const settings = await deps.db
-      .selectFrom("reminderSettings")
-      .select("message")
-      .where("companyId", "=", doc.companyId)
-      .executeTakeFirst();
+    const { company, input } = await reminderFor(deps.db, doc);
     return reminderMail({
+      ...input,
       to: email.recipients,
       replyTo: company.email,
-      number: doc.number ?? "",
-      title,
-      companyName: company.name,
-      issueDate: printDate(doc.issueDate),
-      dueDate: doc.dueDate ? printDate(doc.dueDate) : null,
-      amountDue: formatMoney(Math.max(doc.totalCents - doc.paidCents, 0), doc.currency),
-      iban: company.bankIban,
-      bankName: company.bankName,
-      message: settings?.message ?? null,
+      copyTo: email.copyTo,
+      note: email.message,
       pdf: attachment,
       logoUrl,
     });
   }
+  const company = await mailCompany(deps.db, doc.companyId);
   return documentMail({
     to: email.recipients,
     replyTo: company.email,
-    title,
-    companyName,
+    title: mailTitle(doc),
+    companyName: english && company.nameEn ? company.nameEn : company.name,
     total: formatMoney(doc.totalCents, doc.currency, english ? "en" : "bg"),
     dueDate: doc.dueDate ? printDate(doc.dueDate) : null,
     english,
     pdf: attachment,
+    message: email.message,
+    copyTo: email.copyTo,
     logoUrl,
   });
 }
@@ -212,7 +255,7 @@ export async function deliverDocumentEmail(deps: JobDeps, data: { emailId?: unkn
   const email = await deps.db
     .selectFrom("documentEmails")
     .select(["id", "companyId", "documentId", "kind", "recipients", "status", "attempts"])
-    .select("sendAfter")
+    .select(["sendAfter", "message", "copyTo"])
     .where("id", "=", emailId)
     .executeTakeFirst();
   if (!email || email.status === "sent" || email.status === "skipped") return email?.status;

@@ -234,6 +234,19 @@ export const cancelSchema = z.object({
   ),
 });
 
+/**
+ * «Изпращане по имейл» and «Изпрати напомняне» (issue #31 items 8, 9): the addresses (empty: the
+ * client's), the sender's own short message and whether they want a copy. Shared with the API.
+ */
+export const sendSchema = z.object({
+  to: optionalText(5000),
+  message: optionalText(1000),
+  copy: z
+    .union([z.boolean(), z.string().max(10)])
+    .optional()
+    .transform((value) => value === true || value === "on" || value === "true"),
+});
+
 export const paymentSchema = z.object({
   paidOn: isoDate(),
   amount: decimal(2, DOCUMENT_MESSAGES.amount, (v) => v > 0n)

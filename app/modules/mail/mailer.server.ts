@@ -10,6 +10,10 @@ export interface MailMessage {
   text: string;
   html: string;
   replyTo?: string;
+  /** The sender's name shown with MAIL_FROM's address (a company's documents: its name). */
+  fromName?: string;
+  /** A hidden copy (the person who sent a document, when they asked for one). */
+  bcc?: string;
   attachments?: { filename: string; content: Buffer | Uint8Array; contentType?: string }[];
 }
 
@@ -39,6 +43,11 @@ export function emlFileName(to: string, now = new Date()): string {
   return `${now.toISOString().replace(/[:.]/g, "-")}-${first}${more}-${randomBytes(3).toString("hex")}.eml`;
 }
 
+/** The address of a sender written as "Name <address>" (or the bare address). */
+export function mailAddress(from: string): string {
+  return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
+
 /**
  * Sends a message over SMTP_URL, or writes it to DATA_DIR/mail/*.eml (and logs its links)
  * when there is no SMTP server. Throws MailError when it could not be sent: callers show it.
@@ -47,9 +56,10 @@ export async function sendMail(
   config: AppLoadContext["config"],
   message: MailMessage,
 ): Promise<void> {
+  const { fromName, ...rest } = message;
   const envelope = {
-    from: config.mail.from,
-    ...message,
+    from: fromName ? { name: fromName, address: mailAddress(config.mail.from) } : config.mail.from,
+    ...rest,
     attachments: message.attachments?.map((a) => ({ ...a, content: Buffer.from(a.content) })),
   };
   const { smtpUrl } = config.mail;

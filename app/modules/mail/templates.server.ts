@@ -132,7 +132,14 @@ ${button(input.link, "Към таблото")}`,
   };
 }
 
-/** A document sent to a client, its PDF attached; replies go to the company. */
+/** A title as it reads inside a sentence: «фактура № …», not «Фактура № …» (issue #31 item 8). */
+const inSentence = (title: string) => title.charAt(0).toLocaleLowerCase("bg") + title.slice(1);
+
+/**
+ * A document sent to a client, its PDF attached: from the company's name (MAIL_FROM's address),
+ * replies go to the company; the sender's own short message first, and a hidden copy to them
+ * when they asked for one.
+ */
 export function documentMail(
   input: MailBrand & {
     to: string;
@@ -143,32 +150,39 @@ export function documentMail(
     dueDate: string | null;
     english: boolean;
     pdf: { filename: string; content: Buffer };
+    message?: string | null;
+    copyTo?: string | null;
   },
 ): MailMessage {
   const subject = input.english
     ? `${input.title} from ${input.companyName}`
     : `${input.title} от ${input.companyName}`;
+  const own = input.message?.trim() ? [input.message.trim()] : [];
   const lines = input.english
     ? [
         "Hello,",
+        ...own,
         `Please find attached ${input.title} from ${input.companyName}.`,
         `Amount: ${input.total}${input.dueDate ? `, due ${input.dueDate}` : ""}.`,
         `Kind regards,\n${input.companyName}`,
       ]
     : [
         "Здравейте,",
-        `Изпращаме ви ${input.title} от ${input.companyName}. Документът е приложен като PDF.`,
+        ...own,
+        `Изпращаме ви ${inSentence(input.title)} от ${input.companyName}. Документът е приложен като PDF.`,
         `Сума: ${input.total}${input.dueDate ? `, с падеж ${input.dueDate}` : ""}.`,
         `Поздрави,\n${input.companyName}`,
       ];
   return {
     to: input.to,
     replyTo: input.replyTo,
+    fromName: input.companyName,
+    ...(input.copyTo ? { bcc: input.copyTo } : {}),
     subject,
     text: `${lines.join("\n\n")}\n`,
     html: layout(
       subject,
-      lines.map((line) => `<p>${escapeHtml(line).replace("\n", "<br>")}</p>`).join("\n"),
+      lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, "<br>")}</p>`).join("\n"),
       input,
       input.english
         ? `Sent with Smetka on behalf of ${input.companyName}. Reply to this message to reach them.`
@@ -199,26 +213,26 @@ export const DEFAULT_REMINDER_TEXT = `Здравейте,
 Поздрави,
 {фирма}`;
 
-/** A polite reminder of an overdue document, its PDF attached; replies go to the company. */
-export function reminderMail(
-  input: MailBrand & {
-    to: string;
-    replyTo: string;
-    number: string;
-    title: string;
-    companyName: string;
-    issueDate: string;
-    dueDate: string | null;
-    amountDue: string;
-    iban: string | null;
-    bankName: string | null;
-    /** The company's own text, or null for the default. */
-    message: string | null;
-    pdf: { filename: string; content: Buffer };
-  },
-): MailMessage {
+/** What a reminder says: its subject and text, the company's placeholders filled. */
+export interface ReminderInput {
+  title: string;
+  companyName: string;
+  issueDate: string;
+  dueDate: string | null;
+  amountDue: string;
+  iban: string | null;
+  bankName: string | null;
+  /** The company's own text, or null for the default. */
+  message: string | null;
+}
+
+/**
+ * The reminder's subject and text, as it is sent and as the document's page previews it before
+ * «Изпрати напомняне» (issue #31 item 9).
+ */
+export function reminderText(input: ReminderInput): { subject: string; text: string } {
   const values: Record<string, string> = {
-    "{номер}": `${input.title} от ${input.issueDate}`,
+    "{номер}": `${inSentence(input.title)} от ${input.issueDate}`,
     "{сума}": input.amountDue,
     "{падеж}": input.dueDate ?? "—",
     "{iban}": input.iban ? `${input.iban}${input.bankName ? ` (${input.bankName})` : ""}` : "—",
@@ -228,10 +242,29 @@ export function reminderMail(
     /\{(номер|сума|падеж|iban|фирма)\}/g,
     (placeholder) => values[placeholder] ?? placeholder,
   );
-  const subject = `Напомняне: ${input.title} — ${input.amountDue} за плащане`;
+  return { subject: `Напомняне: ${input.title} — ${input.amountDue} за плащане`, text };
+}
+
+/** A polite reminder of an overdue document, its PDF attached; from the company, replies to it. */
+export function reminderMail(
+  input: MailBrand &
+    ReminderInput & {
+      to: string;
+      replyTo: string;
+      pdf: { filename: string; content: Buffer };
+      copyTo?: string | null;
+      /** The sender's own short message, put before the reminder's text. */
+      note?: string | null;
+    },
+): MailMessage {
+  const reminder = reminderText(input);
+  const { subject } = reminder;
+  const text = input.note?.trim() ? `${input.note.trim()}\n\n${reminder.text}` : reminder.text;
   return {
     to: input.to,
     replyTo: input.replyTo,
+    fromName: input.companyName,
+    ...(input.copyTo ? { bcc: input.copyTo } : {}),
     subject,
     text: `${text}\n`,
     html: layout(

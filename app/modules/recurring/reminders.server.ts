@@ -1,8 +1,9 @@
 import { type Kysely, sql } from "kysely";
-import { getDocument } from "~/modules/invoices/documents.server";
-import { queueDocumentEmail } from "~/modules/invoices/emails.server";
+import { type DocumentWithLines, getDocument } from "~/modules/invoices/documents.server";
+import { queueDocumentEmail, reminderFor } from "~/modules/invoices/emails.server";
+import { paymentState } from "~/modules/invoices/payments.server";
 import type { JobDeps } from "~/modules/jobs/jobs.server";
-import { todayInSofia } from "~/utils/dates";
+import { addDays, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
 
@@ -121,4 +122,40 @@ export async function runReminders(deps: JobDeps, today = todayInSofia()) {
     }
   }
   return sent;
+}
+
+/** When the job «reminders.run» works (its cron, Sofia): the page says so (issue #31 item 9). */
+export const REMINDER_HOURS = "9:15–17:15";
+
+/**
+ * An overdue document's reminder as its page shows it before «Изпрати напомняне» (issue #31
+ * item 9): the subject and text the client would get, and the automatic ones — on or off, their
+ * days, the next day one goes. Null for a document that is not overdue.
+ */
+export async function reminderPreview(
+  db: Kysely<Database>,
+  doc: DocumentWithLines,
+  today = todayInSofia(),
+) {
+  if (paymentState(doc, today) !== "overdue" || !doc.dueDate) return null;
+  const dueDate = doc.dueDate;
+  const [{ subject, text }, settings, sent] = await Promise.all([
+    reminderFor(db, doc),
+    getReminderSettings(db, doc.companyId),
+    db
+      .selectFrom("documentReminders")
+      .select("daysAfter")
+      .where("companyId", "=", doc.companyId)
+      .where("documentId", "=", doc.id)
+      .execute(),
+  ]);
+  const done = Math.max(0, ...sent.map((r) => r.daysAfter));
+  // The next configured day not yet reminded: today's goes with the job's next run.
+  const next = settings.enabled
+    ? (settings.days
+        .filter((d) => d > done)
+        .map((d) => addDays(dueDate, d))
+        .find((day) => day >= today) ?? null)
+    : null;
+  return { subject, text, automatic: { enabled: settings.enabled, days: settings.days, next } };
 }
