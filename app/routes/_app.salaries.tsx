@@ -14,6 +14,7 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SALARY_MESSAGES, SALARY_STATUSES } from "~/modules/salaries/constants";
+import { hasEmployees } from "~/modules/salaries/employees.server";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { MONTH, monthLabel, nextMonth, previousMonth } from "~/modules/salaries/months";
 import { paymentDueDate } from "~/modules/salaries/payroll";
@@ -34,12 +35,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "salaries", "salaries.view");
   const asked = new URL(request.url).searchParams.get("month") ?? "";
   const month = MONTH.test(asked) ? asked : currentMonth();
-  const [current, previous] = await Promise.all([
+  const [current, previous, employees] = await Promise.all([
     monthSalaries(context.db, user.companyId, month),
     monthSalaries(context.db, user.companyId, previousMonth(month)),
+    hasEmployees(context.db, user.companyId),
   ]);
   return json({
     companyName: user.companyName,
+    // Without an employee there is no salary to make: the page asks for one first (#31 item 10).
+    hasEmployees: employees,
     month,
     current,
     previous,
@@ -99,19 +103,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Salaries() {
-  const { companyName, month, current, previous, dueDate } = useLoaderData<typeof loader>();
+  const { companyName, hasEmployees, month, current, previous, dueDate } =
+    useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
   return (
     <div className={page.page}>
       <div className={listStyles.header}>
         <h1>Заплати — {monthLabel(month)}</h1>
         <div className={styles.actions} style={{ marginTop: 0 }}>
-          <ButtonLink to={`/salaries/add?month=${month}`}>Нова заплата</ButtonLink>
+          {hasEmployees ? (
+            <ButtonLink to={`/salaries/add?month=${month}`}>Нова заплата</ButtonLink>
+          ) : null}
           <ButtonLink to="/salaries/employees" tone="secondary">
             Служители
           </ButtonLink>
         </div>
       </div>
+      {hasEmployees ? null : (
+        <section className={page.card} aria-labelledby="no-employees">
+          <h2 id="no-employees" style={{ marginTop: 0 }}>
+            Първо добавете служител
+          </h2>
+          <p>
+            Заплатата се изчислява по договора на служителя: брутно възнаграждение, вид договор,
+            начало на работа. Добавете служителите си и след това въведете заплатите им за месеца.
+          </p>
+          <ButtonLink to="/salaries/employees/new">Добави служител</ButtonLink>
+        </section>
+      )}
       <Form method="get" className={listStyles.toolbar} aria-label="Избор на месец">
         <div>
           <label htmlFor="salary-month" className={fieldStyles.label}>

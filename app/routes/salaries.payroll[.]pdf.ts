@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { recordDownload } from "~/modules/auth/acts.server";
 import { renderInPool } from "~/modules/pdf/pool.server";
+import { employeeIdNumbers } from "~/modules/salaries/employees.server";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { paymentDueDate } from "~/modules/salaries/payroll";
 import { payrollSheet, payslip } from "~/modules/salaries/print";
@@ -22,7 +23,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const month = MONTH.test(asked) ? asked : currentMonth();
   const company = await payrollCompany(context.db, user.companyId);
   let bytes: Buffer;
-  let name: string;
+  // The Cyrillic name (filename*, RFC 8187/5987) and a readable Latin one for old clients, not
+  // «________.pdf»; a draft month says so in both (issue #31 item 10).
+  let name: { bg: string; ascii: string };
   const one = url.searchParams.get("id");
   if (one !== null) {
     const salary = await getSalary(context.db, user.companyId, one);
@@ -31,30 +34,45 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       kind: "payslips",
       models: [payslip(company, salary.month, salary)],
     });
-    name = `Фиш-${salary.month}.pdf`;
+    const draft = salary.status === "draft";
+    name = fileName(["Фиш", "fish"], salary.month, draft);
   } else {
     const { salaries } = await monthSalaries(context.db, user.companyId, month);
+    const draft = salaries.some((s) => s.status === "draft");
     if (url.searchParams.get("payslips") === "1") {
       bytes = await renderInPool(user.companyId, {
         kind: "payslips",
         models: salaries.map((s) => payslip(company, month, s)),
       });
-      name = `Фишове-${month}.pdf`;
+      name = fileName(["Фишове", "fishove"], month, draft);
     } else {
+      const ids = await employeeIdNumbers(
+        context.db,
+        user.companyId,
+        salaries.map((s) => s.employeeId),
+      );
       bytes = await renderInPool(user.companyId, {
         kind: "payroll",
-        model: payrollSheet(company, month, salaries, printDate(paymentDueDate(month))),
+        model: payrollSheet(company, month, salaries, printDate(paymentDueDate(month)), ids),
       });
-      name = `Ведомост-${month}.pdf`;
+      name = fileName(["Ведомост", "vedomost"], month, draft);
     }
   }
   const answer = new Response(bytes as unknown as BodyInit, {
     headers: {
       "Content-Type": "application/pdf",
-      "Content-Disposition": contentDisposition(name, "inline"),
+      "Content-Disposition": contentDisposition(name.bg, "inline", name.ascii),
       "Content-Length": String(bytes.byteLength),
       "Cache-Control": "private, no-cache",
     },
   });
-  return recordDownload(context, user, "payroll.files", answer, name, { month });
+  return recordDownload(context, user, "payroll.files", answer, name.bg, { month });
+}
+
+/** «Ведомост-2026-11.pdf» / «vedomost-2026-11.pdf», with «-чернова» / «-chernova» for a draft. */
+function fileName([bg, ascii]: [string, string], month: string, draft: boolean) {
+  return {
+    bg: `${bg}-${month}${draft ? "-чернова" : ""}.pdf`,
+    ascii: `${ascii}-${month}${draft ? "-chernova" : ""}.pdf`,
+  };
 }

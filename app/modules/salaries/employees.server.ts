@@ -83,6 +83,33 @@ export function employeesOfMonth(db: Kysely<Database>, companyId: string, month:
 }
 
 /** One employee of the company; undefined for anything else. */
+/** Whether the company has any employee (the salaries page asks for one first). */
+export async function hasEmployees(db: Kysely<Database>, companyId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("employees")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The employees' ЕГН or ЛНЧ by id, for the payroll sheet (issue #31 item 10). */
+export async function employeeIdNumbers(
+  db: Kysely<Database>,
+  companyId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("employees")
+    .select(["id", "idNumber"])
+    .where("companyId", "=", companyId)
+    .where("id", "in", ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.idNumber]));
+}
+
 export function getEmployee(db: Kysely<Database>, companyId: string, id: string | undefined) {
   if (!isUuid(id)) return Promise.resolve(undefined);
   return db

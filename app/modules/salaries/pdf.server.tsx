@@ -17,6 +17,7 @@ const styles = StyleSheet.create({
     lineHeight: 1.35,
   },
   title: { fontSize: 15, fontWeight: 700, color: BRAND, marginBottom: 4 },
+  draft: { fontSize: 11, fontWeight: 700, color: "#b00020", marginBottom: 6 },
   company: { marginBottom: 12, color: "#444444" },
   headRow: { flexDirection: "row", backgroundColor: "#eef3f1", paddingVertical: 4 },
   row: { flexDirection: "row", borderBottomWidth: 0.5, borderColor: "#cfd8d4", paddingVertical: 3 },
@@ -37,13 +38,14 @@ const styles = StyleSheet.create({
   signature: { width: "40%", borderTopWidth: 0.75, borderColor: "#888888", paddingTop: 3 },
 });
 
+// The sheet's columns: №, the employee (the rest of the width), ЕГН/ЛНЧ, days, then amounts.
 const cell = (i: number) =>
   i === 1
     ? { flex: 1, paddingHorizontal: 2 }
     : {
-        width: i === 0 ? 18 : i === 2 ? 30 : 56,
+        width: i === 0 ? 18 : i === 2 ? 52 : i === 3 ? 30 : 56,
         paddingHorizontal: 2,
-        textAlign: i === 0 ? ("left" as const) : ("right" as const),
+        textAlign: i <= 2 ? ("left" as const) : ("right" as const),
       };
 
 function Company({ company }: { company: PayrollSheetModel["company"] }) {
@@ -62,6 +64,7 @@ export function PayrollSheetPdf({ model: typed }: { model: PayrollSheetModel }) 
     <Document title={model.title} language="bg">
       <Page size="A4" orientation="landscape" style={styles.page}>
         <Text style={styles.title}>{model.title}</Text>
+        {model.draft ? <Text style={styles.draft}>{model.draft}</Text> : null}
         <Company company={model.company} />
         <View style={styles.headRow} fixed>
           {model.head.map((text, i) => (
@@ -116,6 +119,7 @@ function PayslipPage({ model }: { model: PayslipModel }) {
   return (
     <Page size="A5" style={styles.page}>
       <Text style={styles.title}>{model.title}</Text>
+      {model.draft ? <Text style={styles.draft}>{model.draft}</Text> : null}
       <Company company={model.company} />
       <Text style={[styles.bold, { marginBottom: 8 }]}>{model.employee}</Text>
       {model.lines.map(([label, value]) => (

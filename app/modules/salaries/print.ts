@@ -1,4 +1,4 @@
-import { formatCents } from "~/utils/money";
+import { formatCents, formatMoney } from "~/utils/money";
 import { CONTRACT_TYPES } from "./constants";
 import { monthLabel } from "./months";
 import type { PayrollResult } from "./payroll";
@@ -14,8 +14,13 @@ export interface PayrollCompany {
   address: string;
 }
 
+/** What a draft month's sheet and a draft salary's payslip say under their title. */
+export const DRAFT_MARK = "ЧЕРНОВА — заплатите не са одобрени; сумите още могат да се променят";
+
 /** The stored figures of a salary (cents) the print needs. */
 export interface PrintableSalary extends Omit<PayrollResult, "employedDays"> {
+  employeeId: string;
+  status: "draft" | "approved" | "paid";
   /** Null on rows stored before it was (decision 023): all the working days. */
   employedDays: number | null;
   employeeName: string;
@@ -28,6 +33,8 @@ export interface PrintableSalary extends Omit<PayrollResult, "employedDays"> {
 export interface PayrollSheetModel {
   company: PayrollCompany;
   title: string;
+  /** Said under the title while a salary of the month is a draft (issue #31 item 10). */
+  draft?: string | null;
   /** Column headings and, per employee, the cells (amounts already formatted). */
   head: string[];
   rows: string[][];
@@ -38,6 +45,8 @@ export interface PayrollSheetModel {
 export interface PayslipModel {
   company: PayrollCompany;
   title: string;
+  /** Said under the title while the salary is a draft. */
+  draft?: string | null;
   employee: string;
   lines: [string, string][];
   net: string;
@@ -55,28 +64,35 @@ const SHEET_COLUMNS: [string, keyof PrintableSalary][] = [
   ["Общ разход", "totalCostCents"],
 ];
 
-/** The month's payroll sheet. */
+/**
+ * The month's payroll sheet, with each employee's ЕГН (or ЛНЧ) from `idNumbers` (by employee id);
+ * marked as a draft while any salary of the month is one.
+ */
 export function payrollSheet(
   company: PayrollCompany,
   month: string,
   salaries: PrintableSalary[],
   dueDate: string,
+  idNumbers: ReadonlyMap<string, string> = new Map(),
 ): PayrollSheetModel {
   const sum = (key: keyof PrintableSalary) =>
     salaries.reduce((total, s) => total + (s[key] as number), 0);
   return {
     company,
     title: `Ведомост за заплати — ${monthLabel(month)}`,
-    head: ["№", "Служител", "Дни", ...SHEET_COLUMNS.map(([label]) => label)],
+    draft: salaries.some((s) => s.status === "draft") ? DRAFT_MARK : null,
+    head: ["№", "Служител", "ЕГН/ЛНЧ", "Дни", ...SHEET_COLUMNS.map(([label]) => label)],
     rows: salaries.map((s, i) => [
       String(i + 1),
       `${s.employeeName} (${CONTRACT_TYPES[s.contractType]})`,
+      idNumbers.get(s.employeeId) ?? "—",
       `${s.workedDays}/${s.workingDays}`,
       ...SHEET_COLUMNS.map(([, key]) => formatCents(s[key] as number)),
     ]),
     totals: [
       "",
       `Общо (${salaries.length})`,
+      "",
       "",
       ...SHEET_COLUMNS.map(([, key]) => formatCents(sum(key))),
     ],
@@ -86,10 +102,11 @@ export function payrollSheet(
 
 /** One employee's payslip for the month. */
 export function payslip(company: PayrollCompany, month: string, s: PrintableSalary): PayslipModel {
-  const money = (cents: number) => `${formatCents(cents)} EUR`;
+  const money = (cents: number) => formatMoney(cents, "EUR");
   return {
     company,
     title: `Фиш за заплата — ${monthLabel(month)}`,
+    draft: s.status === "draft" ? DRAFT_MARK : null,
     employee: `${s.employeeName} · ${CONTRACT_TYPES[s.contractType]}`,
     lines: [
       ["Работни дни / отработени", `${s.workingDays} / ${s.workedDays}`],
