@@ -1,5 +1,12 @@
 import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
-import { Form, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import {
+  Form,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShell, shellUser } from "~/components/layout/app-shell";
 import * as styles from "~/components/layout/app-shell.css";
@@ -98,6 +105,12 @@ function Banners({
   impersonator,
 }: SerializeFrom<typeof loader>) {
   const location = useLocation();
+  // The dashboard asks the same question in its own card: one copy prompt, not two (#31 item 11).
+  const dashboardAsks = useMatches().some(
+    (match) =>
+      match.id === "routes/_app.dashboard" &&
+      (match.data as { salaryCopy?: unknown } | undefined)?.salaryCopy,
+  );
   return (
     <>
       {impersonator ? <ImpersonationBanner {...impersonator} /> : null}
@@ -119,7 +132,7 @@ function Banners({
       {pendingPayment ? (
         <ThreeDSecureBanner clientSecret={pendingPayment.clientSecret} url={pendingPayment.url} />
       ) : null}
-      {salaryMonth ? (
+      {salaryMonth && !dashboardAsks ? (
         <div className={styles.bannerInfo} role="note">
           Няма въведени заплати за {salaryMonth.label}.{" "}
           <Form method="post" action="/salaries" style={{ display: "inline" }}>

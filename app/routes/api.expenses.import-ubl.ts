@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { UBL_MAX_BYTES, UblImportError, type UblPrefill } from "~/modules/einvoice/import";
-import { importUblFile } from "~/modules/expenses/ubl-import.server";
+import { importUblFile, withOwnInvoiceWarning } from "~/modules/expenses/ubl-import.server";
 import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { readBodyFile, readFormWithFiles } from "~/utils/files.server";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
@@ -20,7 +20,7 @@ export const IMPORT_UBL_MESSAGES = {
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
-  await requireApiFeatureCompany(request, context, "expenses", "expenses.edit");
+  const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.edit");
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   try {
     let prefill: UblPrefill;
@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } else {
       return jsonError(IMPORT_UBL_MESSAGES.contentType, 415);
     }
-    const { warnings, ...expense } = prefill;
+    const { warnings, ...expense } = await withOwnInvoiceWarning(context.db, companyId, prefill);
     return json({ expense, warnings });
   } catch (error) {
     if (error instanceof UblImportError) {

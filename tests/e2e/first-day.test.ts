@@ -1,6 +1,10 @@
-import type { Browser, Page } from "playwright-core";
+import { execFileSync } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, registrationPayload } from "../setup/factories";
+import { PASSWORD, registrationPayload, validEik } from "../setup/factories";
 import {
   expectAccessible,
   field,
@@ -8,6 +12,7 @@ import {
   launchBrowser,
   openPage,
   type RunningApp,
+  signInContext,
   startApp,
 } from "./harness";
 
@@ -47,6 +52,57 @@ async function fillStep3(page: Page, data: ReturnType<typeof registrationPayload
   await field(page, "BIC").fill(data.companyBankBic);
 }
 
+/** The page's text with its spaces (non-breaking ones too) as one kind. */
+const pageText = async (page: Page) =>
+  (await page.locator("main").innerText()).replace(/[\s\u00a0]+/g, " ");
+
+/** A client, an invoice of 1 250,00 + 20 % paid in full, and a credit note of 93,20 on it (API). */
+async function paidInvoiceAndCreditNote(app: RunningApp, context: BrowserContext) {
+  const headers = { Origin: app.url };
+  const post = async (url: string, data: unknown) => {
+    const response = await context.request.post(`${app.url}${url}`, { data, headers });
+    expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
+    return (await response.json()) as { id: string };
+  };
+  const client = await post("/api/clients", {
+    kind: "company",
+    name: "Купувач Първи ООД",
+    eik: validEik(),
+    address: "ул. Раковски 1",
+    city: "София",
+  });
+  const day = new Date().toISOString().slice(0, 10);
+  const invoice = await post("/api/invoices", {
+    type: "invoice",
+    clientId: client.id,
+    issueDate: day,
+    dueDate: day,
+    lines: [{ description: "Одит", quantity: "1", unitPrice: "1250.00", vatRate: 20 }],
+  });
+  await post(`/api/invoices/${invoice.id}/issue`, {});
+  await post(`/api/invoices/${invoice.id}/payments`, {
+    paidOn: day,
+    amount: "1500.00",
+    method: "bank",
+  });
+  const note = await post("/api/invoices", {
+    type: "credit_note",
+    clientId: client.id,
+    issueDate: day,
+    originalId: invoice.id,
+    reason: "Отстъпка",
+    lines: [{ description: "Отстъпка", quantity: "1", unitPrice: "77.67", vatRate: 20 }],
+  });
+  await post(`/api/invoices/${note.id}/issue`, {});
+  await post("/api/catalogue", {
+    name: "Годишен одит",
+    unit: "бр.",
+    unitPrice: "1250",
+    vatRate: 20,
+  });
+  return { invoiceId: invoice.id, noteId: note.id };
+}
+
 describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", () => {
   let app: RunningApp;
   let browser: Browser;
@@ -74,8 +130,76 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
     }
   }
 
+  it("one money format (item 5): «1 250,00» in the catalogue, the editor and the PDF; EUR, never €; a credit note «−93,20» wherever listed; «Платен» on the dashboard", async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await signInContext(app, context);
+      const { invoiceId } = await paidInvoiceAndCreditNote(app, context);
+
+      await page.goto(`${app.url}/dashboard`);
+      const latest = page.getByRole("table", { name: "Последни документи" });
+      await latest.waitFor();
+      const row = async (amount: string) =>
+        (await latest.getByRole("row").filter({ hasText: amount }).innerText()).replace(
+          /[\s\u00a0]+/g,
+          " ",
+        );
+      // The paid invoice says so; the credit note is listed negative.
+      expect(await row("1 500,00")).toMatch(/1 500,00 EUR.*Платен/);
+      expect(await row("93,20")).toContain("−93,20 EUR");
+      expect(await pageText(page)).not.toContain("€");
+
+      await page.goto(`${app.url}/invoices`);
+      const list = await pageText(page);
+      expect(list).toContain("−93,20 EUR");
+      expect(list).not.toMatch(/-93,20|€/);
+
+      await page.goto(`${app.url}/catalogue`);
+      expect(await pageText(page)).toContain("1 250,00");
+
+      await page.goto(`${app.url}/invoice/new?from=${invoiceId}`);
+      const price = page.getByLabel(/^Ед\. цена/).first();
+      expect((await price.inputValue()).replace(/\u00a0/g, " ")).toBe("1 250,00");
+      expect(await pageText(page)).toContain("1 500,00 EUR");
+
+      const pdf = await context.request.get(`${app.url}/invoice/${invoiceId}/pdf`);
+      const file = path.join(os.tmpdir(), `first-day-${invoiceId}.pdf`);
+      await writeFile(file, await pdf.body());
+      const text = execFileSync("pdftotext", ["-layout", file, "-"])
+        .toString("utf8")
+        .replace(/[\s\u00a0]+/g, " ");
+      expect(text).toContain("1 250,00");
+      expect(text).not.toContain("1250,00");
+    } finally {
+      await context.close();
+    }
+  });
+
   for (const javaScriptEnabled of [true, false]) {
     const mode = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
+
+    it(`the editor ${mode}: «Издай» on an empty form points at what is missing, focus on the first invalid field (item 4)`, async () => {
+      const { page, context } = await openPage(browser, { javaScriptEnabled });
+      try {
+        await signInContext(app, context);
+        await page.goto(`${app.url}/invoice/new`);
+        await page.getByRole("button", { name: "Издай" }).first().click();
+        await page.getByText("Попълнете поне един ред: описание и единична цена").waitFor();
+        expect(await page.getByText("Добавете поне един ред").count()).toBe(0);
+        expect(await page.getByLabel(/^Описание \(ред 1\)/).getAttribute("aria-invalid")).toBe(
+          "true",
+        );
+        if (javaScriptEnabled) {
+          // The client comes first and is typed into its combobox: focus is there, not on <body>.
+          await expect
+            .poll(() => page.evaluate(() => document.activeElement?.getAttribute("data-field")))
+            .toBe("clientId");
+        }
+        await expectAccessible(page);
+      } finally {
+        await context.close();
+      }
+    });
 
     it(`sign-up ${mode}: each step's heading takes focus and says «Стъпка N от 3»; the password is in no page (item 7)`, async () => {
       const data = registrationPayload();

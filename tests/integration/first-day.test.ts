@@ -1,15 +1,37 @@
+import { execFileSync } from "node:child_process";
+import { writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import PostalMime from "postal-mime";
+import { SMTPServer } from "smtp-server";
 import { describe, expect, it } from "vitest";
 import { SIGNUP_DRAFT_EXPIRED } from "~/modules/accounts/wizard.server";
+import { auditImpersonatedRequest } from "~/modules/admin/audit.server";
+import { listSignIns } from "~/modules/admin/users.server";
 import { addMonths } from "~/modules/analytics/period";
 import { analyticsSummary, DSO_MIN_DAYS } from "~/modules/analytics/summary.server";
+import { getUser } from "~/modules/auth/guards.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { purgeExpired } from "~/modules/auth/purge.server";
+import { UBL_FORM_MESSAGES, withOwnInvoiceWarning } from "~/modules/expenses/ubl-import.server";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
+import { action as pageAction, loader as pageLoader } from "~/routes/_app.invoice.$id";
+import { loader as salariesLoader } from "~/routes/_app.salaries";
+import { action as employeesPost } from "~/routes/api.employees";
+import { action as salariesPost } from "~/routes/api.salaries";
 import { action as auth, loader as authLoader } from "~/routes/auth";
-import { addDays, todayInSofia } from "~/utils/dates";
-import { createCompanyWithClient, PASSWORD, registrationPayload } from "../setup/factories";
-import { botToken, call, formBody } from "../setup/routes";
+import { action as impersonate } from "~/routes/hatterscastle.impersonate.$userId";
+import { loader as payrollPdf } from "~/routes/salaries.payroll[.]pdf";
+import { addDays, printDate, todayInSofia } from "~/utils/dates";
+import { makeContext } from "../setup/context";
+import {
+  createCompanyWithClient,
+  createUser,
+  PASSWORD,
+  registrationPayload,
+} from "../setup/factories";
+import { botToken, call, cookiesFrom, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -181,5 +203,325 @@ describe("analytics for a young company (item 6)", () => {
     );
     expect(grown.dsoWaiting).toBeNull();
     expect(grown.dso).toBe(60);
+  });
+});
+
+/** A local SMTP server that keeps each message with its envelope (Bcc copies are recipients). */
+async function smtpInbox() {
+  const received: { rcpt: string[]; mail: Awaited<ReturnType<typeof PostalMime.parse>> }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS"],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      stream.on("end", async () => {
+        received.push({
+          rcpt: session.envelope.rcptTo.map((r) => r.address),
+          mail: await PostalMime.parse(Buffer.concat(chunks)),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe("a document's e-mail and reminders (items 8, 9)", () => {
+  async function issuedInvoice(days: { issue: string; due: string }) {
+    const c = await createCompanyWithClient(getDb());
+    await getDb()
+      .updateTable("clients")
+      .set({ emails: ["buh@klient.bg"] })
+      .where("id", "=", c.clientId)
+      .execute();
+    const id = await createDraft(
+      getDb(),
+      c.companyId,
+      c.user.id,
+      documentSchema.parse({
+        type: "invoice",
+        clientId: c.clientId,
+        issueDate: days.issue,
+        dueDate: days.due,
+        lines: [{ description: "Услуга", quantity: "1", unitPrice: "100", vatRate: 20 }],
+      }),
+    );
+    const doc = await issueDocument(getDb(), c.companyId, id);
+    const company = await getDb()
+      .selectFrom("companies")
+      .select("name")
+      .where("id", "=", c.companyId)
+      .executeTakeFirstOrThrow();
+    return {
+      ...c,
+      id,
+      number: doc.number!,
+      companyName: company.name,
+      ...(await signInApi(getDb(), c.user)),
+    };
+  }
+
+  it("sends from the company's name, the title in lower case mid-sentence, the sender's message first and a copy to them", async () => {
+    const inbox = await smtpInbox();
+    try {
+      const today = todayInSofia();
+      const me = await issuedInvoice({ issue: today, due: addDays(today, 14) });
+      const send = (fields: Record<string, string>) =>
+        call(pageAction, getDb(), `/invoice/${me.id}`, {
+          ...formBody({ intent: "send", ...fields }, { Cookie: me.cookie }),
+          params: { id: me.id },
+          config: {
+            mail: {
+              smtpUrl: inbox.url,
+              from: "Сметка <no-reply@smetka.bg>",
+              supportEmail: undefined,
+            },
+          },
+        });
+
+      const tooLong = await send({ to: "", message: "д".repeat(1001), copy: "on" });
+      expect(tooLong.status).toBe(400);
+      const refused = (await tooLong.json()) as { fieldErrors: Record<string, string> };
+      expect(refused.fieldErrors.message).toMatch(/1000/);
+
+      const sent = await send({ to: "", message: "Благодарим за поръчката!", copy: "on" });
+      expect(sent.status).toBe(302);
+      expect(inbox.received).toHaveLength(1);
+      const { rcpt, mail } = inbox.received[0]!;
+      expect(rcpt.sort()).toEqual(["buh@klient.bg", me.user.email].sort());
+      expect(mail.from).toEqual({ name: me.companyName, address: "no-reply@smetka.bg" });
+      expect(mail.subject).toBe(`Фактура № ${me.number} от ${me.companyName}`);
+      const text = (mail.text ?? "").replace(/\u00a0/g, " ");
+      expect(text).toMatch(/^Здравейте,\s+Благодарим за поръчката!\s+Изпращаме ви фактура №/);
+      expect(text).toContain(`Изпращаме ви фактура № ${me.number} от ${me.companyName}.`);
+      expect(text).toContain("Сума: 120,00 EUR");
+      // The copy is hidden from the client.
+      expect(JSON.stringify(mail.headers)).not.toContain(me.user.email);
+    } finally {
+      await inbox.close();
+    }
+  });
+
+  it("an overdue invoice previews its reminder and sends it now; the automatic ones say when they go", async () => {
+    const inbox = await smtpInbox();
+    try {
+      const today = todayInSofia();
+      const me = await issuedInvoice({ issue: addDays(today, -20), due: addDays(today, -5) });
+      const page = async () =>
+        (await (
+          await call(pageLoader, getDb(), `/invoice/${me.id}`, {
+            headers: { Cookie: me.cookie },
+            params: { id: me.id },
+          })
+        ).json()) as {
+          reminder: {
+            subject: string;
+            text: string;
+            automatic: { enabled: boolean; days: number[]; next: string | null };
+          } | null;
+        };
+      const off = (await page()).reminder!;
+      expect(off.subject.replace(/\u00a0/g, " ")).toBe(
+        `Напомняне: Фактура № ${me.number} — 120,00 EUR за плащане`,
+      );
+      expect(off.text.replace(/\u00a0/g, " ")).toContain(
+        `плащането по фактура № ${me.number} от ${printDate(addDays(today, -20))} с падеж ${printDate(addDays(today, -5))}`,
+      );
+      expect(off.automatic).toEqual({ enabled: false, days: [3, 10, 30], next: null });
+
+      await getDb()
+        .insertInto("reminderSettings")
+        .values({ companyId: me.companyId, enabled: true, days: [3, 10, 30] })
+        .execute();
+      // 3 days after the due date has passed unreminded: the next is 10 days after it.
+      await getDb()
+        .insertInto("documentReminders")
+        .values({ companyId: me.companyId, documentId: me.id, daysAfter: 3 })
+        .execute();
+      expect((await page()).reminder!.automatic).toEqual({
+        enabled: true,
+        days: [3, 10, 30],
+        next: addDays(today, 5),
+      });
+
+      const remind = await call(pageAction, getDb(), `/invoice/${me.id}`, {
+        ...formBody({ intent: "remind", to: "", message: "", copy: "" }, { Cookie: me.cookie }),
+        params: { id: me.id },
+        config: {
+          mail: {
+            smtpUrl: inbox.url,
+            from: "Сметка <no-reply@smetka.bg>",
+            supportEmail: undefined,
+          },
+        },
+      });
+      expect(remind.status).toBe(302);
+      expect(inbox.received).toHaveLength(1);
+      expect(inbox.received[0]!.mail.subject).toBe(off.subject);
+      expect(inbox.received[0]!.mail.from?.name).toBe(me.companyName);
+
+      // Not overdue: no preview, and «Изпрати напомняне» is refused.
+      const fresh = await issuedInvoice({ issue: today, due: addDays(today, 10) });
+      const notDue = await call(pageAction, getDb(), `/invoice/${fresh.id}`, {
+        ...formBody({ intent: "remind" }, { Cookie: fresh.cookie }),
+        params: { id: fresh.id },
+      });
+      expect(notDue.status).toBe(409);
+    } finally {
+      await inbox.close();
+    }
+  });
+});
+
+describe("payroll print and the empty salaries page (item 10)", () => {
+  /** An ЕГН with its check digit (weights 2,4,8,5,10,9,7,3,6; mod 11; 10 → 0). */
+  function egn(first9: string): string {
+    const weights = [2, 4, 8, 5, 10, 9, 7, 3, 6];
+    const sum = [...first9].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
+    return `${first9}${(sum % 11) % 10}`;
+  }
+
+  it("says to add an employee first; the ведомост keeps its Cyrillic name, has the ЕГН and marks a draft month", async () => {
+    const me = await createCompanyWithClient(getDb());
+    await getDb()
+      .updateTable("companies")
+      .set({ subscriptionPlan: "full" })
+      .where("id", "=", me.companyId)
+      .execute();
+    const session = await signInApi(getDb(), me.user);
+    const page = await call(salariesLoader, getDb(), "/salaries?month=2026-10", {
+      headers: { Cookie: session.cookie },
+    });
+    expect(((await page.json()) as { hasEmployees: boolean }).hasEmployees).toBe(false);
+
+    const idNumber = egn("850101123");
+    const employee = await call(
+      employeesPost,
+      getDb(),
+      "/api/employees",
+      jsonBody(
+        {
+          name: "Мария Иванова Петрова",
+          idNumber,
+          position: "Счетоводител",
+          contractType: "labour",
+          startDate: "2025-03-01",
+          gross: "2000.00",
+        },
+        "POST",
+        session.bearer,
+      ),
+    );
+    expect(employee.status).toBe(201);
+    const { id: employeeId } = (await employee.json()) as { id: string };
+    const salary = await call(
+      salariesPost,
+      getDb(),
+      "/api/salaries",
+      jsonBody({ employeeId, month: "2026-10" }, "POST", session.bearer),
+    );
+    expect(salary.status).toBe(201);
+    const after = await call(salariesLoader, getDb(), "/salaries?month=2026-10", {
+      headers: { Cookie: session.cookie },
+    });
+    expect(((await after.json()) as { hasEmployees: boolean }).hasEmployees).toBe(true);
+
+    const pdf = await call(payrollPdf, getDb(), "/salaries/payroll.pdf?month=2026-10", {
+      headers: { Cookie: session.cookie },
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("Content-Disposition")).toBe(
+      `inline; filename="vedomost-2026-10-chernova.pdf"; filename*=UTF-8''${encodeURIComponent("Ведомост-2026-10-чернова.pdf")}`,
+    );
+    const file = path.join(os.tmpdir(), `vedomost-${me.companyId}.pdf`);
+    await writeFile(file, Buffer.from(await pdf.arrayBuffer()));
+    const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString("utf8");
+    expect(text).toContain("ЕГН/ЛНЧ");
+    expect(text).toContain(idNumber);
+    expect(text).toContain("ЧЕРНОВА");
+  });
+});
+
+describe("the rest of the first day (item 11)", () => {
+  it("warns that an imported e-invoice is the company's own sales invoice", async () => {
+    const me = await createCompanyWithClient(getDb());
+    await getDb()
+      .updateTable("companies")
+      .set({ subscriptionPlan: "standard" })
+      .where("id", "=", me.companyId)
+      .execute();
+    const company = await getDb()
+      .selectFrom("companies")
+      .select(["name", "eik", "vatNumber"])
+      .where("id", "=", me.companyId)
+      .executeTakeFirstOrThrow();
+    const own = {
+      supplierName: company.name,
+      supplierEik: company.eik,
+      supplierVatNumber: company.vatNumber,
+      supplierAddress: null,
+      documentType: "invoice" as const,
+      documentNumber: "0000000001",
+      documentDate: "2026-11-20",
+      taxEventDate: null,
+      dueDate: null,
+      currency: "EUR",
+      description: "Услуга",
+      amounts: [],
+      warnings: [],
+    };
+    const warned = await withOwnInvoiceWarning(getDb(), me.companyId, own);
+    expect(warned.warnings).toEqual([UBL_FORM_MESSAGES.own(company.name)]);
+    const other = await withOwnInvoiceWarning(getDb(), me.companyId, {
+      ...own,
+      supplierEik: "175074752",
+      supplierVatNumber: "BG175074752",
+    });
+    expect(other.warnings).toEqual([]);
+  });
+
+  it("the back office's audit keeps the admin's page views, not the open page's stream and polls; shows the last sign-in", async () => {
+    const db = getDb();
+    const admin = await createUser(db, { role: "admin" });
+    const customer = await createUser(db, { plan: "full" });
+    const adminSession = await signInApi(db, admin);
+    const opened = await call(impersonate, db, `/hatterscastle/impersonate/${customer.id}`, {
+      ...formBody({ intent: "open" }, { Cookie: adminSession.cookie }),
+      params: { userId: customer.id },
+    });
+    const cookies = cookiesFrom(opened);
+    for (const path of [
+      "/dashboard",
+      "/api/subscription/events",
+      "/api/subscription/status",
+      "/api/settings/notification",
+    ]) {
+      const context = makeContext(db);
+      const request = new Request(`http://localhost:3000${path}`, { headers: { Cookie: cookies } });
+      await getUser(request, context);
+      await auditImpersonatedRequest(context, request, 200);
+    }
+    const rows = await db
+      .selectFrom("auditLog")
+      .select("target")
+      .where("asUserId", "=", customer.id)
+      .where("action", "=", "request")
+      .execute();
+    expect(rows.map((r) => r.target)).toEqual(["GET /dashboard"]);
+
+    // The admin's customer view is not the person's sign-in; their own session is.
+    expect((await listSignIns(db, customer)).last).toBeNull();
+    await signInApi(db, customer);
+    const { last } = await listSignIns(db, customer);
+    expect(last).not.toBeNull();
+    expect(Date.now() - Date.parse(last!)).toBeLessThan(60_000);
   });
 });

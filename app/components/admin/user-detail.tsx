@@ -191,6 +191,7 @@ export function SignIns({ signIns }: { signIns: UserDetail["signIns"] }) {
       <h2 id="signins-title" className={page.cardTitle}>
         Последни влизания
       </h2>
+      <p>Последно влизане: {signIns.last ? dateTime(signIns.last) : "още не е влизал(а)"}</p>
       <DataTable
         caption="Успешни влизания"
         empty="Няма записани успешни влизания."

@@ -81,6 +81,20 @@ export function byAdmin(admin: SessionUser, context: AppLoadContext) {
 const LAYOUT_DATA = new Set(["root", "routes/_app", "routes/hatterscastle"]);
 
 /**
+ * What the page asks for by itself while it is open — the live events' stream and the polls of
+ * the plan's status, the admins' message and the payment's state — is no act of the admin's and
+ * no page view (issue #31 item 11): not recorded.
+ */
+const BACKGROUND = new Set([
+  "/api/subscription/events",
+  "/api/subscription/events/test",
+  "/api/subscription/status",
+  "/api/subscription/payment-method/validate",
+  "/api/subscription/incomplete-3ds/check",
+  "/api/settings/notification",
+]);
+
+/**
  * Called by the server after each answer: a request made in a session an admin opened as a
  * customer is recorded with its method, path and status, whatever route answered it.
  */
@@ -94,6 +108,7 @@ export async function auditImpersonatedRequest(
   const url = new URL(request.url);
   const data = url.searchParams.get("_data");
   if (request.method === "GET" && data && LAYOUT_DATA.has(data)) return;
+  if (request.method === "GET" && BACKGROUND.has(url.pathname)) return;
   url.searchParams.delete("_data");
   await recordAudit(context.db, {
     admin: user.impersonator,

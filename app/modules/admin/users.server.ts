@@ -160,9 +160,13 @@ export async function findCustomerUser(db: Kysely<Database>, userId: string) {
   return row?.companyId ? { ...row, companyId: row.companyId } : null;
 }
 
-/** The user's sign-ins: successful logins and sessions, newest 10 of each. */
+/**
+ * The user's sign-ins: successful logins and sessions, newest 10 of each, and the last time the
+ * person signed in — a session of their own (a login, the registration, a reset; not an admin's
+ * customer view), which outlives the day the login attempts are kept (issue #31 item 11).
+ */
 export async function listSignIns(db: Kysely<Database>, user: { id: string; email: string }) {
-  const [logins, sessions] = await Promise.all([
+  const [logins, sessions, last] = await Promise.all([
     db
       .selectFrom("loginAttempts")
       .select(["createdAt", "ip"])
@@ -186,8 +190,19 @@ export async function listSignIns(db: Kysely<Database>, user: { id: string; emai
       .orderBy("sessions.createdAt", "desc")
       .limit(10)
       .execute(),
+    db
+      .selectFrom("sessions")
+      .select(sql<Date | null>`max(created_at)`.as("at"))
+      .where("userId", "=", user.id)
+      .where("impersonatorId", "is", null)
+      .executeTakeFirst(),
   ]);
+  const lastLogin = logins[0]?.createdAt ?? null;
+  const lastSession = last?.at ? new Date(last.at) : null;
+  const lastSignIn =
+    lastLogin && (!lastSession || lastLogin > lastSession) ? lastLogin : lastSession;
   return {
+    last: lastSignIn ? lastSignIn.toISOString() : null,
     logins: logins.map((l) => ({ createdAt: l.createdAt.toISOString(), ip: l.ip })),
     sessions: sessions.map((s) => ({
       ...s,

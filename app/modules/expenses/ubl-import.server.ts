@@ -28,7 +28,34 @@ export const UBL_FIELD = "ubl";
 export const UBL_FORM_MESSAGES = {
   imported: "Полетата са попълнени от електронната фактура. Проверете ги и запишете разхода.",
   gone: "Импортираният XML файл вече не е наличен: прочетете електронната фактура отново.",
+  /** The e-invoice's supplier is the company itself (issue #31 item 11). */
+  own: (company: string) =>
+    `Това е фактура, издадена от вашата фирма (${company}): тя е продажба, а не разход. Запишете я като разход само ако наистина сте я платили на себе си.`,
 } as const;
+
+/**
+ * The prefill with a warning first when the e-invoice's supplier is the company itself — its own
+ * sales invoice, by ЕИК or VAT number (issue #31 item 11).
+ */
+export async function withOwnInvoiceWarning(
+  db: Kysely<Database>,
+  companyId: string,
+  prefill: UblPrefill,
+): Promise<UblPrefill> {
+  const company = await db
+    .selectFrom("companies")
+    .select(["name", "eik", "vatNumber"])
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  const vat = (value: string | null) => (value ?? "").replace(/\s/g, "").toUpperCase();
+  const own =
+    (prefill.supplierEik !== null && prefill.supplierEik === company.eik) ||
+    (prefill.supplierVatNumber !== null &&
+      vat(company.vatNumber) !== "" &&
+      vat(prefill.supplierVatNumber) === vat(company.vatNumber));
+  if (!own) return prefill;
+  return { ...prefill, warnings: [UBL_FORM_MESSAGES.own(company.name), ...prefill.warnings] };
+}
 
 export type ExpenseAddOutcome =
   | ExpenseFormOutcome
@@ -121,7 +148,11 @@ export async function submitExpenseAddForm(
       ...(fieldErrors.ubl && { formError: fieldErrors.ubl }),
     });
     try {
-      const prefill = await importUblFile(ubl, upload.tooLarge.length > 0);
+      const prefill = await withOwnInvoiceWarning(
+        db,
+        who.companyId,
+        await importUblFile(ubl, upload.tooLarge.length > 0),
+      );
       const fileId = await keepXml(db, who.companyId, ubl!.bytes);
       return {
         saved: false,
