@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({
     companyName: user.companyName,
     // Without an employee there is no salary to make: the page asks for one first (#31 item 10).
-    hasEmployees: employees,
+    needsEmployee: !employees,
     month,
     current,
     previous,
@@ -103,7 +103,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Salaries() {
-  const { companyName, hasEmployees, month, current, previous, dueDate } =
+  const { companyName, needsEmployee, month, current, previous, dueDate } =
     useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -111,15 +111,15 @@ export default function Salaries() {
       <div className={listStyles.header}>
         <h1>Заплати — {monthLabel(month)}</h1>
         <div className={styles.actions} style={{ marginTop: 0 }}>
-          {hasEmployees ? (
+          {needsEmployee ? null : (
             <ButtonLink to={`/salaries/add?month=${month}`}>Нова заплата</ButtonLink>
-          ) : null}
+          )}
           <ButtonLink to="/salaries/employees" tone="secondary">
             Служители
           </ButtonLink>
         </div>
       </div>
-      {hasEmployees ? null : (
+      {needsEmployee ? (
         <section className={page.card} aria-labelledby="no-employees">
           <h2 id="no-employees" style={{ marginTop: 0 }}>
             Първо добавете служител
@@ -130,7 +130,7 @@ export default function Salaries() {
           </p>
           <ButtonLink to="/salaries/employees/new">Добави служител</ButtonLink>
         </section>
-      )}
+      ) : null}
       <Form method="get" className={listStyles.toolbar} aria-label="Избор на месец">
         <div>
           <label htmlFor="salary-month" className={fieldStyles.label}>

@@ -400,7 +400,7 @@ describe("payroll print and the empty salaries page (item 10)", () => {
     const page = await call(salariesLoader, getDb(), "/salaries?month=2026-10", {
       headers: { Cookie: session.cookie },
     });
-    expect(((await page.json()) as { hasEmployees: boolean }).hasEmployees).toBe(false);
+    expect(((await page.json()) as { needsEmployee: boolean }).needsEmployee).toBe(true);
 
     const idNumber = egn("850101123");
     const employee = await call(
@@ -432,7 +432,7 @@ describe("payroll print and the empty salaries page (item 10)", () => {
     const after = await call(salariesLoader, getDb(), "/salaries?month=2026-10", {
       headers: { Cookie: session.cookie },
     });
-    expect(((await after.json()) as { hasEmployees: boolean }).hasEmployees).toBe(true);
+    expect(((await after.json()) as { needsEmployee: boolean }).needsEmployee).toBe(false);
 
     const pdf = await call(payrollPdf, getDb(), "/salaries/payroll.pdf?month=2026-10", {
       headers: { Cookie: session.cookie },
