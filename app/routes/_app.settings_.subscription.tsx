@@ -22,7 +22,7 @@ import { refuseWhileImpersonating } from "~/modules/admin/impersonation.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { liveGrant } from "~/modules/subscriptions/company-plan.server";
 import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
-import { listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
+import { invoiceBuyer, listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
 import { cardSchema, planSchema } from "~/modules/subscriptions/schema";
 import {
   type BillingStep,
@@ -32,6 +32,7 @@ import {
   upgrade,
 } from "~/modules/subscriptions/service.server";
 import { getSubscription, pendingDowngrade } from "~/modules/subscriptions/state.server";
+import { planPrices } from "~/modules/subscriptions/tax-invoices.server";
 import { printDate } from "~/utils/dates";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
@@ -52,10 +53,12 @@ const TABS = [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "billing");
-  const [sub, invoices, grant] = await Promise.all([
+  const [sub, invoices, grant, prices, buyer] = await Promise.all([
     getSubscription(context.db, user.companyId),
     listSubscriptionInvoices(context.db, user.companyId),
     liveGrant(context.db, user.companyId),
+    planPrices(context.db, context.config.billing.prices),
+    invoiceBuyer(context.db, user.companyId),
   ]);
   return json({
     plan: sub.plan,
@@ -74,7 +77,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       url: sub.pendingAction.url ?? null,
       plan: sub.pendingAction.plan,
     },
-    prices: context.config.billing.prices,
+    // With or without VAT, and the base (issue #31 item 3).
+    prices,
+    buyer,
     provider: context.config.billing.stripe ? ("stripe" as const) : ("local" as const),
     invoices,
     // A plan the team granted without payment (issue #14): it holds while it lasts.
@@ -222,7 +227,7 @@ export default function SubscriptionSettings() {
           requiresAction={data.pendingAction !== null}
         />
       ) : tab === "invoices" ? (
-        <BillingInvoices invoices={data.invoices} />
+        <BillingInvoices invoices={data.invoices} buyer={data.buyer} />
       ) : (
         <>
           <CurrentPlan {...data} />

@@ -46,3 +46,10 @@ export const card = style({
 });
 
 export const note = style({ marginTop: vars.space.lg, color: vars.color.textMuted });
+
+/** A plan's price on its card (issue #31 item 3). */
+export const price = style({
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+  margin: `${vars.space.xs} 0`,
+});

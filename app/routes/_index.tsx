@@ -1,7 +1,15 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { PublicLayout } from "~/components/layout/public-layout";
+import { planPriceText } from "~/components/subscriptions/plan-price";
 import { ButtonLink } from "~/components/ui/button";
+import { planPrices } from "~/modules/subscriptions/tax-invoices.server";
 import * as styles from "./_index.css";
+
+/** The plans' prices, as the subscription page states them (issue #31 item 3). */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return json({ prices: await planPrices(context.db, context.config.billing.prices) });
+}
 
 const FEATURES = [
   {
@@ -31,12 +39,13 @@ const FEATURES = [
 ] as const;
 
 const PLANS = [
-  { name: "Основен", text: "Клиенти и фактури без ограничения." },
-  { name: "Стандартен", text: "Всичко от Основен, плюс разходи." },
-  { name: "Пълен", text: "Всичко от Стандартен, плюс заплати и анализи." },
+  { key: "basic", name: "Основен", text: "Клиенти и фактури без ограничения." },
+  { key: "standard", name: "Стандартен", text: "Всичко от Основен, плюс разходи." },
+  { key: "full", name: "Пълен", text: "Всичко от Стандартен, плюс заплати и анализи." },
 ] as const;
 
 export default function Landing() {
+  const { prices } = useLoaderData<typeof loader>();
   return (
     <PublicLayout>
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -78,6 +87,11 @@ export default function Landing() {
           {PLANS.map((plan) => (
             <li key={plan.name} className={styles.card}>
               <h3>{plan.name}</h3>
+              {plan.key === "basic" ? (
+                <p className={styles.price}>Безплатен</p>
+              ) : (
+                <PlanPrice price={prices[plan.key]} />
+              )}
               <p>{plan.text}</p>
             </li>
           ))}
@@ -87,6 +101,17 @@ export default function Landing() {
         </p>
       </section>
     </PublicLayout>
+  );
+}
+
+function PlanPrice({ price }: { price: Parameters<typeof planPriceText>[0] }) {
+  const text = planPriceText(price);
+  return (
+    <p className={styles.price}>
+      {text.main}
+      <br />
+      <small>{text.vat}</small>
+    </p>
   );
 }
 

@@ -3,7 +3,10 @@ import { requireApiCompany } from "~/modules/auth/guards.server";
 import { listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
 import { centsToDecimal } from "~/utils/money";
 
-/** GET /api/subscription/invoices → {success, data: {invoices: […]}}, newest first. */
+/**
+ * GET /api/subscription/invoices → {success, data: {invoices: […]}}, newest first; a paid one
+ * carries the operator's invoice: its number, base, VAT and the PDF's address.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = await requireApiCompany(request, context, "billing");
   const rows = await listSubscriptionInvoices(context.db, companyId, 100);
@@ -22,6 +25,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         periodEnd: r.periodEnd,
         hostedUrl: r.hostedUrl,
         createdAt: r.createdAt,
+        // The operator's tax invoice for a payment made (issue #31 item 3).
+        taxNumber: r.taxNumber,
+        issuedOn: r.issuedOn,
+        netAmount: r.netCents === null ? null : centsToDecimal(r.netCents),
+        vatAmount: r.vatCents === null ? null : centsToDecimal(r.vatCents),
+        vatRate: r.vatRate,
+        pdfUrl: r.taxNumber
+          ? `/settings/subscription/invoices/${encodeURIComponent(r.providerId)}/pdf`
+          : null,
       })),
     },
   });

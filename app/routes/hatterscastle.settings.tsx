@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { OperatorCard } from "~/components/admin/operator-card";
 import {
   EmailLogoCard,
   FeedbackList,
@@ -20,6 +21,7 @@ import {
   listFeedback,
   saveEmailLogo,
   saveNotification,
+  saveOperatorDetails,
   saveSupportEmail,
 } from "~/modules/admin/settings.server";
 import {
@@ -27,7 +29,11 @@ import {
   SETTINGS_FORMS,
   SETTINGS_MESSAGES,
 } from "~/modules/admin/settings-constants";
-import { notificationSchema, supportEmailSchema } from "~/modules/admin/settings-schema";
+import {
+  notificationSchema,
+  operatorSchema,
+  supportEmailSchema,
+} from "~/modules/admin/settings-schema";
 import { readFormWithFiles, type UploadResult } from "~/utils/files.server";
 import { useFormAnswer } from "~/utils/forms";
 import {
@@ -41,8 +47,9 @@ import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**
- * /hatterscastle/settings: the banner message, the e-mail logo, the support address, and the
- * feedback and support requests customers sent (newest first, ?after=<id> for older ones).
+ * /hatterscastle/settings: the banner message, the e-mail logo, the support address, the
+ * operator's requisites for its invoices, and the feedback and support requests customers sent
+ * (newest first, ?after=<id> for older ones).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
@@ -125,6 +132,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
         data.supportEmail ?? "Заявките ще се изпращат на адреса от настройките на сървъра.",
       );
     }
+    case "operator": {
+      const fields = [
+        "name",
+        "eik",
+        "isVatRegistered",
+        "vatNumber",
+        "address",
+        "city",
+        "postalCode",
+        "mol",
+        "bankIban",
+        "bankName",
+        "bankBic",
+      ];
+      const { data, refusal } = parseFormValues(
+        SETTINGS_FORMS.operator,
+        operatorSchema,
+        Object.fromEntries(fields.map((name) => [name, values[name] ?? ""])),
+        fields,
+      );
+      if (refusal) return refusal;
+      await saveOperatorDetails(context, admin, data);
+      return done(
+        "Данните на оператора са запазени",
+        "Новите фактури за абонамента ще ги съдържат; издадените остават както са.",
+      );
+    }
     default:
       return refuseUnknownIntent();
   }
@@ -148,6 +182,7 @@ export default function AdminSettings() {
           supportEmail={settings.supportEmail}
           serverSupportEmail={settings.serverSupportEmail}
         />
+        <OperatorCard operator={settings.operator} saved={settings.operatorSet} />
       </div>
       <FeedbackList rows={feedback.rows} nextCursor={feedback.nextCursor} />
     </div>

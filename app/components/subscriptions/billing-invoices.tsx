@@ -1,7 +1,7 @@
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { formatDate } from "~/utils/dates";
+import { formatDate, printDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 
 const INVOICE_STATUS: Record<string, string> = {
@@ -12,36 +12,63 @@ const INVOICE_STATUS: Record<string, string> = {
   draft: "Чернова",
 };
 
-/** The subscription's own invoices (from the billing provider). */
+/**
+ * The subscription's invoices (issue #31 item 3): each payment made is the operator's tax
+ * invoice — its number, the base, the VAT and the total, and its PDF with both parties'
+ * requisites; a payment still waiting has no number yet.
+ */
 export function BillingInvoices({
   invoices,
+  buyer,
 }: {
   invoices: {
     providerId: string;
-    number: string | null;
     amountCents: number;
     currency: string;
     status: string;
     description: string | null;
     createdAt: string;
     hostedUrl: string | null;
+    taxNumber: string | null;
+    issuedOn: string | null;
+    netCents: number | null;
+    vatCents: number | null;
+    vatRate: number | null;
   }[];
+  /**
+   * The company as its invoices name it now (each invoice keeps the requisites of its day); with
+   * it the numbers link to the PDFs (the customer's page; the back office shows the numbers only).
+   */
+  buyer?: { name: string; eik: string; vatNumber: string | null };
 }) {
   return (
     <section className={page.card} aria-labelledby="billing-invoices">
       <h2 id="billing-invoices" className={page.cardTitle}>
         Фактури за абонамента
       </h2>
+      {buyer ? (
+        <p>
+          Всяко плащане получава фактура от оператора на Сметка на името на {buyer.name}, ЕИК{" "}
+          {buyer.eik}
+          {buyer.vatNumber ? `, ДДС № ${buyer.vatNumber}` : ""}: номерът на фактурата отваря PDF.
+        </p>
+      ) : null}
       {invoices.length ? (
         <ScrollTable label="Фактури за абонамента">
           <table className={styles.table}>
             <thead>
               <tr>
                 <th scope="col">Дата</th>
-                <th scope="col">Номер</th>
+                <th scope="col">Фактура №</th>
                 <th scope="col">Описание</th>
                 <th scope="col" className={styles.num}>
-                  Сума
+                  Без ДДС
+                </th>
+                <th scope="col" className={styles.num}>
+                  ДДС
+                </th>
+                <th scope="col" className={styles.num}>
+                  Общо
                 </th>
                 <th scope="col">Състояние</th>
               </tr>
@@ -49,15 +76,37 @@ export function BillingInvoices({
             <tbody>
               {invoices.map((invoice) => (
                 <tr key={invoice.providerId}>
-                  <td>{formatDate(invoice.createdAt)}</td>
                   <td>
-                    {invoice.hostedUrl ? (
-                      <a href={invoice.hostedUrl}>{invoice.number}</a>
+                    {invoice.issuedOn ? printDate(invoice.issuedOn) : formatDate(invoice.createdAt)}
+                  </td>
+                  <td>
+                    {invoice.taxNumber && !buyer ? (
+                      invoice.taxNumber
+                    ) : invoice.taxNumber ? (
+                      <a
+                        href={`/settings/subscription/invoices/${encodeURIComponent(invoice.providerId)}/pdf`}
+                        download
+                      >
+                        {invoice.taxNumber}
+                        <span className="visually-hidden"> (PDF)</span>
+                      </a>
+                    ) : invoice.hostedUrl ? (
+                      <a href={invoice.hostedUrl}>Плащане</a>
                     ) : (
-                      invoice.number
+                      "—"
                     )}
                   </td>
                   <td>{invoice.description}</td>
+                  <td className={styles.num}>
+                    {formatMoney(invoice.netCents ?? invoice.amountCents, invoice.currency)}
+                  </td>
+                  <td className={styles.num}>
+                    {invoice.taxNumber
+                      ? invoice.vatRate === null
+                        ? "не се начислява"
+                        : `${formatMoney(invoice.vatCents ?? 0, invoice.currency)} (${invoice.vatRate} %)`
+                      : "—"}
+                  </td>
                   <td className={styles.num}>
                     {formatMoney(invoice.amountCents, invoice.currency)}
                   </td>

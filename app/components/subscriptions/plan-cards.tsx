@@ -5,8 +5,8 @@ import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { PLAN_FEATURES, PLAN_NAMES, PLAN_RANK, PLANS } from "~/modules/subscriptions/plans";
 import { formatDate } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
 import type { Plan } from "~db/types";
+import { type PlanPriceView, planPriceText } from "./plan-price";
 
 const STATUS_NAMES: Record<string, string> = {
   active: "Активен",
@@ -74,12 +74,12 @@ export function PlanCards({
   needsCard,
 }: {
   plan: Plan;
-  prices: { standard: number; full: number };
+  prices: { standard: PlanPriceView; full: PlanPriceView };
   /** The local provider charges a saved card: without one, upgrading waits for a card. */
   needsCard: boolean;
 }) {
   const busy = useNavigation().state !== "idle";
-  const priceOf = (plan: Plan) => (plan === "basic" ? 0 : prices[plan]);
+
   return (
     <div className={page.grid}>
       {PLANS.map((plan) => {
@@ -90,9 +90,17 @@ export function PlanCards({
             <h3 id={`plan-${plan}`} style={{ marginTop: 0 }}>
               {PLAN_NAMES[plan]} {current ? <span className={styles.badge}>Текущ</span> : null}
             </h3>
-            <p style={{ fontSize: "1.5rem", fontWeight: 700, margin: "0.25rem 0" }}>
-              {priceOf(plan) ? `${formatMoney(priceOf(plan), "EUR")} / месец` : "Безплатен"}
-            </p>
+            {plan === "basic" ? (
+              <p style={{ fontSize: "1.5rem", fontWeight: 700, margin: "0.25rem 0" }}>Безплатен</p>
+            ) : (
+              <p style={{ margin: "0.25rem 0" }}>
+                <span style={{ fontSize: "1.5rem", fontWeight: 700 }}>
+                  {planPriceText(prices[plan]).main}
+                </span>
+                <br />
+                <small>{planPriceText(prices[plan]).vat}</small>
+              </p>
+            )}
             <ul>
               {PLAN_FEATURES[plan].map((feature) => (
                 <li key={feature}>{feature}</li>

@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "settings.notification": "Промени съобщението до клиентите",
   "settings.email-logo": "Промени логото в имейлите",
   "settings.support-email": "Промени адреса за поддръжка",
+  "settings.operator": "Промени данните на оператора за фактурите",
   "vat.rate": "Промени ставка на ДДС",
   "vat.ground": "Промени основание по ЗДДС",
   "invoice-defaults": "Промени настройките за нови фирми",

@@ -13,12 +13,17 @@ export const SETTINGS_MESSAGES = {
   logoTooLarge: "Логото е твърде голямо: най-много 1 MB",
   logoMissing: "Изберете файл с логото",
   supportEmail: "Въведете валиден имейл адрес",
+  eik: "ЕИК трябва да е 9 или 13 цифри с вярна контролна цифра",
+  vatNumber: "ДДС номерът е BG и 9 или 10 цифри",
+  required: "Полето е задължително",
+  postalCode: "Пощенският код е 4 цифри",
 } as const;
 
 export const SETTINGS_FORMS = {
   notification: "settings-notification",
   emailLogo: "settings-email-logo",
   supportEmail: "settings-support-email",
+  operator: "settings-operator",
 } as const;
 
 /** The kinds of requests, as the list names them. */

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { optionalText, SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
+import { hasValidEikChecksum } from "~/modules/accounts/eik";
+import { checkedIban } from "~/utils/iban";
+import { boundedText, optionalText, SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
 import { NOTIFICATION_MAX, SETTINGS_MESSAGES } from "./settings-constants";
 
 export {
@@ -33,3 +35,39 @@ export const supportEmailSchema = z.object({
     .nullish()
     .transform((value) => value || null),
 });
+
+/**
+ * The operator's requisites, printed on its invoices for the subscription (issue #31 item 3): the
+ * seller's name, ЕИК, VAT registration, address, МОЛ and bank.
+ */
+export const operatorSchema = z
+  .object({
+    name: boundedText(200, SETTINGS_MESSAGES.required),
+    eik: boundedText(13, SETTINGS_MESSAGES.required).refine(
+      (value) => /^(\d{9}|\d{13})$/.test(value) && hasValidEikChecksum(value),
+      SETTINGS_MESSAGES.eik,
+    ),
+    isVatRegistered: z
+      .string()
+      .max(10)
+      .optional()
+      .transform((value) => value === "on"),
+    vatNumber: optionalText(20).transform(
+      (value) => value?.replace(/\s/g, "").toUpperCase() ?? null,
+    ),
+    address: boundedText(200, SETTINGS_MESSAGES.required),
+    city: boundedText(100, SETTINGS_MESSAGES.required),
+    postalCode: boundedText(10, SETTINGS_MESSAGES.required).refine(
+      (value) => /^\d{4}$/.test(value),
+      SETTINGS_MESSAGES.postalCode,
+    ),
+    mol: optionalText(200),
+    bankIban: checkedIban(boundedText(50, SETTINGS_MESSAGES.required)),
+    bankName: boundedText(100, SETTINGS_MESSAGES.required),
+    bankBic: boundedText(20, SETTINGS_MESSAGES.required).transform((value) => value.toUpperCase()),
+  })
+  .superRefine((data, ctx) => {
+    if (data.isVatRegistered && !/^BG\d{9,10}$/.test(data.vatNumber ?? "")) {
+      ctx.addIssue({ code: "custom", path: ["vatNumber"], message: SETTINGS_MESSAGES.vatNumber });
+    }
+  });

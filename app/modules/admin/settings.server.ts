@@ -4,9 +4,13 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { feedbackCategoryName, SEVERITIES } from "~/modules/feedback/schema";
 import {
   emailLogoPath,
+  getOperatorDetails,
   getSupportEmail,
+  type OperatorDetails,
+  operatorDetailsSet,
   removeEmailLogo,
   setEmailLogo,
+  setOperatorDetails,
   setSupportEmail,
 } from "~/modules/settings/app-settings.server";
 import { getNotification, setNotification } from "~/modules/settings/queries.server";
@@ -26,15 +30,20 @@ import { EMAIL_LOGO_MAX_BYTES, FEEDBACK_TYPES, SETTINGS_MESSAGES } from "./setti
 
 /** What the settings page shows. */
 export async function adminSettings(context: AppLoadContext) {
-  const [notification, emailLogo, supportEmail] = await Promise.all([
+  const [notification, emailLogo, supportEmail, operator, operatorSet] = await Promise.all([
     getNotification(context.db),
     emailLogoPath(context.db),
     getSupportEmail(context.db),
+    getOperatorDetails(context.db),
+    operatorDetailsSet(context.db),
   ]);
   return {
     notification,
     emailLogo,
     supportEmail,
+    /** The seller on the subscription's invoices (issue #31 item 3), and whether it was set here. */
+    operator,
+    operatorSet,
     /** SUPPORT_EMAIL of the server, used when no address is set here. */
     serverSupportEmail: context.config.mail.supportEmail ?? null,
   };
@@ -106,6 +115,27 @@ export async function saveSupportEmail(
       ...byAdmin(by, context),
       action: "settings.support-email",
       target: email,
+    });
+  });
+}
+
+/** The operator's requisites for its invoices (issue #31 item 3), recorded in the audit log. */
+export async function saveOperatorDetails(
+  context: AppLoadContext,
+  by: SessionUser,
+  details: Omit<OperatorDetails, "countryCode">,
+): Promise<void> {
+  await context.db.transaction().execute(async (trx) => {
+    await setOperatorDetails(trx, {
+      ...details,
+      vatNumber: details.isVatRegistered ? details.vatNumber : null,
+      countryCode: "BG",
+    });
+    await recordAudit(trx, {
+      ...byAdmin(by, context),
+      action: "settings.operator",
+      target: `${details.name}, ЕИК ${details.eik}`,
+      details: { ...details },
     });
   });
 }

@@ -7,6 +7,7 @@ import {
   formatPrice,
   formatScaled,
   parseDecimal,
+  type Totals,
 } from "~/utils/money";
 import { PAYMENT_METHODS, PAYMENT_METHODS_EN } from "./constants";
 import { printable } from "./print-text";
@@ -119,6 +120,11 @@ export interface PrintDocument {
   originalDate: string | null;
   reason: string | null;
   cancelReason: string | null;
+  /**
+   * The VAT of a price that had it in it (the operator's invoices for the subscription, decision
+   * 032): printed as it was charged instead of computed from the base; absent on documents.
+   */
+  vatIncludedCents?: number;
   lines: {
     description: string;
     quantity: string;
@@ -155,6 +161,17 @@ export interface PrintModel {
   footer: string | null;
 }
 
+/** Totals whose VAT was charged within the price (one rate): the VAT as charged, the base as is. */
+function withIncludedVat(totals: Totals, vatCents: number | undefined): Totals {
+  if (vatCents === undefined) return totals;
+  return {
+    groups: totals.groups.map((group) => ({ ...group, vatCents: group.rate ? vatCents : 0 })),
+    subtotalCents: totals.subtotalCents,
+    vatCents,
+    totalCents: totals.subtotalCents + vatCents,
+  };
+}
+
 export function buildPrintModel(
   doc: PrintDocument,
   supplier: PrintSupplier,
@@ -176,7 +193,7 @@ export function buildPrintModel(
     if (!cityEn || lang === "bg" || typed.trim() !== supplier.city.trim()) return typed;
     return en ? cityEn : cityEn === typed.trim() ? typed : `${typed} / ${cityEn}`;
   };
-  const totals = computeTotals(doc.lines);
+  const totals = withIncludedVat(computeTotals(doc.lines), doc.vatIncludedCents);
   const meta = [
     { label: label("issueDate"), value: printDate(doc.issueDate) },
     ...(doc.taxEventDate && doc.taxEventDate !== doc.issueDate

@@ -107,3 +107,71 @@ export async function setSupportEmail(db: Kysely<Database>, email: string | null
 export async function supportAddress(context: AppLoadContext): Promise<string | null> {
   return (await getSupportEmail(context.db)) ?? context.config.mail.supportEmail ?? null;
 }
+
+const OPERATOR_DETAILS = "operator_details";
+
+/**
+ * The operator's requisites, as its invoices for the subscription print them (issue #31 item 3):
+ * set at /hatterscastle/settings; until then the operator company's own record (decision 012).
+ */
+export interface OperatorDetails {
+  name: string;
+  eik: string;
+  isVatRegistered: boolean;
+  vatNumber: string | null;
+  address: string;
+  city: string;
+  postalCode: string;
+  countryCode: string;
+  mol: string | null;
+  bankIban: string | null;
+  bankName: string | null;
+  bankBic: string | null;
+}
+
+/** The operator's requisites: the admins' settings, else the operator company's; null if neither. */
+export async function getOperatorDetails(db: Kysely<Database>): Promise<OperatorDetails | null> {
+  const row = await db
+    .selectFrom("appSettings")
+    .select("value")
+    .where("key", "=", OPERATOR_DETAILS)
+    .executeTakeFirst();
+  if (row) return row.value as OperatorDetails;
+  const company = await db
+    .selectFrom("companies")
+    .select([
+      "name",
+      "eik",
+      "isVatRegistered",
+      "vatNumber",
+      "address",
+      "city",
+      "postalCode",
+      "countryCode",
+      "bankIban",
+      "bankName",
+      "bankBic",
+    ])
+    .where("isOperator", "=", true)
+    .orderBy("createdAt")
+    .limit(1)
+    .executeTakeFirst();
+  return company ? { ...company, mol: null } : null;
+}
+
+/** Whether the admins have set the operator's requisites (not only the operator company's). */
+export async function operatorDetailsSet(db: Kysely<Database>): Promise<boolean> {
+  const row = await db
+    .selectFrom("appSettings")
+    .select("key")
+    .where("key", "=", OPERATOR_DETAILS)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function setOperatorDetails(
+  db: Kysely<Database>,
+  details: OperatorDetails,
+): Promise<void> {
+  await putSetting(db, OPERATOR_DETAILS, details);
+}

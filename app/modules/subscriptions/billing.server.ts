@@ -5,6 +5,7 @@ import { isUuid } from "~/utils/uuid";
 import type { Database, Plan, SubscriptionStatus } from "~db/types";
 import { PLANS } from "./plans";
 import { writeSubscription } from "./state.server";
+import { issueOperatorInvoice } from "./tax-invoices.server";
 
 /*
  * Billing events in Stripe's shape, applied the same way whether Stripe sent them to the webhook
@@ -342,6 +343,8 @@ export async function applyBillingEvent(
           })),
         )
         .execute();
+      // A payment made is the operator's tax invoice from now on (issue #31 item 3).
+      if (invoice.status === "paid") await issueOperatorInvoice(trx, invoice.id, new Date(stamp));
       const pending = sub?.pendingAction;
       const settled = invoice.status !== "open" && invoice.status !== "draft";
       if (settled && pending?.invoiceId === invoice.id) {
