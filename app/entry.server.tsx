@@ -6,6 +6,7 @@ import type {
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { requestUser } from "~/modules/auth/guards.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { wholeResponse } from "~/utils/whole-body.server";
 
@@ -26,6 +27,11 @@ export default function handleRequest(
     </NonceProvider>,
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A signed-in page is never kept by the browser: after a switch of company (or a sign-out) the
+  // back button asks the server again instead of showing the previous company's page (#29).
+  if (requestUser(loadContext) && !responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", "private, no-store");
+  }
   return wholeResponse(`<!DOCTYPE html>${html}`, {
     headers: responseHeaders,
     status: responseStatusCode,

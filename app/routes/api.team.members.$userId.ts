@@ -18,7 +18,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Leaving is anyone's; everything else about members is the owner's.
   const leaving = request.method === "DELETE";
   const user = await requireApiCompanyUser(request, context, "company");
-  if (!(leaving && userId === user.id)) await requireCapability(request, user, "team");
+  if (!(leaving && userId === user.id)) await requireCapability(request, user, "team", "api");
   try {
     if (request.method === "DELETE") {
       await removeMember(context, user, userId);

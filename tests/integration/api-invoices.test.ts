@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runJob } from "~/composition.server";
 import type { openApiDocument } from "~/modules/api/openapi";
+import type { Capability } from "~/modules/auth/capabilities";
 import { MAIL_ATTEMPTS } from "~/modules/invoices/emails.server";
 import { action as create, loader as list } from "~/routes/api.invoices";
 import { action as change, loader as getOne } from "~/routes/api.invoices.$id";
@@ -14,6 +15,7 @@ import { startMailbox } from "../e2e/mailbox";
 import { makeContext } from "../setup/context";
 import { createCompanyWithClient } from "../setup/factories";
 import { call, jsonBody, signInApi } from "../setup/routes";
+import { outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -243,9 +245,8 @@ describe("/api/invoices", () => {
     ).toBe(0);
   });
 
-  it("another company's document answers 404 on every call; no session answers 401", async () => {
+  it("another company's document answers 404 on every call, to its owner and to each role; no session answers 401", async () => {
     const me = await customer();
-    const stranger = await customer();
     const r = await call(
       create,
       getDb(),
@@ -253,39 +254,73 @@ describe("/api/invoices", () => {
       jsonBody(payload(me.clientId), "POST", me.bearer),
     );
     const { id } = (await r.json()) as Doc;
-    const as = stranger.bearer;
-    const answers = await Promise.all([
-      call(getOne, getDb(), "/x", { headers: as, params: { id } }),
-      call(change, getDb(), "/x", {
-        ...jsonBody(payload(stranger.clientId), "PUT", as),
-        params: { id },
-      }),
-      call(change, getDb(), "/x", { method: "DELETE", headers: as, params: { id } }),
-      call(issue, getDb(), "/x", { method: "POST", headers: as, params: { id } }),
-      call(cancel, getDb(), "/x", { ...jsonBody({ reason: "чужда" }, "POST", as), params: { id } }),
-      call(pay, getDb(), "/x", {
-        ...jsonBody({ paidOn: "2026-11-21", amount: "1", method: "bank" }, "POST", as),
-        params: { id },
-      }),
-      call(send, getDb(), "/x", { ...jsonBody({}, "POST", as), params: { id } }),
-      call(pdf, getDb(), "/x", { headers: as, params: { id } }),
-    ]);
-    expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404, 404, 404, 404, 404]);
-    // Their list does not show it; a draft naming my client is refused as "no such client".
-    const theirs = (await (await call(list, getDb(), "/api/invoices", { headers: as })).json()) as {
-      invoices: unknown[];
-    };
-    expect(theirs.invoices).toHaveLength(0);
-    const foreign = await call(
-      create,
-      getDb(),
-      "/api/invoices",
-      jsonBody(payload(me.clientId), "POST", as),
-    );
-    expect(foreign.status).toBe(400);
-    expect(await foreign.json()).toMatchObject({
-      errors: { clientId: { _errors: ["Моля, изберете клиент"] } },
-    });
+    // The owner of another company, and members of it as each role (issue #29).
+    for (const stranger of await strangersOf(getDb(), me)) {
+      const as = stranger.bearer;
+      const calls: [Capability, Promise<Response>][] = [
+        ["documents.view", call(getOne, getDb(), "/x", { headers: as, params: { id } })],
+        [
+          "documents.edit",
+          call(change, getDb(), "/x", {
+            ...jsonBody(payload(me.clientId), "PUT", as),
+            params: { id },
+          }),
+        ],
+        [
+          "documents.edit",
+          call(change, getDb(), "/x", { method: "DELETE", headers: as, params: { id } }),
+        ],
+        [
+          "documents.edit",
+          call(issue, getDb(), "/x", { method: "POST", headers: as, params: { id } }),
+        ],
+        [
+          "documents.edit",
+          call(cancel, getDb(), "/x", {
+            ...jsonBody({ reason: "чужда" }, "POST", as),
+            params: { id },
+          }),
+        ],
+        [
+          "documents.edit",
+          call(pay, getDb(), "/x", {
+            ...jsonBody({ paidOn: "2026-11-21", amount: "1", method: "bank" }, "POST", as),
+            params: { id },
+          }),
+        ],
+        [
+          "documents.edit",
+          call(send, getDb(), "/x", { ...jsonBody({}, "POST", as), params: { id } }),
+        ],
+        ["documents.view", call(pdf, getDb(), "/x", { headers: as, params: { id } })],
+      ];
+      const answers = await Promise.all(calls.map(([, answer]) => answer));
+      expect(
+        answers.map((a) => a.status),
+        stranger.label,
+      ).toEqual(calls.map(([capability]) => outsiderStatus(stranger.role, capability)));
+      // Their list does not show it; a draft naming my client is refused as "no such client".
+      const theirs = (await (
+        await call(list, getDb(), "/api/invoices", { headers: as })
+      ).json()) as {
+        invoices: unknown[];
+      };
+      expect(theirs.invoices, stranger.label).toHaveLength(0);
+      const foreign = await call(
+        create,
+        getDb(),
+        "/api/invoices",
+        jsonBody(payload(me.clientId), "POST", as),
+      );
+      if (outsiderStatus(stranger.role, "documents.edit") === 404) {
+        expect(foreign.status, stranger.label).toBe(400);
+        expect(await foreign.json()).toMatchObject({
+          errors: { clientId: { _errors: ["Моля, изберете клиент"] } },
+        });
+      } else {
+        expect(foreign.status, stranger.label).toBe(403);
+      }
+    }
     // The document is untouched.
     expect(
       await (await call(getOne, getDb(), "/x", { headers: me.bearer, params: { id } })).json(),

@@ -8,6 +8,7 @@ import { action as apiCreate, loader as apiList } from "~/routes/api.catalogue";
 import { loader as apiGet, action as apiItem } from "~/routes/api.catalogue.$id";
 import { createUser } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { expectOutsider, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -300,9 +301,8 @@ describe("the catalogue's API", () => {
     ).toBe(true);
   });
 
-  it("answers 404 to another company on every page and call, and changes nothing", async () => {
+  it("answers 404 to another company on every page and call, to its owner and to each role, and changes nothing", async () => {
     const me = await signedIn();
-    const stranger = await signedIn();
     const item = (await (
       await call(
         apiCreate,
@@ -312,47 +312,67 @@ describe("the catalogue's API", () => {
       )
     ).json()) as ItemJson;
     const params = { id: item.id };
-    const as = { Cookie: stranger.cookie };
-    const statuses = [
-      (
-        await call(apiGet, getDb(), `/api/catalogue/${item.id}`, {
-          headers: stranger.bearer,
-          params,
-        })
-      ).status,
-      (
-        await call(apiItem, getDb(), `/api/catalogue/${item.id}`, {
-          ...jsonBody({ name: "Чужда", unitPrice: "1" }, "PUT", stranger.bearer),
-          params,
-        })
-      ).status,
-      (
-        await call(apiItem, getDb(), `/api/catalogue/${item.id}`, {
-          method: "DELETE",
-          headers: stranger.bearer,
-          params,
-        })
-      ).status,
-      (await call(editLoader, getDb(), `/catalogue/edit/${item.id}`, { headers: as, params }))
-        .status,
-      (
-        await call(editAction, getDb(), `/catalogue/edit/${item.id}`, {
-          ...formBody(itemForm({ name: "Чужда" }), as),
-          params,
-        })
-      ).status,
-      (
-        await call(editAction, getDb(), `/catalogue/edit/${item.id}`, {
-          ...formBody({ intent: "archive" }, as),
-          params,
-        })
-      ).status,
-    ];
-    expect(new Set(statuses)).toEqual(new Set([404]));
-    const theirs = await (
-      await call(apiList, getDb(), "/api/catalogue", { headers: stranger.bearer })
-    ).json();
-    expect(theirs.items).toEqual([]);
+    // The owner of another company, and members of it as each role (issue #29).
+    for (const stranger of await strangersOf(getDb(), me)) {
+      const as = { Cookie: stranger.cookie };
+      await expectOutsider(stranger, [
+        [
+          "catalogue.view",
+          "api",
+          () =>
+            call(apiGet, getDb(), `/api/catalogue/${item.id}`, {
+              headers: stranger.bearer,
+              params,
+            }),
+        ],
+        [
+          "catalogue.edit",
+          "api",
+          () =>
+            call(apiItem, getDb(), `/api/catalogue/${item.id}`, {
+              ...jsonBody({ name: "Чужда", unitPrice: "1" }, "PUT", stranger.bearer),
+              params,
+            }),
+        ],
+        [
+          "catalogue.edit",
+          "api",
+          () =>
+            call(apiItem, getDb(), `/api/catalogue/${item.id}`, {
+              method: "DELETE",
+              headers: stranger.bearer,
+              params,
+            }),
+        ],
+        [
+          "catalogue.edit",
+          "page",
+          () => call(editLoader, getDb(), `/catalogue/edit/${item.id}`, { headers: as, params }),
+        ],
+        [
+          "catalogue.edit",
+          "page",
+          () =>
+            call(editAction, getDb(), `/catalogue/edit/${item.id}`, {
+              ...formBody(itemForm({ name: "Чужда" }), as),
+              params,
+            }),
+        ],
+        [
+          "catalogue.edit",
+          "page",
+          () =>
+            call(editAction, getDb(), `/catalogue/edit/${item.id}`, {
+              ...formBody({ intent: "archive" }, as),
+              params,
+            }),
+        ],
+      ]);
+      const theirs = await (
+        await call(apiList, getDb(), "/api/catalogue", { headers: stranger.bearer })
+      ).json();
+      expect(theirs.items, stranger.label).toEqual([]);
+    }
     const mine = await (
       await call(apiGet, getDb(), `/api/catalogue/${item.id}`, { headers: me.bearer, params })
     ).json();

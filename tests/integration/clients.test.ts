@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Capability } from "~/modules/auth/capabilities";
 import { createClient, listClients } from "~/modules/clients/queries.server";
 import { CLIENT_MESSAGES } from "~/modules/clients/schema";
 import { action as editAction, loader as editLoader } from "~/routes/_app.client.edit.$id";
@@ -7,6 +8,7 @@ import { loader as listLoader } from "~/routes/_app.clients";
 import { action as apiCreate, loader as apiList } from "~/routes/api.clients";
 import { createUser, validEik } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { expectOutsider, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -165,30 +167,42 @@ describe("client pages", () => {
     expect(await getDb().selectFrom("clients").select("id").execute()).toHaveLength(0);
   });
 
-  it("answers 404 for another company's client, in the page and its actions, and changes nothing", async () => {
-    const me = await signedIn();
-    const stranger = await signedIn();
-    const theirs = await createClient(getDb(), stranger.companyId, {
+  it("answers 404 for another company's client, in the page and its actions, to its owner and to each role, and changes nothing", async () => {
+    const owner = await signedIn();
+    const theirs = await createClient(getDb(), owner.companyId, {
       ...clientForm(),
       emails: [],
       paymentTermDays: 7,
     } as never);
     const path = `/client/edit/${theirs.id}`;
-    expect(
-      (
-        await call(editLoader, getDb(), path, {
-          headers: { Cookie: me.cookie },
-          params: { id: theirs.id },
-        })
-      ).status,
-    ).toBe(404);
-    for (const intent of ["save", "archive", "delete"]) {
-      const response = await call(editAction, getDb(), path, {
-        ...formBody(clientForm({ intent, confirm: "on" }), { Cookie: me.cookie }),
-        params: { id: theirs.id },
-      });
-      expect(response.status, intent).toBe(404);
+    // The owner of another company, and members of it as each role (issue #29).
+    for (const me of await strangersOf(getDb(), owner)) {
+      const as = { Cookie: me.cookie };
+      await expectOutsider(me, [
+        [
+          "clients.edit",
+          "page",
+          () => call(editLoader, getDb(), path, { headers: as, params: { id: theirs.id } }),
+        ],
+        ...["save", "archive", "delete"].map(
+          (intent) =>
+            [
+              "clients.edit",
+              "page",
+              () =>
+                call(editAction, getDb(), path, {
+                  ...formBody(clientForm({ intent, confirm: "on" }), as),
+                  params: { id: theirs.id },
+                }),
+            ] as [Capability, "page", () => Promise<Response>],
+        ),
+      ]);
+      const api = await (
+        await call(apiList, getDb(), "/api/clients", { headers: me.bearer })
+      ).json();
+      expect(api.clients, me.label).toEqual([]);
     }
+    const me = await signedIn();
     expect(
       (
         await call(editLoader, getDb(), "/client/edit/not-a-uuid", {
@@ -203,8 +217,6 @@ describe("client pages", () => {
       .where("id", "=", theirs.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: "Алфа ООД", archivedAt: null });
-    const api = await (await call(apiList, getDb(), "/api/clients", { headers: me.bearer })).json();
-    expect(api.clients).toEqual([]);
   });
 });
 

@@ -218,6 +218,9 @@ describe("documents", () => {
     const b = await companyWithClient();
     const id = await createDraft(getDb(), a.companyId, a.user.id, input(a.clientId));
     expect(await getDocument(getDb(), b.companyId, id)).toBeUndefined();
+    // Within the company, staff limited to their own documents do not reach another's (#29).
+    expect(await getDocument(getDb(), a.companyId, id, b.user.id)).toBeUndefined();
+    expect(await getDocument(getDb(), a.companyId, id, a.user.id)).toMatchObject({ id });
     await expect(issueDocument(getDb(), b.companyId, id)).rejects.toMatchObject({ status: 404 });
     await expect(
       createDraft(getDb(), b.companyId, b.user.id, input(a.clientId)),

@@ -15,6 +15,7 @@ import { addDays, todayInSofia } from "~/utils/dates";
 import { readToast } from "~/utils/toast.server";
 import { createCompanyWithClient } from "../setup/factories";
 import { call, cookiesFrom, formBody, jsonBody, signInApi } from "../setup/routes";
+import { expectOutsider, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -249,7 +250,6 @@ describe("«Дублирай»", () => {
 
   it("POST /api/invoices/{id}/duplicate answers 201 with the draft; another company's id is 404", async () => {
     const me = await customer();
-    const stranger = await customer();
     const id = await issuedInvoice(me);
     const params = { id };
     const response = await call(apiDuplicate, getDb(), `/api/invoices/${id}/duplicate`, {
@@ -275,17 +275,34 @@ describe("«Дублирай»", () => {
     expect(await got.json()).toEqual(body);
 
     const before = await getDb().selectFrom("documents").select("id").execute();
+    // The owner of another company, and members of it as each role (issue #29).
+    for (const stranger of await strangersOf(getDb(), me)) {
+      await expectOutsider(stranger, [
+        [
+          "documents.edit",
+          "api",
+          () =>
+            call(apiDuplicate, getDb(), `/api/invoices/${id}/duplicate`, {
+              ...jsonBody({}, "POST", stranger.bearer),
+              params,
+            }),
+        ],
+        [
+          "documents.edit",
+          "page",
+          () =>
+            call(pageAction, getDb(), `/invoice/${id}`, {
+              ...formBody({ intent: "duplicate" }, { Cookie: stranger.cookie }),
+              params,
+            }),
+        ],
+      ]);
+    }
     const stolen = await call(apiDuplicate, getDb(), `/api/invoices/${id}/duplicate`, {
-      ...jsonBody({}, "POST", stranger.bearer),
+      ...jsonBody({}, "POST", (await customer()).bearer),
       params,
     });
-    expect(stolen.status).toBe(404);
     expect(await stolen.json()).toEqual({ message: "Документът не е намерен" });
-    const page = await call(pageAction, getDb(), `/invoice/${id}`, {
-      ...formBody({ intent: "duplicate" }, { Cookie: stranger.cookie }),
-      params,
-    });
-    expect(page.status).toBe(404);
     expect(await getDb().selectFrom("documents").select("id").execute()).toHaveLength(
       before.length,
     );

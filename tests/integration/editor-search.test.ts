@@ -14,6 +14,7 @@ import { action as apiInvoices } from "~/routes/api.invoices";
 import { addDays } from "~/utils/dates";
 import { createCompanyWithClient, validEik } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -327,29 +328,34 @@ describe("the editor's catalogue without JavaScript", () => {
     expect(saved.status).toBe(302);
   });
 
-  it("refuses another company's item (404) and an unknown one, changing nothing typed", async () => {
-    const me = await customer();
-    const stranger = await customer();
+  it("refuses another company's item (404) and an unknown one, changing nothing typed, to its owner and to each role", async () => {
+    const owner = await customer();
     const theirs = await createCatalogueItem(
       getDb(),
-      stranger.companyId,
+      owner.companyId,
       catalogueItemSchema.parse({ name: "Чужда услуга", unitPrice: "1", vatRate: 20 }),
     );
-    for (const intent of [`addCatalogue:${theirs.id}`, "addCatalogue:не-е-id"]) {
-      const response = await call(
-        newAction,
-        getDb(),
-        "/invoice/new",
-        formBody({ ...typedForm(me.clientId), intent }, { Cookie: me.cookie }),
-      );
-      expect(response.status).toBe(404);
-      const answer = (await response.json()) as EditorActionData;
-      expect(answer.formError).toBe("Артикулът не е намерен в каталога");
-      expect(answer.values.lines.map((l) => l.description)).toEqual(["Първи ред"]);
+    // The owner of another company, and members of it as each role (issue #29).
+    for (const me of await strangersOf(getDb(), owner)) {
+      const editor = outsiderStatus(me.role, "documents.edit", "page");
+      for (const intent of [`addCatalogue:${theirs.id}`, "addCatalogue:не-е-id"]) {
+        const response = await call(
+          newAction,
+          getDb(),
+          "/invoice/new",
+          formBody({ ...typedForm(owner.clientId), intent }, { Cookie: me.cookie }),
+        );
+        expect(response.status, me.label).toBe(editor);
+        if (editor !== 404) continue;
+        const answer = (await response.json()) as EditorActionData;
+        expect(answer.formError).toBe("Артикулът не е намерен в каталога");
+        expect(answer.values.lines.map((l) => l.description)).toEqual(["Първи ред"]);
+      }
+      if (editor !== 404) continue;
+      const mine = await openEditor(me.cookie, { search: "catalogue", catalogueQ: "чужда" });
+      expect(mine.search.catalogue, me.label).toEqual([]);
+      expect(mine.hasCatalogue).toBe(false);
     }
-    const mine = await openEditor(me.cookie, { search: "catalogue", catalogueQ: "чужда" });
-    expect(mine.search.catalogue).toEqual([]);
-    expect(mine.hasCatalogue).toBe(false);
   });
 });
 
@@ -411,7 +417,7 @@ describe("a reverse-charge client and the catalogue", () => {
     const answer = (await added.json()) as EditorActionData;
     expect(answer.values.lines[1]).toMatchObject({
       description: "Consulting day",
-      unitPrice: "12500,00",
+      unitPrice: "12\u00a0500,00",
       vatRate: "none",
     });
     expect(answer.values.vatGround).toBe("чл. 21, ал. 2 от ЗДДС");

@@ -21,6 +21,7 @@ import { centsToDecimal, convertCents } from "~/utils/money";
 import type { Database } from "~db/types";
 import { createCompanyWithClient } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
+import { expectOutsider, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 import { CASES, type Case, makeEInvoiceDocuments } from "./einvoice-documents";
 
@@ -320,22 +321,35 @@ describe("e-invoices (UBL 2.1, EN 16931)", () => {
       encodeURIComponent("Кредитно-известие-0000000007.xml"),
     );
 
-    // Another company: 404, page and API.
+    // Another company: 404, page and API — to its owner and to each role (issue #29).
+    for (const stranger of await strangersOf(db, made.me)) {
+      await expectOutsider(stranger, [
+        [
+          "documents.view",
+          "page",
+          () =>
+            call(pageUbl, db, `/invoice/${id}/ubl`, {
+              headers: { Cookie: stranger.cookie },
+              params: { id },
+            }),
+        ],
+        [
+          "documents.view",
+          "api",
+          () =>
+            call(apiUbl, db, `/api/invoices/${id}/ubl`, {
+              headers: stranger.bearer,
+              params: { id },
+            }),
+        ],
+      ]);
+    }
     const other = await createCompanyWithClient(db);
     const stranger = await signInApi(db, other.user);
-    expect(
-      (
-        await call(pageUbl, db, `/invoice/${id}/ubl`, {
-          headers: { Cookie: stranger.cookie },
-          params: { id },
-        })
-      ).status,
-    ).toBe(404);
     const foreign = await call(apiUbl, db, `/api/invoices/${id}/ubl`, {
       headers: stranger.bearer,
       params: { id },
     });
-    expect(foreign.status).toBe(404);
     expect(await foreign.json()).toEqual({ message: "Документът не е намерен" });
 
     // A draft and a proforma have no e-invoice.

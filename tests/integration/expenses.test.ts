@@ -23,6 +23,7 @@ import { loader as suppliersGet } from "~/routes/api.suppliers";
 import { loader as csvLoader } from "~/routes/expenses.export[.]csv";
 import { createCompanyWithClient, createTestExpense, TINY_PNG, validEik } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { expectOutsider, outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -662,10 +663,9 @@ describe("expenses: figures that must agree", () => {
 });
 
 describe("expenses: one company never sees another's", () => {
-  it("answers 404 on every page, form and call for another company's expense and file", async () => {
+  it("answers 404 on every page, form and call for another company's expense and file, to its owner and to each role", async () => {
     const db = getDb();
     const owner = await standardCompany();
-    const intruder = await standardCompany();
     const receipt = {
       fileName: "b.png",
       declaredType: "image/png",
@@ -678,51 +678,115 @@ describe("expenses: one company never sees another's", () => {
       .select("id")
       .executeTakeFirstOrThrow();
     const params = { id, attachmentId: attachment.id };
-    const page = intruder.page;
-    const api = intruder.api;
-    const answers = [
-      await call(viewLoader, db, `/expenses/${id}`, { headers: page, params }),
-      await call(editLoader, db, `/expenses/edit/${id}`, { headers: page, params }),
-      await call(editAction, db, `/expenses/edit/${id}`, { ...formBody({}, page), params }),
-      await call(viewAction, db, `/expenses/${id}`, {
-        ...formBody({ intent: "delete", confirm: "on" }, page),
-        params,
-      }),
-      await call(expenseGet, db, `/api/expenses/${id}`, { headers: api, params }),
-      await call(expenseChange, db, `/api/expenses/${id}`, {
-        ...jsonBody(payload(intruder.categoryId), "PUT", api),
-        params,
-      }),
-      await call(expenseChange, db, `/api/expenses/${id}`, {
-        method: "DELETE",
-        headers: api,
-        params,
-      }),
-      await call(attachmentsGet, db, `/api/expenses/${id}/attachments`, { headers: api, params }),
-      await call(attachmentsPost, db, `/api/expenses/${id}/attachments`, {
-        ...multipart([{ name: "x.png", bytes: TINY_PNG }], api),
-        params,
-      }),
-      await call(attachmentGet, db, `/api/expenses/${id}/attachments/${attachment.id}`, {
-        headers: api,
-        params,
-      }),
-      await call(attachmentDelete, db, `/api/expenses/${id}/attachments/${attachment.id}`, {
-        method: "DELETE",
-        headers: api,
-        params,
-      }),
-    ];
-    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 404));
-    // Nothing of the owner's changed, and the lists and totals do not show it.
+    // The owner of another company, and members of it as each role (issue #29): the plan opens
+    // expenses to all of them, the role decides.
+    for (const intruder of await strangersOf(db, owner, { plan: "standard" })) {
+      const page = { Cookie: intruder.cookie };
+      const api = intruder.bearer;
+      await expectOutsider(intruder, [
+        [
+          "expenses.view",
+          "page",
+          () => call(viewLoader, db, `/expenses/${id}`, { headers: page, params }),
+        ],
+        [
+          "expenses.edit",
+          "page",
+          () => call(editLoader, db, `/expenses/edit/${id}`, { headers: page, params }),
+        ],
+        [
+          "expenses.edit",
+          "page",
+          () => call(editAction, db, `/expenses/edit/${id}`, { ...formBody({}, page), params }),
+        ],
+        [
+          "expenses.edit",
+          "page",
+          () =>
+            call(viewAction, db, `/expenses/${id}`, {
+              ...formBody({ intent: "delete", confirm: "on" }, page),
+              params,
+            }),
+        ],
+        [
+          "expenses.view",
+          "api",
+          () => call(expenseGet, db, `/api/expenses/${id}`, { headers: api, params }),
+        ],
+        [
+          "expenses.edit",
+          "api",
+          () =>
+            call(expenseChange, db, `/api/expenses/${id}`, {
+              ...jsonBody(payload(owner.categoryId), "PUT", api),
+              params,
+            }),
+        ],
+        [
+          "expenses.edit",
+          "api",
+          () =>
+            call(expenseChange, db, `/api/expenses/${id}`, {
+              method: "DELETE",
+              headers: api,
+              params,
+            }),
+        ],
+        [
+          "expenses.view",
+          "api",
+          () =>
+            call(attachmentsGet, db, `/api/expenses/${id}/attachments`, { headers: api, params }),
+        ],
+        [
+          "expenses.edit",
+          "api",
+          () =>
+            call(attachmentsPost, db, `/api/expenses/${id}/attachments`, {
+              ...multipart([{ name: "x.png", bytes: TINY_PNG }], api),
+              params,
+            }),
+        ],
+        [
+          "expenses.view",
+          "api",
+          () =>
+            call(attachmentGet, db, `/api/expenses/${id}/attachments/${attachment.id}`, {
+              headers: api,
+              params,
+            }),
+        ],
+        [
+          "expenses.edit",
+          "api",
+          () =>
+            call(attachmentDelete, db, `/api/expenses/${id}/attachments/${attachment.id}`, {
+              method: "DELETE",
+              headers: api,
+              params,
+            }),
+        ],
+      ]);
+      // The lists and totals do not show it (or the role does not open them).
+      const list = await call(expensesGet, db, "/api/expenses", { headers: api });
+      if (outsiderStatus(intruder.role, "expenses.view") === 404) {
+        expect(await list.json(), intruder.label).toMatchObject({
+          expenses: [],
+          summary: { count: 0 },
+        });
+      } else expect(list.status, intruder.label).toBe(403);
+      const csv = await call(csvLoader, db, "/expenses/export.csv", { headers: page });
+      if (outsiderStatus(intruder.role, "exports") === 404) {
+        expect((await csv.text()).trim().split("\r\n"), intruder.label).toHaveLength(1);
+      } else expect(csv.status, intruder.label).toBe(302);
+    }
+    // Nothing of the owner's changed.
     const row = await sql<{
       n: number;
     }>`select count(*)::int as n from expense_attachments`.execute(db);
     expect(row.rows[0]!.n).toBe(1);
-    const list = await (await call(expensesGet, db, "/api/expenses", { headers: api })).json();
-    expect(list).toMatchObject({ expenses: [], summary: { count: 0 } });
-    const csv = await (await call(csvLoader, db, "/expenses/export.csv", { headers: page })).text();
-    expect(csv.trim().split("\r\n")).toHaveLength(1);
+    const intruder = await standardCompany();
+    const api = intruder.api;
     // Picking the other company's category is refused, not linked.
     const foreign = await call(expensesPost, db, "/api/expenses", {
       ...jsonBody(payload(owner.categoryId), "POST", api),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Capability } from "~/modules/auth/capabilities";
 import { createDraft, getDocument, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { action as pageAction, loader as pageLoader } from "~/routes/_app.invoice.$id";
@@ -11,6 +12,7 @@ import { loader as pdfLoader } from "~/routes/invoice.$id.pdf";
 import { loader as csvLoader } from "~/routes/invoices.export[.]csv";
 import { createCompanyWithClient } from "../setup/factories";
 import { call, formBody, signInApi } from "../setup/routes";
+import { outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -34,86 +36,103 @@ const draftOf = async (c: Awaited<ReturnType<typeof customer>>) =>
   );
 
 describe("invoice pages", () => {
-  it("answer 404 to another company on every loader and action, and change nothing", async () => {
+  it("answer 404 to another company on every loader and action, to its owner and to each role, and change nothing", async () => {
     const me = await customer();
-    const stranger = await customer();
     const draft = await draftOf(me);
     const issuedId = await draftOf(me);
     await issueDocument(getDb(), me.companyId, issuedId);
-    const as = { Cookie: stranger.cookie };
-    const statuses: number[] = [];
-    for (const id of [draft, issuedId]) {
-      statuses.push(
-        (await call(pageLoader, getDb(), `/invoice/${id}`, { headers: as, params: { id } })).status,
-      );
-      statuses.push(
-        (await call(editLoader, getDb(), `/invoice/edit/${id}`, { headers: as, params: { id } }))
-          .status,
-      );
-      statuses.push(
-        (await call(previewLoader, getDb(), `/invoice/preview?id=${id}`, { headers: as })).status,
-      );
-      statuses.push(
-        (await call(pdfLoader, getDb(), `/invoice/${id}/pdf`, { headers: as, params: { id } }))
-          .status,
-      );
-      for (const fields of <Record<string, string>[]>[
-        { intent: "issue", confirm: "yes" },
-        { intent: "delete", confirm: "on" },
-        { intent: "cancel", reason: "чужда фактура" },
-        { intent: "payment", paidOn: "2026-11-21", amount: "1", method: "bank" },
-        { intent: "send", to: "x@example.bg" },
-        { intent: "convert" },
-        { intent: "duplicate" },
-      ]) {
-        statuses.push(
-          (
-            await call(pageAction, getDb(), `/invoice/${id}`, {
+    // The owner of another company, and members of it as each role (issue #29).
+    for (const stranger of await strangersOf(getDb(), me)) {
+      const as = { Cookie: stranger.cookie };
+      const got: number[] = [];
+      const wanted: number[] = [];
+      const check = async (capability: Capability, answer: Promise<Response>) => {
+        got.push((await answer).status);
+        wanted.push(outsiderStatus(stranger.role, capability, "page"));
+      };
+      for (const id of [draft, issuedId]) {
+        await check(
+          "documents.view",
+          call(pageLoader, getDb(), `/invoice/${id}`, { headers: as, params: { id } }),
+        );
+        await check(
+          "documents.edit",
+          call(editLoader, getDb(), `/invoice/edit/${id}`, { headers: as, params: { id } }),
+        );
+        await check(
+          "documents.view",
+          call(previewLoader, getDb(), `/invoice/preview?id=${id}`, { headers: as }),
+        );
+        await check(
+          "documents.view",
+          call(pdfLoader, getDb(), `/invoice/${id}/pdf`, { headers: as, params: { id } }),
+        );
+        for (const fields of <Record<string, string>[]>[
+          { intent: "issue", confirm: "yes" },
+          { intent: "delete", confirm: "on" },
+          { intent: "cancel", reason: "чужда фактура" },
+          { intent: "payment", paidOn: "2026-11-21", amount: "1", method: "bank" },
+          { intent: "send", to: "x@example.bg" },
+          { intent: "convert" },
+          { intent: "duplicate" },
+        ]) {
+          await check(
+            "documents.edit",
+            call(pageAction, getDb(), `/invoice/${id}`, {
               ...formBody(fields, as),
               params: { id },
-            })
-          ).status,
-        );
-      }
-      statuses.push(
-        (
-          await call(editAction, getDb(), `/invoice/edit/${id}`, {
+            }),
+          );
+        }
+        await check(
+          "documents.edit",
+          call(editAction, getDb(), `/invoice/edit/${id}`, {
             ...formBody({ intent: "save" }, as),
             params: { id },
-          })
-        ).status,
-      );
-    }
-    expect(new Set(statuses)).toEqual(new Set([404]));
+          }),
+        );
+      }
+      expect(got, stranger.label).toEqual(wanted);
 
-    // Their lists and exports hold nothing of mine; a credit note "from" my invoice copies nothing.
-    const list = (await (await call(listLoader, getDb(), "/invoices", { headers: as })).json()) as {
-      documents: unknown[];
-    };
-    expect(list.documents).toHaveLength(0);
-    const csv = await (
-      await call(csvLoader, getDb(), "/invoices/export.csv", { headers: as })
-    ).text();
-    expect(csv.trim().split("\r\n")).toHaveLength(1);
-    const stolen = await call(newAction, getDb(), "/invoice/new", {
-      ...formBody(
-        {
-          intent: "save",
-          type: "credit_note",
-          clientId: me.clientId,
-          issueDate: "2026-11-21",
-          originalId: issuedId,
-          reason: "x",
-          "lines[0][description]": "a",
-          "lines[0][quantity]": "1",
-          "lines[0][unitPrice]": "1",
-          "lines[0][vatRate]": "20",
-        },
-        as,
-      ),
-    });
-    expect(stolen.status).toBe(400);
-    expect(await stolen.json()).toMatchObject({ errors: { clientId: "Моля, изберете клиент" } });
+      // Their lists and exports hold nothing of mine; a credit note "from" my invoice copies nothing.
+      const list = (await (
+        await call(listLoader, getDb(), "/invoices", { headers: as })
+      ).json()) as {
+        documents: unknown[];
+      };
+      expect(list.documents, stranger.label).toHaveLength(0);
+      const csv = await call(csvLoader, getDb(), "/invoices/export.csv", { headers: as });
+      if (outsiderStatus(stranger.role, "exports") === 404) {
+        expect((await csv.text()).trim().split("\r\n"), stranger.label).toHaveLength(1);
+      } else {
+        expect(csv.status, stranger.label).toBe(302);
+      }
+      const stolen = await call(newAction, getDb(), "/invoice/new", {
+        ...formBody(
+          {
+            intent: "save",
+            type: "credit_note",
+            clientId: me.clientId,
+            issueDate: "2026-11-21",
+            originalId: issuedId,
+            reason: "x",
+            "lines[0][description]": "a",
+            "lines[0][quantity]": "1",
+            "lines[0][unitPrice]": "1",
+            "lines[0][vatRate]": "20",
+          },
+          as,
+        ),
+      });
+      if (outsiderStatus(stranger.role, "documents.edit") === 404) {
+        expect(stolen.status, stranger.label).toBe(400);
+        expect(await stolen.json()).toMatchObject({
+          errors: { clientId: "Моля, изберете клиент" },
+        });
+      } else {
+        expect(stolen.status, stranger.label).toBe(302);
+      }
+    }
 
     expect(await getDocument(getDb(), me.companyId, draft)).toMatchObject({ status: "draft" });
     expect(await getDocument(getDb(), me.companyId, issuedId)).toMatchObject({

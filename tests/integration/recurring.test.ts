@@ -16,6 +16,7 @@ import {
 import { makeContext } from "../setup/context";
 import { createCompanyWithClient } from "../setup/factories";
 import { call, formBody, signInApi } from "../setup/routes";
+import { expectOutsider, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -380,19 +381,32 @@ describe("the pages", () => {
     );
     expect(paused.status).toBe(302);
 
-    const other = await createCompanyWithClient(db);
-    const otherSession = await signInApi(db, other.user);
-    const foreign = await call(page.loader, db, `/invoices/recurring/new?from=${id}`, {
-      headers: { Cookie: otherSession.cookie },
-    });
-    expect(foreign.status).toBe(404);
-    const foreignPause = await call(
-      list.action,
-      db,
-      "/invoices/recurring",
-      formBody({ intent: "pause", id: listed.recurring[0]!.id }, { Cookie: otherSession.cookie }),
-    );
-    expect(foreignPause.status).toBe(404);
+    // The owner of another company, and members of it as each role (issue #29).
+    for (const other of await strangersOf(db, me)) {
+      const as = { Cookie: other.cookie };
+      await expectOutsider(other, [
+        [
+          "documents.edit",
+          "page",
+          () => call(page.loader, db, `/invoices/recurring/new?from=${id}`, { headers: as }),
+        ],
+        [
+          "documents.edit",
+          "page",
+          () =>
+            call(
+              list.action,
+              db,
+              "/invoices/recurring",
+              formBody({ intent: "pause", id: listed.recurring[0]!.id }, as),
+            ),
+        ],
+      ]);
+      const theirs = (await (
+        await call(list.loader, db, "/invoices/recurring", { headers: as })
+      ).json()) as { recurring: unknown[] };
+      expect(theirs.recurring, other.label).toEqual([]);
+    }
   });
 
   it("/settings turns reminders on with the days, and refuses days it cannot read", async () => {

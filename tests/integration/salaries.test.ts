@@ -21,6 +21,7 @@ import { loader as monthGet } from "~/routes/api.salaries.month.$month";
 import { loader as csvLoader } from "~/routes/salaries.export[.]csv";
 import { createCompanyWithClient } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { expectOutsider, outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -236,56 +237,99 @@ describe("salaries: a month's payroll", () => {
     expect(both.data.salaries).toHaveLength(3);
     expect(both.data.previousMonth).toHaveLength(3);
 
-    // Another company sees none of it.
-    const other = await fullCompany();
+    // Another company sees none of it: its owner and its members as each role (issue #29; the
+    // plan opens salaries to all of them, the role decides).
     const salaryId = copy.salaries[0].id as string;
-    const answers = [
-      await call(salaryGet, db, `/api/salaries/${salaryId}`, {
-        headers: other.api,
-        params: { id: salaryId },
-      }),
-      await call(salaryChange, db, `/api/salaries/${salaryId}`, {
-        method: "DELETE",
-        headers: other.api,
-        params: { id: salaryId },
-      }),
-      await call(employeeGet, db, `/api/employees/${a.id}`, {
-        headers: other.api,
-        params: { id: a.id },
-      }),
-      await call(employeeChange, db, `/api/employees/${a.id}`, {
-        ...jsonBody(employeeBody(), "PUT", other.api),
-        params: { id: a.id },
-      }),
-      await call(editLoader, db, `/salaries/edit/${salaryId}`, {
-        headers: other.page,
-        params: { id: salaryId },
-      }),
-      await call(editAction, db, `/salaries/edit/${salaryId}`, {
-        ...formBody({}, other.page),
-        params: { id: salaryId },
-      }),
-      await call(employeeLoader, db, `/salaries/employees/${a.id}`, {
-        headers: other.page,
-        params: { id: a.id },
-      }),
-      await call(employeeAction, db, `/salaries/employees/${a.id}`, {
-        ...formBody({ intent: "delete" }, other.page),
-        params: { id: a.id },
-      }),
-    ];
-    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 404));
-    const theirs = await (
-      await call(monthGet, db, "/api/salaries/month/2026-11", {
-        headers: other.api,
-        params: { month: "2026-11" },
-      })
-    ).json();
-    expect(theirs.data).toMatchObject({ salaries: [], previousMonth: [] });
-    const theirEmployees = await (
-      await call(employeesGet, db, "/api/employees", { headers: other.api })
-    ).json();
-    expect(theirEmployees.employees).toEqual([]);
+    for (const stranger of await strangersOf(db, me, { plan: "full" })) {
+      const other = { api: stranger.bearer, page: { Cookie: stranger.cookie } };
+      await expectOutsider(stranger, [
+        [
+          "salaries.view",
+          "api",
+          () =>
+            call(salaryGet, db, `/api/salaries/${salaryId}`, {
+              headers: other.api,
+              params: { id: salaryId },
+            }),
+        ],
+        [
+          "salaries.edit",
+          "api",
+          () =>
+            call(salaryChange, db, `/api/salaries/${salaryId}`, {
+              method: "DELETE",
+              headers: other.api,
+              params: { id: salaryId },
+            }),
+        ],
+        [
+          "salaries.view",
+          "api",
+          () =>
+            call(employeeGet, db, `/api/employees/${a.id}`, {
+              headers: other.api,
+              params: { id: a.id },
+            }),
+        ],
+        [
+          "salaries.edit",
+          "api",
+          () =>
+            call(employeeChange, db, `/api/employees/${a.id}`, {
+              ...jsonBody(employeeBody(), "PUT", other.api),
+              params: { id: a.id },
+            }),
+        ],
+        [
+          "salaries.edit",
+          "page",
+          () =>
+            call(editLoader, db, `/salaries/edit/${salaryId}`, {
+              headers: other.page,
+              params: { id: salaryId },
+            }),
+        ],
+        [
+          "salaries.edit",
+          "page",
+          () =>
+            call(editAction, db, `/salaries/edit/${salaryId}`, {
+              ...formBody({}, other.page),
+              params: { id: salaryId },
+            }),
+        ],
+        [
+          "salaries.edit",
+          "page",
+          () =>
+            call(employeeLoader, db, `/salaries/employees/${a.id}`, {
+              headers: other.page,
+              params: { id: a.id },
+            }),
+        ],
+        [
+          "salaries.edit",
+          "page",
+          () =>
+            call(employeeAction, db, `/salaries/employees/${a.id}`, {
+              ...formBody({ intent: "delete" }, other.page),
+              params: { id: a.id },
+            }),
+        ],
+      ]);
+      if (outsiderStatus(stranger.role, "salaries.view") !== 404) continue;
+      const theirs = await (
+        await call(monthGet, db, "/api/salaries/month/2026-11", {
+          headers: other.api,
+          params: { month: "2026-11" },
+        })
+      ).json();
+      expect(theirs.data, stranger.label).toMatchObject({ salaries: [], previousMonth: [] });
+      const theirEmployees = await (
+        await call(employeesGet, db, "/api/employees", { headers: other.api })
+      ).json();
+      expect(theirEmployees.employees, stranger.label).toEqual([]);
+    }
   });
 
   it("the add page computes without saving («Изчисли»), then saves; the edit page recomputes", async () => {

@@ -22,6 +22,7 @@ import {
 import { buildFiles, saveFilingSettings, vatReport } from "~/modules/vat/report.server";
 import { createCompanyWithClient, createTestExpense, validEik } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
+import { outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -736,17 +737,26 @@ describe("the page, the files and the API", () => {
     });
     expect(guest.status).toBe(401);
 
-    // Another company sees its own (empty) month, nothing of this one.
-    const other = await createCompanyWithClient(db);
-    const otherSession = await signInApi(db, other.user);
-    const theirs = (await (
-      await call(api.loader, db, `/api/reports/vat/${MONTH}`, {
-        headers: otherSession.bearer,
+    // Another company sees its own (empty) month, nothing of this one — its owner and its
+    // members as each role (issue #29; staff see no VAT at all).
+    for (const other of await strangersOf(db, me)) {
+      await db
+        .updateTable("companies")
+        .set({ isVatRegistered: true, vatNumber: "BG123456789" })
+        .where("id", "=", other.companyId!)
+        .execute();
+      const answer = await call(api.loader, db, `/api/reports/vat/${MONTH}`, {
+        headers: other.bearer,
         params: { month: MONTH },
-      })
-    ).json()) as { sales: unknown[]; purchases: unknown[] };
-    expect(theirs.sales).toEqual([]);
-    expect(theirs.purchases).toEqual([]);
+      });
+      if (outsiderStatus(other.role, "vat.view") !== 404) {
+        expect(answer.status, other.label).toBe(403);
+        continue;
+      }
+      const theirs = (await answer.json()) as { sales: unknown[]; purchases: unknown[] };
+      expect(theirs.sales, other.label).toEqual([]);
+      expect(theirs.purchases, other.label).toEqual([]);
+    }
 
     const page = await import("~/routes/_app.reports.vat");
     const shown = await call(page.loader, db, `/reports/vat?month=${MONTH}`, {

@@ -14,6 +14,7 @@ import { action as auth } from "~/routes/auth";
 import { AppError } from "~/utils/http.server";
 import { createUser } from "../setup/factories";
 import { call, formBody, signInApi } from "../setup/routes";
+import { expectOutsider, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -384,12 +385,20 @@ describe("«Провери» on the client form without JavaScript (intent=vies)
       .executeTakeFirstOrThrow();
     expect(stored).toEqual({ name: "Алфа", address: "стар адрес 1" });
 
-    // Another company's client: 404, and VIES is not asked.
-    const other = await signedIn();
-    const foreign = await post(editClient, `/client/edit/${client.id}`, fields, other.cookie, {
-      id: client.id,
-    });
-    expect(foreign.status).toBe(404);
+    // Another company's client: 404 (or the role's refusal), and VIES is not asked — to its
+    // owner and to each role (issue #29).
+    for (const other of await strangersOf(getDb(), me)) {
+      await expectOutsider(other, [
+        [
+          "clients.edit",
+          "page",
+          () =>
+            post(editClient, `/client/edit/${client.id}`, fields, other.cookie, {
+              id: client.id,
+            }),
+        ],
+      ]);
+    }
     expect(asked).toEqual(["BG/175074752"]);
   });
 

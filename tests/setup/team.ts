@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
-import type { MemberRole } from "~/modules/auth/capabilities";
+import { expect } from "vitest";
+import { type Capability, can, type MemberRole } from "~/modules/auth/capabilities";
 import type { Database } from "~db/types";
 import { createUser } from "./factories";
 import { signInApi } from "./routes";
@@ -48,8 +49,12 @@ export async function workIn(db: Kysely<Database>, userId: string, companyId: st
  * other one. Another company's ids must be 404 to each (or refused by the role), whatever the
  * login can do elsewhere.
  */
-export async function strangersOf(db: Kysely<Database>, mine: { companyId: string }) {
-  const owner = await createUser(db);
+export async function strangersOf(
+  db: Kysely<Database>,
+  mine: { companyId: string },
+  options: { plan?: "basic" | "standard" | "full" } = {},
+) {
+  const owner = await createUser(db, { plan: options.plan ?? "basic" });
   const strangers = [
     {
       label: "owner of another company",
@@ -68,9 +73,40 @@ export async function strangersOf(db: Kysely<Database>, mine: { companyId: strin
       label: `${role} of another company (also an accountant of mine, working there)`,
       role,
       ...member.user,
+      // The company the login works in (its own company is another one still).
+      companyId: owner.companyId,
       cookie: member.cookie,
       bearer: member.bearer,
     });
   }
   return strangers;
+}
+
+/**
+ * What an outsider of the given role gets from a call that needs `capability` on another
+ * company's id: 404 when the role has the capability (the id is not theirs), else the role's
+ * refusal — 403 from the API, the redirect to /dashboard from a page.
+ */
+export function outsiderStatus(
+  role: MemberRole,
+  capability: Capability,
+  kind: "api" | "page" = "api",
+): number {
+  if (can({ companyRole: role }, capability)) return 404;
+  return kind === "api" ? 403 : 302;
+}
+
+/**
+ * Sends an outsider's calls in turn and expects each answer: 404 where the role may do it (the
+ * id is another company's), the role's refusal where it may not (outsiderStatus).
+ */
+export async function expectOutsider(
+  stranger: { label: string; role: MemberRole },
+  calls: [Capability, "api" | "page", () => Promise<Response>][],
+) {
+  const got: number[] = [];
+  for (const [, , send] of calls) got.push((await send()).status);
+  expect(got, stranger.label).toEqual(
+    calls.map(([capability, kind]) => outsiderStatus(stranger.role, capability, kind)),
+  );
 }

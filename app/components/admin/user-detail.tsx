@@ -243,18 +243,19 @@ export function CompanyLists({
         <DataTable
           caption="Членове на фирмата и ролите им"
           empty="Фирмата няма членове."
-          columns={["Имейл", "Име", "Роля във фирмата", "Изглед"]}
+          columns={["Член", "Роля", "Изглед"]}
           rows={detail.members.map((m) => ({
             key: m.id,
             cells: [
-              m.accountRole === "admin" ? (
-                m.email
-              ) : (
-                <Link key="email" to={`/hatterscastle/users/${m.id}`}>
-                  {m.email}
-                </Link>
-              ),
-              `${m.firstName} ${m.lastName}`,
+              <span key="member">
+                {m.firstName} {m.lastName}
+                <br />
+                {m.accountRole === "admin" ? (
+                  m.email
+                ) : (
+                  <Link to={`/hatterscastle/users/${m.id}`}>{m.email}</Link>
+                )}
+              </span>,
               `${m.roleLabel}${m.ownDocumentsOnly ? " · само своите документи" : ""}`,
               m.accountRole === "admin" || m.lockedAt ? (
                 "—"
@@ -263,7 +264,11 @@ export function CompanyLists({
                   key="view"
                   to={`/hatterscastle/impersonate/${m.id}?company=${detail.company.id}`}
                 >
-                  Виж като {m.firstName}
+                  Виж като
+                  <span className="visually-hidden">
+                    {" "}
+                    {m.firstName} {m.lastName}
+                  </span>
                 </Link>
               ),
             ],

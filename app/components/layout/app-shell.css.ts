@@ -12,7 +12,7 @@ export const bar = style({
   padding: `${vars.space.sm} ${vars.space.md}`,
   display: "flex",
   alignItems: "center",
-  gap: vars.space.lg,
+  gap: vars.space.md,
 });
 
 export const brand = style({
@@ -42,7 +42,8 @@ export const navLink = style({
   alignItems: "center",
   gap: vars.space.xs,
   position: "relative",
-  padding: `${vars.space.sm} ${vars.space.md}`,
+  // Ten sections, the company and the profile's menu on one line at 1 280 px (issue #29).
+  padding: `${vars.space.sm} 0.6rem`,
   borderRadius: vars.radius.md,
   color: vars.color.onBrand,
   textDecoration: "none",
@@ -107,47 +108,45 @@ export const menuItem = style({
   selectors: { "&:hover": { background: vars.color.brandSoft, color: vars.color.text } },
 });
 
-/**
- * The active company's name (issue #29): always in the bar, cut with an ellipsis so the header
- * stays one line at 1 280 px and fits a 375 px phone beside the «Меню» toggle.
- */
-export const company = style({
-  margin: 0,
-  minWidth: 0,
-  display: "flex",
-  alignItems: "center",
-  fontWeight: vars.fontWeight.semibold,
-  "@media": { [MOBILE]: { marginLeft: "auto" } },
-});
+/** The profile menu's button: the person, and under them the company the session works in. */
+export const summaryName = style({ display: "block", whiteSpace: "nowrap" });
 
-export const companyName = style({
-  display: "inline-block",
-  maxWidth: "14rem",
+export const summaryCompany = style({
+  display: "block",
+  maxWidth: "12rem",
   overflow: "hidden",
   textOverflow: "ellipsis",
   whiteSpace: "nowrap",
-  verticalAlign: "bottom",
-  "@media": { [MOBILE]: { maxWidth: "8.5rem" } },
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.normal,
+  lineHeight: 1.2,
 });
 
-export const companyMenu = style({
-  position: "relative",
+/** On a phone the company's name stays in the bar beside «Меню» (cut to fit 375 px). */
+export const companyMobile = style({
+  margin: "0 0 0 auto",
   minWidth: 0,
-  "@media": { [MOBILE]: { marginLeft: "auto" } },
+  maxWidth: "11rem",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  fontSize: vars.fontSize.sm,
+  "@media": { [DESKTOP]: { display: "none" } },
 });
 
-export const companySummary = style([
-  summary,
-  {
-    display: "flex",
-    alignItems: "center",
-    gap: vars.space.xs,
-    borderStyle: "dashed",
-    selectors: {
-      "&::after": { content: '"▾"', fontSize: vars.fontSize.sm },
-    },
-  },
-]);
+/** The switch between companies, at the top of the profile's menu. */
+export const switcher = style({
+  borderBottom: `1px solid ${vars.color.border}`,
+  marginBottom: vars.space.sm,
+  paddingBottom: vars.space.sm,
+});
+
+export const switcherTitle = style({
+  margin: `0 0 ${vars.space.xs}`,
+  padding: `0 ${vars.space.md}`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.textMuted,
+});
 
 export const drawer = style({
   marginLeft: "auto",
@@ -155,9 +154,7 @@ export const drawer = style({
   zIndex: 46,
   "@media": { [DESKTOP]: { display: "none" } },
   // After the company's name, which already takes the free space on a phone.
-  selectors: {
-    [`${company} ~ &, ${companyMenu} ~ &`]: { marginLeft: 0 },
-  },
+  selectors: { [`${companyMobile} ~ &`]: { marginLeft: 0 } },
 });
 
 export const drawerPanel = style({

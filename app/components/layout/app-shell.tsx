@@ -215,13 +215,16 @@ function AdminNavItems() {
 
 function UserItems({
   user,
+  companies,
   onLogout,
 }: {
   user: ShellUser;
+  companies: ShellCompany[];
   onLogout: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   return (
     <>
+      <CompanySwitcher companies={companies} />
       <a href="/profile" className={styles.menuItem}>
         Профил
       </a>
@@ -337,14 +340,31 @@ export function AppShell({
           <nav aria-label="Основна навигация" className={styles.desktopNav}>
             {admin ? <AdminNavItems /> : <NavItems user={user} />}
           </nav>
-          {admin ? null : <CompanySwitcher company={user.company} companies={companies} />}
+          {!admin && user.company ? (
+            // On a phone the profile's menu is in the drawer: the company stays in the bar.
+            <p className={styles.companyMobile} title={user.company.name}>
+              <span className="visually-hidden">Фирма: </span>
+              {user.company.name}
+            </p>
+          ) : null}
           <details className={styles.menu}>
             <summary className={styles.summary}>
-              {name}
-              <span className="visually-hidden"> — меню на профила</span>
+              <span className={styles.summaryName}>{name}</span>
+              {!admin && user.company ? (
+                // The company the session works in, on every page (issue #29).
+                <span className={styles.summaryCompany} title={user.company.name}>
+                  <span className="visually-hidden">, фирма </span>
+                  {user.company.name}
+                </span>
+              ) : null}
+              <span className="visually-hidden">
+                {companies.length > 1
+                  ? " — меню на профила и смяна на фирмата"
+                  : " — меню на профила"}
+              </span>
             </summary>
             <div className={styles.menuPanel}>
-              <UserItems user={user} onLogout={onLogout} />
+              <UserItems user={user} companies={admin ? [] : companies} onLogout={onLogout} />
             </div>
           </details>
           <details className={styles.drawer}>
@@ -355,7 +375,7 @@ export function AppShell({
                 {admin ? <AdminNavItems /> : <NavItems user={user} />}
               </nav>
               <div className={styles.menuPanel} style={{ position: "static", marginTop: "1rem" }}>
-                <UserItems user={user} onLogout={onLogout} />
+                <UserItems user={user} companies={admin ? [] : companies} onLogout={onLogout} />
               </div>
             </div>
           </details>
@@ -373,56 +393,41 @@ export function AppShell({
 }
 
 /**
- * The company the session works in, on every page (issue #29 item 4). From two companies it opens
- * a menu of native forms, a button per company (POST /switch-company: works without JavaScript),
- * which lands on that company's /dashboard.
+ * The switch between the login's companies (issue #29 item 4), at the top of the profile's menu
+ * from two companies: a native form, a button per company (POST /switch-company: works without
+ * JavaScript), which lands on that company's /dashboard.
  */
-function CompanySwitcher({
-  company,
-  companies,
-}: {
-  company: ShellUser["company"];
-  companies: ShellCompany[];
-}) {
-  if (!company) return null;
-  if (companies.length < 2) {
-    return (
-      <p className={styles.company} title={company.name}>
-        <span className="visually-hidden">Фирма: </span>
-        <span className={styles.companyName}>{company.name}</span>
-      </p>
-    );
-  }
+function CompanySwitcher({ companies }: { companies: ShellCompany[] }) {
+  if (companies.length < 2) return null;
   return (
-    <details className={styles.companyMenu}>
-      <summary className={styles.companySummary} title={company.name}>
-        <span className="visually-hidden">Фирма: </span>
-        <span className={styles.companyName}>{company.name}</span>
-        <span className="visually-hidden"> — смяна на фирмата</span>
-      </summary>
-      <div className={styles.menuPanel}>
-        <Form method="post" action="/switch-company" aria-label="Смяна на фирмата">
-          {companies.map((c) => (
-            <button
-              key={c.id}
-              type="submit"
-              name="companyId"
-              value={c.id}
-              className={styles.menuItem}
-              aria-current={c.active ? "true" : undefined}
-              disabled={c.active}
-            >
-              <strong>{c.name}</strong>
-              <br />
-              <small>
-                {c.roleLabel}
-                {c.active ? " · текуща" : ""}
-              </small>
-            </button>
-          ))}
-        </Form>
-      </div>
-    </details>
+    <Form
+      method="post"
+      action="/switch-company"
+      aria-labelledby="company-switch-title"
+      className={styles.switcher}
+    >
+      <p id="company-switch-title" className={styles.switcherTitle}>
+        Смяна на фирмата
+      </p>
+      {companies.map((c) => (
+        <button
+          key={c.id}
+          type="submit"
+          name="companyId"
+          value={c.id}
+          className={styles.menuItem}
+          aria-current={c.active ? "true" : undefined}
+          disabled={c.active}
+        >
+          <strong>{c.name}</strong>
+          <br />
+          <small>
+            {c.roleLabel}
+            {c.active ? " · текуща" : ""}
+          </small>
+        </button>
+      ))}
+    </Form>
   );
 }
 

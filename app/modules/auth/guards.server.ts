@@ -67,10 +67,11 @@ const NO_COMPANY = () => json({ message: "Достъп отказан" }, { stat
  * The refusal of a capability the role lacks: a page goes to /dashboard with the toast
  * «Достъп отказан» / «Нямате достъп до този раздел»; the API answers 403 with a Bulgarian message.
  */
-export async function capabilityRefusal(request: Request): Promise<Response> {
-  if (new URL(request.url).pathname.startsWith("/api/")) {
-    return json({ message: ACCESS_DENIED.api }, { status: 403 });
-  }
+export async function capabilityRefusal(
+  request: Request,
+  kind: "api" | "page" = new URL(request.url).pathname.startsWith("/api/") ? "api" : "page",
+): Promise<Response> {
+  if (kind === "api") return json({ message: ACCESS_DENIED.api }, { status: 403 });
   return redirectWithToast("/dashboard", {
     type: "error",
     title: ACCESS_DENIED.title,
@@ -80,15 +81,17 @@ export async function capabilityRefusal(request: Request): Promise<Response> {
 
 /**
  * The one check of a role's capability (decision 028), for a user already signed in: throws the
- * refusal (page or API, by the request's path) unless the role in the active company has it.
+ * refusal (the API's or a page's: by the guard, else by the request's path) unless the role in
+ * the active company has it.
  */
 export async function requireCapability(
   request: Request,
   user: SessionUser,
   capability: Capability,
+  kind?: "api" | "page",
 ): Promise<CompanyUser> {
   if (!user.companyId || !user.companyRole) throw NO_COMPANY();
-  if (!can(user, capability)) throw await capabilityRefusal(request);
+  if (!can(user, capability)) throw await capabilityRefusal(request, kind);
   return user as CompanyUser;
 }
 
@@ -101,7 +104,7 @@ export async function requireCompanyUser(
   context: AppLoadContext,
   capability: Capability,
 ): Promise<CompanyUser> {
-  return requireCapability(request, await requireUser(request, context), capability);
+  return requireCapability(request, await requireUser(request, context), capability, "page");
 }
 
 /** For API calls (cookie or bearer): the caller working in a company with the capability. */
@@ -110,7 +113,7 @@ export async function requireApiCompanyUser(
   context: AppLoadContext,
   capability: Capability,
 ): Promise<CompanyUser> {
-  return requireCapability(request, await requireApiUser(request, context), capability);
+  return requireCapability(request, await requireApiUser(request, context), capability, "api");
 }
 
 /** For API calls: the id of the company the caller works in, when their role has the capability. */
