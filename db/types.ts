@@ -1252,7 +1252,10 @@ export interface SubscriptionInvoices {
    * The customer company's requisites on that day: name, ЕИК, VAT number, address.
    */
   buyer: ColumnType<unknown | null, string | null | undefined, string | null>;
-  companyId: string;
+  /**
+   * The buyer company; null once it was deleted (decision 033) — the operator's issued invoice stays, its buyer in the buyer snapshot.
+   */
+  companyId: string | null;
   createdAt: Generated<Timestamp>;
   currency: Generated<string>;
   description: string | null;
@@ -1327,7 +1330,7 @@ export interface Suppliers {
 export interface Users {
   anonymizedAt: Timestamp | null;
   /**
-   * The login's home company in the back office: registered with it, made for it there, or (a login made from an invitation) the company that invited it. Access to any company is by company_members.
+   * The login's home company in the back office: registered with it, made for it there, or (a login made from an invitation) the company that invited it; null once that company was deleted (decision 033). Access to any company is by company_members.
    */
   companyId: string | null;
   createdAt: Generated<Timestamp>;

@@ -161,8 +161,8 @@ function DeletionForm({ deletionScheduledAt }: { deletionScheduledAt: string | n
         <>
           <p>
             Профилът ще бъде изтрит на {formatDate(deletionScheduledAt)}. Дотогава можете да се
-            откажете, а експортът остава достъпен за изтегляне. След това данните не могат да бъдат
-            възстановени.
+            откажете, а експортът остава достъпен за изтегляне. Тогава фирмите, които притежавате
+            сами, се изтриват с всичките си данни и те не могат да бъдат възстановени.
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="cancel-deletion" />
@@ -175,7 +175,9 @@ function DeletionForm({ deletionScheduledAt }: { deletionScheduledAt: string | n
         <Form method="post">
           <p>
             Профилът се изтрива {DELETION_DAYS} дни след заявката; дотогава можете да се откажете и
-            експортът остава достъпен. След изтриването данните не могат да бъдат възстановени.
+            експортът остава достъпен. Тогава фирмите, които притежавате сами, се изтриват с всички
+            документи, плащания, клиенти, разходи, заплати и файлове; от фирмите на други се
+            премахва само достъпът ви. След изтриването данните не могат да бъдат възстановени.
           </p>
           <FormError message={answer?.formError} />
           <input type="hidden" name="intent" value="request-deletion" />

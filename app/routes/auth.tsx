@@ -304,7 +304,9 @@ export default function AuthPage() {
             banks={banks}
             vies={actionData?.vies ?? null}
             answered={
-              actionData?.step !== undefined && !actionData.fieldErrors && actionData.vies === undefined
+              actionData?.step !== undefined &&
+              !actionData.fieldErrors &&
+              actionData.vies === undefined
             }
           />
         ) : (

@@ -35,6 +35,7 @@ import * as m20261128T0400 from "./20261128T0400-bank-statements";
 import * as m20261128T0500 from "./20261128T0500-signup-drafts";
 import * as m20261128T0510 from "./20261128T0510-document-email-message";
 import * as m20261128T0520 from "./20261128T0520-subscription-tax-invoices";
+import * as m20261128T0600 from "./20261128T0600-deleted-companies";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T0500-signup-drafts": m20261128T0500,
   "20261128T0510-document-email-message": m20261128T0510,
   "20261128T0520-subscription-tax-invoices": m20261128T0520,
+  "20261128T0600-deleted-companies": m20261128T0600,
 };
 
 export const migrationProvider: MigrationProvider = {

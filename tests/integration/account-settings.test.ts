@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { anonymizeDueAccounts } from "~/modules/accounts/account.server";
+import { purgeDueAccounts } from "~/modules/accounts/account.server";
 import { LOGO_ERROR } from "~/modules/accounts/limits";
 import { consumeVerificationCode, issueToken } from "~/modules/auth/tokens.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.settings";
@@ -111,8 +111,8 @@ describe("/settings", () => {
   });
 });
 
-describe("anonymizeDueAccounts", () => {
-  it("removes personal data after 30 days, ends sessions, keeps the company, and runs once", async () => {
+describe("purgeDueAccounts", () => {
+  it("removes personal data after 30 days, ends sessions, and runs once (the company it owned: account-purge.test.ts)", async () => {
     const user = await createUser(getDb());
     const cookie = await cookieOf(user.email);
     await getDb()
@@ -127,8 +127,8 @@ describe("anonymizeDueAccounts", () => {
       .where("id", "=", notYet.id)
       .execute();
 
-    expect(await anonymizeDueAccounts(getDb())).toBe(1);
-    expect(await anonymizeDueAccounts(getDb())).toBe(0);
+    expect(await purgeDueAccounts(getDb())).toEqual({ accounts: 1, companies: 1 });
+    expect(await purgeDueAccounts(getDb())).toEqual({ accounts: 0, companies: 0 });
     const row = await getDb()
       .selectFrom("users")
       .select(["email", "firstName", "anonymizedAt", "companyId"])
@@ -137,7 +137,7 @@ describe("anonymizeDueAccounts", () => {
     expect(row.email).toBe(`deleted-${user.id}@invalid.smetka.bg`);
     expect(row.firstName).toBe("Изтрит");
     expect(row.anonymizedAt).not.toBeNull();
-    expect(row.companyId).toBe(user.companyId);
+    expect(row.companyId).toBeNull();
     expect(
       (await call(currentUser, getDb(), "/api/user", { headers: { Cookie: cookie } })).status,
     ).toBe(401);

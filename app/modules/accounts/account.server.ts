@@ -73,15 +73,53 @@ export async function cancelDeletion(db: Kysely<Database>, userId: string): Prom
 }
 
 /**
- * Anonymises accounts whose 30 days have passed: personal data goes, sessions and tokens end.
- * The company and its issued tax documents stay, as the law requires. The password becomes an
- * unusable marker (never a valid argon2 hash). Set-based, idempotent; any instance may run it.
+ * Ends accounts whose 30 days have passed (the spec: nothing can be restored after deletion;
+ * decision 033). The companies the login owns alone go with it, every row of them: documents,
+ * payments, clients, expenses and receipts, salaries, files, exports, the bank — the company's
+ * own duty to keep its books (ЗСч чл. 12) is why the deletion page offers the export first, and
+ * the backups let the company go within their retention (README). The login itself is kept
+ * anonymised (personal data gone, an unusable password marker) so the back office's records
+ * that name it still resolve; its sessions, tokens and memberships in other companies end.
+ * An owner whose company gained another member since the request is left for the next run
+ * (the request refuses such an owner; the page says to transfer the company first).
+ * Set-based and idempotent in one transaction; any instance may run it.
  */
-export async function anonymizeDueAccounts(
+export async function purgeDueAccounts(
   db: Kysely<Database>,
   now = new Date(),
-): Promise<number> {
+): Promise<{ accounts: number; companies: number }> {
   return db.transaction().execute(async (trx) => {
+    const due = await trx
+      .selectFrom("users")
+      .select("id")
+      .where("deletionScheduledAt", "<=", now)
+      .where("anonymizedAt", "is", null)
+      .forUpdate()
+      .execute();
+    if (due.length === 0) return { accounts: 0, companies: 0 };
+    const owned = await trx
+      .selectFrom("companyMembers as mine")
+      .leftJoin("companyMembers as other", (join) =>
+        join
+          .onRef("other.companyId", "=", "mine.companyId")
+          .onRef("other.userId", "!=", "mine.userId"),
+      )
+      .select(["mine.userId", "mine.companyId", "other.userId as otherUserId"])
+      .where(
+        "mine.userId",
+        "in",
+        due.map((u) => u.id),
+      )
+      .where("mine.role", "=", "owner")
+      .execute();
+    const shared = new Set(owned.filter((o) => o.otherUserId !== null).map((o) => o.userId));
+    const ids = due.map((u) => u.id).filter((id) => !shared.has(id));
+    if (ids.length === 0) return { accounts: 0, companies: 0 };
+    const companies = [
+      ...new Set(owned.filter((o) => !shared.has(o.userId)).map((o) => o.companyId)),
+    ];
+    if (companies.length) await deleteCompanies(trx, companies);
+
     const done = await trx
       .updateTable("users")
       .set({
@@ -92,22 +130,57 @@ export async function anonymizeDueAccounts(
         anonymizedAt: now,
         updatedAt: now,
       })
-      .where("deletionScheduledAt", "<=", now)
-      .where("anonymizedAt", "is", null)
+      .where("id", "in", ids)
       .returning("id")
       .execute();
-    if (done.length === 0) return 0;
-    const ids = done.map((row) => row.id);
     await trx.deleteFrom("sessions").where("userId", "in", ids).execute();
     await trx.deleteFrom("userTokens").where("userId", "in", ids).execute();
-    // Gone from the teams they were in; a company keeps its (anonymised) owner.
-    await trx
-      .deleteFrom("companyMembers")
-      .where("userId", "in", ids)
-      .where("role", "<>", "owner")
-      .execute();
-    return done.length;
+    // Gone from the teams they were in as accountant, staff or viewer.
+    await trx.deleteFrom("companyMembers").where("userId", "in", ids).execute();
+    return { accounts: done.length, companies: companies.length };
   });
+}
+
+/**
+ * Deletes companies with every row that carries their id. Most tables go by their foreign key's
+ * ON DELETE CASCADE; the few that protect a row another row points to (RESTRICT: a credit note's
+ * invoice, a document's client, a salary's employee, an expense's category, a receipt's stored
+ * file) are emptied first, in the order that keeps each of those checks true.
+ */
+async function deleteCompanies(trx: Kysely<Database>, ids: string[]) {
+  // A login's home company points here without a cascade: another company it is a member of,
+  // or none (access is by membership; decision 033).
+  await trx
+    .updateTable("users")
+    .set((eb) => ({
+      companyId: eb
+        .selectFrom("companyMembers")
+        .select("companyMembers.companyId")
+        .whereRef("companyMembers.userId", "=", "users.id")
+        .where("companyMembers.companyId", "not in", ids)
+        .orderBy("companyMembers.createdAt")
+        .limit(1),
+    }))
+    .where("companyId", "in", ids)
+    .execute();
+  // The operator's issued tax invoices stay (its own books; the buyer is in their snapshot);
+  // the subscription's unpaid ones go.
+  await trx
+    .deleteFrom("subscriptionInvoices")
+    .where("companyId", "in", ids)
+    .where("taxNumber", "is", null)
+    .execute();
+  await trx.deleteFrom("recurringInvoices").where("companyId", "in", ids).execute();
+  await trx
+    .deleteFrom("documents")
+    .where("companyId", "in", ids)
+    .where("originalId", "is not", null)
+    .execute();
+  await trx.deleteFrom("documents").where("companyId", "in", ids).execute();
+  await trx.deleteFrom("salaries").where("companyId", "in", ids).execute();
+  await trx.deleteFrom("expenses").where("companyId", "in", ids).execute();
+  await trx.deleteFrom("expenseAttachments").where("companyId", "in", ids).execute();
+  await trx.deleteFrom("companies").where("id", "in", ids).execute();
 }
 
 /** Stores the company logo after checking its content and size. */

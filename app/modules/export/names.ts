@@ -5,8 +5,8 @@
  * trailing dots and spaces, at most `max` characters with the extension kept.
  */
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
 const FORBIDDEN =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
   /[\u0000-\u001f\u007f-\u009f/\\:*?"<>|\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;

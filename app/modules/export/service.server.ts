@@ -1,4 +1,4 @@
-import { rm, stat } from "node:fs/promises";
+import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { type Kysely, sql } from "kysely";
@@ -282,5 +282,40 @@ export async function sweepExports(
       [paths.zip, paths.part, paths.central].map((file) => rm(file, { force: true })),
     );
   }
-  return { expired: expired.length, stalled: stalled.length };
+  const orphans = await removeOrphanFiles(db, config.dataDir);
+  return { expired: expired.length, stalled: stalled.length, orphans };
+}
+
+/**
+ * Files in DATA_DIR/exports that no export row names: a deleted company's (its rows went with
+ * it, decision 033) or a crash's leftovers. Counted and removed.
+ */
+async function removeOrphanFiles(db: Kysely<Database>, dataDir: string): Promise<number> {
+  const { folder } = exportPaths(dataDir, "-");
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const byId = new Map<string, string[]>();
+  for (const name of names) {
+    const id = name.slice(0, 36);
+    if (!isUuid(id)) continue;
+    byId.set(id, [...(byId.get(id) ?? []), name]);
+  }
+  if (byId.size === 0) return 0;
+  const known = new Set(
+    (
+      await db
+        .selectFrom("companyExports")
+        .select("id")
+        .where("id", "in", [...byId.keys()])
+        .execute()
+    ).map((row) => row.id),
+  );
+  let removed = 0;
+  for (const [id, files] of byId) {
+    if (known.has(id)) continue;
+    for (const name of files) {
+      await rm(path.join(folder, name), { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
