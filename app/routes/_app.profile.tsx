@@ -13,7 +13,6 @@ import * as fieldStyles from "~/components/forms/field.css";
 import { lazyValidator } from "~/components/forms/lazy-validator";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import * as styles from "~/components/layout/page.css";
-import { LoginCompanies } from "~/components/team/login-companies";
 import { Button } from "~/components/ui/button";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { changePassword } from "~/modules/accounts/account.server";
@@ -23,8 +22,6 @@ import { can } from "~/modules/auth/capabilities";
 import { requireUser } from "~/modules/auth/guards.server";
 import { bulgarianBanks, withBankFilled } from "~/modules/reference/banks.server";
 import { countryByCode } from "~/modules/reference/countries.server";
-import { listLoginCompanies } from "~/modules/team/companies.server";
-import { leaveCompany } from "~/modules/team/members.server";
 import {
   refuseForm,
   refuseUnknownIntent,
@@ -51,12 +48,8 @@ const PASSWORD_FAILED = "Промяната на паролата не беше 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // The company's data is edited here by those whose role has the settings (decision 028).
-  const [p, companies] = await Promise.all([
-    getProfile(context.db, user.id, can(user, "settings") ? user.companyId : null),
-    listLoginCompanies(context.db, user),
-  ]);
+  const p = await getProfile(context.db, user.id, can(user, "settings") ? user.companyId : null);
   return json({
-    companies,
     email: p.email,
     eik: p.eik,
     hasCompany: p.companyId !== null,
@@ -93,16 +86,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "leave") {
-    const companyId = form.get("companyId");
-    try {
-      await leaveCompany(context, user, typeof companyId === "string" ? companyId : "");
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return refuseWithAppError("leave", error, {});
-    }
-    return saved("Напуснахте фирмата", "Вече нямате достъп до нея.");
-  }
   if (intent === "profile" && !can(user, "settings")) {
     const result = await personalValidator.validate(form);
     if (result.error) {
@@ -150,7 +133,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { email, eik, hasCompany, defaults, banks, companies } = useLoaderData<typeof loader>();
+  const { email, eik, hasCompany, defaults, banks } = useLoaderData<typeof loader>();
   const bank = useBankFill(banks);
   const data = useActionData<typeof action>() as
     | { formId?: string; formError?: string; fieldErrors?: Record<string, string> }
@@ -227,10 +210,6 @@ export default function Profile() {
             ) : null}
             <Button type="submit">Запази</Button>
           </ValidatedForm>
-        </section>
-        <section className={styles.card} aria-labelledby="companies-title">
-          <h2 id="companies-title">Вашите фирми</h2>
-          <LoginCompanies companies={companies} />
         </section>
         <section className={styles.card} aria-labelledby="password-title">
           <h2 id="password-title">Смяна на паролата</h2>

@@ -21,8 +21,8 @@ const ALLOWED: Record<string, string> = {
   "api.companies.active.ts": "the switch itself: checks the membership (team/companies.server)",
   "invite.$token.tsx": "accepting an invitation: the token names the company",
   "api.team.invitations.accept.ts": "accepting an invitation: the token names the company",
-  "_app.settings_.delete.tsx":
-    'TO FIX (issue #28\'s page): its company export should need can(user, "exports")',
+  "_app.companies.tsx":
+    "the login's own memberships: leaving checks the membership (team/members.server)",
 };
 
 // requireBankPage/requireBankApi: the bank's one wiring of its capabilities (bank.view,

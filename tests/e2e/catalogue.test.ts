@@ -88,6 +88,8 @@ describe.skipIf(!hasChromium)(
 
           // The catalogue: the menu's «Каталог», an empty list, a new item.
           await page.goto(`${app.url}/dashboard`);
+          // «Каталог» is in the menu's «Още» (decision 032).
+          await page.getByRole("banner").locator("summary", { hasText: "Още" }).click();
           await page.getByRole("link", { name: "Каталог" }).first().click();
           await page.waitForURL(`${app.url}/catalogue`);
           await page.getByText("Каталогът е празен").waitFor();

@@ -6,6 +6,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD, registrationPayload, validEik } from "../setup/factories";
 import {
+  addCard,
+  chooseClient,
   expectAccessible,
   field,
   hasChromium,
@@ -14,6 +16,7 @@ import {
   type RunningApp,
   signInContext,
   startApp,
+  upgradeByForms,
 } from "./harness";
 
 /*
@@ -103,6 +106,57 @@ async function paidInvoiceAndCreditNote(app: RunningApp, context: BrowserContext
   return { invoiceId: invoice.id, noteId: note.id };
 }
 
+/*
+ * The spec's own English texts (§8: the notices, the 3-D Secure dialog, the fallback page) and
+ * the names people write in Latin letters — the only Latin words a new customer's first hour may
+ * show (issue #31, «Done when»).
+ */
+const SPEC_ENGLISH = [
+  "Upgrade Complete!",
+  "Downgrade Scheduled",
+  "Upgrade Required",
+  "Real-time Connection Failed",
+  "Switched to polling mode...",
+  "Loading reCAPTCHA...",
+  "Page Not Found",
+];
+const LATIN_ALLOWED = new Set([
+  ...SPEC_ENGLISH.flatMap((text) => text.match(/[A-Za-z]+/g) ?? []),
+  // Abbreviations and names Bulgarian writes in Latin letters.
+  ...["PDF", "EUR", "IBAN", "BIC", "BG", "VIES", "UBL", "CSV", "Excel", "XML", "API", "F", "D"],
+  ...["Visa", "visa", "Mastercard", "mastercard", "Secure", "JPG", "PNG", "JPEG", "MB", "KB"],
+]);
+
+/** The Latin-script words on the page that are not the spec's English or a known abbreviation. */
+async function englishOnPage(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  const words = text
+    .replace(/\S+@\S+/g, " ")
+    .replace(/https?:\/\/\S+/g, " ")
+    .match(/\b[A-Za-z][A-Za-z'-]*\b/g);
+  return [...new Set(words ?? [])].filter(
+    (word) => !LATIN_ALLOWED.has(word) && !CURRENCIES.has(word) && !BIC.test(word),
+  );
+}
+
+/** ISO 4217 codes (the currency choices) and a bank's BIC are codes, not English. */
+const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+const BIC = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)+$/;
+
+/** Every menu item of the header on one row, the bar not wider than the window. */
+async function headerOnOneLine(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const header = document.querySelector("header");
+    const nav = header?.querySelector('nav[aria-label="Основна навигация"]');
+    if (!header || !nav || getComputedStyle(nav).display === "none") return true;
+    const tops = [...nav.querySelectorAll(":scope > ul > li")].map((li) =>
+      Math.round(li.getBoundingClientRect().top),
+    );
+    const bar = header.firstElementChild as HTMLElement;
+    return new Set(tops).size <= 1 && bar.scrollWidth <= bar.clientWidth + 1;
+  });
+}
+
 describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", () => {
   let app: RunningApp;
   let browser: Browser;
@@ -137,7 +191,9 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
       const { invoiceId } = await paidInvoiceAndCreditNote(app, context);
 
       await page.goto(`${app.url}/dashboard`);
-      const latest = page.getByRole("table", { name: "Последни документи" });
+      const latest = page.locator("section", {
+        has: page.getByRole("heading", { name: "Последни документи", exact: true }),
+      });
       await latest.waitFor();
       const row = async (amount: string) =>
         (await latest.getByRole("row").filter({ hasText: amount }).innerText()).replace(
@@ -170,6 +226,44 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
         .replace(/[\s\u00a0]+/g, " ");
       expect(text).toContain("1 250,00");
       expect(text).not.toContain("1250,00");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the dashboard asks once to copy last month's salaries, not twice (item 11)", async () => {
+    const { page, context } = await openPage(browser);
+    try {
+      await signInContext(app, context);
+      await upgradeByForms(page, app, "full");
+      const post = async (url: string, data: unknown) => {
+        const response = await context.request.post(`${app.url}${url}`, {
+          data,
+          headers: { Origin: app.url },
+        });
+        expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
+        return (await response.json()) as { id: string };
+      };
+      const employee = await post("/api/employees", {
+        name: "Петър Петров Иванов",
+        idNumber: "8501011234",
+        position: "Продавач",
+        contractType: "labour",
+        startDate: "2025-01-01",
+        gross: "1500.00",
+      });
+      const now = new Date();
+      const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
+      await post("/api/salaries", {
+        employeeId: employee.id,
+        month: last.toISOString().slice(0, 7),
+      });
+      await page.goto(`${app.url}/dashboard`);
+      await page.getByRole("heading", { name: /^Заплатите за/ }).waitFor();
+      expect(await page.getByRole("button", { name: /^Копирай заплатите/ }).count()).toBe(1);
+      // Elsewhere the banner asks.
+      await page.goto(`${app.url}/clients`);
+      expect(await page.getByRole("button", { name: /^Копирай заплатите/ }).count()).toBe(1);
     } finally {
       await context.close();
     }
@@ -255,6 +349,96 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
         await toasts.getByText("Успешна регистрация!").waitFor();
         expect(await toasts.getByText("Регистрацията не беше успешна").count()).toBe(0);
         expect(await page.getByText("Моля, отбележете «Не съм робот».").count()).toBe(0);
+      });
+    });
+  }
+  for (const javaScriptEnabled of [true, false]) {
+    const mode = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
+
+    it(`the first hour ${mode}: sign-up, the first invoice, its payment, a higher plan — no English outside the spec's, no stale message, the header on one line`, async () => {
+      const data = registrationPayload();
+      await withPage(javaScriptEnabled, async (page) => {
+        const seen: { url: string; english: string[]; oneLine: boolean; stale: number }[] = [];
+        const look = async () => {
+          await page.waitForLoadState("load");
+          const toasts = page.getByRole("region", { name: /Известия/ });
+          seen.push({
+            url: new URL(page.url()).pathname,
+            english: await englishOnPage(page),
+            oneLine: await headerOnOneLine(page),
+            // A failure's toast standing beside the success that followed it.
+            stale: await toasts.getByText(/не беше успешна|Неуспешно/).count(),
+          });
+        };
+
+        await page.goto(`${app.url}/`);
+        await page
+          .getByText(/EUR на месец\s*(с ДДС|без ДДС)/)
+          .first()
+          .waitFor();
+        await look();
+        await page.goto(`${app.url}/auth?tab=register`);
+        await look();
+        await signUpToStep3(page, data);
+        await look();
+        await fillStep3(page, data);
+        await field(page, "Не съм робот").check();
+        await page.getByRole("button", { name: "Регистрация", exact: true }).click();
+        await page.waitForURL(`${app.url}/dashboard`);
+        await page.getByRole("heading", { name: `Здравейте, ${data.firstName}!` }).waitFor();
+        await look();
+
+        // The first client and the first invoice, through their forms.
+        await page.goto(`${app.url}/client/new`);
+        await look();
+        await field(page, "Име").fill("Първи Клиент ООД");
+        await field(page, "ЕИК/Булстат").fill(validEik());
+        await field(page, "Адрес").fill("ул. Раковски 1");
+        await field(page, "Град").fill("София");
+        await field(page, "Пощенски код").fill("1000");
+        await page.getByRole("button", { name: "Добави клиента" }).click();
+        await page.waitForURL(`${app.url}/clients`);
+        await look();
+        await page.goto(`${app.url}/invoice/new`);
+        await look();
+        await chooseClient(page, "Първи Клиент ООД", javaScriptEnabled);
+        await page.getByLabel(/^Описание \(ред 1\)/).fill("Консултация");
+        await page
+          .getByLabel(/^Ед\. цена/)
+          .first()
+          .fill("1250");
+        await page.getByRole("button", { name: "Издай" }).first().click();
+        await page.getByRole("button", { name: "Да, издай" }).click();
+        await page.getByRole("heading", { level: 1, name: /Фактура № 0000000001/ }).waitFor();
+        await look();
+
+        // The first payment.
+        await page.getByRole("button", { name: "Запиши плащане" }).click();
+        await page.getByText("Плащането е записано").first().waitFor();
+        await page.getByRole("heading", { level: 1, name: /Платен/ }).waitFor();
+        await look();
+        await page.goto(`${app.url}/invoices`);
+        await look();
+
+        // A higher plan: the card, then «Надгради до Стандартен».
+        await addCard(page, "4242 4242 4242 4242");
+        await look();
+        await page.getByRole("button", { name: "Надгради до Стандартен" }).click();
+        await page.waitForURL(`${app.url}/subscription-success`);
+        await look();
+        await page.goto(`${app.url}/settings/subscription?tab=invoices`);
+        await page
+          .getByRole("link", { name: /^\d{10}/ })
+          .first()
+          .waitFor();
+        await look();
+        await page.goto(`${app.url}/expenses`);
+        await look();
+        await page.goto(`${app.url}/dashboard`);
+        await look();
+
+        const problems = seen.filter((p) => p.english.length || !p.oneLine || p.stale);
+        expect(problems).toEqual([]);
       });
     });
   }

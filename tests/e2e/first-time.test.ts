@@ -135,6 +135,9 @@ describe.skipIf(!hasChromium)("a first-time customer in Chromium", () => {
         } else {
           await page.getByText("Паролите не съвпадат").first().waitFor();
         }
+        // A refused step never sends the password back (issue #31 item 7): without JavaScript
+        // both fields are typed again.
+        if (!javaScriptEnabled) await field(page, "Парола").fill(data.password);
         await field(page, "Потвърдете паролата").fill(data.password);
         await page.getByRole("button", { name: "Напред" }).click();
         await page.getByText("Стъпка 2 от 3").waitFor();

@@ -334,7 +334,14 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
           const rows = await header(owner.page)
             .getByRole("navigation", { name: "Основна навигация", exact: true })
             .getByRole("link")
-            .evaluateAll((links) => [...new Set(links.map((l) => l.getBoundingClientRect().top))]);
+            // Those in «Още» are not drawn until it is opened (decision 032).
+            .evaluateAll((links) => [
+              ...new Set(
+                links
+                  .filter((l) => l.getClientRects().length)
+                  .map((l) => l.getBoundingClientRect().top),
+              ),
+            ]);
           expect(rows, "the menu's sections on one line").toHaveLength(1);
           await header(owner.page)
             .getByText(owner.companyName)

@@ -1887,9 +1887,9 @@ function teamCalls(f: Fixtures): Call[] {
       fields: { token: "not-a-live-token", confirm: true },
     },
     {
-      route: "_app.profile",
+      route: "_app.companies",
       method: "POST",
-      path: "/profile",
+      path: "/companies",
       body: "form",
       fields: { intent: "leave", companyId: f.customerCompanyId },
     },

@@ -3,6 +3,8 @@ import { vars } from "~/styles/theme.css";
 
 const MOBILE = "screen and (max-width: 767.98px)";
 const DESKTOP = "screen and (min-width: 768px)";
+/** A desktop narrower than 1 280 px: the brand shows its logo alone (decision 032). */
+const NARROW_DESKTOP = "screen and (min-width: 768px) and (max-width: 1279.98px)";
 
 export const header = style({ background: vars.color.brand, color: vars.color.onBrand });
 
@@ -26,24 +28,41 @@ export const brand = style({
   selectors: { "&:hover": { color: vars.color.onBrand } },
 });
 
-export const desktopNav = style({ flex: 1, "@media": { [MOBILE]: { display: "none" } } });
+/** The brand's name beside the logo (the link's label says it when only the logo shows). */
+export const brandName = style({ "@media": { [NARROW_DESKTOP]: { display: "none" } } });
 
+export const desktopNav = style({
+  flex: 1,
+  minWidth: 0,
+  "@media": { [MOBILE]: { display: "none" } },
+});
+
+/** The menu's items on one row (decision 032): what does not fit the spec's header is in «Още». */
 export const navList = style({
   listStyle: "none",
   margin: 0,
   padding: 0,
   display: "flex",
+  alignItems: "center",
   gap: vars.space.xs,
-  flexWrap: "wrap",
+  flexWrap: "nowrap",
 });
+
+/**
+ * The back office's menu (nine sections, the staff's own tool) wraps rather than run under the
+ * profile's button; the customers' bar is the one kept to one line (decision 032).
+ */
+export const adminNavList = style([navList, { flexWrap: "wrap", rowGap: 0 }]);
 
 export const navLink = style({
   display: "inline-flex",
   alignItems: "center",
   gap: vars.space.xs,
   position: "relative",
-  // Ten sections, the company and the profile's menu on one line at 1 280 px (issue #29).
-  padding: `${vars.space.sm} 0.6rem`,
+  // The spec's sections, «Още», the company and the profile's menu on one line from 1 024 px
+  // (issue #29; #31 item 2, decision 032).
+  padding: `${vars.space.sm} 0.5rem`,
+  whiteSpace: "nowrap",
   borderRadius: vars.radius.md,
   color: vars.color.onBrand,
   textDecoration: "none",
@@ -54,7 +73,53 @@ export const navLink = style({
   },
 });
 
-export const lock = style({ width: "0.9rem", height: "0.9rem", flexShrink: 0 });
+export const lock = style({ width: "0.75rem", height: "0.75rem", flexShrink: 0, opacity: 0.85 });
+
+/** «Още»: the sections beyond the spec's header, a native menu (no JavaScript needed). */
+export const more = style({ position: "relative" });
+
+export const moreSummary = style([
+  navLink,
+  {
+    listStyle: "none",
+    cursor: "pointer",
+    selectors: {
+      "&::-webkit-details-marker": { display: "none" },
+      "&::after": { content: '"▾"', fontSize: vars.fontSize.sm },
+      // The section shown is one of «Още»'s: the button is marked as the current section.
+      [`${more}:has([aria-current='page']) > &`]: { background: "rgba(255,255,255,0.2)" },
+    },
+  },
+]);
+
+export const morePanel = style({
+  position: "absolute",
+  left: 0,
+  top: "calc(100% + 0.25rem)",
+  minWidth: "12rem",
+  listStyle: "none",
+  margin: 0,
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.sm,
+  zIndex: 20,
+});
+
+export const moreLink = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  whiteSpace: "nowrap",
+  selectors: {
+    "&:hover": { background: vars.color.brandSoft, color: vars.color.text },
+    "&[aria-current='page']": { background: vars.color.brandSoft, fontWeight: 600 },
+  },
+});
 
 /** The red dot on «Заплати» when this month's salaries are missing. */
 export const dot = style({
@@ -65,7 +130,11 @@ export const dot = style({
   flexShrink: 0,
 });
 
-export const menu = style({ position: "relative", "@media": { [MOBILE]: { display: "none" } } });
+export const menu = style({
+  position: "relative",
+  flexShrink: 0,
+  "@media": { [MOBILE]: { display: "none" } },
+});
 
 export const summary = style({
   listStyle: "none",
@@ -109,7 +178,13 @@ export const menuItem = style({
 });
 
 /** The profile menu's button: the person, and under them the company the session works in. */
-export const summaryName = style({ display: "block", whiteSpace: "nowrap" });
+export const summaryName = style({
+  display: "block",
+  maxWidth: "11rem",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+});
 
 export const summaryCompany = style({
   display: "block",

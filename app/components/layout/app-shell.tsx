@@ -1,5 +1,5 @@
 import { Form, useLocation, useNavigate, useNavigation } from "@remix-run/react";
-import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from "react";
+import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { MenuLink, useFollowLinks, usePrefetchOnIntent } from "~/components/ui/in-app-links";
 import { Overlay } from "~/components/ui/overlay";
 import { useToast } from "~/components/ui/toaster";
@@ -102,18 +102,28 @@ function LockIcon() {
   );
 }
 
-function NavItems({ user }: { user: ShellUser }) {
-  const items: {
-    to: `/${string}`;
-    label: string;
-    needs?: Plan;
-    lockedLabel?: string;
-    shown: boolean;
-  }[] = [
+interface NavItem {
+  to: `/${string}`;
+  label: string;
+  needs?: Plan;
+  lockedLabel?: string;
+  shown: boolean;
+  /** In «Още» on a wide screen (decision 032): the spec's header keeps the bar (§2). */
+  more?: boolean;
+}
+
+/**
+ * The app's menu. On a wide screen the spec's header items (§2: Табло, Клиенти, Фактури,
+ * Разходи, Заплати, Админ) stay in the bar and the other sections go in «Още», a native menu, so
+ * the bar keeps one line from 1 024 px up whatever the plan, role and name (issue #31 item 2,
+ * decision 032); the phone's drawer (`flat`) lists them all.
+ */
+function NavItems({ user, flat = false }: { user: ShellUser; flat?: boolean }) {
+  const items: NavItem[] = [
     { to: "/dashboard", label: "Табло", shown: true },
     { to: "/clients", label: "Клиенти", shown: user.may.clients },
     { to: "/invoices", label: "Фактури", shown: user.may.documents },
-    { to: "/catalogue", label: "Каталог", shown: user.may.catalogue },
+    { to: "/catalogue", label: "Каталог", shown: user.may.catalogue, more: true },
     {
       to: "/expenses",
       label: "Разходи",
@@ -127,6 +137,7 @@ function NavItems({ user }: { user: ShellUser }) {
       needs: "standard",
       lockedLabel: "изисква план Стандартен",
       shown: user.may.bank,
+      more: true,
     },
     {
       to: "/salaries",
@@ -141,37 +152,55 @@ function NavItems({ user }: { user: ShellUser }) {
       needs: "full",
       lockedLabel: "изисква план Пълен",
       shown: user.may.analytics,
+      more: true,
     },
-    { to: "/reports/vat", label: "ДДС", shown: user.may.vat },
+    { to: "/reports/vat", label: "ДДС", shown: user.may.vat, more: true },
   ];
   const prefetch = usePrefetchOnIntent();
+  const shown = items.filter((item) => item.shown);
+  const more = flat ? [] : shown.filter((item) => item.more);
+  const link = (item: NavItem, className: string) => {
+    const locked = item.needs !== undefined && !hasPlan(user, item.needs);
+    return (
+      <MenuLink to={item.to} className={className}>
+        {item.label}
+        {locked ? (
+          <>
+            <LockIcon />
+            <span className="visually-hidden"> ({item.lockedLabel})</span>
+          </>
+        ) : null}
+        {item.to === "/salaries" && user.salaryReminder && !locked ? (
+          <>
+            <span className={styles.dot} aria-hidden="true" />
+            <span className="visually-hidden"> (няма заплати за този месец)</span>
+          </>
+        ) : null}
+      </MenuLink>
+    );
+  };
   return (
     <ul className={styles.navList} onMouseOver={prefetch.onMouseOver} onFocus={prefetch.onFocus}>
       {prefetch.links}
-      {items
-        .filter((item) => item.shown)
-        .map((item) => {
-          const locked = item.needs !== undefined && !hasPlan(user, item.needs);
-          return (
-            <li key={item.to}>
-              <MenuLink to={item.to} className={styles.navLink}>
-                {item.label}
-                {locked ? (
-                  <>
-                    <LockIcon />
-                    <span className="visually-hidden"> ({item.lockedLabel})</span>
-                  </>
-                ) : null}
-                {item.to === "/salaries" && user.salaryReminder && !locked ? (
-                  <>
-                    <span className={styles.dot} aria-hidden="true" />
-                    <span className="visually-hidden"> (няма заплати за този месец)</span>
-                  </>
-                ) : null}
-              </MenuLink>
-            </li>
-          );
-        })}
+      {shown
+        .filter((item) => flat || !item.more)
+        .map((item) => (
+          <li key={item.to}>{link(item, styles.navLink)}</li>
+        ))}
+      {more.length ? (
+        <li>
+          <details className={styles.more}>
+            <summary className={styles.moreSummary}>
+              Още<span className="visually-hidden"> раздели</span>
+            </summary>
+            <ul className={styles.morePanel}>
+              {more.map((item) => (
+                <li key={item.to}>{link(item, styles.moreLink)}</li>
+              ))}
+            </ul>
+          </details>
+        </li>
+      ) : null}
       {user.role === "admin" ? (
         <li>
           <MenuLink to="/hatterscastle" className={styles.navLink}>
@@ -196,7 +225,7 @@ function AdminNavItems() {
     { to: "/hatterscastle/settings", label: "Настройки" },
   ];
   return (
-    <ul className={styles.navList}>
+    <ul className={styles.adminNavList}>
       {items.map((item) => (
         <li key={item.to}>
           <MenuLink to={item.to} end={item.end} className={styles.navLink}>
@@ -230,6 +259,9 @@ function UserItems({
       </a>
       <a href="/settings" className={styles.menuItem}>
         Настройки
+      </a>
+      <a href="/companies" className={styles.menuItem}>
+        Вашите фирми
       </a>
       {user.may.team ? (
         <a href="/settings/team" className={styles.menuItem}>
@@ -321,13 +353,22 @@ export function AppShell({
   const { leaving, onLogout } = useLogout(user.role === "admin" ? "/hatterscastle/login" : "/");
   const loggingOut =
     leaving || (navigation.state !== "idle" && navigation.formAction === "/logout");
+  // A menu of the header (Още, the profile's, the drawer) closes when a page is followed from it.
+  const { pathname, search } = useLocation();
+  const header = useRef<HTMLElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page shown
+  useEffect(() => {
+    for (const open of header.current?.querySelectorAll("details[open]") ?? []) {
+      open.removeAttribute("open");
+    }
+  }, [pathname, search]);
   return (
     <>
       {loggingOut ? <Overlay title="Излизане от системата..." /> : null}
       <a href="#main" className="skip-link">
         Към основното съдържание
       </a>
-      <header className={styles.header} onClick={followLinks}>
+      <header ref={header} className={styles.header} onClick={followLinks}>
         <div className={styles.bar}>
           <a
             href={admin ? "/hatterscastle" : "/dashboard"}
@@ -335,7 +376,9 @@ export function AppShell({
             aria-label={admin ? "Сметка — админ панел" : "Сметка — табло"}
           >
             <img src="/logo.svg" alt="" width={32} height={32} />
-            <span aria-hidden="true">{admin ? "Сметка · Админ" : "Сметка"}</span>
+            <span aria-hidden="true" className={styles.brandName}>
+              {admin ? "Сметка · Админ" : "Сметка"}
+            </span>
           </a>
           <nav aria-label="Основна навигация" className={styles.desktopNav}>
             {admin ? <AdminNavItems /> : <NavItems user={user} />}
@@ -348,7 +391,7 @@ export function AppShell({
             </p>
           ) : null}
           <details className={styles.menu}>
-            <summary className={styles.summary}>
+            <summary className={styles.summary} title={name}>
               <span className={styles.summaryName}>{name}</span>
               {!admin && user.company ? (
                 // The company the session works in, on every page (issue #29).
@@ -372,7 +415,7 @@ export function AppShell({
             <div className={styles.drawerPanel}>
               <p className={styles.brand}>{name}</p>
               <nav aria-label="Основна навигация (мобилна)">
-                {admin ? <AdminNavItems /> : <NavItems user={user} />}
+                {admin ? <AdminNavItems /> : <NavItems user={user} flat />}
               </nav>
               <div className={styles.menuPanel} style={{ position: "static", marginTop: "1rem" }}>
                 <UserItems user={user} companies={admin ? [] : companies} onLogout={onLogout} />
