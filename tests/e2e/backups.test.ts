@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_ACCOUNTS } from "~db/seed";
 import { registrationPayload, validEik } from "../setup/factories";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
@@ -79,78 +79,89 @@ async function clientNames(app: RunningApp, token: string): Promise<string[]> {
 }
 
 describe.skipIf(Boolean(serverUrl))("backups of the embedded database", () => {
-  it("the running app backs up when asked, the command alone when no app runs; a restore only into an empty folder; the back office shows it; axe", async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), "smetka-e2e-backup-"));
-    const restoredDir = await mkdtemp(path.join(os.tmpdir(), "smetka-e2e-restored-"));
+  // One journey in two steps (issue #26 item 6: no test over 60 s): the running app's backup,
+  // then the stopped app's backup and the restore of the first one.
+  let dataDir: string;
+  let restoredDir: string;
+  let app: RunningApp;
+  let restored: RunningApp | undefined;
+  let made: string | undefined;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), "smetka-e2e-backup-"));
+    restoredDir = await mkdtemp(path.join(os.tmpdir(), "smetka-e2e-restored-"));
     const template = inject("e2eDataTemplate");
     if (template)
       await cp(path.join(template, "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
-    const app = await startApp({ dataDir });
-    let restored: RunningApp | undefined;
-    try {
-      const token = await demoToken(app);
-      await createClientOver(app, token, "Клиент Архив ООД");
+    app = await startApp({ dataDir });
+  });
+  afterAll(async () => {
+    await app?.stop();
+    await restored?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(restoredDir, { recursive: true, force: true });
+  });
 
-      const byApp = await command({ DATA_DIR: dataDir }, ["--backup"]);
-      expect(byApp.code, byApp.output).toBe(0);
-      const made = /Backup written by the app: (\S+\.pgdata\.tar\.gz)/.exec(byApp.output)?.[1];
-      expect(made, byApp.output).toBeDefined();
-      expect(path.dirname(made!)).toBe(path.join(dataDir, "backups"));
-      expect((await stat(made!)).size).toBeGreaterThan(0);
-      expect(app.output()).toContain(`Backup written: ${made}`);
+  it("the running app backs up when asked, nothing else opens its database, and the back office shows it; axe", async () => {
+    const token = await demoToken(app);
+    await createClientOver(app, token, "Клиент Архив ООД");
 
-      // Nothing else opens the running app's database: not a second server, not a restore.
-      const second = await command({ DATA_DIR: dataDir, PORT: String(await freePort()) }, []);
-      expect(second.code).toBe(1);
-      expect(second.output).toContain("Another process has the embedded database in");
-      const over = await command({ DATA_DIR: dataDir }, ["--restore", made!]);
-      expect(over.code).toBe(1);
-      expect(over.output).toContain("A backup is restored only while the app is stopped.");
+    const byApp = await command({ DATA_DIR: dataDir }, ["--backup"]);
+    expect(byApp.code, byApp.output).toBe(0);
+    made = /Backup written by the app: (\S+\.pgdata\.tar\.gz)/.exec(byApp.output)?.[1];
+    expect(made, byApp.output).toBeDefined();
+    expect(path.dirname(made!)).toBe(path.join(dataDir, "backups"));
+    expect((await stat(made!)).size).toBeGreaterThan(0);
+    expect(app.output()).toContain(`Backup written: ${made}`);
 
-      if (hasChromium) {
-        const browser = await launchBrowser();
-        try {
-          const { page } = await openPage(browser, { javaScriptEnabled: false });
-          await page.goto(`${app.url}/hatterscastle/login`);
-          await field(page, "Имейл").fill(DEMO_ACCOUNTS.admin.email);
-          await field(page, "Парола").fill(DEMO_ACCOUNTS.admin.password);
-          await page.getByRole("button", { name: "Вход" }).click();
-          await page.waitForURL(`${app.url}/hatterscastle`);
-          const card = page.getByRole("region", { name: "Резервни копия" });
-          await card.getByText("Последно успешно:").waitFor();
-          await card.getByText(path.basename(made!)).first().waitFor();
-          await page.getByRole("table", { name: "Последните резервни копия" }).waitFor();
-          expect(await card.getByRole("alert").count()).toBe(0);
-          await expectAccessible(page);
-        } finally {
-          await browser.close();
-        }
+    // Nothing else opens the running app's database: not a second server, not a restore.
+    const second = await command({ DATA_DIR: dataDir, PORT: String(await freePort()) }, []);
+    expect(second.code).toBe(1);
+    expect(second.output).toContain("Another process has the embedded database in");
+    const over = await command({ DATA_DIR: dataDir }, ["--restore", made!]);
+    expect(over.code).toBe(1);
+    expect(over.output).toContain("A backup is restored only while the app is stopped.");
+
+    if (hasChromium) {
+      const browser = await launchBrowser();
+      try {
+        const { page } = await openPage(browser, { javaScriptEnabled: false });
+        await page.goto(`${app.url}/hatterscastle/login`);
+        await field(page, "Имейл").fill(DEMO_ACCOUNTS.admin.email);
+        await field(page, "Парола").fill(DEMO_ACCOUNTS.admin.password);
+        await page.getByRole("button", { name: "Вход" }).click();
+        await page.waitForURL(`${app.url}/hatterscastle`);
+        const card = page.getByRole("region", { name: "Резервни копия" });
+        await card.getByText("Последно успешно:").waitFor();
+        await card.getByText(path.basename(made!)).first().waitFor();
+        await page.getByRole("table", { name: "Последните резервни копия" }).waitFor();
+        expect(await card.getByRole("alert").count()).toBe(0);
+        await expectAccessible(page);
+      } finally {
+        await browser.close();
       }
-
-      expect(await app.stop()).toBe(0);
-      const alone = await command({ DATA_DIR: dataDir }, ["--backup"]);
-      expect(alone.code, alone.output).toBe(0);
-      expect(alone.output).toMatch(/Backup written by this command: \S+\.pgdata\.tar\.gz/);
-      expect(existsSync(path.join(dataDir, "control.sock"))).toBe(false);
-
-      const full = await command({ DATA_DIR: dataDir }, ["--restore", made!]);
-      expect(full.code).toBe(1);
-      expect(full.output).toContain(
-        "is not empty: a backup is restored only into an empty data folder",
-      );
-
-      const into = await command({ DATA_DIR: restoredDir }, ["--restore", made!]);
-      expect(into.code, into.output).toBe(0);
-      expect(into.output).toMatch(/Restored into \S+: 2 companies, \d+ documents, 2 users\./);
-      restored = await startApp({ dataDir: restoredDir });
-      expect(restored.output()).not.toContain("Migrations applied");
-      expect(await clientNames(restored, await demoToken(restored))).toContain("Клиент Архив ООД");
-    } finally {
-      await app.stop();
-      await restored?.stop();
-      await rm(dataDir, { recursive: true, force: true });
-      await rm(restoredDir, { recursive: true, force: true });
     }
+  });
+
+  it("the command alone when no app runs; a restore only into an empty folder, which then serves the data", async () => {
+    expect(made, "the first step made a backup").toBeDefined();
+    expect(await app.stop()).toBe(0);
+    const alone = await command({ DATA_DIR: dataDir }, ["--backup"]);
+    expect(alone.code, alone.output).toBe(0);
+    expect(alone.output).toMatch(/Backup written by this command: \S+\.pgdata\.tar\.gz/);
+    expect(existsSync(path.join(dataDir, "control.sock"))).toBe(false);
+
+    const full = await command({ DATA_DIR: dataDir }, ["--restore", made!]);
+    expect(full.code).toBe(1);
+    expect(full.output).toContain(
+      "is not empty: a backup is restored only into an empty data folder",
+    );
+
+    const into = await command({ DATA_DIR: restoredDir }, ["--restore", made!]);
+    expect(into.code, into.output).toBe(0);
+    expect(into.output).toMatch(/Restored into \S+: 2 companies, \d+ documents, 2 users\./);
+    restored = await startApp({ dataDir: restoredDir });
+    expect(restored.output()).not.toContain("Migrations applied");
+    expect(await clientNames(restored, await demoToken(restored))).toContain("Клиент Архив ООД");
   });
 });
 

@@ -147,7 +147,7 @@ describe("an account's deletion after its 30 days", () => {
     );
 
     // The operator's invoice for the subscription is the operator's books (decision 033).
-    const subscriptionInvoice = (status: string, taxNumber: string | null) => ({
+    const subscriptionInvoice = (status: "paid" | "open", taxNumber: string | null) => ({
       companyId: gone.companyId,
       providerId: `in_${status}_${gone.companyId}`,
       amountCents: 3900,
