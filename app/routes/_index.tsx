@@ -4,11 +4,24 @@ import { PublicLayout } from "~/components/layout/public-layout";
 import { planPriceText } from "~/components/subscriptions/plan-price";
 import { ButtonLink } from "~/components/ui/button";
 import { planPrices } from "~/modules/subscriptions/tax-invoices.server";
+import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 import * as styles from "./_index.css";
 
-/** The plans' prices, as the subscription page states them (issue #31 item 3). */
+/**
+ * The plans' prices, as the subscription page states them (issue #31 item 3). Whether they include
+ * VAT is the operator's registration, read from the database; when the database cannot answer
+ * the landing page still does, without the prices (the outage's rule: / needs no database).
+ */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return json({ prices: await planPrices(context.db, context.config.billing.prices) });
+  try {
+    return json({ prices: await planPrices(context.db, context.config.billing.prices) });
+  } catch (error) {
+    // Whatever the database answers, the public page answers without the prices; a failure
+    // that is not an outage is a fault and is logged.
+    if (!isDatabaseUnavailable(error))
+      console.error("GET / could not read the plans' prices:", error);
+    return json({ prices: null });
+  }
 }
 
 const FEATURES = [
@@ -89,8 +102,10 @@ export default function Landing() {
               <h3>{plan.name}</h3>
               {plan.key === "basic" ? (
                 <p className={styles.price}>Безплатен</p>
-              ) : (
+              ) : prices ? (
                 <PlanPrice price={prices[plan.key]} />
+              ) : (
+                <p>Цената не може да бъде показана в момента — опитайте отново след малко.</p>
               )}
               <p>{plan.text}</p>
             </li>

@@ -14,6 +14,7 @@ import {
   launchBrowser,
   openPage,
   type RunningApp,
+  seededDatabase,
   signInContext,
   startApp,
   upgradeByForms,
@@ -160,12 +161,21 @@ async function headerOnOneLine(page: Page): Promise<boolean> {
 describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", () => {
   let app: RunningApp;
   let browser: Browser;
+  let drop = async () => {};
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+    // The operator's company and requisites come with the seed: the subscription's tax invoice
+    // (item 3) needs a seller (on PostgreSQL a fresh database is not seeded by itself).
+    const seeded = await seededDatabase("smetka_e2e_first_day");
+    drop = seeded.drop;
+    [app, browser] = await Promise.all([
+      startApp(seeded.databaseUrl ? { databaseUrl: seeded.databaseUrl } : {}),
+      launchBrowser(),
+    ]);
   });
   afterAll(async () => {
     await browser?.close();
     await app?.stop();
+    await drop();
   });
 
   async function withPage<T>(javaScriptEnabled: boolean, run: (page: Page) => Promise<T>) {

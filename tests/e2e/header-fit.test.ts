@@ -8,6 +8,7 @@ import {
   openPage,
   type RunningApp,
   registerViaApi,
+  seededDatabase,
   startApp,
   upgradeByForms,
 } from "./harness";
@@ -82,10 +83,17 @@ describe.skipIf(!hasChromium)("the header on one line (issue #31 item 2)", () =>
   let app: RunningApp;
   let browser: Browser;
   let mailbox: Awaited<ReturnType<typeof startMailbox>>;
+  let drop = async () => {};
   beforeAll(async () => {
     mailbox = await startMailbox();
+    // The demo admin comes with the seed (on PostgreSQL a fresh database has none).
+    const seeded = await seededDatabase("smetka_e2e_header");
+    drop = seeded.drop;
     [app, browser] = await Promise.all([
-      startApp({ env: { SMTP_URL: mailbox.url } }),
+      startApp({
+        env: { SMTP_URL: mailbox.url },
+        ...(seeded.databaseUrl ? { databaseUrl: seeded.databaseUrl } : {}),
+      }),
       launchBrowser(),
     ]);
   });
@@ -93,6 +101,7 @@ describe.skipIf(!hasChromium)("the header on one line (issue #31 item 2)", () =>
     await browser?.close();
     await app?.stop();
     await mailbox?.close();
+    await drop();
   });
 
   /** A customer with the long name and company, signed in, on the plan given. */
