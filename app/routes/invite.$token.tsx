@@ -133,7 +133,7 @@ export default function Invitation() {
   const busy = useNavigation().state === "submitting";
   const accept = useFormAnswer("accept");
   const unknown = useFormAnswer("");
-  if (!invitation || invitation.state !== "live") {
+  if (invitation?.state !== "live") {
     const message = !invitation
       ? "Поканата е невалидна."
       : invitation.state === "accepted"
