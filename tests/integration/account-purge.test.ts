@@ -11,15 +11,13 @@ import { addPayment } from "~/modules/invoices/payments.server";
 import { storedPdf } from "~/modules/invoices/render.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { createRecurring } from "~/modules/recurring/service.server";
-import { createEmployee } from "~/modules/salaries/employees.server";
-import { createSalary } from "~/modules/salaries/salaries.server";
-import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
 import { action as login } from "~/routes/api.login";
 import type { Database } from "~db/types";
 import { makeContext } from "../setup/context";
 import {
   createCompanyWithClient,
   createTestExpense,
+  createTestSalary,
   createUser,
   PASSWORD,
   TINY_PNG,
@@ -96,23 +94,7 @@ async function filled(db: Kysely<Database>) {
     {},
     checkReceipts([{ fileName: "бон.png", declaredType: "image/png", bytes: TINY_PNG }]),
   );
-  const employeeId = await createEmployee(
-    db,
-    me.companyId,
-    employeeSchema.parse({
-      name: "Мария Петрова",
-      idNumber: "8501011234",
-      position: "Счетоводител",
-      contractType: "labour",
-      startDate: "2026-01-05",
-      gross: "2000",
-    }),
-  );
-  await createSalary(
-    db,
-    me.companyId,
-    salarySchema.parse({ employeeId, month: "2026-10", gross: "2000", workingDays: 22 }),
-  );
+  await createTestSalary(db, me.companyId, "2026-10");
   return me;
 }
 

@@ -15,9 +15,6 @@ import { cancelDocument, createDraft, getDocument } from "~/modules/invoices/doc
 import { addPayment } from "~/modules/invoices/payments.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
 import { documentSchema } from "~/modules/invoices/schema";
-import { createEmployee } from "~/modules/salaries/employees.server";
-import { createSalary } from "~/modules/salaries/salaries.server";
-import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
 import { buildFiles, saveFilingSettings, vatReport } from "~/modules/vat/report.server";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_app.settings_.delete";
 import { action as exportPage, loader as exportPageLoader } from "~/routes/_app.settings_.export";
@@ -29,7 +26,12 @@ import { loader as ublGet } from "~/routes/invoice.$id.ubl";
 import { loader as documentsCsv } from "~/routes/invoices.export[.]csv";
 import { loader as salariesCsv } from "~/routes/salaries.export[.]csv";
 import { makeContext } from "../setup/context";
-import { createCompanyWithClient, createTestExpense, TINY_PNG } from "../setup/factories";
+import {
+  createCompanyWithClient,
+  createTestExpense,
+  createTestSalary,
+  TINY_PNG,
+} from "../setup/factories";
 import { call, formBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -155,23 +157,7 @@ async function company() {
     { documentDate: "2026-10-15", documentNumber: "0000000077" },
     [receipt("бон.png"), receipt("бон.png"), receipt("CON.png"), receipt(" ..скрит\u202e.png")],
   );
-  const employeeId = await createEmployee(
-    db,
-    me.companyId,
-    employeeSchema.parse({
-      name: "Мария Петрова",
-      idNumber: "8501011234",
-      position: "Счетоводител",
-      contractType: "labour",
-      startDate: "2026-01-05",
-      gross: "2000",
-    }),
-  );
-  await createSalary(
-    db,
-    me.companyId,
-    salarySchema.parse({ employeeId, month: MONTH, gross: "2000", workingDays: 22 }),
-  );
+  await createTestSalary(db, me.companyId, MONTH);
   const session = await signInApi(db, me.user);
   return {
     ...me,

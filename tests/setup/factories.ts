@@ -8,6 +8,9 @@ import type { CheckedReceipt } from "~/modules/expenses/attachments.server";
 import { listCategories } from "~/modules/expenses/categories.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { createExpense } from "~/modules/expenses/service.server";
+import { createEmployee } from "~/modules/salaries/employees.server";
+import { createSalary } from "~/modules/salaries/salaries.server";
+import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
 import type { Database, Plan, UserRole } from "~db/types";
 
 export const PASSWORD = "Parola1!";
@@ -227,4 +230,35 @@ export async function createTestExpense(
   });
   const id = await createExpense(db, companyId, null, input, receipts);
   return { id, categoryId: input.categoryId };
+}
+
+/**
+ * An employee on a labour contract since 5 January 2026 (gross 2 000,00) and their salary for
+ * the month given (22 working days), unless the overrides of the employee say otherwise.
+ */
+export async function createTestSalary(
+  db: Kysely<Database>,
+  companyId: string,
+  month: string,
+  employee: Record<string, unknown> = {},
+) {
+  const employeeId = await createEmployee(
+    db,
+    companyId,
+    employeeSchema.parse({
+      name: "Мария Петрова",
+      idNumber: "8501011234",
+      position: "Счетоводител",
+      contractType: "labour",
+      startDate: "2026-01-05",
+      gross: "2000",
+      ...employee,
+    }),
+  );
+  await createSalary(
+    db,
+    companyId,
+    salarySchema.parse({ employeeId, month, gross: "2000", workingDays: 22 }),
+  );
+  return { employeeId };
 }
