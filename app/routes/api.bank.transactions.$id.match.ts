@@ -3,6 +3,7 @@ import { requireBankApi } from "~/modules/bank/access.server";
 import { matchDocuments, matchExpense, matchNap, matchRule } from "~/modules/bank/confirm.server";
 import { matchSchema } from "~/modules/bank/forms.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { centsToDecimal } from "~/utils/money";
 
 /**
  * POST /api/bank/transactions/{id}/match {documentIds} | {expenseId} | {ruleId} | {nap: true} →
@@ -26,8 +27,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           ? await matchRule(actor, id, data.ruleId)
           : await matchNap(actor, id);
     return json({
-      applied: (outcome.appliedCents / 100).toFixed(2),
-      overpaid: (outcome.overpaidCents / 100).toFixed(2),
+      applied: centsToDecimal(outcome.appliedCents),
+      overpaid: centsToDecimal(outcome.overpaidCents),
     });
   } catch (error) {
     return apiErrorResponse(error);

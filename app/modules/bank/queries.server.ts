@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, sql } from "kysely";
 import { decodeCursor, encodeCursor } from "~/utils/cursor";
 import { isIsoDate } from "~/utils/dates";
+import { centsToDecimal } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import type { SuggestionKind, TransactionStatus } from "./constants";
@@ -553,8 +554,6 @@ export async function getTransaction(
     .executeTakeFirst();
 }
 
-const decimal = (cents: number) => (cents / 100).toFixed(2);
-
 /** A movement as the API answers it (amounts as decimal strings). */
 export function transactionJson(tx: TransactionView) {
   return {
@@ -564,18 +563,18 @@ export function transactionJson(tx: TransactionView) {
     bookedOn: tx.bookedOn,
     valueOn: tx.valueOn,
     direction: tx.direction,
-    amount: decimal(tx.amountCents),
+    amount: centsToDecimal(tx.amountCents),
     currency: tx.currency,
     counterparty: { name: tx.counterpartyName, iban: tx.counterpartyIban },
     reason: tx.reason,
     reference: tx.bankReference,
     napKind: tx.napKind,
     status: tx.status,
-    overpaid: decimal(tx.overpaidCents),
+    overpaid: centsToDecimal(tx.overpaidCents),
     suggestions: tx.suggestions.map((s) => ({
       rank: s.rank,
       kind: s.kind,
-      amount: decimal(s.amountCents),
+      amount: centsToDecimal(s.amountCents),
       holds: s.holds,
       documentIds: s.documents.map((d) => d.id),
       documents: s.documents.map((d) => ({
@@ -583,7 +582,7 @@ export function transactionJson(tx: TransactionView) {
         type: d.type,
         number: d.number,
         client: d.clientName,
-        due: decimal(d.dueCents),
+        due: centsToDecimal(d.dueCents),
       })),
       expenseId: s.expense?.id ?? null,
       ruleId: s.rule?.id ?? null,
@@ -596,7 +595,7 @@ export function transactionJson(tx: TransactionView) {
         creditNoteId: m.creditNote?.id ?? null,
         expenseId: m.expense?.id ?? null,
         napKind: m.napKind,
-        amount: decimal(m.amountCents),
+        amount: centsToDecimal(m.amountCents),
         automatic: m.automatic,
         by: m.createdByName,
         at: m.createdAt,
