@@ -47,6 +47,9 @@ describe("safeRedirect", () => {
     "/%2e/%2fevil.test",
     "/.%2f/evil.test",
     "/x/..%2f%2fevil.test",
+    // Resolves to "/%2f%2e.", which a proxy that decodes once reads as "//.." (a host): found by
+    // the property below on a PostgreSQL run (fast-check seed 1594063182).
+    "/%2E/%2f%2e.",
     "/.\\evil.test",
     "/.%5cevil.test",
     "/.%00/evil.test",

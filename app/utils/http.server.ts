@@ -101,7 +101,16 @@ export function safeRedirect(
   }
   if (URL_TRICKS.test(to) || URL_TRICKS.test(decoded)) return fallback;
   const path = resolvedPath(to);
-  return path && resolvedPath(decoded) ? path : fallback;
+  if (!path || !resolvedPath(decoded)) return fallback;
+  // The answer itself, decoded once (a proxy or a router that decodes), stays on this site too:
+  // "/%2E/%2f%2e." resolves to "/%2f%2e.", and that decodes to "//.." (a host).
+  let answerDecoded: string;
+  try {
+    answerDecoded = decodeURIComponent(path);
+  } catch {
+    return fallback;
+  }
+  return resolvedPath(answerDecoded) && !URL_TRICKS.test(answerDecoded) ? path : fallback;
 }
 
 /** 405 for a method an API path does not take. */
