@@ -1,10 +1,7 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import tsconfigPaths from "vite-tsconfig-paths";
-import { configDefaults, defineConfig } from "vitest/config";
-import { MOCKING_FILES } from "./tests/setup/mocking-files";
+import { defineConfig } from "vitest/config";
 import { UnitFirstSequencer } from "./tests/setup/sequencer";
-
-const UNIT_FILES = ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts"];
 
 export default defineConfig({
   plugins: [tsconfigPaths(), vanillaExtractPlugin()],
@@ -22,23 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: UNIT_FILES,
-          exclude: [...configDefaults.exclude, ...MOCKING_FILES],
-          globalSetup: ["tests/setup/global-db.ts"],
-          // The unit files share their worker's modules instead of importing the app again for
-          // each file (decision 034: the unit project 324 → 241 s, 2 min of CPU less). Each file
-          // still opens its own database (setupTestDatabase); a file that replaces a module with
-          // vi.mock runs in the project below, on modules of its own.
-          isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "unit-mocking",
-          include: MOCKING_FILES,
+          include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
           globalSetup: ["tests/setup/global-db.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -14,7 +14,7 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
  */
 export class UnitFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const rank = (file: TestSpecification) => (file.project.name.startsWith("unit") ? 0 : 1);
+    const rank = (file: TestSpecification) => (file.project.name === "unit" ? 0 : 1);
     const size = (file: TestSpecification) => statSync(file.moduleId).size;
     return [...files].sort(
       (a, b) => rank(a) - rank(b) || size(b) - size(a) || a.moduleId.localeCompare(b.moduleId),
