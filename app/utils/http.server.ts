@@ -86,31 +86,29 @@ function resolvedPath(text: string): string | null {
  * The one check for every redirect and back link built from what a client sent: a path of this
  * site, normalised as the browser reads it (dot segments resolved), starting with exactly one "/";
  * anything else (another host, tricks with encoded, dropped or dot-segment characters) gives the
- * fallback. The path is checked as sent and percent-decoded once.
+ * fallback. The path is checked as sent and percent-decoded once, and so is the answer: a proxy
+ * or a router that decodes it once more must find this site too ("/%2E/%2f%2e." resolves to
+ * "/%2f%2e.", which decodes to "//..", a host).
  */
 export function safeRedirect(
   to: FormDataEntryValue | string | null | undefined,
   fallback = "/dashboard",
 ) {
-  if (!to || typeof to !== "string" || to.length > 2000) return fallback;
+  if (!to || typeof to !== "string" || to.length > 2000 || !onThisSite(to)) return fallback;
+  const path = resolvedPath(to);
+  return path && onThisSite(path) ? path : fallback;
+}
+
+/** A path of this site as sent and once percent-decoded, with no control character or "\\". */
+function onThisSite(text: string): boolean {
   let decoded: string;
   try {
-    decoded = decodeURIComponent(to);
+    decoded = decodeURIComponent(text);
   } catch {
-    return fallback;
+    return false;
   }
-  if (URL_TRICKS.test(to) || URL_TRICKS.test(decoded)) return fallback;
-  const path = resolvedPath(to);
-  if (!path || !resolvedPath(decoded)) return fallback;
-  // The answer itself, decoded once (a proxy or a router that decodes), stays on this site too:
-  // "/%2E/%2f%2e." resolves to "/%2f%2e.", and that decodes to "//.." (a host).
-  let answerDecoded: string;
-  try {
-    answerDecoded = decodeURIComponent(path);
-  } catch {
-    return fallback;
-  }
-  return resolvedPath(answerDecoded) && !URL_TRICKS.test(answerDecoded) ? path : fallback;
+  if (URL_TRICKS.test(text) || URL_TRICKS.test(decoded)) return false;
+  return resolvedPath(text) !== null && resolvedPath(decoded) !== null;
 }
 
 /** 405 for a method an API path does not take. */
