@@ -6,8 +6,6 @@ import { ADMIN_MESSAGES } from "~/modules/admin/schema";
 import { LOCKED_LOGIN } from "~/modules/auth/login.server";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
-import { createEmployee } from "~/modules/salaries/employees.server";
-import { employeeSchema } from "~/modules/salaries/schema";
 import { loader as expensesPage } from "~/routes/_app.expenses";
 import { action as apiLogin } from "~/routes/api.login";
 import { loader as apiUser } from "~/routes/api.user";
@@ -29,6 +27,7 @@ import { addDays, todayInSofia } from "~/utils/dates";
 import { linkIn, startMailbox } from "../e2e/mailbox";
 import {
   createCompanyWithClient,
+  createTestEmployee,
   createTestExpense,
   createUser,
   PASSWORD,
@@ -232,18 +231,7 @@ describe("the detail page of a user", () => {
     );
     await issueDocument(db, companyId, issuedId);
     await createTestExpense(db, companyId);
-    await createEmployee(
-      db,
-      companyId,
-      employeeSchema.parse({
-        name: "Мария Петрова",
-        idNumber: "8501011234",
-        position: "Счетоводител",
-        contractType: "labour",
-        startDate: "2026-01-05",
-        gross: "2000",
-      }),
-    );
+    await createTestEmployee(db, companyId);
     await db
       .insertInto("feedback")
       .values({

@@ -10,10 +10,9 @@ import { createDraft, getDocument, issueDocument } from "~/modules/invoices/docu
 import { printModelFor, storedPdf } from "~/modules/invoices/render.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { groundsOn, ratesOn, VAT_MESSAGES, type VatGroundRow } from "~/modules/reference/vat";
-import { createEmployee } from "~/modules/salaries/employees.server";
 import { parametersFor } from "~/modules/salaries/parameters.server";
 import { createSalary } from "~/modules/salaries/salaries.server";
-import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
+import { salarySchema } from "~/modules/salaries/schema";
 import { action as pageAction, loader as pageLoader } from "~/routes/_app.invoice.$id";
 import { loader as editLoader } from "~/routes/_app.invoice.edit.$id";
 import { action as newAction, loader as newLoader } from "~/routes/_app.invoice.new";
@@ -30,7 +29,12 @@ import {
 import { action as vatAction, loader as vatLoader } from "~/routes/hatterscastle.vat-update";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
-import { createCompanyWithClient, createUser, registrationPayload } from "../setup/factories";
+import {
+  createCompanyWithClient,
+  createTestEmployee,
+  createUser,
+  registrationPayload,
+} from "../setup/factories";
 import { botToken, call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -775,18 +779,7 @@ describe("payroll parameters", () => {
 
     // A salary of each month is computed with its own row.
     const me = await createCompanyWithClient(getDb());
-    const employeeId = await createEmployee(
-      getDb(),
-      me.companyId,
-      employeeSchema.parse({
-        name: "Мария Петрова",
-        idNumber: "8501011234",
-        position: "Счетоводител",
-        contractType: "labour",
-        startDate: "2026-01-05",
-        gross: "3000",
-      }),
-    );
+    const employeeId = await createTestEmployee(getDb(), me.companyId, { gross: "3000" });
     const salary = (month: string, workingDays: number) =>
       createSalary(
         getDb(),
@@ -873,18 +866,7 @@ describe("payroll parameters", () => {
     expect(await audits("payroll.sick-leave-rule")).toHaveLength(1);
 
     const { companyId } = await createCompanyWithClient(db);
-    const employee = await createEmployee(
-      db,
-      companyId,
-      employeeSchema.parse({
-        name: "Мария Петрова",
-        idNumber: "8501011234",
-        position: "Счетоводител",
-        contractType: "labour",
-        startDate: "2026-01-05",
-        gross: "2000",
-      }),
-    );
+    const employee = await createTestEmployee(db, companyId);
     const sick = async (sickFrom: string) => {
       const id = await createSalary(
         db,

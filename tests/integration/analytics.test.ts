@@ -16,9 +16,8 @@ import {
 import { summarizeDocuments } from "~/modules/invoices/list.server";
 import { addPayment, deletePayment } from "~/modules/invoices/payments.server";
 import { documentSchema } from "~/modules/invoices/schema";
-import { createEmployee } from "~/modules/salaries/employees.server";
 import { createSalary, monthSalaries } from "~/modules/salaries/salaries.server";
-import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
+import { salarySchema } from "~/modules/salaries/schema";
 import { vatReport } from "~/modules/vat/report.server";
 import { loader as analyticsLoader } from "~/routes/_app.analytics";
 import { loader as csvLoader } from "~/routes/analytics.export[.]csv";
@@ -26,7 +25,7 @@ import { loader as summaryApi } from "~/routes/api.analytics.summary";
 import { addDays, todayInSofia } from "~/utils/dates";
 import * as receiptsWithoutCredit from "~db/migrations/20261125T0410-receipts-without-vat-credit";
 import type { Database } from "~db/types";
-import { createCompanyWithClient, createTestExpense } from "../setup/factories";
+import { createCompanyWithClient, createTestEmployee, createTestExpense } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -174,18 +173,7 @@ describe("analytics", () => {
       eurRate: "0.86",
       amounts: [{ vatRate: 9, base: "33.33" }],
     });
-    const employeeId = await createEmployee(
-      db,
-      me.companyId,
-      employeeSchema.parse({
-        name: "Мария Петрова",
-        idNumber: "8501011234",
-        position: "Счетоводител",
-        contractType: "labour",
-        startDate: `${before}-01`,
-        gross: "2000",
-      }),
-    );
+    const employeeId = await createTestEmployee(db, me.companyId, { startDate: `${before}-01` });
     for (const m of [before, month]) {
       await createSalary(
         db,

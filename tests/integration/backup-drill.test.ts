@@ -14,13 +14,15 @@ import { createDraft, getDocument, issueDocument } from "~/modules/invoices/docu
 import { addPayment } from "~/modules/invoices/payments.server";
 import { storedPdf } from "~/modules/invoices/render.server";
 import { documentSchema } from "~/modules/invoices/schema";
-import { createEmployee } from "~/modules/salaries/employees.server";
-import { createSalary } from "~/modules/salaries/salaries.server";
-import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
 import { parseEnv } from "~/utils/env.server";
 import { type OpenedDatabase, openDatabase, openPostgres } from "~db/client";
 import type { Database } from "~db/types";
-import { createCompanyWithClient, createTestExpense, TINY_PNG } from "../setup/factories";
+import {
+  createCompanyWithClient,
+  createTestExpense,
+  createTestSalary,
+  TINY_PNG,
+} from "../setup/factories";
 import { createDatabase, dropDatabase, uniqueName, withDatabase } from "../setup/postgres";
 
 /*
@@ -132,23 +134,10 @@ async function fill(db: Kysely<Database>) {
     });
     await createTestExpense(db, companyId, {}, checkReceipts([receipt(`касова бележка ${n}.png`)]));
     await createTestExpense(db, companyId, { description: "Гориво" });
-    const employeeId = await createEmployee(
-      db,
-      companyId,
-      employeeSchema.parse({
-        name: `Мария Петрова ${n}`,
-        idNumber: "8501011234",
-        position: "Счетоводител",
-        contractType: "labour",
-        startDate: "2026-01-05",
-        gross: `${2000 + n * 100}`,
-      }),
-    );
-    await createSalary(
-      db,
-      companyId,
-      salarySchema.parse({ employeeId, month: "2026-10", gross: "2000", workingDays: 22 }),
-    );
+    await createTestSalary(db, companyId, "2026-10", {
+      name: `Мария Петрова ${n}`,
+      gross: `${2000 + n * 100}`,
+    });
   }
 }
 

@@ -8,7 +8,7 @@ import { action as apiEmployees } from "~/routes/api.employees";
 import { action as apiRegister } from "~/routes/api.register";
 import { action as auth } from "~/routes/auth";
 import { IBAN_MESSAGE } from "~/utils/iban";
-import { createUser, registrationPayload } from "../setup/factories";
+import { createUser, registrationPayload, TEST_EMPLOYEE } from "../setup/factories";
 import { botToken, call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -147,15 +147,7 @@ describe("IBAN check digits wherever one is typed", () => {
 
   it("employees (the same rule): 400 with the IBAN message; a valid one is stored in electronic format", async () => {
     const me = await signedIn("full");
-    const employee = (iban: string) => ({
-      name: "Мария Петрова",
-      idNumber: "8501011234",
-      position: "Счетоводител",
-      contractType: "labour",
-      startDate: "2026-01-05",
-      gross: "2000",
-      iban,
-    });
+    const employee = (iban: string) => ({ ...TEST_EMPLOYEE, iban });
     const bad = await call(
       apiEmployees,
       getDb(),

@@ -232,33 +232,41 @@ export async function createTestExpense(
   return { id, categoryId: input.categoryId };
 }
 
+/** An employee's form: a labour contract since 5 January 2026, gross 2 000,00. */
+export const TEST_EMPLOYEE = {
+  name: "Мария Петрова",
+  idNumber: "8501011234",
+  position: "Счетоводител",
+  contractType: "labour",
+  startDate: "2026-01-05",
+  gross: "2000",
+};
+
+/** The test employee (TEST_EMPLOYEE with the overrides given) in the company; their id. */
+export function createTestEmployee(
+  db: Kysely<Database>,
+  companyId: string,
+  overrides: Record<string, unknown> = {},
+) {
+  return createEmployee(db, companyId, employeeSchema.parse({ ...TEST_EMPLOYEE, ...overrides }));
+}
+
 /**
- * An employee on a labour contract since 5 January 2026 (gross 2 000,00) and their salary for
- * the month given (22 working days), unless the overrides of the employee say otherwise.
+ * The test employee (with the overrides of `employee`) and their salary for the month given:
+ * gross 2 000,00 over 22 working days, unless `salary` says otherwise.
  */
 export async function createTestSalary(
   db: Kysely<Database>,
   companyId: string,
   month: string,
   employee: Record<string, unknown> = {},
+  salary: Record<string, unknown> = {},
 ) {
-  const employeeId = await createEmployee(
+  const employeeId = await createTestEmployee(db, companyId, employee);
+  const salaryId = await createSalary(
     db,
     companyId,
-    employeeSchema.parse({
-      name: "Мария Петрова",
-      idNumber: "8501011234",
-      position: "Счетоводител",
-      contractType: "labour",
-      startDate: "2026-01-05",
-      gross: "2000",
-      ...employee,
-    }),
+    salarySchema.parse({ employeeId, month, gross: "2000", workingDays: 22, ...salary }),
   );
-  await createSalary(
-    db,
-    companyId,
-    salarySchema.parse({ employeeId, month, gross: "2000", workingDays: 22 }),
-  );
-  return { employeeId };
+  return { employeeId, salaryId };
 }
