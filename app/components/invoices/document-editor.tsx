@@ -162,7 +162,9 @@ function EditorForm({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: focus again after every server re-render, even to the same place
   useEffect(() => {
-    if (!focus) return;
+    // Not before hydration has put the combobox in the select's place: the form sent before
+    // the scripts ran came back with the focus on a select that was then replaced (on <body>).
+    if (!focus || !hydrated) return;
     const form = formRef.current;
     const name = CSS.escape(focus);
     // A field kept in a hidden input (the client's combobox) is focused where it is typed into:
@@ -172,7 +174,7 @@ function EditorForm({
       form?.querySelector<HTMLElement>(`[data-field="${name}"]`) ??
       form?.querySelector<HTMLElement>(`[name="${name}"]:not([type="hidden"])`);
     element?.focus();
-  }, [focus, revision]);
+  }, [focus, revision, hydrated]);
 
   useEffect(() => {
     if (!focusAfterFill) return;
