@@ -142,68 +142,112 @@ export async function readSessionToken(
   return typeof value === "string" && value ? value : null;
 }
 
+/**
+ * The session's row: the login, its membership in the session's company, the view-as admin and
+ * the shell's notices, in one query. `tokenHash` and `now` are its only values that change.
+ */
+function sessionQuery(db: Kysely<Database>, tokenHash: string, now: Date) {
+  return (
+    db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.userId")
+      // The role is read with the session on every request: a removed member or a lowered role
+      // takes effect at the next request, whatever the session was opened with.
+      .leftJoin("companyMembers as member", (join) =>
+        join
+          .onRef("member.companyId", "=", "sessions.companyId")
+          .onRef("member.userId", "=", "sessions.userId"),
+      )
+      .leftJoin("companies", "companies.id", "member.companyId")
+      .leftJoin("users as admins", "admins.id", "sessions.impersonatorId")
+      .select([
+        "sessions.impersonatorId",
+        "admins.email as impersonatorEmail",
+        "admins.role as impersonatorRole",
+        "admins.lockedAt as impersonatorLockedAt",
+        "admins.anonymizedAt as impersonatorAnonymizedAt",
+        "sessions.id as sessionId",
+        "sessions.kind as sessionKind",
+        "users.id",
+        "users.email",
+        "users.role",
+        "users.firstName",
+        "users.lastName",
+        "users.emailVerifiedAt",
+        "users.deletionScheduledAt",
+        "member.companyId",
+        "member.role as companyRole",
+        "member.ownDocumentsOnly",
+        "companies.name as companyName",
+        "companies.subscriptionPlan",
+        (eb) =>
+          eb
+            .selectFrom("appSettings")
+            .select("value")
+            .where("key", "=", "notification")
+            .as("notificationSetting"),
+        (eb) =>
+          eb
+            .selectFrom("subscriptions")
+            .select("pendingAction")
+            .whereRef("subscriptions.companyId", "=", "member.companyId")
+            .limit(1)
+            .as("pendingAction"),
+        (eb) =>
+          eb
+            .selectFrom("companyMembers as memberships")
+            .select(eb.fn.countAll<number>().as("n"))
+            .whereRef("memberships.userId", "=", "users.id")
+            .as("companyCount"),
+      ])
+      .where("sessions.tokenHash", "=", tokenHash)
+      .where("sessions.expiresAt", ">", now)
+      .where("users.anonymizedAt", "is", null)
+      .where("users.lockedAt", "is", null)
+  );
+}
+
+type SessionQuery = ReturnType<typeof sessionQuery>;
+const HASH_SLOT = "\u0000session-token-hash";
+const NOW_SLOT = new Date(0);
+const compiledSessionQueries = new WeakMap<
+  Kysely<Database>,
+  (tokenHash: string, now: Date) => ReturnType<SessionQuery["compile"]>
+>();
+
+/**
+ * The session query compiled once per database handle, then given each request's values: it
+ * runs on every signed-in request, and building and compiling it again was a tenth of a list
+ * page's query time (decision 035). The two values are found by identity in the compiled
+ * parameters, so a change to the query keeps them right or fails loudly here.
+ */
+function compiledSessionQuery(db: Kysely<Database>) {
+  let bind = compiledSessionQueries.get(db);
+  if (!bind) {
+    const compiled = sessionQuery(db, HASH_SLOT, NOW_SLOT).compile();
+    const hashAt = compiled.parameters.indexOf(HASH_SLOT);
+    const nowAt = compiled.parameters.indexOf(NOW_SLOT);
+    if (hashAt < 0 || nowAt < 0 || compiled.parameters.lastIndexOf(HASH_SLOT) !== hashAt) {
+      throw new Error("The session query's values were not found in its compiled parameters");
+    }
+    bind = (tokenHash, now) => {
+      const parameters = compiled.parameters.slice();
+      parameters[hashAt] = tokenHash;
+      parameters[nowAt] = now;
+      return { ...compiled, parameters };
+    };
+    compiledSessionQueries.set(db, bind);
+  }
+  return bind;
+}
+
 /** The user of a live session token, or null. */
 export async function findSessionUser(
   db: Kysely<Database>,
   token: string,
 ): Promise<SessionUser | null> {
-  const row = await db
-    .selectFrom("sessions")
-    .innerJoin("users", "users.id", "sessions.userId")
-    // The role is read with the session on every request: a removed member or a lowered role
-    // takes effect at the next request, whatever the session was opened with.
-    .leftJoin("companyMembers as member", (join) =>
-      join
-        .onRef("member.companyId", "=", "sessions.companyId")
-        .onRef("member.userId", "=", "sessions.userId"),
-    )
-    .leftJoin("companies", "companies.id", "member.companyId")
-    .leftJoin("users as admins", "admins.id", "sessions.impersonatorId")
-    .select([
-      "sessions.impersonatorId",
-      "admins.email as impersonatorEmail",
-      "admins.role as impersonatorRole",
-      "admins.lockedAt as impersonatorLockedAt",
-      "admins.anonymizedAt as impersonatorAnonymizedAt",
-      "sessions.id as sessionId",
-      "sessions.kind as sessionKind",
-      "users.id",
-      "users.email",
-      "users.role",
-      "users.firstName",
-      "users.lastName",
-      "users.emailVerifiedAt",
-      "users.deletionScheduledAt",
-      "member.companyId",
-      "member.role as companyRole",
-      "member.ownDocumentsOnly",
-      "companies.name as companyName",
-      "companies.subscriptionPlan",
-      (eb) =>
-        eb
-          .selectFrom("appSettings")
-          .select("value")
-          .where("key", "=", "notification")
-          .as("notificationSetting"),
-      (eb) =>
-        eb
-          .selectFrom("subscriptions")
-          .select("pendingAction")
-          .whereRef("subscriptions.companyId", "=", "member.companyId")
-          .limit(1)
-          .as("pendingAction"),
-      (eb) =>
-        eb
-          .selectFrom("companyMembers as memberships")
-          .select(eb.fn.countAll<number>().as("n"))
-          .whereRef("memberships.userId", "=", "users.id")
-          .as("companyCount"),
-    ])
-    .where("sessions.tokenHash", "=", sha256(token))
-    .where("sessions.expiresAt", ">", new Date())
-    .where("users.anonymizedAt", "is", null)
-    .where("users.lockedAt", "is", null)
-    .executeTakeFirst();
+  const { rows } = await db.executeQuery(compiledSessionQuery(db)(sha256(token), new Date()));
+  const row = rows[0];
   if (!row) return null;
   // A customer's view lives only while the admin who opened it is an admin who may sign in:
   // once they are locked, demoted or gone, the view ends at its next request.
