@@ -139,12 +139,17 @@ export async function startApp(
 
   const server = runServer({ ...env, ...options.env });
   const url = `http://127.0.0.1:${port}`;
+  // The time limit is cleared once the race is decided: a pending 60 s timer kept the runner's
+  // process alive after the tests (vitest's «close timed out» on a run of one file).
+  let limit: NodeJS.Timeout | undefined;
   const ready = await Promise.race([
     // "Ready in" is printed last, after the address and the demo logins.
     waitFor(() => server.output().includes("Ready in")),
     server.exited.then((code) => `exited with code ${code}`),
-    delay(START_TIMEOUT_MS).then(() => "timed out"),
-  ]);
+    new Promise<string>((resolve) => {
+      limit = setTimeout(() => resolve("timed out"), START_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(limit));
   if (ready !== true) {
     server.child.kill("SIGKILL");
     await dropOwnDatabase();
