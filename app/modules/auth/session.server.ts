@@ -218,18 +218,22 @@ const compiledSessionQueries = new WeakMap<
 /**
  * The session query compiled once per database handle, then given each request's values: it
  * runs on every signed-in request, and building and compiling it again took 0.1 ms of each
- * (decision 035). The two values are found by identity in the compiled
- * parameters, so a change to the query keeps them right or fails loudly here.
+ * (decision 035). Each value is found by identity in the compiled parameters, exactly once, so a
+ * change to the query keeps them right or fails loudly here.
  */
 function compiledSessionQuery(db: Kysely<Database>) {
   let bind = compiledSessionQueries.get(db);
   if (!bind) {
     const compiled = sessionQuery(db, HASH_SLOT, NOW_SLOT).compile();
-    const hashAt = compiled.parameters.indexOf(HASH_SLOT);
-    const nowAt = compiled.parameters.indexOf(NOW_SLOT);
-    if (hashAt < 0 || nowAt < 0 || compiled.parameters.lastIndexOf(HASH_SLOT) !== hashAt) {
-      throw new Error("The session query's values were not found in its compiled parameters");
-    }
+    const onlyOnce = (value: unknown) => {
+      const at = compiled.parameters.indexOf(value);
+      if (at < 0 || compiled.parameters.lastIndexOf(value) !== at) {
+        throw new Error("The session query's values are not each once in its compiled parameters");
+      }
+      return at;
+    };
+    const hashAt = onlyOnce(HASH_SLOT);
+    const nowAt = onlyOnce(NOW_SLOT);
     bind = (tokenHash, now) => {
       const parameters = compiled.parameters.slice();
       parameters[hashAt] = tokenHash;
