@@ -121,14 +121,17 @@ describe.skipIf(!hasChromium)("the company export in Chromium", () => {
       expect(strFromU8(files[pdf!]!.subarray(0, 5))).toBe("%PDF-");
       expect(strFromU8(files["README.txt"]!)).toContain("Документи.csv");
 
+      // The mail is a job of its own, queued once the archive is made: it may come a moment
+      // after the page says the archive is ready.
       const mail = path.join(app.dataDir, "mail");
-      const sent = await Promise.all(
-        (await readdir(mail)).map(async (name) =>
-          PostalMime.parse(await readFile(path.join(mail, name))),
-        ),
-      );
-      const ready = sent.find((m) => m.subject === "Експортът на данните ви е готов");
-      expect(ready?.text).toContain(`${app.url}/settings/export`);
+      const readyMail = async () => {
+        const names = await readdir(mail).catch(() => [] as string[]);
+        const sent = await Promise.all(
+          names.map(async (name) => PostalMime.parse(await readFile(path.join(mail, name)))),
+        );
+        return sent.find((m) => m.subject === "Експортът на данните ви е готов")?.text ?? "";
+      };
+      await expect.poll(readyMail, { timeout: 30_000 }).toContain(`${app.url}/settings/export`);
     } finally {
       await context.close();
     }
