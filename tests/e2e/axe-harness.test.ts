@@ -31,4 +31,27 @@ describe.skipIf(!hasChromium)("axe on pages without JavaScript", () => {
       await browser.close();
     }
   });
+
+  // axe runs in its legacy mode, which does not scan a frame from another origin: such a frame
+  // fails the scan instead of passing unseen.
+  it("fails on a frame from another origin, which it could not scan", async () => {
+    const browser = await launchBrowser();
+    try {
+      const { page: framed, context } = await openPage(browser);
+      await context.route("http://127.0.0.2:4000/inner", (route) =>
+        route.fulfill({ contentType: "text/html", body: page("<p>Вътре.</p>") }),
+      );
+      await serve(
+        framed,
+        "http://127.0.0.1:1/framed",
+        '<iframe title="Чужда страница" src="http://127.0.0.2:4000/inner"></iframe>',
+      );
+      await expect
+        .poll(() => framed.frames().map((frame) => frame.url()))
+        .toContain("http://127.0.0.2:4000/inner");
+      await expect(expectAccessible(framed)).rejects.toThrow(/frames from another origin/);
+    } finally {
+      await browser.close();
+    }
+  });
 });
