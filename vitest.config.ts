@@ -13,7 +13,10 @@ export default defineConfig({
     // A young generation of 64 MB instead of 16: the route tests allocate fast (PGlite's protocol
     // buffers, megabyte bodies of the fuzz table) and spent a third of their time in scavenges
     // (fuzz table sample: 1268 scavenges, 14.7 s of 57 s; with it 310, 5.6 s, tests 39 s).
-    execArgv: ["--max-semi-space-size=64"],
+    // V8's baseline WebAssembly compiler only (Liftoff): each test file's PGlite compiles its
+    // WebAssembly anew, and optimizing the hot functions again in every file cost more CPU than
+    // it saved (decision 036: the unit files a–h 386 → 355 s of CPU, the fuzz table no slower).
+    execArgv: ["--max-semi-space-size=64", "--liftoff-only"],
     projects: [
       {
         extends: true,
