@@ -79,8 +79,18 @@ export function openPostgres(databaseUrl: string, poolSize = 10): OpenedDatabase
   };
 }
 
+// The Kysely handles on embedded PGlite: one session of one connection, where a statement
+// prepared once stays prepared (isEmbedded).
+const embedded = new WeakSet<Kysely<Database>>();
+
+/** True for a handle on embedded PGlite (a single session), false on a PostgreSQL pool. */
+export function isEmbedded(db: Kysely<Database>): boolean {
+  return embedded.has(db);
+}
+
 function openPglite(pglite: PGlite, location: string): OpenedDatabase {
   const db = createKysely(new PGliteDialect(pglite));
+  embedded.add(db);
   // Destroying the Kysely instance closes PGlite, which flushes its files to disk.
   return { db, kind: "pglite", location, pglite, close: () => db.destroy() };
 }
