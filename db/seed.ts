@@ -1,13 +1,12 @@
 import type { Kysely } from "kysely";
 import { hashPassword } from "~/modules/auth/password.server";
 import { newCompanyDefaults } from "~/modules/settings/invoice-defaults.server";
+import { DEMO_ACCOUNTS } from "./demo-accounts";
 import type { Database } from "./types";
 
-/** The demo logins, printed on start of the embedded default and listed in the README. */
-export const DEMO_ACCOUNTS = {
-  customer: { email: "demo@smetka.bg", password: "Demo1234!" },
-  admin: { email: "admin@smetka.bg", password: "Admin1234!" },
-} as const;
+// The logins themselves live apart, so that a browser test can name them without importing the
+// password hashing and the company defaults.
+export { DEMO_ACCOUNTS };
 
 /** The operator company's ЕИК: passes the check digit and no registered company has it. */
 export const OPERATOR_EIK = "000000000";

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrationPayload } from "../setup/factories";
+import { registrationPayload } from "../setup/values";
 import {
   expectAccessible,
   hasChromium,

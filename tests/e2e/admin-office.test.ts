@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "~db/seed";
-import { registrationPayload } from "../setup/factories";
+import { DEMO_ACCOUNTS } from "~db/demo-accounts";
+import { registrationPayload } from "../setup/values";
 import {
   expectAccessible,
   field,

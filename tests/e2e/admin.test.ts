@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "~db/seed";
+import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import {
   expectAccessible,
   field,

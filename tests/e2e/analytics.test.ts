@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validEik } from "../setup/factories";
+import { validEik } from "../setup/values";
 import {
   expectAccessible,
   field,

@@ -3,9 +3,9 @@ import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEMO_ACCOUNTS } from "~db/seed";
-import { registrationPayload, validEik } from "../setup/factories";
+import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
+import { registrationPayload, validEik } from "../setup/values";
 import {
   expectAccessible,
   field,

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeMt940 } from "../setup/bank-statements";
-import { validEik } from "../setup/factories";
+import { validEik } from "../setup/values";
 import {
   expectAccessible,
   hasChromium,

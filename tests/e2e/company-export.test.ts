@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from "fflate";
 import type { Browser, Page } from "playwright-core";
 import PostalMime from "postal-mime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validEik } from "../setup/factories";
+import { validEik } from "../setup/values";
 import {
   expectAccessible,
   hasChromium,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "~db/seed";
+import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import {
   expectAccessible,
   field,

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TINY_PNG } from "../setup/factories";
+import { TINY_PNG } from "../setup/values";
 import {
   expectAccessible,
   field,

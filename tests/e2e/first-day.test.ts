@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, registrationPayload, validEik } from "../setup/factories";
+import { PASSWORD, registrationPayload, validEik } from "../setup/values";
 import {
   addCard,
   chooseClient,

@@ -1,6 +1,6 @@
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrationPayload, validEik } from "../setup/factories";
+import { registrationPayload, validEik } from "../setup/values";
 import { type RunningApp, registerViaApi, startApp } from "./harness";
 
 /*

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { validEik } from "../setup/factories";
+import { validEik } from "../setup/values";
 import {
   chooseClient,
   expectAccessible,

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "~db/seed";
+import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import { writeMt940 } from "../setup/bank-statements";
-import { validEik } from "../setup/factories";
+import { validEik } from "../setup/values";
 import {
   expectAccessible,
   field,

@@ -1,6 +1,5 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrationPayload, validEik } from "../setup/factories";
 import {
   adminQuery,
   createDatabase,
@@ -8,6 +7,7 @@ import {
   uniqueName,
   withDatabase,
 } from "../setup/postgres";
+import { registrationPayload, validEik } from "../setup/values";
 import { type RunningApp, registerViaApi, sessionCookieValue, startApp } from "./harness";
 
 const serverUrl = process.env.TEST_DATABASE_URL;

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, registrationPayload } from "../setup/factories";
+import { PASSWORD, registrationPayload } from "../setup/values";
 import {
   field,
   hasChromium,

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, registrationPayload, validEik } from "../setup/factories";
+import { PASSWORD, registrationPayload, validEik } from "../setup/values";
 import {
   expectAccessible,
   field,

@@ -1,6 +1,5 @@
 import { randomInt } from "node:crypto";
 import type { Kysely } from "kysely";
-import { hasValidEikChecksum } from "~/modules/accounts/eik";
 import { hashPassword } from "~/modules/auth/password.server";
 import { createClient } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
@@ -12,60 +11,9 @@ import { createEmployee } from "~/modules/salaries/employees.server";
 import { createSalary } from "~/modules/salaries/salaries.server";
 import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
 import type { Database, Plan, UserRole } from "~db/types";
+import { nextSequence, PASSWORD, uniqueCompanyName, validEik } from "./values";
 
-export const PASSWORD = "Parola1!";
-let sequence = 0;
-
-/** A 9-digit EIK with a correct check digit, different on every call. */
-export function validEik(): string {
-  const stem = String(randomInt(10_000_000, 99_999_999));
-  for (let digit = 0; digit <= 9; digit++)
-    if (hasValidEikChecksum(`${stem}${digit}`)) return `${stem}${digit}`;
-  throw new Error("unreachable: one check digit always fits");
-}
-
-/** Cyrillic letters only (the registration rule for names): a unique company name. */
-function uniqueName(): string {
-  const letters = "абвгдежзийклмнопрстуфхцчшщ";
-  let n = ++sequence * 1000 + randomInt(0, 999);
-  let word = "";
-  do {
-    word += letters[n % letters.length];
-    n = Math.floor(n / letters.length);
-  } while (n > 0);
-  return `Фирма ${word} ЕООД`;
-}
-
-/** The /api/register payload of spec §3, valid, with unique e-mail, name and EIK. */
-export function registrationPayload(overrides: Record<string, unknown> = {}) {
-  const eik = validEik();
-  return {
-    username: `user${++sequence}.${randomInt(0, 1e9)}@example.bg`,
-    password: PASSWORD,
-    firstName: "Иван",
-    lastName: "Петров",
-    role: "user",
-    companyName: uniqueName(),
-    companyNameEn: "",
-    companyVat: eik,
-    companyAddress: "ул. Шипка 5",
-    companyAddressEn: "",
-    companyCity: "Пловдив",
-    companyCityEn: "",
-    companyEmail: "",
-    companyPhone: "",
-    companyBankAccount: "BG80BNBG96611020345678",
-    companyBankName: "Банка ДСК",
-    companyBankNameEn: "",
-    companyBankBic: "STSABGSF",
-    isVatRegistered: true,
-    vatNumber: `BG${eik}`,
-    country: "България",
-    postalCode: "4000",
-    useEnglishInvoices: false,
-    ...overrides,
-  };
-}
+export { PASSWORD, registrationPayload, TINY_PNG, validEik } from "./values";
 
 /** The operator's company, where admins keep their own books (made once per database). */
 async function operatorCompany(db: Kysely<Database>) {
@@ -121,7 +69,7 @@ export async function createUser(
       : await db
           .insertInto("companies")
           .values({
-            name: uniqueName(),
+            name: uniqueCompanyName(),
             companyType: "company",
             eik: validEik(),
             address: "ул. Шипка 5",
@@ -132,7 +80,7 @@ export async function createUser(
           })
           .returning(["id", "name"])
           .executeTakeFirstOrThrow();
-  const email = overrides.email ?? `person${++sequence}.${randomInt(0, 1e9)}@example.bg`;
+  const email = overrides.email ?? `person${nextSequence()}.${randomInt(0, 1e9)}@example.bg`;
   const user = await db
     .insertInto("users")
     .values({
@@ -199,12 +147,6 @@ export async function createCompanyWithClient(db: Kysely<Database>, vatRegistere
   );
   return { user, companyId, clientId: client.id };
 }
-
-/** A 1×1 PNG: the smallest receipt a test can attach. */
-export const TINY_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==",
-  "base64",
-);
 
 /**
  * An expense of the company: a supplier's invoice of 100.00 + 20 % VAT in the first category,
