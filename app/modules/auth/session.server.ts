@@ -260,8 +260,8 @@ const prepared = new WeakMap<Kysely<Database>, Promise<boolean>>();
  * the plain query.
  */
 async function runSessionQuery(db: Kysely<Database>, query: CompiledSessionQuery) {
-  const literals = query.parameters.map(literal);
-  if (isEmbedded(db) && literals.every((value) => value !== null)) {
+  const literals = isEmbedded(db) ? query.parameters.map(literal) : [null];
+  if (literals.every((value) => value !== null)) {
     let ready = prepared.get(db);
     if (!ready) {
       ready = sql
