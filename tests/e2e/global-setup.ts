@@ -23,7 +23,7 @@ export default async function setup(project: TestProject) {
     throw new Error("No build found: run `npm run build` before the e2e tests (npm test does).");
   }
   if (!existsSync(CHROMIUM_PATH)) {
-    const message = `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium).`;
+    const message = `Chromium not found at ${CHROMIUM_PATH} (apt-get install -y chromium-headless-shell, or chromium).`;
     if (process.env.CI) throw new Error(`${message} CI requires the browser tests.`);
     const bar = "!".repeat(78);
     console.warn(

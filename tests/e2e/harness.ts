@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
@@ -12,7 +12,15 @@ import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { registrationPayload } from "../setup/values";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's Chromium for the tests: its headless shell (package chromium-headless-shell, the same
+ * Blink and V8 without the browser's own UI process work) when installed, which is what
+ * Playwright itself runs headless; else the full browser. The same browser tests took 44 % less
+ * CPU on it (decision 037).
+ */
+const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
+export const CHROMIUM_PATH =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
 export const hasChromium = existsSync(CHROMIUM_PATH);
 const BUILD = path.join(ROOT, "build/index.js");
 const START_TIMEOUT_MS = 60_000;
@@ -116,7 +124,7 @@ export async function startApp(
   const template = options.template === undefined ? dataTemplate() : options.template;
   const embedded = !options.databaseUrl && !process.env.TEST_DATABASE_URL;
   if (template && embedded && !options.dataDir) {
-    await cp(path.join(template, "pgdata"), path.join(dataDir, "pgdata"), { recursive: true });
+    await copyFolder(path.join(template, "pgdata"), path.join(dataDir, "pgdata"));
   }
   const env: Record<string, string> = {
     PORT: String(port),
@@ -168,6 +176,21 @@ export async function startApp(
       return code;
     },
   };
+}
+
+/**
+ * Copies a folder with the system's `cp -R`, and with Node's `fs.cp` where there is none: the
+ * template's 1,500 files took `fs.cp` 1.0 s and `cp -R` 0.13 s, at every server start.
+ */
+function copyFolder(from: string, to: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    execFile("cp", ["-R", from, to], (error) => {
+      if (!error) resolve();
+      else if ((error as NodeJS.ErrnoException).code === "ENOENT")
+        cp(from, to, { recursive: true }).then(resolve, reject);
+      else reject(error);
+    });
+  });
 }
 
 async function waitFor(check: () => boolean): Promise<true> {
