@@ -34,6 +34,10 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          // The browser tests share their worker's modules (playwright-core, axe, the harness)
+          // instead of a new process importing them for every file: each file starts its own
+          // server and browser and closes them, and keeps no state in modules (decision 037).
+          isolate: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
           // A browser test on a loaded two-core CI machine may time out once; it gets one more
           // try there (the first failure still prints what the page and the server showed).

@@ -1,9 +1,8 @@
 import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { CHROMIUM_PATH, ROOT, startApp } from "./harness";
+import { CHROMIUM_PATH, DATA_ROOT, ROOT, startApp } from "./harness";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -35,7 +34,7 @@ export default async function setup(project: TestProject) {
     project.provide("e2eDataTemplate", null);
     return;
   }
-  const template = await mkdtemp(path.join(os.tmpdir(), "smetka-e2e-template-"));
+  const template = await mkdtemp(path.join(DATA_ROOT, "smetka-e2e-template-"));
   const app = await startApp({ dataDir: template, template: null });
   const code = await app.stop();
   if (code !== 0) {

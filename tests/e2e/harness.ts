@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { accessSync, constants, existsSync } from "node:fs";
 import { cp, mkdtemp, rm } from "node:fs/promises";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -33,6 +33,20 @@ export interface RunningApp {
   /** Sends a signal (SIGTERM by default) and resolves with the exit code. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 }
+
+/**
+ * Where the servers' data folders go: memory (/dev/shm) where the system has it, else the temp
+ * folder. The 43 MB template is copied for every server: 0.08 s into memory, 0.3 s of the
+ * disk's system time into /tmp on this machine (decision 037).
+ */
+export const DATA_ROOT = (() => {
+  try {
+    accessSync("/dev/shm", constants.W_OK);
+    return "/dev/shm";
+  } catch {
+    return os.tmpdir();
+  }
+})();
 
 /** A free TCP port on loopback. */
 export async function freePort(): Promise<number> {
@@ -120,7 +134,7 @@ export async function startApp(
 ): Promise<RunningApp> {
   if (!existsSync(BUILD)) throw new Error("No build found: run `npm run build` (npm test does).");
   const port = await freePort();
-  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), "smetka-e2e-")));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(DATA_ROOT, "smetka-e2e-")));
   const template = options.template === undefined ? dataTemplate() : options.template;
   const embedded = !options.databaseUrl && !process.env.TEST_DATABASE_URL;
   if (template && embedded && !options.dataDir) {
