@@ -315,6 +315,28 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
           release();
           await page.waitForFunction(() => document.querySelector('input[data-field="clientId"]'));
           await expect.poll(focusedField, { timeout: 10_000 }).toBe("clientId");
+
+          // And when the combobox's own code comes after the focus was given (a slow phone): the
+          // plain input standing in for it had the focus, and the combobox's input takes it over
+          // instead of leaving it on <body>.
+          let releaseList = () => {};
+          const listHeld = new Promise<void>((resolve) => {
+            releaseList = resolve;
+          });
+          await page.route("**/build/_shared/combobox-list-*.js", async (route) => {
+            await listHeld;
+            await route.continue();
+          });
+          await page.goto(`${app.url}/invoice/new`);
+          const standIn = page.locator('input[data-field="clientId"][readonly]');
+          await standIn.waitFor();
+          await page.getByRole("button", { name: "Издай" }).first().click();
+          await page.getByText("Попълнете поне един ред: описание и единична цена").waitFor();
+          await expect.poll(focusedField, { timeout: 10_000 }).toBe("clientId");
+          expect(await standIn.count()).toBe(1);
+          releaseList();
+          await page.locator('input[data-field="clientId"]:not([readonly])').waitFor();
+          await expect.poll(focusedField, { timeout: 10_000 }).toBe("clientId");
         }
         await expectAccessible(page);
       } finally {
