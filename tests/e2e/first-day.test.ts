@@ -158,6 +158,19 @@ async function headerOnOneLine(page: Page): Promise<boolean> {
   });
 }
 
+/** Holds back the page's requests to `pattern` until the returned function is called. */
+async function holdBack(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", () => {
   let app: RunningApp;
   let browser: Browser;
@@ -300,14 +313,7 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
           await expect.poll(focusedField, { timeout: 10_000 }).toBe("clientId");
           // The same when «Издай» was pressed before the scripts ran: the form went without
           // them, and the page it came back as put the focus there once they had run.
-          let release = () => {};
-          const held = new Promise<void>((resolve) => {
-            release = resolve;
-          });
-          await page.route("**/build/**/*.js", async (route) => {
-            await held;
-            await route.continue();
-          });
+          const release = await holdBack(page, "**/build/**/*.js");
           // Module scripts hold back even DOMContentLoaded: the page is used once it has come.
           await page.goto(`${app.url}/invoice/new`, { waitUntil: "commit" });
           await page.getByRole("button", { name: "Издай" }).first().click();
@@ -319,14 +325,7 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
           // And when the combobox's own code comes after the focus was given (a slow phone): the
           // plain input standing in for it had the focus, and the combobox's input takes it over
           // instead of leaving it on <body>.
-          let releaseList = () => {};
-          const listHeld = new Promise<void>((resolve) => {
-            releaseList = resolve;
-          });
-          await page.route("**/build/_shared/combobox-list-*.js", async (route) => {
-            await listHeld;
-            await route.continue();
-          });
+          const releaseList = await holdBack(page, "**/build/_shared/combobox-list-*.js");
           await page.goto(`${app.url}/invoice/new`);
           const standIn = page.locator('input[data-field="clientId"][readonly]');
           await standIn.waitFor();
