@@ -73,28 +73,32 @@ export async function isEmptyFolder(folder: string): Promise<boolean> {
  * renamed into place only when the archive was whole and held a database.
  */
 export async function unpackPgliteFolder(file: string, pgdata: string): Promise<void> {
+  // A truncated or damaged archive is an error (tar's own); so is any entry it could not write.
+  // Leading slashes are only noted: PGlite's own dumpDataDir writes its names that way.
+  const problems: string[] = [];
+  const onwarn = (code: string, message: string | Error) => {
+    if (code !== "TAR_ENTRY_INFO") problems.push(`${code}: ${message}`);
+  };
+  const damaged = () => new Error(`the archive is damaged (${problems[0]})`);
+  // The whole archive is read once before anything is written. tar.x rejects on a cut file while
+  // the files it had begun still go on being written, and removing the half-made folder raced
+  // them (ENOTEMPTY, seen once in CI); a listing writes nothing.
+  await tar.t({ file, onwarn });
+  if (problems.length > 0) throw damaged();
   const staging = `${pgdata}.restoring-${process.pid}`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
   try {
-    // A truncated or damaged archive is an error (tar's own); so is any entry it could not write.
-    // Leading slashes are only noted: PGlite's own dumpDataDir writes its names that way.
-    const problems: string[] = [];
-    await tar.x({
-      file,
-      cwd: staging,
-      onwarn: (code, message) => {
-        if (code !== "TAR_ENTRY_INFO") problems.push(`${code}: ${message}`);
-      },
-    });
-    if (problems.length > 0) throw new Error(`the archive is damaged (${problems[0]})`);
+    await tar.x({ file, cwd: staging, onwarn });
+    if (problems.length > 0) throw damaged();
     if (!existsSync(path.join(staging, "PG_VERSION"))) {
       throw new Error("the archive holds no PostgreSQL data folder (no PG_VERSION)");
     }
     if (existsSync(pgdata)) await rmdir(pgdata);
     await rename(staging, pgdata);
   } catch (error) {
-    await rm(staging, { recursive: true, force: true });
+    // Retried while a write tar had begun may still land (a disk that filled up mid-way).
+    await rm(staging, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     throw error;
   }
 }
