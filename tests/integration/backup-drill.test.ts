@@ -254,6 +254,7 @@ describe(`backups on ${kind === "pglite" ? "PGlite (the data folder)" : "Postgre
         await expect(
           restoreCommand(parseEnv({ NODE_ENV: "test", DATA_DIR: elsewhere }), cut),
         ).rejects.toThrow("unexpected end of file");
+        // A wait, not a poll: what is checked is that no event comes (the old code's came at once).
         await new Promise((resolve) => setTimeout(resolve, 200));
         // (The restore's claim on the folder, control.sock, comes and goes as for every command.)
         expect(touched.filter((name) => name.startsWith("pgdata"))).toEqual([]);

@@ -26,7 +26,7 @@ export function validEik(): string {
 /** Cyrillic letters only (the registration rule for names): a unique company name. */
 export function uniqueCompanyName(): string {
   const letters = "абвгдежзийклмнопрстуфхцчшщ";
-  let n = ++sequence * 1000 + randomInt(0, 999);
+  let n = nextSequence() * 1000 + randomInt(0, 999);
   let word = "";
   do {
     word += letters[n % letters.length];
@@ -39,7 +39,7 @@ export function uniqueCompanyName(): string {
 export function registrationPayload(overrides: Record<string, unknown> = {}) {
   const eik = validEik();
   return {
-    username: `user${++sequence}.${randomInt(0, 1e9)}@example.bg`,
+    username: `user${nextSequence()}.${randomInt(0, 1e9)}@example.bg`,
     password: PASSWORD,
     firstName: "Иван",
     lastName: "Петров",

@@ -260,7 +260,8 @@ const prepared = new WeakMap<Kysely<Database>, Promise<boolean>>();
  * the plain query.
  */
 async function runSessionQuery(db: Kysely<Database>, query: CompiledSessionQuery) {
-  const literals = isEmbedded(db) ? query.parameters.map(literal) : [null];
+  if (!isEmbedded(db)) return db.executeQuery<SessionRow>(query);
+  const literals = query.parameters.map(literal);
   if (literals.every((value) => value !== null)) {
     let ready = prepared.get(db);
     if (!ready) {
