@@ -14,7 +14,8 @@ import { fmt, record } from "./table";
  * Issue #17, item 2: the app's PDF beside Chromium's page.pdf() of the same document's preview
  * page (/invoice/preview?id=, "exactly what will print"), measured in one run against the built
  * app (node build/index.js, embedded PGlite). Part of `npm run bench` (BENCH_ONLY=pdf);
- * PDF_SAMPLES=… and PDF_WARMUP=… change the counts (30 and 5).
+ * PDF_SAMPLES=… and PDF_WARMUP=… change the counts (30 samples; 20 warm-up rounds for the app,
+ * whose PDF threads stay warm in service, and 5 for Chromium).
  *
  * An issued document's PDF is rendered once and stored (render.server.ts `storedPdf`): every later
  * download is the stored bytes. A draft is rendered on every request. So the app is measured on
@@ -26,7 +27,8 @@ import { fmt, record } from "./table";
 const PORT = 3997;
 const base = `http://127.0.0.1:${PORT}`;
 const SAMPLES = Number(process.env.PDF_SAMPLES ?? 30);
-const WARMUP = Number(process.env.PDF_WARMUP ?? 5);
+const WARMUP = Number(process.env.PDF_WARMUP ?? 20);
+const CHROMIUM_WARMUP = Math.min(WARMUP, 5);
 const THROUGHPUT_REQUESTS = Number(process.env.PDF_THROUGHPUT ?? 120);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // The e2e tests' flags (tests/e2e/harness.ts, STACK.md); never a downloaded browser.
@@ -54,16 +56,41 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function sample(run: () => Promise<unknown>, runs = SAMPLES, warmup = WARMUP) {
-  for (let i = 0; i < warmup; i++) await run();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const began = performance.now();
-    await run();
-    times.push(performance.now() - began);
+/**
+ * Times the given calls side by side: WARMUP rounds, then SAMPLES rounds, each round one call of
+ * each in turn. Interleaved, so a ratio between two of them is measured under the same load and
+ * with the same warmth of the server's PDF threads (measured one after the other, the first
+ * document met the threads' JIT colder and the machine's load at another moment: the three-page
+ * to one-page ratio moved between 2.9 and 4.0 from run to run on the same code).
+ */
+async function sampleTogether<K extends string>(
+  runs: Record<K, () => Promise<unknown>>,
+  rounds = SAMPLES,
+  warmup = WARMUP,
+): Promise<Record<K, Stats>> {
+  const names = Object.keys(runs) as K[];
+  for (let i = 0; i < warmup; i++) for (const name of names) await runs[name]();
+  const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<
+    K,
+    number[]
+  >;
+  for (let i = 0; i < rounds; i++) {
+    for (const name of names) {
+      const began = performance.now();
+      await runs[name]();
+      times[name].push(performance.now() - began);
+    }
   }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+  return Object.fromEntries(
+    names.map((name) => {
+      const sorted = times[name].sort((a, b) => a - b);
+      return [name, { p50: percentile(sorted, 50), p95: percentile(sorted, 95) }];
+    }),
+  ) as Record<K, Stats>;
+}
+
+async function sample(run: () => Promise<unknown>, runs = SAMPLES, warmup = WARMUP) {
+  return (await sampleTogether({ run }, runs, warmup)).run;
 }
 
 function show(label: string, stats: Stats, extra = "") {
@@ -103,17 +130,16 @@ function renderInThread(file: string, tasks: unknown[]) {
     const value = Symbol.for("Piscina.valueOf");
     import(workerData.file).then(async ({ default: render }) => {
       const run = async (task) => { const r = await render(task); return r[value] ?? r; };
-      const out = [];
-      for (const task of workerData.tasks) {
-        for (let i = 0; i < workerData.warmup; i++) await run(task);
-        const times = [];
-        let bytes;
-        for (let i = 0; i < workerData.samples; i++) {
+      // Interleaved, as over HTTP: a round renders each task once.
+      const { tasks } = workerData;
+      const out = tasks.map(() => ({ times: [], bytes: null }));
+      for (let i = 0; i < workerData.warmup; i++) for (const task of tasks) await run(task);
+      for (let i = 0; i < workerData.samples; i++) {
+        for (const [t, task] of tasks.entries()) {
           const began = performance.now();
-          bytes = await run(task);
-          times.push(performance.now() - began);
+          out[t].bytes = await run(task);
+          out[t].times.push(performance.now() - began);
         }
-        out.push({ times, bytes });
       }
       parentPort.postMessage(out);
     });`;
@@ -198,7 +224,7 @@ async function stopApp(child: ChildProcess) {
 
 export async function benchPdfSideBySide() {
   console.log(
-    `\nPDF side by side (node build/index.js on embedded PGlite; Chromium ${CHROMIUM_PATH}; ${SAMPLES} samples after ${WARMUP} warm-ups)`,
+    `\nPDF side by side (node build/index.js on embedded PGlite; Chromium ${CHROMIUM_PATH}; ${SAMPLES} samples, interleaved, after ${WARMUP} warm-up rounds)`,
   );
   const cores = os.availableParallelism();
   // pool.server.ts: PDF_WORKERS unset → min(4, cores − 1) threads.
@@ -327,13 +353,13 @@ async function run(scratch: string, browsers: Set<Browser>) {
   );
 
   // 1. The app over HTTP, sequential.
-  const app = {
-    oneDraft: await sample(() => download(docs.one.draft)),
-    threeDraft: await sample(() => download(docs.three.draft)),
-    oneIssued: await sample(() => download(docs.one.issued)),
-    threeIssued: await sample(() => download(docs.three.issued)),
-    fullDraft: await sample(() => download(fullDraft)),
-  };
+  const app = await sampleTogether({
+    oneDraft: () => download(docs.one.draft),
+    threeDraft: () => download(docs.three.draft),
+    fullDraft: () => download(fullDraft),
+    oneIssued: () => download(docs.one.issued),
+    threeIssued: () => download(docs.three.issued),
+  });
   show("app, 1 page, rendered (draft) over HTTP", app.oneDraft);
   show("app, 3 pages, rendered (draft) over HTTP", app.threeDraft);
   show("app, 1 page, issued (stored bytes) over HTTP", app.oneIssued);
@@ -550,11 +576,11 @@ async function benchChromium(
   split.goto = [];
   split.pdf = [];
   const warm = {
-    one: await sample(() => print(context, docs.one.issued)),
+    one: await sample(() => print(context, docs.one.issued), SAMPLES, CHROMIUM_WARMUP),
     three: { p50: 0, p95: 0 },
   };
   show("Chromium warm: new page, goto, pdf, 1-page document", warm.one, splitOf());
-  warm.three = await sample(() => print(context, docs.three.issued));
+  warm.three = await sample(() => print(context, docs.three.issued), SAMPLES, CHROMIUM_WARMUP);
   show("Chromium warm: new page, goto, pdf, 3-page document", warm.three, splitOf());
   const rate = await throughput(THROUGHPUT_REQUESTS, 4, () => print(context, docs.one.issued));
   console.log(
