@@ -352,7 +352,7 @@ async function run(scratch: string, browsers: Set<Browser>) {
     `  three pages: ${described.three} (three pages from ${threeFrom} to ${fourFrom - 1} lines)`,
   );
 
-  // 1. The app over HTTP, sequential.
+  // 1. The app over HTTP, one request at a time, the documents in turn.
   const app = await sampleTogether({
     oneDraft: () => download(docs.one.draft),
     threeDraft: () => download(docs.three.draft),
