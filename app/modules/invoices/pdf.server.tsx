@@ -1,4 +1,5 @@
 import {
+  Canvas,
   Document,
   Image,
   Page,
@@ -9,6 +10,7 @@ import {
 } from "@react-pdf/renderer";
 import { type ComponentProps, Fragment } from "react";
 import { PDF_FONT_FAMILY, pdfHasGlyph, textWidth } from "~/modules/pdf/fonts.server";
+import { CELL_PADDING, type CellSetting, rowCells } from "./pdf-cells.server";
 import type { PrintModel } from "./print";
 import { printable } from "./print-text";
 
@@ -79,7 +81,7 @@ const styles = StyleSheet.create({
   },
 });
 
-const WIDTHS: Record<string, number | string> = {
+const WIDTHS: Record<string, number | "auto"> = {
   no: 22,
   description: "auto",
   unit: 40,
@@ -94,7 +96,7 @@ function makeCellStyle(key: string, numeric: boolean) {
   const width = WIDTHS[key];
   return {
     ...(width === "auto" ? { flex: 1 } : { width: width as number }),
-    paddingHorizontal: 3,
+    paddingHorizontal: CELL_PADDING,
     textAlign: numeric ? ("right" as const) : ("left" as const),
   };
 }
@@ -142,14 +144,24 @@ export async function renderInvoicePdf(typed: PrintModel, logo: Logo | null): Pr
   return (await renderPages(model, logo, null)).bytes;
 }
 
-/** The PDF on the given pages (null: flowing), and react-pdf's layout of it. */
-export async function renderPages(model: PrintModel, logo: Logo | null, pages: PdfPage[] | null) {
+/**
+ * The PDF on the given pages (null: flowing), and react-pdf's layout of it. `cells: "text"` sets
+ * every cell of the lines with react-pdf's `Text`: the reference the painted cells are tested
+ * against (decision 039).
+ */
+export async function renderPages(
+  model: PrintModel,
+  logo: Logo | null,
+  pages: PdfPage[] | null,
+  cells: "painted" | "text" = "painted",
+) {
   let layout: unknown;
   const bytes = await renderToBuffer(
     <InvoicePdf
       model={model}
       logo={logo}
       pages={pages}
+      cells={cells}
       onLayout={(rendered) => {
         layout = rendered;
       }}
@@ -183,11 +195,13 @@ export function InvoicePdf({
   model,
   logo,
   pages,
+  cells = "painted",
   onLayout,
 }: {
   model: PrintModel;
   logo: Logo | null;
   pages: PdfPage[] | null;
+  cells?: "painted" | "text";
   onLayout?: (layout: unknown) => void;
 }) {
   const markColor = model.markTone === "original" ? "#1a1a1a" : "#b42318";
@@ -236,11 +250,15 @@ export function InvoicePdf({
       </View>
       {rows.map((row) => (
         <View key={row.no} style={styles.row} wrap={false}>
-          {model.columns.map((column) => (
-            <Text key={column.key} style={cellStyle(column.key, column.numeric)}>
-              {row[column.key]}
-            </Text>
-          ))}
+          {rowCells(model.columns, row, cells === "painted" ? LINE_CELLS : null).map((cell) =>
+            cell.kind === "text" ? (
+              <Text key={cell.column.key} style={cellStyle(cell.column.key, cell.column.numeric)}>
+                {cell.text}
+              </Text>
+            ) : (
+              <Canvas key={cell.key} style={cell.style} paint={cell.paint} />
+            ),
+          )}
         </View>
       ))}
     </View>
@@ -347,6 +365,14 @@ const CONTENT_WIDTH = 595.28 - 2 * styles.page.paddingHorizontal;
 const CONTENT_BOTTOM = A4_HEIGHT - styles.page.paddingBottom;
 /** react-pdf resolves the page's line height once (9 pt × 1.35): each line of text below it. */
 const LINE = styles.page.fontSize * styles.page.lineHeight;
+/** How a line's cells are set: the page's text, one line tall, in their columns' widths. */
+export const LINE_CELLS: CellSetting = {
+  fontSize: styles.page.fontSize,
+  color: styles.page.color,
+  lineHeight: LINE,
+  contentWidth: CONTENT_WIDTH,
+  widths: WIDTHS,
+};
 const ROW_CHROME = 2 * styles.row.paddingVertical + styles.row.borderBottomWidth;
 
 /**
@@ -383,7 +409,7 @@ function cellWidths(model: PrintModel) {
   }, 0);
   return model.columns.map((c) => {
     const width = WIDTHS[c.key];
-    return (typeof width === "number" ? width : CONTENT_WIDTH - fixed) - 6;
+    return (typeof width === "number" ? width : CONTENT_WIDTH - fixed) - 2 * CELL_PADDING;
   });
 }
 

@@ -197,6 +197,64 @@ function advanceOf(code: number, weight: number): number {
   return font.glyphForCodePoint(code).advanceWidth / font.unitsPerEm;
 }
 
+/** A fontkit font as react-pdf loaded it: what a cell drawn without textkit needs of it. */
+export interface RunFont {
+  unitsPerEm: number;
+  ascent: number;
+  layout(text: string): { advanceWidth: number };
+}
+
+/** One piece of a text set in one font of the stack. */
+export interface FontRun {
+  text: string;
+  font: RunFont;
+}
+
+let regularStack: { codes: Set<number>; family: string }[] | null = null;
+
+/**
+ * `text` in regular weight cut into the runs textkit would make of it: each character in the
+ * first font of the stack that draws it, except a character both the Latin and the Cyrillic
+ * file draw (a space), which goes to the Cyrillic one after a Cyrillic character
+ * (`keepCyrillicSpaces`). Null when `text` is empty, starts with such a character (its font
+ * would depend on the text before it), holds one the stack lacks or a soft hyphen, or before
+ * `prepareFonts()`.
+ */
+export function fontRuns(text: string): FontRun[] | null {
+  if (!text) return null;
+  regularStack ??= (PDF_FONT_FAMILY as unknown as string[]).map((family) => ({
+    family,
+    codes: cmapCodePoints(sfnt(SUBSETS.find(([name]) => name === family)![1], 400)),
+  }));
+  const latin = regularStack.find(({ family }) => family === "NotoLat")!.codes;
+  const cyrillic = regularStack.find(({ family }) => family === "NotoCyr")!.codes;
+  const runs: { text: string; family: string }[] = [];
+  let afterCyrillic: boolean | null = null;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    let family: string | undefined;
+    if (latin.has(code) && cyrillic.has(code)) {
+      if (afterCyrillic === null) return null;
+      family = afterCyrillic ? "NotoCyr" : "NotoLat";
+    } else {
+      if (code === 0xad) return null;
+      afterCyrillic = !latin.has(code) && cyrillic.has(code);
+      family = regularStack.find(({ codes }) => codes.has(code))?.family;
+      if (!family) return null;
+    }
+    const last = runs.at(-1);
+    if (last?.family === family) last.text += char;
+    else runs.push({ text: char, family });
+  }
+  const fonts: FontRun[] = [];
+  for (const run of runs) {
+    const font = Font.getFont({ fontFamily: run.family, fontWeight: 400 })?.data as unknown;
+    if (!font || typeof (font as RunFont).layout !== "function") return null;
+    fonts.push({ text: run.text, font: font as RunFont });
+  }
+  return fonts;
+}
+
 let covered: Set<number> | null = null;
 
 /**

@@ -1,6 +1,6 @@
 import { Font } from "@react-pdf/renderer";
 import { describe, expect, it } from "vitest";
-import { PDF_FONT_FAMILY, prepareFonts } from "./fonts.server";
+import { fontRuns, PDF_FONT_FAMILY, prepareFonts } from "./fonts.server";
 
 /*
  * The fonts as react-pdf lays them out (decision 020): a Cyrillic phrase stays in one font
@@ -49,5 +49,47 @@ describe("PDF fonts", () => {
     expect(second.positions).toBe(first.positions);
     expect(second.glyphs).not.toBe(first.glyphs);
     expect(second.glyphs.map((g) => g.id)).toEqual(first.glyphs.map((g) => g.id));
+  });
+
+  it("cuts a cell's text into the runs textkit makes of it, each in the font textkit picks", async () => {
+    await prepareFonts();
+    const families = (PDF_FONT_FAMILY as unknown as string[]).map((family) => ({
+      family,
+      font: loaded(family),
+    }));
+    const runsOf = (text: string) =>
+      fontRuns(text)?.map((run) => [
+        run.text,
+        families.find(({ font }) => font === (run.font as unknown))?.family,
+      ]);
+    expect(runsOf("1\u00a0234,50")).toEqual([["1\u00a0234,50", "NotoLat"]]);
+    expect(runsOf("бр.")).toEqual([
+      ["бр", "NotoCyr"],
+      [".", "NotoLat"],
+    ]);
+    // A space after a Cyrillic letter is Cyrillic; after a Latin full stop, Latin.
+    expect(runsOf("без ДДС")).toEqual([["без ДДС", "NotoCyr"]]);
+    expect(runsOf("кв. м")).toEqual([
+      ["кв", "NotoCyr"],
+      [". ", "NotoLat"],
+      ["м", "NotoCyr"],
+    ]);
+    expect(runsOf("Đ 20 %")).toEqual([
+      ["Đ", "NotoLatExt"],
+      [" 20 %", "NotoLat"],
+    ]);
+    for (const text of ["бр.", "кв. м", "без ДДС", "12,5 %", "−93,20", "Đ 20 %", "м²"]) {
+      const perChar = fontRuns(text)!.flatMap((run) =>
+        [...run.text].map(
+          () => families.find(({ font }) => font === (run.font as unknown))!.family,
+        ),
+      );
+      expect(perChar, text).toEqual(fontsOf(text));
+    }
+    // What depends on the text before it, or is not drawn, is left to textkit.
+    expect(fontRuns("")).toBeNull();
+    expect(fontRuns(" бр.")).toBeNull();
+    expect(fontRuns("a\u00adb")).toBeNull();
+    expect(fontRuns("\u{1f600}")).toBeNull();
   });
 });
