@@ -22,8 +22,12 @@ import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
 
-/** Lines a customer types: Cyrillic and Latin units, fractions, discounts, rates, figures too
- * wide for their column (those stay Text), a unit with a space after a Latin full stop. */
+/**
+ * Lines a customer types: Cyrillic and Latin units (one with a space after a Latin full stop),
+ * fractions, discounts, rates, figures too wide for their column, descriptions just within and
+ * just over theirs, a typed line break, Latin and Greek letters. What does not fit on one line
+ * stays Text.
+ */
 const LINES = [
   {
     description: "Консултантски услуги",
@@ -65,6 +69,13 @@ const LINES = [
     unit: "бр.",
     unitPrice: "10",
     vatRate: null,
+  },
+  {
+    description: "Ремонт\nвключва части",
+    quantity: "1",
+    unit: "бр.",
+    unitPrice: "80",
+    vatRate: 20,
   },
   { description: "Đorđe Ψ  два интервала", quantity: "7", unit: "m", unitPrice: "1", vatRate: 0 },
   {
@@ -172,7 +183,7 @@ describe("the cells of a document's lines", () => {
     ]);
     // A description just within its column is painted (also Latin, Greek and a double space,
     // «Без ДДС», «0 %»); one just over it, or longer, wraps, and is react-pdf's to break.
-    for (const i of [7, 9]) {
+    for (const i of [7, 10]) {
       expect(kinds[i]).toEqual(["[no+description+unit+quantity+unitPrice+discount+vat+amount]"]);
     }
     expect(printed.rows[8]!.vat).toBe("Без ДДС");
@@ -181,7 +192,13 @@ describe("the cells of a document's lines", () => {
       "description",
       "[unit+quantity+unitPrice+discount+vat+amount]",
     ]);
-    expect(kinds[10]).toEqual([
+    // A line break typed in a description: two lines, react-pdf's.
+    expect(kinds[9]).toEqual([
+      "[no]",
+      "description",
+      "[unit+quantity+unitPrice+discount+vat+amount]",
+    ]);
+    expect(kinds[11]).toEqual([
       "[no]",
       "description",
       "[unit+quantity+unitPrice+discount+vat+amount]",
