@@ -3,14 +3,13 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createDraft, getDocument } from "~/modules/invoices/documents.server";
+import { getDocument } from "~/modules/invoices/documents.server";
 import { LINE_CELLS, renderPages, splitPages } from "~/modules/invoices/pdf.server";
 import { rowCells } from "~/modules/invoices/pdf-cells.server";
 import { printable } from "~/modules/invoices/print-text";
 import { printModelFor } from "~/modules/invoices/render.server";
-import { documentSchema } from "~/modules/invoices/schema";
 import { pdfHasGlyph, prepareFonts } from "~/modules/pdf/fonts.server";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyWithClient, createTestDraft } from "../setup/factories";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -91,21 +90,11 @@ const LINES = [
 async function model(fields: Record<string, unknown>, count = LINES.length) {
   const db = getDb();
   const me = await createCompanyWithClient(db);
-  const id = await createDraft(
-    db,
-    me.companyId,
-    me.user.id,
-    documentSchema.parse({
-      type: "invoice",
-      clientId: me.clientId,
-      issueDate: "2026-11-20",
-      currency: "EUR",
-      paymentMethod: "bank",
-      lines: Array.from({ length: count }, (_, i) => LINES[i % LINES.length]),
-      vatGround: "чл. 21, ал. 2 от ЗДДС",
-      ...fields,
-    }),
-  );
+  const id = await createTestDraft(db, me, {
+    lines: Array.from({ length: count }, (_, i) => LINES[i % LINES.length]),
+    vatGround: "чл. 21, ал. 2 от ЗДДС",
+    ...fields,
+  });
   const doc = (await getDocument(db, me.companyId, id))!;
   return printable(await printModelFor(db, doc), pdfHasGlyph);
 }

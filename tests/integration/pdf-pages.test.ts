@@ -3,14 +3,13 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { createDraft, getDocument } from "~/modules/invoices/documents.server";
+import { getDocument } from "~/modules/invoices/documents.server";
 import { fitsPages, type PdfPage, renderPages, splitPages } from "~/modules/invoices/pdf.server";
 import { printable } from "~/modules/invoices/print-text";
 import { printModelFor } from "~/modules/invoices/render.server";
-import { documentSchema } from "~/modules/invoices/schema";
 import { pdfHasGlyph, prepareFonts } from "~/modules/pdf/fonts.server";
 import { loader as pdfLoader } from "~/routes/invoice.$id.pdf";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyWithClient, createTestDraft } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -60,20 +59,7 @@ function lines(count: number) {
 async function draft(count: number, fields: Record<string, unknown> = {}) {
   const db = getDb();
   const me = await createCompanyWithClient(db);
-  const id = await createDraft(
-    db,
-    me.companyId,
-    me.user.id,
-    documentSchema.parse({
-      type: "invoice",
-      clientId: me.clientId,
-      issueDate: "2026-11-20",
-      currency: "EUR",
-      paymentMethod: "bank",
-      lines: lines(count),
-      ...fields,
-    }),
-  );
+  const id = await createTestDraft(db, me, { lines: lines(count), ...fields });
   return { db, me, id };
 }
 

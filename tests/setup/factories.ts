@@ -7,6 +7,8 @@ import type { CheckedReceipt } from "~/modules/expenses/attachments.server";
 import { listCategories } from "~/modules/expenses/categories.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { createExpense } from "~/modules/expenses/service.server";
+import { createDraft } from "~/modules/invoices/documents.server";
+import { documentSchema } from "~/modules/invoices/schema";
 import { createEmployee } from "~/modules/salaries/employees.server";
 import { createSalary } from "~/modules/salaries/salaries.server";
 import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
@@ -146,6 +148,31 @@ export async function createCompanyWithClient(db: Kysely<Database>, vatRegistere
     }),
   );
   return { user, companyId, clientId: client.id };
+}
+
+/**
+ * A draft invoice of the company to its client (from `createCompanyWithClient`), issued on
+ * 20 November 2026 in euro, paid by bank transfer; the fields given replace those (any field of
+ * the document schema's input). Its id.
+ */
+export function createTestDraft(
+  db: Kysely<Database>,
+  me: { companyId: string; clientId: string; user: { id: string } },
+  fields: Record<string, unknown>,
+) {
+  return createDraft(
+    db,
+    me.companyId,
+    me.user.id,
+    documentSchema.parse({
+      type: "invoice",
+      clientId: me.clientId,
+      issueDate: "2026-11-20",
+      currency: "EUR",
+      paymentMethod: "bank",
+      ...fields,
+    }),
+  );
 }
 
 /**
