@@ -29,6 +29,7 @@ export interface CellSetting {
 }
 
 type Column = PrintModel["columns"][number];
+type RunPosition = ReturnType<FontRun["font"]["layout"]>["positions"][number];
 type Paint = ComponentProps<typeof Canvas>["paint"];
 export type Cell =
   | { kind: "text"; column: Column; text: string }
@@ -104,13 +105,50 @@ function paintable(
   // The cheap estimate first (no kerning: never narrower than printed for this font).
   if (textWidth(text, setting.fontSize) > room) return null;
   const runs = fontRuns(text);
-  if (!runs) return null;
+  if (!runs?.every(drawnAsShaped)) return null;
   const scaled = (font: FontRun["font"]) => setting.fontSize / font.unitsPerEm;
   const advances = runs.map(({ text, font }) => font.layout(text).advanceWidth * scaled(font));
   const line = advances.reduce((sum, advance) => sum + advance, 0);
   if (line > room) return null;
   const ascent = Math.max(...runs.map(({ font }) => font.ascent * scaled(font)));
   return { column, runs, advances, line, ascent, width };
+}
+
+/**
+ * True when pdfkit draws the run with the glyphs and advances textkit shapes it to. pdfkit shapes
+ * a text word by word (each piece up to and with its space), textkit a run whole: they differ
+ * where the font kerns or substitutes across a space. And react-pdf draws a glyph's offset (a
+ * combining accent placed on its letter) otherwise than pdfkit does. Either way the cell is left
+ * to textkit.
+ */
+function drawnAsShaped({ text, font }: FontRun): boolean {
+  const whole = font.layout(text);
+  const glyphs: number[] = [];
+  const positions: RunPosition[] = [];
+  let from = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i === text.length ? from < i : text[i] === " ") {
+      const piece = font.layout(text.slice(from, i + 1));
+      for (const glyph of piece.glyphs) glyphs.push(glyph.id);
+      positions.push(...piece.positions);
+      from = i + 1;
+    }
+  }
+  return (
+    glyphs.length === whole.glyphs.length &&
+    whole.glyphs.every((glyph, i) => glyph.id === glyphs[i]) &&
+    whole.positions.every((at, i) => {
+      const drawn = positions[i]!;
+      return (
+        !at.xOffset &&
+        !at.yOffset &&
+        !drawn.xOffset &&
+        !drawn.yOffset &&
+        at.xAdvance === drawn.xAdvance &&
+        at.yAdvance === drawn.yAdvance
+      );
+    })
+  );
 }
 
 const fixedStyles = new Map<number, { width: number }>();
@@ -133,7 +171,8 @@ function paintedCells(group: Painted[], setting: CellSetting): Cell {
       // Measured (react-pdf's measuring context, no size given): one line of text, as a `Text`;
       // the flexible column's width comes from the row (flex: 1, basis 0), as a `Text`'s does.
       if (availableWidth === undefined) {
-        return painter.rect(0, 0, flexible ? 0 : fixed, setting.lineHeight) && null;
+        painter.rect(0, 0, flexible ? 0 : fixed, setting.lineHeight);
+        return null;
       }
       painter.fillColor(setting.color);
       let left = 0;

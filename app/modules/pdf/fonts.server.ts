@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Font } from "@react-pdf/renderer";
+import { getScript } from "unicode-properties";
 import { woffToSfnt } from "./woff.server";
 
 /*
@@ -201,7 +202,11 @@ function advanceOf(code: number, weight: number): number {
 export interface RunFont {
   unitsPerEm: number;
   ascent: number;
-  layout(text: string): { advanceWidth: number };
+  layout(text: string): {
+    advanceWidth: number;
+    glyphs: { id: number }[];
+    positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }[];
+  };
 }
 
 /** One piece of a text set in one font of the stack. */
@@ -212,12 +217,23 @@ export interface FontRun {
 
 let regularStack: { codes: Set<number>; family: string }[] | null = null;
 
+/** Scripts textkit's itemizer lets a run carry on through (react-pdf textkit 7, `scriptItemizer`). */
+const CARRIED_SCRIPTS = new Set(["Common", "Inherited", "Unknown"]);
+
 /**
- * `text` in regular weight cut into the runs textkit would make of it: each character in the
- * first font of the stack that draws it, except a character both the Latin and the Cyrillic
- * file draw (a space), which goes to the Cyrillic one after a Cyrillic character
- * (`keepCyrillicSpaces`). Null when `text` is empty, starts with such a character (its font
- * would depend on the text before it), holds one the stack lacks or a soft hyphen, or before
+ * `text` in regular weight cut into the runs textkit would make of it, each to be shaped on its
+ * own. textkit cuts where the font changes and where the script does:
+ * - each character goes to the first font of the stack that draws it, except a character both the
+ *   Latin and the Cyrillic file draw (a space), which goes to the Cyrillic one after a Cyrillic
+ *   character (`keepCyrillicSpaces`);
+ * - a run of a script starts at its first letter, punctuation and figures carrying on the script
+ *   before them, and what comes before the first letter is a run of its own (so «“Acme”» is
+ *   «“» and «Acme”», «Хостинг (AWS)» is «Хостинг », «(» and «AWS)»), as textkit's itemizer
+ *   does with the same Unicode data (unicode-properties, textkit's own dependency).
+ *
+ * Null when `text` is empty, starts with a character whose font would depend on the text before
+ * it, holds one the stack lacks or a soft hyphen, or is set in a font pdfkit would rescale
+ * (pdfkit scales the shaped positions in place, and the layout cache shares them). Call it after
  * `prepareFonts()`.
  */
 export function fontRuns(text: string): FontRun[] | null {
@@ -228,10 +244,14 @@ export function fontRuns(text: string): FontRun[] | null {
   }));
   const latin = regularStack.find(({ family }) => family === "NotoLat")!.codes;
   const cyrillic = regularStack.find(({ family }) => family === "NotoCyr")!.codes;
-  const runs: { text: string; family: string }[] = [];
+  const runs: { text: string; family: string; script: number }[] = [];
   let afterCyrillic: boolean | null = null;
+  let lastScript = "Unknown";
+  let script = 0;
   for (const char of text) {
     const code = char.codePointAt(0)!;
+    // Every character the stack draws is in the Basic Multilingual Plane: one code unit.
+    if (char.length !== 1) return null;
     let family: string | undefined;
     if (latin.has(code) && cyrillic.has(code)) {
       if (afterCyrillic === null) return null;
@@ -242,14 +262,20 @@ export function fontRuns(text: string): FontRun[] | null {
       family = regularStack.find(({ codes }) => codes.has(code))?.family;
       if (!family) return null;
     }
+    const named = getScript(code);
+    if (named !== lastScript && !CARRIED_SCRIPTS.has(named)) {
+      lastScript = named;
+      script++;
+    }
     const last = runs.at(-1);
-    if (last?.family === family) last.text += char;
-    else runs.push({ text: char, family });
+    if (last?.family === family && last.script === script) last.text += char;
+    else runs.push({ text: char, family, script });
   }
   const fonts: FontRun[] = [];
   for (const run of runs) {
     const font = Font.getFont({ fontFamily: run.family, fontWeight: 400 })?.data as unknown;
     if (!font || typeof (font as RunFont).layout !== "function") return null;
+    if ((font as RunFont).unitsPerEm !== 1000) return null;
     fonts.push({ text: run.text, font: font as RunFont });
   }
   return fonts;

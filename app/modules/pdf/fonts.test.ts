@@ -74,6 +74,21 @@ describe("PDF fonts", () => {
       [". ", "NotoLat"],
       ["м", "NotoCyr"],
     ]);
+    // Where the script changes, as textkit's itemizer cuts: figures and punctuation carry on
+    // the script before them; what comes before the first letter is a run of its own.
+    expect(runsOf("“Acme” hosting")).toEqual([
+      ["“", "NotoLat"],
+      ["Acme” hosting", "NotoLat"],
+    ]);
+    expect(runsOf("Хостинг (AWS)")).toEqual([
+      ["Хостинг ", "NotoCyr"],
+      ["(", "NotoLat"],
+      ["AWS)", "NotoLat"],
+    ]);
+    expect(runsOf("3D")).toEqual([
+      ["3", "NotoLat"],
+      ["D", "NotoLat"],
+    ]);
     expect(runsOf("Đ 20 %")).toEqual([
       ["Đ", "NotoLatExt"],
       [" 20 %", "NotoLat"],
