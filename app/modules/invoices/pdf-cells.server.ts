@@ -51,6 +51,21 @@ interface Painted {
   width: number | null;
 }
 
+/**
+ * Each column's width for its text, in points: its own, or what the others leave for the
+ * flexible one (flex: 1), less the padding on both sides.
+ */
+export function innerWidths(columns: Column[], setting: CellSetting): number[] {
+  const fixed = columns.reduce((sum, c) => {
+    const width = setting.widths[c.key];
+    return sum + (typeof width === "number" ? width : 0);
+  }, 0);
+  return columns.map((c) => {
+    const width = setting.widths[c.key];
+    return (typeof width === "number" ? width : setting.contentWidth - fixed) - 2 * CELL_PADDING;
+  });
+}
+
 /** A row's cells in column order; with no setting (the tests' reference), every cell a `Text`. */
 export function rowCells(
   columns: Column[],
@@ -63,18 +78,13 @@ export function rowCells(
     if (group.length && setting) cells.push(paintedCells(group, setting));
     group = [];
   };
-  const fixed = setting
-    ? columns.reduce((sum, c) => {
-        const width = setting.widths[c.key];
-        return sum + (typeof width === "number" ? width : 0);
-      }, 0)
-    : 0;
-  for (const column of columns) {
+  const rooms = setting ? innerWidths(columns, setting) : [];
+  for (const [i, column] of columns.entries()) {
     const text = row[column.key] ?? "";
     const width = setting?.widths[column.key];
     const painted =
       setting && width !== undefined
-        ? paintable(column, text, width === "auto" ? null : width, setting, fixed)
+        ? paintable(column, text, width === "auto" ? null : width, rooms[i]!, setting)
         : null;
     if (painted) {
       group.push(painted);
@@ -97,11 +107,10 @@ function paintable(
   column: Column,
   text: string,
   width: number | null,
+  room: number,
   setting: CellSetting,
-  fixed: number,
 ): Painted | null {
   if (/[\n\r\t\u2028\u2029]/.test(text) || text.trim() !== text) return null;
-  const room = (width ?? setting.contentWidth - fixed) - 2 * CELL_PADDING;
   // The cheap estimate first (no kerning: never narrower than printed for this font).
   if (textWidth(text, setting.fontSize) > room) return null;
   const runs = fontRuns(text);

@@ -10,7 +10,7 @@ import {
 } from "@react-pdf/renderer";
 import { type ComponentProps, Fragment } from "react";
 import { PDF_FONT_FAMILY, pdfHasGlyph, textWidth } from "~/modules/pdf/fonts.server";
-import { CELL_PADDING, type CellSetting, rowCells } from "./pdf-cells.server";
+import { CELL_PADDING, type CellSetting, innerWidths, rowCells } from "./pdf-cells.server";
 import type { PrintModel } from "./print";
 import { printable } from "./print-text";
 
@@ -402,17 +402,6 @@ function linesOf(text: string, width: number, size = styles.page.fontSize, bold 
   return count;
 }
 
-function cellWidths(model: PrintModel) {
-  const fixed = model.columns.reduce((sum, c) => {
-    const width = WIDTHS[c.key];
-    return sum + (typeof width === "number" ? width : 0);
-  }, 0);
-  return model.columns.map((c) => {
-    const width = WIDTHS[c.key];
-    return (typeof width === "number" ? width : CONTENT_WIDTH - fixed) - 2 * CELL_PADDING;
-  });
-}
-
 function rowHeight(model: PrintModel, widths: number[], row: Record<string, string>) {
   let lines = 1;
   model.columns.forEach((column, i) => {
@@ -515,7 +504,7 @@ function tailHeights(model: PrintModel) {
  * the last line, each on the next page when it does not fit.
  */
 export function splitPages(model: PrintModel, logo: boolean): PdfPage[] {
-  const widths = cellWidths(model);
+  const widths = innerWidths(model.columns, LINE_CELLS);
   const head = tableHeadHeight(model, widths);
   const top = styles.page.paddingTop;
   const pages: PdfPage[] = [{ number: 1, header: true, rows: [], tail: [] }];

@@ -150,7 +150,27 @@ function keepCyrillicSpaces(latin: LayoutFont, cyrillic: LayoutFont) {
 }
 
 const advances = new Map<number, Map<number, number>>();
-let stacks: { codes: Set<number>; weight: number; subset: string }[][] | null = null;
+
+interface StackFont {
+  family: string;
+  subset: string;
+  /** The characters its cmap maps to a glyph. */
+  codes: Set<number>;
+}
+const stacks = new Map<number, StackFont[]>();
+
+/** The PDF stack at a weight, in its order, each font with the characters it draws. */
+function stackAt(weight: number): StackFont[] {
+  let stack = stacks.get(weight);
+  if (!stack) {
+    stack = (PDF_FONT_FAMILY as unknown as string[]).map((family) => {
+      const subset = SUBSETS.find(([name]) => name === family)![1];
+      return { family, subset, codes: cmapCodePoints(sfnt(subset, weight)) };
+    });
+    stacks.set(weight, stack);
+  }
+  return stack;
+}
 
 /**
  * The width in points of `text` set in the PDF stack at `fontSize`: each character's advance in
@@ -180,17 +200,9 @@ export function textWidth(text: string, fontSize: number, bold = false): number 
 
 /** A character's advance as a share of the em (0 when the stack has no glyph for it). */
 function advanceOf(code: number, weight: number): number {
-  stacks ??= WEIGHTS.map((w) =>
-    (PDF_FONT_FAMILY as unknown as string[]).map((family) => {
-      const subset = SUBSETS.find(([name]) => name === family)![1];
-      return { codes: cmapCodePoints(sfnt(subset, w)), weight: w, subset };
-    }),
-  );
-  const stack = stacks[WEIGHTS.indexOf(weight as 400 | 700)]!;
-  const entry = stack.find(({ codes }) => codes.has(code));
+  const entry = stackAt(weight).find(({ codes }) => codes.has(code));
   if (!entry) return 0;
-  const family = SUBSETS.find(([, subset]) => subset === entry.subset)![0];
-  const font = Font.getFont({ fontFamily: family, fontWeight: weight })?.data as unknown as {
+  const font = Font.getFont({ fontFamily: entry.family, fontWeight: weight })?.data as unknown as {
     unitsPerEm: number;
     glyphForCodePoint(code: number): { advanceWidth: number };
   } | null;
@@ -215,8 +227,6 @@ export interface FontRun {
   font: RunFont;
 }
 
-let regularStack: { codes: Set<number>; family: string }[] | null = null;
-
 /** Scripts textkit's itemizer lets a run carry on through (react-pdf textkit 7, `scriptItemizer`). */
 const CARRIED_SCRIPTS = new Set(["Common", "Inherited", "Unknown"]);
 
@@ -238,12 +248,9 @@ const CARRIED_SCRIPTS = new Set(["Common", "Inherited", "Unknown"]);
  */
 export function fontRuns(text: string): FontRun[] | null {
   if (!text) return null;
-  regularStack ??= (PDF_FONT_FAMILY as unknown as string[]).map((family) => ({
-    family,
-    codes: cmapCodePoints(sfnt(SUBSETS.find(([name]) => name === family)![1], 400)),
-  }));
-  const latin = regularStack.find(({ family }) => family === "NotoLat")!.codes;
-  const cyrillic = regularStack.find(({ family }) => family === "NotoCyr")!.codes;
+  const stack = stackAt(400);
+  const latin = stack.find(({ family }) => family === "NotoLat")!.codes;
+  const cyrillic = stack.find(({ family }) => family === "NotoCyr")!.codes;
   const runs: { text: string; family: string; script: number }[] = [];
   let afterCyrillic: boolean | null = null;
   let lastScript = "Unknown";
@@ -259,7 +266,7 @@ export function fontRuns(text: string): FontRun[] | null {
     } else {
       if (code === 0xad) return null;
       afterCyrillic = !latin.has(code) && cyrillic.has(code);
-      family = regularStack.find(({ codes }) => codes.has(code))?.family;
+      family = stack.find(({ codes }) => codes.has(code))?.family;
       if (!family) return null;
     }
     const named = getScript(code);
@@ -291,8 +298,7 @@ export function pdfHasGlyph(code: number): boolean {
   if (!covered) {
     const byWeight = WEIGHTS.map((weight) => {
       const all = new Set<number>();
-      for (const [, subset] of SUBSETS)
-        for (const c of cmapCodePoints(sfnt(subset, weight))) all.add(c);
+      for (const { codes } of stackAt(weight)) for (const c of codes) all.add(c);
       return all;
     });
     covered = new Set([...byWeight[0]!].filter((c) => byWeight.every((set) => set.has(c))));
