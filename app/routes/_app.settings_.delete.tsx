@@ -12,7 +12,7 @@ import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { cancelDeletion, requestDeletion } from "~/modules/accounts/account.server";
-import { DELETION_DAYS } from "~/modules/accounts/limits";
+import { DELETION_DAYS, OWNER_DELETION_LINK } from "~/modules/accounts/limits";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { can } from "~/modules/auth/capabilities";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -25,6 +25,7 @@ import { keepExportsUntil, recentExports } from "~/modules/export/service.server
 import { formatDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm, refuseUnknownIntent, typedValues } from "~/utils/forms.server";
+import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*
@@ -65,7 +66,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (ticked.confirm !== "on") {
         return refuse("Потвърдете, че искате профилът да бъде изтрит", 400, ticked);
       }
-      const date = await requestDeletion(context.db, user.id);
+      let date: Date;
+      try {
+        date = await requestDeletion(context.db, user.id);
+      } catch (error) {
+        // A company the login owns has other members (409): said at the form, with the way out.
+        if (!(error instanceof AppError) || error.status >= 500) throw error;
+        return refuseForm(
+          {
+            formId: "deletion",
+            fieldErrors: {},
+            formError: error.message,
+            repopulateFields: ticked,
+            link: error.status === 409 ? OWNER_DELETION_LINK : undefined,
+          },
+          error.status,
+        );
+      }
       if (user.companyId) await keepExportsUntil(context.db, user.companyId, date);
       return redirectWithToast("/settings/delete", {
         title: "Заявката за изтриване е приета",
@@ -180,6 +197,11 @@ function DeletionForm({ deletionScheduledAt }: { deletionScheduledAt: string | n
             премахва само достъпът ви. След изтриването данните не могат да бъдат възстановени.
           </p>
           <FormError message={answer?.formError} />
+          {answer?.link ? (
+            <p>
+              <Link to={answer.link.to}>{answer.link.text}</Link>
+            </p>
+          ) : null}
           <input type="hidden" name="intent" value="request-deletion" />
           <div className={fieldStyles.checkboxRow}>
             <input

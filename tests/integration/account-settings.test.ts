@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { purgeDueAccounts } from "~/modules/accounts/account.server";
-import { LOGO_ERROR } from "~/modules/accounts/limits";
+import { LOGO_ERROR, OWNER_DELETION } from "~/modules/accounts/limits";
 import { consumeVerificationCode, issueToken } from "~/modules/auth/tokens.server";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/_app.settings";
 import { action as deletionAction } from "~/routes/_app.settings_.delete";
@@ -8,6 +8,7 @@ import { action as login } from "~/routes/api.login";
 import { loader as currentUser } from "~/routes/api.user";
 import { createUser, PASSWORD } from "../setup/factories";
 import { botToken, call, cookiesFrom, formBody, jsonBody } from "../setup/routes";
+import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -97,6 +98,33 @@ describe("/settings", () => {
         ).json()
       ).accountStatus,
     ).toBe("active");
+  });
+
+  it("refuses an owner's deletion while the company has a member, at the form, with the way out", async () => {
+    // Issue #41 item 4: this was a thrown 409 (the bare error page, which looks signed out).
+    const user = await createUser(getDb());
+    await memberOf(getDb(), user.companyId!, "accountant");
+    const cookie = await cookieOf(user.email);
+    const refused = await call(
+      deletionAction,
+      getDb(),
+      "/settings/delete",
+      formBody({ intent: "request-deletion", exported: "on", confirm: "on" }, { Cookie: cookie }),
+    );
+    expect(refused.status).toBe(409);
+    const answer = await refused.json();
+    expect(answer).toMatchObject({
+      formId: "deletion",
+      formError: OWNER_DELETION(user.companyName!),
+      link: { to: "/settings/team" },
+      repopulateFields: { exported: "on", confirm: "on" },
+    });
+    expect(answer.formError).toContain("Премахнете");
+    expect(answer.formError).toContain("прехвърлете собствеността");
+    const me = await (
+      await call(currentUser, getDb(), "/api/user", { headers: { Cookie: cookie } })
+    ).json();
+    expect(me.accountStatus).toBe("active");
   });
 
   it("answers 400 to an unknown intent", async () => {

@@ -4,7 +4,7 @@ import { deleteUserSessions } from "~/modules/auth/session.server";
 import { sniffImage } from "~/utils/files.server";
 import { AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
-import { DELETION_DAYS, LOGO_ERROR, LOGO_MAX_BYTES } from "./limits";
+import { DELETION_DAYS, LOGO_ERROR, LOGO_MAX_BYTES, OWNER_DELETION } from "./limits";
 
 /** Changes the password after checking the current one; other sessions of the user end. */
 export async function changePassword(
@@ -34,10 +34,6 @@ export async function changePassword(
   });
 }
 
-/** The owner of a company that has other members keeps the account until they transfer it. */
-export const OWNER_DELETION =
-  "Фирмата ви има и други членове: прехвърлете собствеността (Екип), преди да изтриете профила си";
-
 /**
  * Schedules the account for deletion in 30 days; returns the date. Refused (409) while the login
  * owns a company with other members: a company always has an owner (decision 028).
@@ -46,12 +42,13 @@ export async function requestDeletion(db: Kysely<Database>, userId: string): Pro
   const shared = await db
     .selectFrom("companyMembers as mine")
     .innerJoin("companyMembers as others", "others.companyId", "mine.companyId")
-    .select("mine.companyId")
+    .innerJoin("companies", "companies.id", "mine.companyId")
+    .select(["mine.companyId", "companies.name"])
     .where("mine.userId", "=", userId)
     .where("mine.role", "=", "owner")
     .where("others.userId", "!=", userId)
     .executeTakeFirst();
-  if (shared) throw new AppError(OWNER_DELETION, 409);
+  if (shared) throw new AppError(OWNER_DELETION(shared.name), 409);
   const scheduled = new Date(Date.now() + DELETION_DAYS * 24 * 60 * 60 * 1000);
   await db
     .updateTable("users")
