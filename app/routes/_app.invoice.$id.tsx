@@ -35,6 +35,7 @@ import { PaymentBadge } from "~/components/invoices/status-badge";
 
 import * as page from "~/components/layout/page.css";
 import { actorOf } from "~/modules/auth/acts.server";
+import { can } from "~/modules/auth/capabilities";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { documentTarget, paymentDetails, recordDocumentAct } from "~/modules/invoices/acts.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
@@ -72,7 +73,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     documentPageData(context.db, user.companyId, doc),
     reminderPreview(context.db, doc),
   ]);
-  return json({ ...data, reminder, me: user.email });
+  // The note on a series' first issue links to the numbering settings, for a role that has them.
+  const firstOfSeries = data.firstOfSeries && can(user, "settings");
+  return json({ ...data, firstOfSeries, reminder, me: user.email });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -214,6 +217,7 @@ export default function DocumentPage() {
     related,
     today,
     nextNumber,
+    firstOfSeries,
     emails,
     recurring,
     reminders,
@@ -248,6 +252,7 @@ export default function DocumentPage() {
               id={doc.id}
               type={doc.type}
               nextNumber={nextNumber}
+              firstOfSeries={firstOfSeries}
               confirmIssue={issueAnswer?.confirmIssue === true || params.get("issue") === "1"}
             />
           ) : null}

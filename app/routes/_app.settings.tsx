@@ -125,7 +125,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         });
       }
       return done(
-        "Началният номер е запазен",
+        "Следващият номер е запазен",
         `Следващият документ ще получи № ${String(next).padStart(10, "0")}.`,
       );
     }

@@ -269,34 +269,62 @@ describe("invoice pages", () => {
     expect((await getDocument(getDb(), me.companyId, id))?.number).toBe("0000000001");
   });
 
-  it("/settings sets the next number once, before the first document of the series", async () => {
+  it("/settings sets and changes the next number while the series has no document, and refuses it after the first (issue #41)", async () => {
     const me = await customer();
     const headers = { Cookie: me.cookie };
-    const set = (nextNumber: string) =>
+    const set = (nextNumber: string, series = "tax") =>
       call(
         settingsAction,
         getDb(),
         "/settings",
-        formBody({ intent: "numbering", series: "tax", nextNumber }, headers),
+        formBody({ intent: "numbering", series, nextNumber }, headers),
       );
+    const state = async () =>
+      (
+        (await (await call(settingsLoader, getDb(), "/settings", { headers })).json()) as {
+          numbering: { series: string; next: string; settable: boolean }[];
+        }
+      ).numbering;
     const bad = await set("abc");
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({
       formError: "Номерът трябва да е цяло число от 1 до 9999999999",
     });
     expect((await set("1235")).status).toBe(302);
-    const again = await set("2000");
-    expect(again.status).toBe(409);
-    const state = (await (
-      await call(settingsLoader, getDb(), "/settings", { headers })
-    ).json()) as {
-      numbering: { series: string; next: string; settable: boolean }[];
-    };
-    expect(state.numbering).toEqual([
-      { series: "tax", next: "0000001235", settable: false },
+    // A typo is corrected before the first document: the number may be set again.
+    expect((await set("2000")).status).toBe(302);
+    expect(await state()).toEqual([
+      { series: "tax", next: "0000002000", settable: true },
       { series: "proforma", next: "0000000001", settable: true },
     ]);
-    const issued = await issueDocument(getDb(), me.companyId, await draftOf(me));
-    expect(issued.number).toBe("0000001235");
+
+    // The first issue says the number may still be set, with the way to the settings.
+    const id = await draftOf(me);
+    const page = async () =>
+      (await (
+        await call(pageLoader, getDb(), `/invoice/${id}?issue=1`, { headers, params: { id } })
+      ).json()) as { firstOfSeries: boolean; nextNumber: string | null };
+    expect(await page()).toMatchObject({ firstOfSeries: true, nextNumber: "0000002000" });
+    const issued = await issueDocument(getDb(), me.companyId, id);
+    expect(issued.number).toBe("0000002000");
+
+    const late = await set("3000");
+    expect(late.status).toBe(409);
+    expect(await late.json()).toMatchObject({
+      formId: "numbering-tax",
+      formError: expect.stringContaining("няма издаден документ"),
+      repopulateFields: { nextNumber: "3000" },
+    });
+    expect(await state()).toEqual([
+      { series: "tax", next: "0000002001", settable: false },
+      { series: "proforma", next: "0000000001", settable: true },
+    ]);
+    const second = await draftOf(me);
+    const secondPage = (await (
+      await call(pageLoader, getDb(), `/invoice/${second}`, { headers, params: { id: second } })
+    ).json()) as { firstOfSeries: boolean };
+    expect(secondPage.firstOfSeries).toBe(false);
+    // The proformas' series is apart: still settable.
+    expect((await set("500", "proforma")).status).toBe(302);
   });
 });

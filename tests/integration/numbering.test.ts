@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import {
   allocateNumber,
   formatNumber,
@@ -7,12 +8,26 @@ import {
   seriesOf,
   setNextNumber,
 } from "~/modules/invoices/numbering.server";
+import { documentSchema } from "~/modules/invoices/schema";
 import { AppError } from "~/utils/http.server";
-import { createUser } from "../setup/factories";
+import { createCompanyWithClient, createUser } from "../setup/factories";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const invoiceDraft = (me: Awaited<ReturnType<typeof createCompanyWithClient>>) =>
+  createDraft(
+    getDb(),
+    me.companyId,
+    me.user.id,
+    documentSchema.parse({
+      type: "invoice",
+      clientId: me.clientId,
+      issueDate: "2026-11-20",
+      lines: [{ description: "Услуга", quantity: "1", unitPrice: "10", vatRate: 20 }],
+    }),
+  );
 
 async function companyId() {
   return (await createUser(getDb())).companyId!;
@@ -76,22 +91,41 @@ describe("document numbering", () => {
     expect(await peekNextNumber(getDb(), first, "tax")).toBe("0000000006");
   });
 
-  it("lets a company set its next number once, before its first document", async () => {
-    const company = await companyId();
+  it("lets a company set and change its next number until the series' first document", async () => {
+    const me = await createCompanyWithClient(getDb());
+    const company = me.companyId;
     await setNextNumber(getDb(), company, "tax", 1235);
-    const { issued } = await issueInParallel(company, 3, 0);
-    expect(issued.sort()).toEqual(["0000001235", "0000001236", "0000001237"]);
+    await setNextNumber(getDb(), company, "tax", 1240);
+    const first = await issueDocument(getDb(), company, await invoiceDraft(me));
+    expect(first.number).toBe("0000001240");
     await expect(setNextNumber(getDb(), company, "tax", 5000)).rejects.toThrow(START_ONCE);
+    // A credit note is of the same series; the proformas' series is still open.
+    expect(await peekNextNumber(getDb(), company, "tax")).toBe("0000001241");
+    await setNextNumber(getDb(), company, "proforma", 77);
+    expect(await peekNextNumber(getDb(), company, "proforma")).toBe("0000000077");
 
-    const fresh = await companyId();
-    await issueInParallel(fresh, 1, 0);
-    const refused = await setNextNumber(getDb(), fresh, "tax", 100).catch(
+    const refused = await setNextNumber(getDb(), company, "tax", 100).catch(
       (error: unknown) => error,
     );
     expect(refused).toBeInstanceOf(AppError);
     expect((refused as AppError).status).toBe(409);
-    await expect(setNextNumber(getDb(), fresh, "proforma", 0)).rejects.toThrow(
+    await expect(setNextNumber(getDb(), company, "proforma", 0)).rejects.toThrow(
       "цяло число от 1 до 9999999999",
     );
+  });
+
+  it("never leaves a gap or a duplicate when the number is set while the first document is issued", async () => {
+    const me = await createCompanyWithClient(getDb());
+    const draft = await invoiceDraft(me);
+    const [issue, set] = await Promise.allSettled([
+      issueDocument(getDb(), me.companyId, draft),
+      setNextNumber(getDb(), me.companyId, "tax", 700),
+    ]);
+    if (issue.status !== "fulfilled") throw issue.reason;
+    if (set.status === "fulfilled") expect(issue.value.number).toBe("0000000700");
+    else {
+      expect(issue.value.number).toBe("0000000001");
+      expect(String(set.reason)).toContain(START_ONCE);
+    }
   });
 });

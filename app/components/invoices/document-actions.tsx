@@ -42,11 +42,14 @@ export function DraftSection({
   id,
   type,
   nextNumber,
+  firstOfSeries = false,
   confirmIssue,
 }: {
   id: string;
   type: keyof typeof DOCUMENT_TYPES;
   nextNumber: string | null;
+  /** The series has no numbered document yet: its next number may still be set in the settings. */
+  firstOfSeries?: boolean;
   confirmIssue: boolean;
 }) {
   const busy = useBusy();
@@ -57,7 +60,12 @@ export function DraftSection({
       <p>Черновата няма номер. Номерът се дава при издаване и не може да се промени.</p>
       <FormError message={issue?.formError} />
       {confirmIssue ? (
-        <IssueConfirmation id={id} type={type} nextNumber={nextNumber} />
+        <IssueConfirmation
+          id={id}
+          type={type}
+          nextNumber={nextNumber}
+          firstOfSeries={firstOfSeries}
+        />
       ) : (
         <div className={styles.actions}>
           <ButtonLink to={`/invoice/edit/${id}`} tone="secondary">
@@ -89,10 +97,12 @@ function IssueConfirmation({
   id,
   type,
   nextNumber,
+  firstOfSeries,
 }: {
   id: string;
   type: keyof typeof DOCUMENT_TYPES;
   nextNumber: string | null;
+  firstOfSeries: boolean;
 }) {
   const busy = useBusy();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -111,6 +121,14 @@ function IssueConfirmation({
         {DOCUMENT_TYPES[type]} ще получи № <strong>{nextNumber ?? "…"}</strong>. Издаденият документ
         не може да се променя или изтрива: може само да бъде анулиран или коригиран с известие.
       </p>
+      {firstOfSeries ? (
+        <p id="issue-first-of-series">
+          Това е първият документ от поредицата. Ако продължавате номерацията от друга програма,
+          първо задайте следващия номер в{" "}
+          <Link to="/settings#numbering">Настройки → Номерация на документите</Link>: след
+          издаването той вече не може да се промени.
+        </p>
+      ) : null}
       <Form method="post" className={styles.actions}>
         <input type="hidden" name="confirm" value="yes" />
         <Button type="submit" name="intent" value="issue" disabled={busy}>
@@ -286,7 +304,11 @@ export function PaymentsSection({
     currency: string;
     paidCents: number;
     totalCents: number;
+    /** What its issued credit notes took off it (issue #41). */
+    creditedCents?: number;
     dueCents: number;
+    /** Paid and credited beyond the total: the client's to get back (decision 040). */
+    overpaidCents?: number;
     payments: Payment[];
   };
   today: string;
@@ -297,9 +319,19 @@ export function PaymentsSection({
     <Section title="Плащания">
       <p>
         Платено {formatMoney(doc.paidCents, doc.currency)} от{" "}
-        {formatMoney(doc.totalCents, doc.currency)}; остават{" "}
-        <strong>{formatMoney(doc.dueCents, doc.currency)}</strong>.
+        {formatMoney(doc.totalCents, doc.currency)}
+        {doc.creditedCents ? (
+          <>; по кредитни известия {formatMoney(doc.creditedCents, doc.currency)}</>
+        ) : null}
+        ; остават <strong>{formatMoney(doc.dueCents, doc.currency)}</strong>.
       </p>
+      {doc.overpaidCents ? (
+        <p>
+          Платеното и кредитираното надхвърлят сумата с{" "}
+          <strong>{formatMoney(doc.overpaidCents, doc.currency)}</strong>: тази сума се дължи на
+          клиента — върнете я или я прихванете с друго плащане.
+        </p>
+      ) : null}
       {doc.payments.length ? (
         <ul className={styles.plainList}>
           {doc.payments.map((p) => (

@@ -8,18 +8,19 @@ import { typedOr, useFormAnswer } from "~/utils/forms";
 
 const useBusy = () => useNavigation().state === "submitting";
 
-/** The documents' numbering: the next number per series, settable once before the first document. */
+/** The documents' numbering: the next number per series, settable while the series has no document. */
 export function NumberingCard({
   numbering,
 }: {
   numbering: { series: "tax" | "proforma"; next: string; settable: boolean }[];
 }) {
   return (
-    <section className={styles.card} aria-labelledby="numbering-title">
+    <section id="numbering" className={styles.card} aria-labelledby="numbering-title">
       <h2 id="numbering-title">Номерация на документите</h2>
       <p>
-        Номерата са 10-цифрени, поредни и без пропуски. Ако преминавате от друга програма, задайте
-        следващия номер веднъж, преди първия издаден документ.
+        Номерата са 10-цифрени, поредни и без пропуски. Ако преминавате от друга програма и
+        продължавате номерацията ѝ, задайте следващия номер, преди да издадете първия документ от
+        поредицата. Дотогава можете да го променяте.
       </p>
       {numbering.map((n) => (
         <NumberingSeries key={n.series} {...n} />
@@ -61,7 +62,12 @@ function NumberingSeries({
             Задай
           </Button>
         </Form>
-      ) : null}
+      ) : (
+        <p style={{ margin: 0 }}>
+          От поредицата вече има издаден документ, затова номерацията продължава без пропуски и
+          следващият номер не може да се променя.
+        </p>
+      )}
     </div>
   );
 }

@@ -46,11 +46,33 @@ export async function allocateNumber(
 }
 
 export const START_ONCE =
-  "Началният номер може да се зададе само веднъж и само преди първия издаден документ от поредицата";
+  "Следващият номер може да се зададе само докато от поредицата няма издаден документ: след първия номерацията продължава без пропуски";
+
+const RANGE = "Номерът трябва да е цяло число от 1 до 9999999999";
+
+/** The document types numbered in the series (invoices share theirs with the notes). */
+function typesOf(series: NumberSeries): DocumentType[] {
+  return series === "proforma" ? ["proforma"] : ["invoice", "credit_note", "debit_note"];
+}
+
+/** Whether the series has a numbered document (issued or cancelled) in the company. */
+async function seriesHasDocument(db: Kysely<Database>, companyId: string, series: NumberSeries) {
+  const row = await db
+    .selectFrom("documents")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where("type", "in", typesOf(series))
+    .where("number", "is not", null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
 
 /**
  * Sets the number the next document of the series will get (for a company moving from another
- * program). Allowed once, and only while the series has issued nothing.
+ * program). Allowed, and changeable, while the series has no numbered document. The check runs
+ * under the counter row's lock (SELECT … FOR UPDATE, the row `allocateNumber` updates), so an
+ * issue in flight finishes first and is seen, and an issue after it gets the new number.
  */
 export async function setNextNumber(
   db: Kysely<Database>,
@@ -59,25 +81,30 @@ export async function setNextNumber(
   next: number,
 ) {
   if (!Number.isInteger(next) || next < 1 || next > MAX_NUMBER) {
-    throw new AppError("Номерът трябва да е цяло число от 1 до 9999999999", 400, {
-      nextNumber: "Номерът трябва да е цяло число от 1 до 9999999999",
-    });
+    throw new AppError(RANGE, 400, { nextNumber: RANGE });
   }
-  await db
-    .insertInto("documentCounters")
-    .values({ companyId, series })
-    .onConflict((c) => c.columns(["companyId", "series"]).doNothing())
-    .execute();
-  const row = await db
-    .updateTable("documentCounters")
-    .set({ lastNumber: next - 1, startSetAt: new Date() })
-    .where("companyId", "=", companyId)
-    .where("series", "=", series)
-    .where("lastNumber", "=", 0)
-    .where("startSetAt", "is", null)
-    .returning("lastNumber")
-    .executeTakeFirst();
-  if (!row) throw new AppError(START_ONCE, 409, { nextNumber: START_ONCE });
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("documentCounters")
+      .values({ companyId, series })
+      .onConflict((c) => c.columns(["companyId", "series"]).doNothing())
+      .execute();
+    await trx
+      .selectFrom("documentCounters")
+      .select("lastNumber")
+      .where("companyId", "=", companyId)
+      .where("series", "=", series)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (await seriesHasDocument(trx, companyId, series))
+      throw new AppError(START_ONCE, 409, { nextNumber: START_ONCE });
+    await trx
+      .updateTable("documentCounters")
+      .set({ lastNumber: next - 1, startSetAt: new Date() })
+      .where("companyId", "=", companyId)
+      .where("series", "=", series)
+      .execute();
+  });
 }
 
 /** The number the next document of the series would get (for showing, not for issuing). */
@@ -95,20 +122,38 @@ export async function peekNextNumber(
   return formatNumber(Number(row?.lastNumber ?? 0) + 1);
 }
 
-/** Per series: the next number, and whether a starting number may still be set. */
+/** Per series: the next number, and whether it may still be set (no numbered document yet). */
 export async function numberingState(db: Kysely<Database>, companyId: string) {
-  const rows = await db
-    .selectFrom("documentCounters")
-    .select(["series", "lastNumber", "startSetAt"])
-    .where("companyId", "=", companyId)
-    .execute();
+  const [rows, numbered] = await Promise.all([
+    db
+      .selectFrom("documentCounters")
+      .select(["series", "lastNumber"])
+      .where("companyId", "=", companyId)
+      .execute(),
+    db
+      .selectFrom("documents")
+      .select("type")
+      .distinct()
+      .where("companyId", "=", companyId)
+      .where("number", "is not", null)
+      .execute(),
+  ]);
   return (["tax", "proforma"] as const).map((series) => {
     const row = rows.find((r) => r.series === series);
     const last = Number(row?.lastNumber ?? 0);
     return {
       series,
       next: formatNumber(last + 1),
-      settable: last === 0 && !row?.startSetAt,
+      settable: !numbered.some((d) => seriesOf(d.type) === series),
     };
   });
+}
+
+/** Whether the series' next number may still be set: no document of it has a number yet. */
+export async function numberStillSettable(
+  db: Kysely<Database>,
+  companyId: string,
+  series: NumberSeries,
+) {
+  return !(await seriesHasDocument(db, companyId, series));
 }

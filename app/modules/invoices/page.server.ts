@@ -4,7 +4,7 @@ import { todayInSofia } from "~/utils/dates";
 import type { Database } from "~db/types";
 import type { DocumentWithLines } from "./documents.server";
 import { listDocumentEmails } from "./emails.server";
-import { peekNextNumber, seriesOf } from "./numbering.server";
+import { numberStillSettable, peekNextNumber, seriesOf } from "./numbering.server";
 import { documentState } from "./payments.server";
 import { printModelFor } from "./render.server";
 
@@ -14,7 +14,7 @@ export async function documentPageData(
   companyId: string,
   doc: DocumentWithLines,
 ) {
-  const [model, client, logoUrl, related, nextNumber, emails, recurring, reminders] =
+  const [model, client, logoUrl, related, nextNumber, firstOfSeries, emails, recurring, reminders] =
     await Promise.all([
       printModelFor(db, doc),
       db
@@ -33,6 +33,8 @@ export async function documentPageData(
         .execute(),
       // The number a draft will get when issued, for the confirmation before issuing.
       doc.status === "draft" ? peekNextNumber(db, companyId, seriesOf(doc.type)) : null,
+      // Whether it would be the series' first: the confirmation says the number may still be set.
+      doc.status === "draft" ? numberStillSettable(db, companyId, seriesOf(doc.type)) : false,
       listDocumentEmails(db, companyId, doc.id),
       doc.recurringId
         ? db
@@ -86,6 +88,7 @@ export async function documentPageData(
     related,
     today,
     nextNumber,
+    firstOfSeries,
     emails,
     recurring: recurring ?? null,
     reminders: reminders.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
