@@ -16,12 +16,19 @@ import { getClient } from "~/modules/clients/queries.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import { MODES, RECURRING_FIELDS } from "~/modules/recurring/constants";
-import { FREQUENCIES, type Rule, upcoming } from "~/modules/recurring/schedule";
-import { recurringSchema } from "~/modules/recurring/schema";
+import { fillPlaceholders, PLACEHOLDERS } from "~/modules/recurring/placeholders";
+import { FREQUENCIES, firstStartAfter, type Rule, upcoming } from "~/modules/recurring/schedule";
+import { lineDescriptionSchema, recurringSchema } from "~/modules/recurring/schema";
 import { createRecurring } from "~/modules/recurring/service.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { typedOr, useFormAnswer } from "~/utils/forms";
-import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import {
+  parseFormValues,
+  refuseForm,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { formatMoney } from "~/utils/money";
 import { isOwnKey } from "~/utils/own-keys";
@@ -31,6 +38,9 @@ import { redirectWithToast } from "~/utils/toast.server";
  * /invoices/recurring/new?from={documentId} (issue #15, «Направи периодична»): the schedule of a
  * recurring invoice made from one of the company's invoices; the next dates are shown as the
  * schedule is chosen (and after a refused form without JavaScript).
+ * It starts one period after the source document (issue #41, item 7: starting today made a second
+ * invoice for the source's own period), and its lines may hold period placeholders filled in each
+ * occurrence, shown in the preview («Преглед» re-draws it without JavaScript).
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -43,20 +53,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const client = await getClient(context.db, user.companyId, doc.clientId);
   if (!client) throw json({ message: "Клиентът не е намерен" }, { status: 404 });
   const today = todayInSofia();
+  const next = {
+    monthly: firstStartAfter(doc.issueDate, "monthly", today),
+    quarterly: firstStartAfter(doc.issueDate, "quarterly", today),
+    yearly: firstStartAfter(doc.issueDate, "yearly", today),
+  };
   return json({
     doc: {
       id: doc.id,
       title: `${DOCUMENT_TYPES[doc.type]}${doc.number ? ` № ${doc.number}` : " (чернова)"}`,
       total: formatMoney(doc.totalCents, doc.currency),
       client: client.name,
+      issueDate: doc.issueDate,
+      language: doc.language,
+      lines: doc.lines.map((line) => line.description),
     },
+    next,
     defaults: {
       name: `${client.name} — месечна фактура`.slice(0, 100),
       frequency: "monthly",
-      dayOfMonth: today.slice(8, 10).replace(/^0/, ""),
-      startOn: today,
+      dayOfMonth: doc.issueDate.slice(8, 10).replace(/^0/, ""),
+      startOn: next.monthly,
       mode: "draft",
-    },
+      ...Object.fromEntries(doc.lines.map((line, index) => [`line-${index}`, line.description])),
+    } as Record<string, string>,
   });
 }
 
@@ -65,10 +85,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const from = new URL(request.url).searchParams.get("from") ?? undefined;
   const doc = await requireDocument(context.db, user.companyId, from, documentsOf(user));
   const values = typedValues(await request.formData());
+  // «Преглед»: the page again with what was typed, its dates and lines filled (without JavaScript).
+  if (values.intent === "preview") {
+    return json({ formId: "recurring", fieldErrors: {}, repopulateFields: values });
+  }
+  if (values.intent !== undefined && values.intent !== "create") {
+    return refuseUnknownIntent("recurring");
+  }
   const { data, refusal } = parseFormValues("recurring", recurringSchema, values, RECURRING_FIELDS);
   if (refusal) return refusal;
+  const lineDescriptions: string[] = [];
+  const lineErrors: Record<string, string> = {};
+  doc.lines.forEach((line, index) => {
+    const parsed = lineDescriptionSchema.safeParse(values[`line-${index}`] ?? line.description);
+    if (parsed.success) lineDescriptions.push(parsed.data);
+    else lineErrors[`line-${index}`] = parsed.error.issues[0]?.message ?? "Невалидно описание";
+  });
+  if (Object.keys(lineErrors).length) {
+    return refuseForm({
+      formId: "recurring",
+      fieldErrors: lineErrors,
+      formError: "Проверете отбелязаните полета",
+      repopulateFields: values,
+      focus: Object.keys(lineErrors)[0],
+    });
+  }
   try {
-    await createRecurring(context.db, user.companyId, doc.id, data);
+    await createRecurring(context.db, user.companyId, doc.id, { ...data, lineDescriptions });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return refuseWithAppError("recurring", error, values);
@@ -79,8 +122,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-/** The next three dates of what is chosen, or why there are none. */
-function Preview({ rule }: { rule: Partial<Rule> }) {
+/** The next three dates of what is chosen and the first invoice's lines, or why there are none. */
+function Preview({
+  rule,
+  lines,
+  language,
+}: {
+  rule: Partial<Rule>;
+  lines: string[];
+  language: "bg" | "en" | "bilingual";
+}) {
   const valid =
     isOwnKey(FREQUENCIES, rule.frequency) &&
     Number.isInteger(rule.dayOfMonth) &&
@@ -88,17 +139,31 @@ function Preview({ rule }: { rule: Partial<Rule> }) {
     (rule.dayOfMonth ?? 0) <= 31 &&
     /^\d{4}-\d{2}-\d{2}$/.test(rule.startOn ?? "");
   const dates = valid ? upcoming(rule as Rule, (rule as Rule).startOn, 3) : [];
+  const first = dates[0];
   return (
-    <p role="status" aria-live="polite">
-      {dates.length
-        ? `Следващи дати: ${dates.map(printDate).join(", ")}`
-        : "Изберете график, за да видите следващите дати."}
-    </p>
+    <div role="status" aria-live="polite">
+      <p>
+        {dates.length
+          ? `Следващи дати: ${dates.map(printDate).join(", ")}`
+          : "Изберете график, за да видите следващите дати."}
+      </p>
+      {first && rule.frequency ? (
+        <>
+          <p>Редовете на първата фактура ({printDate(first)}):</p>
+          <ul data-testid="recurring-preview-lines">
+            {lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines keep their order
+              <li key={index}>{fillPlaceholders(line, first, rule.frequency!, language)}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
   );
 }
 
 export default function NewRecurring() {
-  const { doc, defaults } = useLoaderData<typeof loader>();
+  const { doc, defaults, next } = useLoaderData<typeof loader>();
   const answer = useFormAnswer("recurring");
   const formRef = useFocusFirstInvalid(answer);
   const busy = useNavigation().state !== "idle";
@@ -109,6 +174,7 @@ export default function NewRecurring() {
     dayOfMonth: value("dayOfMonth"),
     startOn: value("startOn"),
     endOn: value("endOn"),
+    lines: doc.lines.map((_, index) => value(`line-${index}`)),
   });
   return (
     <div className={page.page}>
@@ -117,8 +183,8 @@ export default function NewRecurring() {
       </p>
       <h1>Направи периодична</h1>
       <p>
-        По образец на {doc.title} за {doc.client} ({doc.total}): същият клиент, редове, валута и
-        бележки; датите са тези на деня, в който се създава.
+        По образец на {doc.title} от {printDate(doc.issueDate)} за {doc.client} ({doc.total}):
+        същият клиент, редове, валута и бележки; датите са тези на деня, в който се създава.
       </p>
       <Form
         method="post"
@@ -134,6 +200,7 @@ export default function NewRecurring() {
             dayOfMonth: read("dayOfMonth"),
             startOn: read("startOn"),
             endOn: read("endOn"),
+            lines: doc.lines.map((_, index) => read(`line-${index}`)),
           });
         }}
       >
@@ -172,6 +239,7 @@ export default function NewRecurring() {
           type="date"
           defaultValue={value("startOn")}
           error={answer?.fieldErrors.startOn}
+          hint={`Първата след ${printDate(doc.issueDate)}, за да не се издаде втора фактура за същия период: месечна — ${printDate(next.monthly)}, тримесечна — ${printDate(next.quarterly)}, годишна — ${printDate(next.yearly)}`}
         />
         <FormField
           name="endOn"
@@ -197,6 +265,35 @@ export default function NewRecurring() {
           ))}
           {answer?.fieldErrors.mode ? <p role="alert">{answer.fieldErrors.mode}</p> : null}
         </fieldset>
+        <fieldset>
+          <legend>Редове</legend>
+          {doc.lines.map((_, index) => (
+            <FormField
+              // biome-ignore lint/suspicious/noArrayIndexKey: the lines keep their order
+              key={index}
+              name={`line-${index}`}
+              label={`Ред ${index + 1}: описание`}
+              required
+              defaultValue={value(`line-${index}`)}
+              error={answer?.fieldErrors[`line-${index}`]}
+              controlProps={{ maxLength: 500 }}
+            />
+          ))}
+          <details>
+            <summary>Заместители за периода в описанието и бележките</summary>
+            <p>Попълват се при всяко издаване с периода на фактурата (на английски в английска):</p>
+            <dl>
+              {PLACEHOLDERS.map((placeholder) => (
+                <div key={placeholder.key}>
+                  <dt>
+                    <code>{placeholder.key}</code>
+                  </dt>
+                  <dd>{placeholder.meaning}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+        </fieldset>
         <Preview
           rule={{
             frequency: rule.frequency as Rule["frequency"],
@@ -204,8 +301,13 @@ export default function NewRecurring() {
             startOn: rule.startOn,
             endOn: rule.endOn || null,
           }}
+          lines={rule.lines}
+          language={doc.language}
         />
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" name="intent" value="preview" tone="secondary" disabled={busy}>
+          Преглед
+        </Button>{" "}
+        <Button type="submit" name="intent" value="create" disabled={busy}>
           Създай периодичната фактура
         </Button>
       </Form>

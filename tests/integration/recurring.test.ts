@@ -13,6 +13,7 @@ import {
   runDueRecurring,
   setRecurringStatus,
 } from "~/modules/recurring/service.server";
+import { todayInSofia } from "~/utils/dates";
 import { makeContext } from "../setup/context";
 import { createCompanyWithClient } from "../setup/factories";
 import { call, formBody, signInApi } from "../setup/routes";
@@ -407,6 +408,108 @@ describe("the pages", () => {
       ).json()) as { recurring: unknown[] };
       expect(theirs.recurring, other.label).toEqual([]);
     }
+  });
+
+  it("«Направи периодична» starts one period after the source, and fills period placeholders in each occurrence (issue #41, item 7)", async () => {
+    const { db, me, deps } = await setup();
+    const today = todayInSofia();
+    // A document of today: starting today (as before) would make a second invoice for its month.
+    const id = await createDraft(
+      db,
+      me.companyId,
+      null,
+      documentSchema.parse({
+        type: "invoice",
+        clientId: me.clientId,
+        issueDate: today,
+        currency: "EUR",
+        notes: "Период: {период}",
+        lines: [
+          { description: "Поддръжка", quantity: "1", unit: "мес.", unitPrice: "100", vatRate: 20 },
+          { description: "Хостинг", quantity: "1", unit: "мес.", unitPrice: "10", vatRate: 20 },
+        ],
+      }),
+    );
+    const session = await signInApi(db, me.user);
+    const headers = { Cookie: session.cookie };
+    const page = await import("~/routes/_app.invoices_.recurring_.new");
+    const url = `/invoices/recurring/new?from=${id}`;
+    const shown = (await (await call(page.loader, db, url, { headers })).json()) as {
+      defaults: Record<string, string>;
+    };
+    const [y, m, d] = today.split("-").map(Number) as [number, number, number];
+    const nextMonth = new Date(Date.UTC(y, m, 1));
+    const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+    const expected = `${nextMonth.toISOString().slice(0, 8)}${String(Math.min(d, lastDay)).padStart(2, "0")}`;
+    expect(shown.defaults).toMatchObject({
+      frequency: "monthly",
+      startOn: expected,
+      dayOfMonth: String(d),
+      "line-0": "Поддръжка",
+      "line-1": "Хостинг",
+    });
+
+    const fields = {
+      name: "Поддръжка",
+      frequency: "monthly",
+      dayOfMonth: "5",
+      startOn: "2027-01-01",
+      endOn: "",
+      mode: "draft",
+      "line-0": "Поддръжка за {месец} {година}",
+      "line-1": "Хостинг ({предходен месец} {година на предходния месец})",
+    };
+    // «Преглед» without JavaScript: the form again with what was typed; nothing is made.
+    const preview = await call(
+      page.action,
+      db,
+      url,
+      formBody({ ...fields, intent: "preview" }, headers),
+    );
+    expect(preview.status).toBe(200);
+    expect(await preview.json()).toMatchObject({
+      formId: "recurring",
+      repopulateFields: { "line-0": "Поддръжка за {месец} {година}" },
+    });
+    expect(await listRecurring(db, me.companyId)).toEqual([]);
+    const blank = await call(page.action, db, url, formBody({ ...fields, "line-1": " " }, headers));
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toMatchObject({
+      fieldErrors: { "line-1": "Въведете описание на реда" },
+    });
+    const made = await call(
+      page.action,
+      db,
+      url,
+      formBody({ ...fields, intent: "create" }, headers),
+    );
+    expect(made.status).toBe(302);
+
+    // Down until the 6th of February: each occurrence names its own month.
+    await runDueRecurring(deps, "2027-02-06");
+    const docs = await documentsOf(db, me.companyId);
+    expect(docs.map((doc) => [doc.occurrenceOn, doc.notes])).toEqual([
+      ["2027-01-05", "Период: януари 2027"],
+      ["2027-02-05", "Период: февруари 2027"],
+    ]);
+    const lines = await db
+      .selectFrom("documentLines")
+      .select(["documentId", "description"])
+      .where(
+        "documentId",
+        "in",
+        docs.map((doc) => doc.id),
+      )
+      .orderBy("position")
+      .execute();
+    expect(lines.filter((l) => l.documentId === docs[0]!.id).map((l) => l.description)).toEqual([
+      "Поддръжка за януари 2027",
+      "Хостинг (декември 2026)",
+    ]);
+    expect(lines.filter((l) => l.documentId === docs[1]!.id).map((l) => l.description)).toEqual([
+      "Поддръжка за февруари 2027",
+      "Хостинг (януари 2027)",
+    ]);
   });
 
   it("/settings turns reminders on with the days, and refuses days it cannot read", async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { occurrenceAfter, occurrenceFrom, type Rule, upcoming } from "./schedule";
+import {
+  firstStartAfter,
+  nextPeriodAfter,
+  occurrenceAfter,
+  occurrenceFrom,
+  type Rule,
+  upcoming,
+} from "./schedule";
 
 const monthly = (
   dayOfMonth: number,
@@ -60,5 +67,24 @@ describe("when a recurring invoice falls due", () => {
     const rule = monthly(15, "2026-01-01", "2026-03-14");
     expect(upcoming(rule, "2026-01-01", 5)).toEqual(["2026-01-15", "2026-02-15"]);
     expect(occurrenceAfter(rule, "2026-02-15")).toBeNull();
+  });
+});
+
+describe("nextPeriodAfter (issue #41, item 7)", () => {
+  it("starts one period after the source document, the day clamped", () => {
+    expect(nextPeriodAfter("2026-11-03", "monthly")).toBe("2026-12-03");
+    expect(nextPeriodAfter("2026-11-03", "quarterly")).toBe("2027-02-03");
+    expect(nextPeriodAfter("2026-11-03", "yearly")).toBe("2027-11-03");
+    expect(nextPeriodAfter("2027-01-31", "monthly")).toBe("2027-02-28");
+    expect(nextPeriodAfter("2026-12-15", "monthly")).toBe("2027-01-15");
+  });
+});
+
+describe("firstStartAfter (issue #41, item 7)", () => {
+  it("is the next period after the document, not before today", () => {
+    expect(firstStartAfter("2026-11-03", "monthly", "2026-11-28")).toBe("2026-12-03");
+    expect(firstStartAfter("2026-06-03", "monthly", "2026-11-28")).toBe("2026-12-03");
+    expect(firstStartAfter("2026-06-30", "quarterly", "2026-11-28")).toBe("2026-12-30");
+    expect(firstStartAfter("2026-11-28", "monthly", "2026-11-28")).toBe("2026-12-28");
   });
 });

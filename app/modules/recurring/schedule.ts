@@ -67,3 +67,28 @@ export function upcoming(rule: Rule, from: string, count = 3): string[] {
   }
   return dates;
 }
+
+/**
+ * The day one period after `date` (issue #41, item 7): where a recurring invoice made from a
+ * document dated `date` starts, so its first occurrence is not a second invoice for the document's
+ * own period (monthly from 2026-11-03 → 2026-12-03; the 31st → the month's last day).
+ */
+export function nextPeriodAfter(date: string, frequency: RecurringFrequency): string {
+  const [, , d] = date.split("-").map(Number) as [number, number, number];
+  return occurrence({ frequency, dayOfMonth: d, startOn: date }, 1);
+}
+
+/**
+ * The first date a recurring invoice made from a document dated `date` is proposed to start on:
+ * one period after it, and not before `today` (an old document does not make the hourly run catch
+ * up every period since).
+ */
+export function firstStartAfter(
+  date: string,
+  frequency: RecurringFrequency,
+  today: string,
+): string {
+  const next = nextPeriodAfter(date, frequency);
+  const dayOfMonth = Number(date.slice(8, 10));
+  return occurrenceFrom({ frequency, dayOfMonth, startOn: next }, today) ?? next;
+}

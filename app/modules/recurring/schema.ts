@@ -60,3 +60,6 @@ export const reminderSchema = z.object({
     }),
   message: optionalText(2000),
 });
+
+/** A recurring invoice's line description: it may hold period placeholders (placeholders.ts). */
+export const lineDescriptionSchema = boundedText(500, "Въведете описание на реда");

@@ -9,6 +9,7 @@ import { addDays, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
 import { isUuid } from "~/utils/uuid";
 import type { Database, RecurringFrequency, RecurringMode } from "~db/types";
+import { fillPlaceholders } from "./placeholders";
 import { occurrenceAfter, occurrenceFrom } from "./schedule";
 
 /*
@@ -33,10 +34,18 @@ export interface RecurringInput {
   startOn: string;
   endOn: string | null;
   mode: RecurringMode;
+  /**
+   * The lines' descriptions as the template keeps them, by position (issue #41, item 7): they may
+   * hold period placeholders («{месец} {година}»), filled in each occurrence. Missing: the source's.
+   */
+  lineDescriptions?: (string | undefined)[];
 }
 
 /** What a template keeps of a document: everything but its dates, number and state. */
-function templateOf(doc: NonNullable<Awaited<ReturnType<typeof getDocument>>>) {
+function templateOf(
+  doc: NonNullable<Awaited<ReturnType<typeof getDocument>>>,
+  descriptions: (string | undefined)[] = [],
+) {
   const json = documentJson(doc);
   return {
     type: "invoice",
@@ -50,7 +59,10 @@ function templateOf(doc: NonNullable<Awaited<ReturnType<typeof getDocument>>>) {
     authorName: json.authorName,
     recipientName: json.recipientName,
     notes: json.notes,
-    lines: json.lines.map(({ net: _net, ...line }) => line),
+    lines: json.lines.map(({ net: _net, ...line }, index) => ({
+      ...line,
+      description: descriptions[index] ?? line.description,
+    })),
   };
 }
 
@@ -74,7 +86,7 @@ export async function createRecurring(
       clientId: doc.clientId,
       sourceDocumentId: doc.id,
       name: input.name,
-      template: JSON.stringify(templateOf(doc)),
+      template: JSON.stringify(templateOf(doc, input.lineDescriptions)),
       frequency: input.frequency,
       dayOfMonth: input.dayOfMonth,
       startOn: input.startOn,
@@ -200,12 +212,42 @@ export async function setRecurringStatus(
     .execute();
 }
 
-type Template = Record<string, unknown> & { clientId: string };
+type Template = Record<string, unknown> & {
+  clientId: string;
+  language?: "bg" | "en" | "bilingual";
+  notes?: string | null;
+  lines?: { description?: string }[];
+};
+
+/** The template with its period placeholders filled for the occurrence on `occurrenceOn`. */
+export function templateFor(
+  template: Template,
+  occurrenceOn: string,
+  frequency: RecurringFrequency,
+): Template {
+  const fill = (text: string) =>
+    fillPlaceholders(text, occurrenceOn, frequency, template.language ?? "bg");
+  return {
+    ...template,
+    notes: typeof template.notes === "string" ? fill(template.notes) : template.notes,
+    lines: template.lines?.map((line) =>
+      typeof line.description === "string"
+        ? { ...line, description: fill(line.description) }
+        : line,
+    ),
+  };
+}
 
 /** Makes (or finds) the document of one occurrence, then issues and e-mails it as the mode says. */
 async function makeOccurrence(
   deps: JobDeps,
-  row: { id: string; companyId: string; template: Record<string, unknown>; mode: RecurringMode },
+  row: {
+    id: string;
+    companyId: string;
+    template: Record<string, unknown>;
+    mode: RecurringMode;
+    frequency: RecurringFrequency;
+  },
   occurrenceOn: string,
   today: string,
 ) {
@@ -219,7 +261,7 @@ async function makeOccurrence(
       .executeTakeFirst()
   )?.id;
   if (!documentId) {
-    const template = row.template as Template;
+    const template = templateFor(row.template as Template, occurrenceOn, row.frequency);
     const [client, company] = await Promise.all([
       db
         .selectFrom("clients")
