@@ -1,12 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-import { createClient } from "~/modules/clients/queries.server";
+import { createClient, findDuplicateClient } from "~/modules/clients/queries.server";
+import { CLIENT_MESSAGES } from "~/modules/clients/schema";
 import { clientViesAnswer } from "~/modules/clients/vies.server";
 import type { ViesStatus } from "~/modules/reference/vies";
-import { refuseUnknownIntent, refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import type { FormAnswer } from "~/utils/forms";
+import {
+  refuseForm,
+  refuseUnknownIntent,
+  refuseValidation,
+  refuseWithAppError,
+} from "~/utils/forms.server";
 import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -20,9 +28,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "vies") return clientViesAnswer(context, user.companyId, form);
-  if (intent !== "save") return refuseUnknownIntent();
+  if (intent !== "save" && intent !== "save-anyway") return refuseUnknownIntent();
   const result = await clientValidator.validate(form);
   if (result.error) return refuseValidation(result);
+  // The same client twice (issue #41 item 10): the same ЕИК is refused (one client per ЕИК); the
+  // same VAT number is a warning with the way to open the existing one or add this anyway.
+  const duplicate = await findDuplicateClient(context.db, user.companyId, result.data);
+  if (duplicate && (duplicate.match === "eik" || intent !== "save-anyway")) {
+    const byEik = duplicate.match === "eik";
+    const message = byEik
+      ? CLIENT_MESSAGES.eikTakenBy(duplicate.name, duplicate.archived)
+      : CLIENT_MESSAGES.vatTakenBy(duplicate.name, duplicate.archived);
+    return refuseForm(
+      {
+        formId: "client",
+        fieldErrors: byEik ? { eik: CLIENT_MESSAGES.eikTaken } : { vatNumber: message },
+        formError: message,
+        repopulateFields: result.submittedData,
+        link: {
+          to: `/client/edit/${duplicate.id}`,
+          text: CLIENT_MESSAGES.openDuplicate(duplicate.name),
+        },
+      },
+      byEik ? 400 : 409,
+    );
+  }
   try {
     await createClient(context.db, user.companyId, result.data);
   } catch (error) {
@@ -37,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewClient() {
   const data = useActionData<typeof action>() as
-    | { formError?: string; vies?: ViesStatus }
+    | (Partial<FormAnswer> & { vies?: ViesStatus })
     | undefined;
   return (
     <div className={page.page}>
@@ -45,9 +75,21 @@ export default function NewClient() {
         <Link to="/clients">« Клиенти</Link>
       </p>
       <h1>Нов клиент</h1>
-      <ClientForm formError={data?.formError} submitLabel="Добави клиента" vies={data?.vies} />
+      <ClientForm
+        formError={data?.formError}
+        submitLabel="Добави клиента"
+        vies={data?.vies}
+        duplicate={
+          data?.link
+            ? { link: data.link, addAnyway: data.fieldErrors?.vatNumber !== undefined }
+            : undefined
+        }
+      />
     </div>
   );
 }
 
 export const meta: MetaFunction = () => [{ title: "Нов клиент | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -4,10 +4,11 @@ import { clientJson } from "~/modules/clients/json.server";
 import {
   type ClientSort,
   createClient,
+  findDuplicateClient,
   listClients,
   PAGE_SIZE,
 } from "~/modules/clients/queries.server";
-import { clientSchema } from "~/modules/clients/schema";
+import { CLIENT_MESSAGES, clientSchema } from "~/modules/clients/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { searchTerm } from "~/utils/schema";
 
@@ -32,14 +33,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ clients: clients.map(clientJson), nextCursor });
 }
 
-/** POST /api/clients → 201 with the client; 400 {message: 'Invalid data', errors} with Bulgarian messages. */
+/**
+ * POST /api/clients → 201 with the client and its `warnings`; 400 {message: 'Invalid data', errors}
+ * with Bulgarian messages (a second client with the same ЕИК among them). A client whose VAT number
+ * another client of the company already has is still created — an integration cannot answer a
+ * question, and refusing would break the calls that worked — with a warning naming that client
+ * (`duplicate_vat_number`, its id), for the caller to show or merge (issue #41 item 10).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const companyId = await requireApiCompany(request, context, "clients.edit");
   const { data } = await parseJsonBody(request, clientSchema);
   try {
+    const duplicate = await findDuplicateClient(context.db, companyId, data);
     const client = await createClient(context.db, companyId, data);
-    return json(clientJson(client), { status: 201 });
+    const warnings =
+      duplicate?.match === "vatNumber"
+        ? [
+            {
+              code: "duplicate_vat_number",
+              message: CLIENT_MESSAGES.vatTakenBy(duplicate.name, duplicate.archived),
+              clientId: duplicate.id,
+            },
+          ]
+        : [];
+    return json({ ...clientJson(client), warnings }, { status: 201 });
   } catch (error) {
     return apiErrorResponse(error);
   }

@@ -93,7 +93,29 @@ describe("client pages", () => {
       formBody(clientForm({ eik, name: "Друго ООД" }), { Cookie: me.cookie }),
     );
     expect(again.status).toBe(400);
-    expect((await again.json()).fieldErrors).toEqual({ eik: CLIENT_MESSAGES.eikTaken });
+    const refused = await again.json();
+    expect(refused.fieldErrors).toEqual({ eik: CLIENT_MESSAGES.eikTaken });
+    // Issue #41 item 10: the answer names the client and offers to open it.
+    const [first] = await getDb()
+      .selectFrom("clients")
+      .select(["id", "name"])
+      .where("companyId", "=", me.companyId)
+      .execute();
+    expect(refused.formError).toBe(CLIENT_MESSAGES.eikTakenBy(first!.name, false));
+    expect(refused.link).toEqual({
+      to: `/client/edit/${first!.id}`,
+      text: CLIENT_MESSAGES.openDuplicate(first!.name),
+    });
+    // «Добави въпреки това» does not get round one client per ЕИК.
+    const anyway = await call(
+      newAction,
+      getDb(),
+      "/client/new",
+      formBody(clientForm({ eik, name: "Друго ООД", intent: "save-anyway" }), {
+        Cookie: me.cookie,
+      }),
+    );
+    expect(anyway.status).toBe(400);
     expect(
       (
         await call(
@@ -104,6 +126,100 @@ describe("client pages", () => {
         )
       ).status,
     ).toBe(302);
+  });
+
+  it("warns of a client with the same VAT number, offers to open it, and adds the new one only on «Добави въпреки това»", async () => {
+    const me = await signedIn();
+    const foreign = {
+      kind: "foreign_company",
+      name: "Acme GmbH",
+      eik: "",
+      vatNumber: "DE123456789",
+      address: "Hauptstraße 1",
+      city: "Berlin",
+      postalCode: "10115",
+      country: "Германия",
+    };
+    const first = await call(
+      newAction,
+      getDb(),
+      "/client/new",
+      formBody(clientForm(foreign), { Cookie: me.cookie }),
+    );
+    expect(first.status).toBe(302);
+    const [acme] = await getDb()
+      .selectFrom("clients")
+      .select("id")
+      .where("companyId", "=", me.companyId)
+      .execute();
+
+    const again = await call(
+      newAction,
+      getDb(),
+      "/client/new",
+      formBody(clientForm({ ...foreign, name: "Acme Deutschland", vatNumber: "de 123456789" }), {
+        Cookie: me.cookie,
+      }),
+    );
+    expect(again.status).toBe(409);
+    const warned = await again.json();
+    expect(warned).toMatchObject({
+      formId: "client",
+      formError: CLIENT_MESSAGES.vatTakenBy("Acme GmbH", false),
+      fieldErrors: { vatNumber: CLIENT_MESSAGES.vatTakenBy("Acme GmbH", false) },
+      link: { to: `/client/edit/${acme!.id}`, text: CLIENT_MESSAGES.openDuplicate("Acme GmbH") },
+      repopulateFields: { name: "Acme Deutschland", city: "Berlin" },
+    });
+    expect(
+      await getDb()
+        .selectFrom("clients")
+        .where("companyId", "=", me.companyId)
+        .select("id")
+        .execute(),
+    ).toHaveLength(1);
+
+    const anyway = await call(
+      newAction,
+      getDb(),
+      "/client/new",
+      formBody(clientForm({ ...foreign, name: "Acme Deutschland", intent: "save-anyway" }), {
+        Cookie: me.cookie,
+      }),
+    );
+    expect(anyway.status).toBe(302);
+    expect(
+      await getDb()
+        .selectFrom("clients")
+        .where("companyId", "=", me.companyId)
+        .select("id")
+        .execute(),
+    ).toHaveLength(2);
+  });
+
+  it("takes «BG» and a client's ЕИК as that client's VAT number", async () => {
+    const me = await signedIn();
+    const eik = validEik();
+    expect(
+      (
+        await call(
+          newAction,
+          getDb(),
+          "/client/new",
+          formBody(clientForm({ eik, name: "Бета ЕООД" }), { Cookie: me.cookie }),
+        )
+      ).status,
+    ).toBe(302);
+    const person = await call(
+      newAction,
+      getDb(),
+      "/client/new",
+      formBody(
+        clientForm({ kind: "individual", eik: "", vatNumber: `BG${eik}`, name: "Иван Бетов" }),
+        { Cookie: me.cookie },
+      ),
+    );
+    expect(person.status).toBe(409);
+    expect((await person.json()).formError).toBe(CLIENT_MESSAGES.vatTakenBy("Бета ЕООД", false));
   });
 
   it("edits, archives, restores and deletes (after confirmation) a client", async () => {
@@ -355,5 +471,39 @@ describe("/api/clients", () => {
     ).json();
     expect(list.clients.map((c: { name: string }) => c.name)).toEqual(["Acme GmbH"]);
     expect((await call(apiList, getDb(), "/api/clients")).status).toBe(401);
+  });
+
+  it("POST of a client whose VAT number another has still creates it, with a warning naming that client", async () => {
+    const me = await signedIn();
+    const acme = {
+      kind: "foreign_company",
+      name: "Acme GmbH",
+      vatNumber: "DE123456789",
+      address: "Hauptstraße 1",
+      city: "Berlin",
+      postalCode: "10115",
+      country: "Германия",
+    };
+    const first = await call(apiCreate, getDb(), "/api/clients", jsonBody(acme, "POST", me.bearer));
+    expect(first.status).toBe(201);
+    const created = await first.json();
+    expect(created.warnings).toEqual([]);
+    const second = await call(
+      apiCreate,
+      getDb(),
+      "/api/clients",
+      jsonBody({ ...acme, name: "Acme Berlin" }, "POST", me.bearer),
+    );
+    expect(second.status).toBe(201);
+    expect(await second.json()).toMatchObject({
+      name: "Acme Berlin",
+      warnings: [
+        {
+          code: "duplicate_vat_number",
+          clientId: created.id,
+          message: CLIENT_MESSAGES.vatTakenBy("Acme GmbH", false),
+        },
+      ],
+    });
   });
 });

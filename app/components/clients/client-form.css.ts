@@ -41,3 +41,15 @@ export const header = style({
   gap: vars.space.md,
   flexWrap: "wrap",
 });
+/** The client a new one repeats: the link to it and «Добави въпреки това». */
+export const duplicate = style({
+  display: "flex",
+  gap: vars.space.md,
+  alignItems: "center",
+  flexWrap: "wrap",
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.warningSoft,
+  border: `1px solid ${vars.color.warning}`,
+  marginBottom: vars.space.md,
+});

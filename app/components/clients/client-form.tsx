@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
 import { CountryField } from "~/components/forms/country-field";
@@ -10,6 +11,7 @@ import { CLIENT_KINDS, VAT_TREATMENTS } from "~/modules/clients/constants";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import type { ViesStatus } from "~/modules/reference/vies";
 import * as styles from "./client-form.css";
+import { CompanyField } from "~/components/forms/company-field";
 
 export const clientValidator = lazyValidator(() =>
   import("~/modules/clients/validators").then((m) => m.client),
@@ -18,12 +20,18 @@ export const clientValidator = lazyValidator(() =>
 /** The client form of /client/new and /client/edit/{id}: a native POST form, validated on both sides. */
 export function ClientForm({
   defaultValues,
+  duplicate,
   formError,
   nameHint,
   submitLabel,
   vies,
 }: {
   defaultValues?: Record<string, string>;
+  /**
+   * The client this one repeats (the server's answer): a link to open it and, for a repeated VAT
+   * number, the second submit «Добави въпреки това» (a repeated ЕИК is refused outright).
+   */
+  duplicate?: { link: { to: string; text: string }; addAnyway: boolean };
   /** The note for the saved name (computed by the loader), until the name is typed. */
   nameHint?: string | null;
   formError?: string | null;
@@ -50,6 +58,7 @@ export function ClientForm({
       }
       noValidate
     >
+      <CompanyField />
       {/* Enter in a field saves: the first submit button is the form's default, not «Провери». */}
       <button
         type="submit"
@@ -62,6 +71,16 @@ export function ClientForm({
         {submitLabel}
       </button>
       <FormError message={formError} />
+      {duplicate ? (
+        <p className={styles.duplicate}>
+          <Link to={duplicate.link.to}>{duplicate.link.text}</Link>
+          {duplicate.addAnyway ? (
+            <Button type="submit" name="intent" value="save-anyway" tone="secondary">
+              Добави въпреки това
+            </Button>
+          ) : null}
+        </p>
+      ) : null}
       <div className={styles.grid}>
         <fieldset className={fieldStyles.fieldset}>
           <legend className={styles.legend}>Клиент</legend>

@@ -80,8 +80,33 @@ export const openApiDocument = {
         },
         responses: {
           "201": {
-            description: "The client",
-            content: { "application/json": { schema: ref("Client") } },
+            description:
+              "The client, created; `warnings` names an existing client with the same VAT number (a second client with the same EIK is refused with 400)",
+            content: {
+              "application/json": {
+                schema: {
+                  allOf: [
+                    ref("Client"),
+                    {
+                      type: "object",
+                      properties: {
+                        warnings: {
+                          type: "array",
+                          items: {
+                            type: "object",
+                            properties: {
+                              code: { enum: ["duplicate_vat_number"] },
+                              message: { type: "string" },
+                              clientId: { type: "string", format: "uuid" },
+                            },
+                          },
+                        },
+                      },
+                    },
+                  ],
+                },
+              },
+            },
           },
           "400": errors["400"],
           "401": errors["401"],

@@ -26,6 +26,13 @@ export const CLIENT_MESSAGES = {
   email: (value: string) => `Невалиден имейл адрес: ${value}`,
   paymentTerm: "Срокът за плащане е цяло число от 0 до 365 дни",
   eikTaken: "Вече имате клиент с този ЕИК/Булстат",
+  /** The same ЕИК: one client per ЕИК in a company (an archived one is restored, not re-created). */
+  eikTakenBy: (name: string, archived: boolean) =>
+    `Вече имате клиент с този ЕИК/Булстат: «${name}»${archived ? " (архивиран — отворете го и го възстановете)" : ""}.`,
+  /** The same VAT number (or «BG» + the ЕИК of another): a warning, the client may still be added. */
+  vatTakenBy: (name: string, archived: boolean) =>
+    `Вече имате клиент с този ДДС номер: «${name}»${archived ? " (архивиран)" : ""}. Отворете го или добавете новия въпреки това.`,
+  openDuplicate: (name: string) => `Отвори «${name}»`,
   tooManyEmails: "Най-много 10 имейл адреса",
 } as const;
 

@@ -131,6 +131,54 @@ function uniqueEik(error: unknown): never {
   throw error;
 }
 
+/** An existing client of the company that a new one repeats, and by what. */
+export interface DuplicateClient {
+  id: string;
+  name: string;
+  archived: boolean;
+  match: "eik" | "vatNumber";
+}
+
+/**
+ * The company's client (archived ones too) with the same ЕИК, else the same VAT number — where a
+ * Bulgarian VAT number «BG» + digits also matches a client whose ЕИК is those digits, and the
+ * other way round (issue #41 item 10). Undefined when there is none.
+ */
+export async function findDuplicateClient(
+  db: Kysely<Database>,
+  companyId: string,
+  input: { eik: string | null; vatNumber: string | null },
+  exceptId?: string,
+): Promise<DuplicateClient | undefined> {
+  const { eik, vatNumber } = input;
+  if (!eik && !vatNumber) return undefined;
+  const bgDigits = vatNumber && /^BG\d{9,10}$/.test(vatNumber) ? vatNumber.slice(2) : null;
+  const rows = await db
+    .selectFrom("clients")
+    .select(["id", "name", "eik", "vatNumber", "archivedAt"])
+    .where("companyId", "=", companyId)
+    .where((eb) =>
+      eb.or([
+        ...(eik ? [eb("eik", "=", eik), eb(sql`upper(vat_number)`, "=", `BG${eik}`)] : []),
+        ...(vatNumber ? [eb(sql`upper(vat_number)`, "=", vatNumber)] : []),
+        ...(bgDigits ? [eb("eik", "=", bgDigits)] : []),
+      ]),
+    )
+    .$if(exceptId !== undefined, (q) => q.where("id", "!=", exceptId!))
+    .orderBy("createdAt")
+    .limit(10)
+    .execute();
+  const found = (row: (typeof rows)[number], match: DuplicateClient["match"]) => ({
+    id: row.id,
+    name: row.name,
+    archived: row.archivedAt !== null,
+    match,
+  });
+  const sameEik = eik ? rows.find((row) => row.eik === eik) : undefined;
+  if (sameEik) return found(sameEik, "eik");
+  return rows[0] ? found(rows[0], "vatNumber") : undefined;
+}
+
 export async function createClient(db: Kysely<Database>, companyId: string, input: ClientInput) {
   return db
     .insertInto("clients")
