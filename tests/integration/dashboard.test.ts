@@ -154,6 +154,8 @@ describe("the dashboard's money", () => {
       turnoverCents: 4_500_000,
       percent: 88,
       applyWithinDays: 7,
+      validFrom: "2026-01-01",
+      source: expect.stringContaining("ЗДДС чл. 96, ал. 1"),
     });
   });
 

@@ -141,11 +141,20 @@ export function VatThresholdCard(props: {
     turnoverCents: number;
     percent: number;
     applyWithinDays: number;
+    /** The first day of the row (decision 040: from 2026 the calendar year, days from exceeding). */
+    validFrom: string;
+    /** The row's legal source, as stored with the dated row. */
+    source: string | null;
   };
 }) {
-  const { thresholdCents, turnoverCents, percent, applyWithinDays } = props.threshold;
-  const over = percent >= 100;
+  const { thresholdCents, turnoverCents, percent, applyWithinDays, validFrom, source } =
+    props.threshold;
+  // ЗДДС чл. 96, ал. 1: the obligation arises when the turnover exceeds the threshold.
+  const over = turnoverCents > thresholdCents;
   const near = percent >= 80;
+  // From 2026 the days run from the day the threshold is exceeded (чл. 96, ал. 6); before, from
+  // the end of the tax period in which it was.
+  const fromExceeding = validFrom >= "2026-01-01";
   return (
     <section className={near ? styles.warning : styles.card} aria-labelledby="threshold-title">
       <h2 id="threshold-title">Праг за регистрация по ДДС</h2>
@@ -166,14 +175,20 @@ export function VatThresholdCard(props: {
       </meter>
       {over ? (
         <p role="alert">
-          <strong>Прагът е достигнат.</strong> Подайте заявление за регистрация по ДДС в НАП в срок
-          до {applyWithinDays} дни от изтичането на данъчния период, в който е достигнат (ЗДДС чл.
-          96).
+          <strong>Прагът е надвишен.</strong> Подайте заявление за регистрация по ДДС в НАП{" "}
+          {fromExceeding
+            ? `в ${applyWithinDays}-дневен срок от датата, на която оборотът е надвишил прага (ЗДДС чл. 96, ал. 6).`
+            : `в ${applyWithinDays}-дневен срок от изтичането на данъчния период, в който е надвишен (ЗДДС чл. 96, ал. 1).`}
         </p>
       ) : near ? (
         <p>
-          <strong>Наближавате прага.</strong> Когато облагаемият оборот достигне{" "}
+          <strong>Наближавате прага.</strong> Когато облагаемият оборот надвиши{" "}
           {eur(thresholdCents)}, имате {applyWithinDays} дни да подадете заявление за регистрация.
+        </p>
+      ) : null}
+      {source ? (
+        <p>
+          <small>Източник: {source}.</small>
         </p>
       ) : null}
     </section>

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { documentsWithClients, RECEIVABLE } from "~/modules/invoices/list.server";
+import { DUE_CENTS, documentsWithClients, RECEIVABLE } from "~/modules/invoices/list.server";
 import { documentState } from "~/modules/invoices/payments.server";
 import type { Database } from "~db/types";
 
@@ -72,7 +72,6 @@ export async function revenue(
  * past its due date, from the rows the documents trigger keeps (document_open_totals).
  */
 export async function receivables(db: Kysely<Database>, companyId: string, today: string) {
-  const open = sql<number>`greatest(documents.total_cents - documents.paid_cents, 0)`;
   const [totals, oldest] = await Promise.all([
     db
       .selectFrom("documentOpenTotals")
@@ -100,10 +99,11 @@ export async function receivables(db: Kysely<Database>, companyId: string, today
         "documents.dueDate",
         "documents.currency",
         "clients.name as clientName",
-        sql<number>`${open}`.as("openCents"),
+        // Still due after payments and credit notes: the one definition (issue #41).
+        sql<number>`${DUE_CENTS}`.as("openCents"),
       ])
       .where(RECEIVABLE)
-      .where(sql<boolean>`documents.paid_cents < documents.total_cents`)
+      .where(sql<boolean>`${DUE_CENTS} > 0`)
       .where("documents.dueDate", "<", today)
       .orderBy("documents.dueDate")
       .orderBy("documents.id")
@@ -145,27 +145,27 @@ export async function latestDocuments(
       "documents.dueDate",
       "documents.currency",
       "documents.totalCents",
-      "documents.paidCents",
+      "documents.dueCents",
       "clients.name as clientName",
     ])
     .orderBy("documents.createdAt", "desc")
     .orderBy("documents.id", "desc")
     .limit(10)
     .execute();
-  return rows.map(({ paidCents, dueDate, ...doc }) => ({
+  return rows.map(({ dueCents, dueDate, ...doc }) => ({
     ...doc,
-    state: documentState({ ...doc, paidCents, dueDate }, today),
+    state: documentState({ ...doc, dueCents, dueDate }, today),
   }));
 }
 
 /**
- * The VAT registration threshold valid on a day (ЗДДС чл. 96: EUR 51,130 from 2026), from the
- * dated rows of vat_registration_thresholds.
+ * The VAT registration threshold valid on a day (ЗДДС чл. 96, ал. 1: EUR 51 130 from 2026,
+ * decision 040), from the dated rows of vat_registration_thresholds, with its legal source.
  */
 export function vatThreshold(db: Kysely<Database>, day: string) {
   return db
     .selectFrom("vatRegistrationThresholds")
-    .select(["amountCents", "validFrom", "applyWithinDays"])
+    .select(["amountCents", "validFrom", "applyWithinDays", "note"])
     .where("validFrom", "<=", day)
     .where((eb) => eb.or([eb("validTo", "is", null), eb("validTo", ">=", day)]))
     .orderBy("validFrom", "desc")

@@ -55,6 +55,8 @@ export async function dashboardMoney(
           turnoverCents: turnover,
           percent: Math.floor((turnover * 100) / threshold.amountCents),
           applyWithinDays: threshold.applyWithinDays,
+          validFrom: threshold.validFrom,
+          source: threshold.note,
         }
       : null,
     salaries: salaries ? salaries.totals : null,

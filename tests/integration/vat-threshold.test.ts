@@ -1,0 +1,64 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { VatThresholdCard } from "~/components/dashboard/money-cards";
+import { vatThreshold } from "~/modules/dashboard/money.server";
+import { setupTestDatabase } from "../setup/test-db";
+
+const getDb = setupTestDatabase();
+
+/** The card's text as a reader gets it (tags dropped, spaces joined). */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, " ")
+    .replace(/\u00a0/g, " ")
+    .replace(/\s+/g, " ");
+
+describe("the VAT registration threshold (issue #41 item 11, decision 040)", () => {
+  it("is dated data with its legal source: 166 000 лв. and 100 000 лв. in 2025, EUR 51 130 from 2026", async () => {
+    const db = getDb();
+    expect(await vatThreshold(db, "2025-02-15")).toMatchObject({
+      amountCents: 8_487_445,
+      applyWithinDays: 14,
+      note: expect.stringContaining("166 000 лв."),
+    });
+    expect(await vatThreshold(db, "2025-06-30")).toMatchObject({
+      amountCents: 5_112_919,
+      note: expect.stringContaining("Закона за държавния бюджет"),
+    });
+    expect(await vatThreshold(db, "2026-11-28")).toMatchObject({
+      amountCents: 5_113_000,
+      applyWithinDays: 7,
+      validFrom: "2026-01-01",
+      note: expect.stringContaining("ДВ бр. 115 от 30.12.2025"),
+    });
+  });
+
+  it("the dashboard's card names the source and, from 2026, counts the days from the day the threshold is exceeded", async () => {
+    const row = (await vatThreshold(getDb(), "2026-11-28"))!;
+    const card = (turnoverCents: number) =>
+      textOf(
+        renderToStaticMarkup(
+          createElement(VatThresholdCard, {
+            threshold: {
+              thresholdCents: row.amountCents,
+              turnoverCents,
+              percent: Math.floor((turnoverCents * 100) / row.amountCents),
+              applyWithinDays: row.applyWithinDays,
+              validFrom: row.validFrom,
+              source: row.note,
+            },
+          }),
+        ),
+      );
+    const over = card(5_200_000);
+    expect(over).toContain("Прагът е надвишен.");
+    expect(over).toContain(
+      "в 7-дневен срок от датата, на която оборотът е надвишил прага (ЗДДС чл. 96, ал. 6).",
+    );
+    expect(over).not.toContain("изтичането на данъчния период");
+    expect(over).toContain("Източник: ЗДДС чл. 96, ал. 1 и ал. 6 (ЗИД ЗДДС, ДВ бр. 115");
+    // Reaching the figure is not exceeding it (чл. 96, ал. 1: «надвиши»).
+    expect(card(5_113_000)).not.toContain("Прагът е надвишен.");
+  });
+});
