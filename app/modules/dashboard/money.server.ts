@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { DUE_CENTS, documentsWithClients, RECEIVABLE } from "~/modules/invoices/list.server";
+import { documentsWithClients, RECEIVABLE } from "~/modules/invoices/list.server";
 import { documentState } from "~/modules/invoices/payments.server";
 import type { Database } from "~db/types";
 
@@ -72,6 +72,7 @@ export async function revenue(
  * past its due date, from the rows the documents trigger keeps (document_open_totals).
  */
 export async function receivables(db: Kysely<Database>, companyId: string, today: string) {
+  const open = sql<number>`greatest(documents.total_cents - documents.paid_cents, 0)`;
   const [totals, oldest] = await Promise.all([
     db
       .selectFrom("documentOpenTotals")
@@ -99,11 +100,10 @@ export async function receivables(db: Kysely<Database>, companyId: string, today
         "documents.dueDate",
         "documents.currency",
         "clients.name as clientName",
-        // Still due after payments and credit notes: the one definition (issue #41).
-        sql<number>`${DUE_CENTS}`.as("openCents"),
+        sql<number>`${open}`.as("openCents"),
       ])
       .where(RECEIVABLE)
-      .where(sql<boolean>`${DUE_CENTS} > 0`)
+      .where(sql<boolean>`documents.paid_cents < documents.total_cents`)
       .where("documents.dueDate", "<", today)
       .orderBy("documents.dueDate")
       .orderBy("documents.id")
@@ -145,16 +145,16 @@ export async function latestDocuments(
       "documents.dueDate",
       "documents.currency",
       "documents.totalCents",
-      "documents.dueCents",
+      "documents.paidCents",
       "clients.name as clientName",
     ])
     .orderBy("documents.createdAt", "desc")
     .orderBy("documents.id", "desc")
     .limit(10)
     .execute();
-  return rows.map(({ dueCents, dueDate, ...doc }) => ({
+  return rows.map(({ paidCents, dueDate, ...doc }) => ({
     ...doc,
-    state: documentState({ ...doc, dueCents, dueDate }, today),
+    state: documentState({ ...doc, paidCents, dueDate }, today),
   }));
 }
 
