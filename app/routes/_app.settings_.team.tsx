@@ -82,6 +82,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
           description: "Вече сте счетоводител на фирмата.",
         });
       case "remove":
+        // Removing ends the member's access at once: the first «Премахни» asks, «Да, премахни»
+        // removes (a second POST, as «Да, издай»; the same without JavaScript).
+        if (values.confirm !== "yes") {
+          return json({ formId: memberForm, fieldErrors: {}, confirmRemove: true });
+        }
         await removeMember(context, user, values.userId ?? "");
         return done("Членът е премахнат", "Сесиите му за фирмата са прекратени.");
       default:

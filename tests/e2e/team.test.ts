@@ -266,6 +266,8 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
         // Removing the staff member ends their session at once.
         await ownerA.page.goto(`${app.url}/settings/team`);
         await ownerA.page.getByRole("button", { name: "Премахни Стоян Димов" }).click();
+        // The removal asks first (issue #41 item 14): «Да, премахни» is the second POST.
+        await ownerA.page.getByRole("button", { name: "Да, премахни Стоян Димов" }).click();
         await ownerA.page.getByText("Членът е премахнат").first().waitFor();
         await staff.page.goto(`${app.url}/invoices`);
         await staff.page.waitForURL(/\/auth/);

@@ -5,7 +5,7 @@ import { TEAM_MESSAGES } from "~/modules/team/constants";
 import { changeMemberRole } from "~/modules/team/members.server";
 import { loader as salariesPage } from "~/routes/_app.salaries";
 import { loader as auditPage } from "~/routes/_app.settings_.audit";
-import { loader as teamPage } from "~/routes/_app.settings_.team";
+import { action as teamAction, loader as teamPage } from "~/routes/_app.settings_.team";
 import { loader as auditApi } from "~/routes/api.audit";
 import { loader as companies } from "~/routes/api.companies";
 import { action as activeCompany } from "~/routes/api.companies.active";
@@ -433,6 +433,47 @@ describe("no escalation, and revocation at once (issue #29 item 3)", () => {
       .execute();
     const orphan = await call(invoicesApi, db, "/api/invoices", { headers: again.bearer });
     expect(orphan.status).toBe(403);
+  });
+});
+
+describe("removing a member on /settings/team (issue #41 item 14)", () => {
+  it("the first «Премахни» asks; only «Да, премахни» (a second POST) removes", async () => {
+    const db = getDb();
+    const owner = await ownerOfCompany();
+    const staff = await memberOf(db, owner.companyId, "staff");
+    const remove = (fields: Record<string, string>) =>
+      call(
+        teamAction,
+        db,
+        "/settings/team",
+        formBody({ intent: "remove", userId: staff.user.id, ...fields }, { Cookie: owner.cookie }),
+      );
+    const memberCount = async () =>
+      (
+        await db
+          .selectFrom("companyMembers")
+          .select("userId")
+          .where("companyId", "=", owner.companyId)
+          .where("userId", "=", staff.user.id)
+          .execute()
+      ).length;
+
+    const asked = await remove({});
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({
+      formId: `member-${staff.user.id}`,
+      fieldErrors: {},
+      confirmRemove: true,
+    });
+    expect(await memberCount()).toBe(1);
+    expect((await call(invoicesApi, db, "/api/invoices", { headers: staff.bearer })).status).toBe(
+      200,
+    );
+
+    const removed = await remove({ confirm: "yes" });
+    expect(removed.status).toBe(302);
+    expect(removed.headers.get("Location")).toBe("/settings/team");
+    expect(await memberCount()).toBe(0);
   });
 });
 

@@ -1,9 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import * as listStyles from "~/components/clients/client-form.css";
+import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
-import { Button } from "~/components/ui/button";
+import * as page from "~/components/layout/page.css";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { INVITED_ROLES, type MemberRole, ROLE_LABELS } from "~/modules/auth/capabilities";
 import { TEAM_FORMS } from "~/modules/team/constants";
@@ -114,6 +117,8 @@ function MemberRow({ member, you }: { member: MemberView; you: boolean }) {
   const busy = useNavigation().state === "submitting";
   const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
   const editable = member.role !== "owner" && !you;
+  // The first «Премахни» answered with the question (decision: a second POST confirms).
+  const confirmRemove = (answer as { confirmRemove?: boolean } | undefined)?.confirmRemove === true;
   return (
     <tr>
       <td className={listStyles.cell}>
@@ -158,6 +163,9 @@ function MemberRow({ member, you }: { member: MemberView; you: boolean }) {
                 Премахни<span className="visually-hidden"> {name}</span>
               </Button>
             </Form>
+            {confirmRemove ? (
+              <RemoveConfirm formId={formId} userId={member.userId} name={name} busy={busy} />
+            ) : null}
             <Form method="post" style={{ marginTop: "0.5rem" }}>
               <input type="hidden" name="formId" value={formId} />
               <input type="hidden" name="userId" value={member.userId} />
@@ -177,6 +185,33 @@ function MemberRow({ member, you }: { member: MemberView; you: boolean }) {
         )}
       </td>
     </tr>
+  );
+}
+
+/** «Да премахна ли …?»: the second POST that removes the member, or «Отказ». */
+function RemoveConfirm(props: { formId: string; userId: string; name: string; busy: boolean }) {
+  const heading = useRef<HTMLParagraphElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const titleId = `remove-${props.userId}-title`;
+  return (
+    <div className={page.warning} role="group" aria-labelledby={titleId}>
+      <p id={titleId} ref={heading} tabIndex={-1} style={{ marginTop: 0 }}>
+        <strong>Да премахна ли {props.name} от фирмата?</strong> Достъпът и сесиите му за фирмата се
+        прекратяват веднага; документите, които е създал, остават.
+      </p>
+      <Form method="post" className={listStyles.toolbar} style={{ margin: 0 }}>
+        <CompanyField />
+        <input type="hidden" name="formId" value={props.formId} />
+        <input type="hidden" name="userId" value={props.userId} />
+        <input type="hidden" name="confirm" value="yes" />
+        <Button type="submit" name="intent" value="remove" disabled={props.busy}>
+          Да, премахни<span className="visually-hidden"> {props.name}</span>
+        </Button>
+        <ButtonLink to="/settings/team" tone="secondary">
+          Отказ
+        </ButtonLink>
+      </Form>
+    </div>
   );
 }
 
