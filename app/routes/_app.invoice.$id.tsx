@@ -47,7 +47,7 @@ import {
   requireDocument,
 } from "~/modules/invoices/documents.server";
 import { duplicateDocument, duplicateToast } from "~/modules/invoices/duplicate.server";
-import { queueDocumentEmail } from "~/modules/invoices/emails.server";
+import { previewDocumentEmail, queueDocumentEmail } from "~/modules/invoices/emails.server";
 import { documentPageData } from "~/modules/invoices/page.server";
 import { addPayment, deletePayment } from "~/modules/invoices/payments.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
@@ -58,6 +58,7 @@ import { formatDate, todayInSofia } from "~/utils/dates";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
 import {
+  echoedValues,
   refuseForm,
   refuseUnknownIntent,
   refuseWithAppError,
@@ -173,6 +174,26 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           title: reminder ? "Напомнянето се изпраща" : "Документът се изпраща по имейл",
           description: "Състоянието на изпращането е под документа.",
         });
+      }
+      case "previewSend":
+      case "previewRemind": {
+        // «Преглед»: the e-mail as the client will get it, the form kept as typed (issue #41
+        // item 12); nothing is sent.
+        const formId = intent === "previewRemind" ? "remind" : "send";
+        const parsed = sendSchema.safeParse(values);
+        if (!parsed.success) {
+          return refuseForm({
+            formId,
+            fieldErrors: fieldErrorsOf(parsed.error),
+            repopulateFields: values,
+          });
+        }
+        if (formId === "remind" && !(await reminderPreview(context.db, doc))) {
+          throw new AppError("Напомняне се изпраща само за просрочен документ", 409);
+        }
+        const kind = formId === "remind" ? "reminder" : "document";
+        const preview = await previewDocumentEmail(context.db, doc, kind, parsed.data.message);
+        return json({ formId, fieldErrors: {}, repopulateFields: echoedValues(values), preview });
       }
       case "duplicate": {
         const copy = await duplicateDocument(context.db, user.companyId, user.id, doc);

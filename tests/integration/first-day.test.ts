@@ -300,7 +300,11 @@ describe("a document's e-mail and reminders (items 8, 9)", () => {
       expect(mail.from).toEqual({ name: me.companyName, address: "no-reply@smetka.bg" });
       expect(mail.subject).toBe(`Фактура № ${me.number} от ${me.companyName}`);
       const text = (mail.text ?? "").replace(/\u00a0/g, " ");
-      expect(text).toMatch(/^Здравейте,\s+Благодарим за поръчката!\s+Изпращаме ви фактура №/);
+      // The sender's message opens the letter: no fixed greeting before it, no sign-off after
+      // (issue #41 item 12).
+      expect(text).toMatch(/^Благодарим за поръчката!\s+Изпращаме ви фактура №/);
+      expect(text).not.toContain("Здравейте");
+      expect(text).not.toContain("Поздрави");
       expect(text).toContain(`Изпращаме ви фактура № ${me.number} от ${me.companyName}.`);
       expect(text).toContain("Сума: 120,00 EUR");
       // The copy is hidden from the client.

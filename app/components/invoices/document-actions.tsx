@@ -210,6 +210,24 @@ function MailFields({
   );
 }
 
+/** The e-mail as the client will get it, after «Преглед» (issue #41 item 12). */
+function MailPreview({ answer }: { answer: FormAnswer | undefined }) {
+  const preview = (answer as { preview?: { subject: string; text: string } } | undefined)?.preview;
+  const id = useId();
+  if (!preview) return null;
+  return (
+    <section className={page.warning} aria-labelledby={id} style={{ marginBottom: "1rem" }}>
+      <h3 id={id} style={{ marginTop: 0 }}>
+        Преглед на писмото
+      </h3>
+      <p>
+        Тема: <strong>{preview.subject}</strong>
+      </p>
+      <p style={{ whiteSpace: "pre-line", marginBottom: 0 }}>{preview.text}</p>
+    </section>
+  );
+}
+
 export function SendSection({
   emails,
   sent,
@@ -229,11 +247,17 @@ export function SendSection({
           answer={answer}
           emails={emails}
           me={me}
-          messageHint="Показва се в началото на писмото, преди стандартния текст (до 1000 знака)"
+          messageHint="Заменя поздрава и подписа: писмото започва с него, следват документът и сумата (до 1000 знака)"
         />
-        <Button type="submit" name="intent" value="send" disabled={busy}>
-          {sent ? "Изпрати отново" : "Изпрати"}
-        </Button>
+        <MailPreview answer={answer} />
+        <div className={styles.actions}>
+          <Button type="submit" name="intent" value="send" disabled={busy}>
+            {sent ? "Изпрати отново" : "Изпрати"}
+          </Button>
+          <Button type="submit" name="intent" value="previewSend" tone="secondary" disabled={busy}>
+            Преглед
+          </Button>
+        </div>
       </Form>
     </Section>
   );
@@ -278,11 +302,23 @@ export function ReminderSection({
           answer={answer}
           emails={emails}
           me={me}
-          messageHint="Показва се в началото на писмото, преди текста от прегледа (до 1000 знака)"
+          messageHint="Заменя поздрава и подписа на текста от прегледа: писмото започва с него (до 1000 знака)"
         />
-        <Button type="submit" name="intent" value="remind" disabled={busy}>
-          Изпрати напомняне
-        </Button>
+        <MailPreview answer={answer} />
+        <div className={styles.actions}>
+          <Button type="submit" name="intent" value="remind" disabled={busy}>
+            Изпрати напомняне
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="previewRemind"
+            tone="secondary"
+            disabled={busy}
+          >
+            Преглед
+          </Button>
+        </div>
       </Form>
     </Section>
   );

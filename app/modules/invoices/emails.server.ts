@@ -5,10 +5,13 @@ import { MAX_EMAILS } from "~/modules/clients/schema";
 import type { JobDeps } from "~/modules/jobs/jobs.server";
 import { type MailMessage, sendMail } from "~/modules/mail/mailer.server";
 import {
+  type DocumentMailText,
   documentMail,
+  documentMailText,
   type ReminderInput,
   reminderMail,
   reminderText,
+  reminderWithNote,
 } from "~/modules/mail/templates.server";
 import { emailLogoUrl } from "~/modules/settings/app-settings.server";
 import { printDate } from "~/utils/dates";
@@ -202,6 +205,42 @@ export async function reminderFor(db: Kysely<Database>, doc: DocumentWithLines) 
   return { company, input, ...reminderText(input) };
 }
 
+/** What a document's e-mail says of it (without the PDF), in the document's language. */
+function documentText(
+  doc: DocumentWithLines,
+  company: { name: string; nameEn: string | null },
+  message: string | null | undefined,
+): DocumentMailText {
+  const english = doc.language === "en";
+  return {
+    title: mailTitle(doc),
+    companyName: english && company.nameEn ? company.nameEn : company.name,
+    total: formatMoney(doc.totalCents, doc.currency, english ? "en" : "bg"),
+    dueDate: doc.dueDate ? printDate(doc.dueDate) : null,
+    english,
+    message,
+  };
+}
+
+/**
+ * The subject and text of a document's e-mail or reminder as the client will get them, with the
+ * sender's message as typed: the send form's «Преглед» (issue #41 item 12).
+ */
+export async function previewDocumentEmail(
+  db: Kysely<Database>,
+  doc: DocumentWithLines,
+  kind: "document" | "reminder",
+  message: string | null | undefined,
+): Promise<{ subject: string; text: string }> {
+  if (kind === "reminder") {
+    const { input } = await reminderFor(db, doc);
+    return reminderWithNote({ ...input, note: message });
+  }
+  const company = await mailCompany(db, doc.companyId);
+  const { subject, paragraphs } = documentMailText(documentText(doc, company, message));
+  return { subject, text: paragraphs.join("\n\n") };
+}
+
 /** The message of one e-mail: the document, or a reminder of what is still due. */
 async function composeMail(
   deps: Pick<JobDeps, "db" | "config">,
@@ -214,7 +253,6 @@ async function composeMail(
   },
 ): Promise<MailMessage> {
   const pdf = await storedPdf(deps.db, doc);
-  const english = doc.language === "en";
   const logoUrl = await emailLogoUrl({ db: deps.db, config: deps.config });
   const attachment = { filename: pdfFileName(doc), content: pdf.data };
   if (email.kind === "reminder") {
@@ -231,15 +269,10 @@ async function composeMail(
   }
   const company = await mailCompany(deps.db, doc.companyId);
   return documentMail({
+    ...documentText(doc, company, email.message),
     to: email.recipients,
     replyTo: company.email,
-    title: mailTitle(doc),
-    companyName: english && company.nameEn ? company.nameEn : company.name,
-    total: formatMoney(doc.totalCents, doc.currency, english ? "en" : "bg"),
-    dueDate: doc.dueDate ? printDate(doc.dueDate) : null,
-    english,
     pdf: attachment,
-    message: email.message,
     copyTo: email.copyTo,
     logoUrl,
   });

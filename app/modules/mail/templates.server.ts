@@ -135,44 +135,61 @@ ${button(input.link, "Към таблото")}`,
 /** A title as it reads inside a sentence: «фактура № …», not «Фактура № …» (issue #31 item 8). */
 const inSentence = (title: string) => title.charAt(0).toLocaleLowerCase("bg") + title.slice(1);
 
+/** What a document's e-mail says, besides its PDF: the client's subject and paragraphs. */
+export interface DocumentMailText {
+  title: string;
+  companyName: string;
+  total: string;
+  dueDate: string | null;
+  english: boolean;
+  message?: string | null;
+}
+
 /**
- * A document sent to a client, its PDF attached: from the company's name (MAIL_FROM's address),
- * replies go to the company; the sender's own short message first, and a hidden copy to them
- * when they asked for one.
+ * The subject and paragraphs of a document's e-mail, as sent and as the send form previews it.
+ * The sender's own message stands in for the greeting and the sign-off (issue #41 item 12): it is
+ * the letter's opening, followed by what is attached and the amount; without one the standard
+ * greeting and sign-off frame those two lines.
  */
-export function documentMail(
-  input: MailBrand & {
-    to: string;
-    replyTo: string;
-    title: string;
-    companyName: string;
-    total: string;
-    dueDate: string | null;
-    english: boolean;
-    pdf: { filename: string; content: Buffer };
-    message?: string | null;
-    copyTo?: string | null;
-  },
-): MailMessage {
+export function documentMailText(input: DocumentMailText): {
+  subject: string;
+  paragraphs: string[];
+} {
   const subject = input.english
     ? `${input.title} from ${input.companyName}`
     : `${input.title} от ${input.companyName}`;
-  const own = input.message?.trim() ? [input.message.trim()] : [];
-  const lines = input.english
+  const own = input.message?.trim() ?? "";
+  const facts = input.english
     ? [
-        "Hello,",
-        ...own,
         `Please find attached ${input.title} from ${input.companyName}.`,
         `Amount: ${input.total}${input.dueDate ? `, due ${input.dueDate}` : ""}.`,
-        `Kind regards,\n${input.companyName}`,
       ]
     : [
-        "Здравейте,",
-        ...own,
         `Изпращаме ви ${inSentence(input.title)} от ${input.companyName}. Документът е приложен като PDF.`,
         `Сума: ${input.total}${input.dueDate ? `, с падеж ${input.dueDate}` : ""}.`,
-        `Поздрави,\n${input.companyName}`,
       ];
+  if (own) return { subject, paragraphs: [own, ...facts] };
+  const paragraphs = input.english
+    ? ["Hello,", ...facts, `Kind regards,\n${input.companyName}`]
+    : ["Здравейте,", ...facts, `Поздрави,\n${input.companyName}`];
+  return { subject, paragraphs };
+}
+
+/**
+ * A document sent to a client, its PDF attached: from the company's name (MAIL_FROM's address),
+ * replies go to the company; the sender's own short message in place of the greeting and the
+ * sign-off (documentMailText), and a hidden copy to them when they asked for one.
+ */
+export function documentMail(
+  input: MailBrand &
+    DocumentMailText & {
+      to: string;
+      replyTo: string;
+      pdf: { filename: string; content: Buffer };
+      copyTo?: string | null;
+    },
+): MailMessage {
+  const { subject, paragraphs: lines } = documentMailText(input);
   return {
     to: input.to,
     replyTo: input.replyTo,
@@ -226,6 +243,29 @@ export interface ReminderInput {
   message: string | null;
 }
 
+/** A paragraph that only greets («Здравейте,», «Hello,»): left out when the sender wrote their own. */
+const GREETING = /^(здравейте|добър ден|уважаеми[^\n]*|hello|hi|dear[^\n]*)[,!.]?$/i;
+/** A sign-off paragraph («Поздрави,\n{фирма}», «С уважение, …»). */
+const SIGN_OFF = /^(поздрави|с уважение|хубав ден|kind regards|best regards|regards)(?=[\s,.!]|$)/i;
+
+/**
+ * The reminder's subject and text with the sender's own note (issue #41 item 12): the note opens
+ * the letter in place of the reminder's greeting, and the sign-off is left out (the note is the
+ * person's own words); without a note, the reminder's text as it is.
+ */
+export function reminderWithNote(input: ReminderInput & { note?: string | null }): {
+  subject: string;
+  text: string;
+} {
+  const reminder = reminderText(input);
+  const note = input.note?.trim();
+  if (!note) return reminder;
+  const parts = reminder.text.split(/\n{2,}/);
+  if (parts.length > 1 && GREETING.test(parts[0]!.trim())) parts.shift();
+  if (parts.length > 1 && SIGN_OFF.test(parts.at(-1)!.trim())) parts.pop();
+  return { subject: reminder.subject, text: [note, ...parts].join("\n\n") };
+}
+
 /**
  * The reminder's subject and text, as it is sent and as the document's page previews it before
  * «Изпрати напомняне» (issue #31 item 9).
@@ -253,13 +293,11 @@ export function reminderMail(
       replyTo: string;
       pdf: { filename: string; content: Buffer };
       copyTo?: string | null;
-      /** The sender's own short message, put before the reminder's text. */
+      /** The sender's own short message, in place of the reminder's greeting and sign-off. */
       note?: string | null;
     },
 ): MailMessage {
-  const reminder = reminderText(input);
-  const { subject } = reminder;
-  const text = input.note?.trim() ? `${input.note.trim()}\n\n${reminder.text}` : reminder.text;
+  const { subject, text } = reminderWithNote(input);
   return {
     to: input.to,
     replyTo: input.replyTo,
