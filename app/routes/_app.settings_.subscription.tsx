@@ -16,20 +16,23 @@ import {
   COMPLETION_MESSAGE,
   ThreeDSecureDialog,
 } from "~/components/subscriptions/three-d-secure-dialog";
+import { CancelUpgradeForm, ConfirmUpgrade } from "~/components/subscriptions/upgrade-confirm";
 import { ButtonLink } from "~/components/ui/button";
 import { TabLinks } from "~/components/ui/tab-links";
 import { refuseWhileImpersonating } from "~/modules/admin/impersonation.server";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { liveGrant } from "~/modules/subscriptions/company-plan.server";
-import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { NOTICES, noticeToast, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { invoiceBuyer, listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
 import { cardSchema, planSchema } from "~/modules/subscriptions/schema";
 import {
   type BillingStep,
+  cancelPendingUpgrade,
   changeCard,
   resume,
   scheduleDowngrade,
   upgrade,
+  upgradeQuote,
 } from "~/modules/subscriptions/service.server";
 import { getSubscription, pendingDowngrade } from "~/modules/subscriptions/state.server";
 import { planPrices } from "~/modules/subscriptions/tax-invoices.server";
@@ -51,8 +54,31 @@ const TABS = [
   { key: "invoices", label: "Фактури", to: "/settings/subscription?tab=invoices" },
 ] as const;
 
+/**
+ * ?upgrade=full: the step before paying (issue #41, item 9): what is charged today, then
+ * «Потвърди и плати» posts the upgrade. Null when there is nothing to confirm, with why.
+ */
+async function quoteFor(
+  context: LoaderFunctionArgs["context"],
+  companyId: string,
+  wanted: string | null,
+  waiting: boolean,
+) {
+  if (!wanted) return null;
+  const plan = planSchema.safeParse(wanted);
+  if (!plan.success || plan.data === "basic") return { error: "Неизвестен план" };
+  if (waiting) return { error: "Има плащане, което чака потвърждение (3-D Secure)" };
+  try {
+    return { quote: await upgradeQuote(context, companyId, plan.data) };
+  } catch (error) {
+    if (error instanceof AppError) return { error: error.message };
+    throw error;
+  }
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "billing");
+  const wanted = new URL(request.url).searchParams.get("upgrade");
   const [sub, invoices, grant, prices, buyer] = await Promise.all([
     getSubscription(context.db, user.companyId),
     listSubscriptionInvoices(context.db, user.companyId),
@@ -84,6 +110,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     invoices,
     // A plan the team granted without payment (issue #14): it holds while it lasts.
     grant: grant ? { plan: grant.plan, endsOn: grant.endsOn } : null,
+    upgradeStep: await quoteFor(context, user.companyId, wanted, sub.pendingAction !== null),
   });
 }
 
@@ -124,6 +151,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       case "resume":
         step = await resume(context, user.companyId);
         break;
+      case "cancel-upgrade":
+        step = await cancelPendingUpgrade(context, user.companyId);
+        break;
       default:
         return refuseUnknownIntent();
     }
@@ -142,20 +172,25 @@ function answerStep(step: BillingStep) {
     case "redirect":
       return redirect(step.to);
     case "upgraded":
-      return redirectWithToast("/subscription-success", {
-        title: NOTICES.upgradeComplete.en,
-        lang: "en",
-        note: `${NOTICES.upgradeComplete.bg} Планът е ${PLAN_NAMES[step.plan]}.`,
+      return redirectWithToast(
+        "/subscription-success",
+        noticeToast(NOTICES.upgradeComplete, `Планът е ${PLAN_NAMES[step.plan]}.`),
+      );
+    case "upgrade-cancelled":
+      return redirectWithToast("/settings/subscription", {
+        title: "Надграждането е отказано",
+        description: `Плащането за план ${PLAN_NAMES[step.plan]} е отменено; планът ви остава както беше.`,
       });
     case "scheduled":
-      return redirectWithToast("/settings/subscription", {
-        title: NOTICES.downgradeScheduled.en,
-        lang: "en",
-        note:
+      return redirectWithToast(
+        "/settings/subscription",
+        noticeToast(
+          NOTICES.downgradeScheduled,
           step.to === "cancel"
-            ? `${NOTICES.downgradeScheduled.bg} Абонаментът се отменя в края на периода.`
-            : `${NOTICES.downgradeScheduled.bg} Планът става ${PLAN_NAMES[step.to]} в края на периода.`,
-      });
+            ? "Абонаментът се отменя в края на периода."
+            : `Планът става ${PLAN_NAMES[step.to]} в края на периода.`,
+        ),
+      );
     case "resumed":
       return redirectWithToast("/settings/subscription", {
         title: "Планът остава",
@@ -206,8 +241,16 @@ export default function SubscriptionSettings() {
             }}
           >
             Потвърди плащането
-          </ButtonLink>
+          </ButtonLink>{" "}
+          <CancelUpgradeForm />
         </div>
+      ) : null}
+      {data.upgradeStep ? (
+        <ConfirmUpgrade
+          {...data.upgradeStep}
+          needsCard={data.provider === "local" && !data.paymentMethod}
+          vatRate={data.prices.full.vatRate}
+        />
       ) : null}
       {/* The dialog outlives the banner: the banner goes once the payment is confirmed. */}
       {dialog ? (

@@ -11,7 +11,7 @@ import { Button } from "~/components/ui/button";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { localConfirmPayment } from "~/modules/subscriptions/local-billing.server";
-import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { NOTICES, noticeToast, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { getSubscriptionInvoice } from "~/modules/subscriptions/queries.server";
 import { getSubscription } from "~/modules/subscriptions/state.server";
 import { AppError } from "~/utils/http.server";
@@ -73,14 +73,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const toast = paid
       ? {
           type: "success" as const,
-          title: NOTICES.upgradeComplete.en,
-          lang: "en" as const,
-          note: `${NOTICES.upgradeComplete.bg} Плащането е потвърдено.`,
+          ...noticeToast(NOTICES.upgradeComplete, "Плащането е потвърдено."),
         }
       : {
           type: "error" as const,
           title: "Плащането не е потвърдено",
-          description: "Можете да опитате отново.",
+          description: "Можете да опитате отново или да откажете надграждането.",
         };
     const query = [paid ? "verification=success" : "", popup].filter(Boolean).join("&");
     return redirectWithToast(`/settings/subscription${query ? `?${query}` : ""}`, toast);

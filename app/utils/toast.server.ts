@@ -11,6 +11,8 @@ export interface Toast {
   lang?: "en";
   /** A Bulgarian line shown with an English notice. */
   note?: string;
+  /** The spec's English words of a Bulgarian notice, shown after it with lang="en". */
+  english?: string;
   /**
    * A form's failed attempt (useErrorToast): it goes as soon as a success is shown, so the
    * message of an attempt that failed never stands beside the one that then worked.

@@ -468,10 +468,13 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
         await page.goto(`${app.url}/invoices`);
         await look();
 
-        // A higher plan: the card, then «Надгради до Стандартен».
+        // A higher plan: the card, «Надгради до Стандартен», the amount today, then the payment.
         await addCard(page, "4242 4242 4242 4242");
         await look();
-        await page.getByRole("button", { name: "Надгради до Стандартен" }).click();
+        await page.getByRole("link", { name: "Надгради до Стандартен" }).click();
+        await page.getByText(/Днес ще платите/).waitFor();
+        await look();
+        await page.getByRole("button", { name: "Потвърди и плати" }).click();
         await page.waitForURL(`${app.url}/subscription-success`);
         await look();
         await page.goto(`${app.url}/settings/subscription?tab=invoices`);

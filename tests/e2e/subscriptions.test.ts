@@ -51,15 +51,19 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
       await page.goto(`${app.url}/settings/subscription`);
       await expectAccessible(page);
       await addCard(page, "4242 4242 4242 4242");
-      await page.getByRole("button", { name: "Надгради до Стандартен" }).click();
+      // Nothing is charged in one click: the amount of today first (issue #41, item 9).
+      await page.getByRole("link", { name: "Надгради до Стандартен" }).click();
+      await page.getByText(/Днес ще платите/).waitFor();
+      await expectAccessible(page);
+      await page.getByRole("button", { name: "Потвърди и плати" }).click();
       await page.waitForURL(`${app.url}/subscription-success`);
       // The other tab hears it on the event stream: the toast, and the lock is gone, no reload.
-      await watcher.getByText("Upgrade Complete!").first().waitFor();
-      // The spec's English notice comes with a Bulgarian line.
+      // The Bulgarian first, the spec's English notice beside it.
       await watcher
         .getByText(/Надграждането е завършено/)
         .first()
         .waitFor();
+      await watcher.getByText("Upgrade Complete!").first().waitFor();
       await watcher.getByRole("link", { name: "Разходи", exact: true }).first().waitFor();
       expect(
         await watcher.getByRole("link", { name: "Заплати (изисква план Пълен)" }).count(),
@@ -92,7 +96,8 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
       await signInContext(app, context);
       await page.goto(`${app.url}/settings/subscription?tab=payment`);
       await addCard(page, "4000 0027 6000 3184");
-      await page.getByRole("button", { name: "Надгради до Стандартен" }).click();
+      await page.getByRole("link", { name: "Надгради до Стандартен" }).click();
+      await page.getByRole("button", { name: "Потвърди и плати" }).click();
       await page.waitForURL(/\/settings\/subscription\/confirm/);
       await page.goto(`${app.url}/settings/subscription`);
       await page.getByRole("link", { name: "Потвърди плащането" }).first().waitFor();
@@ -124,7 +129,8 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
       });
       await page.goto(`${app.url}/settings/subscription?tab=payment`);
       await addCard(page, "4000 0027 6000 3184");
-      await page.getByRole("button", { name: "Надгради до Пълен" }).click();
+      await page.getByRole("link", { name: "Надгради до Пълен" }).click();
+      await page.getByRole("button", { name: "Потвърди и плати" }).click();
       await page.waitForURL(/\/settings\/subscription\/confirm/);
       await page.goto(`${app.url}/settings/subscription`);
       await page.locator("main").getByRole("link", { name: "Потвърди плащането" }).click();
@@ -148,7 +154,8 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
       await signInContext(app, context);
       await page.goto(`${app.url}/settings/subscription?tab=payment`);
       await addCard(page, "4000 0027 6000 3184");
-      await page.getByRole("button", { name: "Надгради до Пълен" }).click();
+      await page.getByRole("link", { name: "Надгради до Пълен" }).click();
+      await page.getByRole("button", { name: "Потвърди и плати" }).click();
       await page.waitForURL(/\/settings\/subscription\/confirm\?secret=/);
       await page.getByRole("heading", { name: "Потвърждение на плащане (3-D Secure)" }).waitFor();
       await expectAccessible(page);
@@ -161,6 +168,29 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
       await page.getByText("Плащането е потвърдено. Благодарим ви!").waitFor();
       await page.getByRole("heading", { name: "Текущ план: Пълен" }).waitFor();
       expect((await page.goto(`${app.url}/salaries`))?.status()).toBe(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a refused 3-D Secure can be given up without JavaScript: «Откажи надграждането» keeps the plan", async () => {
+    const { page, context } = await openPage(browser, { javaScriptEnabled: false });
+    try {
+      await signInContext(app, context);
+      await page.goto(`${app.url}/settings/subscription?tab=payment`);
+      await addCard(page, "4000 0027 6000 3184");
+      await page.getByRole("link", { name: "Надгради до Пълен" }).click();
+      await page.getByRole("button", { name: "Потвърди и плати" }).click();
+      await page.waitForURL(/\/settings\/subscription\/confirm\?secret=/);
+      await page.getByRole("button", { name: "Откажи" }).click();
+      await page.getByText("Плащането не е потвърдено").waitFor();
+      // The banner is on every page, with the way out.
+      await page.goto(`${app.url}/dashboard`);
+      await page.getByRole("button", { name: "Откажи надграждането" }).first().click();
+      await page.getByText("Надграждането е отказано").first().waitFor();
+      await page.getByRole("heading", { name: "Текущ план: Основен" }).waitFor();
+      expect(await page.getByRole("link", { name: "Потвърди плащането" }).count()).toBe(0);
+      await expectAccessible(page);
     } finally {
       await context.close();
     }

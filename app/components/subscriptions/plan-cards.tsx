@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { PLAN_FEATURES, PLAN_NAMES, PLAN_RANK, PLANS } from "~/modules/subscriptions/plans";
 import { formatDate } from "~/utils/dates";
 import type { Plan } from "~db/types";
@@ -67,7 +67,10 @@ export function CurrentPlan(props: {
   );
 }
 
-/** The three plans with their prices: upgrade now, or move down from the next period. */
+/**
+ * The three plans with their prices: a higher one leads to the step that shows what is charged
+ * today (?upgrade=…, issue #41 item 9), a lower one is chosen from the next period.
+ */
 export function PlanCards({
   plan: currentPlan,
   prices,
@@ -106,7 +109,11 @@ export function PlanCards({
                 <li key={feature}>{feature}</li>
               ))}
             </ul>
-            {current ? null : (
+            {current ? null : higher && !needsCard ? (
+              <ButtonLink to={`/settings/subscription?upgrade=${plan}`}>
+                Надгради до {PLAN_NAMES[plan]}
+              </ButtonLink>
+            ) : (
               <Form method="post">
                 <input type="hidden" name="plan" value={plan} />
                 <Button

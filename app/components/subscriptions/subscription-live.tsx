@@ -1,7 +1,7 @@
 import { useLocation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useToast } from "~/components/ui/toaster";
-import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { NOTICES, noticeToast, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import type { Plan } from "~db/types";
 
 const DISABLED_KEY = "smetka:subscription-stream-disabled";
@@ -57,17 +57,16 @@ export function SubscriptionLive({ plan }: { plan: Plan }) {
         if (update.eventType === "upgrade") {
           toast({
             type: "success",
-            title: NOTICES.upgradeComplete.en,
-            lang: "en",
-            note: `${NOTICES.upgradeComplete.bg} Планът е ${PLAN_NAMES[update.data.plan]}.`,
+            ...noticeToast(NOTICES.upgradeComplete, `Планът е ${PLAN_NAMES[update.data.plan]}.`),
             durationMs: 5_000,
           });
         } else if (update.eventType === "downgrade") {
           toast({
             type: "info",
-            title: NOTICES.downgradeScheduled.en,
-            lang: "en",
-            note: `${NOTICES.downgradeScheduled.bg} Планът се променя в края на периода на плащане.`,
+            ...noticeToast(
+              NOTICES.downgradeScheduled,
+              "Планът се променя в края на периода на плащане.",
+            ),
             durationMs: 5_000,
           });
         }

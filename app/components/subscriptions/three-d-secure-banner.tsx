@@ -1,12 +1,14 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import * as styles from "~/components/layout/app-shell.css";
+import { CancelUpgradeForm } from "./upgrade-confirm";
 
 const key = (secret: string) => `smetka:3ds-dismissed:${secret}`;
 
 /**
  * "A payment waits for 3-D Secure" across the app. Dismissing it hides it for this browser
- * session and this payment only (a new payment shows it again).
+ * session and this payment only (a new payment shows it again); «Откажи надграждането» gives the
+ * payment up for good (issue #41, item 9), without JavaScript too.
  */
 export function ThreeDSecureBanner({
   clientSecret,
@@ -26,6 +28,7 @@ export function ThreeDSecureBanner({
       <Link to={url ?? `/settings/subscription/confirm?secret=${encodeURIComponent(clientSecret)}`}>
         Потвърди плащането
       </Link>{" "}
+      <CancelUpgradeForm className={styles.bannerButton} />{" "}
       <button
         type="button"
         className={styles.bannerButton}

@@ -22,6 +22,11 @@ export function ToastBody({ toast }: { toast: Toast }) {
         </p>
       ) : null}
       {toast.note ? <p className={styles.description}>{toast.note}</p> : null}
+      {toast.english ? (
+        <p className={styles.description} lang="en">
+          {toast.english}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -151,6 +151,53 @@ export type ChangeResult =
   | { kind: "changed"; eventType: "upgrade" | "downgrade" }
   | { kind: "requires_action"; clientSecret: string };
 
+/** What an upgrade charges today (issue #41, item 9: shown before the customer confirms). */
+export interface UpgradeQuote {
+  plan: Exclude<Plan, "basic">;
+  /** Charged today, VAT included as in the plan's price: the prorated difference (or a month). */
+  amountCents: number;
+  currency: "EUR";
+  /** A new monthly period starts today (from basic), or the current one goes on to its end. */
+  fromBasic: boolean;
+  /** The end of the period the amount pays for. */
+  periodEnd: string;
+}
+
+export const PENDING_PAYMENT_MESSAGE = "Има плащане, което чака потвърждение (3-D Secure)";
+
+/** The amounts and period of an upgrade to `plan` now. */
+function upgradeFigures(billing: BillingConfig, sub: Subscription, plan: Plan) {
+  const t = now();
+  const periodEnd = sub.currentPeriodEnd ? Math.floor(sub.currentPeriodEnd.getTime() / 1000) : null;
+  const fromBasic = sub.plan === "basic" || !periodEnd || periodEnd <= t;
+  const start = fromBasic ? t : Math.floor((sub.currentPeriodStart?.getTime() ?? t * 1000) / 1000);
+  const end = fromBasic ? addMonth(t) : (periodEnd as number);
+  const fraction = fromBasic ? 1 : Math.max(0, (end - t) / Math.max(1, end - start));
+  const amount = Math.round(
+    (priceOf(billing, plan) - (fromBasic ? 0 : priceOf(billing, sub.plan))) * fraction,
+  );
+  return { start, end, amount, fromBasic };
+}
+
+/** What an upgrade to `plan` would charge today with the local provider. */
+export async function localUpgradeQuote(
+  db: Kysely<Database>,
+  billing: BillingConfig,
+  companyId: string,
+  plan: Exclude<Plan, "basic">,
+): Promise<UpgradeQuote> {
+  const sub = await getSubscription(db, companyId);
+  if (PLAN_RANK[plan] <= PLAN_RANK[sub.plan]) throw new AppError("Това не е по-висок план", 409);
+  const { end, amount, fromBasic } = upgradeFigures(billing, sub, plan);
+  return {
+    plan,
+    amountCents: amount,
+    currency: "EUR",
+    fromBasic,
+    periodEnd: new Date(end * 1000).toISOString(),
+  };
+}
+
 /**
  * Moves to a higher plan now, charging the difference for the rest of the period (a new period
  * from basic); a card with 3-D Secure leaves the payment waiting for the customer.
@@ -165,17 +212,8 @@ export async function localUpgrade(
   if (PLAN_RANK[plan] <= PLAN_RANK[sub.plan]) throw new AppError("Това не е по-висок план", 409);
   const card = sub.paymentMethod as LocalCard | null;
   if (!card) throw new AppError(CARD_MESSAGES.noCard, 402);
-  if (sub.pendingAction)
-    throw new AppError("Има плащане, което чака потвърждение (3-D Secure)", 409);
-  const t = now();
-  const periodEnd = sub.currentPeriodEnd ? Math.floor(sub.currentPeriodEnd.getTime() / 1000) : null;
-  const fromBasic = sub.plan === "basic" || !periodEnd || periodEnd <= t;
-  const start = fromBasic ? t : Math.floor((sub.currentPeriodStart?.getTime() ?? t * 1000) / 1000);
-  const end = fromBasic ? addMonth(t) : (periodEnd as number);
-  const fraction = fromBasic ? 1 : Math.max(0, (end - t) / Math.max(1, end - start));
-  const amount = Math.round(
-    (priceOf(billing, plan) - (fromBasic ? 0 : priceOf(billing, sub.plan))) * fraction,
-  );
+  if (sub.pendingAction) throw new AppError(PENDING_PAYMENT_MESSAGE, 409);
+  const { start, end, amount, fromBasic } = upgradeFigures(billing, sub, plan);
   const description = fromBasic
     ? `План ${PLAN_NAMES[plan]} — месечен абонамент`
     : `Преминаване от ${PLAN_NAMES[sub.plan]} към ${PLAN_NAMES[plan]} до края на периода`;
@@ -262,6 +300,51 @@ export async function localConfirmPayment(
     ),
   ]);
   return true;
+}
+
+/**
+ * «Откажи надграждането» (issue #41, item 9): the payment waiting for 3-D Secure is cancelled
+ * (its invoice voided, as Stripe voids one) and the subscription stays on its plan. Returns the
+ * plan the upgrade was for; false when nothing was waiting.
+ */
+export async function localCancelPendingUpgrade(
+  db: Kysely<Database>,
+  billing: BillingConfig,
+  companyId: string,
+): Promise<Plan | false> {
+  const sub = await getSubscription(db, companyId);
+  const pending = sub.pendingAction;
+  if (!pending) return false;
+  const invoice = await db
+    .selectFrom("subscriptionInvoices")
+    .selectAll()
+    .where("companyId", "=", companyId)
+    .where("providerId", "=", pending.invoiceId)
+    .executeTakeFirst();
+  if (!invoice) {
+    await db
+      .transaction()
+      .execute((trx) => writeSubscription(trx, companyId, { pendingAction: null }));
+    return pending.plan;
+  }
+  await apply(db, billing, [
+    event("invoice.voided", {
+      object: "invoice",
+      id: invoice.providerId,
+      customer: `cus_local_${companyId}`,
+      number: invoice.number,
+      status: "void",
+      amount_due: invoice.amountCents,
+      amount_paid: 0,
+      currency: invoice.currency.toLowerCase(),
+      period_start: invoice.periodStart && Math.floor(invoice.periodStart.getTime() / 1000),
+      period_end: invoice.periodEnd && Math.floor(invoice.periodEnd.getTime() / 1000),
+      created: Math.floor(invoice.createdAt.getTime() / 1000),
+      description: invoice.description,
+      metadata: { company_id: companyId, plan: pending.plan },
+    } satisfies BillingInvoiceObject),
+  ]);
+  return pending.plan;
 }
 
 /**

@@ -62,6 +62,18 @@ export function pendingDowngradeTo(state: {
  * The spec's English notices (§8), each shown with a Bulgarian line beside it, so the page reads
  * naturally in Bulgarian while the spec's words stay where it names them.
  */
+/**
+ * A notice as a toast (issue #41, item 9): the Bulgarian first, with the detail, and the spec's
+ * English words beside it (shown with lang="en").
+ */
+export function noticeToast(notice: { en: string; bg: string }, detail?: string) {
+  return {
+    title: notice.bg,
+    ...(detail ? { description: detail } : {}),
+    english: notice.en,
+  };
+}
+
 export const NOTICES = {
   upgradeComplete: { en: "Upgrade Complete!", bg: "Надграждането е завършено." },
   downgradeScheduled: { en: "Downgrade Scheduled", bg: "Промяната на плана е насрочена." },

@@ -2,18 +2,23 @@ import type { AppLoadContext } from "@remix-run/node";
 import { AppError } from "~/utils/http.server";
 import type { Plan } from "~db/types";
 import {
+  localCancelPendingUpgrade,
   localCardOf,
   localResume,
   localScheduleDowngrade,
   localUpgrade,
+  localUpgradeQuote,
   saveLocalCard,
+  type UpgradeQuote,
 } from "./local-billing.server";
 import type { CardInput } from "./schema";
 import {
+  stripeCancelPendingUpgrade,
   stripePaymentMethodPortal,
   stripeResume,
   stripeScheduleDowngrade,
   stripeUpgrade,
+  stripeUpgradeQuote,
 } from "./stripe-billing.server";
 
 /*
@@ -32,7 +37,9 @@ export type BillingStep =
   /** Continue elsewhere: Stripe Checkout, its Billing Portal or invoice page, or 3-D Secure. */
   | { kind: "redirect"; to: string }
   /** Stripe took the request; its webhook brings the change in a few seconds. */
-  | { kind: "accepted" };
+  | { kind: "accepted" }
+  /** The payment waiting for 3-D Secure was cancelled; the plan stays as it was. */
+  | { kind: "upgrade-cancelled"; plan: Plan };
 
 const provider = (context: AppLoadContext) => (context.config.billing.stripe ? "stripe" : "local");
 
@@ -55,6 +62,32 @@ export async function upgrade(
     };
   }
   return { kind: "upgraded", plan };
+}
+
+export type { UpgradeQuote };
+
+/** What an upgrade to `plan` charges today, for the customer to confirm before paying. */
+export function upgradeQuote(
+  context: AppLoadContext,
+  companyId: string,
+  plan: Exclude<Plan, "basic">,
+): Promise<UpgradeQuote> {
+  return provider(context) === "stripe"
+    ? stripeUpgradeQuote(context, companyId, plan)
+    : localUpgradeQuote(context.db, context.config.billing, companyId, plan);
+}
+
+/** «Откажи надграждането»: the payment waiting for 3-D Secure is cancelled, the plan stays. */
+export async function cancelPendingUpgrade(
+  context: AppLoadContext,
+  companyId: string,
+): Promise<BillingStep> {
+  const plan =
+    provider(context) === "stripe"
+      ? await stripeCancelPendingUpgrade(context, companyId)
+      : await localCancelPendingUpgrade(context.db, context.config.billing, companyId);
+  if (!plan) throw new AppError("Няма надграждане, което чака плащане", 409);
+  return { kind: "upgrade-cancelled", plan };
 }
 
 /** A lower plan, or the end of the paid plan ("cancel"), from the end of the period. */

@@ -1,6 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { AppError } from "~/utils/http.server";
 import type { Plan } from "~db/types";
+import { applyBillingEvent, type BillingInvoiceObject } from "./billing.server";
+import type { UpgradeQuote } from "./local-billing.server";
 import { PLAN_RANK } from "./plans";
 import { getSubscription } from "./state.server";
 import { stripeClient } from "./stripe.server";
@@ -70,6 +72,82 @@ export async function stripeUpgrade(
     return { redirect: invoice.hosted_invoice_url };
   }
   return { done: true };
+}
+
+/**
+ * What an upgrade would charge today (issue #41, item 9): a first subscription a month of the
+ * plan (Checkout), otherwise Stripe's own preview of the proration invoiced now.
+ */
+export async function stripeUpgradeQuote(
+  context: AppLoadContext,
+  companyId: string,
+  plan: Exclude<Plan, "basic">,
+): Promise<UpgradeQuote> {
+  const { stripe, priceIds } = setup(context);
+  const sub = await getSubscription(context.db, companyId);
+  if (PLAN_RANK[plan] <= PLAN_RANK[sub.plan]) throw new AppError("Това не е по-висок план", 409);
+  if (!sub.subscriptionId) {
+    const end = new Date();
+    end.setUTCMonth(end.getUTCMonth() + 1);
+    return {
+      plan,
+      amountCents: context.config.billing.prices[plan],
+      currency: "EUR",
+      fromBasic: true,
+      periodEnd: end.toISOString(),
+    };
+  }
+  const current = await stripe.subscriptions.retrieve(sub.subscriptionId);
+  const item = current.items.data[0];
+  if (!item) throw new AppError("Абонаментът няма позиция за смяна", 409);
+  const preview = await stripe.invoices.createPreview({
+    ...(sub.customerId ? { customer: sub.customerId } : {}),
+    subscription: sub.subscriptionId,
+    subscription_details: {
+      items: [{ id: item.id, price: priceIds[plan] }],
+      proration_behavior: "always_invoice",
+    },
+  });
+  const periodEnd = item.current_period_end ?? preview.period_end;
+  return {
+    plan,
+    amountCents: preview.amount_due,
+    currency: "EUR",
+    fromBasic: false,
+    periodEnd: new Date(periodEnd * 1000).toISOString(),
+  };
+}
+
+/**
+ * «Откажи надграждането» (issue #41, item 9): the proration invoice waiting for 3-D Secure is
+ * voided, which discards the subscription's pending update (it stays on its price), and applied
+ * at once so the banner goes without waiting for the webhook (which then changes nothing).
+ */
+export async function stripeCancelPendingUpgrade(
+  context: AppLoadContext,
+  companyId: string,
+): Promise<Plan | false> {
+  const { stripe } = setup(context);
+  const sub = await getSubscription(context.db, companyId);
+  const pending = sub.pendingAction;
+  if (!pending) return false;
+  let voided: Awaited<ReturnType<typeof stripe.invoices.voidInvoice>>;
+  try {
+    voided = await stripe.invoices.voidInvoice(pending.invoiceId);
+  } catch (error) {
+    // Paid or voided meanwhile: Stripe refuses, and its webhook brings what happened.
+    if ((error as { type?: string }).type === "StripeInvalidRequestError") {
+      throw new AppError("Плащането вече не може да бъде отказано: обновете страницата", 409);
+    }
+    throw error;
+  }
+  await applyBillingEvent(context.db, context.config.billing, "stripe", {
+    id: `evt_smetka_void_${voided.id}`,
+    type: "invoice.voided",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: voided as unknown as BillingInvoiceObject },
+  });
+  return pending.plan;
 }
 
 /**
