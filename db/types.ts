@@ -467,6 +467,10 @@ export interface Companies {
    * The operator's own company (admins' books); left out of the customer figures.
    */
   isOperator: Generated<boolean>;
+  /**
+   * Who issues the company's documents, in Latin letters: printed after «Issued by» on English and bilingual documents; null: the issuer's name transliterated.
+   */
+  issuerNameEn: string | null;
   isVatRegistered: Generated<boolean>;
   name: string;
   nameEn: string | null;
@@ -1385,6 +1389,10 @@ export interface VatGrounds {
   label: string;
   sort: Generated<number>;
   text: string;
+  /**
+   * The ground as an English or bilingual document prints it (the provision of the VAT Act and, where one applies, of Directive 2006/112/EC); null: the Bulgarian text.
+   */
+  textEn: string | null;
   validFrom: string;
   validTo: string | null;
 }

@@ -76,7 +76,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   ]);
   // The note on a series' first issue links to the numbering settings, for a role that has them.
   const firstOfSeries = data.firstOfSeries && can(user, "settings");
-  return json({ ...data, firstOfSeries, reminder, me: user.email });
+  // The warning of missing English details links to where they are typed, for a role that can.
+  const englishFix = data.englishMissing.length > 0 && can(user, "settings");
+  return json({ ...data, firstOfSeries, englishFix, reminder, me: user.email });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -239,6 +241,8 @@ export default function DocumentPage() {
     today,
     nextNumber,
     firstOfSeries,
+    englishMissing,
+    englishFix,
     emails,
     recurring,
     reminders,
@@ -274,6 +278,8 @@ export default function DocumentPage() {
               type={doc.type}
               nextNumber={nextNumber}
               firstOfSeries={firstOfSeries}
+              englishMissing={englishMissing}
+              englishFix={englishFix}
               confirmIssue={issueAnswer?.confirmIssue === true || params.get("issue") === "1"}
             />
           ) : null}

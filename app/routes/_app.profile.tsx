@@ -72,6 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       companyBankAccount: p.companyBankAccount ?? "",
       companyBankName: p.companyBankName ?? "",
       companyBankNameEn: p.companyBankNameEn ?? "",
+      companyIssuerNameEn: p.companyIssuerNameEn ?? "",
       companyBankBic: p.companyBankBic ?? "",
       useEnglishInvoices: p.useEnglishInvoices ? "on" : "",
     },
@@ -199,11 +200,17 @@ export default function Profile() {
                   value="on"
                   label="Издавам фактури и на английски"
                 />
-                <fieldset className={fieldStyles.fieldset}>
+                <fieldset id="english-details" className={fieldStyles.fieldset}>
                   <legend className={fieldStyles.legend}>Данни на английски</legend>
                   <TextField name="companyNameEn" label="Име на фирмата на английски" lang="en" />
                   <TextField name="companyAddressEn" label="Адрес на английски" lang="en" />
                   <TextField name="companyCityEn" label="Град на английски" lang="en" />
+                  <TextField
+                    name="companyIssuerNameEn"
+                    label="Съставил — име на латиница"
+                    lang="en"
+                    hint="Печата се след «Issued by»; празно — името на съставителя, изписано на латиница"
+                  />
                   <TextField name="companyBankNameEn" label="Банка на английски" lang="en" />
                 </fieldset>
               </>

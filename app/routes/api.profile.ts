@@ -1,12 +1,18 @@
-import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { profileJson } from "~/modules/accounts/profile-json.server";
 import { personalSchema, profileSchema } from "~/modules/accounts/schema";
-import { updatePersonal, updateProfile } from "~/modules/accounts/service.server";
+import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { can } from "~/modules/auth/capabilities";
 import { getUser, requireApiUser } from "~/modules/auth/guards.server";
 import { userJson } from "~/modules/auth/user-json.server";
 import { AppError, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
-export const loader = () => methodNotAllowed("PUT");
+/** GET /api/profile → the profile's fields, the company's under the names PUT takes. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireApiUser(request, context);
+  const p = await getProfile(context.db, user.id, can(user, "settings") ? user.companyId : null);
+  return json(profileJson(p), { headers: { "Cache-Control": "no-store" } });
+}
 
 /** PUT /api/profile (the profile form's fields) → the updated user. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -36,6 +36,7 @@ import * as m20261128T0500 from "./20261128T0500-signup-drafts";
 import * as m20261128T0510 from "./20261128T0510-document-email-message";
 import * as m20261128T0520 from "./20261128T0520-subscription-tax-invoices";
 import * as m20261128T0600 from "./20261128T0600-deleted-companies";
+import * as m20261128T1620 from "./20261128T1620-english-documents";
 import * as m20261128T1630 from "./20261128T1630-vat-threshold-history";
 
 /**
@@ -80,6 +81,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T0510-document-email-message": m20261128T0510,
   "20261128T0520-subscription-tax-invoices": m20261128T0520,
   "20261128T0600-deleted-companies": m20261128T0600,
+  "20261128T1620-english-documents": m20261128T1620,
   "20261128T1630-vat-threshold-history": m20261128T1630,
 };
 

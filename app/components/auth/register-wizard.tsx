@@ -133,7 +133,12 @@ export function RegisterWizard({
           }
         />
       ) : (
-        <StepFinance eik={values.companyVat ?? ""} bot={bot} banks={banks} />
+        <StepFinance
+          eik={values.companyVat ?? ""}
+          bot={bot}
+          banks={banks}
+          english={values.useEnglishInvoices === "on"}
+        />
       )}
       <div className={styles.actions}>
         {step > 1 ? (
@@ -319,14 +324,17 @@ function StepFinance({
   eik,
   bot,
   banks,
+  english: ticked,
 }: {
   eik: string;
   bot: { siteKey: string; token: string | null };
   banks: readonly BgBank[];
+  /** «Издавам фактури и на английски» was ticked when the step was last posted. */
+  english: boolean;
 }) {
   const vat = useField("vatNumber");
   const bank = useBankFill(banks);
-  const [english, setEnglish] = useState(false);
+  const [english, setEnglish] = useState(ticked);
   const hydrated = useHydrated();
   return (
     <>
@@ -370,9 +378,19 @@ function StepFinance({
           <legend className={fieldStyles.legend}>
             Данни на английски (за фактури на английски, по желание)
           </legend>
+          <p className={fieldStyles.hint}>
+            Английските фактури печатат тези данни; без тях името, адресът и мястото на издаване
+            излизат на кирилица. Можете да ги попълните и по-късно в «Профил».
+          </p>
           <TextField name="companyNameEn" label="Име на фирмата на английски" lang="en" />
           <TextField name="companyAddressEn" label="Адрес на английски" lang="en" />
           <TextField name="companyCityEn" label="Град на английски" lang="en" />
+          <TextField
+            name="companyIssuerNameEn"
+            label="Съставил — име на латиница"
+            lang="en"
+            hint="Печата се след «Issued by», напр. Ivan Petrov"
+          />
           <TextField name="companyBankNameEn" label="Банка на английски" lang="en" />
         </fieldset>
       ) : null}

@@ -8,6 +8,11 @@ import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DOCUMENT_TYPES, PAYMENT_METHODS } from "~/modules/invoices/constants";
+import {
+  ENGLISH_DETAILS_HREF,
+  type EnglishDetail,
+  englishDetailsWarning,
+} from "~/modules/invoices/english-details";
 import { formatDate, printDate } from "~/utils/dates";
 import { type FormAnswer, typedOr, useFormAnswer } from "~/utils/forms";
 import { formatCents, formatMoney } from "~/utils/money";
@@ -43,6 +48,8 @@ export function DraftSection({
   type,
   nextNumber,
   firstOfSeries = false,
+  englishMissing = [],
+  englishFix = false,
   confirmIssue,
 }: {
   id: string;
@@ -50,6 +57,10 @@ export function DraftSection({
   nextNumber: string | null;
   /** The series has no numbered document yet: its next number may still be set in the settings. */
   firstOfSeries?: boolean;
+  /** The company's details an English draft would print in Cyrillic (issue #41 item 5). */
+  englishMissing?: readonly EnglishDetail[];
+  /** The role may fill them in (the link to the profile). */
+  englishFix?: boolean;
   confirmIssue: boolean;
 }) {
   const busy = useBusy();
@@ -59,6 +70,9 @@ export function DraftSection({
     <Section title="Чернова">
       <p>Черновата няма номер. Номерът се дава при издаване и не може да се промени.</p>
       <FormError message={issue?.formError} />
+      {englishMissing.length > 0 ? (
+        <EnglishDetailsWarning missing={englishMissing} fix={englishFix} />
+      ) : null}
       {confirmIssue ? (
         <IssueConfirmation
           id={id}
@@ -89,6 +103,31 @@ export function DraftSection({
         </Button>
       </Form>
     </Section>
+  );
+}
+
+/** An English draft whose company lacks English details: it may still be issued. */
+function EnglishDetailsWarning({
+  missing,
+  fix,
+}: {
+  missing: readonly EnglishDetail[];
+  fix: boolean;
+}) {
+  return (
+    <div id="english-details-warning" className={page.warning} role="note">
+      <p style={{ marginTop: 0 }}>{englishDetailsWarning(missing)}</p>
+      <p style={{ marginBottom: 0 }}>
+        {fix ? (
+          <>
+            Попълнете ги в <Link to={ENGLISH_DETAILS_HREF}>Профил → Данни на английски</Link> преди
+            да издадете документа: издаденият документ не се променя.
+          </>
+        ) : (
+          "Помолете собственика на фирмата да ги попълни в «Профил» преди да издадете документа: издаденият документ не се променя."
+        )}
+      </p>
+    </div>
   );
 }
 

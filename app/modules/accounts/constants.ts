@@ -34,6 +34,7 @@ export const MESSAGES = {
   bankName: "Името на банката е задължително",
   bic: "BIC кодът е задължителен",
   botCheck: "Моля, потвърдете, че не сте робот чрез reCAPTCHA",
+  latinName: "Името се пише на латиница (напр. Ivan Petrov)",
 } as const;
 
 /** The registration wizard's steps and the fields each asks for (schema.ts: step1Fields…). */
@@ -66,6 +67,7 @@ export const REGISTER_STEPS = [
       "companyAddressEn",
       "companyCityEn",
       "companyBankNameEn",
+      "companyIssuerNameEn",
       "companyPhone",
     ],
   },

@@ -109,6 +109,11 @@ export const step3Fields = {
   companyAddressEn: optionalText(200),
   companyCityEn: optionalText(100),
   companyBankNameEn: optionalText(100),
+  // Who issues the documents, in Latin: «Issued by» on English documents (issue #41 item 5).
+  companyIssuerNameEn: optionalText(100).refine(
+    (value) => value === undefined || !/[\u0400-\u04FF]/.test(value),
+    MESSAGES.latinName,
+  ),
   companyPhone: optionalText(50),
 } satisfies StepFields<2>;
 

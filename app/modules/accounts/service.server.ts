@@ -89,6 +89,7 @@ export interface AccountInput {
   companyBankName?: string | null;
   companyBankNameEn?: string | null;
   companyBankBic?: string | null;
+  companyIssuerNameEn?: string | null;
   useEnglishInvoices?: boolean;
 }
 
@@ -140,6 +141,7 @@ export async function createAccount(
           bankName: input.companyBankName || null,
           bankNameEn: input.companyBankNameEn || null,
           bankBic: input.companyBankBic || null,
+          issuerNameEn: input.companyIssuerNameEn || null,
           useEnglishInvoices: input.useEnglishInvoices ?? false,
           // The admin's defaults for new documents, the company's own copy from now on.
           ...(await newCompanyDefaults(trx)),
@@ -344,6 +346,7 @@ export async function getProfile(db: Kysely<Database>, userId: string, companyId
       "companies.bankName as companyBankName",
       "companies.bankNameEn as companyBankNameEn",
       "companies.bankBic as companyBankBic",
+      "companies.issuerNameEn as companyIssuerNameEn",
       "companies.useEnglishInvoices",
       "companies.subscriptionPlan",
     ])
@@ -399,6 +402,7 @@ export async function updateProfile(
         bankName: input.companyBankName,
         bankNameEn: input.companyBankNameEn ?? null,
         bankBic: input.companyBankBic,
+        issuerNameEn: input.companyIssuerNameEn ?? null,
         useEnglishInvoices: input.useEnglishInvoices,
         updatedAt: new Date(),
       })

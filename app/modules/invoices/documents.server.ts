@@ -69,6 +69,7 @@ export function supplierSnapshot(company: Company): SupplierSnapshot {
     bankNameEn: company.bankNameEn,
     bankBic: company.bankBic,
     documentFooter: company.documentFooter,
+    issuerNameEn: company.issuerNameEn,
   };
 }
 

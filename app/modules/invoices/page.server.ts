@@ -4,6 +4,7 @@ import { todayInSofia } from "~/utils/dates";
 import type { Database } from "~db/types";
 import type { DocumentWithLines } from "./documents.server";
 import { listDocumentEmails } from "./emails.server";
+import { missingEnglishDetails } from "./english-details";
 import { numberStillSettable, peekNextNumber, seriesOf } from "./numbering.server";
 import { documentState } from "./payments.server";
 import { printModelFor } from "./render.server";
@@ -14,50 +15,66 @@ export async function documentPageData(
   companyId: string,
   doc: DocumentWithLines,
 ) {
-  const [model, client, logoUrl, related, nextNumber, firstOfSeries, emails, recurring, reminders] =
-    await Promise.all([
-      printModelFor(db, doc),
-      db
-        .selectFrom("clients")
-        .select(["id", "name", "emails"])
-        .where("companyId", "=", companyId)
-        .where("id", "=", doc.clientId)
-        .executeTakeFirstOrThrow(),
-      getLogoDataUrl(db, companyId),
-      db
-        .selectFrom("documents")
-        .select(["id", "type", "number", "status"])
-        .where("companyId", "=", companyId)
-        .where((eb) => eb.or([eb("originalId", "=", doc.id), eb("proformaId", "=", doc.id)]))
-        .orderBy("createdAt")
-        .execute(),
-      // The number a draft will get when issued, for the confirmation before issuing.
-      doc.status === "draft" ? peekNextNumber(db, companyId, seriesOf(doc.type)) : null,
-      // Whether it would be the series' first: the confirmation says the number may still be set.
-      doc.status === "draft" ? numberStillSettable(db, companyId, seriesOf(doc.type)) : false,
-      listDocumentEmails(db, companyId, doc.id),
-      doc.recurringId
-        ? db
-            .selectFrom("recurringInvoices")
-            .select(["id", "name"])
-            .where("companyId", "=", companyId)
-            .where("id", "=", doc.recurringId)
-            .executeTakeFirst()
-        : undefined,
-      db
-        .selectFrom("documentReminders")
-        .leftJoin("documentEmails", "documentEmails.id", "documentReminders.emailId")
-        .select([
-          "documentReminders.daysAfter",
-          "documentReminders.createdAt",
-          "documentEmails.status",
-          "documentEmails.recipients",
-        ])
-        .where("documentReminders.companyId", "=", companyId)
-        .where("documentReminders.documentId", "=", doc.id)
-        .orderBy("documentReminders.createdAt")
-        .execute(),
-    ]);
+  const [
+    model,
+    client,
+    logoUrl,
+    related,
+    nextNumber,
+    firstOfSeries,
+    emails,
+    recurring,
+    reminders,
+    company,
+  ] = await Promise.all([
+    printModelFor(db, doc),
+    db
+      .selectFrom("clients")
+      .select(["id", "name", "emails"])
+      .where("companyId", "=", companyId)
+      .where("id", "=", doc.clientId)
+      .executeTakeFirstOrThrow(),
+    getLogoDataUrl(db, companyId),
+    db
+      .selectFrom("documents")
+      .select(["id", "type", "number", "status"])
+      .where("companyId", "=", companyId)
+      .where((eb) => eb.or([eb("originalId", "=", doc.id), eb("proformaId", "=", doc.id)]))
+      .orderBy("createdAt")
+      .execute(),
+    // The number a draft will get when issued, for the confirmation before issuing.
+    doc.status === "draft" ? peekNextNumber(db, companyId, seriesOf(doc.type)) : null,
+    // Whether it would be the series' first: the confirmation says the number may still be set.
+    doc.status === "draft" ? numberStillSettable(db, companyId, seriesOf(doc.type)) : false,
+    listDocumentEmails(db, companyId, doc.id),
+    doc.recurringId
+      ? db
+          .selectFrom("recurringInvoices")
+          .select(["id", "name"])
+          .where("companyId", "=", companyId)
+          .where("id", "=", doc.recurringId)
+          .executeTakeFirst()
+      : undefined,
+    db
+      .selectFrom("documentReminders")
+      .leftJoin("documentEmails", "documentEmails.id", "documentReminders.emailId")
+      .select([
+        "documentReminders.daysAfter",
+        "documentReminders.createdAt",
+        "documentEmails.status",
+        "documentEmails.recipients",
+      ])
+      .where("documentReminders.companyId", "=", companyId)
+      .where("documentReminders.documentId", "=", doc.id)
+      .orderBy("documentReminders.createdAt")
+      .execute(),
+    // A draft in English is printed with the company's English details as they are now.
+    db
+      .selectFrom("companies")
+      .select(["nameEn", "addressEn", "cityEn"])
+      .where("id", "=", companyId)
+      .executeTakeFirstOrThrow(),
+  ]);
   const today = todayInSofia();
   return {
     doc: {
@@ -92,6 +109,9 @@ export async function documentPageData(
     emails,
     recurring: recurring ?? null,
     reminders: reminders.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    // Issuing an English or bilingual draft warns of the company's details it would print in
+    // Cyrillic (issue #41 item 5).
+    englishMissing: doc.status === "draft" ? missingEnglishDetails(doc.language, company) : [],
   };
 }
 

@@ -1,4 +1,5 @@
 import { countryByCode } from "~/modules/reference/countries";
+import { unitInEnglish } from "~/modules/reference/units";
 import { printDate } from "~/utils/dates";
 import {
   computeTotals,
@@ -9,6 +10,7 @@ import {
   parseDecimal,
   type Totals,
 } from "~/utils/money";
+import { hasCyrillic, transliterate } from "~/utils/transliterate";
 import { PAYMENT_METHODS, PAYMENT_METHODS_EN } from "./constants";
 import { printable } from "./print-text";
 import { amountInWords } from "./words";
@@ -93,6 +95,11 @@ export interface PrintSupplier extends PrintParty {
   bankBic: string | null;
   /** The company's footer; absent in snapshots of documents issued before footers existed. */
   documentFooter?: string | null;
+  /**
+   * Who issues the company's documents, in Latin letters (printed after «Issued by»); absent in
+   * snapshots of documents issued before it existed.
+   */
+  issuerNameEn?: string | null;
 }
 
 export interface PrintDocument {
@@ -112,6 +119,8 @@ export interface PrintDocument {
    * чл. 163а — the recipient owes the tax) prints «Обратно начисляване» / «Reverse charge».
    */
   vatGroundKind?: string | null;
+  /** The ground's English wording in the grounds table (issue #41 item 5); absent: none. */
+  vatGroundEn?: string | null;
   paymentMethod: keyof typeof PAYMENT_METHODS;
   authorName: string | null;
   recipientName: string | null;
@@ -183,6 +192,11 @@ export function buildPrintModel(
     const [bg, english] = LABELS[key];
     return lang === "bg" ? bg : lang === "en" ? english : `${bg} / ${english}`;
   };
+  /** A text with its English: the English alone, or both side by side on a bilingual document. */
+  const inLanguage = (bg: string, english: string | null | undefined) => {
+    if (lang === "bg" || !english || english === bg) return bg;
+    return en ? english : `${bg} / ${english}`;
+  };
   const locale = en ? "en" : "bg";
   const money = (cents: number) => formatCents(cents, locale);
   const vatShown = supplier.isVatRegistered;
@@ -219,12 +233,19 @@ export function buildPrintModel(
   ) => {
     const country = countryByCode(p.countryCode);
     const name = en && p.nameEn ? p.nameEn : p.name;
-    const address = en && p.addressEn ? p.addressEn : p.address;
-    const city = en && p.cityEn ? p.cityEn : p.city;
-    const countryName = country ? (en ? country.nameEn : country.nameBg) : p.countryCode;
-    const place = [p.postalCode ? `${p.postalCode} ${city}` : city, countryName]
-      .filter(Boolean)
-      .join(", ");
+    const fullAddress = (english: boolean) => {
+      const city = english && p.cityEn ? p.cityEn : p.city;
+      const countryName = country ? (english ? country.nameEn : country.nameBg) : p.countryCode;
+      const place = [p.postalCode ? `${p.postalCode} ${city}` : city, countryName]
+        .filter(Boolean)
+        .join(", ");
+      return `${english && p.addressEn ? p.addressEn : p.address}, ${place}`;
+    };
+    // Bilingual: the English address beside the Bulgarian one when the party has one.
+    const address =
+      lang === "bilingual" && p.addressEn
+        ? `${fullAddress(false)} / ${fullAddress(true)}`
+        : fullAddress(en);
     return {
       heading,
       name:
@@ -232,7 +253,7 @@ export function buildPrintModel(
       rows: [
         ...(p.eik ? [{ label: label("eik"), value: p.eik }] : []),
         ...(p.vatNumber ? [{ label: label("vatNumber"), value: p.vatNumber }] : []),
-        { label: label("address"), value: `${address}, ${place}` },
+        { label: label("address"), value: address },
         ...(p.mol ? [{ label: label("mol"), value: p.mol }] : []),
         ...extra,
       ],
@@ -254,7 +275,7 @@ export function buildPrintModel(
   const rows = doc.lines.map((line, index) => ({
     no: String(index + 1),
     description: line.description,
-    unit: line.unit,
+    unit: inLanguage(line.unit, unitInEnglish(line.unit)),
     quantity: formatScaled(parseDecimal(line.quantity, 3) ?? 0n, 3, locale),
     unitPrice: formatPrice(parseDecimal(line.unitPrice, 4) ?? 0n, locale),
     discount: `${formatScaled(parseDecimal(line.discountPercent, 2) ?? 0n, 2, locale)} %`,
@@ -294,9 +315,10 @@ export function buildPrintModel(
     // The recipient owes the tax: the words the VAT Directive (art. 226, point 11a) and ЗДДС
     // (чл. 114, ал. 1, т. 12) ask for, in the document's language(s), before the ground.
     const reverse = doc.vatGroundKind === "reverse_charge";
+    const ground = inLanguage(doc.vatGround, doc.vatGroundEn);
     facts.push({
       label: label("vatGround"),
-      value: reverse ? `${label("reverseCharge")} — ${doc.vatGround}` : doc.vatGround,
+      value: reverse ? `${label("reverseCharge")} — ${ground}` : ground,
     });
   }
   const words =
@@ -322,6 +344,13 @@ export function buildPrintModel(
     facts.push({ label: label("cancelReason"), value: doc.cancelReason });
   }
 
+  // Who issued it, in Latin on an English document: the company's own spelling, else the name
+  // transliterated (the Transliteration Act), so «Issued by» never prints Cyrillic.
+  const author = doc.authorName ?? "";
+  const authorEn = !hasCyrillic(author)
+    ? author
+    : supplier.issuerNameEn?.trim() || transliterate(author);
+
   // No control or invisible character reaches the preview or the PDF (an address typed with
   // «\r\n» printed a box); the PDF also replaces what its fonts lack (pdf.server.tsx).
   return printable<PrintModel>({
@@ -341,7 +370,7 @@ export function buildPrintModel(
     currency: doc.currency,
     facts,
     signatures: [
-      { label: label("author"), value: doc.authorName ?? "" },
+      { label: label("author"), value: inLanguage(author, authorEn) },
       { label: label("receiver"), value: doc.recipientName ?? "" },
     ],
     footer: supplier.documentFooter?.trim() || null,

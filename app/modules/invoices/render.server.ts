@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 import type { Actor } from "~/modules/audit/trail.server";
 import { renderInPool } from "~/modules/pdf/pool.server";
 import { vatDateOf } from "~/modules/reference/vat";
-import { vatGroundKind } from "~/modules/reference/vat.server";
+import { vatGroundOf } from "~/modules/reference/vat.server";
 import { contentDisposition } from "~/utils/content-disposition";
 import type { Database, DocumentRow } from "~db/types";
 import {
@@ -43,10 +43,12 @@ export async function printModelFor(
     supplier ??= supplierSnapshot(company);
     client ??= clientSnapshot(clientRow);
   }
+  const ground = await vatGroundOf(db, doc.vatGround, vatDateOf(doc));
   return buildPrintModel(
     {
       ...doc,
-      vatGroundKind: await vatGroundKind(db, doc.vatGround, vatDateOf(doc)),
+      vatGroundKind: ground?.kind ?? null,
+      vatGroundEn: ground?.textEn ?? null,
       lines: doc.lines.map((line) => ({ ...line, netCents: Number(line.netCents) })),
     },
     supplier,

@@ -54,14 +54,27 @@ export async function vatGroundKind(
   text: string | null,
   day: string,
 ): Promise<VatGroundKind | null> {
+  return (await vatGroundOf(db, text, day))?.kind ?? null;
+}
+
+/**
+ * A document's legal ground in the grounds table (the row valid on the document's date, else the
+ * latest): its kind and its English wording (issue #41 item 5), null when the text is not there.
+ */
+export async function vatGroundOf(
+  db: Kysely<Database>,
+  text: string | null,
+  day: string,
+): Promise<{ kind: VatGroundKind; textEn: string | null } | null> {
   if (!text?.trim()) return null;
   const rows = await db
     .selectFrom("vatGrounds")
-    .select(["kind", "validFrom", "validTo"])
+    .select(["kind", "textEn", "validFrom", "validTo"])
     .where("text", "=", text.trim())
     .orderBy("validFrom", "desc")
     .execute();
-  return (rows.find((row) => validOn(row, day)) ?? rows[0])?.kind ?? null;
+  const row = rows.find((candidate) => validOn(candidate, day)) ?? rows[0];
+  return row ? { kind: row.kind, textEn: row.textEn } : null;
 }
 
 /** Every rate, past and future, by rate and start. */
