@@ -7,6 +7,7 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccountForm, UploadForm } from "~/components/bank/bank-forms";
 import * as listStyles from "~/components/clients/client-form.css";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ButtonLink } from "~/components/ui/button";
@@ -186,3 +187,6 @@ export default function Bank() {
 export const meta: MetaFunction = () => [{ title: "Банка — Сметка" }];
 
 export const ErrorBoundary = GateBoundary;
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccountSettingsForm } from "~/components/bank/bank-forms";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { requireBankPage } from "~/modules/bank/access.server";
@@ -71,3 +72,6 @@ export default function BankAccount() {
 export const meta: MetaFunction = () => [{ title: "Банкова сметка — Сметка" }];
 
 export const ErrorBoundary = GateBoundary;
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

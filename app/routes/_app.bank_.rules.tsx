@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
@@ -119,6 +120,7 @@ export default function BankRules() {
                   <td className={listStyles.cell}>{rule.createdByName}</td>
                   <td className={listStyles.cell}>
                     <Form method="post">
+                      <CompanyField />
                       <input type="hidden" name="id" value={rule.id} />
                       <Button
                         type="submit"
@@ -141,6 +143,7 @@ export default function BankRules() {
         <p>Още няма правила.</p>
       )}
       <Form method="post" aria-label="Ново правило">
+        <CompanyField />
         <h2>Ново правило</h2>
         <FormError message={answer?.formError} />
         <div className={listStyles.grid}>
@@ -222,3 +225,6 @@ export default function BankRules() {
 export const meta: MetaFunction = () => [{ title: "Правила за плащания — Сметка" }];
 
 export const ErrorBoundary = GateBoundary;
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -7,6 +7,7 @@ import {
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { TransactionCard } from "~/components/bank/transaction-card";
 import * as styles from "~/components/bank/transaction-card.css";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
@@ -94,6 +95,7 @@ export default function Statement() {
       </p>
       <TabLinks label="Движения по състояние" tabs={tabs} current={status} />
       <Form method="post" className={styles.manual} aria-label="Нови предложения">
+        <CompanyField />
         <input type="hidden" name="back" value={back} />
         <p>Добавили сте фактури, разходи или правила? Предложенията се изготвят отново.</p>
         <Button type="submit" name="intent" value="refresh" tone="secondary" disabled={busy}>
@@ -117,3 +119,6 @@ export default function Statement() {
 export const meta: MetaFunction = () => [{ title: "Банково извлечение — Сметка" }];
 
 export const ErrorBoundary = GateBoundary;
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CatalogueForm } from "~/components/catalogue/catalogue-form";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
@@ -112,6 +113,7 @@ export default function EditCatalogueItem() {
           променят.
         </p>
         <Form method="post">
+          <CompanyField />
           <FormError message={archive?.formError} />
           <Button
             type="submit"
@@ -129,3 +131,6 @@ export default function EditCatalogueItem() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Артикул от каталога | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
@@ -127,12 +128,14 @@ export default function EditClient() {
           документи не може да бъде изтрит.
         </p>
         <Form method="post" style={{ display: "inline-block", marginRight: "1rem" }}>
+          <CompanyField />
           <input type="hidden" name="intent" value={archivedAt ? "restore" : "archive"} />
           <Button type="submit" tone="secondary">
             {archivedAt ? "Възстанови" : "Архивирай"}
           </Button>
         </Form>
         <Form method="post" style={{ display: "inline-block" }}>
+          <CompanyField />
           <input type="hidden" name="intent" value="delete" />
           <div className={fieldStyles.checkboxRow}>
             <input id="confirm-delete" type="checkbox" name="confirm" />
@@ -148,3 +151,6 @@ export default function EditClient() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Клиент | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as styles from "~/components/layout/page.css";
 import { LoginCompanies } from "~/components/team/login-companies";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -51,3 +52,6 @@ export default function Companies() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Вашите фирми | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

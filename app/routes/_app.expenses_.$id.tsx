@@ -7,6 +7,7 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ExpenseDetails } from "~/components/expenses/expense-details";
 import { Receipts } from "~/components/expenses/receipts";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import * as invoiceStyles from "~/components/invoices/invoices.css";
@@ -112,6 +113,7 @@ export default function ExpensePage() {
           Изтриване
         </h2>
         <Form method="post">
+          <CompanyField />
           <FormError message={remove?.formError} />
           <div className={fieldStyles.checkboxRow}>
             <input
@@ -142,3 +144,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
       : "Разход | Сметка",
   },
 ];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -7,6 +7,7 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ExpenseForm } from "~/components/expenses/expense-form";
 import { SupplierSearch } from "~/components/expenses/supplier-search";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { EXPENSE_FORM_ID } from "~/modules/expenses/constants";
@@ -86,3 +87,6 @@ export default function AddExpense() {
 export const ErrorBoundary = GateBoundary;
 
 export const meta: MetaFunction = () => [{ title: "Нов разход | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

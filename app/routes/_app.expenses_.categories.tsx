@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
@@ -102,6 +103,7 @@ export default function Categories() {
         разходи, но остава на записаните.
       </p>
       <Form method="post" className={listStyles.toolbar} aria-label="Нова категория">
+        <CompanyField />
         <FormField
           name="name"
           label="Нова категория"
@@ -152,6 +154,7 @@ function CategoryRow({
     <tr>
       <td className={listStyles.cell}>
         <Form method="post" className={listStyles.toolbar} style={{ margin: 0 }}>
+          <CompanyField />
           <input type="hidden" name="id" value={category.id} />
           <FormError message={answer?.formError} />
           <FormField
@@ -170,6 +173,7 @@ function CategoryRow({
       </td>
       <td className={listStyles.cell}>
         <Form method="post">
+          <CompanyField />
           <input type="hidden" name="id" value={category.id} />
           {category.archivedAt ? "Скрита · " : "Активна · "}
           <Button
@@ -191,3 +195,6 @@ function CategoryRow({
 export const ErrorBoundary = GateBoundary;
 
 export const meta: MetaFunction = () => [{ title: "Категории разходи | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { FeedbackForm } from "~/components/feedback/feedback-form";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as styles from "~/components/layout/page.css";
 import { botCheckMessage, botCheckWidget, verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -98,3 +99,6 @@ export default function Feedback() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Обратна връзка и поддръжка | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

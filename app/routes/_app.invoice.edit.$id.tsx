@@ -6,6 +6,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { DocumentEditor } from "~/components/invoices/document-editor";
 import * as page from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
@@ -74,3 +75,6 @@ export default function EditDocument() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Редактиране на чернова | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

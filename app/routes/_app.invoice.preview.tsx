@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { DocumentSheet } from "~/components/invoices/document-sheet";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
@@ -42,6 +43,7 @@ export default function Preview() {
               Редактирай
             </ButtonLink>
             <Form method="post" action={`/invoice/${id}`}>
+              <CompanyField />
               <Button type="submit" name="intent" value="issue" disabled={busy}>
                 Издай
               </Button>
@@ -58,3 +60,6 @@ export default function Preview() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Преглед на документ | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -3,6 +3,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 
 import * as listStyles from "~/components/clients/client-form.css";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FilterSelect } from "~/components/forms/filter-select";
 import * as styles from "~/components/invoices/invoices.css";
@@ -264,6 +265,9 @@ export default function Invoices() {
       )}
       <ListPager path="/invoices" nextCursor={nextCursor} />
     </div>
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;
   );
 }
 

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
@@ -169,6 +170,7 @@ export default function RecurringInvoices() {
                   </td>
                   <td className={listStyles.cell}>
                     <Form method="post">
+                      <CompanyField />
                       <input type="hidden" name="id" value={r.id} />
                       {r.status === "active" ? (
                         <Button
@@ -216,3 +218,6 @@ export default function RecurringInvoices() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Периодични фактури | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

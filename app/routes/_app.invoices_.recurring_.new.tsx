@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -204,6 +205,7 @@ export default function NewRecurring() {
           });
         }}
       >
+        <CompanyField />
         <FormError message={answer?.formError} />
         <FormField
           name="name"
@@ -316,3 +318,6 @@ export default function NewRecurring() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Направи периодична | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -7,6 +7,7 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
 import { useBankFill } from "~/components/forms/bank-fill";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { CountryField } from "~/components/forms/country-field";
 import { CheckboxField, FormError, PasswordField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
@@ -158,6 +159,7 @@ export default function Profile() {
             defaultValues={defaults}
             noValidate
           >
+            <CompanyField />
             <input type="hidden" name="intent" value="profile" />
             {data?.formId === "profile" ? <FormError message={data.formError} /> : null}
             <p>
@@ -221,6 +223,7 @@ export default function Profile() {
         <section className={styles.card} aria-labelledby="password-title">
           <h2 id="password-title">Смяна на паролата</h2>
           <ValidatedForm validator={passwordValidator} method="post" id="password" noValidate>
+            <CompanyField />
             <input type="hidden" name="intent" value="password" />
             {data?.formId === "password" ? <FormError message={data.formError} /> : null}
             <PasswordField
@@ -239,3 +242,6 @@ export default function Profile() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Профил | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

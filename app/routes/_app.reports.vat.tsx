@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -151,6 +152,7 @@ function FilingForm({ month }: { month: string }) {
         Кой подава файловете
       </h2>
       <Form method="post" ref={form} noValidate>
+        <CompanyField />
         <input type="hidden" name="month" value={month} />
         <FormError message={answer?.formError} />
         <FormField
@@ -330,3 +332,6 @@ export default function VatReportPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: "ДДС дневници | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
@@ -162,6 +163,7 @@ export default function Salaries() {
       </p>
       {current.totals.count === 0 && previous.totals.count > 0 ? (
         <Form method="post" className={page.card}>
+          <CompanyField />
           <input type="hidden" name="month" value={month} />
           <p style={{ marginTop: 0 }}>
             За {monthLabel(month)} още няма заплати. Копирайте заплатите от{" "}
@@ -205,3 +207,6 @@ export default function Salaries() {
 export const ErrorBoundary = GateBoundary;
 
 export const meta: MetaFunction = () => [{ title: "Заплати | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

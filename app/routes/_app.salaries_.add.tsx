@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { figuresOf, SalaryForm } from "~/components/salaries/salary-form";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
@@ -77,3 +78,6 @@ export default function AddSalary() {
 export const ErrorBoundary = GateBoundary;
 
 export const meta: MetaFunction = () => [{ title: "Нова заплата | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { figuresOf, SalaryForm } from "~/components/salaries/salary-form";
@@ -105,6 +106,7 @@ export default function EditSalary() {
         <Form method="post" action={`/salaries/edit/${id}?delete`}>
           <FormError message={removal?.formError} />
           <Button type="submit" tone="secondary" disabled={busy}>
+          <CompanyField />
             Изтрий заплатата
           </Button>
         </Form>
@@ -118,3 +120,6 @@ export const ErrorBoundary = GateBoundary;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Заплата"} | Сметка` },
 ];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FilterSelect } from "~/components/forms/filter-select";
 import * as styles from "~/components/invoices/invoices.css";
@@ -133,3 +134,6 @@ export default function Employees() {
 export const ErrorBoundary = GateBoundary;
 
 export const meta: MetaFunction = () => [{ title: "Служители | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { EmployeeForm } from "~/components/salaries/employee-form";
@@ -105,6 +106,7 @@ export default function EditEmployee() {
           </Button>
         </Form>
       </section>
+          <CompanyField />
     </div>
   );
 }
@@ -114,3 +116,6 @@ export const ErrorBoundary = GateBoundary;
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.name ?? "Служител"} | Сметка` },
 ];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

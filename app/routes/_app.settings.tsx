@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
 import { InvoiceDefaultsForm } from "~/components/settings/invoice-defaults-form";
@@ -215,3 +216,6 @@ export default function Settings() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Настройки | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -7,6 +7,7 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useId } from "react";
 import { ExportProgress, ExportReady, StartExportForm } from "~/components/export/export-status";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
@@ -182,6 +183,7 @@ function DeletionForm({ deletionScheduledAt }: { deletionScheduledAt: string | n
             сами, се изтриват с всичките си данни и те не могат да бъдат възстановени.
           </p>
           <Form method="post">
+            <CompanyField />
             <input type="hidden" name="intent" value="cancel-deletion" />
             <Button type="submit" disabled={busy}>
               Отмени изтриването
@@ -190,6 +192,7 @@ function DeletionForm({ deletionScheduledAt }: { deletionScheduledAt: string | n
         </>
       ) : (
         <Form method="post">
+          <CompanyField />
           <p>
             Профилът се изтрива {DELETION_DAYS} дни след заявката; дотогава можете да се откажете и
             експортът остава достъпен. Тогава фирмите, които притежавате сами, се изтриват с всички
@@ -231,3 +234,6 @@ function DeletionForm({ deletionScheduledAt }: { deletionScheduledAt: string | n
 }
 
 export const meta: MetaFunction = () => [{ title: "Изтриване на профила | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

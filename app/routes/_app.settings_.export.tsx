@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ExportProgress, ExportReady, StartExportForm } from "~/components/export/export-status";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as styles from "~/components/layout/page.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { EXPORT_KEEP_DAYS, EXPORT_STATES } from "~/modules/export/constants";
@@ -105,3 +106,6 @@ export default function CompanyExport() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Експорт на данните | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { BillingInvoices } from "~/components/subscriptions/billing-invoices";
@@ -309,3 +310,6 @@ function usePopupCompletion(params: URLSearchParams) {
 }
 
 export const meta: MetaFunction = () => [{ title: "Абонамент | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

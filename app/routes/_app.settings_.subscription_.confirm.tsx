@@ -6,6 +6,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
@@ -100,6 +101,7 @@ export default function ConfirmPayment() {
           план {PLAN_NAMES[plan]}.
         </p>
         <Form method="post" style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}>
+          <CompanyField />
           <input type="hidden" name="secret" value={secret} />
           {popup ? <input type="hidden" name="popup" value="1" /> : null}
           <Button type="submit" name="intent" value="approve" disabled={busy}>
@@ -115,3 +117,6 @@ export default function ConfirmPayment() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Потвърждение на плащане | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
 import { InvitationsTable, InviteForm, MembersTable } from "~/components/team/team-forms";
@@ -133,3 +134,6 @@ export default function Team() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Екип | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -8,6 +8,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { AppShell, shellUser } from "~/components/layout/app-shell";
 import * as styles from "~/components/layout/app-shell.css";
 import { ImpersonationBanner } from "~/components/layout/impersonation-banner";
@@ -124,6 +125,7 @@ function Banners({
           <Form method="post" action="/settings" style={{ display: "inline" }}>
             <input type="hidden" name="intent" value="cancel-deletion" />
             <button type="submit" className={styles.bannerButton}>
+            <CompanyField />
               Отмени изтриването
             </button>
           </Form>
@@ -138,6 +140,7 @@ function Banners({
           <Form method="post" action="/salaries" style={{ display: "inline" }}>
             <input type="hidden" name="month" value={salaryMonth.month} />
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+            <CompanyField />
             <button
               type="submit"
               name="intent"
@@ -165,3 +168,6 @@ function Banners({
     </>
   );
 }
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

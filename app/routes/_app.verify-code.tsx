@@ -7,6 +7,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ValidatedForm } from "remix-validated-form";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError, TextField } from "~/components/forms/field";
 import { lazyValidator } from "~/components/forms/lazy-validator";
 import * as styles from "~/components/layout/page.css";
@@ -80,6 +81,7 @@ export default function VerifyCode() {
         ) : null}
         <FormError message={data?.formError} />
         <ValidatedForm validator={validator} method="post" noValidate>
+          <CompanyField />
           <TextField
             name="code"
             label="Код"
@@ -93,6 +95,7 @@ export default function VerifyCode() {
           </Button>
         </ValidatedForm>
         <Form method="post" style={{ marginTop: "1rem" }}>
+          <CompanyField />
           <input type="hidden" name="intent" value="resend" />
           <Button type="submit" tone="quiet" disabled={busy}>
             Изпрати нов код
@@ -104,3 +107,6 @@ export default function VerifyCode() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Потвърди с код | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

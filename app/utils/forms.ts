@@ -14,10 +14,16 @@ export interface FormAnswer {
   link?: { to: string; text: string };
 }
 
+/**
+ * The formId of an answer about whichever form was sent (a form refused for its company before
+ * the action read it): each form of the page shows what was typed into its fields.
+ */
+export const ANY_FORM = "*";
+
 /** The action's answer when it is about this form; undefined otherwise. */
 export function useFormAnswer(formId: string): FormAnswer | undefined {
   const data = useActionData() as Partial<FormAnswer> | undefined;
-  return data?.formId === formId ? (data as FormAnswer) : undefined;
+  return data?.formId === formId || data?.formId === ANY_FORM ? (data as FormAnswer) : undefined;
 }
 
 /** A typed value from the answer, or the default. */

@@ -16,6 +16,18 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A refusal the route returns rather than throws (a thrown Response draws the error page): an
+ * action's page is drawn again with it as the action's data, the form as typed beside it. The
+ * route guard turns it into the returned answer (issue #41 item 1: the form's company).
+ */
+export class ReturnedAnswer extends Error {
+  override name = "ReturnedAnswer";
+  constructor(public response: Response) {
+    super(`Answered ${response.status}`);
+  }
+}
+
 /** The API's generic answers, in Bulgarian like every message it gives. */
 export const API_MESSAGES = {
   unavailable: "Услугата е временно недостъпна. Опитайте отново след малко.",

@@ -1,7 +1,7 @@
 import type { ServerBuild } from "@remix-run/node";
 import { BODY_MESSAGES, isBodyTooLarge } from "./body-limit.server";
 import { isDatabaseUnavailable } from "./db-errors.server";
-import { API_MESSAGES, AppError, jsonError } from "./http.server";
+import { API_MESSAGES, AppError, jsonError, ReturnedAnswer } from "./http.server";
 
 type DataFunction = (args: {
   request: Request;
@@ -22,6 +22,11 @@ const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/a
  */
 export function guardFailure(error: unknown, request: Request, requestId = "-"): never | Response {
   if (error instanceof Response) throw error;
+  // A refusal an action answers on its own page (its data), never the error page.
+  if (error instanceof ReturnedAnswer) {
+    if (request.method === "GET" || request.method === "HEAD") throw error.response;
+    return error.response;
+  }
   const api = isApi(request);
   const where = `${request.method} ${new URL(request.url).pathname} [${requestId}]`;
   if (isBodyTooLarge(error)) {

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { issueLocalToken } from "~/modules/auth/bot-check.server";
+import { ReturnedAnswer } from "~/utils/http.server";
 import type { Database } from "~db/types";
 import { makeContext, TEST_SESSION_SECRET } from "./context";
 
@@ -31,6 +32,8 @@ export async function call(
     return Response.json(result);
   } catch (error) {
     if (error instanceof Response) return error;
+    // What the route guard returns in the server: the page's own answer (issue #41 item 1).
+    if (error instanceof ReturnedAnswer) return error.response;
     throw error;
   }
 }

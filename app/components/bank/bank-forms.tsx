@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
+import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
@@ -33,6 +34,7 @@ export function UploadForm({
   ];
   return (
     <Form method="post" encType="multipart/form-data" aria-label="Внасяне на извлечение">
+      <CompanyField />
       <h2>Внасяне на извлечение</h2>
       <FormError message={answer?.formError} />
       <div className={listStyles.grid}>
@@ -69,6 +71,7 @@ export function AccountForm() {
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" aria-label="Нова банкова сметка">
+      <CompanyField />
       <h2>Нова сметка</h2>
       <FormError message={answer?.formError} />
       <div className={listStyles.row}>
@@ -116,6 +119,7 @@ export function AccountSettingsForm({
     answer ? typedOr(answer, name) : typeof stored === "string" ? stored : "";
   return (
     <Form method="post" aria-label="Настройки на сметката">
+      <CompanyField />
       <FormError message={answer?.formError} />
       <FormField
         name="name"

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { CompanyField } from "~/components/forms/company-field";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { NAP_KIND_LABELS, SUGGESTION_LABELS, TRANSACTION_STATUSES } from "~/modules/bank/constants";
@@ -99,6 +100,7 @@ export function TransactionCard({ tx, back }: { tx: Movement; back: string }) {
               className={styles.manual}
               aria-label={`Разнасяне по номера: ${label}`}
             >
+              <CompanyField />
               <Hidden fields={{ transactionId: tx.id, back }} />
               <FormField
                 name="numbers"
@@ -147,6 +149,7 @@ function Suggestion({
           <Link to={`/invoice/edit/${proforma.invoiceId}`}>Към фактурата по проформата</Link>
         ) : proforma ? (
           <Form method="post" action={`/invoice/${proforma.id}`}>
+            <CompanyField />
             <Button type="submit" name="intent" value="convert" tone="secondary" disabled={busy}>
               Издай фактура по проформата
             </Button>
@@ -162,6 +165,7 @@ function Suggestion({
       className={styles.suggestion}
       aria-label={`Предложение ${s.rank}: ${label}`}
     >
+      <CompanyField />
       <Hidden fields={{ transactionId: tx.id, rank: String(s.rank), back }} />
       <p>
         <strong>{kind}:</strong> {suggestionText(s, tx.currency)}
@@ -219,6 +223,7 @@ function Matched({
           : `Разнесено от ${standing[0]?.createdByName ?? "—"}`}
       </p>
       <Form method="post" aria-label={`Отмяна: ${label}`}>
+        <CompanyField />
         <Hidden fields={{ transactionId: tx.id, back }} />
         <Button
           type="submit"

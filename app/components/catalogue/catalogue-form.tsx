@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
+import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -45,6 +46,7 @@ export function CatalogueForm({
   }
   return (
     <Form method="post" ref={form} noValidate>
+      <CompanyField />
       <FormError message={answer?.formError} />
       <div className={listStyles.grid}>
         <FormField

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { ValidatedForm } from "remix-validated-form";
+import { CompanyField } from "~/components/forms/company-field";
 import { CountryField } from "~/components/forms/country-field";
 import { FormError, SelectField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
@@ -11,7 +12,6 @@ import { CLIENT_KINDS, VAT_TREATMENTS } from "~/modules/clients/constants";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import type { ViesStatus } from "~/modules/reference/vies";
 import * as styles from "./client-form.css";
-import { CompanyField } from "~/components/forms/company-field";
 
 export const clientValidator = lazyValidator(() =>
   import("~/modules/clients/validators").then((m) => m.client),

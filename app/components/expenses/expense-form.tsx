@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -72,6 +73,7 @@ export function ExpenseForm({
 
   return (
     <Form method="post" encType="multipart/form-data" ref={form} noValidate>
+      <CompanyField />
       {ublImport ? (
         // Enter in a field submits with the form's first submit button: this one saves, so the
         // import's «Прочети файла» below is only ever pressed on purpose.

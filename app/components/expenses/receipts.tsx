@@ -1,6 +1,7 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { Button } from "~/components/ui/button";
@@ -62,6 +63,7 @@ export function Receipts({
                 Изтегли<span className="visually-hidden"> {r.fileName}</span>
               </a>
               <Form method="post">
+                <CompanyField />
                 <input type="hidden" name="attachmentId" value={r.id} />
                 <Button
                   type="submit"
@@ -145,6 +147,7 @@ function ReceiptUpload({
         send(input.current.files);
       }}
     >
+      <CompanyField />
       <input type="hidden" name="intent" value="upload" />
       <div
         className={styles.dropzone}

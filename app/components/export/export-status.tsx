@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
+import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { Button } from "~/components/ui/button";
 import { EXPORT_KEEP_DAYS, EXPORT_STATES } from "~/modules/export/constants";
@@ -103,6 +104,7 @@ export function StartExportForm({
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
         {label}
+      <CompanyField />
       </Button>
     </Form>
   );

@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BotCheckWidget } from "~/components/forms/bot-check";
+import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormField } from "~/components/forms/form-field";
 import * as styles from "~/components/layout/page.css";
@@ -65,6 +66,7 @@ export function FeedbackForm({
         </div>
       ) : null}
       <Form method="post" encType="multipart/form-data" noValidate>
+        <CompanyField />
         <input type="hidden" name="type" value={currentType} />
         <input type="hidden" name="from" value={from} />
         <FormField

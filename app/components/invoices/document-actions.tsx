@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -84,6 +85,7 @@ export function DraftSection({
         <div className={styles.actions}>
           <ButtonLink to={`/invoice/edit/${id}`} tone="secondary">
             Редактирай
+            <CompanyField />
           </ButtonLink>
           <Form method="post">
             <Button type="submit" name="intent" value="issue" disabled={busy}>
@@ -91,6 +93,7 @@ export function DraftSection({
             </Button>
           </Form>
         </div>
+        <CompanyField />
       )}
       <Form method="post" style={{ marginTop: "1rem" }}>
         <FormError message={remove?.formError} />
@@ -167,6 +170,7 @@ function IssueConfirmation({
           <Link to="/settings#numbering">Настройки → Номерация на документите</Link>: след
           издаването той вече не може да се промени.
         </p>
+        <CompanyField />
       ) : null}
       <Form method="post" className={styles.actions}>
         <input type="hidden" name="confirm" value="yes" />
@@ -280,6 +284,7 @@ export function SendSection({
   const busy = useBusy();
   const answer = useFormAnswer("send");
   return (
+        <CompanyField />
     <Section title="Изпращане по имейл">
       <Form method="post">
         <MailFields
@@ -335,6 +340,7 @@ export function ReminderSection({
           <strong>{reminder.subject}</strong>
         </p>
         <p style={{ whiteSpace: "pre-line" }}>{reminder.text}</p>
+        <CompanyField />
       </details>
       <Form method="post">
         <MailFields
@@ -412,6 +418,7 @@ export function PaymentsSection({
           {doc.payments.map((p) => (
             <li key={p.id} style={{ marginBottom: "0.5rem" }}>
               {printDate(p.paidOn)} — {formatMoney(p.amountCents, doc.currency)} (
+                <CompanyField />
               {PAYMENT_METHODS[p.method]}){p.note ? `, ${p.note}` : ""}
               <Form method="post" style={{ display: "inline" }}>
                 <input type="hidden" name="paymentId" value={p.id} />
@@ -432,6 +439,7 @@ export function PaymentsSection({
       ) : null}
       {doc.dueCents > 0 ? (
         // A new form after each payment: it offers what is still owed and an empty note, not
+          <CompanyField />
         // the amount and note just recorded (an uncontrolled input keeps what was typed).
         <Form method="post" key={`${doc.paidCents}:${doc.payments.length}`}>
           <FormError message={answer?.formError} />
@@ -516,6 +524,7 @@ export function ConvertSection() {
   const answer = useFormAnswer("convert");
   return (
     <Section title="Фактура по проформата">
+        <CompanyField />
       <FormError message={answer?.formError} />
       <Form method="post">
         <Button type="submit" name="intent" value="convert" disabled={busy}>
@@ -531,6 +540,7 @@ export function CancelSection() {
   const answer = useFormAnswer("cancel");
   return (
     <Section title="Анулиране">
+        <CompanyField />
       <p>Анулираният документ запазва номера си и остава в дневника с нулеви стойности.</p>
       <Form method="post">
         <FormError message={answer?.formError} />
@@ -554,6 +564,7 @@ export function DuplicateSection() {
   const busy = useBusy();
   return (
     <Section title="Копие">
+        <CompanyField />
       <p>Нова чернова със същия клиент и редове, с днешна дата и без номер.</p>
       <Form method="post">
         <Button type="submit" name="intent" value="duplicate" tone="secondary" disabled={busy}>

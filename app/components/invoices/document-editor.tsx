@@ -1,6 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -285,6 +286,7 @@ function EditorForm({
       noValidate
       aria-describedby={formError ? "editor-error" : undefined}
     >
+      <CompanyField />
       <div id="editor-error">
         <FormError message={formError} />
       </div>

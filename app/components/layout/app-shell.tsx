@@ -1,5 +1,6 @@
 import { Form, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { CompanyField } from "~/components/forms/company-field";
 import { MenuLink, useFollowLinks, usePrefetchOnIntent } from "~/components/ui/in-app-links";
 import { Overlay } from "~/components/ui/overlay";
 import { useToast } from "~/components/ui/toaster";
@@ -279,6 +280,7 @@ function UserItems({
         </a>
       ) : null}
       <Form method="post" action="/logout" onSubmit={onLogout}>
+        <CompanyField />
         <button type="submit" className={styles.menuItem}>
           Изход
         </button>
@@ -449,6 +451,7 @@ function CompanySwitcher({ companies }: { companies: ShellCompany[] }) {
       aria-labelledby="company-switch-title"
       className={styles.switcher}
     >
+      <CompanyField />
       <p id="company-switch-title" className={styles.switcherTitle}>
         Смяна на фирмата
       </p>

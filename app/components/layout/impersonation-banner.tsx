@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { FormEvent } from "react";
+import { CompanyField } from "~/components/forms/company-field";
 import * as styles from "./app-shell.css";
 
 /**
@@ -29,6 +30,7 @@ export function ImpersonationBanner({
       <strong>Клиентски изглед:</strong> разглеждате приложението като {customerEmail}. Влезли сте
       като администратор {email}; всяка страница и действие се записват в дневника.{" "}
       <Form method="post" action="/admin-return" style={{ display: "inline" }} onSubmit={onSubmit}>
+        <CompanyField />
         <input type="hidden" name="id" value={customerId} />
         <input type="hidden" name="username" value={customerEmail} />
         <button type="submit" className={styles.bannerButton}>

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import * as styles from "~/components/expenses/expenses.css";
+import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -24,6 +25,7 @@ export function EmployeeForm({
   const error = (name: string) => answer?.fieldErrors[name];
   return (
     <Form method="post" ref={form} noValidate>
+      <CompanyField />
       <FormError message={answer?.formError} />
       <fieldset className={styles.section}>
         <legend className={styles.legend}>Лични данни</legend>

@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
+import { CompanyField } from "~/components/forms/company-field";
 import * as styles from "~/components/invoices/invoices.css";
 import { Button } from "~/components/ui/button";
 import { ScrollTable } from "~/components/ui/scroll-table";
@@ -138,6 +139,7 @@ function StatusForm(props: {
   const label = { approved: "Одобри", paid: "Изплатена", draft: "Върни в чернова" }[next];
   return (
     <Form method="post" style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
+      <CompanyField />
       <input type="hidden" name="id" value={props.id} />
       <input type="hidden" name="month" value={props.month} />
       <input type="hidden" name="status" value={next} />

@@ -2,6 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as styles from "~/components/expenses/expenses.css";
+import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -171,6 +172,7 @@ export function SalaryForm(props: {
         <legend className={styles.legend}>Служител и месец</legend>
         <div className={styles.row}>
           <FormField
+      <CompanyField />
             name="employeeId"
             label="Служител"
             required

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -25,6 +26,7 @@ export function InvoiceDefaultsForm({
   const error = (name: string) => answer?.fieldErrors[name];
   return (
     <Form method="post" ref={form} noValidate>
+      <CompanyField />
       <input type="hidden" name="intent" value="invoice-defaults" />
       <FormError message={answer?.formError} />
       <FormField

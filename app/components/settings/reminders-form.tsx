@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -26,6 +27,7 @@ export function RemindersForm({
   const enabled = answer ? answer.repopulateFields?.enabled === "on" : values.enabled;
   return (
     <Form method="post" ref={form} noValidate>
+      <CompanyField />
       <input type="hidden" name="intent" value="reminders" />
       <FormError message={answer?.formError} />
       <p>

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { CompanyField } from "~/components/forms/company-field";
 import { FormField } from "~/components/forms/form-field";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
@@ -48,6 +49,7 @@ function NumberingSeries({
       <p style={{ margin: 0 }}>Следващ номер: {next}</p>
       {settable ? (
         <Form method="post">
+          <CompanyField />
           <input type="hidden" name="intent" value="numbering" />
           <input type="hidden" name="series" value={series} />
           <FormField
@@ -89,6 +91,7 @@ export function LogoCard({ logo }: { logo: string | null }) {
         <p>Все още няма качено лого. То се показва във фактурите.</p>
       )}
       <Form method="post" encType="multipart/form-data">
+        <CompanyField />
         <FormField
           name="logo"
           label="Файл (PNG или JPEG, до 1 MB)"
@@ -102,6 +105,7 @@ export function LogoCard({ logo }: { logo: string | null }) {
       </Form>
       {logo ? (
         <Form method="post" style={{ marginTop: "0.5rem" }}>
+          <CompanyField />
           <input type="hidden" name="intent" value="delete-logo" />
           <Button type="submit" tone="quiet" disabled={busy}>
             Премахни логото
@@ -139,6 +143,7 @@ export function DeletionCard({ deletionScheduledAt }: { deletionScheduledAt: str
         <>
           <p>Профилът ще бъде изтрит на {formatDate(deletionScheduledAt)}.</p>
           <Form method="post">
+            <CompanyField />
             <input type="hidden" name="intent" value="cancel-deletion" />
             <Button type="submit" disabled={busy}>
               Отмени изтриването

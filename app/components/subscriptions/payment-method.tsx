@@ -1,5 +1,6 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -106,6 +107,7 @@ function LocalCardForm({ hasCard }: { hasCard: boolean }) {
   const error = (name: string) => answer?.fieldErrors[name];
   return (
     <Form method="post" ref={form} aria-describedby="test-cards">
+      <CompanyField />
       <FormError message={answer?.formError} />
       <p id="test-cards" className={fieldStyles.hint}>
         Без връзка с платежен доставчик: тестови карти 4242 4242 4242 4242 (плаща), 4000 0027 6000
@@ -150,6 +152,7 @@ function PortalForm({ hasCard }: { hasCard: boolean }) {
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post">
+      <CompanyField />
       <p className={fieldStyles.hint}>
         Картата се въвежда и сменя на защитената страница на Stripe.
       </p>

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
@@ -49,6 +50,7 @@ export function CurrentPlan(props: {
       </dl>
       {props.hasPendingDowngrade && props.pendingDowngradeTo ? (
         <Form method="post" style={{ marginTop: "1rem" }}>
+          <CompanyField />
           <p>
             В края на периода планът става <strong>{PLAN_NAMES[props.pendingDowngradeTo]}</strong>.
           </p>
@@ -58,6 +60,7 @@ export function CurrentPlan(props: {
         </Form>
       ) : props.plan !== "basic" ? (
         <Form method="post" style={{ marginTop: "1rem" }}>
+          <CompanyField />
           <Button type="submit" name="intent" value="cancel" tone="quiet" disabled={busy}>
             Отмени абонамента
           </Button>
@@ -115,6 +118,7 @@ export function PlanCards({
               </ButtonLink>
             ) : (
               <Form method="post">
+                <CompanyField />
                 <input type="hidden" name="plan" value={plan} />
                 <Button
                   type="submit"

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { CompanyField } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import type { UpgradeQuote } from "~/modules/subscriptions/local-billing.server";
@@ -58,6 +59,7 @@ export function ConfirmUpgrade({
         </p>
       ) : (
         <Form method="post" action="/settings/subscription">
+          <CompanyField />
           <input type="hidden" name="plan" value={quote.plan} />
           <Button type="submit" name="intent" value="upgrade" disabled={busy}>
             Потвърди и плати
@@ -76,6 +78,7 @@ export function CancelUpgradeForm({ className }: { className?: string }) {
   const busy = useNavigation().state !== "idle";
   return (
     <Form method="post" action="/settings/subscription" style={{ display: "inline" }}>
+      <CompanyField />
       <input type="hidden" name="intent" value="cancel-upgrade" />
       {className ? (
         <button type="submit" className={className} disabled={busy}>

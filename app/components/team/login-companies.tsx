@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import * as listStyles from "~/components/clients/client-form.css";
+import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { Button } from "~/components/ui/button";
 import { ScrollTable } from "~/components/ui/scroll-table";
@@ -57,6 +58,7 @@ export function LoginCompanies({ companies }: { companies: LoginCompanyView[] })
                   <div className={listStyles.toolbar} style={{ margin: 0 }}>
                     {company.active ? null : (
                       <Form method="post" action="/switch-company">
+                        <CompanyField />
                         <input type="hidden" name="companyId" value={company.id} />
                         <Button type="submit" tone="secondary" disabled={busy}>
                           Работи в тази фирма
@@ -66,6 +68,7 @@ export function LoginCompanies({ companies }: { companies: LoginCompanyView[] })
                     )}
                     {company.role === "owner" ? null : (
                       <Form method="post">
+                        <CompanyField />
                         <input type="hidden" name="companyId" value={company.id} />
                         <Button
                           type="submit"

@@ -37,6 +37,7 @@ export function InviteForm({ seatsLeft }: { seatsLeft: number }) {
   const busy = useNavigation().formData?.get("intent") === "invite";
   return (
     <Form method="post" aria-labelledby="invite-title" noValidate>
+      <CompanyField />
       <h2 id="invite-title">Покани член на екипа</h2>
       <p>
         Поканата се изпраща по имейл с връзка за еднократна употреба, валидна 14 дни. Свободни места
@@ -136,6 +137,7 @@ function MemberRow({ member, you }: { member: MemberView; you: boolean }) {
           <>
             <FormError message={answer?.formError} />
             <Form method="post" className={listStyles.toolbar} style={{ margin: 0 }}>
+              <CompanyField />
               <input type="hidden" name="formId" value={formId} />
               <input type="hidden" name="userId" value={member.userId} />
               <FormField
@@ -157,6 +159,7 @@ function MemberRow({ member, you }: { member: MemberView; you: boolean }) {
               </div>
             </Form>
             <Form method="post" style={{ marginTop: "0.5rem" }}>
+              <CompanyField />
               <input type="hidden" name="formId" value={formId} />
               <input type="hidden" name="userId" value={member.userId} />
               <Button type="submit" name="intent" value="remove" tone="quiet" disabled={busy}>
@@ -167,6 +170,7 @@ function MemberRow({ member, you }: { member: MemberView; you: boolean }) {
               <RemoveConfirm formId={formId} userId={member.userId} name={name} busy={busy} />
             ) : null}
             <Form method="post" style={{ marginTop: "0.5rem" }}>
+              <CompanyField />
               <input type="hidden" name="formId" value={formId} />
               <input type="hidden" name="userId" value={member.userId} />
               <div className={fieldStyles.checkboxRow} style={{ marginBottom: "0.25rem" }}>
@@ -265,6 +269,7 @@ export function InvitationsTable({ invitations }: { invitations: InvitationView[
               <td className={listStyles.cell}>
                 {invitation.state === "live" ? (
                   <Form method="post">
+                    <CompanyField />
                     <input type="hidden" name="id" value={invitation.id} />
                     <Button type="submit" name="intent" value="revoke" tone="quiet" disabled={busy}>
                       Оттегли
