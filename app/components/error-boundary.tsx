@@ -23,7 +23,10 @@ const UNEXPECTED = {
   text: "Опитайте отново след малко. Ако проблемът продължава, свържете се с поддръжката.",
 };
 
-/** The page shown for errors: 'Page Not Found' for 404, a Bulgarian message otherwise; never a stack trace. */
+/**
+ * The page shown for errors: «Страницата не е намерена» with the spec's 'Page Not Found' under it
+ * for 404, a Bulgarian message otherwise; never a stack trace.
+ */
 export function GeneralErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
@@ -40,10 +43,11 @@ export function ErrorMessage({ status }: { status: number }) {
     return (
       <section className={styles.box} aria-labelledby="error-title">
         <p className={styles.code}>404</p>
-        <h1 id="error-title" lang="en">
+        {/* Bulgarian first (issue #41 item 13); the spec's English words follow it. */}
+        <h1 id="error-title">Страницата не е намерена</h1>
+        <p className={styles.translation} lang="en">
           Page Not Found
-        </h1>
-        <p className={styles.translation}>Страницата не е намерена</p>
+        </p>
         <p>Страницата, която търсите, не съществува или е преместена.</p>
         <ButtonLink to="/">Към началната страница</ButtonLink>
       </section>

@@ -17,4 +17,4 @@ export function ErrorBoundary() {
   return <GeneralErrorBoundary />;
 }
 
-export const meta = () => [{ title: "Page Not Found | Сметка" }];
+export const meta = () => [{ title: "Страницата не е намерена (Page Not Found) | Сметка" }];

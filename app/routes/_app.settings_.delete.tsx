@@ -87,7 +87,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       if (user.companyId) await keepExportsUntil(context.db, user.companyId, date);
       return redirectWithToast("/settings/delete", {
         title: "Заявката за изтриване е приета",
-        description: `Профилът ще бъде изтрит на ${formatDate(date)}.`,
+        description: `Профилът ще бъде изтрит на ${formatDate(date)}`,
       });
     }
     case "cancel-deletion":
@@ -178,7 +178,7 @@ function DeletionForm({ deletionScheduledAt }: { deletionScheduledAt: string | n
       {deletionScheduledAt ? (
         <>
           <p>
-            Профилът ще бъде изтрит на {formatDate(deletionScheduledAt)}. Дотогава можете да се
+            Профилът ще бъде изтрит на {formatDate(deletionScheduledAt)} Дотогава можете да се
             откажете, а експортът остава достъпен за изтегляне. Тогава фирмите, които притежавате
             сами, се изтриват с всичките си данни и те не могат да бъдат възстановени.
           </p>

@@ -157,7 +157,7 @@ export default function Invitation() {
         {invitation.inviterName ? <strong>{invitation.inviterName}</strong> : "Собственикът"} ви
         кани в екипа на <strong>{invitation.companyName}</strong> с роля „{invitation.roleLabel}“.
         Поканата е за <strong>{invitation.email}</strong> и е валидна до{" "}
-        {formatDate(invitation.expiresAt)}.
+        {formatDate(invitation.expiresAt)}
       </p>
       <FormError message={accept?.formError ?? unknown?.formError} />
       {user ? (

@@ -48,9 +48,11 @@ describe.skipIf(!hasChromium)("public pages in Chromium", () => {
       try {
         const response = await page.goto(`${app.url}/missing-page`);
         expect(response?.status()).toBe(404);
-        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page Not Found");
-        // The spec's English heading comes with a Bulgarian line beside it.
-        await page.getByText("Страницата не е намерена", { exact: true }).waitFor();
+        // Bulgarian first (issue #41 item 13), the spec's English words under it.
+        expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+          "Страницата не е намерена",
+        );
+        await page.getByText("Page Not Found", { exact: true }).waitFor();
         await page.getByRole("link", { name: "Към началната страница" }).click();
         await page.waitForURL(`${app.url}/`);
         await expectAccessible(page);

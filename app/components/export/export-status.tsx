@@ -5,6 +5,7 @@ import { FormError } from "~/components/forms/field-frame";
 import { Button } from "~/components/ui/button";
 import { EXPORT_KEEP_DAYS, EXPORT_STATES } from "~/modules/export/constants";
 import { formatDate } from "~/utils/dates";
+import { countOf } from "~/utils/plural";
 
 /** An export as the loaders hand it to the view (modules/export/service.server.ts ExportView). */
 export interface ExportItem {
@@ -75,9 +76,12 @@ export function ExportReady({ item }: { item: ExportItem }) {
   return (
     <div>
       <p>
-        Архивът от {formatDate(item.readyAt ?? item.createdAt)} е готов ({n(item.files)} файла,{" "}
-        {size(item.sizeBytes)}). Може да бъде изтеглен до{" "}
-        {item.expiresAt ? formatDate(item.expiresAt) : `${EXPORT_KEEP_DAYS} дни`}.
+        Архивът от {formatDate(item.readyAt ?? item.createdAt)} е готов (
+        {countOf(item.files, "файл", "файла")}, {size(item.sizeBytes)}). Може да бъде изтеглен до{" "}
+        {/* The date ends in «г.», which closes the sentence (no «г..»). */}
+        {item.expiresAt
+          ? formatDate(item.expiresAt)
+          : `${countOf(EXPORT_KEEP_DAYS, "ден", "дни")}.`}
       </p>
       {/* A plain link: the browser downloads the file itself, with or without JavaScript. */}
       <a href={downloadHref(item.id)} download>

@@ -578,7 +578,7 @@ export function DuplicateSection() {
 export function CancelledSection({ cancelledAt }: { cancelledAt: string }) {
   return (
     <Section title="Анулиран">
-      <p>Документът е анулиран на {formatDate(cancelledAt)}.</p>
+      <p>Документът е анулиран на {formatDate(cancelledAt)}</p>
     </Section>
   );
 }

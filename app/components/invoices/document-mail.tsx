@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import * as page from "~/components/layout/page.css";
 import { formatDate } from "~/utils/dates";
+import { countOf } from "~/utils/plural";
 import type { EmailStatus } from "~db/types";
 
 /*
@@ -96,7 +97,7 @@ export function ReminderLog({
       <ul className={page.lines}>
         {reminders.map((r) => (
           <li key={r.daysAfter}>
-            {r.daysAfter} дни след падежа · {formatDate(r.createdAt)}
+            {countOf(r.daysAfter, "ден", "дни")} след падежа · {formatDate(r.createdAt)}
             {r.status ? ` · ${STATUS[r.status]}` : ""}
           </li>
         ))}

@@ -141,7 +141,7 @@ export function DeletionCard({ deletionScheduledAt }: { deletionScheduledAt: str
       <h2 id="delete-title">Изтриване на профила</h2>
       {deletionScheduledAt ? (
         <>
-          <p>Профилът ще бъде изтрит на {formatDate(deletionScheduledAt)}.</p>
+          <p>Профилът ще бъде изтрит на {formatDate(deletionScheduledAt)}</p>
           <Form method="post">
             <CompanyField />
             <input type="hidden" name="intent" value="cancel-deletion" />

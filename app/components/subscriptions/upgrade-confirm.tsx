@@ -49,8 +49,8 @@ export function ConfirmUpgrade({
         Днес ще платите <strong data-testid="upgrade-amount">{amount}</strong>
         {vatRate === null ? "" : " с ДДС"}{" "}
         {quote.fromBasic
-          ? `— първият месец, до ${formatDate(quote.periodEnd)}.`
-          : `— разликата в цената за остатъка от периода, до ${formatDate(quote.periodEnd)}.`}{" "}
+          ? `— първият месец, до ${formatDate(quote.periodEnd)}`
+          : `— разликата в цената за остатъка от периода, до ${formatDate(quote.periodEnd)}`}{" "}
         След това планът се плаща в обичайния ден.
       </p>
       {needsCard ? (

@@ -4,6 +4,7 @@ import * as page from "~/components/layout/page.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { printDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
+import { countOf } from "~/utils/plural";
 
 /*
  * The VAT report's tables (issue #16): the return's cells, the journals (the first rows; the whole
@@ -153,7 +154,7 @@ export function JournalTable({
         <tfoot>
           <tr>
             <th scope="row" colSpan={5} className={listStyles.cell}>
-              Общо ({count} документа)
+              Общо ({countOf(count, "документ", "документа")})
             </th>
             {totals.map((cents, i) => (
               <td key={columns[i]} className={num}>

@@ -1,6 +1,7 @@
 import { refuseForm, refuseUnknownIntent, typedValues } from "~/utils/forms.server";
 import { AppError, safeRedirect } from "~/utils/http.server";
 import { formatCents } from "~/utils/money";
+import { countOf } from "~/utils/plural";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { BankActor } from "./access.server";
 import {
@@ -32,7 +33,10 @@ export async function statementAction(request: Request, actor: BankActor, statem
   const intent = values.intent;
   if (intent === "refresh") {
     const count = await refreshSuggestions(actor.context.db, actor.user.companyId, statementId);
-    return redirectWithToast(back, `Предложенията са обновени: ${count} движения с предложение`);
+    return redirectWithToast(
+      back,
+      `Предложенията са обновени: ${countOf(count, "движение", "движения")} с предложение`,
+    );
   }
   if (intent !== "confirm" && intent !== "match" && intent !== "unmatch") {
     return refuseUnknownIntent();
