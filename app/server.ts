@@ -21,7 +21,7 @@ import { createQueue } from "~/modules/jobs/queue.server";
 import { closePdfPool, configurePdfPool, warmPdfPool } from "~/modules/pdf/pool.server";
 import { pgliteHub, postgresHub } from "~/modules/subscriptions/events.server";
 import type { AppConfig } from "~/utils/context.server";
-import { EnvError, loadEnv } from "~/utils/env.server";
+import { EnvError, listenUrl, loadEnv } from "~/utils/env.server";
 import {
   assignRequestIds,
   contentSecurityPolicy,
@@ -226,10 +226,11 @@ async function main() {
   );
 
   const server = app.listen(env.PORT, env.HOST, () => {
-    const address = `http://${env.HOST.includes(":") ? `[${env.HOST}]` : env.HOST}:${env.PORT}`;
+    const address = listenUrl(env);
     const where =
       database.kind === "pglite" ? `embedded PGlite in ${database.location}` : database.location;
     console.log(`Сметка is running at ${address} (database: ${where})`);
+    if (env.APP_URL !== address) console.log(`Links in e-mails use APP_URL: ${env.APP_URL}`);
     if (database.kind === "pglite") {
       console.log(
         `Demo logins${seeded ? " (just created)" : ""}: customer ${DEMO_ACCOUNTS.customer.email} / ${DEMO_ACCOUNTS.customer.password}, admin ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env.server";
+import { EnvError, listenUrl, parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
   it("applies the documented defaults when nothing is set", () => {
@@ -9,7 +9,7 @@ describe("parseEnv", () => {
       PORT: 3000,
       HOST: "127.0.0.1",
       DATA_DIR: "./data",
-      APP_URL: "http://localhost:3000",
+      APP_URL: "http://127.0.0.1:3000",
       DATABASE_POOL_SIZE: 10,
     });
     expect(env.DATABASE_URL).toBeUndefined();
@@ -23,8 +23,26 @@ describe("parseEnv", () => {
   });
 
   it("derives APP_URL from PORT and trims a trailing slash from a given one", () => {
-    expect(parseEnv({ PORT: "8080" }).APP_URL).toBe("http://localhost:8080");
+    expect(parseEnv({ PORT: "8080" }).APP_URL).toBe("http://127.0.0.1:8080");
     expect(parseEnv({ APP_URL: "https://smetka.example.bg/" }).APP_URL).toBe(
+      "https://smetka.example.bg",
+    );
+  });
+
+  it("by default links in e-mails use the address the console prints (issue #41, item 15)", () => {
+    for (const source of [
+      {},
+      { PORT: "8080" },
+      { HOST: "0.0.0.0" },
+      { HOST: "::1", PORT: "4000" },
+    ]) {
+      const env = parseEnv(source);
+      expect(env.APP_URL, JSON.stringify(source)).toBe(listenUrl(env));
+    }
+    expect(listenUrl(parseEnv({}))).toBe("http://127.0.0.1:3000");
+    expect(listenUrl(parseEnv({ HOST: "0.0.0.0" }))).toBe("http://localhost:3000");
+    expect(listenUrl(parseEnv({ HOST: "::1", PORT: "4000" }))).toBe("http://[::1]:4000");
+    expect(parseEnv({ HOST: "0.0.0.0", APP_URL: "https://smetka.example.bg" }).APP_URL).toBe(
       "https://smetka.example.bg",
     );
   });

@@ -148,6 +148,16 @@ const envSchema = z
 
 export type Env = z.infer<typeof envSchema> & { APP_URL: string; VIES_ENABLED: "on" | "off" };
 
+/**
+ * The address the server listens on, as the console prints it and a browser opens it: the host
+ * (an IPv6 one in brackets; all interfaces, 0.0.0.0 or ::, as localhost) and the port.
+ */
+export function listenUrl(env: { HOST: string; PORT: number }): string {
+  const host =
+    env.HOST === "0.0.0.0" || env.HOST === "::" || env.HOST === "" ? "localhost" : env.HOST;
+  return `http://${host.includes(":") ? `[${host}]` : host}:${env.PORT}`;
+}
+
 export class EnvError extends Error {
   override name = "EnvError";
 }
@@ -165,7 +175,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const env = result.data;
   return {
     ...env,
-    APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+    // The address the console prints (issue #41, item 15): a link in an e-mail opens the same
+    // host, so the session cookie set there is the one the link finds.
+    APP_URL: env.APP_URL ?? listenUrl(env),
     // Tests never reach the real service unless they say so.
     VIES_ENABLED: env.VIES_ENABLED ?? (env.NODE_ENV === "test" ? "off" : "on"),
   };
