@@ -169,6 +169,35 @@ describe("MT940", () => {
     });
   });
 
+  it("reads the payer from «Получен превод от …» in a free-text :86: (issue #41 item 14)", () => {
+    const text = [
+      ":20:X",
+      ":25:BG80BNBG96611020345678",
+      ":60F:C261101EUR0,00",
+      ":61:2611051105C120,00NTRFNONREF//W1",
+      ":86:Получен превод от ИВАН ПЕТРОВ ИВАНОВ, основание: фактура 0000000012",
+      ":61:2611061106C30,00NTRFNONREF//W2",
+      ":86:ПОЛУЧЕН МЕЖДУБАНКОВ ПРЕВОД ОТ АЛФА ТРЕЙД ООД BG18RZBB91550123456789 ПО Ф-РА 13",
+      ":62F:C261106EUR150,00",
+    ].join("\r\n");
+    const [first, second] = readStatement({ bytes: Buffer.from(text), mapping: null }).movements;
+    expect(first).toMatchObject({
+      counterpartyName: "ИВАН ПЕТРОВ ИВАНОВ",
+      reason: "Получен превод от ИВАН ПЕТРОВ ИВАНОВ, основание: фактура 0000000012",
+    });
+    expect(second).toMatchObject({
+      counterpartyName: "АЛФА ТРЕЙД ООД",
+      counterpartyIban: "BG18RZBB91550123456789",
+    });
+    // In the subfields: the operation or the reason; +32/+33 win when the bank writes them.
+    expect(readTag86(["+00Получен превод от Мария Георгиева+20Наем за ноември"]).name).toBe(
+      "Мария Георгиева",
+    );
+    expect(readTag86(["+00Превод+20Получен превод от Бета ЕООД; ф-ра 7"]).name).toBe("Бета ЕООД");
+    expect(readTag86(["+00Получен превод от Х+32СИЛА ИНВЕСТ ООД"]).name).toBe("СИЛА ИНВЕСТ ООД");
+    expect(readTag86(["Такса за превод"]).name).toBeNull();
+  });
+
   it("keeps the space where a tag 86 line was wrapped after it", () => {
     const text = [
       ":20:X",

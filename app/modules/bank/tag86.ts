@@ -61,6 +61,24 @@ const IBAN_IN_TEXT = /\b([A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,4}
 const clean = (value: string) => value.replace(/\s+/g, " ").trim();
 const orNull = (value: string) => clean(value) || null;
 
+// «Получен превод от ИМЕ …» (issue #41 item 14): banks that write :86: as free text (or put it in
+// the operation or the reason) name the payer this way. The name runs to a comma or semicolon, an
+// IBAN, or a word that begins the reason.
+const RECEIVED_FROM =
+  /получен(?:\s+(?:междубанков|вътрешнобанков|кредитен|входящ|бюджетен))?\s+превод\s+от\s*(?:наредител\s*:?\s*)?/iu;
+const NAME_ENDS =
+  /\s*(?:[,;]|\s(?:IBAN|BIC)(?=[\s:]|$)|\s[A-Z]{2}\d{2}\s?[A-Z0-9]{4}|\s(?:основание|осн\.|по\s+ф-ра|по\s+фактура|по\s+ф\.|ф-ра|фактура|плащане|сметка|с\/ка|от\s+сметка)(?=[\s.:№]|$))/iu;
+
+/** The payer's name from «Получен превод от …», or null. */
+export function payerFromText(text: string): string | null {
+  const found = RECEIVED_FROM.exec(text);
+  if (!found) return null;
+  const rest = text.slice(found.index + found[0].length);
+  const end = NAME_ENDS.exec(rest);
+  const name = clean(end ? rest.slice(0, end.index) : rest).replace(/[\s.:-]+$/u, "");
+  return name ? name.slice(0, 200) : null;
+}
+
 /**
  * Splits the lines of one tag 86 into its parts. Lines of a structured tag are joined without a
  * space (SWIFT wraps a subfield at 65 characters); free text is joined with a space.
@@ -77,7 +95,7 @@ export function readTag86(lines: readonly string[]): Tag86 {
       reason: text,
       bic: null,
       iban,
-      name: null,
+      name: payerFromText(text),
       structured: false,
     };
   }
@@ -110,13 +128,18 @@ export function readTag86(lines: readonly string[]): Tag86 {
   const reasonCodes = ["20", "21", "22", "23", "24", "25", "26", "27", "28", "29"];
   const reason = [...get(...reasonCodes), ...get("60", "61", "62", "63")].join(" ");
   const iban = get("31")[0]?.replace(/\s/g, "").toUpperCase() ?? null;
+  const operation = orNull(get("00").join(" "));
   return {
     code: codeMatch?.[1] ?? null,
-    operation: orNull(get("00").join(" ")),
+    operation,
     reason,
     bic: orNull(get("30").join("").toUpperCase()),
     iban: iban && /^[A-Z]{2}\d{2}[A-Z0-9]{8,30}$/.test(iban) ? iban : null,
-    name: orNull(get("32", "33").join(" ")),
+    // The payer's subfields; else «Получен превод от …» in the operation or the reason.
+    name:
+      orNull(get("32", "33").join(" ")) ??
+      (operation ? payerFromText(operation) : null) ??
+      payerFromText(reason),
     structured: true,
   };
 }
