@@ -351,7 +351,7 @@ describe("the catalogue's API", () => {
         ],
         [
           "catalogue.edit",
-          "page",
+          "form",
           () =>
             call(editAction, getDb(), `/catalogue/edit/${item.id}`, {
               ...formBody(itemForm({ name: "Чужда" }), as),
@@ -360,7 +360,7 @@ describe("the catalogue's API", () => {
         ],
         [
           "catalogue.edit",
-          "page",
+          "form",
           () =>
             call(editAction, getDb(), `/catalogue/edit/${item.id}`, {
               ...formBody({ intent: "archive" }, as),

@@ -304,13 +304,13 @@ describe("client pages", () => {
           (intent) =>
             [
               "clients.edit",
-              "page",
+              "form",
               () =>
                 call(editAction, getDb(), path, {
                   ...formBody(clientForm({ intent, confirm: "on" }), as),
                   params: { id: theirs.id },
                 }),
-            ] as [Capability, "page", () => Promise<Response>],
+            ] as [Capability, "form", () => Promise<Response>],
         ),
       ]);
       const api = await (

@@ -289,7 +289,7 @@ describe("«Дублирай»", () => {
         ],
         [
           "documents.edit",
-          "page",
+          "form",
           () =>
             call(pageAction, getDb(), `/invoice/${id}`, {
               ...formBody({ intent: "duplicate" }, { Cookie: stranger.cookie }),

@@ -337,7 +337,7 @@ describe("the editor's catalogue without JavaScript", () => {
     );
     // The owner of another company, and members of it as each role (issue #29).
     for (const me of await strangersOf(getDb(), owner)) {
-      const editor = outsiderStatus(me.role, "documents.edit", "page");
+      const editor = outsiderStatus(me.role, "documents.edit", "form");
       for (const intent of [`addCatalogue:${theirs.id}`, "addCatalogue:не-е-id"]) {
         const response = await call(
           newAction,

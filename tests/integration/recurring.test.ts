@@ -393,7 +393,7 @@ describe("the pages", () => {
         ],
         [
           "documents.edit",
-          "page",
+          "form",
           () =>
             call(
               list.action,

@@ -291,7 +291,7 @@ describe("salaries: a month's payroll", () => {
         ],
         [
           "salaries.edit",
-          "page",
+          "form",
           () =>
             call(editAction, db, `/salaries/edit/${salaryId}`, {
               ...formBody({}, other.page),
@@ -309,7 +309,7 @@ describe("salaries: a month's payroll", () => {
         ],
         [
           "salaries.edit",
-          "page",
+          "form",
           () =>
             call(employeeAction, db, `/salaries/employees/${a.id}`, {
               ...formBody({ intent: "delete" }, other.page),

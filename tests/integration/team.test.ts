@@ -478,7 +478,7 @@ describe("removing a member on /settings/team (issue #41 item 14)", () => {
 });
 
 describe("roles and capabilities (issue #29 item 1)", () => {
-  it("a forbidden capability is 403 on the API and a redirect with «Достъп отказан» on a page", async () => {
+  it("a forbidden capability is 403 on the API, and on a page says which role lacks which right", async () => {
     const db = getDb();
     const owner = await ownerOfCompany("full");
     const staff = await memberOf(db, owner.companyId, "staff");
@@ -490,16 +490,33 @@ describe("roles and capabilities (issue #29 item 1)", () => {
     });
     expect(salaries.status).toBe(403);
     expect((await salaries.json()).message).toBe(ACCESS_DENIED.api);
+    // Issue #41 item 14: the page is not a silent redirect but a 403 saying why (the layout's
+    // ErrorBoundary draws it inside the shell).
     const page = await call(salariesPage, db, "/salaries", { headers: { Cookie: staff.cookie } });
-    expect(page.status).toBe(302);
-    expect(page.headers.get("Location")).toBe("/dashboard");
+    expect(page.status).toBe(403);
+    const companyName = owner.user.companyName;
+    expect(await page.json()).toEqual({
+      message: `Ролята ви «Служител» във фирма «${companyName}» няма право «Заплати: преглед». Имат го: Собственик, Счетоводител.`,
+      accessDenied: {
+        roleLabel: "Служител",
+        capabilityLabel: "Заплати: преглед",
+        allowed: ["Собственик", "Счетоводител"],
+        companyName,
+      },
+    });
+    // A refused form still goes to the dashboard, its toast now saying the same reason.
+    const posted = await call(teamAction, db, "/settings/team", {
+      ...formBody({ intent: "remove", userId: viewer.user.id }, { Cookie: staff.cookie }),
+    });
+    expect(posted.status).toBe(302);
+    expect(posted.headers.get("Location")).toBe("/dashboard");
     const { toast } = await readToast(
-      new Request("http://localhost/dashboard", { headers: { Cookie: cookiesFrom(page) } }),
+      new Request("http://localhost/dashboard", { headers: { Cookie: cookiesFrom(posted) } }),
     );
     expect(toast).toMatchObject({
       type: "error",
       title: "Достъп отказан",
-      description: "Нямате достъп до този раздел",
+      description: `Ролята ви «Служител» във фирма «${companyName}» няма право «Екип: покани, роли, собственост». Имат го: Собственик.`,
     });
 
     // A viewer reads but does not write; the accountant keeps the books but not the team.
@@ -523,8 +540,11 @@ describe("roles and capabilities (issue #29 item 1)", () => {
     const team = await call(teamPage, db, "/settings/team", {
       headers: { Cookie: accountant.cookie },
     });
-    expect(team.status).toBe(302);
-    expect(team.headers.get("Location")).toBe("/dashboard");
+    expect(team.status).toBe(403);
+    expect((await team.json()).accessDenied).toMatchObject({
+      roleLabel: "Счетоводител",
+      capabilityLabel: "Екип: покани, роли, собственост",
+    });
     // The plan gate still applies on top: a basic company's accountant meets the gate.
     await db
       .updateTable("companies")

@@ -391,7 +391,7 @@ describe("«Провери» on the client form without JavaScript (intent=vies)
       await expectOutsider(other, [
         [
           "clients.edit",
-          "page",
+          "form",
           () =>
             post(editClient, `/client/edit/${client.id}`, fields, other.cookie, {
               id: client.id,

@@ -85,15 +85,16 @@ export async function strangersOf(
 /**
  * What an outsider of the given role gets from a call that needs `capability` on another
  * company's id: 404 when the role has the capability (the id is not theirs), else the role's
- * refusal — 403 from the API, the redirect to /dashboard from a page.
+ * refusal — 403 from the API and from a page opened (GET: the page says which right the role
+ * lacks, issue #41 item 14), the redirect to /dashboard from a form posted to a page.
  */
 export function outsiderStatus(
   role: MemberRole,
   capability: Capability,
-  kind: "api" | "page" = "api",
+  kind: "api" | "page" | "form" = "api",
 ): number {
   if (can({ companyRole: role }, capability)) return 404;
-  return kind === "api" ? 403 : 302;
+  return kind === "form" ? 302 : 403;
 }
 
 /**
@@ -102,7 +103,7 @@ export function outsiderStatus(
  */
 export async function expectOutsider(
   stranger: { label: string; role: MemberRole },
-  calls: [Capability, "api" | "page", () => Promise<Response>][],
+  calls: [Capability, "api" | "page" | "form", () => Promise<Response>][],
 ) {
   const got: number[] = [];
   for (const [, , send] of calls) got.push((await send()).status);

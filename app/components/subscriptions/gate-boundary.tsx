@@ -1,11 +1,13 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { ErrorMessage } from "~/components/error-boundary";
+import { AccessDenied, accessDeniedOf } from "~/components/layout/access-denied";
 import * as page from "~/components/layout/page.css";
 import { PlanGate } from "./plan-gate";
 
 /**
  * The ErrorBoundary of a gated module's routes: the plan gate when requireFeature refused
- * (403 with {locked, needed}); the error's message, inside the signed-in shell, for anything else.
+ * (403 with {locked, needed}); a role's refusal with its reason (403 with {accessDenied}); the
+ * error's message, inside the signed-in shell, for anything else.
  */
 export function GateBoundary() {
   const error = useRouteError();
@@ -20,5 +22,8 @@ export function GateBoundary() {
       </div>
     );
   }
+  // A page the role cannot open says why (issue #41 item 14).
+  const denied = isRouteErrorResponse(error) && error.status === 403 ? accessDeniedOf(error) : null;
+  if (denied) return <AccessDenied details={denied} />;
   return <ErrorMessage status={isRouteErrorResponse(error) ? error.status : 500} />;
 }

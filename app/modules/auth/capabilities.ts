@@ -124,3 +124,27 @@ export const ACCESS_DENIED = {
   /** The API's 403 message for a capability the role lacks. */
   api: "Достъп отказан: ролята ви във фирмата не позволява това",
 } as const;
+
+/** What a refused page says (issue #41 item 14): which role lacks which right, and who has it. */
+export interface AccessDeniedDetails {
+  roleLabel: string | null;
+  capabilityLabel: string;
+  /** The roles that have the right, by name. */
+  allowed: string[];
+  companyName: string | null;
+}
+
+/** The details of a role's refusal, for the page's 403 and the toast of a refused form. */
+export function accessDeniedDetails(
+  role: MemberRole | null,
+  capability: Capability,
+  companyName: string | null = null,
+): AccessDeniedDetails & { message: string } {
+  const roleLabel = role ? ROLE_LABELS[role] : null;
+  const capabilityLabel = CAPABILITY_LABELS[capability];
+  const allowed = (CAPABILITIES[capability] as readonly MemberRole[]).map((r) => ROLE_LABELS[r]);
+  const message = roleLabel
+    ? `Ролята ви «${roleLabel}»${companyName ? ` във фирма «${companyName}»` : ""} няма право «${capabilityLabel}». Имат го: ${allowed.join(", ")}.`
+    : ACCESS_DENIED.description;
+  return { roleLabel, capabilityLabel, allowed, companyName, message };
+}

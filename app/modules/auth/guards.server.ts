@@ -1,7 +1,7 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { MemberRole } from "~db/types";
-import { ACCESS_DENIED, type Capability, can } from "./capabilities";
+import { ACCESS_DENIED, accessDeniedDetails, type Capability, can } from "./capabilities";
 import { findSessionUser, readSessionToken, type SessionUser } from "./session.server";
 
 // The user each request was answered for (the audit of impersonated requests reads it), and, for
@@ -64,18 +64,28 @@ export type CompanyUser = SessionUser & { companyId: string; companyRole: Member
 const NO_COMPANY = () => json({ message: "Достъп отказан" }, { status: 403 });
 
 /**
- * The refusal of a capability the role lacks: a page goes to /dashboard with the toast
- * «Достъп отказан» / «Нямате достъп до този раздел»; the API answers 403 with a Bulgarian message.
+ * The refusal of a capability the role lacks. The API answers 403 with a Bulgarian message. A page
+ * the role cannot open answers 403 saying which role lacks which right and who has it (issue #41
+ * item 14: the layout's ErrorBoundary draws it inside the shell, AccessDenied); a refused form
+ * goes to /dashboard with the toast «Достъп отказан» and the same reason.
  */
 export async function capabilityRefusal(
   request: Request,
   kind: "api" | "page" = new URL(request.url).pathname.startsWith("/api/") ? "api" : "page",
+  refused?: { role: MemberRole | null; capability: Capability; companyName?: string | null },
 ): Promise<Response> {
   if (kind === "api") return json({ message: ACCESS_DENIED.api }, { status: 403 });
+  const details = refused
+    ? accessDeniedDetails(refused.role, refused.capability, refused.companyName ?? null)
+    : null;
+  if (details && (request.method === "GET" || request.method === "HEAD")) {
+    const { message, ...accessDenied } = details;
+    return json({ message, accessDenied }, { status: 403 });
+  }
   return redirectWithToast("/dashboard", {
     type: "error",
     title: ACCESS_DENIED.title,
-    description: ACCESS_DENIED.description,
+    description: details?.message ?? ACCESS_DENIED.description,
   });
 }
 
@@ -91,13 +101,20 @@ export async function requireCapability(
   kind?: "api" | "page",
 ): Promise<CompanyUser> {
   if (!user.companyId || !user.companyRole) throw NO_COMPANY();
-  if (!can(user, capability)) throw await capabilityRefusal(request, kind);
+  if (!can(user, capability)) {
+    throw await capabilityRefusal(request, kind, {
+      role: user.companyRole,
+      capability,
+      companyName: user.companyName,
+    });
+  }
   return user as CompanyUser;
 }
 
 /**
  * The guard of a company's pages: the signed-in user working in a company whose role there has
- * the capability (a guest goes to /auth, a refused role to /dashboard with the toast).
+ * the capability (a guest goes to /auth; a refused role gets the 403 page saying why, a refused
+ * form /dashboard with the toast).
  */
 export async function requireCompanyUser(
   request: Request,
