@@ -2,12 +2,12 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { AnalyticsTable } from "~/components/analytics/analytics-table";
 import { GroupedBars, LineChart, StackedBars } from "~/components/analytics/charts";
-import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { useFieldFrame } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
+import { ANALYTICS_COST_NOTE } from "~/modules/analytics/figure-notes";
 import { parsePeriod, presetOptions, shortMonth } from "~/modules/analytics/period";
 import { analyticsSummary } from "~/modules/analytics/summary.server";
 import { analyticsTables, change, type TableKey } from "~/modules/analytics/tables";
@@ -28,6 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       errors,
       asked: { period: params.get("period"), from: params.get("from"), to: params.get("to") },
       presets: presetOptions(today),
+      /** What «Разходи и заплати» includes, under the figure (issue #41 item 14). */
+      costNote: ANALYTICS_COST_NOTE,
     },
     { status: errors ? 400 : 200 },
   );
@@ -101,7 +103,14 @@ function PeriodForm() {
   );
 }
 
-function Figure(props: { label: string; now: number; before: number; hint?: string }) {
+function Figure(props: {
+  label: string;
+  now: number;
+  before: number;
+  hint?: string;
+  /** What the figure includes. */
+  note?: string;
+}) {
   const delta = change(props.now, props.before);
   return (
     <section className={page.card}>
@@ -112,12 +121,17 @@ function Figure(props: { label: string; now: number; before: number; hint?: stri
         {delta === null ? "" : ` (${delta > 0 ? "+" : ""}${String(delta).replace(".", ",")} %)`}
       </p>
       {props.hint ? <p style={{ margin: "0.25rem 0 0" }}>{props.hint}</p> : null}
+      {props.note ? (
+        <p style={{ margin: "0.25rem 0 0" }}>
+          <small>{props.note}</small>
+        </p>
+      ) : null}
     </section>
   );
 }
 
 export default function Analytics() {
-  const { summary: s, period } = useLoaderData<typeof loader>();
+  const { summary: s, period, costNote } = useLoaderData<typeof loader>();
   const tables = analyticsTables(s);
   const labels = s.months.map((m) => shortMonth(m.month));
   const query = new URLSearchParams({ period: period.preset, from: period.from, to: period.to });
@@ -144,6 +158,7 @@ export default function Analytics() {
           now={costs}
           before={previousCosts}
           hint={`Разходи ${euro(s.total.expensesCents)}, заплати ${euro(s.total.salariesCents)}`}
+          note={costNote}
         />
         <Figure
           label="Печалба"
@@ -250,6 +265,3 @@ export default function Analytics() {
 export const ErrorBoundary = GateBoundary;
 
 export const meta: MetaFunction = () => [{ title: "Анализи | Сметка" }];
-
-/** After a form refused for its company the page stays as it was (issue #41 item 1). */
-export const shouldRevalidate = keepPageOnCompanyMismatch;

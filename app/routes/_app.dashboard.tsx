@@ -13,7 +13,6 @@ import {
   RevenueCard,
   VatThresholdCard,
 } from "~/components/dashboard/money-cards";
-import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
 import { PlanLockedButton } from "~/components/subscriptions/plan-locked-button";
@@ -135,7 +134,6 @@ export default function Dashboard() {
             action="/salaries"
             style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}
           >
-            <CompanyField />
             <input type="hidden" name="month" value={data.salaryCopy.month} />
             <input type="hidden" name="redirectTo" value="/dashboard" />
             <Button type="submit" name="intent" value="copy-previous">
@@ -156,7 +154,6 @@ export default function Dashboard() {
           </p>
           <FormError message={resend?.formError} />
           <Form method="post">
-            <CompanyField />
             <input type="hidden" name="intent" value="resend-verification" />
             <Button type="submit" tone="secondary" disabled={sending}>
               {sending ? "Изпращане..." : "Изпрати нов имейл"}
@@ -180,6 +177,7 @@ export default function Dashboard() {
               month={data.today.slice(0, 7)}
               salaries={data.money.salaries}
               expenses={data.money.expenses}
+              notes={data.money.costNotes}
             />
           ) : null}
         </div>
@@ -268,6 +266,3 @@ export default function Dashboard() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Табло | Сметка" }];
-
-/** After a form refused for its company the page stays as it was (issue #41 item 1). */
-export const shouldRevalidate = keepPageOnCompanyMismatch;

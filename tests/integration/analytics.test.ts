@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { ANALYTICS_COST_NOTE } from "~/modules/analytics/figure-notes";
 import { addMonths, lastDay } from "~/modules/analytics/period";
 import { analyticsSummary } from "~/modules/analytics/summary.server";
 import { refreshMonthTotals } from "~/modules/expenses/month-totals.server";
@@ -373,6 +374,20 @@ describe("analytics", () => {
     await check("an expense moved to another month");
     await deleteExpense(db, me.companyId, e.id);
     await check("an expense deleted");
+  });
+
+  it("says under «Разходи и заплати» what the figure includes", async () => {
+    // Issue #41 item 14: with or without VAT, which expenses, the salaries' cost and statuses.
+    const db = getDb();
+    const me = await fullPlanCompany(db);
+    const session = await signInApi(db, me.user);
+    const page = await (
+      await call(analyticsLoader, db, "/analytics", { headers: { Cookie: session.cookie } })
+    ).json();
+    expect(page.costNote).toBe(ANALYTICS_COST_NOTE);
+    expect(page.costNote).toMatch(/без ДДС, който ползвате като данъчен кредит/);
+    expect(page.costNote).toMatch(/платени и неплатени/);
+    expect(page.costNote).toMatch(/общият разход на работодателя.*черновите/);
   });
 
   it("refuses a bad period with a message per field and keeps the default in the page", async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { DASHBOARD_COST_NOTES } from "~/modules/dashboard/figure-notes";
 import { revenue } from "~/modules/dashboard/money.server";
 import {
   cancelDocument,
+  convertProforma,
   createDraft,
   getDocument,
   issueDocument,
@@ -174,5 +176,34 @@ describe("the dashboard's money", () => {
     ).json();
     expect(page.money.expenses).toMatchObject([{ currency: "EUR", count: 1, totalCents: 12000 }]);
     expect(page.money.salaries).toBeNull();
+    // Issue #41 item 14: each cost figure says what it includes (the card shows it under it).
+    expect(page.money.costNotes).toEqual(DASHBOARD_COST_NOTES);
+    expect(page.money.costNotes.expenses).toMatch(/С ДДС.*платени и неплатени.*Без заплатите/);
+    expect(page.money.costNotes.salaries).toMatch(/брутните заплати и осигуровките.*чернови/);
+  });
+
+  it("shows a proforma made into an invoice as converted, not as issued or owed", async () => {
+    const db = getDb();
+    const me = await createCompanyWithClient(db);
+    const proformaId = await createDraft(
+      db,
+      me.companyId,
+      me.user.id,
+      documentSchema.parse({
+        type: "proforma",
+        clientId: me.clientId,
+        issueDate: todayInSofia(),
+        lines: [{ description: "Аванс", quantity: "1", unitPrice: "100", vatRate: 20 }],
+      }),
+    );
+    await issueDocument(db, me.companyId, proformaId);
+    const proforma = (await getDocument(db, me.companyId, proformaId))!;
+    await convertProforma(db, me.companyId, me.user.id, proforma, todayInSofia());
+    const session = await signInApi(db, me.user);
+    const page = await (
+      await call(dashboardLoader, db, "/dashboard", { headers: { Cookie: session.cookie } })
+    ).json();
+    const shown = page.latest.find((d: { id: string }) => d.id === proformaId);
+    expect(shown).toMatchObject({ type: "proforma", status: "issued", state: "converted" });
   });
 });

@@ -199,6 +199,8 @@ export function MonthCostsCard(props: {
   month: string;
   salaries: { count: number; totalCostCents: number; netCents: number } | null;
   expenses: { currency: string; count: number; totalCents: number }[] | null;
+  /** What each figure includes (issue #41 item 14). */
+  notes: { expenses: string; salaries: string };
 }) {
   return (
     <section className={styles.card} aria-labelledby="costs-title">
@@ -216,6 +218,9 @@ export function MonthCostsCard(props: {
                     .join("; ")
                 : "няма"}
             </dd>
+            <dd>
+              <small>{props.notes.expenses}</small>
+            </dd>
           </>
         ) : null}
         {props.salaries ? (
@@ -227,6 +232,9 @@ export function MonthCostsCard(props: {
               {props.salaries.count
                 ? `${eur(props.salaries.totalCostCents)} общ разход, ${eur(props.salaries.netCents)} нето (${props.salaries.count})`
                 : "няма"}
+            </dd>
+            <dd>
+              <small>{props.notes.salaries}</small>
             </dd>
           </>
         ) : null}

@@ -1,5 +1,9 @@
 import { type Kysely, sql } from "kysely";
-import { documentsWithClients, RECEIVABLE } from "~/modules/invoices/list.server";
+import {
+  documentsWithClients,
+  PROFORMA_CONVERTED,
+  RECEIVABLE,
+} from "~/modules/invoices/list.server";
 import { documentState } from "~/modules/invoices/payments.server";
 import type { Database } from "~db/types";
 
@@ -147,6 +151,8 @@ export async function latestDocuments(
       "documents.totalCents",
       "documents.paidCents",
       "clients.name as clientName",
+      // A proforma made into an invoice is «Превърната във фактура», not unpaid (issue #41).
+      PROFORMA_CONVERTED.as("converted"),
     ])
     .orderBy("documents.createdAt", "desc")
     .orderBy("documents.id", "desc")

@@ -5,6 +5,7 @@ import { monthTotals } from "~/modules/expenses/month-totals.server";
 import { monthSalaries } from "~/modules/salaries/salaries.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import type { Database } from "~db/types";
+import { DASHBOARD_COST_NOTES } from "./figure-notes";
 import { latestDocuments, receivables, revenue, vatThreshold } from "./money.server";
 
 /** The last day of the month of a yyyy-mm-dd day. */
@@ -61,6 +62,8 @@ export async function dashboardMoney(
       : null,
     salaries: salaries ? salaries.totals : null,
     expenses: expenses ? expenses.currencies : null,
+    /** What the month's cost figures include, shown under each (issue #41 item 14). */
+    costNotes: DASHBOARD_COST_NOTES,
   };
 }
 export type DashboardMoney = Awaited<ReturnType<typeof dashboardMoney>>;

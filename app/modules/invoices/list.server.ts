@@ -29,6 +29,9 @@ const TYPES = new Set(["invoice", "proforma", "credit_note", "debit_note"]);
  * keep for the dashboard and /analytics (document_open_totals, document_list_totals) all use it.
  */
 export const RECEIVABLE = sql<boolean>`documents.status = 'issued' and documents.type in ('invoice', 'debit_note')`;
+
+/** A proforma an invoice was made from (shown as converted, not as owed: the list, the dashboard). */
+export const PROFORMA_CONVERTED = sql<boolean>`documents.type = 'proforma' and exists (select 1 from documents made where made.company_id = documents.company_id and made.proforma_id = documents.id)`;
 /** A document's part of the list's «Общо»: tax documents only, credit notes negative. */
 const LIST_TOTAL = sql<number>`case when documents.status <> 'issued' or documents.type = 'proforma' then 0 when documents.type = 'credit_note' then -documents.total_cents else documents.total_cents end`;
 
@@ -188,9 +191,7 @@ export async function listDocuments(
       "documents.clientId",
       "documents.sentAt",
       // An issued proforma that became an invoice is shown as converted, not as owed.
-      sql<boolean>`documents.type = 'proforma' and exists (select 1 from documents made where made.company_id = documents.company_id and made.proforma_id = documents.id)`.as(
-        "converted",
-      ),
+      PROFORMA_CONVERTED.as("converted"),
       "clients.name as clientName",
       "clients.eik as clientEik",
       "clients.vatNumber as clientVatNumber",
