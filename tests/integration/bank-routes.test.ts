@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { BANK_MESSAGES } from "~/modules/bank/constants";
+import { isBankFee } from "~/modules/bank/fees";
+import { ensureCategories } from "~/modules/expenses/categories.server";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { action as bankAction, loader as bankLoader } from "~/routes/_app.bank";
@@ -187,6 +190,110 @@ describe("the bank's pages and API", () => {
       params: { id: body.statementId },
     });
     expect(await file.text()).toBe(text);
+  });
+
+  it("a bank fee line becomes an expense in «Банкови такси» (made if missing), matched to it; «Отмени» deletes it", async () => {
+    // Issue #41 item 14.
+    const db = getDb();
+    const a = await customer();
+    // The company has its categories but not «Банкови такси» (deleted): it is made again.
+    await ensureCategories(db, a.companyId);
+    await db
+      .deleteFrom("expenseCategories")
+      .where("companyId", "=", a.companyId)
+      .where("code", "=", "bank_fees")
+      .execute();
+    const text = writeMt940({
+      iban: IBAN,
+      openingDay: "2026-11-01",
+      movements: [
+        {
+          day: "2026-11-05",
+          direction: "debit",
+          cents: 150,
+          reason: "Такса за превод",
+          reference: "F1",
+        },
+        {
+          day: "2026-11-06",
+          direction: "debit",
+          cents: 5000,
+          reason: "Наем ноември",
+          reference: "F2",
+        },
+      ],
+    });
+    const imported = await call(
+      importApi,
+      db,
+      "/api/bank/statements",
+      upload(text, a.session.bearer),
+    );
+    expect(imported.status).toBe(201);
+    const { statementId } = (await imported.json()) as { statementId: string };
+    const path = `/bank/statements/${statementId}`;
+    const page = (await (
+      await call(statementLoader, db, path, {
+        headers: { Cookie: a.session.cookie },
+        params: { id: statementId },
+      })
+    ).json()) as { transactions: { id: string; direction: string; reason: string }[] };
+    const fee = page.transactions.find((t) => t.reason === "Такса за превод")!;
+    const rent = page.transactions.find((t) => t.reason === "Наем ноември")!;
+    // The card offers «Създай разход в „Банкови такси“» for the fee only.
+    expect(isBankFee(fee)).toBe(true);
+    expect(isBankFee(rent)).toBe(false);
+
+    const post = (transactionId: string, intent = "fee-expense") =>
+      call(statementAction, db, path, {
+        ...formBody({ intent, transactionId, back: path }, { Cookie: a.session.cookie }),
+        params: { id: statementId },
+      });
+    const refused = await post(rent.id);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      formId: `tx-${rent.id}`,
+      formError: BANK_MESSAGES.notAFee,
+    });
+
+    const made = await post(fee.id);
+    expect(made.status).toBe(302);
+    expect(made.headers.get("Location")).toBe(path);
+    const expense = await db
+      .selectFrom("expenses")
+      .innerJoin("expenseCategories", "expenseCategories.id", "expenses.categoryId")
+      .select([
+        "expenses.id",
+        "expenses.totalCents",
+        "expenses.vatCents",
+        "expenses.paidOn",
+        "expenses.supplierName",
+        "expenses.description",
+        "expenseCategories.name as category",
+      ])
+      .where("expenses.companyId", "=", a.companyId)
+      .executeTakeFirstOrThrow();
+    expect(expense).toMatchObject({
+      totalCents: 150,
+      vatCents: 0,
+      paidOn: "2026-11-05",
+      description: "Банкова такса: Такса за превод",
+      category: "Банкови такси",
+    });
+    expect(expense.supplierName).not.toBe("");
+    const match = await db
+      .selectFrom("bankMatches")
+      .select(["expenseId", "expenseCreated"])
+      .where("transactionId", "=", fee.id)
+      .where("undoneAt", "is", null)
+      .executeTakeFirstOrThrow();
+    expect(match).toEqual({ expenseId: expense.id, expenseCreated: true });
+    expect((await post(fee.id)).status).toBe(409);
+
+    expect((await post(fee.id, "unmatch")).status).toBe(302);
+    expect(
+      await db.selectFrom("expenses").select("id").where("companyId", "=", a.companyId).execute(),
+    ).toEqual([]);
   });
 
   it("answers 404 to another company and changes nothing; the plan gate; staff refused; viewers read", async () => {

@@ -3,6 +3,7 @@ import { CompanyField } from "~/components/forms/company-field";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { NAP_KIND_LABELS, SUGGESTION_LABELS, TRANSACTION_STATUSES } from "~/modules/bank/constants";
+import { isBankFee } from "~/modules/bank/fees";
 import type { MatchView, SuggestionView, TransactionView } from "~/modules/bank/queries.server";
 import { printDate } from "~/utils/dates";
 import { typedOr, useFormAnswer } from "~/utils/forms";
@@ -93,6 +94,22 @@ export function TransactionCard({ tx, back }: { tx: Movement; back: string }) {
                 <Suggestion key={s.rank} s={s} tx={tx} back={back} busy={busy} label={label} />
               ))}
             </details>
+          ) : null}
+          {isBankFee(tx) ? (
+            <Form method="post" className={styles.manual} aria-label={`Банкова такса: ${label}`}>
+              <CompanyField />
+              <Hidden fields={{ transactionId: tx.id, back }} />
+              <Button
+                type="submit"
+                name="intent"
+                value="fee-expense"
+                tone="secondary"
+                disabled={busy}
+                aria-label={`Създай разход в „Банкови такси“: ${label}`}
+              >
+                Създай разход в „Банкови такси“
+              </Button>
+            </Form>
           ) : null}
           {tx.direction === "credit" ? (
             <Form

@@ -1,13 +1,17 @@
 import type { Kysely, Transaction } from "kysely";
+import { BANK_FEES_CATEGORY, bankFeesCategory } from "~/modules/expenses/categories.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { createExpense, removeExpense, setExpensePaid } from "~/modules/expenses/service.server";
 import { recordPayment, removePayment } from "~/modules/invoices/payments.server";
+import { bankOfIban } from "~/modules/reference/banks";
+import { bulgarianBanks } from "~/modules/reference/banks.server";
 import { AppError } from "~/utils/http.server";
 import { formatCents, formatMoney } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { actorName, type BankActor, recordBankAct } from "./access.server";
 import { BANK_MESSAGES } from "./constants";
+import { isBankFee } from "./fees";
 import type { Suggestion } from "./ranking";
 
 /*
@@ -416,17 +420,55 @@ export async function matchRule(
   if ((await activeMatches(db, companyId, transactionId)).some(stands)) {
     throw new AppError(BANK_MESSAGES.alreadyMatched, 409);
   }
-  // The amount with the rule's VAT rate in it: base = total / (1 + rate), VAT the rest.
-  const rate = rule.vatRate;
+  return matchNewExpense(actor, tx, rule, {
+    expense: `${rule.supplierName}: ${rule.description}`,
+  });
+}
+
+/** A debit as an expense made from it needs it. */
+interface DebitRow {
+  id: string;
+  amountCents: number;
+  currency: string;
+  bookedOn: string;
+  bankReference: string | null;
+  lineNo: number;
+  counterpartyName: string | null;
+}
+
+/** What an expense made from a debit says: a rule's, or a bank fee's. */
+interface NewExpense {
+  supplierName: string;
+  supplierEik: string | null;
+  description: string;
+  categoryId: string | null;
+  vatRate: number | null;
+}
+
+/**
+ * Makes an expense of a debit (paid that day by bank) and matches them; «Отмени» deletes it
+ * again. A rule's expense and a bank fee's are made this one way.
+ */
+async function matchNewExpense(
+  actor: BankActor,
+  tx: DebitRow,
+  spec: NewExpense,
+  audit: Record<string, string>,
+): Promise<MatchOutcome> {
+  const db = actor.context.db;
+  const companyId = actor.user.companyId;
+  const transactionId = tx.id;
+  // The amount with the VAT rate in it: base = total / (1 + rate), VAT the rest.
+  const rate = spec.vatRate;
   const base = rate ? Math.round((tx.amountCents * 100) / (100 + rate)) : tx.amountCents;
   const input = expenseSchema.parse({
-    supplierName: rule.supplierName,
-    supplierEik: rule.supplierEik,
+    supplierName: spec.supplierName,
+    supplierEik: spec.supplierEik,
     documentType: "other",
     documentNumber: (tx.bankReference ?? `${tx.bookedOn}-${tx.lineNo}`).slice(0, 50),
     documentDate: tx.bookedOn,
-    description: rule.description,
-    categoryId: rule.categoryId,
+    description: spec.description,
+    categoryId: spec.categoryId,
     currency: tx.currency,
     amounts: [
       {
@@ -462,10 +504,7 @@ export async function matchRule(
         actor,
         "bank.match",
         { type: "bank_transaction", id: transactionId, label: tx.counterpartyName },
-        {
-          expense: `${rule.supplierName}: ${rule.description}`,
-          amount: formatCents(tx.amountCents),
-        },
+        { ...audit, amount: formatCents(tx.amountCents) },
         trx,
       );
     });
@@ -475,6 +514,60 @@ export async function matchRule(
     throw error;
   }
   return { appliedCents: tx.amountCents, overpaidCents: 0 };
+}
+
+/**
+ * «Създай разход в „Банкови такси“» (issue #41 item 14): a debit whose text names a bank fee
+ * becomes an expense of the bank in the category «Банкови такси» (made if the company has none),
+ * without VAT (a bank's payment services are exempt, ЗДДС чл. 46, ал. 1), matched to the line.
+ */
+export async function matchBankFee(actor: BankActor, transactionId: string): Promise<MatchOutcome> {
+  const db = actor.context.db;
+  const companyId = actor.user.companyId;
+  if (!isUuid(transactionId)) throw new AppError(BANK_MESSAGES.notFound, 404);
+  const tx = await db
+    .selectFrom("bankTransactions")
+    .innerJoin("bankAccounts", "bankAccounts.id", "bankTransactions.accountId")
+    .select([
+      "bankTransactions.id",
+      "bankTransactions.direction",
+      "bankTransactions.amountCents",
+      "bankTransactions.currency",
+      "bankTransactions.bookedOn",
+      "bankTransactions.bankReference",
+      "bankTransactions.lineNo",
+      "bankTransactions.reason",
+      "bankTransactions.counterpartyName",
+      "bankAccounts.iban",
+    ])
+    .where("bankTransactions.companyId", "=", companyId)
+    .where("bankAccounts.companyId", "=", companyId)
+    .where("bankTransactions.id", "=", transactionId)
+    .executeTakeFirst();
+  if (!tx) throw new AppError(BANK_MESSAGES.notFound, 404);
+  if (tx.direction !== "debit") throw new AppError(BANK_MESSAGES.debitsOnly, 409);
+  if (!isBankFee(tx)) throw new AppError(BANK_MESSAGES.notAFee, 409);
+  if ((await activeMatches(db, companyId, transactionId)).some(stands)) {
+    throw new AppError(BANK_MESSAGES.alreadyMatched, 409);
+  }
+  const [categoryId, banks] = await Promise.all([
+    bankFeesCategory(db, companyId),
+    bulgarianBanks(db, tx.bookedOn),
+  ]);
+  // The supplier is the account's bank (by its IBAN), else the name on the line.
+  const bank = bankOfIban(banks, tx.iban)?.nameBg ?? tx.counterpartyName ?? "Банка";
+  return matchNewExpense(
+    actor,
+    tx,
+    {
+      supplierName: bank.slice(0, 200),
+      supplierEik: null,
+      description: `Банкова такса: ${tx.reason || "без основание"}`.slice(0, 500),
+      categoryId,
+      vatRate: null,
+    },
+    { expense: `${BANK_FEES_CATEGORY}: ${bank}` },
+  );
 }
 
 /** Confirms a ranked suggestion (the page's one click, and the import's automatic confirmation). */

@@ -7,6 +7,7 @@ import type { BankActor } from "./access.server";
 import {
   confirmSuggestion,
   type MatchOutcome,
+  matchBankFee,
   matchDocuments,
   unmatchTransaction,
 } from "./confirm.server";
@@ -17,7 +18,8 @@ import { documentNumbersOf } from "./schema";
 
 /*
  * The statement page's action (its forms post here with a hidden intent): «Потвърди» a ranked
- * suggestion, «Разнеси» by typed document numbers, «Отмени» a match, «Обнови предложенията».
+ * suggestion, «Разнеси» by typed document numbers, «Отмени» a match, «Обнови предложенията»,
+ * «Създай разход в „Банкови такси“» for a bank's fee.
  * Success goes back to the same view with a toast; a refusal answers the movement's form (400,
  * 404 or 409) with what was typed.
  */
@@ -38,7 +40,12 @@ export async function statementAction(request: Request, actor: BankActor, statem
       `Предложенията са обновени: ${countOf(count, "движение", "движения")} с предложение`,
     );
   }
-  if (intent !== "confirm" && intent !== "match" && intent !== "unmatch") {
+  if (
+    intent !== "confirm" &&
+    intent !== "match" &&
+    intent !== "unmatch" &&
+    intent !== "fee-expense"
+  ) {
     return refuseUnknownIntent();
   }
   const tx = await getTransaction(actor.context.db, actor.user.companyId, values.transactionId);
@@ -59,6 +66,13 @@ export async function statementAction(request: Request, actor: BankActor, statem
     if (intent === "unmatch") {
       await unmatchTransaction(actor, tx.id);
       return redirectWithToast(back, "Разнасянето е отменено: документите са както преди");
+    }
+    if (intent === "fee-expense") {
+      await matchBankFee(actor, tx.id);
+      return redirectWithToast(back, {
+        title: "Разходът е създаден в «Банкови такси»",
+        description: "Движението е разнесено към него; «Отмени» го изтрива.",
+      });
     }
     if (intent === "confirm") {
       const suggestion = await storedSuggestion(

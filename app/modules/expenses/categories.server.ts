@@ -123,3 +123,40 @@ export async function archiveCategory(
     .executeTakeFirst();
   if (!row) throw new AppError(CATEGORY_MESSAGES.notFound, 404);
 }
+
+/** The name of the category a bank fee goes to (the default «bank_fees», or one made with it). */
+export const BANK_FEES_CATEGORY = "Банкови такси";
+
+/**
+ * The company's category for bank fees (issue #41 item 14): the default one (code bank_fees, even
+ * renamed or archived), else one named «Банкови такси», else it is made (a race finds the other's).
+ */
+export async function bankFeesCategory(db: Kysely<Database>, companyId: string): Promise<string> {
+  await ensureCategories(db, companyId);
+  const find = () =>
+    db
+      .selectFrom("expenseCategories")
+      .select("id")
+      .where("companyId", "=", companyId)
+      .where((eb) =>
+        eb.or([
+          eb("code", "=", "bank_fees"),
+          eb(eb.fn("lower", ["name"]), "=", BANK_FEES_CATEGORY.toLowerCase()),
+        ]),
+      )
+      .orderBy((eb) => eb.case().when("code", "=", "bank_fees").then(0).else(1).end())
+      .limit(1)
+      .executeTakeFirst();
+  const found = await find();
+  if (found) return found.id;
+  const made = await db
+    .insertInto("expenseCategories")
+    .values({ companyId, name: BANK_FEES_CATEGORY, code: "bank_fees" })
+    .onConflict((c) => c.doNothing())
+    .returning("id")
+    .executeTakeFirst();
+  if (made) return made.id;
+  const other = await find();
+  if (!other) throw new Error("The bank fees category could not be made");
+  return other.id;
+}

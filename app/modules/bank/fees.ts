@@ -1,0 +1,16 @@
+/*
+ * A bank's own fee on a statement (issue #41 item 14): a debit whose text says «такса»,
+ * «комисиона»/«комисионна» or «fee». The card offers «Създай разход в „Банкови такси“» for it;
+ * the server checks the same. Browser-safe.
+ */
+const FEE_WORDS = /(?:^|[^\p{L}])(?:такс[аиу]|комисион(?:н)?[аи]?|fees?|charges?)(?=[^\p{L}]|$)/iu;
+
+/** Whether a movement is a bank fee: a debit whose reason (or payee) names a fee. */
+export function isBankFee(tx: {
+  direction: string;
+  reason: string | null;
+  counterpartyName?: string | null;
+}): boolean {
+  if (tx.direction !== "debit") return false;
+  return FEE_WORDS.test(`${tx.reason ?? ""} ${tx.counterpartyName ?? ""}`);
+}
