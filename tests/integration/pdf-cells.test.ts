@@ -117,14 +117,21 @@ async function model(fields: Record<string, unknown>, count = LINES.length) {
 
 const scratch = () => mkdtempSync(join(tmpdir(), "smetka-cells-"));
 
-/** Every word with its box, as pdftotext reads it, page by page. */
+/**
+ * Every word with its box, page by page, each page's words sorted: where a word is printed, not
+ * the reading order pdftotext guesses, which changes with the order the cells are drawn in (a
+ * bilingual unit such as «ч. / hour» wraps in its column, issue #41 item 5).
+ */
 function wordBoxes(pdf: Buffer): string[] {
   const dir = scratch();
   writeFileSync(join(dir, "doc.pdf"), pdf);
   const html = execFileSync("pdftotext", ["-bbox", join(dir, "doc.pdf"), "-"]).toString("utf8");
-  return [...html.matchAll(/<page |<word ([^>]+)>([^<]*)<\/word>/g)].map((m) =>
-    m[1] ? `${m[2]} @ ${m[1].replace(/"(\d+\.\d\d)\d*"/g, "$1")}` : "— page —",
-  );
+  const pages: string[][] = [];
+  for (const m of html.matchAll(/<page |<word ([^>]+)>([^<]*)<\/word>/g)) {
+    if (m[1]) pages[pages.length - 1]?.push(`${m[2]} @ ${m[1].replace(/"(\d+\.\d\d)\d*"/g, "$1")}`);
+    else pages.push([]);
+  }
+  return pages.flatMap((words) => ["— page —", ...words.sort()]);
 }
 
 /** Each page drawn in grey at 150 dpi, as bytes. */
