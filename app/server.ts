@@ -35,7 +35,7 @@ import { guardBuild } from "~/utils/route-guard.server";
 import { resolveSessionSecret } from "~/utils/secrets.server";
 import { openDatabase } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
-import { DEMO_ACCOUNTS, isEmpty, seedDemo } from "~db/seed";
+import { DEMO_ACCOUNTS, isEmpty, seedDemo, seedDemoData } from "~db/seed";
 
 // The production server: `node build/index.js`. The Remix compiler bundles this file
 // with the app (remix.config.js `server`), so there is one artefact to run.
@@ -69,6 +69,9 @@ async function main() {
   let seeded = false;
   if (database.kind === "pglite" && (await isEmpty(database.db))) {
     seeded = (await seedDemo(database.db)).length > 0;
+  } else if (database.kind === "pglite") {
+    // A demo made before it had data gets its month (issue #41, item 15); nothing otherwise.
+    await seedDemoData(database.db);
   }
 
   const session = await resolveSessionSecret({

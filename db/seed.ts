@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { hashPassword } from "~/modules/auth/password.server";
 import { newCompanyDefaults } from "~/modules/settings/invoice-defaults.server";
 import { DEMO_ACCOUNTS } from "./demo-accounts";
+import { seedDemoMonth } from "./demo-data";
 import type { Database } from "./types";
 
 // The logins themselves live apart, so that a browser test can name them without importing the
@@ -18,8 +19,9 @@ export async function isEmpty(db: Kysely<Database>): Promise<boolean> {
 }
 
 /**
- * Creates the demo company with its customer, and the demo admin. Idempotent: accounts
- * that already exist (by e-mail) are left as they are. Returns the e-mails it created.
+ * Creates the demo company with its customer, and the demo admin, and gives the demo company a
+ * month of data (seedDemoData). Idempotent: accounts that already exist (by e-mail) are left as
+ * they are. Returns the e-mails it created.
  */
 export async function seedDemo(db: Kysely<Database>): Promise<string[]> {
   const created: string[] = [];
@@ -132,5 +134,24 @@ export async function seedDemo(db: Kysely<Database>): Promise<string[]> {
       created.push(DEMO_ACCOUNTS.admin.email);
     }
   });
+  await seedDemoData(db);
   return created;
+}
+
+/**
+ * The demo customer's month of clients, documents, expenses and a salary (db/demo-data.ts),
+ * when their company has none yet; true when it was added.
+ */
+export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
+  const customer = await db
+    .selectFrom("users")
+    .select(["id", "email", "companyId", "firstName", "lastName"])
+    .where("email", "=", DEMO_ACCOUNTS.customer.email)
+    .executeTakeFirst();
+  if (!customer?.companyId) return false;
+  return seedDemoMonth(db, customer.companyId, {
+    id: customer.id,
+    email: customer.email,
+    name: `${customer.firstName} ${customer.lastName}`.trim(),
+  });
 }
