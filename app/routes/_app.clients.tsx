@@ -37,7 +37,12 @@ export default function Clients() {
     <div className={page.page}>
       <div className={styles.header}>
         <h1>{archived ? "Архивирани клиенти" : "Клиенти"}</h1>
-        <ButtonLink to="/client/new">Нов клиент</ButtonLink>
+        <div className={styles.toolbar}>
+          <ButtonLink to="/clients/import" tone="secondary">
+            Импорт от файл
+          </ButtonLink>
+          <ButtonLink to="/client/new">Нов клиент</ButtonLink>
+        </div>
       </div>
       <Form method="get" className={styles.toolbar} role="search" aria-label="Търсене на клиенти">
         <div className={fieldStyles.field}>

@@ -69,6 +69,8 @@ export const UPLOAD_ROUTES: readonly { path: RegExp; bytes: number; what: string
   // A bank statement: STATEMENT_LIMITS.maxBytes (8 MB), on the page and through the API.
   { path: /^\/bank\/?$/, bytes: 8 * MB + FORM_ROOM, what: "bank statement" },
   { path: /^\/api\/bank\/statements\/?$/, bytes: 8 * MB + FORM_ROOM, what: "bank statement" },
+  // Clients from a file: CLIENT_IMPORT_LIMITS.maxBytes (2 MB).
+  { path: /^\/clients\/import\/?$/, bytes: 2 * MB + FORM_ROOM, what: "clients file" },
   // Feedback's screenshot: ATTACHMENT_MAX_BYTES (5 MB) — as a file, or as base64 in JSON.
   { path: /^\/feedback\/?$/, bytes: 5 * MB + FORM_ROOM, what: "feedback attachment" },
 ];

@@ -1029,6 +1029,20 @@ function table(f: Fixtures): Call[] {
       fields: { q: "а", after: "x", sort: "name" },
     },
     {
+      route: "_app.clients_.import",
+      method: "POST",
+      path: "/clients/import",
+      body: "form",
+      fields: { intent: "import", file: "0".repeat(64), fileName: "клиенти.csv" },
+    },
+    {
+      route: "_app.clients_.import",
+      method: "POST",
+      path: "/clients/import",
+      body: "form",
+      fields: { intent: "preview" },
+    },
+    {
       route: "_app.settings_.subscription",
       method: "POST",
       path: "/settings/subscription",

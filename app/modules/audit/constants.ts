@@ -22,6 +22,7 @@ export const COMPANY_AUDIT_ACTIONS = {
   "payment.add": "Записано плащане",
   "payment.delete": "Изтрито плащане",
   "bank.import": "Внесено банково извлечение",
+  "clients.import": "Внесени клиенти от файл",
   "bank.match": "Разнесено банково движение",
   "bank.unmatch": "Отменено разнасяне на банково движение",
   "bank.rule": "Добавено правило за банкови движения",
@@ -68,7 +69,10 @@ export const AUDIT_GROUPS = {
     label: "Банка",
     actions: ["bank.import", "bank.match", "bank.unmatch", "bank.rule", "bank.rule-delete"],
   },
-  files: { label: "Файлове и експорт", actions: ["vat.files", "payroll.files", "export"] },
+  files: {
+    label: "Файлове и експорт",
+    actions: ["vat.files", "payroll.files", "export", "clients.import"],
+  },
 } as const satisfies Record<string, { label: string; actions: readonly CompanyAuditAction[] }>;
 
 export type AuditGroup = keyof typeof AUDIT_GROUPS;
