@@ -746,7 +746,15 @@ export interface Documents {
   companyId: string;
   createdAt: Generated<Timestamp>;
   createdBy: string | null;
+  /**
+   * What the issued credit notes against this invoice take off it (kept by documents_keep_credited).
+   */
+  creditedCents: Generated<number>;
   currency: Generated<string>;
+  /**
+   * What is still due: total less payments less credit notes, never below 0 (0 for a credit note). The one definition.
+   */
+  dueCents: Generated<number>;
   dueDate: string | null;
   eurRate: Numeric | null;
   id: Generated<string>;

@@ -84,20 +84,20 @@ async function keptAndRecomputed(db: Kysely<Database>, companyId: string) {
     from document_open_totals where company_id = ${companyId} order by 1, 2`.execute(db);
   const openRecomputed = await sql<Record<string, unknown>>`
     select currency, to_char(coalesce(due_date, 'infinity'::date), 'YYYY-MM-DD') as due,
-      count(*)::int as count, sum(total_cents - paid_cents) as open_cents,
-      sum(round((total_cents - paid_cents) *
+      count(*)::int as count, sum(due_cents) as open_cents,
+      sum(round(due_cents *
         case currency when 'EUR' then 1 when 'BGN' then 1 / 1.95583 else eur_rate end)) as open_eur_cents
     from documents where company_id = ${companyId} and status = 'issued'
-      and type in ('invoice', 'debit_note') and paid_cents < total_cents
+      and type in ('invoice', 'debit_note') and due_cents > 0
     group by 1, 2 order by 1, 2`.execute(db);
   const clients = await sql<Record<string, unknown>>`
     select client_id, count, open_eur_cents from client_open_totals
     where company_id = ${companyId} order by 1`.execute(db);
   const clientsRecomputed = await sql<Record<string, unknown>>`
-    select client_id, count(*)::int as count, sum(round((total_cents - paid_cents) *
+    select client_id, count(*)::int as count, sum(round(due_cents *
         case currency when 'EUR' then 1 when 'BGN' then 1 / 1.95583 else eur_rate end)) as open_eur_cents
     from documents where company_id = ${companyId} and status = 'issued'
-      and type in ('invoice', 'debit_note') and paid_cents < total_cents
+      and type in ('invoice', 'debit_note') and due_cents > 0
     group by 1 order by 1`.execute(db);
   const categories = await sql<Record<string, unknown>>`
     select to_char(month, 'YYYY-MM') as month, category_id, count, subtotal_eur_cents, total_eur_cents,
@@ -259,12 +259,13 @@ describe("analytics", () => {
       ),
     );
     expect(summary.topClients[0]).toMatchObject({ name: "Клиент Бета ООД", count: 4 });
-    // Overdue: only the first invoice (due five days after the 15th of last month), less its payment.
+    // Overdue: only the first invoice (due five days after the 15th of last month), less its
+    // payment and its credit note's 12.01 (issue #41).
     expect(summary.topOverdue).toEqual([
       {
         clientId: me.clientId,
         name: "Клиент Бета ООД",
-        overdueCents: 12006 - 2000,
+        overdueCents: 12006 - 2000 - 1201,
         count: 1,
         oldestDueDate: addDays(earlier, 5),
       },

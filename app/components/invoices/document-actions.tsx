@@ -388,7 +388,7 @@ export function PaymentsSection({
     /** What its issued credit notes took off it (issue #41). */
     creditedCents?: number;
     dueCents: number;
-    /** Paid and credited beyond the total: the client's to get back (decision 040). */
+    /** Paid and credited beyond the total: the client's to get back (decision 042). */
     overpaidCents?: number;
     payments: Payment[];
   };

@@ -401,6 +401,7 @@ export async function clientDetail(db: Kysely<Database>, clientId: string) {
         "status",
         "totalCents",
         "paidCents",
+        "dueCents",
         "currency",
       ])
       .where("companyId", "=", client.companyId)

@@ -191,7 +191,7 @@ function topClientsByRevenue(db: Kysely<Database>, companyId: string, from: stri
  */
 async function topClientsByOverdue(db: Kysely<Database>, companyId: string, today: string) {
   const open = sql`d.company_id = ${companyId} and d.status = 'issued'
-    and d.type in ('invoice', 'debit_note') and d.paid_cents < d.total_cents`;
+    and d.type in ('invoice', 'debit_note') and d.due_cents > 0`;
   const { rows } = await sql<{
     clientId: string;
     name: string;
@@ -207,7 +207,7 @@ async function topClientsByOverdue(db: Kysely<Database>, companyId: string, toda
         o.count - coalesce(n.count, 0) as count
       from client_open_totals o
       left join (
-        select d.client_id, sum(${inEuro("d", sql`(d.total_cents - d.paid_cents)`)}) as cents,
+        select d.client_id, sum(${inEuro("d", sql`d.due_cents`)}) as cents,
           count(*) as count
         from documents d
         where ${open} and (d.due_date >= ${today}::date or d.due_date is null)

@@ -159,7 +159,10 @@ export const openApiDocument = {
                               count: { type: "integer" },
                               total: decimal("1200.00", "Issued documents; credit notes subtract"),
                               paid: decimal("600.00"),
-                              outstanding: decimal("600.00"),
+                              outstanding: decimal(
+                                "600.00",
+                                "Still due on invoices and debit notes, after payments and credit notes",
+                              ),
                             },
                           },
                         },
@@ -520,7 +523,10 @@ export const openApiDocument = {
                   vat: decimal("20.00"),
                   total: decimal("120.00"),
                   paid: decimal("0.00"),
-                  due: decimal("120.00"),
+                  due: decimal(
+                    "120.00",
+                    "Still due: the total less payments and issued credit notes, never below 0",
+                  ),
                 },
               },
               payments: { type: "array", items: { type: "object" } },

@@ -162,7 +162,7 @@ export async function matchDocuments(
     await refuseIfMatched(trx, companyId, transactionId);
     const docs = await trx
       .selectFrom("documents")
-      .select(["id", "type", "status", "number", "currency", "clientId", "totalCents", "paidCents"])
+      .select(["id", "type", "status", "number", "currency", "clientId", "dueCents"])
       .where("companyId", "=", companyId)
       .where("id", "in", ids)
       .execute();
@@ -180,67 +180,22 @@ export async function matchDocuments(
         throw new AppError(BANK_MESSAGES.documentCurrency(doc.currency, tx.currency), 409);
       }
     }
-    const credits = await trx
-      .selectFrom("documents")
-      .select(["id", "originalId", "number", "totalCents"])
-      .where("companyId", "=", companyId)
-      .where("type", "=", "credit_note")
-      .where("status", "=", "issued")
-      .where("originalId", "in", ids)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("bankMatches")
-              .select("bankMatches.id")
-              .whereRef("bankMatches.creditNoteId", "=", "documents.id")
-              .where("bankMatches.undoneAt", "is", null)
-              .where("bankMatches.paymentId", "is not", null),
-          ),
-        ),
-      )
-      .execute();
-    // Credit notes are set off when the movement pays what the documents owe after them; a
-    // movement that covers the documents as issued (the client ignored the notes) pays them so.
-    const grossOf = (doc: (typeof ordered)[number]) => doc.totalCents - doc.paidCents;
-    const asIssued = tx.amountCents >= ordered.reduce((sum, doc) => sum + grossOf(doc), 0);
+    // Each document takes what it still owes (documents.due_cents: its credit notes are taken
+    // off when issued — issue #41), in the order given; the rest is overpaid (decision 008).
     let remaining = tx.amountCents;
-    const rows: {
-      documentId: string;
-      paymentId: string;
-      creditNoteId: string | null;
-      amountCents: number;
-    }[] = [];
+    const rows: { documentId: string; paymentId: string; amountCents: number }[] = [];
     for (const doc of ordered) {
       if (remaining <= 0) break;
-      const gross = grossOf(doc);
-      const notes = asIssued ? [] : credits.filter((c) => c.originalId === doc.id);
-      const owes = Math.max(0, gross - notes.reduce((sum, c) => sum + c.totalCents, 0));
-      const pay = Math.min(remaining, owes);
-      if (pay > 0) {
-        const paymentId = await recordPayment(trx, companyId, doc.id, {
-          paidOn: tx.bookedOn,
-          amount: pay,
-          method: "bank",
-          note: paymentNote(tx),
-        });
-        rows.push({ documentId: doc.id, paymentId, creditNoteId: null, amountCents: pay });
-        remaining -= pay;
-      }
-      if (pay === owes && owes < gross) {
-        let left = gross - pay;
-        for (const note of notes) {
-          const setOff = Math.min(left, note.totalCents);
-          if (setOff <= 0) break;
-          const id = await recordPayment(trx, companyId, doc.id, {
-            paidOn: tx.bookedOn,
-            amount: setOff,
-            method: "other",
-            note: `Прихващане с кредитно известие № ${note.number ?? ""}`.trim(),
-          });
-          rows.push({ documentId: doc.id, paymentId: id, creditNoteId: note.id, amountCents: 0 });
-          left -= setOff;
-        }
-      }
+      const pay = Math.min(remaining, doc.dueCents);
+      if (pay <= 0) continue;
+      const paymentId = await recordPayment(trx, companyId, doc.id, {
+        paidOn: tx.bookedOn,
+        amount: pay,
+        method: "bank",
+        note: paymentNote(tx),
+      });
+      rows.push({ documentId: doc.id, paymentId, amountCents: pay });
+      remaining -= pay;
     }
     if (!rows.length) throw new AppError(BANK_MESSAGES.nothingDue, 409);
     await trx

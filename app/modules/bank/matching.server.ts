@@ -1,13 +1,14 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "~db/types";
 import { MatchIndex, type OpenDocument } from "./ranking";
 import { documentNumberValue } from "./reason";
 
 /*
  * The index a statement's movements are ranked against (ranking.ts), read once per import or
- * refresh in six queries, whatever the number of movements: the company's open invoices and
- * debit notes with their open credit notes, its proformas with the invoice made from each, its
- * clients, the remembered IBANs, its unpaid expenses, its rules and НАП's accounts.
+ * refresh in five queries, whatever the number of movements: the company's open invoices and
+ * debit notes (what each still owes after its payments and credit notes: documents.due_cents, the
+ * one definition — issue #41), its proformas with the invoice made from each, its clients, the
+ * remembered IBANs, its unpaid expenses, its rules and НАП's accounts.
  */
 
 export async function loadMatchIndex(
@@ -15,41 +16,20 @@ export async function loadMatchIndex(
   companyId: string,
   currency: string,
 ): Promise<MatchIndex> {
-  const [documents, credits, clients, payees, expenses, rules, napAccounts] = await Promise.all([
+  const [documents, clients, payees, expenses, rules, napAccounts] = await Promise.all([
     db
       .selectFrom("documents")
-      .select([
-        "id",
-        "type",
-        "number",
-        "clientId",
-        "currency",
-        "totalCents",
-        "paidCents",
-        "dueDate",
-      ])
+      .select(["id", "type", "number", "clientId", "currency", "totalCents", "dueCents", "dueDate"])
       .where("companyId", "=", companyId)
       .where("status", "=", "issued")
       .where("currency", "=", currency)
       .where((eb) =>
         eb.or([
-          eb.and([
-            eb("type", "in", ["invoice", "debit_note"]),
-            eb("paidCents", "<", eb.ref("totalCents")),
-          ]),
+          eb.and([eb("type", "in", ["invoice", "debit_note"]), eb("dueCents", ">", 0)]),
           eb("type", "=", "proforma"),
         ]),
       )
       .execute(),
-    // Issued credit notes not yet set off against their invoice by a match, per invoice.
-    sql<{ originalId: string; cents: string }>`
-      select c.original_id as "originalId", sum(c.total_cents)::text as cents
-      from documents c
-      where c.company_id = ${companyId} and c.type = 'credit_note' and c.status = 'issued'
-        and c.original_id is not null
-        and not exists (select 1 from bank_matches m where m.credit_note_id = c.id
-          and m.undone_at is null and m.payment_id is not null)
-      group by c.original_id`.execute(db),
     db
       .selectFrom("clients")
       .select(["id", "name", "eik", "vatNumber"])
@@ -99,20 +79,20 @@ export async function loadMatchIndex(
       .execute();
     for (const row of rows) if (row.proformaId) invoiceOf.set(row.proformaId, row.id);
   }
-  const credit = new Map(credits.rows.map((row) => [row.originalId, Number(row.cents)]));
   const open: OpenDocument[] = [];
   for (const d of documents) {
     const number = documentNumberValue(d.number);
     if (number === null) continue;
-    const gross = d.totalCents - d.paidCents;
+    // What it still owes; its credit notes are already taken off (they settle when issued).
+    const due = d.dueCents;
     open.push({
       id: d.id,
       type: d.type as OpenDocument["type"],
       number,
       clientId: d.clientId,
       currency: d.currency,
-      grossDueCents: gross,
-      netDueCents: Math.max(0, gross - (credit.get(d.id) ?? 0)),
+      grossDueCents: due,
+      netDueCents: due,
       dueDate: d.dueDate,
       invoiceId: d.type === "proforma" ? (invoiceOf.get(d.id) ?? null) : null,
     });

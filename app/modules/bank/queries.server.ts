@@ -357,7 +357,7 @@ async function detailsOf(db: Kysely<Database>, companyId: string, ids: string[])
             "documents.status",
             "documents.currency",
             "documents.totalCents",
-            "documents.paidCents",
+            "documents.dueCents",
             "documents.dueDate",
             "clients.name as clientName",
             (eb) =>
@@ -401,7 +401,8 @@ async function detailsOf(db: Kysely<Database>, companyId: string, ids: string[])
         clientName: d.clientName,
         currency: d.currency,
         totalCents: d.totalCents,
-        dueCents: d.totalCents - d.paidCents,
+        // After payments and credit notes: the one definition (issue #41).
+        dueCents: d.dueCents,
         dueDate: d.dueDate,
         invoiceId: d.invoiceId,
       },

@@ -31,9 +31,12 @@ export interface OpenDocument {
   number: number;
   clientId: string;
   currency: string;
-  /** Still due before the document's open credit notes. */
+  /**
+   * Still due (documents.due_cents: after payments and credit notes, issue #41). The two amounts
+   * are the same since credit notes settle when issued; a caller may still offer a second one.
+   */
   grossDueCents: number;
-  /** Still due after them. */
+  /** Still due after any amount the caller sets off (the index passes the same as gross). */
   netDueCents: number;
   dueDate: string | null;
   /** For a proforma: the issued invoice made from it, if any. */

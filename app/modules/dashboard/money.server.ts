@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import {
+  DUE_CENTS,
   documentsWithClients,
   PROFORMA_CONVERTED,
   RECEIVABLE,
@@ -76,7 +77,6 @@ export async function revenue(
  * past its due date, from the rows the documents trigger keeps (document_open_totals).
  */
 export async function receivables(db: Kysely<Database>, companyId: string, today: string) {
-  const open = sql<number>`greatest(documents.total_cents - documents.paid_cents, 0)`;
   const [totals, oldest] = await Promise.all([
     db
       .selectFrom("documentOpenTotals")
@@ -104,10 +104,11 @@ export async function receivables(db: Kysely<Database>, companyId: string, today
         "documents.dueDate",
         "documents.currency",
         "clients.name as clientName",
-        sql<number>`${open}`.as("openCents"),
+        // Still due after payments and credit notes: the one definition (issue #41).
+        sql<number>`${DUE_CENTS}`.as("openCents"),
       ])
       .where(RECEIVABLE)
-      .where(sql<boolean>`documents.paid_cents < documents.total_cents`)
+      .where(sql<boolean>`${DUE_CENTS} > 0`)
       .where("documents.dueDate", "<", today)
       .orderBy("documents.dueDate")
       .orderBy("documents.id")
@@ -149,7 +150,7 @@ export async function latestDocuments(
       "documents.dueDate",
       "documents.currency",
       "documents.totalCents",
-      "documents.paidCents",
+      "documents.dueCents",
       "clients.name as clientName",
       // A proforma made into an invoice is «Превърната във фактура», not unpaid (issue #41).
       PROFORMA_CONVERTED.as("converted"),
@@ -158,9 +159,9 @@ export async function latestDocuments(
     .orderBy("documents.id", "desc")
     .limit(10)
     .execute();
-  return rows.map(({ paidCents, dueDate, ...doc }) => ({
+  return rows.map(({ dueCents, dueDate, ...doc }) => ({
     ...doc,
-    state: documentState({ ...doc, paidCents, dueDate }, today),
+    state: documentState({ ...doc, dueCents, dueDate }, today),
   }));
 }
 

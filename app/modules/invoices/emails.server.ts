@@ -197,7 +197,8 @@ export async function reminderFor(db: Kysely<Database>, doc: DocumentWithLines) 
     companyName: company.name,
     issueDate: printDate(doc.issueDate),
     dueDate: doc.dueDate ? printDate(doc.dueDate) : null,
-    amountDue: formatMoney(Math.max(doc.totalCents - doc.paidCents, 0), doc.currency),
+    // What is still due after payments and credit notes (documents.due_cents, issue #41).
+    amountDue: formatMoney(doc.dueCents, doc.currency),
     iban: company.bankIban,
     bankName: company.bankName,
     message: settings?.message ?? null,
@@ -304,7 +305,7 @@ export async function deliverDocumentEmail(deps: JobDeps, data: { emailId?: unkn
       })
       .where("id", "=", email.id)
       .execute();
-  if (doc?.status !== "issued" || (email.kind === "reminder" && doc.paidCents >= doc.totalCents)) {
+  if (doc?.status !== "issued" || (email.kind === "reminder" && doc.dueCents <= 0)) {
     await settle("skipped");
     return "skipped";
   }

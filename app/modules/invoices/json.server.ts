@@ -24,6 +24,7 @@ export function documentSummaryJson(
     | "vatCents"
     | "totalCents"
     | "paidCents"
+    | "dueCents"
     | "clientId"
     | "sentAt"
   > & { clientName: string },
@@ -94,7 +95,8 @@ export function documentJson(doc: DocumentWithLines, today = todayInSofia()) {
       vat: centsToDecimal(doc.vatCents),
       total: centsToDecimal(doc.totalCents),
       paid: centsToDecimal(doc.paidCents),
-      due: centsToDecimal(Math.max(doc.totalCents - doc.paidCents, 0)),
+      // documents.due_cents: less its payments and its credit notes (issue #41).
+      due: centsToDecimal(doc.dueCents),
     },
     payments: doc.payments.map((p) => ({
       id: p.id,

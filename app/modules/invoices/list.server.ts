@@ -32,6 +32,13 @@ export const RECEIVABLE = sql<boolean>`documents.status = 'issued' and documents
 
 /** A proforma an invoice was made from (shown as converted, not as owed: the list, the dashboard). */
 export const PROFORMA_CONVERTED = sql<boolean>`documents.type = 'proforma' and exists (select 1 from documents made where made.company_id = documents.company_id and made.proforma_id = documents.id)`;
+/**
+ * What is still due on a document: the generated column documents.due_cents (the total less its
+ * payments and the issued credit notes against it, never below 0; issue #41). The one definition
+ * of an open amount — the invoice page, the list, the dashboard, /analytics, the reminders, the
+ * bank's matching, the API and the kept totals' trigger all read this column.
+ */
+export const DUE_CENTS = sql<number>`documents.due_cents`;
 /** A document's part of the list's «Общо»: tax documents only, credit notes negative. */
 const LIST_TOTAL = sql<number>`case when documents.status <> 'issued' or documents.type = 'proforma' then 0 when documents.type = 'credit_note' then -documents.total_cents else documents.total_cents end`;
 
@@ -107,7 +114,7 @@ function applyFilters<T extends "documents", O>(
   if (filters.createdBy) q = q.where("documents.createdBy", "=", filters.createdBy);
   if (filters.from) q = q.where("documents.issueDate", ">=", filters.from);
   if (filters.to) q = q.where("documents.issueDate", "<=", filters.to);
-  const unpaid = sql<boolean>`documents.paid_cents < documents.total_cents`;
+  const unpaid = sql<boolean>`${DUE_CENTS} > 0`;
   const payable = RECEIVABLE;
   switch (filters.status) {
     case "draft":
@@ -116,10 +123,10 @@ function applyFilters<T extends "documents", O>(
       q = q.where("documents.status", "=", filters.status);
       break;
     case "paid":
-      q = q.where(sql<boolean>`${payable} and documents.paid_cents >= documents.total_cents`);
+      q = q.where(sql<boolean>`${payable} and ${DUE_CENTS} = 0`);
       break;
     case "partially_paid":
-      q = q.where(sql<boolean>`${payable} and documents.paid_cents > 0 and ${unpaid}`);
+      q = q.where(sql<boolean>`${payable} and ${DUE_CENTS} < documents.total_cents and ${unpaid}`);
       break;
     case "unpaid":
       q = q.where(sql<boolean>`${payable} and ${unpaid}`);
@@ -188,6 +195,7 @@ export async function listDocuments(
       "documents.vatCents",
       "documents.totalCents",
       "documents.paidCents",
+      "documents.dueCents",
       "documents.clientId",
       "documents.sentAt",
       // An issued proforma that became an invoice is shown as converted, not as owed.
@@ -281,7 +289,7 @@ export async function scanDocumentTotals(
       sql<number>`coalesce(sum(case when ${RECEIVABLE} then documents.paid_cents else 0 end), 0)`.as(
         "paidCents",
       ),
-      sql<number>`coalesce(sum(case when ${RECEIVABLE} then greatest(documents.total_cents - documents.paid_cents, 0) else 0 end), 0)`.as(
+      sql<number>`coalesce(sum(case when ${RECEIVABLE} then ${DUE_CENTS} else 0 end), 0)`.as(
         "outstandingCents",
       ),
     ]),

@@ -85,7 +85,12 @@ export async function documentPageData(
       currency: doc.currency,
       totalCents: doc.totalCents,
       paidCents: doc.paidCents,
-      dueCents: Math.max(doc.totalCents - doc.paidCents, 0),
+      // What its issued credit notes took off it, and what is still due (documents.due_cents, the
+      // one definition — issue #41); paid and credited beyond the total is the client's to get back
+      // (docs/decisions/042-credit-notes-settle.md).
+      creditedCents: doc.creditedCents,
+      dueCents: doc.dueCents,
+      overpaidCents: Math.max(doc.paidCents + doc.creditedCents - doc.totalCents, 0),
       issuedAt: doc.issuedAt,
       cancelledAt: doc.cancelledAt,
       sentAt: doc.sentAt,

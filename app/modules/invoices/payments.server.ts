@@ -31,7 +31,7 @@ export async function recordPayment(
 ): Promise<string> {
   const current = await trx
     .selectFrom("documents")
-    .select(["status", "type", "totalCents", "paidCents", "currency"])
+    .select(["status", "type", "dueCents", "currency"])
     .where("companyId", "=", companyId)
     .where("id", "=", documentId)
     .forUpdate()
@@ -41,7 +41,7 @@ export async function recordPayment(
   if (current.status !== "issued") {
     throw new AppError("Документът вече не е издаден: плащане не може да се запише", 409);
   }
-  const due = current.totalCents - current.paidCents;
+  const due = current.dueCents;
   if (due <= 0) throw new AppError(DOCUMENT_MESSAGES.alreadyPaid, 409);
   if (payment.amount > due) {
     const message = DOCUMENT_MESSAGES.overpayment(formatMoney(due, current.currency));
@@ -131,17 +131,18 @@ export const isReceivable = (doc: Pick<DocumentRow, "status" | "type">) =>
   doc.status === "issued" && (doc.type === "invoice" || doc.type === "debit_note");
 
 /**
- * Payment state of a receivable, from its payments and due date (today in Sofia); null for
- * anything else.
+ * Payment state of a receivable, from what is still due (documents.due_cents: the total less its
+ * payments and its credit notes, the one definition — issue #41) and its due date (today in
+ * Sofia); null for anything else. A receivable settled by credit notes is "paid" (settled).
  */
 export function paymentState(
-  doc: Pick<DocumentRow, "status" | "type" | "paidCents" | "totalCents" | "dueDate">,
+  doc: Pick<DocumentRow, "status" | "type" | "dueCents" | "totalCents" | "dueDate">,
   today: string,
 ): PaymentState | null {
   if (!isReceivable(doc)) return null;
-  if (doc.paidCents >= doc.totalCents) return "paid";
+  if (doc.dueCents <= 0) return "paid";
   if (doc.dueDate && doc.dueDate < today) return "overdue";
-  return doc.paidCents > 0 ? "partially_paid" : "unpaid";
+  return doc.dueCents < doc.totalCents ? "partially_paid" : "unpaid";
 }
 
 /** What a document's badge and the CSV say beside its status: its payment, or a proforma converted. */
@@ -149,7 +150,7 @@ export type DocumentState = PaymentState | "converted";
 
 /** The state shown for a document; `converted` when an invoice was made from the proforma. */
 export function documentState(
-  doc: Pick<DocumentRow, "status" | "type" | "paidCents" | "totalCents" | "dueDate"> & {
+  doc: Pick<DocumentRow, "status" | "type" | "dueCents" | "totalCents" | "dueDate"> & {
     converted?: boolean | null;
   },
   today: string,

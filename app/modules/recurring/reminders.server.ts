@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { type DocumentWithLines, getDocument } from "~/modules/invoices/documents.server";
 import { queueDocumentEmail, reminderFor } from "~/modules/invoices/emails.server";
+import { DUE_CENTS } from "~/modules/invoices/list.server";
 import { paymentState } from "~/modules/invoices/payments.server";
 import type { JobDeps } from "~/modules/jobs/jobs.server";
 import { addDays, todayInSofia } from "~/utils/dates";
@@ -78,7 +79,8 @@ export async function runReminders(deps: JobDeps, today = todayInSofia()) {
     .where("documents.status", "=", "issued")
     .where("documents.type", "in", ["invoice", "debit_note"])
     .where("documents.dueDate", "<", today)
-    .where(sql<boolean>`documents.paid_cents < documents.total_cents`)
+    // Still owed after payments and credit notes (the one definition, issue #41).
+    .where(sql<boolean>`${DUE_CENTS} > 0`)
     .where(sql<boolean>`step.days_after is not null`)
     .where(({ not, exists, selectFrom }) =>
       not(
