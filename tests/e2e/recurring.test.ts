@@ -86,6 +86,17 @@ describe.skipIf(!hasChromium)("recurring invoices and reminders in Chromium", ()
         if (javaScriptEnabled) {
           await page.getByText(/Следващи дати: \d\d\.\d\d\.\d{4}/).waitFor();
         }
+        // A period placeholder in a line, filled in the preview (issue #41, item 7); without
+        // JavaScript «Преглед» draws it.
+        await field(page, "Ред 1: описание").fill("Поддръжка за {месец} {година}");
+        if (!javaScriptEnabled) await page.getByRole("button", { name: "Преглед" }).click();
+        await page
+          .getByTestId("recurring-preview-lines")
+          .getByText(/^Поддръжка за [а-я]+ \d{4}$/)
+          .waitFor();
+        expect(await field(page, "Ред 1: описание").inputValue()).toBe(
+          "Поддръжка за {месец} {година}",
+        );
         await page.getByLabel("Издай и изпрати по имейл на клиента").check();
         await page.getByRole("button", { name: "Създай периодичната фактура" }).click();
         await page.waitForURL(`${app.url}/invoices/recurring`);
