@@ -36,7 +36,7 @@ export type ClientKind =
 
 export type ClientsLanguage = "bg" | "en";
 
-export type CompaniesCompanyType = "company" | "freelancer";
+export type CompaniesCompanyType = "company" | "freelancer" | "nonprofit";
 
 export type CompanyExportsState = "expired" | "failed" | "queued" | "ready" | "running";
 
@@ -441,6 +441,9 @@ export interface Companies {
   bankNameEn: string | null;
   city: string;
   cityEn: string | null;
+  /**
+   * The kind of business: company (a trader with an ЕИК), freelancer (свободна професия with a Булстат) or nonprofit (сдружение or фондация, ЮЛНЦ, with its Булстат/ЕИК); the app's wording follows it.
+   */
   companyType: CompaniesCompanyType;
   countryCode: Generated<string>;
   createdAt: Generated<Timestamp>;

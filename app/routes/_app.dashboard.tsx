@@ -192,7 +192,7 @@ export default function Dashboard() {
               <dt>ЕИК/Булстат</dt>
               <dd>{data.company.eik}</dd>
               <dt>ДДС номер</dt>
-              <dd>{data.company.vatNumber ?? "Не е регистрирана по ДДС"}</dd>
+              <dd>{data.company.vatNumber ?? "Без регистрация по ДДС"}</dd>
               <dt>Адрес</dt>
               <dd>{data.company.address}</dd>
               <dt>IBAN</dt>

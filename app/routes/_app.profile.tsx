@@ -17,6 +17,7 @@ import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { changePassword } from "~/modules/accounts/account.server";
+import { kindTexts } from "~/modules/accounts/company-kind";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { can } from "~/modules/auth/capabilities";
@@ -54,6 +55,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     email: p.email,
     eik: p.eik,
     hasCompany: p.companyId !== null,
+    // The wording follows the kind (a freelancer is not «регистрирана», issue #41 item 13).
+    companyType: p.companyType,
     // A Bulgarian IBAN typed fills the bank's name and BIC (with JavaScript; on save without).
     banks: p.companyId ? await bulgarianBanks(context.db) : [],
     defaults: {
@@ -135,7 +138,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Profile() {
-  const { email, eik, hasCompany, defaults, banks } = useLoaderData<typeof loader>();
+  const { email, eik, hasCompany, companyType, defaults, banks } = useLoaderData<typeof loader>();
   const bank = useBankFill(banks);
   const data = useActionData<typeof action>() as
     | { formId?: string; formError?: string; fieldErrors?: Record<string, string> }
@@ -184,7 +187,7 @@ export default function Profile() {
                 <CheckboxField
                   name="isVatRegistered"
                   value="on"
-                  label="Фирмата е регистрирана по ДДС"
+                  label={kindTexts(companyType).vatRegistered}
                 />
                 <TextField name="vatNumber" label="ДДС номер" />
                 <TextField

@@ -246,7 +246,7 @@ export default function VatReportPage() {
       </Form>
       {!data.registered ? (
         <p role="note" className={page.warning}>
-          Фирмата не е регистрирана по ЗДДС: дневници и справка-декларация не се подават.
+          Без регистрация по ЗДДС: дневници и справка-декларация не се подават.
         </p>
       ) : null}
       {data.problems.length ? (

@@ -23,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!month) return jsonError("Изберете месец във вида гггг-мм, не по-късно от текущия", 400);
   const report = await vatReport(context.db, user.companyId, month, hasPlan(user, "standard"));
   if (!report.company.isVatRegistered) {
-    return jsonError("Фирмата не е регистрирана по ЗДДС: дневници не се подават", 409);
+    return jsonError("Без регистрация по ЗДДС: дневници не се подават", 409);
   }
   return json({
     month,

@@ -26,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!month) return text("Изберете месец във вида гггг-мм, не по-късно от текущия", 400);
   const report = await vatReport(context.db, user.companyId, month, hasPlan(user, "standard"));
   if (!report.company.isVatRegistered) {
-    return text("Фирмата не е регистрирана по ЗДДС: файловете не се подават.", 409);
+    return text("Без регистрация по ЗДДС: файловете не се подават.", 409);
   }
   const { files, problems } = buildFiles(report);
   const all = [...report.problems, ...problems];

@@ -1,6 +1,7 @@
 import * as listStyles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormField } from "~/components/forms/form-field";
+import { COMPANY_KIND_TEXTS, COMPANY_KINDS } from "~/modules/accounts/company-kind";
 import { COUNTRIES } from "~/modules/reference/countries";
 import { type FormAnswer, typedOr } from "~/utils/forms";
 
@@ -118,10 +119,10 @@ export function CompanyFields({
       <div className={listStyles.row}>
         {field("companyType", "Вид", {
           required: true,
-          options: [
-            ["company", "Фирма (ЕИК)"],
-            ["freelancer", "Свободна професия (Булстат)"],
-          ],
+          options: COMPANY_KINDS.map((kind): [string, string] => [
+            kind,
+            COMPANY_KIND_TEXTS[kind].label,
+          ]),
         })}
         {field("companyVat", "ЕИК/Булстат", {
           required: true,

@@ -1,6 +1,7 @@
 import type { SerializeFrom } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import * as page from "~/components/layout/page.css";
+import { kindTexts } from "~/modules/accounts/company-kind";
 import { SUBSCRIPTION_STATUS_NAMES } from "~/modules/admin/constants";
 import type { userDetail } from "~/modules/admin/customers.server";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
@@ -67,7 +68,7 @@ export function CompanyCard({ company }: { company: UserDetail["company"] }) {
         items={[
           ["Име", company.name],
           ["Име на английски", company.nameEn],
-          ["Вид", company.companyType === "company" ? "Фирма" : "Свободна професия"],
+          ["Вид", kindTexts(company.companyType).short],
           ["ЕИК/Булстат", company.eik],
           ["ДДС регистрация", company.isVatRegistered ? (company.vatNumber ?? "Да") : "Не"],
           [

@@ -11,6 +11,7 @@ import { lazyValidator } from "~/components/forms/lazy-validator";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { fillFields, ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
+import { COMPANY_KIND_TEXTS, COMPANY_KINDS, kindTexts } from "~/modules/accounts/company-kind";
 import { REGISTER_STEPS, SIGNUP_DRAFT_FIELD } from "~/modules/accounts/constants";
 import type { BgBank } from "~/modules/reference/banks";
 import { DEFAULT_COUNTRY } from "~/modules/reference/default-country";
@@ -135,6 +136,7 @@ export function RegisterWizard({
       ) : (
         <StepFinance
           eik={values.companyVat ?? ""}
+          kind={values.companyType}
           bot={bot}
           banks={banks}
           english={values.useEnglishInvoices === "on"}
@@ -192,16 +194,12 @@ function CompanyTypeField() {
       aria-describedby={error ? "companyType-error" : undefined}
     >
       <legend className={fieldStyles.legend}>Вид *</legend>
-      <div className={fieldStyles.checkboxRow}>
-        <input {...getInputProps({ type: "radio", value: "company", id: "companyType-company" })} />
-        <label htmlFor="companyType-company">Фирма (ЕИК)</label>
-      </div>
-      <div className={fieldStyles.checkboxRow}>
-        <input
-          {...getInputProps({ type: "radio", value: "freelancer", id: "companyType-freelancer" })}
-        />
-        <label htmlFor="companyType-freelancer">Свободна професия (Булстат)</label>
-      </div>
+      {COMPANY_KINDS.map((kind) => (
+        <div key={kind} className={fieldStyles.checkboxRow}>
+          <input {...getInputProps({ type: "radio", value: kind, id: `companyType-${kind}` })} />
+          <label htmlFor={`companyType-${kind}`}>{COMPANY_KIND_TEXTS[kind].label}</label>
+        </div>
+      ))}
       {error ? (
         <p id="companyType-error" className={fieldStyles.error}>
           {error}
@@ -294,7 +292,7 @@ function StepCompany({
         label="ЕИК/Булстат"
         inputMode="numeric"
         required
-        hint="«Провери» търси BG и ЕИК във VIES и попълва името и адреса на фирмата"
+        hint="«Провери» търси BG и номера във VIES и попълва името и адреса"
         onChange={(event) => setEik(event.currentTarget.value)}
         status={availabilityStatus(eikCheck, "Моля, изчакайте да се провери ЕИК")}
       />
@@ -322,11 +320,14 @@ function StepCompany({
 
 function StepFinance({
   eik,
+  kind,
   bot,
   banks,
   english: ticked,
 }: {
   eik: string;
+  /** The kind chosen in step 2: the wording follows it (a freelancer is not «регистрирана»). */
+  kind: string | undefined;
   bot: { siteKey: string; token: string | null };
   banks: readonly BgBank[];
   /** «Издавам фактури и на английски» was ticked when the step was last posted. */
@@ -341,7 +342,7 @@ function StepFinance({
       <CheckboxField
         name="isVatRegistered"
         value="on"
-        label="Фирмата е регистрирана по ДДС"
+        label={kindTexts(kind).vatRegistered}
         onChange={(event) => {
           // Ticking the box fills in BG plus the EIK (spec §5), unless a number is already typed.
           const input = document.querySelector<HTMLInputElement>('input[name="vatNumber"]');

@@ -93,7 +93,7 @@ export function CatalogueForm({
           hint={
             options.vatRegistered
               ? undefined
-              : "Фирмата не е регистрирана по ЗДДС: в документите редовете са без ДДС"
+              : "Без регистрация по ЗДДС: в документите редовете са без ДДС"
           }
         />
       </div>

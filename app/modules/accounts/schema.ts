@@ -3,6 +3,7 @@ import { z } from "zod";
 import { countryByName, DEFAULT_COUNTRY } from "~/modules/reference/countries";
 import { checkedIban } from "~/utils/iban";
 import { BULGARIAN_TEXT, SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
+import { COMPANY_KINDS, type CompanyKind } from "./company-kind";
 import { MESSAGES, type REGISTER_STEPS } from "./constants";
 import { hasValidEikChecksum } from "./eik";
 
@@ -85,7 +86,7 @@ export const step1Fields = {
 export const step2Fields = {
   firstName: cyrillicText(MESSAGES.required, 100),
   lastName: cyrillicText(MESSAGES.required, 100),
-  companyType: z.enum(["company", "freelancer"], {
+  companyType: z.enum(COMPANY_KINDS, {
     errorMap: () => ({ message: MESSAGES.required }),
   }),
   companyName: cyrillicText(),
@@ -140,9 +141,16 @@ export function postalCodeError(postalCode: string, countryName: string): string
   return /^[A-Za-z0-9 -]+$/.test(postalCode) ? null : MESSAGES.postalInvalid;
 }
 
-/** EIK (company: 9–10 digits) or Bulstat (freelancer: 9–13 digits), with the check digit. */
-export function eikError(eik: string, companyType: "company" | "freelancer"): string | null {
-  const pattern = companyType === "company" ? /^\d{9,10}$/ : /^\d{9,13}$/;
+/**
+ * EIK (company: 9–10 digits), Bulstat (freelancer: 9–13 digits) or a non-profit's Булстат/ЕИК
+ * (9 digits, 13 for a branch), with the check digit.
+ */
+export function eikError(eik: string, companyType: CompanyKind): string | null {
+  const pattern = {
+    company: /^\d{9,10}$/,
+    freelancer: /^\d{9,13}$/,
+    nonprofit: /^(\d{9}|\d{13})$/,
+  }[companyType];
   if (!pattern.test(eik)) return MESSAGES.eikFormat;
   return hasValidEikChecksum(eik) ? null : MESSAGES.eikChecksum;
 }
@@ -151,7 +159,7 @@ export function eikError(eik: string, companyType: "company" | "freelancer"): st
 export function checkCompany(
   data: {
     companyVat?: string;
-    companyType?: "company" | "freelancer";
+    companyType?: CompanyKind;
     postalCode?: string;
     country?: string;
   },

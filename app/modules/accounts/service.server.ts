@@ -11,6 +11,7 @@ import { emailLogoUrl } from "~/modules/settings/app-settings.server";
 import { newCompanyDefaults } from "~/modules/settings/invoice-defaults.server";
 import { API_MESSAGES, AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
+import type { CompanyKind } from "./company-kind";
 import type { ProfileInput, RegisterInput } from "./schema";
 
 export const TAKEN = {
@@ -72,7 +73,7 @@ export interface AccountInput {
   username: string;
   firstName: string;
   lastName: string;
-  companyType: "company" | "freelancer";
+  companyType: CompanyKind;
   companyName: string;
   companyNameEn?: string | null;
   companyVat: string;

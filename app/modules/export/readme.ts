@@ -80,7 +80,7 @@ export function exportReadme(s: ExportSummary): string {
   }
   if (!s.vatRegistered) {
     lines.push("");
-    lines.push("Фирмата не е регистрирана по ЗДДС: в архива няма дневници и справки-декларации.");
+    lines.push("Без регистрация по ЗДДС: в архива няма дневници и справки-декларации.");
   }
   lines.push("");
   lines.push("ФАЙЛОВЕТЕ CSV");

@@ -1,0 +1,53 @@
+/*
+ * The kinds of business a customer registers (issue #41 item 13) and how the app names each one:
+ * a company (ЕИК), a freelancer (свободна професия, Булстат) and a non-profit (сдружение or
+ * фондация, ЮЛНЦ, with its Булстат/ЕИК). Zod-free: the browser's forms read the labels.
+ * A freelancer is a person, not «фирма» nor «регистрирана»: sentences about them address them.
+ */
+
+export const COMPANY_KINDS = ["company", "freelancer", "nonprofit"] as const;
+export type CompanyKind = (typeof COMPANY_KINDS)[number];
+
+export const isCompanyKind = (value: unknown): value is CompanyKind =>
+  typeof value === "string" && (COMPANY_KINDS as readonly string[]).includes(value);
+
+interface KindTexts {
+  /** The choice at sign-up. */
+  label: string;
+  /** Short, for lists (the back office). */
+  short: string;
+  /** The checkbox of VAT registration. */
+  vatRegistered: string;
+  /** A VAT number's absence, as a value («ДДС номер: …»). */
+  notVatRegistered: string;
+  /** What «Провери» fills in from VIES. */
+  viesFills: string;
+}
+
+export const COMPANY_KIND_TEXTS: Record<CompanyKind, KindTexts> = {
+  company: {
+    label: "Фирма (ЕИК)",
+    short: "Фирма",
+    vatRegistered: "Фирмата е регистрирана по ДДС",
+    notVatRegistered: "Не е регистрирана по ДДС",
+    viesFills: "«Провери» търси BG и ЕИК във VIES и попълва името и адреса на фирмата",
+  },
+  freelancer: {
+    label: "Свободна професия (Булстат)",
+    short: "Свободна професия",
+    vatRegistered: "Имам регистрация по ДДС",
+    notVatRegistered: "Без регистрация по ДДС",
+    viesFills: "«Провери» търси BG и Булстат във VIES и попълва името и адреса",
+  },
+  nonprofit: {
+    label: "Сдружение / фондация (ЮЛНЦ)",
+    short: "Сдружение / фондация",
+    vatRegistered: "Организацията е регистрирана по ДДС",
+    notVatRegistered: "Не е регистрирана по ДДС",
+    viesFills: "«Провери» търси BG и Булстат във VIES и попълва името и адреса на организацията",
+  },
+};
+
+/** The texts of a kind; an unknown value reads as a company. */
+export const kindTexts = (kind: string | null | undefined): KindTexts =>
+  COMPANY_KIND_TEXTS[isCompanyKind(kind) ? kind : "company"];
