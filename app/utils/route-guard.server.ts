@@ -1,6 +1,7 @@
-import type { ServerBuild } from "@remix-run/node";
+import { json, type ServerBuild } from "@remix-run/node";
 import { BODY_MESSAGES, isBodyTooLarge } from "./body-limit.server";
 import { isDatabaseUnavailable } from "./db-errors.server";
+import { ANY_FORM, type FormAnswer } from "./forms";
 import { API_MESSAGES, AppError, jsonError, ReturnedAnswer } from "./http.server";
 
 type DataFunction = (args: {
@@ -15,7 +16,8 @@ const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/a
  * What a loader's or action's failure becomes, in one place for every route:
  * - the database cannot be reached → 503 (the Bulgarian error page, or JSON under /api);
  * - a body over the limit (found while reading it) → 413;
- * - a domain refusal (AppError) no route answered → its status and message;
+ * - a domain refusal (AppError) no route answered → its status and message (a page's form: the
+ *   page again with the message at its forms, a returned answer for ANY_FORM);
  * - anything else under /api → JSON 500 with a generic Bulgarian message, logged with the request
  *   id (pages keep Remix's ErrorBoundary, which shows the same message as HTML).
  * Thrown Responses (redirects, 404s, validation answers) pass through untouched.
@@ -37,6 +39,16 @@ export function guardFailure(error: unknown, request: Request, requestId = "-"):
   // A domain refusal that reached the route unanswered still says its message and status.
   if (error instanceof AppError) {
     if (api) return jsonError(error.message, error.status, undefined, error.headers);
+    // A page's form refused by a rule its action did not answer (issue #41 item 4): the page is
+    // drawn again (in the shell) with the message at its forms, not the bare error page.
+    if (request.method !== "GET" && request.method !== "HEAD" && error.status < 500) {
+      const answer: FormAnswer = {
+        formId: ANY_FORM,
+        fieldErrors: error.fields ?? {},
+        formError: error.message,
+      };
+      return json(answer, { status: error.status, headers: error.headers });
+    }
     throw new Response(error.message, { status: error.status, headers: error.headers });
   }
   const refusal = inputRefusal(error);
