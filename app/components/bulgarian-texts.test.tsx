@@ -5,6 +5,7 @@ import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { ErrorMessage } from "~/components/error-boundary";
 import { ExportReady } from "~/components/export/export-status";
+import { PlanGate } from "~/components/subscriptions/plan-gate";
 import { JournalTable } from "~/components/vat/vat-tables";
 import { exportReadyMail } from "~/modules/mail/templates.server";
 import { formatDate } from "~/utils/dates";
@@ -96,6 +97,13 @@ describe("Bulgarian texts", () => {
       />,
     );
     expect(text).toContain("Общо (1 документ)");
+  });
+
+  it("the plan gates name the plans as the spec does: «Стандартен» and «Пълен»", () => {
+    const standard = render(<PlanGate needed="standard" />);
+    expect(standard).toContain("Необходим е стандартен абонамент");
+    expect(standard).toContain("в плановете „Стандартен“ и „Пълен“.");
+    expect(render(<PlanGate needed="full" />)).toContain("в план „Пълен“.");
   });
 
   it("the 404 page says it in Bulgarian first, the spec's English under it", () => {

@@ -307,8 +307,8 @@ export default function VatReportPage() {
       ) : null}
       {!data.withExpenses ? (
         <p role="note">
-          Дневникът за покупките се попълва от разходите, които са в план Стандартен и Пълен: сега е
-          празен. <Link to="/settings/subscription">Планове</Link>
+          Дневникът за покупките се попълва от разходите, които са в плановете „Стандартен“ и
+          „Пълен“: сега е празен. <Link to="/settings/subscription">Планове</Link>
         </p>
       ) : null}
       <ReturnTable figures={data.figures} currency={data.currency === "EUR" ? "евро" : "лева"} />

@@ -90,7 +90,11 @@ describe("plan gates on the server", () => {
         if (!allowed) {
           expect(await response.json(), `${who} ${path}`).toMatchObject(
             path.startsWith("/api/")
-              ? { message: expect.any(String) }
+              ? // The plan by the name the spec and the plans page give it (issue #41 item 13).
+                {
+                  message: `Необходим е план „${needs === "full" ? "Пълен" : "Стандартен"}“`,
+                  requiredPlan: needs,
+                }
               : { locked: true, needed: needs },
           );
         }

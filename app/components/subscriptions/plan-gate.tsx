@@ -1,6 +1,9 @@
 import * as page from "~/components/layout/page.css";
 import { ButtonLink } from "~/components/ui/button";
-import { NOTICES } from "~/modules/subscriptions/plans";
+import { NOTICES, PLAN_NAMES } from "~/modules/subscriptions/plans";
+
+/** A plan as the spec names it (§9: «Стандартен», «Пълен»), quoted as a name. */
+const planName = (plan: "standard" | "full") => `„${PLAN_NAMES[plan]}“`;
 
 /** What a page below its plan shows (spec §2: plan-gated routes). */
 export function PlanGate({ needed }: { needed: "standard" | "full" }) {
@@ -8,7 +11,10 @@ export function PlanGate({ needed }: { needed: "standard" | "full" }) {
     return (
       <section className={page.card} aria-labelledby="gate-title" style={{ maxWidth: "36rem" }}>
         <h1 id="gate-title">Необходим е стандартен абонамент</h1>
-        <p>Разходите са достъпни в плановете Стандартен и Пълен.</p>
+        <p>
+          Разходите и банковите извлечения са в плановете {planName("standard")} и{" "}
+          {planName("full")}.
+        </p>
         <div style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}>
           <ButtonLink to="/dashboard" tone="secondary">
             Към таблото
@@ -24,8 +30,8 @@ export function PlanGate({ needed }: { needed: "standard" | "full" }) {
         {NOTICES.upgradeRequired.en}
       </h1>
       <p>
-        <strong>{NOTICES.upgradeRequired.bg}</strong> Заплатите и анализите са достъпни в план
-        Пълен.
+        <strong>{NOTICES.upgradeRequired.bg}</strong> Заплатите и анализите са в план{" "}
+        {planName("full")}.
       </p>
       <ButtonLink to="/settings/subscription">Надградете плана</ButtonLink>
     </section>

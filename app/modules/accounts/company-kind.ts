@@ -18,10 +18,6 @@ interface KindTexts {
   short: string;
   /** The checkbox of VAT registration. */
   vatRegistered: string;
-  /** A VAT number's absence, as a value («ДДС номер: …»). */
-  notVatRegistered: string;
-  /** What «Провери» fills in from VIES. */
-  viesFills: string;
 }
 
 export const COMPANY_KIND_TEXTS: Record<CompanyKind, KindTexts> = {
@@ -29,22 +25,16 @@ export const COMPANY_KIND_TEXTS: Record<CompanyKind, KindTexts> = {
     label: "Фирма (ЕИК)",
     short: "Фирма",
     vatRegistered: "Фирмата е регистрирана по ДДС",
-    notVatRegistered: "Не е регистрирана по ДДС",
-    viesFills: "«Провери» търси BG и ЕИК във VIES и попълва името и адреса на фирмата",
   },
   freelancer: {
     label: "Свободна професия (Булстат)",
     short: "Свободна професия",
     vatRegistered: "Имам регистрация по ДДС",
-    notVatRegistered: "Без регистрация по ДДС",
-    viesFills: "«Провери» търси BG и Булстат във VIES и попълва името и адреса",
   },
   nonprofit: {
     label: "Сдружение / фондация (ЮЛНЦ)",
     short: "Сдружение / фондация",
     vatRegistered: "Организацията е регистрирана по ДДС",
-    notVatRegistered: "Не е регистрирана по ДДС",
-    viesFills: "«Провери» търси BG и Булстат във VIES и попълва името и адреса на организацията",
   },
 };
 

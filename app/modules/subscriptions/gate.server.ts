@@ -5,7 +5,7 @@ import {
   requireApiCompanyUser,
   requireCompanyUser,
 } from "~/modules/auth/guards.server";
-import { FEATURE_PLANS, type Feature, hasPlan } from "./plans";
+import { FEATURE_PLANS, type Feature, hasPlan, PLAN_NAMES } from "./plans";
 
 /**
  * Plan gates, checked on the server in every loader and API call of a gated feature —
@@ -14,15 +14,11 @@ import { FEATURE_PLANS, type Feature, hasPlan } from "./plans";
  * show the gate; API calls answer 403 JSON.
  */
 
-export const GATE_MESSAGES = {
-  standard: "Необходим е стандартен абонамент",
-  full: "Upgrade Required",
-} as const;
-
 function refusal(needed: "standard" | "full") {
   return json(
     {
-      message: needed === "full" ? "Необходим е пълен абонамент" : GATE_MESSAGES.standard,
+      // The plan by its name (spec §9), as the page's gate and the plans page name it.
+      message: `Необходим е план „${PLAN_NAMES[needed]}“`,
       requiredPlan: needed,
     },
     { status: 403 },
