@@ -433,6 +433,10 @@ export interface Clients {
 }
 
 export interface Companies {
+  /**
+   * КИД-2008 code of the main economic activity, 4 digits (обр. 1).
+   */
+  activityCode: string | null;
   address: string;
   addressEn: string | null;
   bankBic: string | null;
@@ -818,7 +822,19 @@ export interface Employees {
    */
   insuredSixMonths: Generated<boolean>;
   name: string;
+  /**
+   * НКПД code of the position, 8 digits (обр. 1).
+   */
+  occupationCode: string | null;
   position: string;
+  /**
+   * Seniority bonus per year of service, per cent of the basic salary (null: no separate bonus).
+   */
+  seniorityPercent: Numeric | null;
+  /**
+   * Full years of service and professional experience at hiring; the years in this employment are added month by month.
+   */
+  seniorityYears: Generated<number>;
   startDate: string;
   updatedAt: Generated<Timestamp>;
 }
@@ -1048,6 +1064,10 @@ export interface PayrollParameters {
   employeeZo: Numeric;
   employerDoo: Numeric;
   employerDooBefore1960: Numeric;
+  /**
+   * ГВРС, фонд „Гарантирани вземания на работниците и служителите“, per cent of the insurable income, employer only (ЗБДОО of the year; КСО чл. 6, ал. 3).
+   */
+  employerGvrs: Generated<Numeric>;
   employerPensionCivil: Numeric;
   employerPensionCivilBefore1960: Numeric;
   employerUpf: Numeric;
@@ -1058,6 +1078,10 @@ export interface PayrollParameters {
   maxInsurableConfirmed: Generated<boolean>;
   minimumWageCents: number;
   note: string | null;
+  /**
+   * The least seniority bonus per year of service, per cent of the basic salary (Наредба за структурата и организацията на работната заплата, чл. 12, ал. 1).
+   */
+  seniorityMinPercent: Generated<Numeric>;
   sickEmployerShare: Numeric;
   tzpbMax: Numeric;
   tzpbMin: Numeric;
@@ -1149,6 +1173,10 @@ export interface Salaries {
   employeeZoCents: number;
   employerContributionsCents: number;
   employerDooCents: number;
+  /**
+   * The employer's ГВРС contribution.
+   */
+  employerGvrsCents: Generated<number>;
   employerTzpbCents: number;
   employerUpfCents: number;
   employerZoCents: number;
@@ -1157,6 +1185,10 @@ export interface Salaries {
    */
   firstInsuredDay: string | null;
   grossCents: number;
+  /**
+   * The ГВРС rate the salary was computed with (per cent).
+   */
+  gvrsRate: Generated<Numeric>;
   id: Generated<string>;
   insurableCents: number;
   /**
@@ -1170,6 +1202,18 @@ export interface Salaries {
   netCents: number;
   notes: string | null;
   parametersId: string;
+  /**
+   * The seniority bonus for the days worked (in earned_cents, insurable and taxable).
+   */
+  seniorityBonusCents: Generated<number>;
+  /**
+   * The seniority bonus per year, per cent.
+   */
+  seniorityPercent: Generated<Numeric>;
+  /**
+   * The years of service the seniority bonus was computed for.
+   */
+  seniorityYears: Generated<number>;
   sickDays: Generated<number>;
   /**
    * Sick days the employer pays (sick_pay_cents).
@@ -1420,6 +1464,9 @@ export interface VatRates {
 export interface VatRegistrationThresholds {
   amountCents: number;
   applyWithinDays: number;
+  /**
+   * The legal source of the row (the article, the promulgating act and its State Gazette issue) and the figure as the law states it (leva before 2026).
+   */
   note: string | null;
   validFrom: string;
   validTo: string | null;

@@ -79,6 +79,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           d.payrollFunds.zoCents + d.contractFunds.zoCents,
           sumOf(d, "zo"),
         ),
+        fund("ГВРС", d.payrollFunds.gvrsCents + d.contractFunds.gvrsCents, sumOf(d, "gvrs")),
         fund(
           "Данък по чл. 42 ЗДДФЛ",
           d.payrollFunds.taxCents,
@@ -112,7 +113,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The payroll's side of a fund: the persons' stored amounts (обр. 6 is summed from the same). */
-function sumOf(d: Awaited<ReturnType<typeof monthDeclaration>>, fund: "doo" | "upf" | "zo") {
+function sumOf(
+  d: Awaited<ReturnType<typeof monthDeclaration>>,
+  fund: "doo" | "upf" | "zo" | "gvrs",
+) {
   const key = `${fund}Cents` as const;
   return d.persons.reduce((sum, p) => sum + p.funds[key], 0);
 }
@@ -181,9 +185,14 @@ export default function Declarations() {
           </>
         ) : (
           <p role="status" className={page.done}>
-            Всички проверки са минали: ЕГН/ЛНЧ, вид осигурен, дни, ставки и суми.
+            {DECLARATION_MESSAGES.verified}
           </p>
         )}
+        {data.format && !data.format.confirmed ? (
+          <p>
+            <strong>Не е проверено:</strong> {DECLARATION_MESSAGES.notVerified}
+          </p>
+        ) : null}
       </section>
 
       {data.notices.length ? (
@@ -214,8 +223,8 @@ export default function Declarations() {
           <p>
             Формат: {data.format.form1} (обр. 1) и {data.format.form6} (обр. 6)
             {data.format.confirmed
-              ? "."
-              : " — непотвърден: сверете файловете с програмата на НАП преди подаване."}
+              ? " — сверен със спецификацията на НАП."
+              : " — подредбата на полетата не е сверена със спецификацията на НАП: вижте „Не е проверено“ по-горе."}
           </p>
         ) : null}
         {data.correction ? (

@@ -39,6 +39,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
           bornBefore1960: salary.bornBefore1960,
           hoursPerDay: 8,
           insuredSixMonths: true,
+          seniorityYears: salary.seniorityYears,
+          seniorityPercent: Number(salary.seniorityPercent),
           employedDays: salary.employedDays,
         },
       ];

@@ -41,6 +41,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       gross: centsToDecimal(employee.grossCents).replace(".", ","),
       hoursPerDay: String(employee.hoursPerDay),
       insuredSixMonths: employee.insuredSixMonths ? "yes" : "no",
+      occupationCode: employee.occupationCode ?? "",
+      seniorityYears: employee.seniorityYears ? String(employee.seniorityYears) : "",
+      seniorityPercent:
+        employee.seniorityPercent === null
+          ? ""
+          : String(Number(employee.seniorityPercent)).replace(".", ","),
       iban: employee.iban ?? "",
     },
   });

@@ -8,6 +8,7 @@ import { useLoaderData } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
+import { PayrollSettingsForm } from "~/components/salaries/payroll-settings-form";
 import { InvoiceDefaultsForm } from "~/components/settings/invoice-defaults-form";
 import { RemindersForm } from "~/components/settings/reminders-form";
 import {
@@ -29,6 +30,8 @@ import { numberingState, setNextNumber } from "~/modules/invoices/numbering.serv
 import { DEFAULT_REMINDER_TEXT } from "~/modules/mail/templates.server";
 import { getReminderSettings, saveReminderSettings } from "~/modules/recurring/reminders.server";
 import { reminderSchema } from "~/modules/recurring/schema";
+import { payrollSettings, setActivityCode } from "~/modules/salaries/employees.server";
+import { PAYROLL_SETTINGS_FORM_ID, payrollSettingsSchema } from "~/modules/salaries/schema";
 import { invoiceDefaultsSchema } from "~/modules/settings/invoice-defaults";
 import {
   companyInvoiceDefaults,
@@ -55,12 +58,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
   // The company's sections for a role with its settings (decision 028); the account's for all.
   const companyId = can(user, "settings") ? user.companyId : null;
-  const [logo, notification, numbering, invoiceDefaults, reminders] = await Promise.all([
+  const [logo, notification, numbering, invoiceDefaults, reminders, payroll] = await Promise.all([
     getLogoDataUrl(context.db, companyId),
     getNotification(context.db),
     companyId ? numberingState(context.db, companyId) : Promise.resolve([]),
     companyId ? companyInvoiceDefaults(context.db, companyId) : null,
     companyId ? getReminderSettings(context.db, companyId) : null,
+    companyId ? payrollSettings(context.db, companyId) : null,
   ]);
   return json({
     hasCompany: companyId !== null,
@@ -70,6 +74,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     numbering,
     invoiceDefaults,
     reminders,
+    payroll: payroll && { activityCode: payroll.activityCode },
     defaultReminderText: DEFAULT_REMINDER_TEXT,
   });
 }
@@ -156,6 +161,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
       );
     }
     case "cancel-deletion":
+    case PAYROLL_SETTINGS_FORM_ID: {
+      if (!user.companyId) return refuse(PAYROLL_SETTINGS_FORM_ID, "Достъп отказан", 403);
+      const { data, refusal } = parseFormValues(
+        PAYROLL_SETTINGS_FORM_ID,
+        payrollSettingsSchema,
+        values,
+        ["activityCode"],
+      );
+      if (refusal) return refusal;
+      await setActivityCode(context.db, user.companyId, data.activityCode);
+      return done(
+        data.activityCode ? "Кодът по КИД-2008 е запазен" : "Кодът по КИД-2008 е изтрит",
+        data.activityCode ? `Декларация обр. 1 ще съдържа ${data.activityCode}.` : undefined,
+      );
+    }
       await cancelDeletion(context.db, user.id);
       return done("Заявката за изтриване е отменена", "Вашият акаунт няма да бъде изтрит.");
     default:
@@ -173,11 +193,13 @@ export default function Settings() {
     invoiceDefaults,
     reminders,
     defaultReminderText,
+    payroll,
   } = useLoaderData<typeof loader>();
   const remindersAnswer = useFormAnswer("reminders");
   const unknown = useFormAnswer("");
   const defaultsAnswer = useFormAnswer(INVOICE_DEFAULTS_FORM_ID);
   return (
+  const payrollAnswer = useFormAnswer(PAYROLL_SETTINGS_FORM_ID);
     <div className={styles.page}>
       <h1>Настройки</h1>
       <FormError message={unknown?.formError} />
@@ -205,6 +227,16 @@ export default function Settings() {
           </section>
         ) : null}
         <section className={styles.card} aria-labelledby="notification-title">
+        {payroll ? (
+          <section
+            className={styles.card}
+            id="payroll-settings"
+            aria-labelledby="payroll-settings-title"
+          >
+            <h2 id="payroll-settings-title">Заплати и декларации към НАП</h2>
+            <PayrollSettingsForm values={payroll} answer={payrollAnswer} />
+          </section>
+        ) : null}
           <h2 id="notification-title">Известие от екипа</h2>
           <p>{notification ?? "Няма активно известие."}</p>
         </section>

@@ -38,6 +38,7 @@ import * as m20261128T0520 from "./20261128T0520-subscription-tax-invoices";
 import * as m20261128T0600 from "./20261128T0600-deleted-companies";
 import * as m20261128T1620 from "./20261128T1620-english-documents";
 import * as m20261128T1630 from "./20261128T1630-vat-threshold-history";
+import * as m20261128T1640 from "./20261128T1640-payroll-codes-gvrs-seniority";
 import * as m20261128T1700 from "./20261128T1700-credit-notes-settle";
 import * as m20261128T1720 from "./20261128T1720-nonprofit-company-kind";
 
@@ -85,6 +86,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T0600-deleted-companies": m20261128T0600,
   "20261128T1620-english-documents": m20261128T1620,
   "20261128T1630-vat-threshold-history": m20261128T1630,
+  "20261128T1640-payroll-codes-gvrs-seniority": m20261128T1640,
   "20261128T1700-credit-notes-settle": m20261128T1700,
   "20261128T1720-nonprofit-company-kind": m20261128T1720,
 };

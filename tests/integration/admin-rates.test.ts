@@ -721,6 +721,8 @@ describe("payroll parameters", () => {
     incomeTax: "10",
     civilExpenses: "25",
     sickEmployerShare: "70",
+    employerGvrs: "0,1",
+    seniorityMinPercent: "0,6",
     tzpbMin: "0,4",
     tzpbMax: "1,1",
     note: "Бюджет 2027",

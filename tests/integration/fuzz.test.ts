@@ -282,6 +282,9 @@ function table(f: Fixtures): Call[] {
     gross: "2000,00",
     hoursPerDay: "8",
     insuredSixMonths: "yes",
+    occupationCode: "24114001",
+    seniorityYears: "5",
+    seniorityPercent: "0,6",
     iban: "BG80BNBG96611020345678",
   };
   const salaryFields = {
@@ -694,6 +697,13 @@ function table(f: Fixtures): Call[] {
       params: { id: f.salaryId },
       body: "json",
       fields: salaryFields,
+    },
+    {
+      route: "api.settings.payroll",
+      method: "PUT",
+      path: "/api/settings/payroll",
+      body: "json",
+      fields: { activityCode: "62.01" },
     },
     {
       route: "api.salaries.copy-previous",
@@ -1378,6 +1388,8 @@ function table(f: Fixtures): Call[] {
         incomeTax: "10",
         civilExpenses: "25",
         sickEmployerShare: "70",
+        employerGvrs: "0,1",
+        seniorityMinPercent: "0,6",
         tzpbMin: "0,4",
         tzpbMax: "1,1",
         note: "бележка",

@@ -30,7 +30,12 @@ async function company() {
   const me = await createCompanyWithClient(db);
   await db
     .updateTable("companies")
-    .set({ subscriptionPlan: "full", eik: "175074752", name: "Тест Корекции ООД" })
+    .set({
+      subscriptionPlan: "full",
+      eik: "175074752",
+      name: "Тест Корекции ООД",
+      activityCode: "6201",
+    })
     .where("id", "=", me.companyId)
     .execute();
   const session = await signInApi(db, me.user);
@@ -66,6 +71,7 @@ async function setup() {
         name,
         idNumber: id,
         position: "Специалист",
+        occupationCode: "24114001",
         contractType: "labour",
         startDate: "2020-01-01",
         gross: "2000.00",

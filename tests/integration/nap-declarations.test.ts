@@ -39,7 +39,7 @@ async function company(
   const me = await createCompanyWithClient(db);
   await db
     .updateTable("companies")
-    .set({ subscriptionPlan: plan, eik, name })
+    .set({ subscriptionPlan: plan, eik, name, activityCode: "6201" })
     .where("id", "=", me.companyId)
     .execute();
   const session = await signInApi(db, me.user);
@@ -55,6 +55,7 @@ async function employee(api: Record<string, string>, body: Record<string, unknow
     ...jsonBody(
       {
         position: "Специалист",
+        occupationCode: "24114001",
         contractType: "labour",
         startDate: "2020-01-01",
         gross: "2000.00",
@@ -289,7 +290,10 @@ describe("НАП declarations: the files", () => {
     expect(zo).toBe(sum((f) => share(income(f), f[36]!) + share(income(f), f[37]!)));
     expect(upf).toBe(sum((f) => share(income(f), f[41]!) + share(income(f), f[42]!)));
     expect(tax).toBe(sum((f) => cents(f[50]!)));
-    expect([uchpf, ppf, gvrs, tax17]).toEqual([0, 0, 0, 0]);
+    // ГВРС (employer, 0.1 %) from обр. 1's rate in field 47 (issue #41 item 3).
+    expect(gvrs).toBe(sum((f) => share(income(f), f[46]!)));
+    expect(gvrs).toBeGreaterThan(0);
+    expect([uchpf, ppf, tax17]).toEqual([0, 0, 0]);
 
     // …and the payroll of the month, to the cent.
     const month = await (
@@ -307,7 +311,7 @@ describe("НАП declarations: the files", () => {
       (s, x) => s + cents(x.employee.total) + cents(x.employer.total),
       0,
     );
-    expect(doo! + upf! + zo!).toBe(contributions);
+    expect(doo! + upf! + zo! + gvrs!).toBe(contributions);
     expect(tax).toBe(salaries.reduce((s, x) => s + cents(x.tax), 0));
   });
 

@@ -63,7 +63,7 @@ async function company(
   const me = await createCompanyWithClient(db);
   await db
     .updateTable("companies")
-    .set({ subscriptionPlan: plan, eik, name })
+    .set({ subscriptionPlan: plan, eik, name, activityCode: "6201" })
     .where("id", "=", me.companyId)
     .execute();
   const session = await signInApi(db, me.user);
@@ -75,6 +75,7 @@ async function employee(api: Record<string, string>, body: Record<string, unknow
     ...jsonBody(
       {
         position: "Специалист",
+        occupationCode: "24114001",
         contractType: "labour",
         startDate: "2020-01-01",
         gross: "2000.00",

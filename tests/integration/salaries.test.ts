@@ -168,8 +168,15 @@ describe("salaries: a month's payroll", () => {
       employee: { doo: "167.60", upf: "44.00", zo: "64.00", total: "275.60" },
       tax: "172.44",
       net: "1551.96",
-      employer: { doo: "218.40", tzpb: "8.00", upf: "56.00", zo: "96.00", total: "378.40" },
-      totalCost: "2378.40",
+      employer: {
+        doo: "218.40",
+        tzpb: "8.00",
+        gvrs: "2.00",
+        upf: "56.00",
+        zo: "96.00",
+        total: "380.40",
+      },
+      totalCost: "2380.40",
     });
     expect(await (await post(b.id)).json()).toMatchObject({
       employee: { total: "85.46" },
@@ -491,8 +498,9 @@ describe("salaries: part months and sick days (decision 023)", () => {
       employeeContributionsCents: 22549,
       taxCents: 14109,
       netCents: 126978,
-      employerContributionsCents: 30961,
-      totalCostCents: 194597,
+      employerGvrsCents: 164,
+      employerContributionsCents: 31125,
+      totalCostCents: 194761,
     });
     const json = await (
       await call(salaryGet, db, `/api/salaries/${row.id}`, {

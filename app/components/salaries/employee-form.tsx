@@ -69,6 +69,15 @@ export function EmployeeForm({
             controlProps={{ maxLength: 200 }}
           />
           <FormField
+            name="occupationCode"
+            label="Код на длъжността по НКПД"
+            hint="8 цифри по Националната класификация на професиите и длъжностите (напр. 24114001); нужен е за декларация обр. 1"
+            defaultValue={value("occupationCode")}
+            error={error("occupationCode")}
+            inputMode="numeric"
+            controlProps={{ maxLength: 12 }}
+          />
+          <FormField
             name="contractType"
             label="Вид договор"
             required
@@ -116,6 +125,29 @@ export function EmployeeForm({
             options={{ yes: "Да", no: "Не" }}
             defaultValue={value("insuredSixMonths") || "yes"}
             error={error("insuredSixMonths")}
+          />
+        </div>
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend className={styles.legend}>Клас прослужено време (трудов договор)</legend>
+        <div className={styles.row}>
+          <FormField
+            name="seniorityYears"
+            label="Трудов стаж и професионален опит при постъпване (години)"
+            hint="Пълни години; годините по този договор се добавят всеки месец"
+            defaultValue={value("seniorityYears")}
+            error={error("seniorityYears")}
+            inputMode="numeric"
+            controlProps={{ maxLength: 2 }}
+          />
+          <FormField
+            name="seniorityPercent"
+            label="Процент за всяка година стаж"
+            hint="Поне 0,6 % от основната заплата (чл. 12 от Наредбата за структурата и организацията на работната заплата); празно — без отделно възнаграждение"
+            defaultValue={value("seniorityPercent")}
+            error={error("seniorityPercent")}
+            inputMode="decimal"
+            controlProps={{ maxLength: 6 }}
           />
         </div>
       </fieldset>

@@ -6,6 +6,7 @@ import { formatMoney } from "~/utils/money";
 export function SalaryFigures({ result, caption }: { result: PayrollResult; caption: string }) {
   const rows: [string, number, boolean?][] = [
     ["Възнаграждение за отработените дни и бонуси", result.earnedCents],
+    ["В т.ч. за трудов стаж и професионален опит", result.seniorityBonusCents],
     ["Болнични от работодателя (70 %)", result.sickPayCents],
     ["Брутно за месеца", result.grossCents, true],
     ["Осигурителен доход", result.insurableCents],
@@ -18,6 +19,7 @@ export function SalaryFigures({ result, caption }: { result: PayrollResult; capt
     ["Нето за изплащане", result.netCents, true],
     ["ДОО (работодател)", result.employerDooCents],
     ["ТЗПБ (работодател)", result.employerTzpbCents],
+    ["ГВРС (работодател)", result.employerGvrsCents],
     ["ДЗПО/УПФ (работодател)", result.employerUpfCents],
     ["Здравно осигуряване (работодател)", result.employerZoCents],
     ["Осигуровки на работодателя", result.employerContributionsCents, true],

@@ -35,6 +35,9 @@ export interface SalaryFormEmployee {
   grossCents: number;
   hoursPerDay: number;
   insuredSixMonths: boolean;
+  /** The seniority bonus's years by the month's end and its percentage (0: none). */
+  seniorityYears: number;
+  seniorityPercent: number;
   /** The month's working days within the employment; null when it covers the month. */
   employedDays: number | null;
 }
@@ -150,6 +153,8 @@ export function SalaryForm(props: {
             bonusCents: bonus,
             tzpbRate: props.tzpbRate,
             hoursPerDay: employee.hoursPerDay,
+            seniorityYears: employee.seniorityYears,
+            seniorityPercent: employee.seniorityPercent,
           },
           parameters,
         ),

@@ -271,9 +271,35 @@ export const salaryPaths = {
       },
     },
   },
+  "/api/settings/payroll": {
+    get: {
+      summary: "The company's payroll settings: КИД-2008 of its main activity, the ТЗПБ rate",
+      responses: { "200": ok("The settings", ref("PayrollSettings")) },
+    },
+    put: {
+      summary: "Set the company's КИД-2008 code (обр. 1)",
+      requestBody: jsonBody({
+        type: "object",
+        properties: {
+          activityCode: {
+            type: ["string", "null"],
+            description: "4 digits; «62.01» is taken as «6201»; null or empty clears it",
+          },
+        },
+      }),
+      responses: { "200": ok("The settings", ref("PayrollSettings")), "400": errors["400"] },
+    },
+  },
 } as const;
 
 export const salarySchemas = {
+  PayrollSettings: {
+    type: "object",
+    properties: {
+      activityCode: { type: ["string", "null"], pattern: "^[0-9]{4}$" },
+      tzpbRate: { type: "string", description: "Per cent (0.4–1.1)" },
+    },
+  },
   EmployeeInput: {
     type: "object",
     required: ["name", "idNumber", "position", "contractType", "startDate", "gross"],
@@ -299,6 +325,25 @@ export const salarySchemas = {
         default: true,
         description:
           "At least 6 months of insurance: without them the employer pays no sick days (КСО чл. 40, ал. 5)",
+      },
+      occupationCode: {
+        type: ["string", "null"],
+        pattern: "^[0-9]{8}$",
+        description:
+          "НКПД code of the position, 8 digits (обр. 1 т. 12.1); null or missing: none (a failing check of the declarations)",
+      },
+      seniorityYears: {
+        type: "integer",
+        minimum: 0,
+        maximum: 70,
+        default: 0,
+        description:
+          "Full years of service and professional experience at hiring; the years of this employment are added month by month",
+      },
+      seniorityPercent: {
+        type: ["string", "number", "null"],
+        description:
+          "Seniority bonus per year of service, per cent of the basic salary (at least the legal minimum, 0.6 % in 2026; labour contracts); null: no separate bonus",
       },
       iban: { type: ["string", "null"] },
     },
@@ -370,13 +415,17 @@ export const salarySchemas = {
         format: "date",
         description: "Last day of the month in employment",
       },
+      seniorityYears: { type: "integer" },
+      seniorityPercent: { type: "string", description: "Per cent, e.g. 0.60" },
+      seniorityBonus: decimal("0.00", "The seniority bonus (in gross, insurable and taxable)"),
       gross: decimal("2000.00"),
       sickPay: decimal("0.00"),
       insurable: decimal("2000.00"),
       employee: { type: "object", description: "doo, upf, zo, total" },
       tax: decimal("172.44"),
       net: decimal("1551.96"),
-      employer: { type: "object", description: "doo, tzpb, upf, zo, total" },
+      employer: { type: "object", description: "doo, tzpb, gvrs, upf, zo, total" },
+      gvrsRate: { type: "string", description: "The ГВРС rate, per cent (0.10; 0.00 civil)" },
       totalCost: decimal("2378.40"),
     },
   },

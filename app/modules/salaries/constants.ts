@@ -7,6 +7,7 @@ import { PAYROLL_MESSAGES } from "./payroll";
  */
 
 export const EMPLOYEE_FORM_ID = "employee";
+export const PAYROLL_SETTINGS_FORM_ID = "payroll-settings";
 export const SALARY_FORM_ID = "salary";
 
 export const CONTRACT_TYPES = {
@@ -37,6 +38,14 @@ export const SALARY_MESSAGES = {
   insuredSixMonths: "Изберете „да“ или „не“ за 6-те месеца осигурителен стаж",
   sickFromAfter: "Болничният не може да започва след края на месеца",
   iban: IBAN_MESSAGE,
+  occupationCode: "Кодът по НКПД е от 8 цифри (напр. 24114001) — празно, докато не го знаете",
+  activityCode:
+    "Кодът по КИД-2008 е от 4 цифри (напр. 62.01 или 6201) — основната икономическа дейност на фирмата",
+  seniorityYears: "Годините трудов стаж са цяло число от 0 до 70",
+  seniorityPercent:
+    "Процентът за година стаж е число до 100 с до 2 знака след запетаята (напр. 0,6) — празно без отделно възнаграждение",
+  seniorityBelowMinimum: (minimum: string) =>
+    `Процентът за година стаж не може да е под ${minimum} % (Наредба за структурата и организацията на работната заплата, чл. 12, ал. 1)`,
   idTaken: "Вече има служител с това ЕГН/ЛНЧ",
   employeeNotFound: "Служителят не е намерен",
   employee: "Изберете служител",
@@ -67,6 +76,9 @@ export const EMPLOYEE_FIELD_ORDER = [
   "gross",
   "hoursPerDay",
   "insuredSixMonths",
+  "occupationCode",
+  "seniorityYears",
+  "seniorityPercent",
   "iban",
 ] as const;
 export const SALARY_FIELD_ORDER = [

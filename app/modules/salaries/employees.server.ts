@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
+import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
@@ -146,8 +147,32 @@ function columns(input: EmployeeInput) {
     grossCents: input.grossCents,
     hoursPerDay: input.hoursPerDay ?? 8,
     insuredSixMonths: input.insuredSixMonths,
+    occupationCode: input.occupationCode,
+    seniorityYears: input.seniorityYears ?? 0,
+    seniorityPercent: input.seniorityPercent === null ? null : String(input.seniorityPercent),
     iban: input.iban,
   };
+}
+
+/**
+ * A seniority percentage below the legal minimum valid today (dated, payroll parameters): 400 on
+ * the field. Without parameters for today nothing is checked here (the salary raises it then).
+ */
+async function refuseSeniorityBelowMinimum(db: Kysely<Database>, input: EmployeeInput) {
+  if (input.seniorityPercent === null) return;
+  const row = await db
+    .selectFrom("payrollParameters")
+    .select("seniorityMinPercent")
+    .where("validFrom", "<=", todayInSofia())
+    .where((eb) => eb.or([eb("validTo", "is", null), eb("validTo", ">=", todayInSofia())]))
+    .orderBy("validFrom", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  const minimum = row ? Number(row.seniorityMinPercent) : 0;
+  if (input.seniorityPercent < minimum) {
+    const message = SALARY_MESSAGES.seniorityBelowMinimum(String(minimum).replace(".", ","));
+    throw new AppError(message, 400, { seniorityPercent: message });
+  }
 }
 
 const taken = (error: unknown): never => {
@@ -162,6 +187,7 @@ export async function createEmployee(
   companyId: string,
   input: EmployeeInput,
 ) {
+  await refuseSeniorityBelowMinimum(db, input);
   const row = await db
     .insertInto("employees")
     .values({ ...columns(input), companyId })
@@ -177,6 +203,7 @@ export async function updateEmployee(
   id: string,
   input: EmployeeInput,
 ) {
+  await refuseSeniorityBelowMinimum(db, input);
   const row = await db
     .updateTable("employees")
     .set({ ...columns(input), updatedAt: new Date() })
@@ -205,4 +232,27 @@ export async function deleteEmployee(db: Kysely<Database>, companyId: string, id
     .returning("id")
     .executeTakeFirst();
   if (!row) throw new AppError(SALARY_MESSAGES.employeeNotFound, 404);
+}
+
+/** The company's payroll settings: the КИД-2008 code of its main activity. */
+export async function payrollSettings(db: Kysely<Database>, companyId: string) {
+  const row = await db
+    .selectFrom("companies")
+    .select(["activityCode", "tzpbRate"])
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  return { activityCode: row.activityCode, tzpbRate: String(row.tzpbRate) };
+}
+
+/** Sets the company's КИД-2008 code (null clears it). */
+export async function setActivityCode(
+  db: Kysely<Database>,
+  companyId: string,
+  activityCode: string | null,
+) {
+  await db
+    .updateTable("companies")
+    .set({ activityCode, updatedAt: new Date() })
+    .where("id", "=", companyId)
+    .execute();
 }

@@ -22,6 +22,7 @@ import {
   refuseOutsideEmployment,
   refuseTooManyAbsences,
   type Salary,
+  seniorityOf,
   updateSalary,
 } from "./salaries.server";
 import {
@@ -50,7 +51,17 @@ export async function salaryFormData(db: Kysely<Database>, companyId: string, mo
     employeesOfMonth(db, companyId, month),
     db
       .selectFrom("employees")
-      .select(["id", "bornBefore1960", "hoursPerDay", "startDate", "endDate", "insuredSixMonths"])
+      .select([
+        "id",
+        "contractType",
+        "bornBefore1960",
+        "hoursPerDay",
+        "startDate",
+        "endDate",
+        "insuredSixMonths",
+        "seniorityYears",
+        "seniorityPercent",
+      ])
       .where("companyId", "=", companyId)
       .execute(),
     db
@@ -75,6 +86,10 @@ export async function salaryFormData(db: Kysely<Database>, companyId: string, mo
           bornBefore1960: d?.bornBefore1960 ?? false,
           hoursPerDay: d?.hoursPerDay ?? 8,
           insuredSixMonths: d?.insuredSixMonths ?? true,
+          // The seniority bonus's years by the month's end and its percentage (labour contracts).
+          ...(d && parameters
+            ? seniorityFor(d, month, toPayrollParameters(parameters.row).seniorityMinPercent)
+            : { seniorityYears: 0, seniorityPercent: 0 }),
           // Null: the employment covers the month (all its working days).
           employedDays:
             from === first && to === last ? null : await workingDaysBetween(db, from, to),
@@ -85,6 +100,18 @@ export async function salaryFormData(db: Kysely<Database>, companyId: string, mo
     tzpbRate: Number(company.tzpbRate),
     sickRules,
   };
+}
+
+function seniorityInput(s: { years: number; percent: number }) {
+  return { seniorityYears: s.years, seniorityPercent: s.percent };
+}
+
+function seniorityFor(
+  employee: Parameters<typeof seniorityOf>[0],
+  month: string,
+  minimumPercent: number,
+) {
+  return seniorityInput(seniorityOf(employee, month, minimumPercent));
 }
 
 /** A recorded salary as the form's fields. */
@@ -150,6 +177,7 @@ async function figuresOf(db: Kysely<Database>, companyId: string, input: SalaryI
       bonusCents: input.bonusCents,
       tzpbRate: data.tzpbRate,
       hoursPerDay: employee.hoursPerDay,
+      ...seniorityInput(seniorityOf(employee, input.month, data.parameters.seniorityMinPercent)),
     },
     data.parameters,
   );

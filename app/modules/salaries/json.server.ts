@@ -9,6 +9,11 @@ import { withSalaryDefaults } from "./form.server";
 import type { Salary } from "./salaries.server";
 import { lastDayOf, type SalaryInput, salarySchema } from "./schema";
 
+/** A per cent as the API gives it: "0.60", "0.10". */
+function percentText(value: string | number): string {
+  return Number(value).toFixed(2);
+}
+
 /** An employee as the JSON API gives it (amounts as decimal strings). */
 export function employeeJson(
   e: Pick<
@@ -39,6 +44,12 @@ export function employeeJson(
     gross: centsToDecimal(e.grossCents),
     hoursPerDay: e.hoursPerDay ?? 8,
     insuredSixMonths: e.insuredSixMonths ?? true,
+    occupationCode: e.occupationCode ?? null,
+    seniorityYears: e.seniorityYears ?? 0,
+    seniorityPercent:
+      e.seniorityPercent === null || e.seniorityPercent === undefined
+        ? null
+        : percentText(e.seniorityPercent),
     iban: e.iban ?? null,
   };
 }
@@ -66,6 +77,9 @@ export function salaryJson(s: Salary) {
     firstInsuredDay: s.firstInsuredDay ?? `${s.month}-01`,
     lastInsuredDay: s.lastInsuredDay ?? lastDayOf(s.month),
     bonus: d(s.bonusCents),
+    seniorityYears: s.seniorityYears,
+    seniorityPercent: percentText(s.seniorityPercent),
+    seniorityBonus: d(s.seniorityBonusCents),
     earned: d(s.earnedCents),
     sickPay: d(s.sickPayCents),
     gross: d(s.grossCents),
@@ -82,12 +96,14 @@ export function salaryJson(s: Salary) {
     employer: {
       doo: d(s.employerDooCents),
       tzpb: d(s.employerTzpbCents),
+      gvrs: d(s.employerGvrsCents),
       upf: d(s.employerUpfCents),
       zo: d(s.employerZoCents),
       total: d(s.employerContributionsCents),
     },
     totalCost: d(s.totalCostCents),
     tzpbRate: s.tzpbRate,
+    gvrsRate: percentText(s.gvrsRate),
     notes: s.notes,
   };
 }

@@ -21,6 +21,8 @@ export const PAYROLL_RATE_FIELDS = {
   incomeTax: "Данък върху доходите",
   civilExpenses: "Нормативно признати разходи по граждански договор",
   sickEmployerShare: "Болничен за сметка на работодателя (от дневното брутно)",
+  employerGvrs: "ГВРС — работодател (трудови договори)",
+  seniorityMinPercent: "Клас прослужено време — най-малко на година стаж",
   tzpbMin: "ТЗПБ — най-малко",
   tzpbMax: "ТЗПБ — най-много",
 } as const;

@@ -41,6 +41,8 @@ export function toPayrollParameters(row: NonNullable<ParametersRow>): PayrollPar
     incomeTax: n(row.incomeTax),
     civilExpenses: n(row.civilExpenses),
     sickEmployerShare: n(row.sickEmployerShare),
+    employerGvrs: n(row.employerGvrs),
+    seniorityMinPercent: n(row.seniorityMinPercent),
   };
 }
 

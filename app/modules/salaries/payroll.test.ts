@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   computePayroll,
   employerSickDays,
+  fullYearsBetween,
   PAYROLL_2026,
   PAYROLL_MESSAGES,
   type PayrollInput,
@@ -32,6 +33,7 @@ const CONTRIBUTIONS = [
   "employeeContributionsCents",
   "employerDooCents",
   "employerTzpbCents",
+  "employerGvrsCents",
   "employerUpfCents",
   "employerZoCents",
   "employerContributionsCents",
@@ -45,6 +47,7 @@ describe("the payroll of a month (2026 rules)", () => {
       sickEmployerDays: 0,
       sickNoiDays: 0,
       earnedCents: 200_000,
+      seniorityBonusCents: 0,
       sickPayCents: 0,
       grossCents: 200_000,
       insurableCents: 200_000,
@@ -57,10 +60,11 @@ describe("the payroll of a month (2026 rules)", () => {
       netCents: 155_196,
       employerDooCents: 21_840,
       employerTzpbCents: 800,
+      employerGvrsCents: 200, // ГВРС 0.1 %
       employerUpfCents: 5_600,
       employerZoCents: 9_600,
-      employerContributionsCents: 37_840,
-      totalCostCents: 237_840,
+      employerContributionsCents: 38_040,
+      totalCostCents: 238_040,
     });
   });
 
@@ -71,6 +75,7 @@ describe("the payroll of a month (2026 rules)", () => {
       sickEmployerDays: 0,
       sickNoiDays: 0,
       earnedCents: 62_020,
+      seniorityBonusCents: 0,
       sickPayCents: 0,
       grossCents: 62_020,
       insurableCents: 62_020,
@@ -83,10 +88,11 @@ describe("the payroll of a month (2026 rules)", () => {
       netCents: 48_127,
       employerDooCents: 6_773, // 67.72584
       employerTzpbCents: 248, // 2.4808
+      employerGvrsCents: 62, // 0.6202
       employerUpfCents: 1_737, // 17.3656
       employerZoCents: 2_977, // 29.7696
-      employerContributionsCents: 11_735,
-      totalCostCents: 73_755,
+      employerContributionsCents: 11_797,
+      totalCostCents: 73_817,
     });
   });
 
@@ -97,6 +103,7 @@ describe("the payroll of a month (2026 rules)", () => {
       sickEmployerDays: 0,
       sickNoiDays: 0,
       earnedCents: 300_000,
+      seniorityBonusCents: 0,
       sickPayCents: 0,
       grossCents: 300_000,
       insurableCents: 211_164,
@@ -109,19 +116,21 @@ describe("the payroll of a month (2026 rules)", () => {
       netCents: 243_811,
       employerDooCents: 23_059, // 230.591088
       employerTzpbCents: 845, // 8.44656
+      employerGvrsCents: 211, // 2.11164
       employerUpfCents: 5_913, // 59.12592
       employerZoCents: 10_136, // 101.35872
-      employerContributionsCents: 39_953,
-      totalCostCents: 339_953,
+      employerContributionsCents: 40_164,
+      totalCostCents: 340_164,
     });
   });
 
   it("rounds each contribution on its own, so the sums are sums of rounded payments", () => {
     // 620.20: rounded separately 51.97 + 13.64 + 19.85 = 85.46; 13.78 % at once would be 85.46 too,
-    // but the employer's 67.73 + 2.48 + 17.37 + 29.77 = 117.35 where 18.92 % at once is 117.34.
+    // but the employer's 67.73 + 2.48 + 0.62 + 17.37 + 29.77 = 117.97 where 19.02 % at once is
+    // 117.96.
     const r = run({ grossCents: 62_020 });
-    expect(r.employerContributionsCents).toBe(11_735);
-    expect(Math.round((62_020 * 18.92) / 100)).toBe(11_734);
+    expect(r.employerContributionsCents).toBe(11_797);
+    expect(Math.round((62_020 * 19.02) / 100)).toBe(11_796);
   });
 
   it("born before 1960: the whole pension in ДОО (8.78 / 11.02), no УПФ", () => {
@@ -135,16 +144,53 @@ describe("the payroll of a month (2026 rules)", () => {
       netCents: 155_196,
       employerDooCents: 27_440, // 13.72 % = 11.02 + 2.10 + 0.60
       employerTzpbCents: 800,
+      employerGvrsCents: 200,
       employerUpfCents: 0,
       employerZoCents: 9_600,
-      employerContributionsCents: 37_840,
+      employerContributionsCents: 38_040,
     });
   });
 
+  it("the seniority bonus: years × per cent of the basic pay for the days worked, in the gross, insured and taxed", () => {
+    // 1,500.00 with 16 years at 0.6 %: 1,500.00 × 16 × 0.6 % = 144.00 (Наредбата, чл. 12).
+    const r = run({ grossCents: 150_000, seniorityYears: 16, seniorityPercent: 0.6 });
+    expect(r).toMatchObject({
+      seniorityBonusCents: 14_400,
+      earnedCents: 164_400,
+      grossCents: 164_400,
+      insurableCents: 164_400,
+      employerGvrsCents: 164, // 0.1 % of 1,644.00
+    });
+    expect(r.taxableCents).toBe(164_400 - r.employeeContributionsCents);
+    expect(r.grossCents - run({ grossCents: 150_000 }).grossCents).toBe(14_400);
+    // For the days worked only: 20 of 21 days = 1,428.57; × 16 × 0.6 % = 137.14.
+    expect(
+      run({ grossCents: 150_000, unpaidDays: 1, seniorityYears: 16, seniorityPercent: 0.6 }),
+    ).toMatchObject({ seniorityBonusCents: 13_714, earnedCents: 142_857 + 13_714 });
+    // No years or no percentage: none; a management or civil contract: none.
+    expect(run({ seniorityYears: 0, seniorityPercent: 0.6 }).seniorityBonusCents).toBe(0);
+    expect(run({ seniorityYears: 5 }).seniorityBonusCents).toBe(0);
+    expect(
+      run({ contract: "management", seniorityYears: 5, seniorityPercent: 1 }).seniorityBonusCents,
+    ).toBe(0);
+    expect(
+      run({ contract: "civil", seniorityYears: 5, seniorityPercent: 1 }).seniorityBonusCents,
+    ).toBe(0);
+    // The years of this employment by a month's last day.
+    expect(fullYearsBetween("2020-01-01", "2026-10-31")).toBe(6);
+    expect(fullYearsBetween("2020-11-01", "2026-10-31")).toBe(5);
+    expect(fullYearsBetween("2026-10-15", "2026-10-31")).toBe(0);
+  });
+
   it("a management contract is insured like a labour contract", () => {
-    expect(run({ contract: "management", sickDays: 2, bonusCents: 10_000 })).toEqual(
-      run({ sickDays: 2, bonusCents: 10_000 }),
-    );
+    // …except ГВРС, which guarantees the claims of a labour relationship only.
+    const labour = run({ sickDays: 2, bonusCents: 10_000 });
+    expect(run({ contract: "management", sickDays: 2, bonusCents: 10_000 })).toEqual({
+      ...labour,
+      employerGvrsCents: 0,
+      employerContributionsCents: labour.employerContributionsCents - labour.employerGvrsCents,
+      totalCostCents: labour.totalCostCents - labour.employerGvrsCents,
+    });
   });
 
   it("unpaid days reduce the pay and the minimum insurable income in proportion", () => {
@@ -195,6 +241,7 @@ describe("the payroll of a month (2026 rules)", () => {
       sickEmployerDays: 2,
       sickNoiDays: 3,
       earnedCents: 152_381,
+      seniorityBonusCents: 0,
       sickPayCents: 13_333,
     });
     expect(r.grossCents).toBe(165_714);
@@ -212,6 +259,7 @@ describe("the payroll of a month (2026 rules)", () => {
     expect(run({ sickDays: 21, sickEmployerDays: 2 })).toMatchObject({
       workedDays: 0,
       earnedCents: 0,
+      seniorityBonusCents: 0,
       sickPayCents: 13_333,
       insurableCents: 0,
       employeeContributionsCents: 0,
@@ -229,6 +277,7 @@ describe("the payroll of a month (2026 rules)", () => {
       sickEmployerDays: 0,
       sickNoiDays: 0,
       earnedCents: 163_636,
+      seniorityBonusCents: 0,
       sickPayCents: 0,
       grossCents: 163_636,
       insurableCents: 163_636,
@@ -241,10 +290,11 @@ describe("the payroll of a month (2026 rules)", () => {
       netCents: 126_978,
       employerDooCents: 17_869, // 10.92 % = 178.690
       employerTzpbCents: 655, // 0.4 % = 6.545
+      employerGvrsCents: 164, // 0.1 % = 1.63636
       employerUpfCents: 4_582, // 2.8 % = 45.818
       employerZoCents: 7_855, // 4.8 % = 78.545
-      employerContributionsCents: 30_961,
-      totalCostCents: 194_597,
+      employerContributionsCents: 31_125,
+      totalCostCents: 194_761,
     });
     // Unpaid and sick days fall within the employed days; the minimum is for the days worked.
     expect(
@@ -295,6 +345,7 @@ describe("the payroll of a month (2026 rules)", () => {
       sickEmployerDays: 0,
       sickNoiDays: 0,
       earnedCents: 100_000,
+      seniorityBonusCents: 0,
       sickPayCents: 0,
       grossCents: 100_000,
       insurableCents: 75_000,
@@ -307,6 +358,7 @@ describe("the payroll of a month (2026 rules)", () => {
       netCents: 84_413,
       employerDooCents: 6_165, // pension 8.22 %
       employerTzpbCents: 0,
+      employerGvrsCents: 0, // no ГВРС on a civil contract
       employerUpfCents: 2_100,
       employerZoCents: 3_600,
       employerContributionsCents: 11_865,
@@ -430,7 +482,11 @@ describe("payroll properties", () => {
           r.employeeDooCents + r.employeeUpfCents + r.employeeZoCents,
         );
         expect(r.employerContributionsCents).toBe(
-          r.employerDooCents + r.employerTzpbCents + r.employerUpfCents + r.employerZoCents,
+          r.employerDooCents +
+            r.employerTzpbCents +
+            r.employerGvrsCents +
+            r.employerUpfCents +
+            r.employerZoCents,
         );
         expect(r.totalCostCents).toBe(r.grossCents + r.employerContributionsCents);
         expect(r.grossCents).toBe(r.earnedCents + r.sickPayCents);

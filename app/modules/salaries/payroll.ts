@@ -9,8 +9,11 @@ import { percentOf } from "~/utils/money";
  * Labour and management contracts (a manager is insured like an employee):
  * - employed days = the month's working days within the employment (start and end dates; decision
  *   023); worked = employed − unpaid − sick; earned = gross × worked days ÷ the month's working days
- *   (half up) + bonuses, so a part month is paid pro rata (3,000.00 hired on 15.10.2026: 12 of 22
- *   days → 1,636.36);
+ *   (half up) + the seniority bonus + bonuses, so a part month is paid pro rata (3,000.00 hired on
+ *   15.10.2026: 12 of 22 days → 1,636.36);
+ * - seniority bonus (labour contracts only; Наредба за структурата и организацията на работната
+ *   заплата, чл. 12): years of service × the percentage (at least the dated minimum, 0.6 %) of the
+ *   basic salary earned for the days worked, half up once; insurable and taxable as the pay;
  * - sick pay: the employer pays 70 % of the daily gross (gross ÷ working days) for the sick days it
  *   owes (sickEmployerDays: the first working days of the incapacity under the rule dated by the day
  *   it began, КСО чл. 40, ал. 5 — 2 since 01.01.2024, 3 before; none without 6 months of insurance),
@@ -19,7 +22,8 @@ import { percentOf } from "~/utils/money";
  *   part time), at most the month's whole maximum; nothing when no day was worked; the agreed gross
  *   may not be below the minimum (minimumGrossCents, checked when a salary is saved);
  * - each contribution = insurable × its rate, half up, one payment at a time: employee ДОО, УПФ, ЗО;
- *   employer ДОО, ТЗПБ, УПФ, ЗО. Born before 1960: the whole pension in ДОО, no УПФ;
+ *   employer ДОО, ТЗПБ, ГВРС (labour contracts; decision 043), УПФ, ЗО. Born before
+ *   1960: the whole pension in ДОО, no УПФ;
  * - tax = 10 % × (gross − employee contributions), half up; net = gross − contributions − tax.
  * Civil contracts (граждански договор): no days and no sick pay; the fee (bonuses included) less
  * 25 % statutory expenses is the income; when it reaches the minimum wage it is insurable (up to the
@@ -64,6 +68,10 @@ export interface PayrollParameters {
   civilExpenses: number;
   /** Per cent of the daily gross the employer pays for a sick day. */
   sickEmployerShare: number;
+  /** ГВРС, employer only, labour contracts (ЗБДОО of the year; decision 043). */
+  employerGvrs: number;
+  /** The least seniority bonus per year of service (Наредбата за работната заплата, чл. 12). */
+  seniorityMinPercent: number;
 }
 
 /**
@@ -127,6 +135,8 @@ export const PAYROLL_2026: PayrollParameters = {
   incomeTax: 10,
   civilExpenses: 25,
   sickEmployerShare: 70,
+  employerGvrs: 0.1,
+  seniorityMinPercent: 0.6,
 };
 
 export interface PayrollInput {
@@ -148,6 +158,10 @@ export interface PayrollInput {
   tzpbRate: number;
   /** Working hours a day under the contract (8 full time): the minimum income is in proportion. */
   hoursPerDay?: number;
+  /** Years of service for the seniority bonus (labour contracts); default 0. */
+  seniorityYears?: number;
+  /** The seniority bonus per year, per cent of the basic salary; default 0 (none). */
+  seniorityPercent?: number;
 }
 
 export interface PayrollResult {
@@ -158,6 +172,8 @@ export interface PayrollResult {
   sickEmployerDays: number;
   sickNoiDays: number;
   earnedCents: number;
+  /** The seniority bonus for the days worked (part of earnedCents). */
+  seniorityBonusCents: number;
   sickPayCents: number;
   grossCents: number;
   insurableCents: number;
@@ -170,6 +186,7 @@ export interface PayrollResult {
   netCents: number;
   employerDooCents: number;
   employerTzpbCents: number;
+  employerGvrsCents: number;
   employerUpfCents: number;
   employerZoCents: number;
   employerContributionsCents: number;
@@ -197,7 +214,9 @@ function labour(input: PayrollInput, p: PayrollParameters): PayrollResult {
   const sick = Math.min(Math.max(0, input.sickDays), employedDays - unpaid);
   const workedDays = employedDays - unpaid - sick;
   const sickEmployerDays = Math.min(Math.max(0, input.sickEmployerDays ?? 0), sick);
-  const earnedCents = mulDiv(input.grossCents, workedDays, workingDays) + input.bonusCents;
+  const basicCents = mulDiv(input.grossCents, workedDays, workingDays);
+  const seniorityBonusCents = input.contract === "labour" ? seniorityBonus(basicCents, input) : 0;
+  const earnedCents = basicCents + seniorityBonusCents + input.bonusCents;
   const sickPayCents = mulDiv(
     input.grossCents * sickEmployerDays,
     Math.round(p.sickEmployerShare * 100),
@@ -212,6 +231,9 @@ function labour(input: PayrollInput, p: PayrollParameters): PayrollResult {
   const employeeZoCents = percentOf(insurableCents, p.employeeZo);
   const employerDooCents = percentOf(insurableCents, old ? p.employerDooBefore1960 : p.employerDoo);
   const employerTzpbCents = percentOf(insurableCents, input.tzpbRate);
+  // ГВРС: for labour contracts only (the fund guarantees claims of a labour relationship).
+  const employerGvrsCents =
+    input.contract === "labour" ? percentOf(insurableCents, p.employerGvrs) : 0;
   const employerUpfCents = old ? 0 : percentOf(insurableCents, p.employerUpf);
   const employerZoCents = percentOf(insurableCents, p.employerZo);
   return finish(
@@ -221,6 +243,7 @@ function labour(input: PayrollInput, p: PayrollParameters): PayrollResult {
       sickEmployerDays,
       sickNoiDays: sick - sickEmployerDays,
       earnedCents,
+      seniorityBonusCents,
       sickPayCents,
       grossCents: earnedCents + sickPayCents,
       insurableCents,
@@ -229,6 +252,7 @@ function labour(input: PayrollInput, p: PayrollParameters): PayrollResult {
       employeeZoCents,
       employerDooCents,
       employerTzpbCents,
+      employerGvrsCents,
       employerUpfCents,
       employerZoCents,
     },
@@ -261,6 +285,7 @@ function civil(input: PayrollInput, p: PayrollParameters): PayrollResult {
       sickEmployerDays: 0,
       sickNoiDays: 0,
       earnedCents: fee,
+      seniorityBonusCents: 0,
       sickPayCents: 0,
       grossCents: fee,
       insurableCents,
@@ -269,6 +294,7 @@ function civil(input: PayrollInput, p: PayrollParameters): PayrollResult {
       employeeZoCents,
       employerDooCents,
       employerTzpbCents: 0,
+      employerGvrsCents: 0,
       employerUpfCents,
       employerZoCents,
     },
@@ -295,7 +321,11 @@ function finish(
   const taxableCents = Math.max(0, taxBaseCents - employeeContributionsCents);
   const taxCents = percentOf(taxableCents, p.incomeTax);
   const employerContributionsCents =
-    r.employerDooCents + r.employerTzpbCents + r.employerUpfCents + r.employerZoCents;
+    r.employerDooCents +
+    r.employerTzpbCents +
+    r.employerGvrsCents +
+    r.employerUpfCents +
+    r.employerZoCents;
   return {
     ...r,
     employeeContributionsCents,
@@ -305,6 +335,28 @@ function finish(
     employerContributionsCents,
     totalCostCents: r.grossCents + employerContributionsCents,
   };
+}
+
+/**
+ * The seniority bonus of a month: years × per cent of the basic salary earned for the days worked,
+ * rounded half up once (0 without years or a percentage).
+ */
+export function seniorityBonus(
+  basicCents: number,
+  input: Pick<PayrollInput, "seniorityYears" | "seniorityPercent">,
+): number {
+  const years = Math.max(0, Math.trunc(input.seniorityYears ?? 0));
+  const percent = Math.max(0, input.seniorityPercent ?? 0);
+  if (!years || !percent) return 0;
+  // per cent with up to 2 decimals, exact: basic × years × (percent × 100) ÷ 10,000
+  return mulDiv(basicCents * years, Math.round(percent * 100), 10_000);
+}
+
+/** Full years from a day to another (the years of service in this employment by a month's end). */
+export function fullYearsBetween(from: string, to: string): number {
+  if (to < from) return 0;
+  const years = Number(to.slice(0, 4)) - Number(from.slice(0, 4));
+  return to.slice(5) >= from.slice(5) ? years : years - 1;
 }
 
 /** The lowest agreed gross a labour or management contract may have (the minimum wage, part time in proportion). */

@@ -28,6 +28,9 @@ export interface PrintableSalary extends Omit<PayrollResult, "employedDays"> {
   workingDays: number;
   unpaidDays: number;
   sickDays: number;
+  /** The seniority bonus's years and per cent ("0.60"); 0 when none. */
+  seniorityYears: number;
+  seniorityPercent: string | number;
 }
 
 export interface PayrollSheetModel {
@@ -113,6 +116,12 @@ export function payslip(company: PayrollCompany, month: string, s: PrintableSala
       ["Неплатен отпуск (дни)", String(s.unpaidDays)],
       ["Болничен (дни)", String(s.sickDays)],
       ["Възнаграждение за отработеното и бонуси", money(s.earnedCents)],
+      [
+        s.seniorityYears
+          ? `В т.ч. за трудов стаж и професионален опит (${s.seniorityYears} г. × ${String(s.seniorityPercent).replace(".", ",")} %)`
+          : "В т.ч. за трудов стаж и професионален опит",
+        money(s.seniorityBonusCents),
+      ],
       ["Болнични от работодателя", money(s.sickPayCents)],
       ["Брутно възнаграждение", money(s.grossCents)],
       ["Осигурителен доход", money(s.insurableCents)],

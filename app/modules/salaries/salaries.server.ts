@@ -12,6 +12,7 @@ import {
 import {
   computePayroll,
   employerSickDays,
+  fullYearsBetween,
   minimumGrossCents,
   PAYROLL_MESSAGES,
   type PayrollResult,
@@ -40,6 +41,7 @@ function resultColumns(result: PayrollResult) {
     sickEmployerDays: result.sickEmployerDays,
     sickNoiDays: result.sickNoiDays,
     earnedCents: result.earnedCents,
+    seniorityBonusCents: result.seniorityBonusCents,
     sickPayCents: result.sickPayCents,
     grossCents: result.grossCents,
     insurableCents: result.insurableCents,
@@ -52,6 +54,7 @@ function resultColumns(result: PayrollResult) {
     netCents: result.netCents,
     employerDooCents: result.employerDooCents,
     employerTzpbCents: result.employerTzpbCents,
+    employerGvrsCents: result.employerGvrsCents,
     employerUpfCents: result.employerUpfCents,
     employerZoCents: result.employerZoCents,
     employerContributionsCents: result.employerContributionsCents,
@@ -122,6 +125,28 @@ export function refuseTooManyAbsences(
   }
 }
 
+/**
+ * The seniority bonus's years and percentage for a month (labour contracts): the years the employee
+ * had when hired plus the full years of this employment by the month's last day; the percentage
+ * as agreed, never below the month's legal minimum (dated, parameters). None without a percentage.
+ */
+export function seniorityOf(
+  employee: {
+    contractType: string;
+    startDate: string;
+    seniorityYears: number;
+    seniorityPercent: string | number | null;
+  },
+  month: string,
+  minimumPercent: number,
+) {
+  if (employee.contractType !== "labour" || employee.seniorityPercent === null) {
+    return { years: 0, percent: 0 };
+  }
+  const years = employee.seniorityYears + fullYearsBetween(employee.startDate, lastDayOf(month));
+  return { years, percent: Math.max(Number(employee.seniorityPercent), minimumPercent) };
+}
+
 /** The day before a yyyy-MM-dd day. */
 function previousDay(day: string): string {
   const d = new Date(`${day}T00:00:00Z`);
@@ -143,6 +168,8 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
         "endDate",
         "hoursPerDay",
         "insuredSixMonths",
+        "seniorityYears",
+        "seniorityPercent",
       ])
       .where("companyId", "=", companyId)
       .where("id", "=", input.employeeId)
@@ -167,6 +194,7 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
   }
   const days = await employmentDays(db, employee, input);
   refuseTooManyAbsences(employee, input, days.employedDays);
+  const seniority = seniorityOf(employee, input.month, parameters.seniorityMinPercent);
   const result = computePayroll(
     {
       contract: employee.contractType,
@@ -180,6 +208,8 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
       bonusCents: input.bonusCents,
       tzpbRate: Number(company.tzpbRate),
       hoursPerDay: employee.hoursPerDay,
+      seniorityYears: seniority.years,
+      seniorityPercent: seniority.percent,
     },
     parameters,
   );
@@ -192,6 +222,9 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
     bornBefore1960: employee.bornBefore1960,
     parametersId,
     tzpbRate: company.tzpbRate,
+    gvrsRate: employee.contractType === "labour" ? String(parameters.employerGvrs) : "0",
+    seniorityYears: result.seniorityBonusCents ? seniority.years : 0,
+    seniorityPercent: result.seniorityBonusCents ? String(seniority.percent) : "0",
     agreedGrossCents: input.agreedGrossCents,
     workingDays: input.workingDays,
     unpaidDays: input.unpaidDays,

@@ -14,6 +14,7 @@ export {
   EMPLOYEE_FORM_ID,
   EMPLOYEE_STATES,
   type EmployeeState,
+  PAYROLL_SETTINGS_FORM_ID,
   SALARY_FIELD_ORDER,
   SALARY_FORM_ID,
   SALARY_MESSAGES,
@@ -73,6 +74,47 @@ const yesNo = (message: string) =>
     .nullish()
     .transform((value) => !(value === false || value === "no" || value === "false"));
 
+/** An optional code of a fixed number of digits (spaces, dots and dashes dropped): null when empty. */
+const digitsCode = (length: number, message: string) =>
+  z
+    .union([z.string().max(40, message), z.number()], { errorMap: () => ({ message }) })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined) return null;
+      const code = String(value).replace(/[\s.-]/g, "");
+      if (code === "") return null;
+      if (!new RegExp(`^\\d{${length}}$`).test(code)) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return code;
+    });
+
+/** НКПД: the 8-digit code of a position (Национална класификация на професиите и длъжностите). */
+export const occupationCodeSchema = digitsCode(8, SALARY_MESSAGES.occupationCode);
+
+/** КИД-2008: the 4-digit code of the company's main economic activity («62.01» → «6201»). */
+export const activityCodeSchema = digitsCode(4, SALARY_MESSAGES.activityCode);
+
+/** The company's payroll settings (/settings «Заплати и НАП», PUT /api/settings/payroll). */
+export const payrollSettingsSchema = z.object({ activityCode: activityCodeSchema });
+export type PayrollSettingsInput = z.infer<typeof payrollSettingsSchema>;
+
+/** A per cent with up to 2 decimals, 0–100, or null when empty ("0,6" → "0.60"). */
+const optionalPercent = (message: string) =>
+  z
+    .union([z.string().max(20, message), z.number()], { errorMap: () => ({ message }) })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || String(value).trim() === "") return null;
+      const scaled = parseDecimal(typeof value === "number" ? String(value) : value.trim(), 2);
+      if (scaled === null || scaled < 0n || scaled > 10_000n) {
+        ctx.addIssue({ code: "custom", message });
+        return z.NEVER;
+      }
+      return Number(scaled) / 100;
+    });
+
 /** An employee, as the form and POST/PUT /api/employees give it. */
 export const employeeSchema = z
   .object({
@@ -87,6 +129,9 @@ export const employeeSchema = z
     gross: money(SALARY_MESSAGES.gross, true),
     hoursPerDay: days(SALARY_MESSAGES.hours, 1, 12).default(8),
     insuredSixMonths: yesNo(SALARY_MESSAGES.insuredSixMonths),
+    occupationCode: occupationCodeSchema,
+    seniorityYears: days(SALARY_MESSAGES.seniorityYears, 0, 70),
+    seniorityPercent: optionalPercent(SALARY_MESSAGES.seniorityPercent),
     iban: optionalIban,
   })
   .superRefine((data, ctx) => {

@@ -46,8 +46,11 @@ const blockFunds = (b: Form6Block): FundTotals => ({
   dooCents: b.dooCents,
   upfCents: b.upfCents,
   zoCents: b.zoCents,
+  gvrsCents: b.gvrsCents,
   taxCents: b.taxCents,
 });
+
+const NO_FUNDS: FundTotals = { dooCents: 0, upfCents: 0, zoCents: 0, gvrsCents: 0, taxCents: 0 };
 
 export function snapshotOf(d: MonthDeclaration): DeliverySnapshot {
   return {
@@ -166,7 +169,10 @@ export function correctionOf(d: MonthDeclaration, last: Delivery | null): Correc
     form1.push(deletionFields(old.record));
     form1Kinds.push({ name: old.name, kind: "deletion" });
   }
-  const oldBlocks = new Map(last.snapshot.form6.map((b) => [b.paymentType, b.funds]));
+  // A delivery recorded before ГВРС was declared has no gvrsCents: it declared 0.
+  const oldBlocks = new Map(
+    last.snapshot.form6.map((b) => [b.paymentType, { ...NO_FUNDS, ...b.funds }]),
+  );
   const blocks: Form6Block[] = [];
   const template = d.form6.blocks[0]!;
   const funds = (b: FundTotals): (keyof FundTotals)[] => Object.keys(b) as (keyof FundTotals)[];
@@ -181,17 +187,13 @@ export function correctionOf(d: MonthDeclaration, last: Delivery | null): Correc
         dooCents: 0,
         upfCents: 0,
         zoCents: 0,
+        gvrsCents: 0,
         taxCents: 0,
       })),
   ];
   for (const b of all) {
     const now = blockFunds(b);
-    const was = oldBlocks.get(b.paymentType) ?? {
-      dooCents: 0,
-      upfCents: 0,
-      zoCents: 0,
-      taxCents: 0,
-    };
+    const was = oldBlocks.get(b.paymentType) ?? NO_FUNDS;
     if (same(now, was)) continue;
     if (funds(now).some((f) => now[f] < was[f])) {
       blocks.push({ ...b, correction: 1 });
@@ -202,6 +204,7 @@ export function correctionOf(d: MonthDeclaration, last: Delivery | null): Correc
         dooCents: now.dooCents - was.dooCents,
         upfCents: now.upfCents - was.upfCents,
         zoCents: now.zoCents - was.zoCents,
+        gvrsCents: now.gvrsCents - was.gvrsCents,
         taxCents: now.taxCents - was.taxCents,
       });
     }

@@ -5,7 +5,7 @@ import { isValidEgn, isValidLnch } from "../egn";
 import { lastDayOf } from "../months";
 import type { Form1Rates, Form1Record, Form6Block, Form6Record } from "./layout";
 import { slashDate } from "./layout";
-import { DECLARATION_MESSAGES as M } from "./messages";
+import { DECLARATION_MESSAGES as M, PAYROLL_SETTINGS_HREF } from "./messages";
 import { napText, splitName, type TextChange } from "./text";
 
 /*
@@ -34,11 +34,12 @@ export interface DeclarationNotice {
   href: string;
 }
 
-/** The funds обр. 6 declares, in cents. ДОО includes ТЗПБ; ДЗПО-УПФ both shares. */
+/** The funds обр. 6 declares, in cents. ДОО includes ТЗПБ; ДЗПО-УПФ both shares; ГВРС its own т. 15. */
 export interface FundTotals {
   dooCents: number;
   upfCents: number;
   zoCents: number;
+  gvrsCents: number;
   taxCents: number;
 }
 
@@ -75,7 +76,7 @@ export interface DeclarationFormat {
 
 export interface MonthDeclaration {
   month: string;
-  company: { id: string; eik: string; name: string };
+  company: { id: string; eik: string; name: string; activityCode: string | null };
   format: DeclarationFormat | null;
   /** The month's working days (weekdays without the official days off). */
   workingDays: number;
@@ -103,6 +104,7 @@ const emptyFunds = (): FundTotals => ({
   dooCents: 0,
   upfCents: 0,
   zoCents: 0,
+  gvrsCents: 0,
   taxCents: 0,
 });
 
@@ -110,6 +112,7 @@ function addFunds(into: FundTotals, add: FundTotals) {
   into.dooCents += add.dooCents;
   into.upfCents += add.upfCents;
   into.zoCents += add.zoCents;
+  into.gvrsCents += add.gvrsCents;
   into.taxCents += add.taxCents;
 }
 
@@ -196,7 +199,7 @@ export async function monthDeclaration(
   const [company, format, holidayRows, rows] = await Promise.all([
     db
       .selectFrom("companies")
-      .select(["id", "eik", "name", "email", "phone"])
+      .select(["id", "eik", "name", "email", "phone", "activityCode"])
       .where("id", "=", companyId)
       .executeTakeFirstOrThrow(),
     declarationFormatFor(db, last),
@@ -230,6 +233,8 @@ export async function monthDeclaration(
         "s.employeeZoCents",
         "s.employerDooCents",
         "s.employerTzpbCents",
+        "s.employerGvrsCents",
+        "s.gvrsRate",
         "s.employerUpfCents",
         "s.employerZoCents",
         "s.employeeContributionsCents",
@@ -242,6 +247,7 @@ export async function monthDeclaration(
         "e.startDate",
         "e.endDate",
         "e.hoursPerDay",
+        "e.occupationCode",
         "p.employeeDoo",
         "p.employeeDooBefore1960",
         "p.employeeUpf",
@@ -283,6 +289,14 @@ export async function monthDeclaration(
       message: M.eik,
       href: "/settings",
       linkText: "Настройки на фирмата",
+    });
+  }
+  if (!company.activityCode) {
+    problems.push({
+      who: company.name,
+      message: M.activityCode,
+      href: PAYROLL_SETTINGS_HREF,
+      linkText: "Въведете КИД в настройките",
     });
   }
   const drafts = rows.filter((r) => r.status === "draft");
@@ -334,6 +348,7 @@ export async function monthDeclaration(
       });
     }
     if (name.latin) problem(M.latin);
+    if (!r.occupationCode) problem(M.occupationCode, employeeHref, "Въведете НКПД на служителя");
     const parts = splitName(name.text);
     if (!parts) problem(M.name);
 
@@ -377,6 +392,7 @@ export async function monthDeclaration(
           zoEmployer: rateText(r.employerZo),
           zoEmployee: rateText(r.employeeZo),
           tzpb: "0.00",
+          gvrs: "0.00",
           upfEmployer: old ? "0.00" : rateText(r.employerUpf),
           upfEmployee: old ? "0.00" : rateText(r.employeeUpf),
         }
@@ -386,6 +402,7 @@ export async function monthDeclaration(
           zoEmployer: rateText(r.employerZo),
           zoEmployee: rateText(r.employeeZo),
           tzpb: rateText(r.tzpbRate),
+          gvrs: rateText(r.gvrsRate),
           upfEmployer: old ? "0.00" : rateText(r.employerUpf),
           upfEmployee: old ? "0.00" : rateText(r.employeeUpf),
         };
@@ -396,6 +413,7 @@ export async function monthDeclaration(
       dooEmployer: r.employerDooCents,
       dooEmployee: r.employeeDooCents,
       tzpb: r.employerTzpbCents,
+      gvrs: r.employerGvrsCents,
       zoEmployer: r.employerZoCents,
       zoEmployee: r.employeeZoCents,
       upfEmployer: r.employerUpfCents,
@@ -409,6 +427,7 @@ export async function monthDeclaration(
       dooCents: r.employeeDooCents + r.employerDooCents + r.employerTzpbCents,
       upfCents: r.employeeUpfCents + r.employerUpfCents,
       zoCents: r.employeeZoCents + r.employerZoCents,
+      gvrsCents: r.employerGvrsCents,
       taxCents: civil ? 0 : r.taxCents,
     };
     addFunds(civil ? contractFunds : payrollFunds, funds);
@@ -435,6 +454,8 @@ export async function monthDeclaration(
         surname: parts?.surname ?? "",
         initials: parts?.initials ?? "",
         insuredType,
+        occupationCode: r.occupationCode ?? "",
+        activityCode: company.activityCode ?? "",
         firstDay: employed ? dayOfMonth(from) : 0,
         lastDay: employed ? dayOfMonth(to) : 0,
         workedDays: civil ? 0 : r.workedDays,
@@ -480,7 +501,7 @@ export async function monthDeclaration(
       upfCents: funds.upfCents,
       ppfCents: 0,
       zoCents: funds.zoCents,
-      gvrsCents: 0,
+      gvrsCents: funds.gvrsCents,
       taxCents: funds.taxCents,
       tax17Cents: 0,
     });
@@ -506,7 +527,7 @@ export async function monthDeclaration(
 
   return {
     month,
-    company: { id: company.id, eik, name: company.name },
+    company: { id: company.id, eik, name: company.name, activityCode: company.activityCode },
     format,
     workingDays,
     persons,
@@ -528,6 +549,7 @@ export function impliedAmounts(insurableCents: number, rates: Form1Rates) {
     dooEmployer: of(rates.dooEmployer),
     dooEmployee: of(rates.dooEmployee),
     tzpb: of(rates.tzpb),
+    gvrs: of(rates.gvrs),
     zoEmployer: of(rates.zoEmployer),
     zoEmployee: of(rates.zoEmployee),
     upfEmployer: of(rates.upfEmployer),

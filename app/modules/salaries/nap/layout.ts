@@ -31,6 +31,8 @@ export interface Form1Rates {
   zoEmployer: string;
   zoEmployee: string;
   tzpb: string;
+  /** ГВРС, employer only (0.00 for civil contracts). */
+  gvrs: string;
   upfEmployer: string;
   upfEmployee: string;
 }
@@ -47,6 +49,10 @@ export interface Form1Record {
   initials: string;
   /** т. 12, two digits. */
   insuredType: string;
+  /** The employee's НКПД code, 8 digits ("" when missing: a failing check). */
+  occupationCode: string;
+  /** The company's КИД-2008 code, 4 digits ("" when missing: a failing check). */
+  activityCode: string;
   /** т. 14 and т. 15: the first and last day of the month in insurance (1–31). */
   firstDay: number;
   lastDay: number;
@@ -226,15 +232,15 @@ export const FORM1_FIELDS: readonly FieldSpec<Form1Record>[] = [
   },
   {
     ...unknown("т. 12.1?"),
-    label: "Първа цифра на НКПД (предположение)",
+    label: "Първа цифра на кода по НКПД на длъжността (позицията е предположение)",
     kind: "int",
-    value: zero,
+    value: (r) => r.occupationCode.slice(0, 1) || 0,
   },
   {
     ...unknown("т. 12.2?"),
-    label: "КИД (предположение)",
+    label: "Код по КИД-2008 на основната дейност (позицията е предположение)",
     kind: "text",
-    value: () => "0000",
+    value: (r) => r.activityCode || "0000",
   },
   {
     ...unknown(),
@@ -344,7 +350,7 @@ export const FORM1_FIELDS: readonly FieldSpec<Form1Record>[] = [
     label: "Ставка ГВРС",
     kind: "rate",
     confidence: "UNCONFIRMED",
-    value: zeroAmount,
+    value: (r) => r.rates.gvrs,
   },
   {
     item: "т. 32",

@@ -36,7 +36,7 @@ export const PAYMENT_FUNDS = ["doo", "dzpo", "zo", "tax"] as const;
 export type PaymentFund = (typeof PAYMENT_FUNDS)[number];
 
 const FUND_NAMES: Record<PaymentFund, string> = {
-  doo: "Държавно обществено осигуряване (ДОО, с ТЗПБ)",
+  doo: "Държавно обществено осигуряване (ДОО, с ТЗПБ и ГВРС)",
   dzpo: "Допълнително задължително пенсионно осигуряване (ДЗПО)",
   zo: "Здравно осигуряване (ЗО)",
   tax: "Данък по чл. 42 ЗДДФЛ",
