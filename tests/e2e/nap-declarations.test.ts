@@ -58,6 +58,7 @@ describe.skipIf(!hasChromium)("declarations to НАП in Chromium", () => {
         const id = await post("/api/employees", {
           ...person,
           startDate: "2020-01-01",
+          occupationCode: "24114001",
           position: "Специалист",
           contractType: "labour",
           gross: "2000.00",
@@ -84,8 +85,16 @@ describe.skipIf(!hasChromium)("declarations to НАП in Chromium", () => {
       await problem.getByRole("link", { name: "Промени служителя" }).click();
       await page.getByLabel("Име, презиме и фамилия").fill("Мария Иванова Петрова");
       await page.getByRole("button", { name: /Запиши|Запази/ }).click();
+      // The company's КИД-2008: the check's link leads to the settings' card (issue #41 item 3).
       await page.goto(`${app.url}/salaries/declarations?month=2026-10`);
-      await page.getByText(/Всички проверки са минали/).waitFor();
+      await page.getByRole("link", { name: "Въведете КИД в настройките" }).click();
+      await page.getByLabel("Код на основната икономическа дейност по КИД-2008").fill("62.01");
+      await page.getByRole("button", { name: "Запази кода по КИД" }).click();
+      await page.goto(`${app.url}/salaries/declarations?month=2026-10`);
+      // What was verified, and plainly what was not (the format is not confirmed).
+      await page.getByText(/^Проверено от Сметка:/).waitFor();
+      await page.getByText(/Не е проверено:/).waitFor();
+      expect(await page.getByText(/Всички проверки са минали/).count()).toBe(0);
       await expectAccessible(page);
 
       const href = await page.getByRole("link", { name: "Двата файла в ZIP" }).getAttribute("href");

@@ -56,9 +56,16 @@ describe.skipIf(!hasChromium)("payments to НАП in Chromium", () => {
         { name: "Иван Стоянов Петров", idNumber: egn("551231123"), startDate: "2020-01-01" },
         { name: "Мария Иванова Петрова", idNumber: egn("850101123"), startDate: "2025-03-01" },
       ];
+      // обр. 1 needs the company's КИД-2008 and each person's НКПД (issue #41 item 3).
+      const kid = await page.request.put(`${app.url}/api/settings/payroll`, {
+        data: { activityCode: "62.01" },
+        headers: { Origin: app.url },
+      });
+      expect(kid.status(), await kid.text()).toBe(200);
       for (const person of people) {
         const id = await post("/api/employees", {
           ...person,
+          occupationCode: "24114001",
           position: "Специалист",
           contractType: "labour",
           gross: "2000.00",
@@ -78,7 +85,7 @@ describe.skipIf(!hasChromium)("payments to НАП in Chromium", () => {
       const table = page.getByRole("table", { name: /Плащания за октомври 2026/ });
       await table.waitFor();
       const expected = {
-        "Държавно обществено осигуряване (ДОО, с ТЗПБ)": "BG97 BNBG 9661 8000 1120 01",
+        "Държавно обществено осигуряване (ДОО, с ТЗПБ и ГВРС)": "BG97 BNBG 9661 8000 1120 01",
         "Допълнително задължително пенсионно осигуряване (ДЗПО)": "BG65 BNBG 9661 8000 1118 01",
         "Здравно осигуряване (ЗО)": "BG16 BNBG 9661 8000 1121 01",
         "Данък по чл. 42 ЗДДФЛ": "BG88 BNBG 9661 8000 1950 01",
