@@ -9,8 +9,9 @@ import type { PrintModel } from "~/modules/invoices/print";
 import { storedPdf } from "~/modules/invoices/render.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/api.profile";
 import { action as register } from "~/routes/api.register";
+import { action as auth } from "~/routes/auth";
 import { createCompanyWithClient, createTestDraft, registrationPayload } from "../setup/factories";
-import { botToken, call, jsonBody, signInApi } from "../setup/routes";
+import { botToken, call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -239,5 +240,94 @@ describe("the company's English details in sign-up and in the profile", () => {
       _errors: [MESSAGES.latinName],
     });
     expect((await read()).company.companyIssuerNameEn).toBe("Ivan Petroff");
+  });
+
+  it("the sign-up wizard's last step, without JavaScript, keeps the issuer's Latin name; Cyrillic there is refused with what was typed kept", {
+    timeout: 60_000,
+  }, async () => {
+    const db = getDb();
+    const payload = registrationPayload({ companyType: "company" });
+    const post = (fields: Record<string, string>) =>
+      call(auth, db, "/auth?tab=register", formBody({ intent: "register", ...fields }));
+    const text = (value: unknown) => (value === true ? "on" : value === false ? "" : String(value));
+    const pick = (keys: string[]) =>
+      Object.fromEntries(keys.map((k) => [k, text(payload[k as keyof typeof payload])]));
+    const one = await post({
+      step: "1",
+      direction: "next",
+      ...pick(["username", "password"]),
+      confirmPassword: payload.password,
+    });
+    const afterOne = (await one.json()) as { values: Record<string, string> };
+    const two = await post({
+      step: "2",
+      direction: "next",
+      ...afterOne.values,
+      ...pick([
+        "firstName",
+        "lastName",
+        "companyType",
+        "companyName",
+        "companyVat",
+        "companyAddress",
+        "companyCity",
+        "postalCode",
+        "country",
+      ]),
+    });
+    const afterTwo = (await two.json()) as { step: number; values: Record<string, string> };
+    expect(afterTwo.step).toBe(3);
+    const step3 = {
+      ...afterTwo.values,
+      ...pick([
+        "isVatRegistered",
+        "vatNumber",
+        "companyBankAccount",
+        "companyBankName",
+        "companyBankBic",
+      ]),
+      useEnglishInvoices: "on",
+      companyNameEn: "Alpha Trade Ltd",
+      companyAddressEn: "5 Shipka Street",
+      companyCityEn: "Plovdiv",
+      step: "3",
+      direction: "next",
+      notRobot: "on",
+    };
+    const refused = await post({
+      ...step3,
+      companyIssuerNameEn: "Иван Петров",
+      recaptchaToken: botToken(),
+    });
+    expect(refused.status).toBe(400);
+    const answer = (await refused.json()) as {
+      fieldErrors: Record<string, string>;
+      repopulateFields?: Record<string, string>;
+    };
+    expect(answer.fieldErrors.companyIssuerNameEn).toBe(MESSAGES.latinName);
+    expect(answer.repopulateFields).toMatchObject({
+      companyNameEn: "Alpha Trade Ltd",
+      companyIssuerNameEn: "Иван Петров",
+      useEnglishInvoices: "on",
+    });
+
+    const created = await post({
+      ...step3,
+      companyIssuerNameEn: "Ivan Petrov",
+      recaptchaToken: botToken(),
+    });
+    expect(created.status).toBe(302);
+    const company = await db
+      .selectFrom("companies")
+      .select(["nameEn", "addressEn", "cityEn", "issuerNameEn", "useEnglishInvoices"])
+      .where("eik", "=", payload.companyVat)
+      .executeTakeFirstOrThrow();
+    expect(company).toEqual({
+      nameEn: "Alpha Trade Ltd",
+      addressEn: "5 Shipka Street",
+      cityEn: "Plovdiv",
+      issuerNameEn: "Ivan Petrov",
+      useEnglishInvoices: true,
+    });
   });
 });
