@@ -14,6 +14,7 @@ import { analyticsTables, change, type TableKey } from "~/modules/analytics/tabl
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { countOf } from "~/utils/plural";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "analytics", "analytics.view");
@@ -36,7 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** «1 ден», «12 дни». */
-const dayCount = (days: number) => (days === 1 ? "1 ден" : `${days} дни`);
+const dayCount = (days: number) => countOf(days, "ден", "дни");
 const euro = (cents: number) => formatMoney(cents, "EUR");
 
 function MonthField(props: { name: "from" | "to"; label: string; value: string; error?: string }) {

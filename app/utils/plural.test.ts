@@ -12,3 +12,16 @@ describe("countOf (issue #41 item 13)", () => {
     expect(pluralWord(1, "движение", "движения")).toBe("движение");
   });
 });
+
+describe("the messages that count go through it", () => {
+  it("bank, team and VAT rate messages agree with 1 and with many", async () => {
+    const { BANK_MESSAGES } = await import("~/modules/bank/constants");
+    const { TEAM_MESSAGES } = await import("~/modules/team/constants");
+    const { VAT_MESSAGES } = await import("~/modules/reference/vat-rows");
+    expect(BANK_MESSAGES.alreadyImported(1)).toBe("1 движение вече е внесено");
+    expect(BANK_MESSAGES.alreadyImported(3)).toBe("3 движения вече са внесени");
+    expect(TEAM_MESSAGES.seats(1)).toContain("позволява 1 място (без");
+    expect(TEAM_MESSAGES.seats(3)).toContain("позволява 3 места (без");
+    expect(VAT_MESSAGES.rateUsed(1, "01.01.2026")).toContain(": 1 издаден документ е с нея");
+  });
+});

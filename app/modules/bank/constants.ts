@@ -3,6 +3,8 @@
  * worker that reads large files and the browser. No zod, no server code.
  */
 
+import { countOf, pluralWord } from "~/utils/plural";
+
 export const STATEMENT_FORMATS = {
   mt940: "MT940",
   camt053: "camt.053 (ISO 20022 XML)",
@@ -128,7 +130,7 @@ export const BANK_MESSAGES = {
   csvNoMapping:
     "За тази сметка не са зададени колоните на CSV файла: задайте ги в настройките на сметката",
   alreadyImported: (count: number) =>
-    count === 1 ? "1 движение вече е внесено" : `${count} движения вече са внесени`,
+    `${countOf(count, "движение", "движения")} вече ${pluralWord(count, "е внесено", "са внесени")}`,
   nothingNew: "Всички движения от файла вече са внесени: нищо не е добавено",
   accountExists: "Тази сметка вече е добавена",
   iban: "Въведете валиден IBAN",

@@ -4,6 +4,8 @@
  * forms' schemas from them).
  */
 
+import { countOf } from "~/utils/plural";
+
 /** A rate as the editor and the admin page see it. */
 export interface VatRateRow {
   id: string;
@@ -46,7 +48,7 @@ export const VAT_MESSAGES = {
   rateOverlap: (rate: number) =>
     `Ставка ${rate} % вече е в сила за част от този период. Първо задайте последния ден на действащата.`,
   rateUsed: (count: number, after: string) =>
-    `Ставката не може да бъде прекратена по-рано: ${count} ${count === 1 ? "издаден документ е" : "издадени документа са"} с нея и с дата след ${after}.`,
+    `Ставката не може да бъде прекратена по-рано: ${countOf(count, "издаден документ е", "издадени документа са")} с нея и с дата след ${after}.`,
   groundText: "Въведете текста на основанието, както се отпечатва (напр. чл. 21, ал. 2 от ЗДДС)",
   groundLabel: "Въведете кратко описание",
   groundKind: "Изберете вида на основанието",

@@ -3,6 +3,8 @@
  * Browser-safe: no zod, no server code.
  */
 
+import { countOf } from "~/utils/plural";
+
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 14;
 
@@ -25,7 +27,7 @@ export const TEAM_MESSAGES = {
   noCompany: "Нямате достъп до тази фирма",
   switchImpersonating: "В клиентски изглед фирмата не се сменя: отворете изгледа на член от нея",
   seats: (seats: number) =>
-    `Планът на фирмата позволява ${seats} ${seats === 1 ? "място" : "места"} (без счетоводителите), а те са заети. Изберете по-висок план или премахнете член.`,
+    `Планът на фирмата позволява ${countOf(seats, "място", "места")} (без счетоводителите), а те са заети. Изберете по-висок план или премахнете член.`,
 } as const;
 
 /** The forms' ids on /settings/team (one answer each). */
