@@ -64,6 +64,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       turnover: d(money.vatThreshold.turnoverCents),
       percent: money.vatThreshold.percent,
       applyWithinDays: money.vatThreshold.applyWithinDays,
+      // The dated row's first day and legal source (decision 040).
+      validFrom: money.vatThreshold.validFrom,
+      source: money.vatThreshold.source,
     },
     expenses:
       money.expenses?.map((c) => ({

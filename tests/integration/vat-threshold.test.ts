@@ -3,6 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { VatThresholdCard } from "~/components/dashboard/money-cards";
 import { vatThreshold } from "~/modules/dashboard/money.server";
+import { loader as dashboardApi } from "~/routes/api.dashboard";
+import { createCompanyWithClient } from "../setup/factories";
+import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -31,6 +34,20 @@ describe("the VAT registration threshold (issue #41 item 11, decision 040)", () 
       applyWithinDays: 7,
       validFrom: "2026-01-01",
       note: expect.stringContaining("ДВ бр. 115 от 30.12.2025"),
+    });
+  });
+
+  it("GET /api/dashboard gives the threshold's row and its legal source", async () => {
+    const me = await createCompanyWithClient(getDb(), false);
+    const session = await signInApi(getDb(), me.user);
+    const api = await (
+      await call(dashboardApi, getDb(), "/api/dashboard", { headers: session.bearer })
+    ).json();
+    expect(api.vatThreshold).toMatchObject({
+      threshold: "51130.00",
+      applyWithinDays: 7,
+      validFrom: "2026-01-01",
+      source: expect.stringContaining("ЗДДС чл. 96, ал. 1"),
     });
   });
 
