@@ -17,6 +17,7 @@ import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
 import { PlanLockedButton } from "~/components/subscriptions/plan-locked-button";
 import { Button } from "~/components/ui/button";
+import { kindTexts } from "~/modules/accounts/company-kind";
 import { getProfile, resendVerificationEmail } from "~/modules/accounts/service.server";
 import { can } from "~/modules/auth/capabilities";
 import { requireUser } from "~/modules/auth/guards.server";
@@ -82,6 +83,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     company: profile.companyId
       ? {
           name: profile.companyName,
+          // The card's title follows the kind: «Фирма», «Свободна професия», «Сдружение / фондация».
+          kind: kindTexts(profile.companyType).short,
           eik: profile.eik,
           vatNumber: profile.isVatRegistered ? profile.vatNumber : null,
           address: `${profile.companyAddress}, ${profile.postalCode} ${profile.companyCity}, ${countryByCode(profile.countryCode ?? "BG")?.nameBg ?? ""}`,
@@ -185,7 +188,7 @@ export default function Dashboard() {
       <div className={styles.grid}>
         {data.company ? (
           <section className={styles.card} aria-labelledby="company-title">
-            <h2 id="company-title">Фирма</h2>
+            <h2 id="company-title">{data.company.kind}</h2>
             <dl className={styles.list}>
               <dt>Име</dt>
               <dd>{data.company.name}</dd>

@@ -178,7 +178,7 @@ export default function Profile() {
             <TextField name="lastName" label="Фамилия" autoComplete="family-name" required />
             {hasCompany ? (
               <>
-                <TextField name="companyName" label="Име на фирмата" required />
+                <TextField name="companyName" label={kindTexts(companyType).nameLabel} required />
                 <TextField name="companyAddress" label="Адрес" required />
                 <TextField name="companyCity" label="Град" required />
                 <TextField name="postalCode" label="Пощенски код" required />
@@ -207,7 +207,11 @@ export default function Profile() {
                 />
                 <fieldset id="english-details" className={fieldStyles.fieldset}>
                   <legend className={fieldStyles.legend}>Данни на английски</legend>
-                  <TextField name="companyNameEn" label="Име на фирмата на английски" lang="en" />
+                  <TextField
+                    name="companyNameEn"
+                    label={`${kindTexts(companyType).nameLabel} на английски`}
+                    lang="en"
+                  />
                   <TextField name="companyAddressEn" label="Адрес на английски" lang="en" />
                   <TextField name="companyCityEn" label="Град на английски" lang="en" />
                   <TextField

@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMPANY_KIND_TEXTS, kindTexts } from "~/modules/accounts/company-kind";
 import { eikError, MESSAGES } from "~/modules/accounts/schema";
+import { loader as dashboardLoader } from "~/routes/_app.dashboard";
 import { loader as profileLoader } from "~/routes/_app.profile";
 import { action as apiRegister } from "~/routes/api.register";
 import { registrationPayload } from "../setup/factories";
@@ -29,6 +30,16 @@ describe("the kinds of business (issue #41 item 13)", () => {
     expect(answer.status).toBe(201);
     expect(company).toMatchObject({ companyType: "nonprofit", eik: payload.companyVat });
     expect(COMPANY_KIND_TEXTS.nonprofit.label).toBe("Сдружение / фондация (ЮЛНЦ)");
+    // The dashboard's card and the profile name it as what it is, not «Фирма».
+    const session = await signInApi(getDb(), {
+      email: payload.username,
+      password: payload.password,
+    });
+    const dashboard = await (
+      await call(dashboardLoader, getDb(), "/dashboard", { headers: { Cookie: session.cookie } })
+    ).json();
+    expect(dashboard.company.kind).toBe("Сдружение / фондация");
+    expect(kindTexts("nonprofit").nameLabel).toBe("Име на организацията");
   });
 
   it("a non-profit's Булстат is checked as an ЕИК/Булстат: 9 digits (13 for a branch), with the check digit", async () => {
@@ -59,6 +70,7 @@ describe("the kinds of business (issue #41 item 13)", () => {
     expect(page.companyType).toBe("freelancer");
     const words = kindTexts(page.companyType);
     expect(words.vatRegistered).toBe("Имам регистрация по ДДС");
+    expect(words.nameLabel).toBe("Име по регистрация");
     for (const text of Object.values(words)) {
       expect(text).not.toMatch(/регистрирана|[Фф]ирма/);
     }

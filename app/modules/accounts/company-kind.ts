@@ -18,6 +18,8 @@ interface KindTexts {
   short: string;
   /** The checkbox of VAT registration. */
   vatRegistered: string;
+  /** The field of the registered name. */
+  nameLabel: string;
 }
 
 export const COMPANY_KIND_TEXTS: Record<CompanyKind, KindTexts> = {
@@ -25,16 +27,19 @@ export const COMPANY_KIND_TEXTS: Record<CompanyKind, KindTexts> = {
     label: "Фирма (ЕИК)",
     short: "Фирма",
     vatRegistered: "Фирмата е регистрирана по ДДС",
+    nameLabel: "Име на фирмата",
   },
   freelancer: {
     label: "Свободна професия (Булстат)",
     short: "Свободна професия",
     vatRegistered: "Имам регистрация по ДДС",
+    nameLabel: "Име по регистрация",
   },
   nonprofit: {
     label: "Сдружение / фондация (ЮЛНЦ)",
     short: "Сдружение / фондация",
     vatRegistered: "Организацията е регистрирана по ДДС",
+    nameLabel: "Име на организацията",
   },
 };
 
