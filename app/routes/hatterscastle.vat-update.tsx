@@ -154,11 +154,12 @@ export default function VatUpdate() {
         <h2 id="grounds-title">Основания за 0 % или без ДДС</h2>
         <DatedTable
           caption="Основания по ЗДДС по период"
-          columns={["Текст", "Описание", "Вид", "Период", "Състояние"]}
+          columns={["Текст", "На английски", "Описание", "Вид", "Период", "Състояние"]}
           rows={grounds.map((g) => ({
             id: g.id,
             cells: [
               g.text,
+              g.textEn ?? "—",
               g.label,
               VAT_GROUND_KINDS[g.kind],
               printPeriod(g),

@@ -10,7 +10,13 @@ import { storedPdf } from "~/modules/invoices/render.server";
 import { action as profileAction, loader as profileLoader } from "~/routes/api.profile";
 import { action as register } from "~/routes/api.register";
 import { action as auth } from "~/routes/auth";
-import { createCompanyWithClient, createTestDraft, registrationPayload } from "../setup/factories";
+import { action as vatAction } from "~/routes/hatterscastle.vat-update";
+import {
+  createCompanyWithClient,
+  createTestDraft,
+  createUser,
+  registrationPayload,
+} from "../setup/factories";
 import { botToken, call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -184,6 +190,49 @@ describe("English documents", () => {
     });
     expect(model.signatures[0]).toEqual({ label: "Issued by", value: "Mariya Georgieva" });
     expect(model.parties[0]?.name).toBe("Alpha Trade Ltd");
+  });
+});
+
+describe("a legal ground's English", () => {
+  it("the back office adds a ground with its English; an English document prints it", {
+    timeout: 60_000,
+  }, async () => {
+    const db = getDb();
+    const boss = await createUser(db, { role: "admin" });
+    const { cookie } = await signInApi(db, boss);
+    const added = await call(
+      vatAction,
+      db,
+      "/hatterscastle/vat-update",
+      formBody(
+        {
+          intent: "add-ground",
+          text: "чл. 30 от ЗДДС",
+          textEn: "Art. 30 of the Bulgarian VAT Act: international transport",
+          label: "Международен транспорт",
+          kind: "zero",
+          validFrom: "2026-01-01",
+        },
+        { Cookie: cookie },
+      ),
+    );
+    expect(added.status).toBe(302);
+    const me = await englishCompany();
+    const id = await createTestDraft(db, me, {
+      language: "en",
+      vatGround: "чл. 30 от ЗДДС",
+      lines: [{ description: "Freight", quantity: "1", unitPrice: "10", vatRate: 0 }],
+    });
+    const session = await signInApi(db, me.user);
+    const preview = await import("~/routes/_app.invoice.preview");
+    const answer = await call(preview.loader, db, `/invoice/preview?id=${id}`, {
+      headers: { Cookie: session.cookie },
+    });
+    const { model } = (await answer.json()) as { model: PrintModel };
+    expect(model.facts).toContainEqual({
+      label: "Reason for not charging VAT",
+      value: "Art. 30 of the Bulgarian VAT Act: international transport",
+    });
   });
 });
 

@@ -132,6 +132,15 @@ export function AddGroundForm() {
             controlProps={{ maxLength: 200 }}
           />
           <FormField
+            name="textEn"
+            label="Текст на английски (за документите на английски)"
+            hint="Празно — английският документ печата българския текст"
+            placeholder="напр. Art. 21(2) of the Bulgarian VAT Act; Art. 196 of Directive 2006/112/EC"
+            defaultValue={typedOr(answer, "textEn")}
+            error={answer?.fieldErrors.textEn}
+            controlProps={{ maxLength: 300, lang: "en" }}
+          />
+          <FormField
             name="label"
             label="Описание"
             required

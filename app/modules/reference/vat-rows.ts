@@ -18,6 +18,8 @@ export interface VatRateRow {
 export interface VatGroundRow {
   id: string;
   text: string;
+  /** How an English document prints it (issue #41 item 5); null: the Bulgarian text. */
+  textEn: string | null;
   label: string;
   kind: VatGroundKind;
   validFrom: string;
@@ -81,4 +83,4 @@ export function groundsOn<T extends Pick<VatGroundRow, "sort" | "validFrom" | "v
 }
 export const ADD_RATE_FIELDS = ["rate", "name", "validFrom"] as const;
 export const END_ROW_FIELDS = ["id", "validTo"] as const;
-export const ADD_GROUND_FIELDS = ["text", "label", "kind", "validFrom"] as const;
+export const ADD_GROUND_FIELDS = ["text", "textEn", "label", "kind", "validFrom"] as const;

@@ -20,7 +20,16 @@ import {
 type Audit = Omit<Parameters<typeof recordAudit>[1], "action" | "target" | "details">;
 
 const RATE_COLUMNS = ["id", "rate", "name", "validFrom", "validTo"] as const;
-const GROUND_COLUMNS = ["id", "text", "label", "kind", "validFrom", "validTo", "sort"] as const;
+const GROUND_COLUMNS = [
+  "id",
+  "text",
+  "textEn",
+  "label",
+  "kind",
+  "validFrom",
+  "validTo",
+  "sort",
+] as const;
 
 /** The rates valid on a day, highest first. */
 export async function vatRatesOn(db: Kysely<Database>, day: string): Promise<VatRateRow[]> {
@@ -268,7 +277,14 @@ export async function endVatRate(
 /** A new ground from a day (open-ended), after the others in the list. */
 export async function addVatGround(
   db: Kysely<Database>,
-  input: { text: string; label: string; kind: VatGroundKind; validFrom: string },
+  input: {
+    text: string;
+    /** How an English document prints it; null: the Bulgarian text. */
+    textEn: string | null;
+    label: string;
+    kind: VatGroundKind;
+    validFrom: string;
+  },
   audit: Audit,
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {

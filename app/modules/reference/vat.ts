@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedText, isoDate } from "~/utils/schema";
+import { boundedText, isoDate, optionalText } from "~/utils/schema";
 import { VAT_GROUND_KINDS, VAT_MESSAGES, type VatGroundKind } from "./vat-rows";
 
 export {
@@ -46,6 +46,7 @@ export const endRowSchema = z.object({
 
 export const addGroundSchema = z.object({
   text: boundedText(200, VAT_MESSAGES.groundText),
+  textEn: optionalText(300),
   label: boundedText(200, VAT_MESSAGES.groundLabel),
   kind: z.enum(Object.keys(VAT_GROUND_KINDS) as [VatGroundKind], {
     errorMap: () => ({ message: VAT_MESSAGES.groundKind }),
