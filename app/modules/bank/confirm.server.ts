@@ -474,7 +474,8 @@ async function matchNewExpense(
 /**
  * «Създай разход в „Банкови такси“» (issue #41 item 14): a debit whose text names a bank fee
  * becomes an expense of the bank in the category «Банкови такси» (made if the company has none),
- * without VAT (a bank's payment services are exempt, ЗДДС чл. 46, ал. 1), matched to the line.
+ * as the line's one sum with no VAT in it (the statement shows none; the expense can be edited if
+ * the bank's document says otherwise), paid by the line and matched to it.
  */
 export async function matchBankFee(actor: BankActor, transactionId: string): Promise<MatchOutcome> {
   const db = actor.context.db;
