@@ -3,11 +3,16 @@ import { actorOf } from "~/modules/auth/acts.server";
 import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
 import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
+import { issueWarnings } from "~/modules/invoices/english-details.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
 
-/** POST /api/invoices/{id}/issue → 200 with the number and totals; 409 when not a draft. */
+/**
+ * POST /api/invoices/{id}/issue → 200 with the number and totals, and `warnings` (an English
+ * document of a company without its English details: issued, printed in Cyrillic there); 409
+ * when not a draft.
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiCompanyUser(request, context, "documents.edit");
@@ -18,6 +23,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     return apiErrorResponse(error);
   }
-  const issued = await getDocument(context.db, companyId, doc.id);
-  return json(issued && documentJson(issued));
+  const [issued, warnings] = await Promise.all([
+    getDocument(context.db, companyId, doc.id),
+    issueWarnings(context.db, companyId, doc.language),
+  ]);
+  return json(issued && { ...documentJson(issued), warnings });
 }

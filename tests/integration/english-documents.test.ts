@@ -193,6 +193,35 @@ describe("English documents", () => {
   });
 });
 
+describe("issuing through the API", () => {
+  it("POST /api/invoices/{id}/issue issues an English draft and answers with the warning; a Bulgarian one has none", {
+    timeout: 60_000,
+  }, async () => {
+    const db = getDb();
+    const me = await createCompanyWithClient(db);
+    const session = await signInApi(db, me.user);
+    const { action: issue } = await import("~/routes/api.invoices.$id.issue");
+    const lines = [{ description: "Consulting", quantity: "1", unitPrice: "100", vatRate: 20 }];
+    const issueNow = async (language: string) => {
+      const id = await createTestDraft(db, me, { language, lines });
+      const answer = await call(issue, db, `/api/invoices/${id}/issue`, {
+        method: "POST",
+        headers: session.bearer,
+        params: { id },
+      });
+      expect(answer.status).toBe(200);
+      return (await answer.json()) as { status: string; warnings: string[] };
+    };
+    expect(await issueNow("en")).toMatchObject({
+      status: "issued",
+      warnings: [
+        "Документът е на английски, а на фирмата липсват на английски името на фирмата, адресът и градът (мястото на издаване): те ще се отпечатат на кирилица.",
+      ],
+    });
+    expect((await issueNow("bg")).warnings).toEqual([]);
+  });
+});
+
 describe("a legal ground's English", () => {
   it("the back office adds a ground with its English; an English document prints it", {
     timeout: 60_000,

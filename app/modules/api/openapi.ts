@@ -226,7 +226,23 @@ export const openApiDocument = {
       post: {
         summary: "Issue a draft: the next 10-digit number of its series",
         responses: {
-          "200": documentResponse("The issued document with number and totals"),
+          "200": {
+            description:
+              "The issued document with number and totals, and `warnings`: Bulgarian sentences about what it prints in Cyrillic (an English or bilingual document of a company without its English name, address or city); issued all the same",
+            content: {
+              "application/json": {
+                schema: {
+                  allOf: [
+                    ref("Document"),
+                    {
+                      type: "object",
+                      properties: { warnings: { type: "array", items: { type: "string" } } },
+                    },
+                  ],
+                },
+              },
+            },
+          },
           "404": errors["404"],
           "409": { description: "Already issued" },
         },
