@@ -816,6 +816,13 @@ function table(f: Fixtures): Call[] {
       method: "POST",
       path: "/settings",
       body: "form",
+      fields: { intent: "payroll-settings", activityCode: "62.01" },
+    },
+    {
+      route: "_app.settings",
+      method: "POST",
+      path: "/settings",
+      body: "form",
       fields: {
         intent: "reminders",
         enabled: "on",
