@@ -20,6 +20,7 @@ import { startJobs } from "~/modules/jobs/jobs.server";
 import { createQueue } from "~/modules/jobs/queue.server";
 import { closePdfPool, configurePdfPool, warmPdfPool } from "~/modules/pdf/pool.server";
 import { pgliteHub, postgresHub } from "~/modules/subscriptions/events.server";
+import { otherCompanyOffer } from "~/modules/team/other-company.server";
 import type { AppConfig } from "~/utils/context.server";
 import { EnvError, listenUrl, loadEnv } from "~/utils/env.server";
 import {
@@ -207,7 +208,7 @@ async function main() {
   app.all(
     "*",
     remixHandler({
-      build: guardBuild(build as unknown as ServerBuild),
+      build: guardBuild(build as unknown as ServerBuild, { notFound: otherCompanyOffer }),
       limits,
       getLoadContext: (req, edge) => ({
         db: database.db,

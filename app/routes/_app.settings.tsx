@@ -25,7 +25,7 @@ import {
 } from "~/modules/accounts/account.server";
 import { LOGO_ERROR, LOGO_MAX_BYTES } from "~/modules/accounts/limits";
 import { can } from "~/modules/auth/capabilities";
-import { requireCapability, requireUser } from "~/modules/auth/guards.server";
+import { checkPageForm, requireCapability, requireUser } from "~/modules/auth/guards.server";
 import { numberingState, setNextNumber } from "~/modules/invoices/numbering.server";
 import { DEFAULT_REMINDER_TEXT } from "~/modules/mail/templates.server";
 import { getReminderSettings, saveReminderSettings } from "~/modules/recurring/reminders.server";
@@ -88,7 +88,8 @@ const refuse = (formId: string, formError: string, status = 400) =>
   refuseForm({ formId, fieldErrors: {}, formError }, status);
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  // The form's company is checked before its body is read, whatever the intent.
+  const user = await checkPageForm(request, await requireUser(request, context));
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     if (!user.companyId) return refuse("logo", "Само фирмен профил може да има лого");
     await requireCapability(request, user, "settings");
@@ -160,7 +161,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
         data.enabled ? `Дни след падежа: ${data.days.join(", ")}.` : undefined,
       );
     }
-    case "cancel-deletion":
     case PAYROLL_SETTINGS_FORM_ID: {
       if (!user.companyId) return refuse(PAYROLL_SETTINGS_FORM_ID, "Достъп отказан", 403);
       const { data, refusal } = parseFormValues(
@@ -176,6 +176,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         data.activityCode ? `Декларация обр. 1 ще съдържа ${data.activityCode}.` : undefined,
       );
     }
+    case "cancel-deletion":
       await cancelDeletion(context.db, user.id);
       return done("Заявката за изтриване е отменена", "Вашият акаунт няма да бъде изтрит.");
     default:
@@ -192,14 +193,14 @@ export default function Settings() {
     numbering,
     invoiceDefaults,
     reminders,
-    defaultReminderText,
     payroll,
+    defaultReminderText,
   } = useLoaderData<typeof loader>();
   const remindersAnswer = useFormAnswer("reminders");
   const unknown = useFormAnswer("");
   const defaultsAnswer = useFormAnswer(INVOICE_DEFAULTS_FORM_ID);
-  return (
   const payrollAnswer = useFormAnswer(PAYROLL_SETTINGS_FORM_ID);
+  return (
     <div className={styles.page}>
       <h1>Настройки</h1>
       <FormError message={unknown?.formError} />
@@ -226,7 +227,6 @@ export default function Settings() {
             />
           </section>
         ) : null}
-        <section className={styles.card} aria-labelledby="notification-title">
         {payroll ? (
           <section
             className={styles.card}
@@ -237,6 +237,7 @@ export default function Settings() {
             <PayrollSettingsForm values={payroll} answer={payrollAnswer} />
           </section>
         ) : null}
+        <section className={styles.card} aria-labelledby="notification-title">
           <h2 id="notification-title">Известие от екипа</h2>
           <p>{notification ?? "Няма активно известие."}</p>
         </section>

@@ -4,15 +4,17 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { commitSessionCookie } from "~/modules/auth/session.server";
 import { switchCompany } from "~/modules/team/companies.server";
 import { typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
+import { AppError, safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** Nothing to show: the switcher posts here. */
 export const loader = () => redirect("/dashboard");
 
 /**
- * POST /switch-company {companyId} — the header's switcher (a native form): the session works in
- * that company from now on, and the person lands on its /dashboard, never on the old record.
+ * POST /switch-company {companyId, redirectTo?} — the header's switcher (a native form): the
+ * session works in that company from now on, and the person lands on its /dashboard, never on the
+ * old record. The offer on another company's record (issue #41 item 1) names the record's page as
+ * `redirectTo` (a path of this site only).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, context);
@@ -27,8 +29,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // A token from /api/login in this browser stays with its company: the browser takes a new one.
     const headers = token ? { "Set-Cookie": await commitSessionCookie(context, token) } : undefined;
     return redirectWithToast(
-      "/dashboard",
-      { title: "Фирмата е сменена", description: `Работите във ${company.name}.` },
+      safeRedirect(values.redirectTo, "/dashboard"),
+      { title: "Фирмата е сменена", description: `Работите във фирма „${company.name}“.` },
       { headers },
     );
   } catch (error) {

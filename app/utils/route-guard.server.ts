@@ -106,12 +106,54 @@ export function guard<T extends DataFunction>(fn: T): T {
   }) as T;
 }
 
+/**
+ * What a page's loader that found nothing may answer instead (a record of another company of the
+ * login: issue #41 item 1), or null for the 404 itself.
+ */
+export type NotFoundOffer = (
+  request: Request,
+  context: never,
+  routeId: string,
+  params: Record<string, string | undefined>,
+) => Promise<Response | null>;
+
+/** A page's loader whose 404 is first offered to `offer`. */
+function offering<T extends DataFunction>(fn: T, routeId: string, offer: NotFoundOffer): T {
+  return (async (args: Parameters<T>[0]) => {
+    try {
+      return await fn(args);
+    } catch (error) {
+      const notFound =
+        (error instanceof Response && error.status === 404) ||
+        (error instanceof AppError && error.status === 404);
+      if (notFound && !isApi(args.request)) {
+        const answer = await offer(
+          args.request,
+          args.context as never,
+          routeId,
+          args.params as Record<string, string | undefined>,
+        );
+        if (answer) throw answer;
+      }
+      throw error;
+    }
+  }) as T;
+}
+
 /** The build with every loader and action wrapped by guardFailure. */
-export function guardBuild(build: ServerBuild): ServerBuild {
+export function guardBuild(
+  build: ServerBuild,
+  options: { notFound?: NotFoundOffer } = {},
+): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
     const module = { ...route.module } as typeof route.module;
-    if (module.loader) module.loader = guard(module.loader as DataFunction) as typeof module.loader;
+    if (module.loader) {
+      const loader = options.notFound
+        ? offering(module.loader as DataFunction, id, options.notFound)
+        : (module.loader as DataFunction);
+      module.loader = guard(loader) as typeof module.loader;
+    }
     if (module.action) module.action = guard(module.action as DataFunction) as typeof module.action;
     routes[id] = { ...route, module };
   }

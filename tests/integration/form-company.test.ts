@@ -131,7 +131,8 @@ describe("a form carries the company it was opened for", () => {
   it("a form of a company the login is not (or no longer) a member of is refused, and cannot switch there", async () => {
     const { b, cookie } = await accountantOfTwo();
     const stranger = await createUser(getDb());
-    for (const extra of [{}, { _switchCompany: stranger.companyId! }]) {
+    const attempts: Record<string, string>[] = [{}, { _switchCompany: stranger.companyId! }];
+    for (const extra of attempts) {
       const response = await call(
         newClient,
         getDb(),
@@ -213,5 +214,47 @@ describe("a form carries the company it was opened for", () => {
     );
     expect(named.status).toBe(201);
     expect(await clientsOf(b.id)).toEqual([{ name: "Гама ООД" }]);
+  });
+});
+
+describe("a link to another company's record", () => {
+  it("offers to switch (409 with the company) to a member there; stays a 404 for anyone else", async () => {
+    const { otherCompanyOffer } = await import("~/modules/team/other-company.server");
+    const { makeContext } = await import("../setup/context");
+    const { me, a, b, cookie } = await accountantOfTwo();
+    const client = await getDb()
+      .insertInto("clients")
+      .values({
+        companyId: a.id,
+        name: "Алфа ООД",
+        kind: "company",
+        address: "ул. 1",
+        city: "София",
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const offer = (headers: Record<string, string>) =>
+      otherCompanyOffer(
+        new Request(`http://localhost:3000/client/edit/${client.id}?from=mail`, { headers }),
+        makeContext(getDb()),
+        "routes/_app.client.edit.$id",
+        { id: client.id },
+      );
+    // Working in B, the accountant is offered A, by name, with the way back to the same page.
+    const answer = await offer({ Cookie: cookie });
+    expect(answer?.status).toBe(409);
+    expect(await answer?.json()).toEqual({
+      otherCompany: { id: a.id, name: a.name },
+      what: "Клиентът",
+      path: `/client/edit/${client.id}?from=mail`,
+    });
+    // In A itself the record's own 404 (a visibility rule) stands.
+    await workIn(getDb(), me.id, a.id);
+    expect(await offer({ Cookie: cookie })).toBeNull();
+    // A stranger learns nothing of A.
+    const stranger = await createUser(getDb());
+    const strangerSession = await signInApi(getDb(), stranger);
+    expect(await offer({ Cookie: strangerSession.cookie })).toBeNull();
+    expect(b.id).not.toBe(a.id);
   });
 });

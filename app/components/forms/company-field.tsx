@@ -13,6 +13,7 @@ import * as styles from "./company-field.css";
 interface MismatchAnswer {
   companyMismatch?: CompanyMismatch;
   formKey?: string | null;
+  repopulateFields?: Record<string, unknown>;
 }
 
 /**
@@ -37,21 +38,34 @@ export function CompanyField() {
     <>
       <input type="hidden" name={COMPANY_FIELD} value={company.id} />
       <input type="hidden" name={FORM_KEY_FIELD} value={key} />
-      {mismatch ? <MismatchAlert mismatch={mismatch} /> : null}
+      {mismatch ? (
+        <MismatchAlert mismatch={mismatch} intent={answer?.repopulateFields?.intent} />
+      ) : null}
     </>
   );
 }
 
-function MismatchAlert({ mismatch }: { mismatch: CompanyMismatch }) {
+/**
+ * The refusal at its form. Once shown, the form is sent for its own company: the hidden field
+ * asks the server to move the session back first, and the button repeats what was asked (the
+ * refused submission's `intent`), so it works without JavaScript and with remix-validated-form.
+ */
+function MismatchAlert({ mismatch, intent }: { mismatch: CompanyMismatch; intent: unknown }) {
   const { form, active } = mismatch;
   return (
     <div role="alert" className={styles.alert}>
       <p className={styles.message}>{companyMismatchMessage(mismatch)}</p>
       <div className={styles.actions}>
         {mismatch.canSwitch && form ? (
-          <Button type="submit" name={SWITCH_FIELD} value={form.id}>
-            Превключи към „{form.name}“ и запиши
-          </Button>
+          <>
+            <input type="hidden" name={SWITCH_FIELD} value={form.id} />
+            <Button
+              type="submit"
+              {...(typeof intent === "string" && intent ? { name: "intent", value: intent } : {})}
+            >
+              Превключи към „{form.name}“ и запиши
+            </Button>
+          </>
         ) : null}
         {/* A plain link: the dashboard of the company the session works in now. */}
         <a href="/dashboard" data-reload>

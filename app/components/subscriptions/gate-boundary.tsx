@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { ErrorMessage } from "~/components/error-boundary";
 import { AccessDenied, accessDeniedOf } from "~/components/layout/access-denied";
 import * as page from "~/components/layout/page.css";
+import { OtherCompanyOffer, otherCompanyOfferOf } from "~/components/team/other-company-offer";
 import { PlanGate } from "./plan-gate";
 
 /**
@@ -22,6 +23,9 @@ export function GateBoundary() {
       </div>
     );
   }
+  // A record of another of the login's companies: switch there (issue #41 item 1).
+  const offer = otherCompanyOfferOf(error);
+  if (offer) return <OtherCompanyOffer offer={offer} />;
   // A page the role cannot open says why (issue #41 item 14).
   const denied = isRouteErrorResponse(error) && error.status === 403 ? accessDeniedOf(error) : null;
   if (denied) return <AccessDenied details={denied} />;

@@ -29,7 +29,7 @@ export const openApiDocument = {
     title: "Сметка API",
     version: "1.0.0",
     description:
-      "Clients, Bulgarian tax documents (invoices, proformas, credit and debit notes) expenses (purchase documents with receipts; standard plan), employees and salaries (full plan). Amounts are decimal strings with two decimals; dates are YYYY-MM-DD. Authenticate with the session cookie or `Authorization: Bearer <token>` from POST /api/login. Error messages are in Bulgarian.",
+      "Clients, Bulgarian tax documents (invoices, proformas, credit and debit notes) expenses (purchase documents with receipts; standard plan), employees and salaries (full plan). Amounts are decimal strings with two decimals; dates are YYYY-MM-DD. Authenticate with the session cookie or `Authorization: Bearer <token>` from POST /api/login. A call may name the company it is meant for with the header `X-Company-Id: <company id>`: when the session or token works in another company, the call is refused with 409 `{message, companyId, activeCompany: {id, name}}` and nothing is written. Error messages are in Bulgarian.",
   },
   servers: [{ url: "/" }],
   security: [{ bearer: [] }, { cookie: [] }],

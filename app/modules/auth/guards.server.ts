@@ -2,18 +2,27 @@ import { type AppLoadContext, json, redirect } from "@remix-run/node";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { MemberRole } from "~db/types";
 import { ACCESS_DENIED, accessDeniedDetails, type Capability, can } from "./capabilities";
+import {
+  checkApiCompany,
+  checkFormCompany,
+  pageCompanyOf,
+  userInCompany,
+} from "./form-company.server";
 import { findSessionUser, readSessionToken, type SessionUser } from "./session.server";
 
 // The user each request was answered for (the audit of impersonated requests reads it), and, for
 // GET, the one lookup the root, layout and page loaders of one request share.
 const requestUsers = new WeakMap<AppLoadContext, SessionUser>();
 const lookups = new WeakMap<AppLoadContext, { token: string; user: Promise<SessionUser | null> }>();
+// The context of each request a user was looked up for: the company checks of its forms need it.
+const requestContexts = new WeakMap<Request, AppLoadContext>();
 
 /** The signed-in user, or null for a guest. */
 export async function getUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<SessionUser | null> {
+  requestContexts.set(request, context);
   const token = await readSessionToken(request, context);
   if (!token) return null;
   // An action may change the user (name, plan, sign-out), so only reads share one lookup.
@@ -21,6 +30,16 @@ export async function getUser(
   let found = shared ? lookups.get(context) : undefined;
   if (!found || found.token !== token) {
     found = { token, user: findSessionUser(context.db, token) };
+    // A form refused for its company (issue #41 item 1): the same request's loaders draw the
+    // page in the form's company, as the person had it, beside what they typed.
+    const pageCompany = shared ? pageCompanyOf(context) : undefined;
+    if (pageCompany) {
+      found.user = found.user.then((user) =>
+        user && user.companyId !== pageCompany
+          ? userInCompany(context.db, user, pageCompany).then((other) => other ?? user)
+          : user,
+      );
+    }
     if (shared) lookups.set(context, found);
   }
   const user = await found.user;
@@ -101,14 +120,32 @@ export async function requireCapability(
   kind?: "api" | "page",
 ): Promise<CompanyUser> {
   if (!user.companyId || !user.companyRole) throw NO_COMPANY();
-  if (!can(user, capability)) {
+  const context = requestContexts.get(request);
+  const api =
+    (kind ?? (new URL(request.url).pathname.startsWith("/api/") ? "api" : "page")) === "api";
+  // The company the form was opened for (or the API call names) must be the session's.
+  let acting = user;
+  if (context && api) await checkApiCompany(request, context, user);
+  else if (context) acting = await checkFormCompany(request, context, user);
+  if (!acting.companyId || !acting.companyRole) throw NO_COMPANY();
+  if (!can(acting, capability)) {
     throw await capabilityRefusal(request, kind, {
-      role: user.companyRole,
+      role: acting.companyRole,
       capability,
-      companyName: user.companyName,
+      companyName: acting.companyName,
     });
   }
-  return user as CompanyUser;
+  return acting as CompanyUser;
+}
+
+/**
+ * For a page mixing the person's own and the company's forms (settings): the company check of
+ * a posted form alone, before its body is read (the capability is checked per intent after).
+ */
+export async function checkPageForm(request: Request, user: SessionUser): Promise<SessionUser> {
+  const context = requestContexts.get(request);
+  if (!context || !user.companyId) return user;
+  return checkFormCompany(request, context, user);
 }
 
 /**
