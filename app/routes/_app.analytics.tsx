@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData } from "@remix-run/react";
 import { AnalyticsTable } from "~/components/analytics/analytics-table";
 import { GroupedBars, LineChart, StackedBars } from "~/components/analytics/charts";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { useFieldFrame } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
@@ -266,3 +267,6 @@ export default function Analytics() {
 export const ErrorBoundary = GateBoundary;
 
 export const meta: MetaFunction = () => [{ title: "Анализи | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

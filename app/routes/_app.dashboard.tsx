@@ -13,6 +13,7 @@ import {
   RevenueCard,
   VatThresholdCard,
 } from "~/components/dashboard/money-cards";
+import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
 import { PlanLockedButton } from "~/components/subscriptions/plan-locked-button";
@@ -137,6 +138,7 @@ export default function Dashboard() {
             action="/salaries"
             style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap" }}
           >
+            <CompanyField />
             <input type="hidden" name="month" value={data.salaryCopy.month} />
             <input type="hidden" name="redirectTo" value="/dashboard" />
             <Button type="submit" name="intent" value="copy-previous">
@@ -157,6 +159,7 @@ export default function Dashboard() {
           </p>
           <FormError message={resend?.formError} />
           <Form method="post">
+            <CompanyField />
             <input type="hidden" name="intent" value="resend-verification" />
             <Button type="submit" tone="secondary" disabled={sending}>
               {sending ? "Изпращане..." : "Изпрати нов имейл"}
@@ -269,3 +272,6 @@ export default function Dashboard() {
 }
 
 export const meta: MetaFunction = () => [{ title: "Табло | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -6,7 +6,7 @@ import {
 } from "@remix-run/node";
 
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
-
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import {
   CancelledSection,
@@ -27,12 +27,9 @@ import {
   RecurringNote,
   ReminderLog,
 } from "~/components/invoices/document-mail";
-
 import { DocumentSheet } from "~/components/invoices/document-sheet";
-
 import * as styles from "~/components/invoices/invoices.css";
 import { PaymentBadge } from "~/components/invoices/status-badge";
-
 import * as page from "~/components/layout/page.css";
 import { actorOf } from "~/modules/auth/acts.server";
 import { can } from "~/modules/auth/capabilities";
@@ -53,7 +50,6 @@ import { addPayment, deletePayment } from "~/modules/invoices/payments.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
 import { cancelSchema, paymentSchema, sendSchema } from "~/modules/invoices/schema";
 import { reminderPreview } from "~/modules/recurring/reminders.server";
-
 import { formatDate, todayInSofia } from "~/utils/dates";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
@@ -316,3 +312,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
       : "Документ | Сметка",
   },
 ];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

@@ -8,17 +8,13 @@ import * as fieldStyles from "~/components/forms/field.css";
 import { FilterSelect } from "~/components/forms/filter-select";
 import * as styles from "~/components/invoices/invoices.css";
 import { PaymentBadge } from "~/components/invoices/status-badge";
-
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { LinkedRows } from "~/components/ui/linked-rows";
-
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";
-
 import { requireCompanyUser } from "~/modules/auth/guards.server";
-
 import { getClient } from "~/modules/clients/queries.server";
 import { DOCUMENT_TYPES, listedCents, STATUS_FILTERS } from "~/modules/invoices/constants";
 import { documentsOf } from "~/modules/invoices/documents.server";
@@ -265,10 +261,10 @@ export default function Invoices() {
       )}
       <ListPager path="/invoices" nextCursor={nextCursor} />
     </div>
-
-/** After a form refused for its company the page stays as it was (issue #41 item 1). */
-export const shouldRevalidate = keepPageOnCompanyMismatch;
   );
 }
 
 export const meta: MetaFunction = () => [{ title: "Документи | Сметка" }];
+
+/** After a form refused for its company the page stays as it was (issue #41 item 1). */
+export const shouldRevalidate = keepPageOnCompanyMismatch;

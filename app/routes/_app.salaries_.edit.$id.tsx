@@ -106,9 +106,9 @@ export default function EditSalary() {
           Изтриване
         </h2>
         <Form method="post" action={`/salaries/edit/${id}?delete`}>
+          <CompanyField />
           <FormError message={removal?.formError} />
           <Button type="submit" tone="secondary" disabled={busy}>
-          <CompanyField />
             Изтрий заплатата
           </Button>
         </Form>

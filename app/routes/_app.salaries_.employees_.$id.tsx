@@ -106,13 +106,13 @@ export default function EditEmployee() {
         </h2>
         <p>Служител със заплати не се изтрива: въведете дата на напускане.</p>
         <Form method="post">
+          <CompanyField />
           <FormError message={removal?.formError} />
           <Button type="submit" name="intent" value="delete" tone="secondary" disabled={busy}>
             Изтрий служителя
           </Button>
         </Form>
       </section>
-          <CompanyField />
     </div>
   );
 }

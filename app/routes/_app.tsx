@@ -38,6 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   ]);
   return json({
     hasCompany: user.companyId !== null,
+    // The company the page is drawn for: every form posts it (CompanyField, issue #41 item 1).
+    company: user.companyId ? { id: user.companyId, name: user.companyName ?? "" } : null,
     companies: companies.map((c) => ({
       id: c.id,
       name: c.name,
@@ -123,9 +125,9 @@ function Banners({
             : "в рамките на 30 дни"}
           . Данните не могат да бъдат възстановени след изтриването.
           <Form method="post" action="/settings" style={{ display: "inline" }}>
+            <CompanyField />
             <input type="hidden" name="intent" value="cancel-deletion" />
             <button type="submit" className={styles.bannerButton}>
-            <CompanyField />
               Отмени изтриването
             </button>
           </Form>
@@ -138,9 +140,9 @@ function Banners({
         <div className={styles.bannerInfo} role="note">
           Няма въведени заплати за {salaryMonth.label}.{" "}
           <Form method="post" action="/salaries" style={{ display: "inline" }}>
+            <CompanyField />
             <input type="hidden" name="month" value={salaryMonth.month} />
             <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-            <CompanyField />
             <button
               type="submit"
               name="intent"

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
+import { payrollSheet, payslip } from "~/modules/salaries/print";
 import { loader as pageLoader } from "~/routes/_app.salaries_.declarations";
 import { action as employeeAction } from "~/routes/_app.salaries_.employees_.$id";
 import { action as employeeNew } from "~/routes/_app.salaries_.employees_.new";
@@ -305,6 +306,23 @@ describe("payroll ready to file: ГВРС, НКПД, КИД-2008, the seniority 
       gross: "1644.00",
       insurable: "1644.00",
     });
+    // Its own line on the payslip and its own column on the payroll sheet (ведомост).
+    const row = await db
+      .selectFrom("salaries")
+      .selectAll()
+      .where("id", "=", salary.id as string)
+      .executeTakeFirstOrThrow();
+    const payer = { name: "Тест Заплати ООД", eik: "175074752", address: "София" };
+    const line = payslip(payer, "2026-10", row).lines.find(([label]) =>
+      label.startsWith("В т.ч. за трудов стаж"),
+    );
+    expect(line?.[0]).toBe("В т.ч. за трудов стаж и професионален опит (16 г. × 0,60 %)");
+    expect(line?.[1]).toContain("144,00");
+    const sheet = payrollSheet(payer, "2026-10", [row], "2026-11-25");
+    const column = sheet.head.indexOf("За стаж");
+    expect(column).toBeGreaterThan(0);
+    expect(sheet.rows[0]![column]).toContain("144,00");
+
     // Without the bonus the same salary is 1,500.00: the bonus is insured and taxed.
     const plain = await employee(me.api, {
       name: "Анна Тодорова Георгиева",

@@ -104,11 +104,11 @@ export function StartExportForm({
   const busy = useNavigation().state === "submitting";
   return (
     <Form method="post" action={action}>
+      <CompanyField />
       <input type="hidden" name="intent" value="start-export" />
       <FormError message={error} />
       <Button type="submit" disabled={busy}>
         {label}
-      <CompanyField />
       </Button>
     </Form>
   );

@@ -5,7 +5,6 @@ import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
-
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { DOCUMENT_TYPES, PAYMENT_METHODS } from "~/modules/invoices/constants";
@@ -17,7 +16,6 @@ import {
 import { formatDate, printDate } from "~/utils/dates";
 import { type FormAnswer, typedOr, useFormAnswer } from "~/utils/forms";
 import { formatCents, formatMoney } from "~/utils/money";
-
 import * as styles from "./invoices.css";
 
 /*
@@ -85,17 +83,17 @@ export function DraftSection({
         <div className={styles.actions}>
           <ButtonLink to={`/invoice/edit/${id}`} tone="secondary">
             Редактирай
-            <CompanyField />
           </ButtonLink>
           <Form method="post">
+            <CompanyField />
             <Button type="submit" name="intent" value="issue" disabled={busy}>
               Издай
             </Button>
           </Form>
         </div>
-        <CompanyField />
       )}
       <Form method="post" style={{ marginTop: "1rem" }}>
+        <CompanyField />
         <FormError message={remove?.formError} />
         <div className={fieldStyles.checkboxRow}>
           <input id="confirm-delete" type="checkbox" name="confirm" />
@@ -170,9 +168,9 @@ function IssueConfirmation({
           <Link to="/settings#numbering">Настройки → Номерация на документите</Link>: след
           издаването той вече не може да се промени.
         </p>
-        <CompanyField />
       ) : null}
       <Form method="post" className={styles.actions}>
+        <CompanyField />
         <input type="hidden" name="confirm" value="yes" />
         <Button type="submit" name="intent" value="issue" disabled={busy}>
           Да, издай
@@ -284,9 +282,9 @@ export function SendSection({
   const busy = useBusy();
   const answer = useFormAnswer("send");
   return (
-        <CompanyField />
     <Section title="Изпращане по имейл">
       <Form method="post">
+        <CompanyField />
         <MailFields
           answer={answer}
           emails={emails}
@@ -340,9 +338,9 @@ export function ReminderSection({
           <strong>{reminder.subject}</strong>
         </p>
         <p style={{ whiteSpace: "pre-line" }}>{reminder.text}</p>
-        <CompanyField />
       </details>
       <Form method="post">
+        <CompanyField />
         <MailFields
           answer={answer}
           emails={emails}
@@ -418,9 +416,9 @@ export function PaymentsSection({
           {doc.payments.map((p) => (
             <li key={p.id} style={{ marginBottom: "0.5rem" }}>
               {printDate(p.paidOn)} — {formatMoney(p.amountCents, doc.currency)} (
-                <CompanyField />
               {PAYMENT_METHODS[p.method]}){p.note ? `, ${p.note}` : ""}
               <Form method="post" style={{ display: "inline" }}>
+                <CompanyField />
                 <input type="hidden" name="paymentId" value={p.id} />
                 <Button
                   type="submit"
@@ -439,9 +437,9 @@ export function PaymentsSection({
       ) : null}
       {doc.dueCents > 0 ? (
         // A new form after each payment: it offers what is still owed and an empty note, not
-          <CompanyField />
         // the amount and note just recorded (an uncontrolled input keeps what was typed).
         <Form method="post" key={`${doc.paidCents}:${doc.payments.length}`}>
+          <CompanyField />
           <FormError message={answer?.formError} />
           <PaymentFields
             answer={answer}
@@ -524,9 +522,9 @@ export function ConvertSection() {
   const answer = useFormAnswer("convert");
   return (
     <Section title="Фактура по проформата">
-        <CompanyField />
       <FormError message={answer?.formError} />
       <Form method="post">
+        <CompanyField />
         <Button type="submit" name="intent" value="convert" disabled={busy}>
           Създай фактура
         </Button>
@@ -540,9 +538,9 @@ export function CancelSection() {
   const answer = useFormAnswer("cancel");
   return (
     <Section title="Анулиране">
-        <CompanyField />
       <p>Анулираният документ запазва номера си и остава в дневника с нулеви стойности.</p>
       <Form method="post">
+        <CompanyField />
         <FormError message={answer?.formError} />
         <FormField
           name="reason"
@@ -564,9 +562,9 @@ export function DuplicateSection() {
   const busy = useBusy();
   return (
     <Section title="Копие">
-        <CompanyField />
       <p>Нова чернова със същия клиент и редове, с днешна дата и без номер.</p>
       <Form method="post">
+        <CompanyField />
         <Button type="submit" name="intent" value="duplicate" tone="secondary" disabled={busy}>
           Дублирай
         </Button>

@@ -172,12 +172,12 @@ export function SalaryForm(props: {
   const figures = hydrated ? live : props.serverFigures;
   return (
     <Form method="post" ref={form} noValidate>
+      <CompanyField />
       <FormError message={props.answer?.formError} />
       <fieldset className={styles.section}>
         <legend className={styles.legend}>Служител и месец</legend>
         <div className={styles.row}>
           <FormField
-      <CompanyField />
             name="employeeId"
             label="Служител"
             required

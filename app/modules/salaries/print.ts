@@ -56,6 +56,7 @@ export interface PayslipModel {
 }
 
 const SHEET_COLUMNS: [string, keyof PrintableSalary][] = [
+  ["За стаж", "seniorityBonusCents"],
   ["Брутно", "grossCents"],
   ["Осиг. доход", "insurableCents"],
   ["ДОО", "employeeDooCents"],
