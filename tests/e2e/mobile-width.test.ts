@@ -359,6 +359,38 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
       await expectAccessible(page);
     });
 
+    it("on a phone an invoice's lines are cards and «Словом» and the VAT journal keep their width: nothing cut off (issue #41 item 6)", async () => {
+      await page.setViewportSize({ width: 375, height: 740 });
+      await page.goto(`${app.url}/invoice/${data.invoice.id}`);
+      const onScreen = async (where: ReturnType<Page["locator"]>, text: string | RegExp) => {
+        const box = await where
+          .getByText(text, { exact: typeof text === "string" })
+          .filter({ visible: true })
+          .first()
+          .boundingBox();
+        expect(box, `«${text}»`).not.toBeNull();
+        expect(box!.x, `«${text}»`).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `«${text}» ends past the screen`).toBeLessThanOrEqual(375);
+        return box!;
+      };
+      const lines = page.getByRole("list", { name: "Редове на документа" });
+      for (const text of ["Ед. цена", /^Стойност/, "1 250,00", "Количество"]) {
+        await onScreen(lines, text);
+      }
+      // «Словом» stands on its own line, the amount in words under it the width of the sheet.
+      const words = page
+        .locator("dt", { hasText: "Словом" })
+        .locator("xpath=following-sibling::dd[1]");
+      expect((await words.boundingBox())!.width).toBeGreaterThan(250);
+      await expectAccessible(page);
+
+      await page.goto(`${app.url}/reports/vat`);
+      const journal = page.getByRole("list", { name: /^Дневник за продажбите/ });
+      await onScreen(journal, /Фактура № 0000000001/);
+      await onScreen(journal, "Контрагент");
+      await expectAccessible(page);
+    });
+
     it("on a phone /invoices/recurring draws its key columns and passes axe", async () => {
       await expectKeyColumns(page, `${app.url}/invoices/recurring`, "Периодични фактури", [
         "Име",

@@ -1,3 +1,4 @@
+import { PhoneCards, wideTable } from "~/components/ui/phone-cards";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import type { PrintModel } from "~/modules/invoices/print";
 import * as styles from "./invoices.css";
@@ -46,34 +47,51 @@ export function DocumentSheet({ model, logoUrl }: { model: PrintModel; logoUrl?:
           </section>
         ))}
       </div>
-      <ScrollTable label="Редове на документа">
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              {model.columns.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.numeric ? styles.num : undefined}
-                >
-                  {column.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {model.rows.map((row) => (
-              <tr key={row.no}>
+      {/* A phone gets the lines as cards: no column is cut off at 375 px (issue #41 item 6). */}
+      <PhoneCards
+        label="Редове на документа"
+        items={model.rows.map((row) => ({
+          key: row.no ?? "",
+          title: `${row.no}. ${row.description ?? ""}`,
+          fields: model.columns
+            .filter((column) => column.key !== "no" && column.key !== "description")
+            .map((column) => ({
+              label: column.label,
+              value: row[column.key],
+              numeric: column.numeric,
+            })),
+        }))}
+      />
+      <div className={wideTable}>
+        <ScrollTable label="Редове на документа">
+          <table className={styles.table}>
+            <thead>
+              <tr>
                 {model.columns.map((column) => (
-                  <td key={column.key} className={column.numeric ? styles.num : undefined}>
-                    {row[column.key]}
-                  </td>
+                  <th
+                    key={column.key}
+                    scope="col"
+                    className={column.numeric ? styles.num : undefined}
+                  >
+                    {column.label}
+                  </th>
                 ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollTable>
+            </thead>
+            <tbody>
+              {model.rows.map((row) => (
+                <tr key={row.no}>
+                  {model.columns.map((column) => (
+                    <td key={column.key} className={column.numeric ? styles.num : undefined}>
+                      {row[column.key]}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
+      </div>
       <dl className={styles.totals}>
         {model.totals.map((total) => (
           <div key={total.label} className={total.strong ? styles.totalStrong : undefined}>

@@ -92,11 +92,18 @@ export const facts = style({
   gridTemplateColumns: "minmax(8rem, max-content) 1fr",
   gap: `${vars.space.xs} ${vars.space.md}`,
   marginTop: vars.space.lg,
+  // A phone stacks each fact under its label: «Словом», the IBAN and the BIC keep their words
+  // whole instead of a letter or two a line beside a wide label (issue #41 item 6).
+  "@media": { "screen and (max-width: 40rem)": { gridTemplateColumns: "1fr", rowGap: 0 } },
 });
 globalStyle(`${facts} dt`, { color: vars.color.textMuted });
-globalStyle(`${facts} dd`, { margin: 0, overflowWrap: "anywhere" });
+globalStyle(`${facts} dd`, { margin: 0, overflowWrap: "break-word" });
+globalStyle(`${facts} dd`, {
+  "@media": { "screen and (max-width: 40rem)": { marginBottom: vars.space.xs } },
+});
 export const signatures = style({
   display: "flex",
+  flexWrap: "wrap",
   justifyContent: "space-between",
   gap: vars.space.lg,
   marginTop: vars.space.xl,

@@ -1,6 +1,7 @@
 import * as listStyles from "~/components/clients/client-form.css";
 import * as invoiceStyles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
+import { PhoneCards, wideTable } from "~/components/ui/phone-cards";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { printDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
@@ -110,60 +111,99 @@ export function JournalTable({
   totals: number[];
   count: number;
 }) {
+  const shown =
+    count > rows.length ? ` (първите ${rows.length} от ${count}; всички са във файла)` : "";
   return (
-    <ScrollTable label={title}>
-      <table className={listStyles.table}>
-        <caption className={page.cardTitle}>
-          {title}
-          {count > rows.length ? ` (първите ${rows.length} от ${count}; всички са във файла)` : ""}
-        </caption>
-        <thead>
-          <tr>
-            {["№", "Документ", "Дата", "Контрагент", "ИН"].map((label) => (
-              <th key={label} scope="col" className={listStyles.cell}>
-                {label}
-              </th>
-            ))}
-            {columns.map((label) => (
-              <th key={label} scope="col" className={num}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={row.key}>
-              <td className={listStyles.cell}>{index + 1}</td>
-              <th scope="row" className={listStyles.cell}>
-                <a href={row.href}>
-                  {TYPES[row.type] ?? row.type} № {row.number}
-                </a>
-              </th>
-              <td className={listStyles.cell}>{printDate(row.date)}</td>
-              <td className={listStyles.cell}>{row.counterpartyName}</td>
-              <td className={listStyles.cell}>{row.counterpartyId || "—"}</td>
-              {row.cells.map((cents, i) => (
-                <td key={columns[i]} className={num}>
-                  {money(cents)}
-                </td>
+    <>
+      {/* A phone gets one card a document: no column cut off at 375 px (issue #41 item 6). */}
+      <PhoneCards
+        label={`${title}${shown}`}
+        items={rows.map((row, index) => ({
+          key: row.key,
+          title: (
+            <a href={row.href}>
+              {index + 1}. {TYPES[row.type] ?? row.type} № {row.number}
+            </a>
+          ),
+          fields: [
+            { label: "Дата", value: printDate(row.date) },
+            { label: "Контрагент", value: row.counterpartyName },
+            { label: "ИН", value: row.counterpartyId || "—" },
+            ...row.cells.map((cents, i) => ({
+              label: columns[i] ?? "",
+              value: money(cents),
+              numeric: true,
+            })),
+          ],
+        }))}
+        total={{
+          key: "total",
+          title: `Общо (${countOf(count, "документ", "документа")})`,
+          fields: totals.map((cents, i) => ({
+            label: columns[i] ?? "",
+            value: money(cents),
+            numeric: true,
+          })),
+        }}
+      />
+      <div className={wideTable}>
+        <ScrollTable label={title}>
+          <table className={listStyles.table}>
+            <caption className={page.cardTitle}>
+              {title}
+              {count > rows.length
+                ? ` (първите ${rows.length} от ${count}; всички са във файла)`
+                : ""}
+            </caption>
+            <thead>
+              <tr>
+                {["№", "Документ", "Дата", "Контрагент", "ИН"].map((label) => (
+                  <th key={label} scope="col" className={listStyles.cell}>
+                    {label}
+                  </th>
+                ))}
+                {columns.map((label) => (
+                  <th key={label} scope="col" className={num}>
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr key={row.key}>
+                  <td className={listStyles.cell}>{index + 1}</td>
+                  <th scope="row" className={listStyles.cell}>
+                    <a href={row.href}>
+                      {TYPES[row.type] ?? row.type} № {row.number}
+                    </a>
+                  </th>
+                  <td className={listStyles.cell}>{printDate(row.date)}</td>
+                  <td className={listStyles.cell}>{row.counterpartyName}</td>
+                  <td className={listStyles.cell}>{row.counterpartyId || "—"}</td>
+                  {row.cells.map((cents, i) => (
+                    <td key={columns[i]} className={num}>
+                      {money(cents)}
+                    </td>
+                  ))}
+                </tr>
               ))}
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={5} className={listStyles.cell}>
-              Общо ({countOf(count, "документ", "документа")})
-            </th>
-            {totals.map((cents, i) => (
-              <td key={columns[i]} className={num}>
-                {money(cents)}
-              </td>
-            ))}
-          </tr>
-        </tfoot>
-      </table>
-    </ScrollTable>
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={5} className={listStyles.cell}>
+                  Общо ({countOf(count, "документ", "документа")})
+                </th>
+                {totals.map((cents, i) => (
+                  <td key={columns[i]} className={num}>
+                    {money(cents)}
+                  </td>
+                ))}
+              </tr>
+            </tfoot>
+          </table>
+        </ScrollTable>
+      </div>
+    </>
   );
 }
