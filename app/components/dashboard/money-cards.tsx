@@ -217,9 +217,8 @@ export function MonthCostsCard(props: {
                     .map((c) => `${formatMoney(c.totalCents, c.currency)} (${c.count})`)
                     .join("; ")
                 : "няма"}
-            </dd>
-            <dd>
-              <small>{props.notes.expenses}</small>
+              {/* In the figure's own cell: a cell of its own took the label's column (max-content). */}
+              <small style={{ display: "block" }}>{props.notes.expenses}</small>
             </dd>
           </>
         ) : null}
@@ -232,9 +231,7 @@ export function MonthCostsCard(props: {
               {props.salaries.count
                 ? `${eur(props.salaries.totalCostCents)} общ разход, ${eur(props.salaries.netCents)} нето (${props.salaries.count})`
                 : "няма"}
-            </dd>
-            <dd>
-              <small>{props.notes.salaries}</small>
+              <small style={{ display: "block" }}>{props.notes.salaries}</small>
             </dd>
           </>
         ) : null}

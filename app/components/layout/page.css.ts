@@ -12,6 +12,10 @@ export const card = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.lg,
   padding: vars.space.lg,
+  // As a grid's item a card may be narrower than its table, which then scrolls in its frame
+  // (a grid item's min-width is its content's otherwise: a customer's full page was 251 px too
+  // wide at 375 px once the demo customer had clients).
+  minWidth: 0,
 });
 export const warning = style([
   card,
