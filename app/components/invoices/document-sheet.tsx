@@ -47,21 +47,6 @@ export function DocumentSheet({ model, logoUrl }: { model: PrintModel; logoUrl?:
           </section>
         ))}
       </div>
-      {/* A phone gets the lines as cards: no column is cut off at 375 px (issue #41 item 6). */}
-      <PhoneCards
-        label="Редове на документа"
-        items={model.rows.map((row) => ({
-          key: row.no ?? "",
-          title: `${row.no}. ${row.description ?? ""}`,
-          fields: model.columns
-            .filter((column) => column.key !== "no" && column.key !== "description")
-            .map((column) => ({
-              label: column.label,
-              value: row[column.key],
-              numeric: column.numeric,
-            })),
-        }))}
-      />
       <div className={wideTable}>
         <ScrollTable label="Редове на документа">
           <table className={styles.table}>
@@ -92,6 +77,22 @@ export function DocumentSheet({ model, logoUrl }: { model: PrintModel; logoUrl?:
           </table>
         </ScrollTable>
       </div>
+      {/* A phone gets the lines as cards: no column is cut off at 375 px (issue #41 item 6). After
+          the table, so what a wide screen shows comes first. */}
+      <PhoneCards
+        label="Редове на документа"
+        items={model.rows.map((row) => ({
+          key: row.no ?? "",
+          title: `${row.no}. ${row.description ?? ""}`,
+          fields: model.columns
+            .filter((column) => column.key !== "no" && column.key !== "description")
+            .map((column) => ({
+              label: column.label,
+              value: row[column.key],
+              numeric: column.numeric,
+            })),
+        }))}
+      />
       <dl className={styles.totals}>
         {model.totals.map((total) => (
           <div key={total.label} className={total.strong ? styles.totalStrong : undefined}>

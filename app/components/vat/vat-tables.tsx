@@ -115,37 +115,6 @@ export function JournalTable({
     count > rows.length ? ` (първите ${rows.length} от ${count}; всички са във файла)` : "";
   return (
     <>
-      {/* A phone gets one card a document: no column cut off at 375 px (issue #41 item 6). */}
-      <PhoneCards
-        label={`${title}${shown}`}
-        items={rows.map((row, index) => ({
-          key: row.key,
-          title: (
-            <a href={row.href}>
-              {index + 1}. {TYPES[row.type] ?? row.type} № {row.number}
-            </a>
-          ),
-          fields: [
-            { label: "Дата", value: printDate(row.date) },
-            { label: "Контрагент", value: row.counterpartyName },
-            { label: "ИН", value: row.counterpartyId || "—" },
-            ...row.cells.map((cents, i) => ({
-              label: columns[i] ?? "",
-              value: money(cents),
-              numeric: true,
-            })),
-          ],
-        }))}
-        total={{
-          key: "total",
-          title: `Общо (${countOf(count, "документ", "документа")})`,
-          fields: totals.map((cents, i) => ({
-            label: columns[i] ?? "",
-            value: money(cents),
-            numeric: true,
-          })),
-        }}
-      />
       <div className={wideTable}>
         <ScrollTable label={title}>
           <table className={listStyles.table}>
@@ -204,6 +173,37 @@ export function JournalTable({
           </table>
         </ScrollTable>
       </div>
+      {/* A phone gets one card a document: no column cut off at 375 px (issue #41 item 6). */}
+      <PhoneCards
+        label={`${title}${shown}`}
+        items={rows.map((row, index) => ({
+          key: row.key,
+          title: (
+            <a href={row.href}>
+              {index + 1}. {TYPES[row.type] ?? row.type} № {row.number}
+            </a>
+          ),
+          fields: [
+            { label: "Дата", value: printDate(row.date) },
+            { label: "Контрагент", value: row.counterpartyName },
+            { label: "ИН", value: row.counterpartyId || "—" },
+            ...row.cells.map((cents, i) => ({
+              label: columns[i] ?? "",
+              value: money(cents),
+              numeric: true,
+            })),
+          ],
+        }))}
+        total={{
+          key: "total",
+          title: `Общо (${countOf(count, "документ", "документа")})`,
+          fields: totals.map((cents, i) => ({
+            label: columns[i] ?? "",
+            value: money(cents),
+            numeric: true,
+          })),
+        }}
+      />
     </>
   );
 }
