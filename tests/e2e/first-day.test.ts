@@ -128,9 +128,21 @@ const LATIN_ALLOWED = new Set([
   ...["Visa", "visa", "Mastercard", "mastercard", "Secure", "JPG", "PNG", "JPEG", "MB", "KB"],
 ]);
 
-/** The Latin-script words on the page that are not the spec's English or a known abbreviation. */
+/**
+ * The Latin-script words on the page that are not the spec's English or a known abbreviation;
+ * text marked as English (`lang="en"`: an example of what an English document prints) is left out.
+ */
 async function englishOnPage(page: Page): Promise<string[]> {
-  const text = await page.evaluate(() => document.body.innerText);
+  const text = await page.evaluate(() => {
+    const marked = [...document.body.querySelectorAll<HTMLElement>('[lang="en"]')];
+    const before = marked.map((element) => element.style.display);
+    for (const element of marked) element.style.display = "none";
+    const shown = document.body.innerText;
+    marked.forEach((element, i) => {
+      element.style.display = before[i]!;
+    });
+    return shown;
+  });
   const words = text
     .replace(/\S+@\S+/g, " ")
     .replace(/https?:\/\/\S+/g, " ")

@@ -390,7 +390,12 @@ function StepFinance({
             name="companyIssuerNameEn"
             label="Съставил — име на латиница"
             lang="en"
-            hint="Печата се след «Issued by», напр. Ivan Petrov"
+            hint={
+              <>
+                Печата се след «<span lang="en">Issued by</span>», напр.{" "}
+                <span lang="en">Ivan Petrov</span>
+              </>
+            }
           />
           <TextField name="companyBankNameEn" label="Банка на английски" lang="en" />
         </fieldset>
