@@ -159,7 +159,7 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
       await page.waitForURL(/\/settings\/subscription\/confirm\?secret=/);
       await page.getByRole("heading", { name: "Потвърждение на плащане (3-D Secure)" }).waitFor();
       await expectAccessible(page);
-      await page.getByRole("button", { name: "Откажи" }).click();
+      await page.getByRole("button", { name: "Откажи", exact: true }).click();
       await page.getByText("Плащането не е потвърдено").waitFor();
       await page.getByRole("heading", { name: "Текущ план: Основен" }).waitFor();
       await page.getByRole("link", { name: "Потвърди плащането" }).first().click();
@@ -182,7 +182,7 @@ describe.skipIf(!hasChromium)("subscriptions in Chromium", () => {
       await page.getByRole("link", { name: "Надгради до Пълен" }).click();
       await page.getByRole("button", { name: "Потвърди и плати" }).click();
       await page.waitForURL(/\/settings\/subscription\/confirm\?secret=/);
-      await page.getByRole("button", { name: "Откажи" }).click();
+      await page.getByRole("button", { name: "Откажи", exact: true }).click();
       await page.getByText("Плащането не е потвърдено").waitFor();
       // The banner is on every page, with the way out.
       await page.goto(`${app.url}/dashboard`);
