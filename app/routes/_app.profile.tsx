@@ -21,7 +21,7 @@ import { kindTexts } from "~/modules/accounts/company-kind";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { can } from "~/modules/auth/capabilities";
-import { requireUser } from "~/modules/auth/guards.server";
+import { checkPageForm, requireUser } from "~/modules/auth/guards.server";
 import { bulgarianBanks, withBankFilled } from "~/modules/reference/banks.server";
 import { countryByCode } from "~/modules/reference/countries.server";
 import {
@@ -88,7 +88,8 @@ const saved = (title: string, description: string) =>
   redirectWithToast("/profile", { title, description });
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const user = await requireUser(request, context);
+  // The company's part of the profile is written into the company the form was drawn for only.
+  const user = await checkPageForm(request, await requireUser(request, context));
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "profile" && !can(user, "settings")) {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrationPayload, validEik } from "../setup/values";
+import { validEik } from "../setup/values";
 import {
   expectAccessible,
   field,
@@ -8,7 +8,9 @@ import {
   launchBrowser,
   openPage,
   type RunningApp,
+  registerCustomer,
   startApp,
+  switchCompany,
 } from "./harness";
 import { linkIn, startMailbox } from "./mailbox";
 
@@ -21,41 +23,7 @@ import { linkIn, startMailbox } from "./mailbox";
  * B offers to switch instead of a bare 404.
  */
 
-/** A new customer registered over the API: its name, its bearer token and its browser cookie. */
-async function register(app: RunningApp) {
-  const payload = registrationPayload();
-  const { token: challenge } = (await (
-    await fetch(`${app.url}/api/bot-check/challenge`)
-  ).json()) as { token: string };
-  const response = await fetch(`${app.url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: app.url },
-    body: JSON.stringify({ ...payload, recaptchaToken: challenge }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const { token } = (await response.json()) as { token: string };
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
-  return {
-    email: payload.username,
-    companyName: payload.companyName,
-    bearer: { Authorization: `Bearer ${token}` },
-    cookie: cookie.split(";")[0]!.slice("__session=".length),
-  };
-}
-
 const header = (page: Page) => page.getByRole("banner");
-
-/** The header's switcher, as the person uses it in the other tab. */
-async function switchTo(page: Page, companyName: string) {
-  await header(page)
-    .locator("summary", { hasText: /смяна на фирмата/ })
-    .click();
-  await header(page)
-    .getByRole("button", { name: new RegExp(companyName) })
-    .click();
-  // The switch is done once its toast shows (the page may already be /dashboard).
-  await page.getByText(`Работите във фирма „${companyName}“.`).waitFor();
-}
 
 describe.skipIf(!hasChromium)("a form carries its company across tabs (issue #41 item 1)", () => {
   let app: RunningApp;
@@ -79,8 +47,8 @@ describe.skipIf(!hasChromium)("a form carries its company across tabs (issue #41
 
     it(`a form opened in A and sent after a switch to B in another tab writes nothing into B, keeps what was typed and saves into A on «Превключи и запиши» ${mode}`, async () => {
       // A's owner is also the accountant of B: invited by B's owner, accepted over the API.
-      const a = await register(app);
-      const b = await register(app);
+      const a = await registerCustomer(app);
+      const b = await registerCustomer(app);
       const invited = await fetch(`${app.url}/api/team/invitations`, {
         method: "POST",
         headers: { "Content-Type": "application/json", ...b.bearer },
@@ -110,7 +78,7 @@ describe.skipIf(!hasChromium)("a form carries its company across tabs (issue #41
 
         // Tab B: the same login switches to company B.
         await tabB.goto(`${app.url}/dashboard`);
-        await switchTo(tabB, b.companyName);
+        await switchCompany(tabB, b.companyName);
 
         // Back in tab A: the save is refused, naming both companies; the form keeps its text.
         await tabA.getByRole("button", { name: "Добави клиента" }).click();
@@ -143,7 +111,7 @@ describe.skipIf(!hasChromium)("a form carries its company across tabs (issue #41
         await tabA.waitForURL(/\/client\/edit\//);
         const clientPage = tabA.url();
         await tabB.goto(`${app.url}/dashboard`);
-        await switchTo(tabB, b.companyName);
+        await switchCompany(tabB, b.companyName);
         await tabB.goto(clientPage);
         await tabB
           .getByRole("heading", { name: `Клиентът е на фирма „${a.companyName}“` })
@@ -158,7 +126,7 @@ describe.skipIf(!hasChromium)("a form carries its company across tabs (issue #41
         await tabA.goto(clientPage);
         await field(tabA, "Град").fill("Варна");
         await tabB.goto(`${app.url}/dashboard`);
-        await switchTo(tabB, b.companyName);
+        await switchCompany(tabB, b.companyName);
         await tabA.getByRole("button", { name: "Запази" }).click();
         await tabA.getByRole("alert").filter({ hasText: "Нищо не е записано" }).waitFor();
         expect(await field(tabA, "Град").inputValue()).toBe("Варна");

@@ -382,18 +382,42 @@ export async function chooseClient(page: Page, name: string, javaScriptEnabled =
 
 /** A fresh customer's session cookie value, as the server sets it on registration. */
 export async function sessionCookieValue(app: RunningApp): Promise<string> {
+  return (await registerCustomer(app)).cookie;
+}
+
+/** A new customer registered over the API: its e-mail, company, bearer token and browser cookie. */
+export async function registerCustomer(app: RunningApp) {
+  const payload = registrationPayload();
   const { token: challenge } = (await (
     await fetch(`${app.url}/api/bot-check/challenge`)
   ).json()) as { token: string };
   const response = await fetch(`${app.url}/api/register`, {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...registrationPayload(), recaptchaToken: challenge }),
+    headers: { "Content-Type": "application/json", Origin: app.url },
+    body: JSON.stringify({ ...payload, recaptchaToken: challenge }),
   });
   if (response.status !== 201)
     throw new Error(`register: ${response.status} ${await response.text()}`);
+  const { token } = (await response.json()) as { token: string };
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
-  return cookie.split(";")[0]!.slice("__session=".length);
+  return {
+    email: payload.username,
+    companyName: payload.companyName,
+    bearer: { Authorization: `Bearer ${token}` },
+    cookie: cookie.split(";")[0]!.slice("__session=".length),
+  };
+}
+
+/**
+ * The header's switcher, as a person uses it: done once the switch's toast shows (the page may
+ * already be /dashboard, and the switcher's open list names every company).
+ */
+export async function switchCompany(page: Page, companyName: string) {
+  const header = page.getByRole("banner");
+  await header.locator("summary", { hasText: /смяна на фирмата/ }).click();
+  await header.getByRole("button", { name: new RegExp(companyName) }).click();
+  await page.getByText(`Работите във фирма „${companyName}“.`).waitFor();
+  await page.waitForURL(/\/dashboard$/);
 }
 
 /** Signs a browser context in as a fresh customer. */

@@ -10,6 +10,7 @@ import {
   openPage,
   type RunningApp,
   startApp,
+  switchCompany,
   upgradeByForms,
 } from "./harness";
 import { linkIn, startMailbox } from "./mailbox";
@@ -75,17 +76,6 @@ async function createLoginFromLink(page: Page, link: string, name: [string, stri
 
 /** The header's company: its name, and (from two companies) the switch to another. */
 const header = (page: Page) => page.getByRole("banner");
-
-async function switchTo(page: Page, companyName: string) {
-  await header(page)
-    .locator("summary", { hasText: /смяна на фирмата/ })
-    .click();
-  await header(page)
-    .getByRole("button", { name: new RegExp(companyName) })
-    .click();
-  await page.waitForURL(/\/dashboard$/);
-  await header(page).getByText(companyName).filter({ visible: true }).first().waitFor();
-}
 
 /** The month's VAT files as the accountant downloads them: the filer first, then the ZIP. */
 async function downloadVatFiles(page: Page, app: RunningApp, companyName: string) {
@@ -253,12 +243,12 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
 
         // The accountant in B: B's VAT files. Then the switch to A, A's files.
         await downloadVatFiles(accountant.page, app, ownerB.companyName);
-        await switchTo(accountant.page, ownerA.companyName);
+        await switchCompany(accountant.page, ownerA.companyName);
         await downloadVatFiles(accountant.page, app, ownerA.companyName);
         // A switch never shows the previous company's data: from A's invoice to B, then back.
         await accountant.page.goto(invoiceUrl);
         await accountant.page.getByRole("heading", { name: /Фактура № 0000000001/ }).waitFor();
-        await switchTo(accountant.page, ownerB.companyName);
+        await switchCompany(accountant.page, ownerB.companyName);
         await accountant.page.goBack();
         // Not A's invoice in B: the offer to switch to A (issue #41 item 1), none of A's data.
         await accountant.page
@@ -330,7 +320,7 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
       await owner.page.goto(linkIn(mail, "/invite/"));
       await owner.page.getByRole("button", { name: "Приеми поканата" }).click();
       await owner.page.waitForURL(/\/dashboard$/);
-      await switchTo(owner.page, owner.companyName);
+      await switchCompany(owner.page, owner.companyName);
       for (const width of [1280, 375]) {
         await owner.page.setViewportSize({ width, height: 800 });
         for (const path of ["/dashboard", "/settings/team", "/settings/audit", "/profile"]) {

@@ -258,3 +258,61 @@ describe("a link to another company's record", () => {
     expect(b.id).not.toBe(a.id);
   });
 });
+
+describe("the profile's company part (review of item 1)", () => {
+  it("the profile form opened in A and sent after a switch to B writes nothing into B", async () => {
+    const { action: profileAction } = await import("~/routes/_app.profile");
+    const { a, b, cookie } = await accountantOfTwo();
+    const response = await call(
+      profileAction,
+      getDb(),
+      "/profile",
+      formBody(
+        {
+          _company: a.id,
+          intent: "profile",
+          firstName: "Иван",
+          lastName: "Петров",
+          companyName: a.name,
+          companyAddress: "ул. Шипка 5",
+          companyCity: "Пловдив",
+          postalCode: "4000",
+        },
+        { Cookie: cookie },
+      ),
+    );
+    expect(response.status).toBe(409);
+    const names = await getDb()
+      .selectFrom("companies")
+      .select(["id", "name"])
+      .where("id", "in", [a.id, b.id])
+      .execute();
+    expect(names.find((row) => row.id === b.id)?.name).toBe(b.name);
+  });
+
+  it("PUT /api/profile naming A (in any letter case) while the token works in B is refused", async () => {
+    const { action: apiProfile } = await import("~/routes/api.profile");
+    const { a, b, bearer } = await accountantOfTwo();
+    const refused = await call(
+      apiProfile,
+      getDb(),
+      "/api/profile",
+      jsonBody({ firstName: "Иван", lastName: "Петров" }, "PUT", {
+        ...bearer,
+        [COMPANY_HEADER]: a.id,
+      }),
+    );
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toContain(`„${b.name}“`);
+    const upper = await call(
+      apiProfile,
+      getDb(),
+      "/api/profile",
+      jsonBody({ firstName: "Иван", lastName: "Петров" }, "PUT", {
+        ...bearer,
+        [COMPANY_HEADER]: b.id.toUpperCase(),
+      }),
+    );
+    expect(upper.status).not.toBe(409);
+  });
+});

@@ -242,7 +242,7 @@ export async function checkApiCompany(
   context: AppLoadContext,
   user: SessionUser,
 ): Promise<void> {
-  const named = request.headers.get(COMPANY_HEADER)?.trim();
+  const named = request.headers.get(COMPANY_HEADER)?.trim().toLowerCase();
   if (!named || named === user.companyId) return;
   const formCompany = isUuid(named) ? await membership(context.db, user.id, named) : undefined;
   const mismatch: CompanyMismatch = {

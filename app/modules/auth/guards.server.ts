@@ -62,14 +62,26 @@ export async function requireUser(request: Request, context: AppLoadContext): Pr
   throw redirect(`/auth${query}`);
 }
 
-/** For the JSON API: the user, or a 401 JSON answer. */
+// The API calls that move a session between companies or end it: a header naming the old
+// company must not stop them.
+const API_COMPANY_FREE = new Set(["/api/companies/active", "/api/logout"]);
+
+/**
+ * For the JSON API: the user, or a 401 JSON answer. A call that changes something and names its
+ * company (`X-Company-Id`) for another company than the session's is refused with 409 here, for
+ * every call (issue #41 item 1), not only those that name a capability.
+ */
 export async function requireApiUser(
   request: Request,
   context: AppLoadContext,
 ): Promise<SessionUser> {
   const user = await getUser(request, context);
-  if (user) return user;
-  throw json({ message: "Не сте влезли в профила си" }, { status: 401 });
+  if (!user) throw json({ message: "Не сте влезли в профила си" }, { status: 401 });
+  const { pathname } = new URL(request.url);
+  if (request.method !== "GET" && request.method !== "HEAD" && !API_COMPANY_FREE.has(pathname)) {
+    await checkApiCompany(request, context, user);
+  }
+  return user;
 }
 
 /** Guest-only pages (login, registration, password reset) send a signed-in user to /dashboard. */
