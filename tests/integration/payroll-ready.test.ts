@@ -254,6 +254,29 @@ describe("payroll ready to file: ГВРС, НКПД, КИД-2008, the seniority 
     expect(after.problems).toEqual([]);
     const [line] = await records(await file(me.api, "1"));
     expect(line![30]).toBe('"6920"');
+
+    // A salary computed before ГВРС was charged (its own rate and amount 0) is not declared
+    // with ГВРС 0.00 as if all were well: it is a problem to save again.
+    await db
+      .updateTable("salaries")
+      .set((eb) => ({
+        gvrsRate: "0",
+        employerGvrsCents: 0,
+        employerContributionsCents: eb(
+          "employerContributionsCents",
+          "-",
+          eb.ref("employerGvrsCents"),
+        ),
+        totalCostCents: eb("totalCostCents", "-", eb.ref("employerGvrsCents")),
+      }))
+      .where("employeeId", "=", id)
+      .execute();
+    const stale = await (
+      await call(pageLoader, db, "/salaries/declarations?month=2026-10", { headers: me.page })
+    ).json();
+    expect(stale.ready).toBe(false);
+    expect(stale.problems).toHaveLength(1);
+    expect(stale.problems[0].href).toContain("/salaries/edit/");
   });
 
   it("the page says what was verified and what was not, never «all checks passed» beside an unconfirmed format", async () => {

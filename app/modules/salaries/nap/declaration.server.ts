@@ -256,6 +256,7 @@ export async function monthDeclaration(
         "p.employerDooBefore1960",
         "p.employerUpf",
         "p.employerZo",
+        "p.employerGvrs",
         "p.employeePensionCivil",
         "p.employeePensionCivilBefore1960",
         "p.employerPensionCivil",
@@ -402,7 +403,9 @@ export async function monthDeclaration(
           zoEmployer: rateText(r.employerZo),
           zoEmployee: rateText(r.employeeZo),
           tzpb: rateText(r.tzpbRate),
-          gvrs: rateText(r.gvrsRate),
+          // The rate in force (the parameters), not the salary's own: a salary saved before ГВРС
+          // was charged (0) then differs from it and is flagged to be saved again.
+          gvrs: rateText(r.employerGvrs),
           upfEmployer: old ? "0.00" : rateText(r.employerUpf),
           upfEmployee: old ? "0.00" : rateText(r.employeeUpf),
         };
