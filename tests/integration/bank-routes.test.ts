@@ -256,6 +256,22 @@ describe("the bank's pages and API", () => {
       formError: BANK_MESSAGES.notAFee,
     });
 
+    // A fee line the expense form would refuse (US dollars without a rate) is refused at its
+    // card with the reason, not a 500 (review of item 14).
+    await db
+      .updateTable("bankTransactions")
+      .set({ currency: "USD" })
+      .where("id", "=", fee.id)
+      .execute();
+    const foreign = await post(fee.id);
+    expect(foreign.status).toBe(409);
+    expect((await foreign.json()).formError).toContain(BANK_MESSAGES.expenseFromLine);
+    await db
+      .updateTable("bankTransactions")
+      .set({ currency: "EUR" })
+      .where("id", "=", fee.id)
+      .execute();
+
     const made = await post(fee.id);
     expect(made.status).toBe(302);
     expect(made.headers.get("Location")).toBe(path);

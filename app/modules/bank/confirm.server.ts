@@ -416,7 +416,7 @@ async function matchNewExpense(
   // The amount with the VAT rate in it: base = total / (1 + rate), VAT the rest.
   const rate = spec.vatRate;
   const base = rate ? Math.round((tx.amountCents * 100) / (100 + rate)) : tx.amountCents;
-  const input = expenseSchema.parse({
+  const parsed = expenseSchema.safeParse({
     supplierName: spec.supplierName,
     supplierEik: spec.supplierEik,
     documentType: "other",
@@ -438,6 +438,13 @@ async function matchNewExpense(
     paymentMethod: "bank",
     confirmDuplicate: true,
   });
+  // A line the expense form would refuse (a currency without its rate to the euro, лева after
+  // 2025) is refused with the form's reason, never a 500.
+  if (!parsed.success) {
+    const reason = parsed.error.issues[0]?.message ?? "невалидни данни";
+    throw new AppError(`${BANK_MESSAGES.expenseFromLine} ${reason}`, 409);
+  }
+  const input = parsed.data;
   const expenseId = await createExpense(db, companyId, actor.user.id, input);
   try {
     await db.transaction().execute(async (trx) => {

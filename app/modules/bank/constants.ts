@@ -104,6 +104,7 @@ export class StatementError extends Error {
 }
 
 export const BANK_MESSAGES = {
+  expenseFromLine: "Разходът не може да бъде създаден от този ред: въведете го от «Нов разход».",
   noFile: "Изберете файл с извлечение (MT940, camt.053 XML или CSV)",
   tooLarge: `Файлът е твърде голям: най-много ${STATEMENT_LIMITS.maxBytes / 1024 / 1024} MB`,
   unknownFormat:
