@@ -202,6 +202,15 @@ const stripeApi = setupServer(
       lines: { object: "list", data: [] },
     });
   }),
+  // why: «Откажи надграждането» first reads what the waiting invoice is for (only an upgrade's).
+  http.get("https://api.stripe.com/v1/invoices/:id", ({ params }) =>
+    HttpResponse.json({
+      id: params.id,
+      object: "invoice",
+      billing_reason: params.id === "in_renewal" ? "subscription_cycle" : "subscription_update",
+      status: "open",
+    }),
+  ),
   // why: cancelling the waiting upgrade voids its invoice at Stripe (the pending update is dropped).
   http.post("https://api.stripe.com/v1/invoices/in_pending/void", async ({ request }) => {
     await record(request);
@@ -317,5 +326,29 @@ describe("the Stripe provider", () => {
       .where("providerId", "=", "in_pending")
       .executeTakeFirstOrThrow();
     expect(invoice.status).toBe("void");
+  });
+
+  it("a renewal waiting for 3-D Secure is not voided by «Откажи надграждането» (review of item 9)", async () => {
+    const me = await subscribed();
+    const waiting = JSON.stringify({
+      clientSecret: "invoice:in_renewal",
+      url: "https://invoice.stripe.com/i/in_renewal",
+      plan: "standard",
+      invoiceId: "in_renewal",
+      createdAt: new Date().toISOString(),
+    });
+    await getDb()
+      .updateTable("subscriptions")
+      .set({ pendingAction: waiting })
+      .where("companyId", "=", me.companyId)
+      .execute();
+    const { action } = await page();
+    const refused = await call(action, getDb(), "/settings/subscription", {
+      ...formBody({ intent: "cancel-upgrade" }, me.headers),
+      config,
+    });
+    expect(refused.status).toBe(409);
+    expect(requests.map((r) => r.path)).not.toContain("/v1/invoices/in_renewal/void");
+    expect((await getSubscription(getDb(), me.companyId)).pendingAction).not.toBeNull();
   });
 });

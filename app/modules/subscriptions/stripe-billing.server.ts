@@ -131,6 +131,15 @@ export async function stripeCancelPendingUpgrade(
   const sub = await getSubscription(context.db, companyId);
   const pending = sub.pendingAction;
   if (!pending) return false;
+  // Only an upgrade's proration may be given up: a renewal waiting for 3-D Secure voided would
+  // be a period never paid for (Stripe does not collect a voided invoice again).
+  const waiting = await stripe.invoices.retrieve(pending.invoiceId);
+  if (waiting.billing_reason !== "subscription_update") {
+    throw new AppError(
+      "Това плащане е за подновяване на абонамента, не за надграждане: потвърдете го или сменете картата",
+      409,
+    );
+  }
   let voided: Awaited<ReturnType<typeof stripe.invoices.voidInvoice>>;
   try {
     voided = await stripe.invoices.voidInvoice(pending.invoiceId);
