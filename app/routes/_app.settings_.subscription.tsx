@@ -73,6 +73,14 @@ async function quoteFor(
     return { quote: await upgradeQuote(context, companyId, plan.data) };
   } catch (error) {
     if (error instanceof AppError) return { error: error.message };
+    // Stripe could not be asked (its error, the network): the page says so, never a 500.
+    if (
+      (error as { type?: unknown }).type &&
+      String((error as { type: unknown }).type).startsWith("Stripe")
+    ) {
+      console.warn(`Upgrade quote: ${(error as Error).message}`);
+      return { error: "Сумата не може да бъде изчислена сега: опитайте отново след малко" };
+    }
     throw error;
   }
 }

@@ -190,6 +190,13 @@ const stripeApi = setupServer(
       },
     }),
   ),
+  // why: a subscription Stripe no longer has: the quote must say so, not fail the page.
+  http.get("https://api.stripe.com/v1/subscriptions/sub_gone", () =>
+    HttpResponse.json(
+      { error: { type: "invalid_request_error", message: "No such subscription: 'sub_gone'" } },
+      { status: 404 },
+    ),
+  ),
   // why: what an upgrade charges today is Stripe's preview of the proration invoice.
   http.post("https://api.stripe.com/v1/invoices/create_preview", async ({ request }) => {
     await record(request);
@@ -326,6 +333,25 @@ describe("the Stripe provider", () => {
       .where("providerId", "=", "in_pending")
       .executeTakeFirstOrThrow();
     expect(invoice.status).toBe("void");
+  });
+
+  it("the confirmation step says the amount cannot be had when Stripe refuses, instead of a 500 (review of item 9)", async () => {
+    const me = await subscribed();
+    await getDb()
+      .updateTable("subscriptions")
+      .set({ subscriptionId: "sub_gone" })
+      .where("companyId", "=", me.companyId)
+      .execute();
+    const { loader } = await page();
+    const response = await call(loader, getDb(), "/settings/subscription?upgrade=full", {
+      headers: me.headers,
+      config,
+    });
+    expect(response.status).toBe(200);
+    const shown = (await response.json()) as Loaded;
+    expect(shown.upgradeStep).toEqual({
+      error: "Сумата не може да бъде изчислена сега: опитайте отново след малко",
+    });
   });
 
   it("a renewal waiting for 3-D Secure is not voided by «Откажи надграждането» (review of item 9)", async () => {
