@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { COUNTRIES, countryByCode, countryByName } from "~/modules/reference/countries";
 import { sha256Hex } from "~/utils/files.server";
 import { AppError } from "~/utils/http.server";
+import { ownValue } from "~/utils/own-keys";
 import { fieldErrorsOf } from "~/utils/schema";
 import { readTableFile, type TableRow } from "~/utils/table-file.server";
 import type { Database } from "~db/types";
@@ -127,7 +128,7 @@ function checkRow(
   if (!values.country) delete values.country;
   const foreign = Boolean(values.country) && countryByName(String(values.country))?.code !== "BG";
   if (cell.kind) {
-    const kind = lookup(CLIENT_KINDS, cell.kind) ?? KIND_WORDS[norm(cell.kind)];
+    const kind = lookup(CLIENT_KINDS, cell.kind) ?? ownValue(KIND_WORDS, norm(cell.kind));
     if (kind) values.kind = kind;
     else reasons.push(CLIENT_IMPORT_MESSAGES.kind(cell.kind.slice(0, 60)));
   } else {
