@@ -138,6 +138,11 @@ describe("/clients/import (issue #41 item 8)", () => {
     expect(done.status).toBe(200);
     // «Клиент Бета ООД» of the other company has another ЕИК: it is a new client here.
     expect(done.answer.report).toMatchObject({ added: 2, refused: [] });
+    // The kept file is used once: the same «Импортирай» again (a reload of the report, a double
+    // click) adds nothing, not even a client no duplicate check could find (review of item 8).
+    const reloaded = await importFile(to, shown.answer.preview!.file);
+    expect(reloaded.status).toBe(400);
+    expect(await names(to.companyId)).toHaveLength(3);
     const acme = (await listClients(getDb(), to.companyId, { q: "Acme" })).clients[0];
     expect(acme).toMatchObject({
       kind: "foreign_company",

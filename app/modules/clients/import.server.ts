@@ -307,18 +307,27 @@ export async function importClients(
   companyId: string,
   file: string,
 ): Promise<{ added: number; refused: RefusedRow[] }> {
-  const row = /^[0-9a-f]{64}$/.test(file)
-    ? await db
-        .selectFrom("storedFiles")
-        .select("data")
-        .where("companyId", "=", companyId)
-        .where("sha256", "=", file)
-        .where("contentType", "in", [CSV_TYPE, XLSX_TYPE])
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw new AppError(CLIENT_IMPORT_MESSAGES.gone, 400);
-  const bytes = new Uint8Array(row.data);
+  if (!/^[0-9a-f]{64}$/.test(file)) throw new AppError(CLIENT_IMPORT_MESSAGES.gone, 400);
   return db.transaction().execute(async (trx) => {
+    // The kept file is the import's ticket, used once: locked (a second «Импортирай» at the same
+    // time waits) and deleted with the import, so a reload or a double click adds nothing twice,
+    // not even the clients without an ЕИК or VAT number that no duplicate check can find.
+    const row = await trx
+      .selectFrom("storedFiles")
+      .select("data")
+      .where("companyId", "=", companyId)
+      .where("sha256", "=", file)
+      .where("contentType", "in", [CSV_TYPE, XLSX_TYPE])
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw new AppError(CLIENT_IMPORT_MESSAGES.gone, 400);
+    const bytes = new Uint8Array(row.data);
+    await trx
+      .deleteFrom("storedFiles")
+      .where("companyId", "=", companyId)
+      .where("sha256", "=", file)
+      .where("contentType", "in", [CSV_TYPE, XLSX_TYPE])
+      .execute();
     const { rows, refused } = await planOf(trx, companyId, bytes);
     const skipped: RefusedRow[] = [];
     let added = 0;
