@@ -41,6 +41,7 @@ import * as m20261128T1630 from "./20261128T1630-vat-threshold-history";
 import * as m20261128T1640 from "./20261128T1640-payroll-codes-gvrs-seniority";
 import * as m20261128T1700 from "./20261128T1700-credit-notes-settle";
 import * as m20261128T1720 from "./20261128T1720-nonprofit-company-kind";
+import * as m20261128T1800 from "./20261128T1800-credit-notes-across-the-euro";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T1640-payroll-codes-gvrs-seniority": m20261128T1640,
   "20261128T1700-credit-notes-settle": m20261128T1700,
   "20261128T1720-nonprofit-company-kind": m20261128T1720,
+  "20261128T1800-credit-notes-across-the-euro": m20261128T1800,
 };
 
 export const migrationProvider: MigrationProvider = {

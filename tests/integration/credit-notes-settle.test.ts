@@ -14,6 +14,7 @@ import { loader as apiInvoice } from "~/routes/api.invoices.$id";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import * as settle from "~db/migrations/20261128T1700-credit-notes-settle";
+import * as acrossEuro from "~db/migrations/20261128T1800-credit-notes-across-the-euro";
 import { writeMt940 } from "../setup/bank-statements";
 import { createCompanyWithClient, createTestDraft } from "../setup/factories";
 import { call, formBody, signInApi } from "../setup/routes";
@@ -354,6 +355,7 @@ describe("a credit note lowers what is owed", () => {
 
     // The books as the code before issue #41 left them after matching 1 104,00 to the invoice:
     // a bank payment of 1 104,00 and a set-off «payment» of 144,00 for the credit note.
+    await acrossEuro.down(db);
     await settle.down(db);
     const pay = async (cents: number, method: string, creditNoteId: string | null) => {
       const { rows } = await sql<{ id: string }>`insert into document_payments
@@ -370,6 +372,7 @@ describe("a credit note lowers what is owed", () => {
     await pay(110400, "bank", null);
     await pay(14400, "other", creditId);
     await settle.up(db);
+    await acrossEuro.up(db);
 
     const doc = (await getDocument(db, me.companyId, invoiceId))!;
     expect(doc).toMatchObject({ paidCents: 110400, creditedCents: 14400, dueCents: 0 });
@@ -395,5 +398,45 @@ describe("a credit note lowers what is owed", () => {
       .where("companyId", "=", me.companyId)
       .execute();
     expect(open).toEqual([]);
+  });
+});
+
+describe("a credit note in euro against an invoice in лева (review of item 2)", () => {
+  it("takes off its amount in лева at 1.95583, and gives it back when cancelled", async () => {
+    const db = getDb();
+    const me = await createCompanyWithClient(db);
+    // 100,00 лв. + 20 % = 120,00 лв., issued in 2025.
+    const invoiceId = await createTestDraft(db, me, {
+      currency: "BGN",
+      issueDate: "2025-12-10",
+      dueDate: "2025-12-20",
+      lines: [{ description: "Уебсайт", quantity: "1", unitPrice: "100.00", vatRate: 20 }],
+    });
+    await issueDocument(db, me.companyId, invoiceId);
+    // Credited in 2026, so in euro: 10,00 € + 20 % = 12,00 € = 23,47 лв. (12 × 1.95583 = 23.46996).
+    const noteId = await createTestDraft(db, me, {
+      type: "credit_note",
+      currency: "EUR",
+      issueDate: "2026-01-15",
+      originalId: invoiceId,
+      reason: "Отстъпка",
+      lines: [{ description: "Корекция", quantity: "1", unitPrice: "10.00", vatRate: 20 }],
+    });
+    await issueDocument(db, me.companyId, noteId);
+    const due = async () =>
+      (
+        await db
+          .selectFrom("documents")
+          .select(["creditedCents", "dueCents"])
+          .where("id", "=", invoiceId)
+          .executeTakeFirstOrThrow()
+      ).dueCents;
+    expect(Number(await due())).toBe(12_000 - 2_347);
+    await db
+      .updateTable("documents")
+      .set({ status: "cancelled" })
+      .where("id", "=", noteId)
+      .execute();
+    expect(Number(await due())).toBe(12_000);
   });
 });
