@@ -373,5 +373,9 @@ export function buildFiles(report: VatReport): {
 
 /** The files in one zip. */
 export function zipFiles(files: VatFile[]): Uint8Array {
-  return zipSync(Object.fromEntries(files.map((f) => [f.name, f.bytes])), { level: 6 });
+  // A fixed time: the same files make the same zip whenever they are downloaded.
+  return zipSync(Object.fromEntries(files.map((f) => [f.name, f.bytes])), {
+    level: 6,
+    mtime: new Date(1980, 0, 1),
+  });
 }

@@ -64,12 +64,20 @@ export function declarationFiles(
   ];
 }
 
-/** Both files in one zip. */
+/**
+ * Both files in one zip. The entries carry a fixed time, so the same files make the same bytes
+ * (and SHA-256) whenever they are downloaded: a download across a two-second tick of the zip's
+ * clock made the page's and the API's zips differ.
+ */
 export function zipDeclarationFiles(files: DeclarationFile[]): Uint8Array {
   return zipSync(Object.fromEntries(files.map((f) => [f.name, f.bytes])), {
     level: 6,
+    mtime: ZIP_TIME,
   });
 }
+
+/** The time written into a zip's entries: the zip format's first day, the same every time. */
+export const ZIP_TIME = new Date(1980, 0, 1);
 
 /** The zip's name: «NAP-2026-10.zip». */
 export const zipName = (month: string) => `NAP-${month}.zip`;
