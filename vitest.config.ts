@@ -1,7 +1,13 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
+import { DATABASE_DEPENDENT_E2E } from "./tests/e2e/database-dependent";
 import { UnitFirstSequencer } from "./tests/setup/sequencer";
+
+// CI's second database runs only the browser tests whose outcome depends on the database.
+const e2eInclude = process.env.E2E_DATABASE_DEPENDENT_ONLY
+  ? DATABASE_DEPENDENT_E2E.map((file) => `tests/e2e/${file}`)
+  : ["tests/e2e/**/*.test.ts"];
 
 export default defineConfig({
   plugins: [tsconfigPaths(), vanillaExtractPlugin()],
@@ -33,7 +39,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          include: e2eInclude,
           // The browser tests share their worker's modules (playwright-core, axe, the harness)
           // instead of a new process importing them for every file: each file starts its own
           // server and browser and closes them, and keeps no state in modules (decision 037).
