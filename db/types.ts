@@ -934,6 +934,10 @@ export interface Expenses {
   paymentMethod: ExpensePaymentMethod | null;
   subtotalCents: number;
   supplierAddress: string | null;
+  /**
+   * A foreign supplier's registration number (PartyLegalEntity/CompanyID of its e-invoice), as written; a Bulgarian supplier's ЕИК is in supplier_eik.
+   */
+  supplierCompanyId: string | null;
   supplierEik: string | null;
   supplierId: string | null;
   supplierName: string;
