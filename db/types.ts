@@ -804,6 +804,23 @@ export interface Documents {
   vatGround: string | null;
 }
 
+export interface EcbRates {
+  currency: string;
+  fetchedAt: Generated<Timestamp>;
+  /**
+   * The ECB's date of the rate (its time attribute); no row for days the ECB publishes none (weekends, TARGET holidays).
+   */
+  rateDate: string;
+  /**
+   * Where the row came from: the ECB file read (eurofxref-daily.xml, eurofxref-hist-90d.xml) or the migration's seed (eurofxref-hist.csv).
+   */
+  source: string;
+  /**
+   * Units of the currency for 1 EUR, exactly as the ECB publishes it (e.g. 7.4582 DKK); documents and expenses keep the inverse, EUR per unit, in eur_rate.
+   */
+  unitsPerEur: Numeric;
+}
+
 export interface Employees {
   birthDate: string | null;
   bornBefore1960: Generated<boolean>;
@@ -1518,6 +1535,7 @@ export interface DB {
   documentPdfs: DocumentPdfs;
   documentReminders: DocumentReminders;
   documents: Documents;
+  ecbRates: EcbRates;
   employees: Employees;
   expenseAmounts: ExpenseAmounts;
   expenseAttachments: ExpenseAttachments;

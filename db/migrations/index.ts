@@ -42,6 +42,7 @@ import * as m20261128T1640 from "./20261128T1640-payroll-codes-gvrs-seniority";
 import * as m20261128T1700 from "./20261128T1700-credit-notes-settle";
 import * as m20261128T1720 from "./20261128T1720-nonprofit-company-kind";
 import * as m20261128T1800 from "./20261128T1800-credit-notes-across-the-euro";
+import * as m20261128T1910 from "./20261128T1910-ecb-rates";
 import * as m20261128T1930 from "./20261128T1930-expense-supplier-company-id";
 
 /**
@@ -92,6 +93,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T1700-credit-notes-settle": m20261128T1700,
   "20261128T1720-nonprofit-company-kind": m20261128T1720,
   "20261128T1800-credit-notes-across-the-euro": m20261128T1800,
+  "20261128T1910-ecb-rates": m20261128T1910,
   "20261128T1930-expense-supplier-company-id": m20261128T1930,
 };
 

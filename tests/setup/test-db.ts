@@ -39,6 +39,7 @@ const REFERENCE_TABLES = [
   "nap_declaration_formats",
   "nap_payment_accounts",
   "plan_seats",
+  "ecb_rates",
 ];
 
 /** Empties every table (but the migration bookkeeping and reference data) so each test starts clean. */
