@@ -116,6 +116,7 @@ function refuseBody(req: express.Request, res: express.Response, status: number,
 }
 
 const REFUSAL_TITLES: Record<number, string> = {
+  403: "Заявката е отказана",
   413: "Заявката е твърде голяма",
   415: "Неподдържан вид на заявката",
 };
@@ -132,6 +133,8 @@ function refusalPage(status: number, message: string) {
 /**
  * Cookie-authenticated changes must come from our own pages: a POST/PUT/DELETE whose
  * browser says it is cross-site (Sec-Fetch-Site) or whose Origin is another host is refused.
+ * `Origin: null` (a sandboxed frame, a file on disk, a form after a cross-site redirect) is no
+ * page of ours either: refused the same way, where Remix's own check would have answered 500.
  * Bearer-token API calls carry no ambient credentials and are exempt.
  */
 export function refuseCrossSiteMutations(
@@ -144,16 +147,21 @@ export function refuseCrossSiteMutations(
   const site = req.headers["sec-fetch-site"];
   const origin = req.headers.origin;
   const crossSite = site !== undefined && site !== "same-origin" && site !== "none";
-  const otherOrigin =
-    origin !== undefined && origin !== "null" && hostOf(origin) !== req.headers.host;
+  const otherOrigin = origin !== undefined && hostOf(origin) !== req.headers.host;
   if (crossSite || otherOrigin) {
-    res.status(403).json({ message: "Заявката е отказана: изпратена е от друг сайт." });
+    res.status(403);
+    if (req.path.startsWith("/api/")) res.json({ message: CROSS_SITE_MESSAGE });
+    else res.type("html").send(refusalPage(403, CROSS_SITE_MESSAGE));
     return;
   }
   next();
 }
 
+const CROSS_SITE_MESSAGE = "Заявката е отказана: изпратена е от друг сайт или без адрес на сайта.";
+
+/** The host of an Origin header; null for `null` and anything that is not an address. */
 function hostOf(origin: string): string | null {
+  if (origin === "null") return null;
   try {
     return new URL(origin).host;
   } catch {

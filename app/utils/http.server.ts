@@ -33,6 +33,7 @@ export const API_MESSAGES = {
   unavailable: "Услугата е временно недостъпна. Опитайте отново след малко.",
   unexpected: "Възникна неочаквана грешка. Опитайте отново след малко.",
   notJson: "Невалидна заявка: очаква се JSON",
+  notJsonType: "Неподдържан вид на заявката: изпратете JSON с Content-Type: application/json",
   invalid: "Невалидни данни",
   notFound: "Няма такъв адрес в API",
   methodNotAllowed: "Методът не е разрешен",
@@ -59,8 +60,15 @@ export function jsonError(
   return json(errors ? { message, errors } : { message }, { status, headers });
 }
 
-/** Reads a JSON body; null when the body is not JSON (the caller answers 400). */
+/**
+ * Reads a JSON body; null when the body is not JSON (the caller answers 400). A body is read as
+ * JSON only when it says it is (`application/json` or `…+json`): another type is answered 415,
+ * so that a form another site posts as `text/plain` is never taken for a call (issue #43).
+ */
 export async function readJson(request: Request): Promise<Record<string, unknown> | null> {
+  if (!isJsonType(request.headers.get("content-type"))) {
+    throw jsonError(API_MESSAGES.notJsonType, 415);
+  }
   try {
     const body = await request.json();
     return body && typeof body === "object" && !Array.isArray(body) ? body : null;
@@ -150,6 +158,9 @@ export function formatFieldErrors(
   >;
   return fields;
 }
+
+const isJsonType = (type: string | null) =>
+  type !== null && /^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type.trim());
 
 /**
  * The JSON body validated by a zod schema; otherwise throws the API's 400 answer:

@@ -89,6 +89,46 @@ describe("the server's edge", () => {
     expect(await json.text()).toContain("Невалидна заявка: очаква се формуляр.");
   });
 
+  it("refuses `Origin: null` with 403 on pages and the API, and reads JSON only when it is declared JSON", async () => {
+    // Remix's own origin check answered these 500 («host header does not match `origin`»).
+    for (const path of ["/auth", "/clients", "/feedback"]) {
+      const page = await fetch(`${app.url}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "null" },
+        body: "intent=login&username=a%40b.bg&password=x",
+      });
+      expect(page.status, path).toBe(403);
+      expect(await page.text()).toContain("Заявката е отказана: изпратена е от друг сайт");
+    }
+    // A cookie-less call from a page without an origin, its JSON sent as text/plain.
+    const plain = await fetch(`${app.url}/api/login`, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain", Origin: "null" },
+      body: JSON.stringify({ username: "demo@smetka.bg", password: "Demo1234!" }),
+    });
+    expect(plain.status).toBe(403);
+    expect(((await plain.json()) as { message: string }).message).toContain("друг сайт");
+    // Without the origin, a JSON body sent as text/plain is not read as JSON: 415.
+    for (const headers of [{ "Content-Type": "text/plain" }, bearer]) {
+      const call = await fetch(`${app.url}/api/change-password`, {
+        method: "POST",
+        headers: { ...headers, ...("Content-Type" in headers ? bearer : {}) },
+        body: JSON.stringify({ oldPassword: "x", newPassword: "y" }),
+      });
+      expect(call.status).toBe(415);
+      expect(await call.json()).toEqual({
+        message: "Неподдържан вид на заявката: изпратете JSON с Content-Type: application/json",
+      });
+    }
+    // The JSON that says it is JSON still reaches the route (which answers for its own fields).
+    const declared = await fetch(`${app.url}/api/change-password`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json; charset=utf-8", ...bearer },
+      body: JSON.stringify({}),
+    });
+    expect(declared.status).toBe(400);
+  });
+
   it("answers a file route's multipart without a session before reading it (401, or the sign-in page)", async () => {
     const id = "00000000-0000-4000-8000-000000000000";
     const headers = {

@@ -117,13 +117,22 @@ describe("POST /api/register", () => {
     });
   });
 
-  it("answers 400 to a body that is not JSON", async () => {
-    const response = await call(register, getDb(), "/api/register", {
+  it("answers 415 to a body not declared JSON, and 400 to JSON that is not JSON", async () => {
+    const form = await call(register, getDb(), "/api/register", {
       method: "POST",
       body: "username=x",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
     });
-    expect(response.status).toBe(400);
+    expect(form.status).toBe(415);
+    expect(await form.json()).toEqual({
+      message: "Неподдържан вид на заявката: изпратете JSON с Content-Type: application/json",
+    });
+    const broken = await call(register, getDb(), "/api/register", {
+      method: "POST",
+      body: "{username",
+      headers: { "Content-Type": "application/json" },
+    });
+    expect(broken.status).toBe(400);
   });
 });
 
