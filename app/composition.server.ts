@@ -7,6 +7,7 @@ import { exportJobs } from "~/modules/export/jobs.server";
 import { invoiceJobs } from "~/modules/invoices/jobs.server";
 import { jobRunner, joinJobKinds } from "~/modules/jobs/jobs.server";
 import { recurringJobs } from "~/modules/recurring/jobs.server";
+import { referenceJobs } from "~/modules/reference/jobs.server";
 import { subscriptionJobs } from "~/modules/subscriptions/jobs.server";
 
 /*
@@ -26,6 +27,7 @@ export const JOBS = joinJobKinds(
   recurringJobs,
   backupJobs,
   exportJobs,
+  referenceJobs,
 );
 
 export type JobName = keyof typeof JOBS;

@@ -69,6 +69,7 @@ export default function EditDocument() {
         vatRates={loaded.vatRates}
         vatGrounds={loaded.vatGrounds}
         hasCatalogue={loaded.hasCatalogue}
+        rateNote={data ? data.rateNote : loaded.rateNote}
       />
     </div>
   );

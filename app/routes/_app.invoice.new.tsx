@@ -67,6 +67,7 @@ export default function NewDocument() {
         vatRates={loaded.vatRates}
         vatGrounds={loaded.vatGrounds}
         hasCatalogue={loaded.hasCatalogue}
+        rateNote={data ? data.rateNote : loaded.rateNote}
       />
     </div>
   );

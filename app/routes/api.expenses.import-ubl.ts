@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { UBL_MAX_BYTES, UblImportError, type UblPrefill } from "~/modules/einvoice/import";
-import { importUblFile, withOwnInvoiceWarning } from "~/modules/expenses/ubl-import.server";
+import { expenseFromUbl, importUblFile } from "~/modules/expenses/ubl-import.server";
 import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { readBodyFile, readFormWithFiles } from "~/utils/files.server";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
@@ -16,7 +16,8 @@ export const IMPORT_UBL_MESSAGES = {
  * the fields of POST /api/expenses filled from it, nothing saved. 400 for a file that is not a UBL
  * e-invoice (or declares a DOCTYPE), 413 over 1 MB, 415 for another content type, 422 nested or
  * numbered past UBL_LIMITS (checked before parsing; the parsing runs in a worker thread), 503 when
- * the readers are busy or the reading overruns.
+ * the readers are busy or the reading overruns. A currency other than EUR and BGN comes with the
+ * ECB's rate of its date filled in (eurRate, EUR per unit) and eurRateNote saying which (decision 051).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
@@ -37,8 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     } else {
       return jsonError(IMPORT_UBL_MESSAGES.contentType, 415);
     }
-    const { warnings, ...expense } = await withOwnInvoiceWarning(context.db, companyId, prefill);
-    return json({ expense, warnings });
+    return json(await expenseFromUbl(context.db, companyId, prefill));
   } catch (error) {
     if (error instanceof UblImportError) {
       const retry = error.status === 503 ? { "Retry-After": "5" } : undefined;

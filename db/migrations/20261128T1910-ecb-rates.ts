@@ -137,7 +137,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     }));
   });
   for (let i = 0; i < rows.length; i += 500) {
-    await db.insertInto("ecb_rates").values(rows.slice(i, i + 500)).execute();
+    await db
+      .insertInto("ecb_rates")
+      .values(rows.slice(i, i + 500))
+      .execute();
   }
 }
 

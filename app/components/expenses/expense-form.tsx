@@ -218,7 +218,11 @@ export function ExpenseForm({
               inputMode="decimal"
               defaultValue={value("eurRate")}
               error={error("eurRate")}
-              hint="Само за валути, различни от EUR и BGN"
+              hint={
+                // The ECB's rate an e-invoice's import filled in, with its date (decision 051).
+                value("eurRateNote") ||
+                "Само за валути, различни от EUR и BGN; оставен празен, се попълва курсът на ЕЦБ за датата"
+              }
             />
           ) : null}
         </div>

@@ -91,6 +91,8 @@ interface EditorProps {
   vatGrounds: VatGroundRow[];
   /** The company has catalogue items: a line can be filled from one. */
   hasCatalogue: boolean;
+  /** «Курс на ЕЦБ от …» when the rate is (or will be filled in as) the ECB's (decision 051). */
+  rateNote?: string | null | undefined;
 }
 
 /**
@@ -144,6 +146,7 @@ function EditorForm({
   vatRates,
   vatGrounds,
   hasCatalogue,
+  rateNote,
 }: EditorProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
@@ -545,7 +548,10 @@ function EditorForm({
             inputMode="decimal"
             defaultValue={values.eurRate}
             error={error("eurRate")}
-            hint="Само за валути, различни от EUR и BGN"
+            hint={
+              rateNote ||
+              "Само за валути, различни от EUR и BGN; оставен празен, се попълва курсът на ЕЦБ за датата на данъчното събитие"
+            }
           />
           {vatRegistered ? (
             <>

@@ -93,6 +93,14 @@ export const einvoicePaths = {
                       taxEventDate: { type: ["string", "null"], format: "date" },
                       dueDate: { type: ["string", "null"], format: "date" },
                       currency: { type: "string", example: "EUR" },
+                      eurRate: {
+                        ...decimal("0.13408061", "EUR per unit: the ECB's reference rate of the e-invoice's tax point (or issue) date, or the last one before it; null for EUR and BGN or when the ECB has none"),
+                        type: ["string", "null"],
+                      },
+                      eurRateNote: {
+                        type: ["string", "null"],
+                        example: "Курс на ЕЦБ от 27.11.2026: 1 EUR = 7,4582 DKK",
+                      },
                       description: { type: "string" },
                       amounts: {
                         type: "array",

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { ecbRateToFill } from "~/modules/reference/ecb-rates.server";
 import { readFormWithFiles, type UploadResult } from "~/utils/files.server";
 import type { FormAnswer } from "~/utils/forms";
 import { typedValues } from "~/utils/forms.server";
@@ -111,6 +112,14 @@ export async function saveExpenseForm(
     },
   });
 
+  // A foreign currency's rate left empty is the ECB's of the tax event's (else the document's)
+  // date, or the last one before it (decision 051); a typed rate stays.
+  const ecb = await ecbRateToFill(db, {
+    currency: values.currency,
+    eurRate: values.eurRate,
+    date: values.taxEventDate || values.documentDate,
+  });
+  if (ecb) values.eurRate = ecb.eurRate.replace(".", ",");
   const parsed = expenseSchema.safeParse(expenseInputFromForm(values));
   const errors = parsed.success
     ? {}

@@ -7,6 +7,7 @@ import {
   type UblPrefill,
 } from "~/modules/einvoice/import";
 import { readUblInvoiceOffThread } from "~/modules/einvoice/reader.server";
+import { type EcbRate, ecbRateToFill } from "~/modules/reference/ecb-rates.server";
 import { readFormWithFiles, sha256Hex, type UploadedFile } from "~/utils/files.server";
 import type { FormAnswer } from "~/utils/forms";
 import { typedValues } from "~/utils/forms.server";
@@ -55,6 +56,35 @@ export async function withOwnInvoiceWarning(
       vat(prefill.supplierVatNumber) === vat(company.vatNumber));
   if (!own) return prefill;
   return { ...prefill, warnings: [UBL_FORM_MESSAGES.own(company.name), ...prefill.warnings] };
+}
+
+/**
+ * The ECB's rate for an e-invoice in another currency than EUR and BGN (decision 051): that of its
+ * tax point date, else its issue date, or the last one before it; null when there is none.
+ */
+export function ecbRateOfPrefill(db: Kysely<Database>, prefill: UblPrefill): Promise<EcbRate | null> {
+  return ecbRateToFill(db, {
+    currency: prefill.currency,
+    eurRate: null,
+    date: prefill.taxEventDate ?? prefill.documentDate,
+  });
+}
+
+/**
+ * POST /api/expenses/import-ubl's answer: the fields of POST /api/expenses, with the ECB's rate
+ * filled in (eurRate, and eurRateNote saying its date and source) for a foreign currency.
+ */
+export async function expenseFromUbl(
+  db: Kysely<Database>,
+  companyId: string,
+  read: UblPrefill,
+) {
+  const { warnings, ...prefill } = await withOwnInvoiceWarning(db, companyId, read);
+  const ecb = await ecbRateOfPrefill(db, read);
+  return {
+    expense: { ...prefill, eurRate: ecb?.eurRate ?? null, eurRateNote: ecb?.note ?? null },
+    warnings,
+  };
 }
 
 export type ExpenseAddOutcome =
@@ -154,6 +184,7 @@ export async function submitExpenseAddForm(
         await importUblFile(ubl, upload.tooLarge.length > 0),
       );
       const fileId = await keepXml(db, who.companyId, ubl!.bytes);
+      const ecb = await ecbRateOfPrefill(db, prefill);
       return {
         saved: false,
         imported: true,
@@ -164,6 +195,7 @@ export async function submitExpenseAddForm(
           {
             ...values,
             ...prefillFormValues(prefill),
+            ...(ecb && { eurRate: ecb.eurRate.replace(".", ","), eurRateNote: ecb.note }),
             ublFile: fileId,
             ublFileName: ubl!.fileName,
           },

@@ -9,6 +9,7 @@ import {
 } from "~/modules/catalogue/queries.server";
 import { CATALOGUE_SEARCH_LIMIT } from "~/modules/catalogue/schema";
 import { getClient, listClients } from "~/modules/clients/queries.server";
+import { ecbRateOn, ecbRateToFill } from "~/modules/reference/ecb-rates.server";
 import {
   groundsOn,
   ratesOn,
@@ -321,6 +322,7 @@ export async function loadEditor(
     ...options,
     values,
     search,
+    rateNote: await ecbRateNoteOf(db, values),
     // A page re-rendered from a search starts its uncontrolled inputs afresh.
     revision: searched ? `search:${params.toString().length}:${Date.now()}` : undefined,
     focus: searched === "catalogue" ? "catalogue-results" : searched ? "clientId" : undefined,
@@ -336,8 +338,25 @@ function dayOfValues(values: Pick<EditorValues, "issueDate" | "taxEventDate">): 
   return isIsoDate(day) ? day : todayInSofia();
 }
 
+/**
+ * The note beside the editor's rate (decision 051): the ECB's rate of the document's tax event (or
+ * issue) date, when the currency is foreign and the rate is the ECB's, or empty (filled in on save).
+ */
+export async function ecbRateNoteOf(
+  db: Kysely<Database>,
+  values: Pick<EditorValues, "currency" | "eurRate" | "issueDate" | "taxEventDate">,
+): Promise<string | null> {
+  const ecb = await ecbRateOn(db, values.currency, values.taxEventDate || values.issueDate);
+  if (!ecb) return null;
+  if (values.eurRate.trim() === "") return `${ecb.note} (попълва се при запис)`;
+  const typed = parseDecimal(values.eurRate, 8);
+  return typed !== null && typed === parseDecimal(ecb.eurRate, 8) ? ecb.note : null;
+}
+
 export type EditorActionData = {
   values: EditorValues;
+  /** The ECB's rate the form's rate is (ecbRateNoteOf), or null. */
+  rateNote?: string | null;
   errors: Record<string, string>;
   formError?: string;
   /** Changes after every server re-render so the uncontrolled inputs take the new values. */
@@ -411,7 +430,13 @@ export async function submitEditor(
     return {
       kind: "form",
       status,
-      answer: { values: echoedValues(values), revision, search, ...answer },
+      answer: {
+        values: echoedValues(values),
+        revision,
+        search,
+        rateNote: await ecbRateNoteOf(db, values),
+        ...answer,
+      },
     };
   };
 
@@ -436,6 +461,14 @@ export async function submitEditor(
     return back({ errors: {}, formError: UNKNOWN_INTENT }, 400);
   }
 
+  // A foreign currency's rate left empty is the ECB's of the tax event's (else the issue) date, or
+  // the last one before it (decision 051); a typed rate stays.
+  const ecb = await ecbRateToFill(db, {
+    currency: values.currency,
+    eurRate: values.eurRate,
+    date: values.taxEventDate || values.issueDate,
+  });
+  if (ecb) values.eurRate = ecb.eurRate.replace(".", ",");
   // What is validated is what is kept: rows left empty are dropped before the line numbers count.
   values.lines = values.lines.filter((line) => !isEmptyLine(line));
   // A line's rate must be in force on the document's date (the rows are read on every save).
