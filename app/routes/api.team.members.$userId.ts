@@ -10,10 +10,11 @@ import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.
  * once); one's own id leaves the company (any member but the owner). 403 for one's own role, a
  * role above one's own or a member ranked at or above; 404 for anyone not a member.
  */
+/** The methods this call serves (`Allow` of its 405s, route-guard.server.ts). */
+export const allow = "PUT, DELETE";
+
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  if (request.method !== "PUT" && request.method !== "DELETE") {
-    return methodNotAllowed("PUT, DELETE");
-  }
+  if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(allow);
   const userId = params.userId ?? "";
   // Leaving is anyone's; everything else about members is the owner's.
   const leaving = request.method === "DELETE";

@@ -2,7 +2,7 @@ import { json, type ServerBuild } from "@remix-run/node";
 import { BODY_MESSAGES, isBodyTooLarge } from "./body-limit.server";
 import { isDatabaseUnavailable } from "./db-errors.server";
 import { ANY_FORM, type FormAnswer } from "./forms";
-import { API_MESSAGES, AppError, jsonError, ReturnedAnswer } from "./http.server";
+import { API_MESSAGES, AppError, jsonError, methodNotAllowed, ReturnedAnswer } from "./http.server";
 
 type DataFunction = (args: {
   request: Request;
@@ -140,7 +140,45 @@ function offering<T extends DataFunction>(fn: T, routeId: string, offer: NotFoun
   }) as T;
 }
 
-/** The build with every loader and action wrapped by guardFailure. */
+type RouteModule = ServerBuild["routes"][string]["module"];
+
+/**
+ * A method a route does not serve (issue #43, item 8): 405 with `Allow` and a Bulgarian message,
+ * JSON under /api and the error page's «Неподдържано действие» on pages — where Remix answered
+ * «Unexpected Server Error» and told the page its route ids.
+ */
+function notServed(allow: string): DataFunction {
+  return ({ request }) => {
+    if (isApi(request)) return methodNotAllowed(allow);
+    throw new Response(API_MESSAGES.methodNotAllowed, { status: 405, headers: { Allow: allow } });
+  };
+}
+
+/**
+ * What a route serves: a page GET and HEAD, and POST when it has an action (its forms post);
+ * a resource route its loader's GET and HEAD, and its action's methods — POST unless the module
+ * says otherwise (`export const allow = "PUT, DELETE"`); a call's own checks answer the rest.
+ */
+function servedMethods(module: RouteModule): { loader: boolean; allow: string } {
+  const declared = (module as { allow?: unknown }).allow;
+  const actionMethods = typeof declared === "string" ? declared : "POST";
+  const methods = [
+    ...(module.loader || module.default ? ["GET", "HEAD"] : []),
+    ...(module.action ? [actionMethods] : []),
+  ];
+  return { loader: Boolean(module.loader || module.default), allow: methods.join(", ") };
+}
+
+/** A page's action reached with another method than its forms' POST. */
+function postOnly(action: DataFunction, allow: string): DataFunction {
+  const refuse = notServed(allow);
+  return (args) => (args.request.method === "POST" ? action(args) : refuse(args));
+}
+
+/**
+ * The build with every loader and action wrapped by guardFailure, and every method a route does
+ * not serve answered 405 (`notServed`).
+ */
 export function guardBuild(
   build: ServerBuild,
   options: { notFound?: NotFoundOffer } = {},
@@ -154,7 +192,15 @@ export function guardBuild(
         : (module.loader as DataFunction);
       module.loader = guard(loader) as typeof module.loader;
     }
-    if (module.action) module.action = guard(module.action as DataFunction) as typeof module.action;
+    const { loader, allow } = servedMethods(route.module);
+    if (module.action) {
+      const action = guard(module.action as DataFunction);
+      // Pages' forms post; a resource route's action checks its own methods.
+      module.action = (module.default ? postOnly(action, allow) : action) as typeof module.action;
+    } else {
+      module.action = notServed(allow) as typeof module.action;
+    }
+    if (!loader && !module.loader) module.loader = notServed(allow) as typeof module.loader;
     routes[id] = { ...route, module };
   }
   return { ...build, routes };

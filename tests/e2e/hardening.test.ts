@@ -1,7 +1,9 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registrationPayload, validEik } from "../setup/values";
-import { type RunningApp, registerViaApi, startApp } from "./harness";
+import { ROOT, type RunningApp, registerViaApi, startApp } from "./harness";
 
 /*
  * The running server's edge (issue #9): body limits before reading, security headers with a nonce
@@ -127,6 +129,68 @@ describe("the server's edge", () => {
       body: JSON.stringify({}),
     });
     expect(declared.status).toBe(400);
+  });
+
+  it("answers every method a route does not serve with 405, Allow and a Bulgarian message", async () => {
+    // Every route module: a page without an action refuses POST, a page's action refuses PUT, a
+    // call without an action refuses POST, a call without a loader refuses GET. Remix answered
+    // these «Unexpected Server Error» (and drew the route's id into the page).
+    const dir = path.join(ROOT, "app/routes");
+    const id = "00000000-0000-4000-8000-000000000000";
+    const failures: string[] = [];
+    let checked = 0;
+    for (const file of readdirSync(dir)) {
+      if (!/\.tsx?$/.test(file) || /\.(test|css)\.tsx?$/.test(file) || file.startsWith("$."))
+        continue;
+      const source = readFileSync(path.join(dir, file), "utf8");
+      const has = (name: string) =>
+        new RegExp(`export (async )?function ${name}\\b|export const ${name}\\b`).test(source);
+      const page = /export default/.test(source);
+      const segments = file
+        .replace(/\.tsx?$/, "")
+        .replaceAll("[.]", "~")
+        .split(".")
+        .filter((part) => !part.startsWith("_") || part === "_index")
+        .map((part) => part.replace(/_$/, "").replaceAll("~", "."))
+        .map((part) => (/^\(?\$\w*\)?$/.test(part) ? id : part))
+        .filter((part) => part !== "_index");
+      // A layout route (its children's path) is never the route a method reaches.
+      if (
+        page &&
+        readdirSync(dir).some((other) => other.startsWith(`${file.replace(/\.tsx?$/, "")}.`))
+      )
+        continue;
+      const url = `${app.url}/${segments.join("/")}`;
+      const method = page
+        ? has("action")
+          ? "PUT"
+          : "POST"
+        : has("action")
+          ? has("loader")
+            ? null
+            : "GET"
+          : "POST";
+      if (!method) continue;
+      const response = await fetch(url, {
+        method,
+        redirect: "manual",
+        headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+        ...(method === "GET" ? {} : { body: "a=1" }),
+      });
+      checked += 1;
+      const text = await response.text();
+      const allow = response.headers.get("allow") ?? "";
+      if (response.status !== 405) failures.push(`${method} ${file} → ${response.status}`);
+      else if (!allow || allow.split(", ").includes(method))
+        failures.push(`${method} ${file}: Allow «${allow}»`);
+      else if (
+        !/Методът не е разрешен|Неподдържано действие/.test(text) ||
+        /Unexpected Server Error|did not provide/.test(text)
+      )
+        failures.push(`${method} ${file}: «${text.slice(0, 120)}»`);
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(failures).toEqual([]);
   });
 
   it("answers a file route's multipart without a session before reading it (401, or the sign-in page)", async () => {
