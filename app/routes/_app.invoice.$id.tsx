@@ -34,6 +34,8 @@ import * as page from "~/components/layout/page.css";
 import { actorOf } from "~/modules/auth/acts.server";
 import { can } from "~/modules/auth/capabilities";
 import { requireCompanyUser } from "~/modules/auth/guards.server";
+import { eInvoiceProfileLabel } from "~/modules/einvoice/profile";
+import { eInvoiceProfileOf, hasEInvoice } from "~/modules/einvoice/ubl.server";
 import { documentTarget, paymentDetails, recordDocumentAct } from "~/modules/invoices/acts.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import {
@@ -66,15 +68,18 @@ import { redirectWithToast } from "~/utils/toast.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");
   const doc = await requireDocument(context.db, user.companyId, params.id, documentsOf(user));
-  const [data, reminder] = await Promise.all([
+  const [data, reminder, eInvoice] = await Promise.all([
     documentPageData(context.db, user.companyId, doc),
     reminderPreview(context.db, doc),
+    // Which e-invoice the download gives: Peppol BIS 3.0 or plain EN 16931 (decision 048).
+    hasEInvoice(doc) ? eInvoiceProfileOf(context.db, doc) : null,
   ]);
   // The note on a series' first issue links to the numbering settings, for a role that has them.
   const firstOfSeries = data.firstOfSeries && can(user, "settings");
   // The warning of missing English details links to where they are typed, for a role that can.
   const englishFix = data.englishMissing.length > 0 && can(user, "settings");
-  return json({ ...data, firstOfSeries, englishFix, reminder, me: user.email });
+  const eInvoiceKind = eInvoice ? eInvoiceProfileLabel(eInvoice) : null;
+  return json({ ...data, firstOfSeries, englishFix, reminder, eInvoiceKind, me: user.email });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -243,6 +248,7 @@ export default function DocumentPage() {
     recurring,
     reminders,
     reminder,
+    eInvoiceKind,
     me,
   } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
@@ -279,7 +285,7 @@ export default function DocumentPage() {
               confirmIssue={issueAnswer?.confirmIssue === true || params.get("issue") === "1"}
             />
           ) : null}
-          <PdfSection id={doc.id} ubl={issued && doc.type !== "proforma"} />
+          <PdfSection id={doc.id} eInvoice={eInvoiceKind} />
           {issued ? (
             <SendSection emails={client.emails} sent={doc.sentAt !== null} me={me} />
           ) : null}

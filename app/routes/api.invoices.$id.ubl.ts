@@ -6,7 +6,8 @@ import { documentsOf } from "~/modules/invoices/documents.server";
 import { apiErrorResponse } from "~/utils/http.server";
 
 /**
- * GET /api/invoices/{id}/ubl → the e-invoice as UBL 2.1 XML (EN 16931, Peppol BIS Billing 3.0);
+ * GET /api/invoices/{id}/ubl → the e-invoice as UBL 2.1 XML (Peppol BIS Billing 3.0 when both
+ * parties have a Peppol address, else plain EN 16931: its CustomizationID says which);
  * 409 for a draft, a proforma or a cancelled document; 422 {message, problems} when the
  * document's data breaks an EN 16931 rule.
  */

@@ -434,10 +434,9 @@ describe("e-invoices (UBL 2.1, EN 16931)", () => {
     expect(body.message).toBe(
       "Електронната фактура не може да бъде създадена: в документа липсват данни.",
     );
-    expect(body.problems.map((p: { id: string }) => p.id)).toEqual([
-      "BR-IC-02",
-      "PEPPOL-EN16931-R010",
-    ]);
+    // No Peppol address for the client: a plain EN 16931 document, which needs no electronic
+    // address (decision 048) — only the VAT numbers the supply itself needs are missing.
+    expect(body.problems.map((p: { id: string }) => p.id)).toEqual(["BR-IC-02"]);
     expect(body.problems[0]).toEqual({
       id: "BR-IC-02",
       text: expect.stringMatching(/^\[BR-IC-02\]-An Invoice that contains an Invoice line/),
@@ -453,8 +452,9 @@ describe("e-invoices (UBL 2.1, EN 16931)", () => {
     const html = await page.text();
     expect(html).toContain("<h1>Електронната фактура не може да бъде създадена</h1>");
     expect(html).toContain(
-      "Клиентът няма електронен адрес: нужен е ДДС номер или имейл на клиента.",
+      "Вътреобщностна доставка: нужни са ДДС номерата на доставчика и на клиента.",
     );
+    expect(html).not.toContain("Клиентът няма електронен адрес");
     expect(html).toContain(`href="/invoice/${id}"`);
   });
 });

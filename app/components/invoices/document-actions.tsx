@@ -183,8 +183,11 @@ function IssueConfirmation({
   );
 }
 
-/** The PDF links, and the e-invoice (UBL) of an issued invoice or note (`ubl`). */
-export function PdfSection({ id, ubl = false }: { id: string; ubl?: boolean }) {
+/**
+ * The PDF links, and the e-invoice (UBL) of an issued invoice or note: `eInvoice` says which one
+ * the download gives (Peppol BIS 3.0 or plain EN 16931, decision 048); null: none.
+ */
+export function PdfSection({ id, eInvoice = null }: { id: string; eInvoice?: string | null }) {
   return (
     <Section title="PDF">
       <div className={styles.actions}>
@@ -194,12 +197,15 @@ export function PdfSection({ id, ubl = false }: { id: string; ubl?: boolean }) {
         <a href={`/invoice/${id}/pdf?inline=1`} target="_blank" rel="noreferrer">
           Отвори PDF<span className="visually-hidden"> (в нов раздел)</span>
         </a>
-        {ubl ? (
+        {eInvoice ? (
           // No download attribute: when the data cannot make a valid e-invoice the answer is a page
           // saying what is missing, which the browser must show rather than save.
-          <a href={`/invoice/${id}/ubl`}>Електронна фактура (UBL)</a>
+          <a href={`/invoice/${id}/ubl`} aria-describedby={`einvoice-kind-${id}`}>
+            Електронна фактура (UBL)
+          </a>
         ) : null}
       </div>
+      {eInvoice ? <p id={`einvoice-kind-${id}`}>{eInvoice}</p> : null}
     </Section>
   );
 }

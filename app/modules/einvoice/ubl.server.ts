@@ -15,16 +15,19 @@ import { contentDisposition } from "~/utils/content-disposition";
 import { AppError } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import type { Database, DocumentRow } from "~db/types";
-import { buildEInvoice, CUSTOMIZATION_ID, type EInvoice, type EParty, PROFILE_ID } from "./model";
+import { buildEInvoice, type EInvoice, type EParty, endpointOf, vatId } from "./model";
+import { type EInvoiceProfile, eInvoiceProfile, PEPPOL_ONLY_RULES } from "./profile";
 import { checkUbl, type RuleBreach } from "./rules";
 import { UBL_NS } from "./xml";
 
 /*
  * The UBL 2.1 file of an issued invoice, debit note (an Invoice, type 383) or credit note (a
- * CreditNote, type 381, positive amounts), per EN 16931 and Peppol BIS Billing 3.0, written with
- * xmlbuilder2 in the schema's element order, with the document's PDF inside. Before it leaves it
- * is read back and checked against the EN 16931 rules (rules.ts): a file that breaks one is never
- * served.
+ * CreditNote, type 381, positive amounts), per EN 16931 — a Peppol BIS Billing 3.0 document when
+ * both parties have a Peppol address, else a plain EN 16931 one (profile.ts, decision 048) —
+ * written with xmlbuilder2 in the schema's element order, with the document's PDF inside. Before
+ * it leaves it is read back and checked against the EN 16931 rules (rules.ts; a plain EN 16931
+ * document skips Peppol's own): a file that breaks one is never served. CI runs the official CEN
+ * and Peppol Schematron over every kind of document (tests/integration/ubl-schematron.test.ts).
  */
 
 export const EINVOICE_MESSAGES = {
@@ -79,8 +82,13 @@ function writeCategory(parent: Builder, name: string, category: string, percent:
   return node;
 }
 
+/** Which e-invoice a model makes: Peppol when both parties have an EAS address (profile.ts). */
+export const profileOfModel = (model: Pick<EInvoice, "supplier" | "customer">) =>
+  eInvoiceProfile(model.supplier, model.customer);
+
 /** The UBL XML of an e-invoice model (UTF-8, the UBL 2.1 element order). */
 export function writeUbl(model: EInvoice): string {
+  const profile = profileOfModel(model);
   const isCredit = model.kind === "credit_note";
   const money = (cents: number, currency = model.currency) =>
     [centsToDecimal(cents), { currencyID: currency }] as const;
@@ -89,8 +97,8 @@ export function writeUbl(model: EInvoice): string {
     isCredit ? "CreditNote" : "Invoice",
     { "xmlns:cac": UBL_NS.cac, "xmlns:cbc": UBL_NS.cbc },
   );
-  cbc(root, "CustomizationID", CUSTOMIZATION_ID);
-  cbc(root, "ProfileID", PROFILE_ID);
+  cbc(root, "CustomizationID", profile.customizationId);
+  if (profile.profileId) cbc(root, "ProfileID", profile.profileId);
   cbc(root, "ID", model.number);
   cbc(root, "IssueDate", model.issueDate);
   if (isCredit) {
@@ -225,6 +233,21 @@ async function partiesOf(db: Kysely<Database>, doc: DocumentWithLines) {
   };
 }
 
+/**
+ * Which e-invoice a stored document makes (for the invoice page, without writing the file): the
+ * parties' addresses worked out as the model does (model.ts `party`).
+ */
+export async function eInvoiceProfileOf(
+  db: Kysely<Database>,
+  doc: DocumentWithLines,
+): Promise<EInvoiceProfile> {
+  const { supplier, client } = await partiesOf(db, doc);
+  const address = (p: { vatNumber: string | null; countryCode: string; email: string | null }) => ({
+    endpoint: endpointOf(vatId(p.vatNumber, p.countryCode), p.email || null),
+  });
+  return eInvoiceProfile(address(supplier), address(client));
+}
+
 /** True for the documents that have an e-invoice: issued invoices, debit and credit notes. */
 export const hasEInvoice = (doc: Pick<DocumentRow, "type" | "status">) =>
   doc.status === "issued" && doc.type !== "proforma";
@@ -268,8 +291,13 @@ export async function eInvoiceXml(
   doc: DocumentWithLines,
   pdf?: Uint8Array,
 ): Promise<string> {
-  const xml = writeUbl(await eInvoiceModel(db, doc, { withPdf: true, pdf }));
-  const problems = checkUbl(xml);
+  const model = await eInvoiceModel(db, doc, { withPdf: true, pdf });
+  const xml = writeUbl(model);
+  // A plain EN 16931 document needs no electronic address: Peppol's rules for them do not apply.
+  const peppol = profileOfModel(model).kind === "peppol";
+  const problems = checkUbl(xml).filter(
+    (problem) => peppol || !PEPPOL_ONLY_RULES.includes(problem.id),
+  );
   if (problems.length) throw new EInvoiceInvalidError(problems);
   return xml;
 }
