@@ -14,7 +14,7 @@ export const einvoicePaths = {
     parameters: [idParam],
     get: {
       summary:
-        "The e-invoice: UBL 2.1 per EN 16931 and Peppol BIS Billing 3.0 (an Invoice 380, a debit note as Invoice 383, a credit note as CreditNote 381), with the PDF embedded; checked against the EN 16931 rules before it is served",
+        "The e-invoice: UBL 2.1 per EN 16931 (an Invoice 380, a debit note as Invoice 383, a credit note as CreditNote 381), with the PDF embedded; a Peppol BIS Billing 3.0 document when both parties have a Peppol address (a VAT number of a country on Peppol's EAS list), else plain EN 16931 — its CustomizationID says which; checked against the EN 16931 rules before it is served",
       responses: {
         "200": {
           description: "The UBL XML («Фактура-0000000001.xml» as an attachment)",
