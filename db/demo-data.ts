@@ -1,5 +1,4 @@
 import type { Kysely } from "kysely";
-import { hasValidEikChecksum } from "~/modules/accounts/eik";
 import type { Actor } from "~/modules/audit/trail.server";
 import { createClient } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
@@ -9,6 +8,7 @@ import { createExpense } from "~/modules/expenses/service.server";
 import { createDraft, getDocument, issueDocument } from "~/modules/invoices/documents.server";
 import { addPayment } from "~/modules/invoices/payments.server";
 import { documentSchema } from "~/modules/invoices/schema";
+import { isValidEik } from "~/modules/reference/bg-identifiers";
 import { createEmployee } from "~/modules/salaries/employees.server";
 import { workingDaysOf } from "~/modules/salaries/parameters.server";
 import { createSalary } from "~/modules/salaries/salaries.server";
@@ -28,7 +28,7 @@ import type { Database } from "./types";
 /** A 9-digit ЕИК with its check digit, from an 8-digit stem (fictional companies). */
 function eik(stem: string): string {
   for (let digit = 0; digit <= 9; digit++) {
-    if (hasValidEikChecksum(`${stem}${digit}`)) return `${stem}${digit}`;
+    if (isValidEik(`${stem}${digit}`)) return `${stem}${digit}`;
   }
   throw new Error(`No check digit fits ${stem}`);
 }

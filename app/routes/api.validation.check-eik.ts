@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { hasValidEikChecksum } from "~/modules/accounts/eik";
-import { MESSAGES } from "~/modules/accounts/schema";
 import { isEikTaken, limitAvailabilityChecks, TAKEN } from "~/modules/accounts/service.server";
+import { bgIdError } from "~/modules/reference/bg-identifiers";
 import { methodNotAllowed, readJson } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
@@ -11,10 +10,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await limitAvailabilityChecks(context);
   const body = await readJson(request);
   const eik = typeof body?.eik === "string" ? body.eik.trim() : "";
-  if (!/^\d{9,13}$/.test(eik))
-    return json({ success: false, error: MESSAGES.eikFormat }, { status: 400 });
-  if (!hasValidEikChecksum(eik))
-    return json({ success: false, error: MESSAGES.eikChecksum }, { status: 400 });
+  const error = bgIdError(eik);
+  if (error) return json({ success: false, error }, { status: 400 });
   const taken = await isEikTaken(context.db, eik);
   return json(taken ? { success: false, error: TAKEN.eik } : { success: true });
 }

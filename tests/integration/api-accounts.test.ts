@@ -472,6 +472,19 @@ describe("availability checks", () => {
     const bad = await call(checkEik, getDb(), "/x", jsonBody({ eik: "175074751" }));
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ success: false, error: MESSAGES.eikChecksum });
+    // Ten digits are an ЕГН or ЛНЧ, checked as such; 11 and 12 digits are no identifier (#42).
+    for (const [eik, error] of [
+      ["1750747520", MESSAGES.personChecksum],
+      ["17507475200", MESSAGES.eikFormat],
+      ["175074752000", MESSAGES.eikFormat],
+    ]) {
+      const refused = await call(checkEik, getDb(), "/x", jsonBody({ eik }));
+      expect(refused.status, eik).toBe(400);
+      expect(await refused.json()).toEqual({ success: false, error });
+    }
+    expect(
+      await (await call(checkEik, getDb(), "/x", jsonBody({ eik: "8032056031" }))).json(),
+    ).toEqual({ success: true });
   });
 });
 

@@ -222,6 +222,62 @@ describe("client pages", () => {
     expect((await person.json()).formError).toBe(CLIENT_MESSAGES.vatTakenBy("Бета ЕООД", false));
   });
 
+  it("checks a VAT number's digits and that it is BG + the ЕИК; a client saved before with a bad number still opens, and its next save asks to correct it", async () => {
+    const me = await signedIn();
+    const eik = validEik();
+    const refused = await call(
+      newAction,
+      getDb(),
+      "/client/new",
+      formBody(clientForm({ eik, vatNumber: "BG175074751" }), { Cookie: me.cookie }),
+    );
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).fieldErrors).toEqual({
+      vatNumber: "Невалиден ДДС номер: контролната цифра не съвпада",
+    });
+    const other = await call(
+      newAction,
+      getDb(),
+      "/client/new",
+      formBody(clientForm({ eik, vatNumber: "BG175074752" }), { Cookie: me.cookie }),
+    );
+    expect(other.status).toBe(400);
+    expect((await other.json()).fieldErrors).toEqual({
+      vatNumber: `ДДС номерът на фирмата е BG и нейният ЕИК: BG${eik}`,
+    });
+
+    // Saved before the check (issue #42 item 17): ten digits that are no ЕГН, a wrong VAT number.
+    const old = await createClient(getDb(), me.companyId, {
+      ...clientForm({ kind: "sole_trader", eik: "1750747520", vatNumber: "BG1750747520" }),
+      emails: [],
+      paymentTermDays: 7,
+    } as never);
+    const path = `/client/edit/${old.id}`;
+    const page = await call(editLoader, getDb(), path, {
+      headers: { Cookie: me.cookie },
+      params: { id: old.id },
+    });
+    expect(page.status).toBe(200);
+    expect((await page.json()).values).toMatchObject({
+      eik: "1750747520",
+      vatNumber: "BG1750747520",
+    });
+    const resaved = await call(editAction, getDb(), path, {
+      ...formBody(
+        clientForm({ kind: "sole_trader", eik: "1750747520", vatNumber: "BG1750747520" }),
+        {
+          Cookie: me.cookie,
+        },
+      ),
+      params: { id: old.id },
+    });
+    expect(resaved.status).toBe(400);
+    expect((await resaved.json()).fieldErrors).toEqual({
+      eik: "Невалидно ЕГН/ЛНЧ: проверете цифрите",
+      vatNumber: "Невалиден ДДС номер: контролната цифра не съвпада",
+    });
+  });
+
   it("edits, archives, restores and deletes (after confirmation) a client", async () => {
     const me = await signedIn();
     const client = await createClient(getDb(), me.companyId, {

@@ -162,7 +162,7 @@ describe("e-invoices (UBL 2.1, EN 16931)", () => {
     ).toEqual(["3.5 HUR", "2 H87"]);
 
     const ic = await tree("intraCommunity");
-    expect(vatIds(ic)).toEqual(["BG123456789", "DE123456789"]);
+    expect(vatIds(ic)).toEqual([made.me.vatNumber, "DE123456789"]);
     expect(
       textAt(
         ic,
@@ -217,7 +217,7 @@ describe("e-invoices (UBL 2.1, EN 16931)", () => {
     ).toBe("чл. 45 от ЗДДС");
 
     const reverse = await tree("reverseCharge");
-    expect(vatIds(reverse)).toEqual(["BG123456789", "DE123456789"]);
+    expect(vatIds(reverse)).toEqual([made.me.vatNumber, "DE123456789"]);
     expect(
       textAt(
         reverse,
@@ -521,7 +521,7 @@ describe("importing a supplier's e-invoice as an expense", () => {
     expect(body).toMatchObject({
       expense: {
         supplierName: made.me.user.companyName,
-        supplierVatNumber: "BG123456789",
+        supplierVatNumber: made.me.vatNumber,
         documentType: "invoice",
         description: "Нощувка; Вечеря; Закуска",
         dueDate: "2026-11-30",
@@ -555,7 +555,7 @@ describe("importing a supplier's e-invoice as an expense", () => {
     expect(answer.fieldErrors).toEqual({});
     expect(answer.repopulateFields).toMatchObject({
       supplierName: made.me.user.companyName,
-      supplierVatNumber: "BG123456789",
+      supplierVatNumber: made.me.vatNumber,
       documentType: "invoice",
       documentNumber: "0000000002",
       documentDate: "2026-11-20",

@@ -123,11 +123,18 @@ export async function createUser(
 export async function createCompanyWithClient(db: Kysely<Database>, vatRegistered = true) {
   const user = await createUser(db);
   const companyId = user.companyId as string;
+  // A VAT number is BG + the company's ЕИК (decision 049).
+  const { eik } = await db
+    .selectFrom("companies")
+    .select("eik")
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  const vatNumber = vatRegistered ? `BG${eik}` : null;
   await db
     .updateTable("companies")
     .set({
       isVatRegistered: vatRegistered,
-      vatNumber: vatRegistered ? "BG123456789" : null,
+      vatNumber,
       bankIban: "BG80BNBG96611020345678",
       bankBic: "BNBGBGSD",
       bankName: "БНБ",
@@ -147,7 +154,7 @@ export async function createCompanyWithClient(db: Kysely<Database>, vatRegistere
       mol: "Петър Петров",
     }),
   );
-  return { user, companyId, clientId: client.id };
+  return { user, companyId, clientId: client.id, vatNumber };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { hasValidEikChecksum } from "~/modules/accounts/eik";
+import { isValidEik } from "~/modules/reference/bg-identifiers";
 
 /*
  * Test values that need no database: what the e2e files use from the test setup. They live apart
@@ -19,7 +19,7 @@ export function nextSequence(): number {
 export function validEik(): string {
   const stem = String(randomInt(10_000_000, 99_999_999));
   for (let digit = 0; digit <= 9; digit++)
-    if (hasValidEikChecksum(`${stem}${digit}`)) return `${stem}${digit}`;
+    if (isValidEik(`${stem}${digit}`)) return `${stem}${digit}`;
   throw new Error("unreachable: one check digit always fits");
 }
 

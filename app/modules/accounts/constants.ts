@@ -1,3 +1,4 @@
+import { BG_ID_MESSAGES } from "~/modules/reference/bg-identifiers";
 import { IBAN_MESSAGE } from "~/utils/iban-message";
 
 /*
@@ -25,10 +26,12 @@ export const MESSAGES = {
   postalTooLong: "Пощенският код трябва да е най-много 10 символа",
   postalInvalid: "Невалиден формат на пощенския код",
   country: "Моля, изберете държава от списъка",
-  eikFormat: "Невалиден формат на ЕИК/Булстат",
-  eikChecksum: "Невалиден ЕИК/Булстат: контролната цифра не съвпада",
+  eikFormat: BG_ID_MESSAGES.eikFormat,
+  eikChecksum: BG_ID_MESSAGES.eikChecksum,
+  personChecksum: BG_ID_MESSAGES.personChecksum,
   vatRequired: "ДДС номерът е задължителен",
-  vatFormat: "ДДС номерът трябва да започва с BG, последван от 9 или 10 цифри",
+  vatFormat: BG_ID_MESSAGES.vatFormat,
+  vatChecksum: BG_ID_MESSAGES.vatChecksum,
   iban: "IBAN е задължителен",
   ibanInvalid: IBAN_MESSAGE,
   bankName: "Името на банката е задължително",

@@ -221,11 +221,16 @@ describe("company step (§5)", () => {
 
   it.each([
     ["175074752", "company", null],
-    ["1750747520", "company", null],
+    ["8032056031", "company", null], // an ЕГН (python-stdnum's vector)
+    ["1750747520", "company", MESSAGES.personChecksum], // ten digits that are no ЕГН or ЛНЧ
     ["17507475", "company", MESSAGES.eikFormat],
     ["17507475200", "company", MESSAGES.eikFormat],
     ["175074751", "company", MESSAGES.eikChecksum],
-    ["17507475200", "freelancer", null],
+    ["7111042925", "freelancer", null], // an ЛНЧ
+    ["1750747520004", "freelancer", null], // a branch's БУЛСТАТ
+    ["1750747520005", "freelancer", MESSAGES.eikChecksum],
+    ["17507475200", "freelancer", MESSAGES.eikFormat], // 11 digits are no identifier
+    ["175074752000", "freelancer", MESSAGES.eikFormat], // nor 12
     ["175074752ab", "freelancer", MESSAGES.eikFormat],
     ["17507475200000", "freelancer", MESSAGES.eikFormat],
   ] as const)("EIK %s for %s → %s", (eik, type, message) => {
@@ -259,7 +264,10 @@ describe("finance step (§5)", () => {
     ["175074752", MESSAGES.vatFormat],
     ["BG17507475", MESSAGES.vatFormat],
     ["BG175074752", undefined],
-    ["BG1750747520", undefined],
+    ["BG8032056031", undefined],
+    ["BG1750747520004", undefined],
+    ["BG175074751", MESSAGES.vatChecksum], // the check digit (issue #42 item 17)
+    ["BG1750747520", MESSAGES.vatChecksum],
   ])("with VAT registration, number %j → %s", (vatNumber, message) => {
     expect(
       errorOf(

@@ -1,11 +1,11 @@
 import { validate as validatePostalCode } from "postal-codes-js";
 import { z } from "zod";
+import { bgIdError, bgVatError } from "~/modules/reference/bg-identifiers";
 import { countryByName, DEFAULT_COUNTRY } from "~/modules/reference/countries";
 import { checkedIban } from "~/utils/iban";
 import { BULGARIAN_TEXT, SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
 import { COMPANY_KINDS, type CompanyKind } from "./company-kind";
 import { MESSAGES, type REGISTER_STEPS } from "./constants";
-import { hasValidEikChecksum } from "./eik";
 
 // One set of rules for the browser (live validation), the form actions and the JSON API.
 // Messages are the product spec's (§5, §8) word for word where it gives them (constants.ts).
@@ -142,17 +142,18 @@ export function postalCodeError(postalCode: string, countryName: string): string
 }
 
 /**
- * EIK (company: 9–10 digits), Bulstat (freelancer: 9–13 digits) or a non-profit's Булстат/ЕИК
- * (9 digits, 13 for a branch), with the check digit.
+ * EIK (company: 9 digits, or 10 for an ЕГН/ЛНЧ), Bulstat (freelancer: 9, 10 or 13 digits) or a
+ * non-profit's Булстат/ЕИК (9 digits, 13 for a branch), with the check digit
+ * (modules/reference/bg-identifiers.ts; 11 and 12 digits are no Bulgarian identifier).
  */
 export function eikError(eik: string, companyType: CompanyKind): string | null {
   const pattern = {
     company: /^\d{9,10}$/,
-    freelancer: /^\d{9,13}$/,
+    freelancer: /^(\d{9,10}|\d{13})$/,
     nonprofit: /^(\d{9}|\d{13})$/,
   }[companyType];
   if (!pattern.test(eik)) return MESSAGES.eikFormat;
-  return hasValidEikChecksum(eik) ? null : MESSAGES.eikChecksum;
+  return bgIdError(eik);
 }
 
 /** The company rules of registration (country, postal code, EIK), for every form that has them. */
@@ -178,14 +179,29 @@ export function checkCompany(
   }
 }
 
-/** A VAT-registered company needs a BG VAT number. */
-export function checkVat(data: { isVatRegistered?: boolean; vatNumber?: string }, ctx: Ctx) {
+/**
+ * A VAT-registered company needs a BG VAT number with its check digits; a company's or a
+ * non-profit's, when the form has its 9-digit ЕИК, is BG + that ЕИК (чл. 94, ал. 2 ЗДДС).
+ */
+export function checkVat(
+  data: {
+    isVatRegistered?: boolean;
+    vatNumber?: string;
+    companyVat?: string;
+    companyType?: CompanyKind;
+  },
+  ctx: Ctx,
+) {
   if (!data.isVatRegistered) return;
   if (!data.vatNumber) {
     ctx.addIssue({ code: "custom", path: ["vatNumber"], message: MESSAGES.vatRequired });
-  } else if (!/^BG\d{9,10}$/.test(data.vatNumber)) {
-    ctx.addIssue({ code: "custom", path: ["vatNumber"], message: MESSAGES.vatFormat });
+    return;
   }
+  // A freelancer's VAT number may be BG + ЕГН beside a 9-digit Bulstat; a nine-digit one is its ЕИК.
+  const eik =
+    data.companyType !== "freelancer" || data.vatNumber.length === 11 ? data.companyVat : null;
+  const error = bgVatError(data.vatNumber, eik);
+  if (error) ctx.addIssue({ code: "custom", path: ["vatNumber"], message: error });
 }
 
 export const registerStep1Schema = z.object(step1Fields).superRefine(checkPasswords);

@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { hasValidEikChecksum } from "~/modules/accounts/eik";
+import {
+  BG_ID_MESSAGES,
+  bgVatError,
+  isValidBranchBulstat,
+  isValidEik,
+} from "~/modules/reference/bg-identifiers";
 import { checkedIban } from "~/utils/iban";
 import { boundedText, optionalText, SAFE_TEXT, TEXT_MESSAGES } from "~/utils/schema";
 import { NOTIFICATION_MAX, SETTINGS_MESSAGES } from "./settings-constants";
@@ -44,7 +49,7 @@ export const operatorSchema = z
   .object({
     name: boundedText(200, SETTINGS_MESSAGES.required),
     eik: boundedText(13, SETTINGS_MESSAGES.required).refine(
-      (value) => /^(\d{9}|\d{13})$/.test(value) && hasValidEikChecksum(value),
+      (value) => isValidEik(value) || isValidBranchBulstat(value),
       SETTINGS_MESSAGES.eik,
     ),
     isVatRegistered: z
@@ -67,7 +72,11 @@ export const operatorSchema = z
     bankBic: boundedText(20, SETTINGS_MESSAGES.required).transform((value) => value.toUpperCase()),
   })
   .superRefine((data, ctx) => {
-    if (data.isVatRegistered && !/^BG\d{9,10}$/.test(data.vatNumber ?? "")) {
-      ctx.addIssue({ code: "custom", path: ["vatNumber"], message: SETTINGS_MESSAGES.vatNumber });
+    if (!data.isVatRegistered) return;
+    const error = bgVatError(data.vatNumber ?? "", data.eik);
+    if (error) {
+      const message =
+        error === BG_ID_MESSAGES.vatNotEik(data.eik) ? error : SETTINGS_MESSAGES.vatNumber;
+      ctx.addIssue({ code: "custom", path: ["vatNumber"], message });
     }
   });

@@ -406,8 +406,17 @@ export const openApiDocument = {
           kind: { enum: ["company", "sole_trader", "non_profit", "individual", "foreign_company"] },
           name: { type: "string" },
           nameEn: { type: "string" },
-          eik: { type: "string", description: "9 or 13 digits with a valid check digit" },
-          vatNumber: { type: "string", example: "BG175074752" },
+          eik: {
+            type: "string",
+            description:
+              "ЕИК/Булстат: 9 digits (13 for a branch), or a person's ЕГН/ЛНЧ (10), with the check digit; 11–12 digits are refused",
+          },
+          vatNumber: {
+            type: "string",
+            example: "BG175074752",
+            description:
+              "BG + 9, 10 or 13 digits with the check digits; a company's is BG + its 9-digit ЕИК",
+          },
           mol: { type: "string" },
           address: { type: "string" },
           addressEn: { type: "string" },

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { bgIdError } from "~/modules/reference/bg-identifiers";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import { checkedIban } from "~/utils/iban";
 import { MAX_AMOUNT_CENTS, parseDecimal, VAT_RATES } from "~/utils/money";
@@ -56,8 +57,8 @@ export const ruleSchema = z
     amountMax: money("Невалидна сума"),
     supplierName: boundedText(200, "Въведете доставчик"),
     supplierEik: optionalText(13).refine(
-      (value) => value === null || /^\d{9}(\d{4})?$/.test(value),
-      "ЕИК е 9 или 13 цифри",
+      (value) => value === null || bgIdError(value) === null,
+      "ЕИК е 9 или 13 цифри (10 за ЕГН/ЛНЧ) с вярна контролна цифра",
     ),
     categoryId: z
       .string({ required_error: "Изберете категория" })

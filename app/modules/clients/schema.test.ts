@@ -43,6 +43,18 @@ describe("clientSchema", () => {
     [{ eik: "12345" }, "eik", MESSAGES.eikFormat],
     [{ eik: "175074751" }, "eik", MESSAGES.eikChecksum],
     [{ vatNumber: "BG12" }, "vatNumber", CLIENT_MESSAGES.vat],
+    // Issue #42 item 17: check digits everywhere, 11–12 digits refused, VAT = BG + ЕИК.
+    [{ eik: "1750747520" }, "eik", MESSAGES.personChecksum],
+    [{ eik: "17507475200" }, "eik", MESSAGES.eikFormat],
+    [{ eik: "175074752000" }, "eik", MESSAGES.eikFormat],
+    [{ eik: "1750747520005" }, "eik", MESSAGES.eikChecksum],
+    [{ vatNumber: "BG175074751" }, "vatNumber", MESSAGES.vatChecksum],
+    [{ vatNumber: "BG1750747520" }, "vatNumber", MESSAGES.vatChecksum],
+    [
+      { vatNumber: "BG121220328" },
+      "vatNumber",
+      "ДДС номерът на фирмата е BG и нейният ЕИК: BG175074752",
+    ],
     [{ emails: "office@example.bg, nope" }, "emails", CLIENT_MESSAGES.email("nope")],
     [{ paymentTermDays: "400" }, "paymentTermDays", CLIENT_MESSAGES.paymentTerm],
     [{ paymentTermDays: "2.5" }, "paymentTermDays", CLIENT_MESSAGES.paymentTerm],
@@ -51,6 +63,17 @@ describe("clientSchema", () => {
     [{ currency: "BGN" }, "currency", "Моля, изберете валута"],
   ])("refuses %o", (override, field, message) => {
     expect(errors({ ...base, ...override })[field]).toBe(message);
+  });
+
+  it("takes a person's ЕГН or ЛНЧ, and a branch's БУЛСТАТ with its VAT number", () => {
+    expect(errors({ ...base, kind: "individual", eik: "8032056031" })).toEqual({});
+    expect(errors({ ...base, kind: "sole_trader", eik: "7111042925" })).toEqual({});
+    expect(errors({ ...base, kind: "individual", eik: "8032056032" })).toEqual({
+      eik: MESSAGES.personChecksum,
+    });
+    expect(errors({ ...base, eik: "1750747520004", vatNumber: "BG1750747520004" })).toEqual({});
+    // A freelancer's VAT number may be BG + ЕГН beside a 9-digit Булстат.
+    expect(errors({ ...base, kind: "sole_trader", vatNumber: "BG8032056031" })).toEqual({});
   });
 
   it("needs no EIK for an individual, and accepts an EU VAT id for a foreign company", () => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "~/modules/accounts/constants";
-import { hasValidEikChecksum } from "~/modules/accounts/eik";
 import { postalCodeError } from "~/modules/accounts/schema";
+import { bgIdError, bgVatError } from "~/modules/reference/bg-identifiers";
 import { countryByName, DEFAULT_COUNTRY } from "~/modules/reference/countries";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import { boundedText } from "~/utils/schema";
@@ -78,17 +78,28 @@ export const clientSchema = z
     const needsEik =
       data.kind === "company" || data.kind === "sole_trader" || data.kind === "non_profit";
     if (needsEik && !data.eik) issue("eik", CLIENT_MESSAGES.eikRequired);
-    if (data.eik && data.kind !== "foreign_company") {
-      if (!/^\d{9,13}$/.test(data.eik)) issue("eik", MESSAGES.eikFormat);
-      else if (!hasValidEikChecksum(data.eik)) issue("eik", MESSAGES.eikChecksum);
-    }
+    // A Bulgarian client's ЕИК/Булстат, ЕГН or ЛНЧ with its check digit (decision 049).
+    const eikError = data.eik && data.kind !== "foreign_company" ? bgIdError(data.eik) : null;
+    if (eikError) issue("eik", eikError);
     if (data.vatNumber) {
-      const ok = data.kind === "foreign_company" ? /^[A-Z]{2}[0-9A-Z]{2,13}$/ : /^BG\d{9,10}$/;
-      if (!ok.test(data.vatNumber) && !EU_VAT.test(data.vatNumber)) {
-        issue(
-          "vatNumber",
-          data.kind === "foreign_company" ? CLIENT_MESSAGES.foreignVat : CLIENT_MESSAGES.vat,
-        );
+      if (data.vatNumber.startsWith("BG")) {
+        // A company's or a non-profit's VAT number is BG + its 9-digit ЕИК; a sole trader's too
+        // when it has nine digits (a freelancer's may be BG + ЕГН).
+        const ownsEik =
+          data.kind === "company" ||
+          data.kind === "non_profit" ||
+          (data.kind === "sole_trader" && data.vatNumber.length === 11);
+        const ownEik = ownsEik && !eikError ? data.eik : null;
+        const error = bgVatError(data.vatNumber, ownEik);
+        if (error) issue("vatNumber", error === MESSAGES.vatFormat ? CLIENT_MESSAGES.vat : error);
+      } else {
+        const ok = data.kind === "foreign_company" ? /^[A-Z]{2}[0-9A-Z]{2,13}$/ : EU_VAT;
+        if (!ok.test(data.vatNumber)) {
+          issue(
+            "vatNumber",
+            data.kind === "foreign_company" ? CLIENT_MESSAGES.foreignVat : CLIENT_MESSAGES.vat,
+          );
+        }
       }
     }
     if (data.postalCode && country) {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MESSAGES } from "~/modules/accounts/constants";
-import { hasValidEikChecksum } from "~/modules/accounts/eik";
 import { EU_VAT } from "~/modules/clients/constants";
+import { bgIdError, bgVatError } from "~/modules/reference/bg-identifiers";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import { formatCents, MAX_AMOUNT_CENTS, parseDecimal, VAT_RATES } from "~/utils/money";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
@@ -162,18 +162,18 @@ export const expenseSchema = z
   .superRefine((data, ctx) => {
     const issue = (path: (string | number)[], message: string) =>
       ctx.addIssue({ code: "custom", path, message });
-    if (data.supplierEik) {
-      const eik = data.supplierEik;
-      if (!/^\d{9,13}$/.test(eik)) issue(["supplierEik"], EXPENSE_MESSAGES.eik);
-      else if ((eik.length === 9 || eik.length === 13) && !hasValidEikChecksum(eik)) {
-        issue(["supplierEik"], MESSAGES.eikChecksum);
-      }
+    // A Bulgarian supplier's ЕИК/Булстат (ЕГН/ЛНЧ) and BG VAT number, check digits included
+    // (decision 049); a 9-digit VAT number beside a 9-digit ЕИК is BG + that ЕИК.
+    const eikError = data.supplierEik ? bgIdError(data.supplierEik) : null;
+    if (eikError) {
+      issue(["supplierEik"], eikError === MESSAGES.eikFormat ? EXPENSE_MESSAGES.eik : eikError);
     }
-    if (
-      data.supplierVatNumber &&
-      !/^BG\d{9,10}$/.test(data.supplierVatNumber) &&
-      !EU_VAT.test(data.supplierVatNumber)
-    ) {
+    if (data.supplierVatNumber?.startsWith("BG")) {
+      const vat = data.supplierVatNumber;
+      const error = bgVatError(vat, vat.length === 11 && !eikError ? data.supplierEik : null);
+      if (error)
+        issue(["supplierVatNumber"], error === MESSAGES.vatFormat ? EXPENSE_MESSAGES.vat : error);
+    } else if (data.supplierVatNumber && !EU_VAT.test(data.supplierVatNumber)) {
       issue(["supplierVatNumber"], EXPENSE_MESSAGES.vat);
     }
     if (
