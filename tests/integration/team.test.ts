@@ -294,6 +294,70 @@ describe("invitations by e-mail (issue #29 item 2)", () => {
       await mailbox.close();
     }
   });
+
+  it("takes seats one at a time: six parallel invitations with two free seats make two (issue #43 item 3)", async () => {
+    const mailbox = await startMailbox();
+    try {
+      const owner = await ownerOfCompany("standard");
+      const answers = await Promise.all(
+        [1, 2, 3, 4, 5, 6].map((n) => invite(owner, mailbox, `p${n}@example.bg`, "staff")),
+      );
+      const statuses = answers.map((answer) => answer.response.status).sort();
+      expect(statuses).toEqual([201, 201, 400, 400, 400, 400]);
+      for (const refused of answers.filter((answer) => answer.response.status === 400)) {
+        expect(refused.body.message).toBe(TEAM_MESSAGES.seats(3));
+      }
+      const live = await getDb()
+        .selectFrom("companyInvitations")
+        .select((eb) => eb.fn.countAll<string>().as("n"))
+        .where("companyId", "=", owner.companyId)
+        .executeTakeFirstOrThrow();
+      expect(Number(live.n)).toBe(2);
+    } finally {
+      await mailbox.close();
+    }
+  });
+
+  it("checks the seat again at acceptance: a plan that shrank since the invitation refuses it, and the link stays", async () => {
+    const mailbox = await startMailbox();
+    try {
+      const db = getDb();
+      const owner = await ownerOfCompany("standard");
+      const { token } = await invite(owner, mailbox, "late@example.bg", "staff");
+      const plan = (subscriptionPlan: "basic" | "standard") =>
+        db
+          .updateTable("companies")
+          .set({ subscriptionPlan })
+          .where("id", "=", owner.companyId)
+          .execute();
+      // Invited on standard; the plan went down to basic (the owner's seat only) before the answer.
+      await plan("basic");
+      const refused = await call(inviteAction, db, `/invite/${token}`, {
+        ...formBody(newLogin),
+        params: { token },
+      });
+      expect(refused.status).toBe(409);
+      expect((await refused.json()).formError).toBe(TEAM_MESSAGES.seatsAtAcceptance(1));
+      const kept = await db
+        .selectFrom("companyInvitations")
+        .select("acceptedAt")
+        .where("email", "=", "late@example.bg")
+        .executeTakeFirstOrThrow();
+      expect(kept.acceptedAt).toBeNull();
+      expect(
+        await db.selectFrom("users").select("id").where("email", "=", "late@example.bg").execute(),
+      ).toEqual([]);
+      // With the seat back, the same link works.
+      await plan("standard");
+      const joined = await call(inviteAction, db, `/invite/${token}`, {
+        ...formBody(newLogin),
+        params: { token },
+      });
+      expect(joined.status).toBe(302);
+    } finally {
+      await mailbox.close();
+    }
+  });
 });
 
 describe("no escalation, and revocation at once (issue #29 item 3)", () => {

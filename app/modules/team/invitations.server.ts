@@ -22,7 +22,7 @@ import {
   TEAM_MESSAGES,
 } from "./constants";
 import type { InviteInput } from "./schema";
-import { requireFreeSeat } from "./seats.server";
+import { requireFreeSeat, requireSeatsKept } from "./seats.server";
 
 /*
  * Invitations by e-mail (issue #29 item 2, decision 028): a random token e-mailed once and kept
@@ -302,6 +302,10 @@ async function spend(
     .onConflict((oc) => oc.columns(["companyId", "userId"]).doNothing())
     .returning("role")
     .executeTakeFirst();
+  // The seat the invitation held becomes the member's: checked again, the plan may have shrunk.
+  if (joined && row.role !== "accountant") {
+    await requireSeatsKept(trx, row.companyId, todayInSofia());
+  }
   await recordCompanyAudit(trx, {
     companyId: row.companyId,
     actor: {

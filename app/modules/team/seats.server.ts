@@ -1,4 +1,4 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { AppError } from "~/utils/http.server";
 import type { Database, Plan } from "~db/types";
 import { TEAM_MESSAGES } from "./constants";
@@ -49,10 +49,42 @@ export async function companySeats(db: Kysely<Database>, companyId: string, day:
   return { plan: company.subscriptionPlan, seats, used };
 }
 
-/** Refuses (400) one more seat than the plan has. */
-export async function requireFreeSeat(db: Kysely<Database>, companyId: string, day: string) {
-  const { seats, used } = await companySeats(db, companyId, day);
+/**
+ * Holds the company's row until the transaction ends, so that seats are counted and taken one
+ * request at a time (issue #43, item 3: six parallel invitations with two free seats all passed a
+ * count made before any of them was written). Under READ COMMITTED the count that follows the lock
+ * sees what the request before it committed.
+ */
+async function lockSeats(trx: Transaction<Database>, companyId: string) {
+  await trx.selectFrom("companies").select("id").where("id", "=", companyId).forUpdate().execute();
+}
+
+/** Refuses (400) one more seat than the plan has; counts and takes it under the company's lock. */
+export async function requireFreeSeat(trx: Transaction<Database>, companyId: string, day: string) {
+  await lockSeats(trx, companyId);
+  const { seats, used } = await companySeats(trx, companyId, day);
   if (used >= seats) throw new AppError(TEAM_MESSAGES.seats(seats), 400);
+}
+
+/**
+ * At acceptance, again (the plan may have shrunk since the invitation): the members that use a
+ * seat, the one just added included, fit the plan; 409 otherwise (the invitation stays unspent).
+ */
+export async function requireSeatsKept(trx: Transaction<Database>, companyId: string, day: string) {
+  await lockSeats(trx, companyId);
+  const company = await trx
+    .selectFrom("companies")
+    .select("subscriptionPlan")
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  const seats = await seatsFor(trx, company.subscriptionPlan, day);
+  const row = await trx
+    .selectFrom("companyMembers")
+    .select((eb) => eb.fn.countAll<string>().as("n"))
+    .where("companyId", "=", companyId)
+    .where("role", "<>", "accountant")
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) > seats) throw new AppError(TEAM_MESSAGES.seatsAtAcceptance(seats), 409);
 }
 
 export interface SeatRow {
