@@ -3,6 +3,7 @@ import { expenseRefusal, requireApiExpense } from "~/modules/expenses/api.server
 import { expenseInputFromJson, expenseJson } from "~/modules/expenses/json.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { deleteExpense, updateExpense } from "~/modules/expenses/service.server";
+import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
@@ -25,7 +26,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return new Response(null, { status: 204 });
     }
     const { data } = await parseJsonBody(request, expenseSchema, {
-      prepare: expenseInputFromJson,
+      prepare: (body) =>
+        withEcbRate(context.db, expenseInputFromJson(body), ["taxEventDate", "documentDate"]),
     });
     await updateExpense(context.db, companyId, expense.id, data);
     return json(expenseJson(await requireApiExpense(context.db, companyId, expense.id)));

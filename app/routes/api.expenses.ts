@@ -13,6 +13,7 @@ import {
 } from "~/modules/expenses/queries.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { createExpense, getExpense } from "~/modules/expenses/service.server";
+import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
 import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -44,7 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.edit");
-  const { data } = await parseJsonBody(request, expenseSchema, { prepare: expenseInputFromJson });
+  // A foreign currency's rate left empty is the ECB's of the date (decision 051).
+  const { data } = await parseJsonBody(request, expenseSchema, {
+    prepare: (body) =>
+      withEcbRate(context.db, expenseInputFromJson(body), ["taxEventDate", "documentDate"]),
+  });
   try {
     const id = await createExpense(context.db, companyId, null, data);
     const saved = await getExpense(context.db, companyId, id);

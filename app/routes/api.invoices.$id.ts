@@ -10,6 +10,7 @@ import {
 } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { documentSchemaFor } from "~/modules/invoices/schema";
+import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
@@ -37,7 +38,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       await recordDocumentAct(context, user, "document.delete", doc);
       return new Response(null, { status: 204 });
     }
-    const { data } = await parseJsonBody(request, documentSchemaFor(await allVatRates(context.db)));
+    const { data } = await parseJsonBody(
+      request,
+      documentSchemaFor(await allVatRates(context.db)),
+      {
+        prepare: (body) => withEcbRate(context.db, body, ["taxEventDate", "issueDate"]),
+      },
+    );
     await updateDraft(context.db, companyId, doc.id, data);
     await recordDocumentAct(context, user, "document.update", doc);
     const saved = await getDocument(context.db, companyId, doc.id);

@@ -12,6 +12,7 @@ import {
   summarizeDocuments,
 } from "~/modules/invoices/list.server";
 import { documentSchemaFor } from "~/modules/invoices/schema";
+import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { todayInSofia } from "~/utils/dates";
 
@@ -57,7 +58,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
   const user = await requireApiCompanyUser(request, context, "documents.edit");
   const companyId = user.companyId;
-  const { data } = await parseJsonBody(request, documentSchemaFor(await allVatRates(context.db)));
+  // A foreign currency's rate left empty is the ECB's of the date (decision 051).
+  const { data } = await parseJsonBody(request, documentSchemaFor(await allVatRates(context.db)), {
+    prepare: (body) => withEcbRate(context.db, body, ["taxEventDate", "issueDate"]),
+  });
   try {
     const id = await createDraft(context.db, companyId, user.id, data);
     await recordDocumentAct(context, user, "document.create", {

@@ -169,11 +169,12 @@ const isJsonType = (type: string | null) =>
 export async function parseJsonBody<T extends ZodTypeAny>(
   request: Request,
   schema: T,
+  /** prepare: the body as the schema reads it (may look things up: the ECB's rate, decision 051). */
   options: { prepare?: (body: Record<string, unknown>) => unknown; invalidMessage?: string } = {},
 ): Promise<{ data: z.infer<T>; body: Record<string, unknown> }> {
   const body = await readJson(request);
   if (!body) throw jsonError(API_MESSAGES.notJson, 400);
-  const parsed = schema.safeParse(options.prepare ? options.prepare(body) : body);
+  const parsed = schema.safeParse(options.prepare ? await options.prepare(body) : body);
   if (!parsed.success) {
     throw json(
       {

@@ -19,6 +19,7 @@ import { loader as editInvoice } from "~/routes/_app.invoice.edit.$id";
 import { action as newInvoice } from "~/routes/_app.invoice.new";
 import { action as expensesPost } from "~/routes/api.expenses";
 import { action as importApi } from "~/routes/api.expenses.import-ubl";
+import { action as invoicesPost } from "~/routes/api.invoices";
 import { createCompanyWithClient } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
@@ -356,6 +357,54 @@ describe("forms fill a foreign currency's rate in from the ECB", () => {
     });
     expect(typed.status).toBe(201);
     expect((await typed.json()).eurRate).toBe("0.13400000");
+
+    // Sent without a rate, the API fills the ECB's in as the form does.
+    const { eurRate: _, eurRateNote: __, ...withoutRate } = expense;
+    const filled = await call(expensesPost, db, "/api/expenses", {
+      ...jsonBody(
+        {
+          ...withoutRate,
+          documentNumber: "DK-2025-120",
+          categoryId: me.categoryId,
+          paid: true,
+          paidOn: "2025-04-25",
+          paymentMethod: "bank",
+        },
+        "POST",
+        me.bearer,
+      ),
+    });
+    expect(filled.status).toBe(201);
+    expect((await filled.json()).eurRate).toBe("0.13391901");
+  });
+
+  it("POST /api/invoices in USD without a rate takes the ECB's of its date; none known is still refused", async () => {
+    const db = getDb();
+    const me = await standardCompany();
+    const body = (issueDate: string) => ({
+      type: "invoice",
+      clientId: me.clientId,
+      issueDate,
+      currency: "USD",
+      lines: [{ description: "Консултация", quantity: "1", unitPrice: "100", vatRate: 20 }],
+    });
+    const made = await call(
+      invoicesPost,
+      db,
+      "/api/invoices",
+      jsonBody(body("2025-05-03"), "POST", me.bearer),
+    );
+    expect(made.status).toBe(201);
+    // Saturday 03.05.2025: Friday's rate, 1 EUR = 1.1343 USD.
+    expect(await made.json()).toMatchObject({ currency: "USD", eurRate: "0.88160099" });
+    const unknown = await call(
+      invoicesPost,
+      db,
+      "/api/invoices",
+      jsonBody(body("2026-11-27"), "POST", me.bearer),
+    );
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).errors).toHaveProperty("eurRate");
   });
 
   it("the expense form saves a USD expense with the rate left empty at the ECB's rate of its date", async () => {

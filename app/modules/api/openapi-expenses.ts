@@ -293,7 +293,10 @@ export const expenseSchemas = {
       description: { type: "string" },
       categoryId: { type: "string", format: "uuid" },
       currency: { type: "string", default: "EUR", description: "BGN only up to 2025-12-31" },
-      eurRate: decimal("0.92", "EUR per unit; required for currencies other than EUR and BGN"),
+      eurRate: decimal(
+        "0.92",
+        "EUR per unit, for currencies other than EUR and BGN; left out or empty, the ECB's reference rate of the tax event (else document) date, or the last one before it within a week, is filled in (decision 051); refused when there is none",
+      ),
       amounts: { type: "array", maxItems: 4, items: ref("ExpenseAmount") },
       vatCredit: { enum: ["full", "partial", "none"], default: "full" },
       vatCreditCoefficient: decimal("0.75", "Partial credit: the coefficient, 0–1"),

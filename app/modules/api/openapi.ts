@@ -481,7 +481,10 @@ export const openApiDocument = {
             default: "EUR",
             description: "BGN only for documents dated up to 2025-12-31",
           },
-          eurRate: decimal("0.92", "EUR per unit; required for currencies other than EUR and BGN"),
+          eurRate: decimal(
+            "0.92",
+            "EUR per unit, for currencies other than EUR and BGN; left out or empty, the ECB's reference rate of the tax event (else issue) date, or the last one before it within a week, is filled in (decision 051); refused when there is none",
+          ),
           language: { enum: ["bg", "en", "bilingual"] },
           vatGround: {
             type: "string",

@@ -79,6 +79,22 @@ export async function ecbRateToFill(
   return ecbRateOn(db, currency, date.trim());
 }
 
+/**
+ * An API body with a foreign currency's empty eurRate filled in from the ECB (ecbRateToFill), for
+ * the first of `dates` that is a date (the tax event's, then the document's); else as it came.
+ */
+export async function withEcbRate(
+  db: Kysely<Database>,
+  body: Record<string, unknown>,
+  dates: readonly string[],
+): Promise<Record<string, unknown>> {
+  const date = dates
+    .map((key) => (Object.hasOwn(body, key) ? body[key] : undefined))
+    .find((value): value is string => typeof value === "string" && isIsoDate(value.trim()));
+  const ecb = await ecbRateToFill(db, { currency: body.currency, eurRate: body.eurRate, date });
+  return ecb ? { ...body, eurRate: ecb.eurRate } : body;
+}
+
 /** Adds (or corrects) the ECB's rates of these days; the number of rows written. */
 export async function saveEcbRates(
   db: Kysely<Database>,
