@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { UBL_MAX_BYTES, UblImportError, type UblPrefill } from "~/modules/einvoice/import";
+import { UBL_MAX_BYTES, UblImportError, type UblReading } from "~/modules/einvoice/import";
 import { expenseFromUbl, importUblFile } from "~/modules/expenses/ubl-import.server";
 import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { readBodyFile, readFormWithFiles } from "~/utils/files.server";
@@ -11,10 +11,11 @@ export const IMPORT_UBL_MESSAGES = {
 } as const;
 
 /**
- * POST /api/expenses/import-ubl — a supplier's e-invoice (UBL 2.1 Invoice or CreditNote, ≤ 1 MB) as
- * multipart/form-data (field "file") or as the raw body (application/xml) → 200 {expense, warnings}:
- * the fields of POST /api/expenses filled from it, nothing saved. 400 for a file that is not a UBL
- * e-invoice (or declares a DOCTYPE), 413 over 1 MB, 415 for another content type, 422 nested or
+ * POST /api/expenses/import-ubl — a supplier's e-invoice (UBL 2.1 Invoice or CreditNote, ≤ 10 MB) as
+ * multipart/form-data (field "file") or as the raw body (application/xml) → 200 {expense, warnings,
+ * attachment}: the fields of POST /api/expenses filled from it, nothing saved, and the PDF the
+ * e-invoice embeds (base64, for POST /api/expenses/{id}/attachments) or null. 400 for a file that is
+ * not a UBL e-invoice (or declares a DOCTYPE), 413 over 10 MB, 415 for another content type, 422 nested or
  * numbered past UBL_LIMITS (checked before parsing; the parsing runs in a worker thread), 503 when
  * the readers are busy or the reading overruns. A currency other than EUR and BGN comes with the
  * ECB's rate of its date filled in (eurRate, EUR per unit) and eurRateNote saying which (decision 051).
@@ -24,21 +25,28 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.edit");
   const type = (request.headers.get("content-type") ?? "").toLowerCase();
   try {
-    let prefill: UblPrefill;
+    let reading: UblReading;
     if (type.startsWith("multipart/form-data")) {
       const { upload } = await readFormWithFiles(request, {
         fields: ["file", "files", "ubl"],
         maxBytes: UBL_MAX_BYTES,
         maxFiles: 1,
       });
-      prefill = await importUblFile(upload.files[0], upload.tooLarge.length > 0);
+      reading = await importUblFile(upload.files[0], upload.tooLarge.length > 0);
     } else if (/^(application|text)\/xml\b/.test(type)) {
       const upload = await readBodyFile(request, { maxBytes: UBL_MAX_BYTES });
-      prefill = await importUblFile(upload.files[0], upload.tooLarge.length > 0);
+      reading = await importUblFile(upload.files[0], upload.tooLarge.length > 0);
     } else {
       return jsonError(IMPORT_UBL_MESSAGES.contentType, 415);
     }
-    return json(await expenseFromUbl(context.db, companyId, prefill));
+    const { expense, warnings } = await expenseFromUbl(context.db, companyId, reading.prefill);
+    const { attachment, ...fields } = expense;
+    const content = reading.pdf ? Buffer.from(reading.pdf.bytes).toString("base64") : null;
+    return json({
+      expense: fields,
+      warnings,
+      attachment: attachment && content !== null ? { ...attachment, content } : null,
+    });
   } catch (error) {
     if (error instanceof UblImportError) {
       const retry = error.status === 503 ? { "Retry-After": "5" } : undefined;

@@ -61,8 +61,8 @@ export const UPLOAD_ROUTES: readonly { path: RegExp; bytes: number; what: string
     bytes: Number.POSITIVE_INFINITY,
     what: "receipts",
   },
-  // A supplier's e-invoice: UBL_MAX_BYTES (1 MB).
-  { path: /^\/api\/expenses\/import-ubl\/?$/, bytes: MB + FORM_ROOM, what: "e-invoice" },
+  // A supplier's e-invoice: UBL_MAX_BYTES (10 MB; a Peppol invoice embedding its PDF is 2–5 MB).
+  { path: /^\/api\/expenses\/import-ubl\/?$/, bytes: 10 * MB + FORM_ROOM, what: "e-invoice" },
   // The company's logo and the e-mails' logo: LOGO_MAX_BYTES (1 MB).
   { path: /^\/settings\/?$/, bytes: MB + FORM_ROOM, what: "logo" },
   { path: /^\/hatterscastle\/settings\/?$/, bytes: MB + FORM_ROOM, what: "e-mail logo" },
@@ -75,9 +75,11 @@ export const UPLOAD_ROUTES: readonly { path: RegExp; bytes: number; what: string
   { path: /^\/feedback\/?$/, bytes: 5 * MB + FORM_ROOM, what: "feedback attachment" },
 ];
 
-// JSON calls that carry a file as base64 (spec §3: the feedback attachment, 5 MB as 4/3 of it).
+// Calls that carry a file in another body than a form (spec §3: the feedback attachment, 5 MB as
+// base64 in JSON; a supplier's e-invoice, 10 MB as the raw application/xml body).
 const JSON_UPLOADS = [
   { path: /^\/api\/feedback\/?$/, bytes: Math.ceil((5 * MB * 4) / 3) + FORM_ROOM },
+  { path: /^\/api\/expenses\/import-ubl\/?$/, bytes: 10 * MB + FORM_ROOM },
 ];
 
 const isMultipart = (contentType: string | undefined) =>

@@ -471,6 +471,7 @@ describe("the rest of the first day (item 11)", () => {
       supplierName: company.name,
       supplierEik: company.eik,
       supplierVatNumber: company.vatNumber,
+      supplierCompanyId: null,
       supplierAddress: null,
       documentType: "invoice" as const,
       documentNumber: "0000000001",
@@ -481,6 +482,7 @@ describe("the rest of the first day (item 11)", () => {
       description: "Услуга",
       amounts: [],
       warnings: [],
+      attachment: null,
     };
     const warned = await withOwnInvoiceWarning(getDb(), me.companyId, own);
     expect(warned.warnings).toEqual([UBL_FORM_MESSAGES.own(company.name)]);

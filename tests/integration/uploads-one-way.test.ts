@@ -45,7 +45,7 @@ describe("files that do not come in a multipart form", () => {
     expect(row).toEqual({ attachmentName: "екран__gnp.exe_.._x.png", attachmentType: "image/png" });
   });
 
-  it("an e-invoice posted as the whole body is bounded at 1 MB and read like the form's file", async () => {
+  it("an e-invoice posted as the whole body is bounded at UBL_MAX_BYTES (10 MB) and read like the form's file", async () => {
     const db = getDb();
     const customer = await createUser(db, { plan: "standard" });
     const { bearer } = await signInApi(db, customer);

@@ -15,6 +15,7 @@ export interface ExpenseView {
   supplierName: string;
   supplierEik: string | null;
   supplierVatNumber: string | null;
+  supplierCompanyId: string | null;
   supplierAddress: string | null;
   documentType: keyof typeof EXPENSE_DOCUMENT_TYPES;
   documentNumber: string;
@@ -62,6 +63,12 @@ export function ExpenseDetails({ expense, today }: { expense: ExpenseView; today
             <div>
               <dt>ДДС номер: </dt>
               <dd>{expense.supplierVatNumber}</dd>
+            </div>
+          ) : null}
+          {expense.supplierCompanyId ? (
+            <div>
+              <dt>Регистрационен номер: </dt>
+              <dd>{expense.supplierCompanyId}</dd>
             </div>
           ) : null}
           {expense.supplierAddress ? (

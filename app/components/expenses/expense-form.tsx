@@ -100,6 +100,8 @@ export function ExpenseForm({
           error={error("ubl")}
           fileId={value("ublFile")}
           fileName={value("ublFileName")}
+          pdfId={value("ublPdf")}
+          pdfName={value("ublPdfName")}
           warnings={ublImport.warnings}
         />
       ) : null}
@@ -129,9 +131,16 @@ export function ExpenseForm({
             label="ДДС номер"
             defaultValue={value("supplierVatNumber")}
             error={error("supplierVatNumber")}
-            hint="BG и 9 или 10 цифри, или ДДС номер от ЕС"
+            hint="BG и цифрите на българския номер, или чуждестранен с кода на държавата (DE…, NO…MVA)"
           />
         </div>
+        <FormField
+          name="supplierCompanyId"
+          label="Регистрационен номер"
+          defaultValue={value("supplierCompanyId")}
+          error={error("supplierCompanyId")}
+          hint="На чуждестранен доставчик (вместо ЕИК), напр. организационният номер в Норвегия"
+        />
         <FormField
           name="supplierAddress"
           label="Адрес"

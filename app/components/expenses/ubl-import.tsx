@@ -12,12 +12,17 @@ export function UblImportFields({
   error,
   fileName,
   fileId,
+  pdfName,
+  pdfId,
   warnings,
 }: {
   error: string | undefined;
   /** The imported file, once read: it is attached to the expense on saving. */
   fileName: string;
   fileId: string;
+  /** The PDF the e-invoice embeds, kept too: attached beside the XML. */
+  pdfName: string;
+  pdfId: string;
   warnings: string[];
 }) {
   return (
@@ -25,11 +30,14 @@ export function UblImportFields({
       <legend className={styles.legend}>Импорт от електронна фактура (UBL)</legend>
       <input type="hidden" name="ublFile" value={fileId} />
       <input type="hidden" name="ublFileName" value={fileName} />
+      <input type="hidden" name="ublPdf" value={pdfId} />
+      <input type="hidden" name="ublPdfName" value={pdfName} />
       {fileId ? (
         <div role="status">
           <p style={{ marginTop: 0 }}>
             Полетата са попълнени от «{fileName}». Проверете ги и запишете разхода — файлът ще бъде
             приложен към него.
+            {pdfId ? ` PDF документът от фактурата («${pdfName}») също ще бъде приложен.` : null}
           </p>
           {warnings.length ? (
             <ul aria-label="За проверка">
@@ -45,7 +53,7 @@ export function UblImportFields({
         label="XML файл на електронна фактура"
         type="file"
         error={error}
-        hint="UBL 2.1 по EN 16931 (Peppol BIS 3.0), до 1 MB: фактура или кредитно известие от доставчик"
+        hint="UBL 2.1 по EN 16931 (Peppol BIS 3.0), до 10 MB: фактура или кредитно известие от доставчик"
         controlProps={{ accept: ".xml,application/xml,text/xml" }}
       />
       <p className={fieldStyles.hint}>

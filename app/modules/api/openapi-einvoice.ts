@@ -56,7 +56,7 @@ export const einvoicePaths = {
   "/api/expenses/import-ubl": {
     post: {
       summary:
-        "Reads a supplier's e-invoice (UBL 2.1 Invoice or CreditNote, at most 1 MB; a DOCTYPE is refused) into the fields of POST /api/expenses — nothing is saved",
+        "Reads a supplier's e-invoice (UBL 2.1 Invoice or CreditNote, at most 10 MB; a DOCTYPE is refused) into the fields of POST /api/expenses — nothing is saved",
       requestBody: {
         required: true,
         content: {
@@ -78,7 +78,7 @@ export const einvoicePaths = {
             "application/json": {
               schema: {
                 type: "object",
-                required: ["expense", "warnings"],
+                required: ["expense", "warnings", "attachment"],
                 properties: {
                   expense: {
                     type: "object",
@@ -86,6 +86,11 @@ export const einvoicePaths = {
                       supplierName: { type: "string" },
                       supplierEik: nullableString,
                       supplierVatNumber: nullableString,
+                      supplierCompanyId: {
+                        ...nullableString,
+                        description:
+                          "A foreign supplier's registration number (PartyLegalEntity/CompanyID); a Bulgarian supplier's is supplierEik",
+                      },
                       supplierAddress: nullableString,
                       documentType: { enum: ["invoice", "credit_note", "debit_note"] },
                       documentNumber: { type: "string" },
@@ -94,7 +99,10 @@ export const einvoicePaths = {
                       dueDate: { type: ["string", "null"], format: "date" },
                       currency: { type: "string", example: "EUR" },
                       eurRate: {
-                        ...decimal("0.13408061", "EUR per unit: the ECB's reference rate of the e-invoice's tax point (or issue) date, or the last one before it; null for EUR and BGN or when the ECB has none"),
+                        ...decimal(
+                          "0.13408061",
+                          "EUR per unit: the ECB's reference rate of the e-invoice's tax point (or issue) date, or the last one before it; null for EUR and BGN or when the ECB has none",
+                        ),
                         type: ["string", "null"],
                       },
                       eurRateNote: {
@@ -116,6 +124,17 @@ export const einvoicePaths = {
                     },
                   },
                   warnings: { type: "array", items: { type: "string" } },
+                  attachment: {
+                    type: ["object", "null"],
+                    description:
+                      "The PDF the e-invoice embeds (at most 5 MB, starting with %PDF), to attach with POST /api/expenses/{id}/attachments; null when it has none",
+                    properties: {
+                      fileName: { type: "string" },
+                      contentType: { enum: ["application/pdf"] },
+                      size: { type: "integer" },
+                      content: { type: "string", format: "byte" },
+                    },
+                  },
                 },
               },
             },
@@ -126,7 +145,7 @@ export const einvoicePaths = {
         ),
         "401": errors["401"],
         "403": error("The plan has no expenses"),
-        "413": error("Over 1 MB"),
+        "413": error("Over 10 MB"),
         "415": error("Neither multipart/form-data nor application/xml"),
         "422": error(
           "Too complex: nested deeper than 100 levels or more than 50,000 elements (checked before parsing)",

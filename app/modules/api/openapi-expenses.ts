@@ -251,7 +251,16 @@ const supplierFields = {
     type: ["string", "null"],
     description: "ЕИК/Булстат: 9 or 13 digits with a valid check digit",
   },
-  vatNumber: { type: ["string", "null"], example: "BG175074752" },
+  vatNumber: {
+    type: ["string", "null"],
+    example: "BG175074752",
+    description:
+      "BG and the Bulgarian number, or a foreign one with its country's prefix (NO999888777MVA)",
+  },
+  companyId: {
+    type: ["string", "null"],
+    description: "A foreign supplier's registration number, instead of an ЕИК",
+  },
   address: { type: ["string", "null"] },
 };
 
@@ -263,7 +272,10 @@ export const expenseSchemas = {
     type: "object",
     properties: {
       vatRate: { enum: [20, 9, 0, null], description: "null: no VAT" },
-      base: decimal("100.00"),
+      base: decimal(
+        "100.00",
+        "May be negative on one rate (a deposit returned) while the document's total is not",
+      ),
       vat: decimal("20.00", "Computed from the base when left out; within 0.01 of the rate"),
     },
   },
@@ -282,6 +294,7 @@ export const expenseSchemas = {
       supplierName: { type: "string" },
       supplierEik: supplierFields.eik,
       supplierVatNumber: supplierFields.vatNumber,
+      supplierCompanyId: supplierFields.companyId,
       supplierAddress: supplierFields.address,
       documentType: ref("ExpenseDocumentType"),
       documentNumber: {

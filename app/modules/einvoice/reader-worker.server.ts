@@ -1,4 +1,4 @@
-import { readUblText, UblImportError, type UblPrefill } from "./import";
+import { readUblDocument, UblImportError, type UblReading } from "./import";
 
 /*
  * The e-invoice reader: runs in a worker thread of its pool (reader.server.ts), so that parsing a
@@ -11,14 +11,15 @@ export interface UblReadTask {
   text: string;
 }
 
-/** The prefill, or why the file cannot be imported (errors do not cross threads as classes). */
-export type UblReadResult =
-  | { prefill: UblPrefill }
-  | { error: string; status: UblImportError["status"] };
+/**
+ * The prefill and the embedded PDF (decoded here, off the event loop), or why the file cannot be
+ * imported (errors do not cross threads as classes).
+ */
+export type UblReadResult = UblReading | { error: string; status: UblImportError["status"] };
 
 export default function read(task: UblReadTask): UblReadResult {
   try {
-    return { prefill: readUblText(task.text) };
+    return readUblDocument(task.text);
   } catch (error) {
     if (error instanceof UblImportError) return { error: error.message, status: error.status };
     throw error;

@@ -6,7 +6,7 @@ import {
   UBL_IMPORT_MESSAGES,
   UBL_LIMITS,
   UblImportError,
-  type UblPrefill,
+  type UblReading,
   ublText,
 } from "./import";
 import type { UblReadResult, UblReadTask } from "./reader-worker.server";
@@ -51,10 +51,11 @@ function getPool(): Piscina {
 }
 
 /**
- * Reads a supplier's e-invoice into the expense form's fields: its shape checked here, the
- * parsing in the pool. UblImportError with the reason and status (400, 413, 422, 503).
+ * Reads a supplier's e-invoice into the expense form's fields and its embedded PDF: its shape
+ * checked here, the parsing (and the PDF's base64) in the pool. UblImportError with the reason and
+ * status (400, 413, 422, 503).
  */
-export async function readUblInvoiceOffThread(bytes: Uint8Array): Promise<UblPrefill> {
+export async function readUblInvoiceOffThread(bytes: Uint8Array): Promise<UblReading> {
   const text = ublText(bytes);
   let result: UblReadResult;
   try {
@@ -76,7 +77,7 @@ export async function readUblInvoiceOffThread(bytes: Uint8Array): Promise<UblPre
     throw error;
   }
   if ("error" in result) throw new UblImportError(result.error, result.status);
-  return result.prefill;
+  return result;
 }
 
 /** Stops the threads (shutdown, end of tests). */

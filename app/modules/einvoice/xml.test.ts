@@ -62,6 +62,14 @@ describe("ublText: the e-invoice's limits", () => {
     expect(refusal("<a></a></a>").message).toBe(UBL_IMPORT_MESSAGES.notXml);
   });
 
+  it("refuses a tag longer than 64 KB with its attributes (issue #42 item 11 keeps the bounds)", () => {
+    const long = refusal(`<r><a x="${"y".repeat(UBL_LIMITS.maxTagChars)}"/></r>`);
+    expect([long.status, long.message]).toEqual([422, UBL_IMPORT_MESSAGES.longTag]);
+    // A long text between tags (an embedded PDF in base64) is not a tag.
+    const text = `<r><a>${"y".repeat(UBL_LIMITS.maxTagChars * 4)}</a></r>`;
+    expect(ublText(bytes(text))).toBe(text);
+  });
+
   it("takes a document at the limits (it is then read as not a UBL e-invoice)", () => {
     const deepest = nested(UBL_LIMITS.maxDepth);
     expect(ublText(bytes(deepest))).toBe(deepest);

@@ -39,8 +39,11 @@ const SKIPPED = [
   ["<?", "?>"],
 ] as const;
 
-/** What a document's shape exceeds: nesting deeper than maxDepth, more than maxElements elements. */
-export type XmlShapeProblem = "depth" | "elements" | "malformed";
+/**
+ * What a document's shape exceeds: nesting deeper than maxDepth, more than maxElements elements, a
+ * tag (with its attributes) longer than maxTagChars.
+ */
+export type XmlShapeProblem = "depth" | "elements" | "tag" | "malformed";
 
 /**
  * A linear look at a document's tags before any parser sees it (saxes slows with the square of the
@@ -50,8 +53,9 @@ export type XmlShapeProblem = "depth" | "elements" | "malformed";
  */
 export function xmlShapeProblem(
   source: string,
-  limits: { maxDepth: number; maxElements: number },
+  limits: { maxDepth: number; maxElements: number; maxTagChars?: number },
 ): XmlShapeProblem | null {
+  const maxTag = limits.maxTagChars ?? Number.POSITIVE_INFINITY;
   const LT = 60;
   const GT = 62;
   const SLASH = 47;
@@ -83,6 +87,7 @@ export function xmlShapeProblem(
       else if (code === GT) break;
     }
     if (end >= length) return "malformed";
+    if (end - at > maxTag) return "tag";
     if (source.charCodeAt(at + 1) === SLASH) {
       depth -= 1;
       if (depth < 0) return "malformed";

@@ -93,6 +93,10 @@ export const EXPENSE_MESSAGES = {
   paidOn: "Въведете датата на плащане",
   dueBeforeDocument: "Падежът не може да е преди датата на документа",
   tooLarge: "Общата сума е твърде голяма: най-много 99 999 999 999,99",
+  negativeTotal:
+    "Общата сума на документа е отрицателна: запишете го като кредитно известие с положителни суми",
+  foreignVat:
+    "Невалиден ДДС номер: кодът на държавата и 2 до 14 букви или цифри (напр. DE123456789, NO999888777MVA), или BG и цифрите на българския номер",
   duplicate: "Вече има такъв разход",
   notFound: "Разходът не е намерен",
 } as const;
@@ -119,6 +123,7 @@ export const EXPENSE_FIELD_ORDER = [
   "supplierName",
   "supplierEik",
   "supplierVatNumber",
+  "supplierCompanyId",
   "supplierAddress",
   "documentType",
   "documentNumber",

@@ -178,6 +178,7 @@ export function expenseFormValues(expense: ExpenseWithDetails): Record<string, s
     supplierName: expense.supplierName,
     supplierEik: expense.supplierEik ?? "",
     supplierVatNumber: expense.supplierVatNumber ?? "",
+    supplierCompanyId: expense.supplierCompanyId ?? "",
     supplierAddress: expense.supplierAddress ?? "",
     documentType: expense.documentType,
     documentNumber: expense.documentNumber,

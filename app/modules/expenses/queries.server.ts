@@ -107,6 +107,7 @@ export async function listExpenses(
         "expenses.supplierName",
         "expenses.supplierEik",
         "expenses.supplierVatNumber",
+        "expenses.supplierCompanyId",
         "expenses.documentType",
         "expenses.documentNumber",
         "expenses.documentDate",

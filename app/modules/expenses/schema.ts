@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { MESSAGES } from "~/modules/accounts/constants";
-import { EU_VAT } from "~/modules/clients/constants";
 import { bgIdError, bgVatError } from "~/modules/reference/bg-identifiers";
 import { CURRENCIES } from "~/modules/reference/currencies";
+import { compactForeignVat, isForeignVatNumber } from "~/modules/reference/foreign-vat";
 import { formatCents, MAX_AMOUNT_CENTS, parseDecimal, VAT_RATES } from "~/utils/money";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
@@ -40,8 +40,10 @@ const amount = (message: string) =>
     .nullish()
     .transform((value, ctx) => {
       if (value === null || value === undefined || value === "") return null;
+      // A row may be negative (a returned deposit on an invoice, issue #42 item 9); the document's
+      // total may not (superRefine below).
       const cents = parseDecimal(value, 2);
-      if (cents === null || cents < 0n || cents > BigInt(MAX_AMOUNT_CENTS)) {
+      if (cents === null || cents < -BigInt(MAX_AMOUNT_CENTS) || cents > BigInt(MAX_AMOUNT_CENTS)) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }
@@ -72,16 +74,24 @@ export const amountSchema = z
   }));
 
 const hasAmount = (row: { baseCents: number; vatCents: number }) =>
-  row.baseCents > 0 || row.vatCents > 0;
+  row.baseCents !== 0 || row.vatCents !== 0;
 
 const checkbox = z
   .union([z.boolean(), z.string()])
   .optional()
   .transform((value) => value === true || value === "on" || value === "true");
 
-const isBulgarianTaxDocument = (type: string, vatNumber: string | null) =>
-  (type === "invoice" || type === "credit_note" || type === "debit_note") &&
-  !(vatNumber && EU_VAT.test(vatNumber));
+/** A foreign supplier: a VAT number of another country, or a foreign registration number without an ЕИК. */
+const isForeignSupplier = (data: {
+  supplierVatNumber: string | null;
+  supplierEik: string | null;
+  supplierCompanyId: string | null;
+}) =>
+  (data.supplierVatNumber !== null && isForeignVatNumber(data.supplierVatNumber)) ||
+  (!data.supplierEik && data.supplierCompanyId !== null);
+
+const isBulgarianTaxDocument = (type: string, foreign: boolean) =>
+  (type === "invoice" || type === "credit_note" || type === "debit_note") && !foreign;
 
 /** A purchase document, as the expense form and POST/PUT /api/expenses give it. */
 export const expenseSchema = z
@@ -95,7 +105,9 @@ export const expenseSchema = z
     supplierEik: optionalText(13),
     supplierVatNumber: boundedText(30)
       .nullish()
-      .transform((value) => value?.replace(/[\s.-]/g, "").toUpperCase() || null),
+      .transform((value) => (value ? compactForeignVat(value) : "") || null),
+    /** A foreign supplier's registration number (not an ЕИК), as written on its documents. */
+    supplierCompanyId: optionalText(50),
     supplierAddress: optionalText(300),
     documentType: z.enum(Object.keys(EXPENSE_DOCUMENT_TYPES) as [ExpenseDocumentTypeKey], {
       errorMap: () => ({ message: EXPENSE_MESSAGES.documentType }),
@@ -173,11 +185,11 @@ export const expenseSchema = z
       const error = bgVatError(vat, vat.length === 11 && !eikError ? data.supplierEik : null);
       if (error)
         issue(["supplierVatNumber"], error === MESSAGES.vatFormat ? EXPENSE_MESSAGES.vat : error);
-    } else if (data.supplierVatNumber && !EU_VAT.test(data.supplierVatNumber)) {
-      issue(["supplierVatNumber"], EXPENSE_MESSAGES.vat);
+    } else if (data.supplierVatNumber && !isForeignVatNumber(data.supplierVatNumber)) {
+      issue(["supplierVatNumber"], EXPENSE_MESSAGES.foreignVat);
     }
     if (
-      isBulgarianTaxDocument(data.documentType, data.supplierVatNumber) &&
+      isBulgarianTaxDocument(data.documentType, isForeignSupplier(data)) &&
       !/^\d{10}$/.test(data.documentNumber)
     ) {
       issue(["documentNumber"], EXPENSE_MESSAGES.tenDigits);
@@ -202,6 +214,7 @@ export const expenseSchema = z
     });
     const total = data.amounts.reduce((sum, row) => sum + row.baseCents + row.vatCents, 0);
     if (total > MAX_AMOUNT_CENTS) issue(["amounts"], EXPENSE_MESSAGES.tooLarge);
+    if (total < 0) issue(["amounts"], EXPENSE_MESSAGES.negativeTotal);
     if (data.vatCredit === "partial" && !data.vatCreditCoefficient) {
       issue(["vatCreditCoefficient"], EXPENSE_AMOUNT_MESSAGES.coefficient);
     }

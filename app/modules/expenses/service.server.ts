@@ -68,6 +68,7 @@ async function columnsOf(db: Kysely<Database>, companyId: string, input: Expense
     supplierName: input.supplierName,
     supplierEik: input.supplierEik,
     supplierVatNumber: input.supplierVatNumber,
+    supplierCompanyId: input.supplierCompanyId,
     supplierAddress: input.supplierAddress,
     documentType: input.documentType,
     documentNumber: input.documentNumber,

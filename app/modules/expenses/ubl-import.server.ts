@@ -5,6 +5,7 @@ import {
   UBL_MAX_BYTES,
   UblImportError,
   type UblPrefill,
+  type UblReading,
 } from "~/modules/einvoice/import";
 import { readUblInvoiceOffThread } from "~/modules/einvoice/reader.server";
 import { type EcbRate, ecbRateToFill } from "~/modules/reference/ecb-rates.server";
@@ -20,8 +21,9 @@ import { EXPENSE_FORM_ID } from "./schema";
 /*
  * /expenses/add with «Импорт от електронна фактура (UBL)»: the one form posts either «Прочети
  * файла» (intent import-ubl: the XML is read, kept in stored_files by its SHA-256 and the form comes
- * back filled, nothing saved) or the save, which attaches the kept XML to the new expense. A kept
- * file no expense names is removed by the hourly sweep of stored files.
+ * back filled, nothing saved) or the save, which attaches the kept XML to the new expense, and the
+ * PDF the e-invoice embeds, kept the same way (issue #42 item 11). A kept file no expense names is
+ * removed by the hourly sweep of stored files.
  */
 
 export const UBL_FIELD = "ubl";
@@ -62,7 +64,10 @@ export async function withOwnInvoiceWarning(
  * The ECB's rate for an e-invoice in another currency than EUR and BGN (decision 051): that of its
  * tax point date, else its issue date, or the last one before it; null when there is none.
  */
-export function ecbRateOfPrefill(db: Kysely<Database>, prefill: UblPrefill): Promise<EcbRate | null> {
+export function ecbRateOfPrefill(
+  db: Kysely<Database>,
+  prefill: UblPrefill,
+): Promise<EcbRate | null> {
   return ecbRateToFill(db, {
     currency: prefill.currency,
     eurRate: null,
@@ -74,11 +79,7 @@ export function ecbRateOfPrefill(db: Kysely<Database>, prefill: UblPrefill): Pro
  * POST /api/expenses/import-ubl's answer: the fields of POST /api/expenses, with the ECB's rate
  * filled in (eurRate, and eurRateNote saying its date and source) for a foreign currency.
  */
-export async function expenseFromUbl(
-  db: Kysely<Database>,
-  companyId: string,
-  read: UblPrefill,
-) {
+export async function expenseFromUbl(db: Kysely<Database>, companyId: string, read: UblPrefill) {
   const { warnings, ...prefill } = await withOwnInvoiceWarning(db, companyId, read);
   const ecb = await ecbRateOfPrefill(db, read);
   return {
@@ -92,13 +93,13 @@ export type ExpenseAddOutcome =
   | { saved: false; imported: true; answer: FormAnswer; warnings: string[]; status: 200 };
 
 /**
- * Reads the uploaded e-invoice (at most 1 MB; its shape checked first, then parsed in a worker
- * thread): its prefill, or UblImportError with its status.
+ * Reads the uploaded e-invoice (at most 10 MB; its shape checked first, then parsed in a worker
+ * thread): its prefill and embedded PDF, or UblImportError with its status.
  */
 export async function importUblFile(
   file: UploadedFile | undefined,
   tooLarge: boolean,
-): Promise<UblPrefill> {
+): Promise<UblReading> {
   if (!file) {
     throw new UblImportError(tooLarge ? UBL_IMPORT_MESSAGES.tooLarge : UBL_IMPORT_MESSAGES.none);
   }
@@ -106,15 +107,23 @@ export async function importUblFile(
   return readUblInvoiceOffThread(file.bytes);
 }
 
-/** Keeps an imported XML until the expense is saved (stored once per company by its SHA-256). */
-async function keepXml(db: Kysely<Database>, companyId: string, bytes: Buffer) {
+/**
+ * Keeps an imported XML (or the PDF it embeds) until the expense is saved (stored once per company
+ * by its SHA-256).
+ */
+async function keepXml(
+  db: Kysely<Database>,
+  companyId: string,
+  bytes: Uint8Array,
+  contentType: "application/xml" | "application/pdf" = "application/xml",
+) {
   const sha256 = sha256Hex(bytes);
   await db
     .insertInto("storedFiles")
     .values({
       companyId,
       sha256,
-      contentType: "application/xml",
+      contentType,
       size: bytes.byteLength,
       data: bytes,
     })
@@ -124,33 +133,50 @@ async function keepXml(db: Kysely<Database>, companyId: string, bytes: Buffer) {
   return sha256;
 }
 
-/** The kept XML named by the form (ublFile), as a receipt to attach; AppError when it is gone. */
-async function keptXml(
+/** One kept file named by the form, of its type; AppError when it is gone. */
+async function keptFile(
   db: Kysely<Database>,
   companyId: string,
-  values: Record<string, string>,
-): Promise<CheckedReceipt[]> {
-  const sha256 = values.ublFile ?? "";
-  if (!sha256) return [];
+  sha256: string,
+  type: "application/xml" | "application/pdf",
+  name: string,
+): Promise<CheckedReceipt> {
   const row = /^[0-9a-f]{64}$/.test(sha256)
     ? await db
         .selectFrom("storedFiles")
         .select("data")
         .where("companyId", "=", companyId)
         .where("sha256", "=", sha256)
-        .where("contentType", "=", "application/xml")
+        .where("contentType", "=", type)
         .executeTakeFirst()
     : undefined;
   if (!row) throw new AppError(UBL_FORM_MESSAGES.gone, 400, { ubl: UBL_FORM_MESSAGES.gone });
-  const name = (values.ublFileName ?? "").replace(/[\\/]/g, "_").slice(0, 200);
-  return [
-    {
-      fileName: /\.xml$/i.test(name) ? name : "e-invoice.xml",
-      declaredType: "application/xml",
-      bytes: Buffer.from(row.data),
-      type: "application/xml",
-    },
-  ];
+  const extension = type === "application/xml" ? "xml" : "pdf";
+  const clean = name.replace(/[\\/]/g, "_").slice(0, 200);
+  return {
+    fileName: new RegExp(`\\.${extension}$`, "i").test(clean) ? clean : `e-invoice.${extension}`,
+    declaredType: type,
+    bytes: Buffer.from(row.data),
+    type,
+  };
+}
+
+/**
+ * The kept XML named by the form (ublFile) and the PDF it embeds (ublPdf), as receipts to attach;
+ * AppError when one is gone.
+ */
+async function keptXml(
+  db: Kysely<Database>,
+  companyId: string,
+  values: Record<string, string>,
+): Promise<CheckedReceipt[]> {
+  const xml = values.ublFile ?? "";
+  if (!xml) return [];
+  const files = [await keptFile(db, companyId, xml, "application/xml", values.ublFileName ?? "")];
+  const pdf = values.ublPdf ?? "";
+  if (pdf)
+    files.push(await keptFile(db, companyId, pdf, "application/pdf", values.ublPdfName ?? ""));
+  return files;
 }
 
 /** The add page's form: the import of an e-invoice (intent import-ubl) or the save. */
@@ -159,13 +185,23 @@ export async function submitExpenseAddForm(
   request: Request,
   who: { companyId: string; userId: string },
 ): Promise<ExpenseAddOutcome> {
+  // The e-invoice may be larger than a receipt (10 MB against 5 MB): the form is read to the larger
+  // limit and a receipt over its own is refused as if it had been cut off.
   const { form, upload } = await readFormWithFiles(request, {
     fields: [...RECEIPT_FIELDS, UBL_FIELD],
-    maxBytes: RECEIPT_MAX_BYTES,
+    maxBytes: Math.max(RECEIPT_MAX_BYTES, UBL_MAX_BYTES),
     maxFiles: RECEIPTS_PER_UPLOAD + 1,
   });
   const ubl = upload.files.find((file) => file.field === UBL_FIELD);
-  const receipts = { ...upload, files: upload.files.filter((file) => file.field !== UBL_FIELD) };
+  const sent = upload.files.filter((file) => file.field !== UBL_FIELD);
+  const receipts = {
+    ...upload,
+    files: sent.filter((file) => file.bytes.byteLength <= RECEIPT_MAX_BYTES),
+    tooLarge: [
+      ...upload.tooLarge,
+      ...sent.filter((file) => file.bytes.byteLength > RECEIPT_MAX_BYTES).map((f) => f.fileName),
+    ],
+  };
   const values = typedValues(form);
   for (const name of [...RECEIPT_FIELDS, UBL_FIELD, "intent"]) delete values[name];
 
@@ -178,13 +214,13 @@ export async function submitExpenseAddForm(
       ...(fieldErrors.ubl && { formError: fieldErrors.ubl }),
     });
     try {
-      const prefill = await withOwnInvoiceWarning(
-        db,
-        who.companyId,
-        await importUblFile(ubl, upload.tooLarge.length > 0),
-      );
+      const reading = await importUblFile(ubl, upload.tooLarge.length > 0);
+      const prefill = await withOwnInvoiceWarning(db, who.companyId, reading.prefill);
       const fileId = await keepXml(db, who.companyId, ubl!.bytes);
       const ecb = await ecbRateOfPrefill(db, prefill);
+      const pdfId = reading.pdf
+        ? await keepXml(db, who.companyId, reading.pdf.bytes, "application/pdf")
+        : "";
       return {
         saved: false,
         imported: true,
@@ -198,6 +234,8 @@ export async function submitExpenseAddForm(
             ...(ecb && { eurRate: ecb.eurRate.replace(".", ","), eurRateNote: ecb.note }),
             ublFile: fileId,
             ublFileName: ubl!.fileName,
+            ublPdf: pdfId,
+            ublPdfName: reading.pdf?.fileName ?? "",
           },
         ),
       };
@@ -223,7 +261,7 @@ export async function submitExpenseAddForm(
         formId: EXPENSE_FORM_ID,
         fieldErrors: error.fields ?? {},
         formError: error.message,
-        repopulateFields: { ...values, ublFile: "", ublFileName: "" },
+        repopulateFields: { ...values, ublFile: "", ublFileName: "", ublPdf: "", ublPdfName: "" },
         focus: UBL_FIELD,
       },
     };
