@@ -49,6 +49,7 @@ describe("НАП's record layouts", () => {
     expect(widthOf(VIES_LAYOUTS.VTR)).toBe(368);
     expect(widthOf(VIES_LAYOUTS.TTR)).toBe(27);
     expect(widthOf(VIES_LAYOUTS.VIR)).toBe(66);
+    expect(widthOf(VIES_LAYOUTS.CHR)).toBe(8);
   });
 
   it.each([
@@ -260,9 +261,10 @@ describe("a month of every kind of document", () => {
       "DEKLAR.TXT",
       "VIES.TXT",
     ]);
+    const decode = (name: string) =>
+      iconv.decode(Buffer.from(files.find((f) => f.name === name)!.bytes), "win1251");
     const text = (name: string) => {
-      const bytes = files.find((f) => f.name === name)!.bytes;
-      const decoded = iconv.decode(Buffer.from(bytes), "win1251");
+      const decoded = decode(name);
       expect(decoded.endsWith("\r\n"), name).toBe(true);
       return decoded.slice(0, -2).split("\r\n");
     };
@@ -285,6 +287,8 @@ describe("a month of every kind of document", () => {
     expect(trim(byNumber(1), "02-13")).toBe("200.00");
     expect(trim(byNumber(1), "02-24")).toBe("18.00");
     expect(trim(byNumber(1), "02-10")).toBe("1200.00");
+    // The branch: a numeric field of 4, right-aligned, 0 for the head office (decision 050).
+    expect(byNumber(1)["02-02"]).toBe("   0");
     expect(trim(byNumber(1), "02-20")).toBe("218.00");
     // 2: ВОД to Germany.
     expect(trim(byNumber(2), "02-07")).toBe("DE123456789");
@@ -355,7 +359,11 @@ describe("a month of every kind of document", () => {
     expect(cell("01-80")).toBe("0.00");
     expect(checkReturnControls(report.figures)).toEqual([]);
 
-    const vies = text("VIES.TXT");
+    // VIES.TXT ends with the CHR record and no CR LF, as a file НАП accepted (decision 050).
+    const viesText = decode("VIES.TXT");
+    expect(viesText.endsWith("\r\nCHR    0")).toBe(true);
+    const vies = viesText.split("\r\n");
+    expect(vies.pop()).toBe("CHR    0");
     expect(vies[0]).toBe("VHR10/2026    2");
     expect(vies[1]).toHaveLength(373);
     expect(vies[2]).toHaveLength(368);
@@ -522,6 +530,69 @@ describe("a month of every kind of document", () => {
         note: "без знаци, които Windows-1251 няма",
       },
     ]);
+  });
+
+  it("a person without ЕГН and a company outside the EU without a number: written with НАП's fifteen nines, not refused", async () => {
+    const { db, me } = await business();
+    const person = await createClient(
+      db,
+      me.companyId,
+      clientSchema.parse({
+        kind: "individual",
+        name: "Иван Петров",
+        city: "Пловдив",
+        address: "ул. Гладстон 3",
+      }),
+    );
+    const norwegian = await createClient(
+      db,
+      me.companyId,
+      clientSchema.parse({
+        kind: "foreign_company",
+        name: "Fjord Handel AS",
+        country: "Норвегия",
+        city: "Oslo",
+        address: "Karl Johans gate 1",
+      }),
+    );
+    for (const [day, clientId, vatGround, vatRate] of [
+      ["26", person.id, undefined, 20],
+      ["27", norwegian.id, "чл. 28 от ЗДДС", 0],
+    ] as const) {
+      const id = await createDraft(
+        db,
+        me.companyId,
+        null,
+        documentSchema.parse({
+          type: "invoice",
+          clientId,
+          issueDate: `${MONTH}-${day}`,
+          currency: "EUR",
+          vatGround,
+          lines: [{ description: "Стока", quantity: "1", unitPrice: "100", vatRate }],
+        }),
+      );
+      await issueDocument(db, me.companyId, id);
+    }
+    const report = await vatReport(db, me.companyId, MONTH, true);
+    expect(report.problems).toEqual([]);
+    const session = await signInApi(db, me.user);
+    const files = await import("~/routes/reports.vat.files.$name");
+    const answer = await call(files.loader, db, `/reports/vat/files/PRODAGBI.TXT?month=${MONTH}`, {
+      headers: { Cookie: session.cookie },
+      params: { name: "PRODAGBI.TXT" },
+    });
+    expect(answer.status).toBe(200);
+    const rows = iconv
+      .decode(Buffer.from(await answer.arrayBuffer()), "win1251")
+      .split("\r\n")
+      .filter(Boolean)
+      .map((r) => fieldsOf(SALES_LAYOUT, r));
+    const of = (name: string) => rows.find((r) => r["02-08"]?.trim() === name)!;
+    expect(of("Иван Петров")["02-07"]).toBe("999999999999999");
+    expect(of("Иван Петров")["02-11"]?.trim()).toBe("100.00");
+    expect(of("Fjord Handel AS")["02-07"]).toBe("999999999999999");
+    expect(of("Fjord Handel AS")["02-14"]?.trim()).toBe("100.00");
   });
 
   it("a client whose name is longer than НАП's field: the month downloads, the name cut at a word and listed", async () => {

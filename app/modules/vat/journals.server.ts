@@ -16,6 +16,12 @@ import { vatPosition } from "./position";
  * What cannot be placed in a column is a problem the page shows, never a silent guess.
  */
 
+/**
+ * НАП's identifier of a counterparty that has none: a person without an ЕГН on the document, a
+ * company outside the EU without a number (fifteen nines; decision 050).
+ */
+export const NO_COUNTERPARTY_ID = "999999999999999";
+
 /** The sales journal's amount columns (file field codes). */
 export type SalesColumn =
   | "02-11"
@@ -138,6 +144,9 @@ export async function salesJournal(db: Kysely<Database>, companyId: string, mont
     .where("l.companyId", "=", companyId);
   const [docs, groupRows, firstLines, groundRows] = await Promise.all([
     monthDocuments
+      .leftJoin("clients", (join) =>
+        join.onRef("clients.id", "=", "documents.clientId").on("clients.companyId", "=", companyId),
+      )
       .select([
         "documents.id",
         "documents.type",
@@ -149,6 +158,7 @@ export async function salesJournal(db: Kysely<Database>, companyId: string, mont
         "documents.vatGround",
         "documents.clientId",
         "documents.clientSnapshot",
+        "clients.kind as clientKind",
       ])
       .orderBy("documents.issueDate")
       .orderBy("documents.number")
@@ -228,7 +238,14 @@ export async function salesJournal(db: Kysely<Database>, companyId: string, mont
       }
     }
     const vatNumber = party?.vatNumber?.replace(/\s+/g, "").toUpperCase() ?? "";
-    const counterpartyId = vatNumber || party?.eik || "";
+    // A person without an ЕГН on the invoice, or a company abroad without a number, is written
+    // with НАП's code for a counterparty with no identifier (decision 050); a Bulgarian company
+    // without its ЕИК is still a problem to fix.
+    const withoutId =
+      doc.clientKind === "individual" ||
+      doc.clientKind === "foreign_company" ||
+      (party?.countryCode ?? "BG") !== "BG";
+    const counterpartyId = vatNumber || party?.eik || (withoutId ? NO_COUNTERPARTY_ID : "");
     if (!counterpartyId) {
       problems.push({
         what,

@@ -167,6 +167,14 @@ export const VIES_LAYOUTS = {
     f("VIR-6", 12, "amount", "к5: ДО на услуги по чл. 21, ал. 2"),
     f("VIR-7", 7, "code", "к6: период, ако е различен"),
   ],
+  /**
+   * The closing record: the count of call-off stock records (COS, чл. 15а ЗДДС), 0 here — the
+   * app makes none. A file НАП accepted ends with it, «CHR    0», and no CR LF (decision 050).
+   */
+  CHR: [
+    f("CHR-1", 3, "code", "Вид на записа"),
+    f("CHR-2", 5, "int", "Брой записи за стоки под режим на складиране до поискване"),
+  ],
 } as const satisfies Record<string, Field[]>;
 
 /** A record's total width. */

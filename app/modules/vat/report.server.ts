@@ -206,9 +206,12 @@ function noteOf(rewrite: Rewrite): string {
     .join("; ");
 }
 
-/** A record and its CR LF as Windows-1251 bytes (the layouts convert what it lacks; a guard). */
-function encode(record: string): Buffer {
-  const line = `${record}\r\n`;
+/**
+ * A record and its CR LF as Windows-1251 bytes (the layouts convert what it lacks; a guard);
+ * VIES.TXT's closing CHR record has no CR LF, as in a file НАП accepted (decision 050).
+ */
+function encode(record: string, ending = "\r\n"): Buffer {
+  const line = `${record}${ending}`;
   const bytes = iconv.encode(line, "win1251");
   if (iconv.decode(bytes, "win1251") !== line) throw new Error("not cp1251");
   return bytes;
@@ -235,6 +238,7 @@ export function buildFiles(report: VatReport): {
     href: string,
     layout: readonly Field[],
     values: RecordValues,
+    ending?: string,
   ): Buffer | null => {
     const rewritten = (rewrite: Rewrite) => {
       const key = `${what}\u0000${rewrite.from}\u0000${rewrite.to}`;
@@ -243,7 +247,7 @@ export function buildFiles(report: VatReport): {
       conversions.push({ what, href, from: rewrite.from, to: rewrite.to, note: noteOf(rewrite) });
     };
     try {
-      return encode(encodeRecord(layout, values, rewritten));
+      return encode(encodeRecord(layout, values, rewritten), ending);
     } catch (error) {
       if (error instanceof FieldError) {
         problems.push({
@@ -355,6 +359,13 @@ export function buildFiles(report: VatReport): {
             "VIR-6": line.services,
             "VIR-7": "",
           }),
+        ),
+        lines(
+          "VIES-декларация: край",
+          "/reports/vat",
+          VIES_LAYOUTS.CHR,
+          { "CHR-1": "CHR", "CHR-2": 0 },
+          "",
         ),
       ]
     : [];
