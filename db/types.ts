@@ -349,7 +349,7 @@ export interface BankTransactions {
   direction: BankTransactionsDirection;
   id: Generated<string>;
   /**
-   * The movement's identity in its account: the bank's reference, else a hash of date, amount, counterparty and reason with its occurrence in the file (a re-import adds nothing).
+   * The movement's identity in its account (decision 045): k|booking date|value date|C or D|cents|the bank's reference#occurrence; never a name or a reason, so a re-import of the same or an overlapping statement adds nothing.
    */
   importKey: string;
   /**

@@ -1,6 +1,6 @@
+import { isValidIBAN } from "ibantools";
 import { SaxesParser } from "saxes";
 import { hasDoctype, xmlShapeProblem } from "~/modules/einvoice/xml";
-import { amountToCents } from "./amounts";
 import {
   BANK_MESSAGES,
   type ParsedMovement,
@@ -11,7 +11,9 @@ import {
 
 /*
  * ISO 20022 camt.053 (bank-to-customer statement), any version (.001.02 to .001.13: the element
- * names used here did not change), read as the e-invoices are (decision 031): no DOCTYPE, one
+ * names used here did not change), and its siblings of the same shape (decision 045): camt.052
+ * (account report, Rpt) and camt.054 (debit/credit notification, Ntfctn), with or without the
+ * `<?xml …?>` declaration. Read as the e-invoices are (decision 031): no DOCTYPE, one
  * linear shape check (nesting, elements) before saxes parses it, and saxes streams it here — a
  * tree of a 10,000-entry file is never built. Every movement keeps the line of its <Ntry>, and
  * a problem in an entry names that line. Fields as OCA's camt parser reads them: the reason from
@@ -77,8 +79,32 @@ const ends = (path: string[], ...tail: string[]) =>
   path.length >= tail.length &&
   tail.every((name, i) => path[path.length - tail.length + i] === name);
 
-/** Reads a camt.053 document's text; StatementError names the line of the first problem. */
-export function readCamt053(text: string): ParsedStatement {
+/** The element that holds one account's entries: a statement, a report or a notification. */
+const ACCOUNT_BLOCKS = new Set(["Stmt", "Rpt", "Ntfctn"]);
+
+/** `ends`, where the tail hangs directly under a Stmt, Rpt or Ntfctn. */
+const inBlock = (path: string[], ...tail: string[]) =>
+  ends(path, ...tail) && ACCOUNT_BLOCKS.has(path[path.length - tail.length - 1] ?? "");
+
+/**
+ * An ISO 20022 amount (xs:decimal, up to five decimals: "18.150", "1000") → cents; a fraction of
+ * a cent («18.155») or anything that is not an amount names its line and what is wrong.
+ */
+function camtCents(text: string | null, what: string, line: number): number {
+  const m = /^(\d{1,13})(?:\.(\d{1,5}))?$/.exec((text ?? "").trim());
+  if (!m) throw new StatementError(`${what}: «${(text ?? "").slice(0, 40)}» не е сума`, line);
+  const fraction = (m[2] ?? "").padEnd(5, "0");
+  if (!/^\d{2}0{3}$/.test(fraction)) {
+    throw new StatementError(
+      `${what} (${text}) има част от цента: банковото движение се записва в цели центове — поискайте от банката извлечението отново`,
+      line,
+    );
+  }
+  return Number(m[1]) * 100 + Number(fraction.slice(0, 2));
+}
+
+/** Reads a camt.053/052/054 document's text; StatementError names the line of the first problem. */
+export function readCamt(text: string): ParsedStatement {
   if (hasDoctype(text)) throw new StatementError(BANK_MESSAGES.xmlBroken, null, 400);
   const shape = xmlShapeProblem(text, {
     maxDepth: STATEMENT_LIMITS.maxDepth,
@@ -123,10 +149,10 @@ export function readCamt053(text: string): ParsedStatement {
     path.push(tag.local);
     textBuffer = "";
     if (path.length === 1) {
-      isCamt = tag.local === "Document" && /camt\.053/.test(tag.uri);
+      isCamt = tag.local === "Document" && /camt\.05[234]\./.test(tag.uri);
       if (!isCamt) throw new StatementError(BANK_MESSAGES.unknownFormat, null, 400);
     }
-    if (tag.local === "Ntry" && ends(path, "Stmt", "Ntry")) {
+    if (tag.local === "Ntry" && inBlock(path, "Ntry")) {
       entry = {
         line: parser.line,
         amount: null,
@@ -143,7 +169,7 @@ export function readCamt053(text: string): ParsedStatement {
     } else if (tag.local === "TxDtls" && entry) {
       tx = newTx();
       entry.txs.push(tx);
-    } else if (tag.local === "Bal" && ends(path, "Stmt", "Bal")) {
+    } else if (tag.local === "Bal" && inBlock(path, "Bal")) {
       balance = {
         type: null,
         amount: null,
@@ -218,26 +244,39 @@ export function readCamt053(text: string): ParsedStatement {
       else if (ends(path, "Bal", "CdtDbtInd")) balance.mark = value;
       else if (ends(path, "Bal", "Dt", "Dt") || ends(path, "Bal", "Dt", "DtTm"))
         balance.date = day(value);
-    } else if (ends(path, "Stmt", "Acct", "Id", "IBAN")) {
-      const iban = value.replace(/\s/g, "").toUpperCase();
-      if (statement.iban && statement.iban !== iban) {
+    } else if (
+      inBlock(path, "Acct", "Id", "IBAN") ||
+      inBlock(path, "Acct", "Id", "Othr", "Id") ||
+      inBlock(path, "Acct", "Id", "PrtryAcct", "Id")
+    ) {
+      // An account without an IBAN element names it in Othr/Id (PrtryAcct/Id in the .001.01
+      // versions): an IBAN, or the bank's own number.
+      const id = value.replace(/\s/g, "").toUpperCase();
+      const kind = isValidIBAN(id) ? "iban" : "other";
+      if (!id || id.length > 34 || (kind === "other" && ends(path, "IBAN"))) {
         throw new StatementError(
-          `Файлът съдържа извлечения за повече от една сметка (${statement.iban} и ${iban})`,
+          `Сметката на извлечението (${value.slice(0, 40)}) не е валиден IBAN`,
           parser.line,
         );
       }
-      statement.iban = iban;
-    } else if (ends(path, "Stmt", "Acct", "Ccy")) {
+      if (statement.iban && statement.iban !== id) {
+        throw new StatementError(
+          `Файлът съдържа извлечения за повече от една сметка (${statement.iban} и ${id})`,
+          parser.line,
+        );
+      }
+      statement.iban = id;
+      statement.accountKind = kind;
+    } else if (inBlock(path, "Acct", "Ccy")) {
       statement.currency = value.toUpperCase();
-    } else if (ends(path, "Stmt", "Id") || ends(path, "Stmt", "ElctrncSeqNb")) {
+    } else if (inBlock(path, "Id") || inBlock(path, "ElctrncSeqNb")) {
       statement.number ??= value.slice(0, 35) || null;
     }
 
     if (tag.local === "TxDtls") tx = null;
-    if (tag.local === "Bal" && balance && ends(path, "Stmt", "Bal")) {
+    if (tag.local === "Bal" && balance && inBlock(path, "Bal")) {
       const b = balance as NonNullable<typeof balance>;
-      const cents = amountToCents(b.amount ?? "");
-      if (cents === null) throw new StatementError("Невалидна сума на салдо", b.line);
+      const cents = camtCents(b.amount, "Сумата на салдото", b.line);
       const signed = b.mark === "DBIT" ? -cents : cents;
       if (b.currency) statement.currency ??= b.currency;
       if ((b.type === "OPBD" || b.type === "PRCD") && statement.openingCents === null) {
@@ -250,7 +289,7 @@ export function readCamt053(text: string): ParsedStatement {
       }
       balance = null;
     }
-    if (tag.local === "Ntry" && e && ends(path, "Stmt", "Ntry")) {
+    if (tag.local === "Ntry" && e && inBlock(path, "Ntry")) {
       finishEntry(e, statement);
       entry = null;
     }
@@ -258,7 +297,9 @@ export function readCamt053(text: string): ParsedStatement {
   });
   parser.write(text).close();
   if (!isCamt) throw new StatementError(BANK_MESSAGES.unknownFormat, null, 400);
-  if (!statement.iban) throw new StatementError("Във файла липсва IBAN на сметката (Acct/Id/IBAN)");
+  if (!statement.iban) {
+    throw new StatementError("Във файла липсва сметката (Acct/Id/IBAN или Acct/Id/Othr/Id)");
+  }
   if (!statement.movements.length) throw new StatementError(BANK_MESSAGES.noMovements);
   for (const movement of statement.movements) {
     if (!statement.periodFrom || movement.bookedOn < statement.periodFrom) {
@@ -283,16 +324,24 @@ function finishEntry(e: Draft, statement: ParsedStatement) {
       e.line,
     );
   }
+  // Without the account's currency (Acct/Ccy) or a balance, the entries' currency is the file's.
+  statement.currency ??= e.currency;
   const booked = e.booked ?? e.value;
   if (!booked) throw new StatementError("Движението няма дата (BookgDt)", e.line);
-  const entryCents = amountToCents(e.amount ?? "");
-  if (entryCents === null || entryCents <= 0) {
-    throw new StatementError("Невалидна сума на движението", e.line);
-  }
+  const entryCents = camtCents(e.amount, "Сумата на движението", e.line);
+  // An entry of 0.00 (a notice, a fee waived) moves no money: there is nothing to book.
+  if (entryCents === 0) return;
   const credit = (e.mark === "CRDT") !== e.reversal;
   const txs = e.txs.length ? e.txs : [newTx()];
   // A batch is split only when every part has its own amount and they add up to the entry's.
-  const parts = txs.map((t) => (t.amount ? amountToCents(t.amount) : null));
+  const parts = txs.map((t) => {
+    if (!t.amount) return null;
+    try {
+      return camtCents(t.amount, "", e.line);
+    } catch {
+      return null; // a part that is not whole cents: the entry stays one movement
+    }
+  });
   const split =
     txs.length > 1 &&
     parts.every((cents) => cents !== null && cents > 0) &&
@@ -332,6 +381,6 @@ function finishEntry(e: Draft, statement: ParsedStatement) {
   });
 }
 
-/** True when the text is XML whose root is a camt.053 Document. */
+/** True when the text is XML (with or without its declaration) naming a camt.052/053/054 namespace. */
 export const looksLikeCamt = (head: string) =>
-  /^\s*(\uFEFF)?<\?xml/.test(head) && /camt\.053/.test(head);
+  /^\s*(\uFEFF)?</.test(head) && /urn:iso:std:iso:20022:tech:xsd:camt\.05[234]\./.test(head);

@@ -7,7 +7,8 @@ import { countOf, pluralWord } from "~/utils/plural";
 
 export const STATEMENT_FORMATS = {
   mt940: "MT940",
-  camt053: "camt.053 (ISO 20022 XML)",
+  /** ISO 20022 XML: camt.053, and camt.052 and camt.054 of the same shape (decision 045). */
+  camt053: "camt.053/052/054 (ISO 20022 XML)",
   csv: "CSV",
 } as const;
 export type StatementFormat = keyof typeof STATEMENT_FORMATS;
@@ -73,8 +74,13 @@ export interface ParsedMovement {
 
 export interface ParsedStatement {
   format: StatementFormat;
-  /** The account's IBAN as the file names it (null for a CSV: the account is chosen). */
+  /**
+   * The account as the file names it (null for a CSV: the account is chosen): its IBAN, or, when
+   * `accountKind` is "other", the bank's own number as written (":25:517852257", Acct/Id/Othr/Id).
+   */
   iban: string | null;
+  /** Whether `iban` is an IBAN (absent: an IBAN or no account); "other": the person chooses the account. */
+  accountKind?: "iban" | "other";
   currency: string | null;
   number: string | null;
   openingCents: number | null;
@@ -123,6 +129,8 @@ export const BANK_MESSAGES = {
     `Сметка ${iban} не е сред банковите сметки на фирмата: добавете я в «Банка», после внесете извлечението`,
   accountMissing:
     "Във файла не е посочена сметка (IBAN): изберете сметката, към която е извлечението",
+  accountNotIban: (account: string) =>
+    `Във файла сметката е с номер ${account}, а не с IBAN: изберете сметката, към която е извлечението`,
   accountMismatch: (file: string, chosen: string) =>
     `Извлечението е за сметка ${file}, а е избрана ${chosen}`,
   currencyMismatch: (file: string, account: string) =>

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Kysely } from "kysely";
 import { sha256Hex } from "~/utils/files.server";
 import type { Database } from "~db/types";
@@ -19,11 +18,12 @@ import { readStatementFile } from "./reader.server";
  * Importing a statement (issue #30 items 1–3, decision 031). The file is read whole first (in the
  * worker pool when large): any line it cannot read refuses the file, and nothing of it is saved.
  * Then the account: the file's IBAN must be one of the company's accounts (the chosen one, when
- * one was chosen) and its currency the account's. Each movement gets its key — the bank's
- * reference with its occurrence in the file, else a hash of date, direction, amount,
- * counterparty and reason with its occurrence — so importing the same or an overlapping file
- * again adds only what is new («N движения вече са внесени»), and two honest equal payments on
- * one day both stay. The statement (with the original file), its new movements and their ranked
+ * one was chosen) and its currency the account's. Each movement gets its key (decision 045) —
+ * its booking and value dates, direction, amount and the bank's own reference when it gives
+ * one, with its occurrence among identical ones in the file; never a name or a reason, which
+ * banks write differently from one export to the next — so importing the same or an
+ * overlapping file again adds only what is new («N движения вече са внесени»), and two honest
+ * equal payments on one day both stay. The statement (with the original file), its new movements and their ranked
  * suggestions are written in one transaction; where the account has it on, unambiguous exact
  * matches are then confirmed through the same path a person's click takes.
  */
@@ -37,30 +37,27 @@ export interface ImportResult {
   message: string;
 }
 
-const norm = (value: string | null) => (value ?? "").toUpperCase().replace(/\s+/g, " ").trim();
-
-/** Each movement's key in its account (deterministic for the same file). */
+/**
+ * Each movement's key in its account (decision 045): «k|booked|value|C or D|cents|reference#n»,
+ * n its occurrence among the file's movements with the same fields. Only what the bank states
+ * about the money: a counterparty's name or a reason written another way in the next export
+ * is the same movement. The reference is as stored (at most 100 characters), so the migration
+ * 20261128T2010-bank-import-keys computes the same keys from the saved rows.
+ */
 export function importKeys(movements: readonly ParsedMovement[]): string[] {
   const seen = new Map<string, number>();
   return movements.map((m) => {
-    const base = m.bankReference
-      ? `r:${norm(m.bankReference)}`
-      : `h:${createHash("sha256")
-          .update(
-            [
-              m.bookedOn,
-              m.direction,
-              m.amountCents,
-              norm(m.counterpartyIban),
-              norm(m.counterpartyName),
-              norm(m.reason),
-            ].join("\u001f"),
-          )
-          .digest("hex")
-          .slice(0, 40)}`;
+    const base = [
+      "k",
+      m.bookedOn,
+      m.valueOn ?? "-",
+      m.direction === "credit" ? "C" : "D",
+      String(m.amountCents),
+      m.bankReference?.slice(0, 100) ?? "",
+    ].join("|");
     const occurrence = (seen.get(base) ?? 0) + 1;
     seen.set(base, occurrence);
-    return `${base}:${occurrence}`;
+    return `${base}#${occurrence}`;
   });
 }
 
@@ -71,7 +68,10 @@ function accountFor(
   chosen: BankAccount | undefined,
 ): BankAccount {
   let account = chosen;
-  if (statement.iban) {
+  // The bank's own account number (not an IBAN) cannot be looked up: the chosen account is it.
+  if (statement.iban && statement.accountKind === "other") {
+    if (!chosen) throw new StatementError(BANK_MESSAGES.accountNotIban(statement.iban), null, 400);
+  } else if (statement.iban) {
     const byIban = accounts.find((a) => a.iban === statement.iban);
     if (!byIban) throw new StatementError(BANK_MESSAGES.accountUnknown(statement.iban), null, 422);
     if (chosen && chosen.id !== byIban.id) {

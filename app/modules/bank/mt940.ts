@@ -1,4 +1,5 @@
 import { isValidIBAN } from "ibantools";
+import { formatCents } from "~/utils/money";
 import { amountToCents, isoDay, yymmdd } from "./amounts";
 import {
   BANK_MESSAGES,
@@ -23,6 +24,9 @@ interface Tag {
   lines: string[];
 }
 
+/** Lines a transmission may put before a message's :20: («ABNANL2A», «940», «:940:», a note). */
+const MAX_HEADER_LINES = 10;
+
 /** The lines of the text grouped into tags (":61:" and the lines that continue it). */
 function tagsOf(text: string): Tag[] {
   const lines = text.split(/\r\n|\n|\r/);
@@ -30,6 +34,9 @@ function tagsOf(text: string): Tag[] {
     throw new StatementError(BANK_MESSAGES.tooManyLines);
   const tags: Tag[] = [];
   let current: Tag | null = null;
+  // Lines between messages (before the first, after a «-» or «-}»): a bank's transmission header.
+  // They are skipped when a message's :20: follows them; otherwise the first names the problem.
+  let header: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] as string;
     const number = i + 1;
@@ -40,32 +47,40 @@ function tagsOf(text: string): Tag[] {
     // the words either side must stay apart when its lines are joined.
     const line = raw;
     if (!line.trim()) continue;
-    // SWIFT envelope: {1:…}{2:…}{4: before (a tag may follow on the same line), -} after.
+    // SWIFT envelope: {1:…}{2:…}{4: before (a tag may follow on the same line), -} or -}{5:…} after.
     let body = line;
-    if (/^\s*[{}]/.test(line) || /^-\}?\s*$/.test(line)) {
+    if (/^\s*[{}]/.test(line) || /^-(\}|\s*$)/.test(line)) {
       const tagStart = line.indexOf(":20:");
       if (tagStart === -1) {
         current = null;
+        header = [];
         continue;
       }
       body = line.slice(tagStart);
     }
     const match = /^:(\d{2}[A-Z]?|NS):(.*)$/.exec(body);
     if (match) {
+      if (!current && header.length && match[1] !== "20") {
+        throw new StatementError(EXPECTED_TAG, header[0] as number);
+      }
+      header = [];
       current = { id: match[1] as string, line: number, lines: [match[2] as string] };
       tags.push(current);
       continue;
     }
     if (!current) {
-      throw new StatementError(
-        "Очаква се поле на MT940 (например :61:), а редът започва с друго",
-        number,
-      );
+      header.push(number);
+      if (header.length > MAX_HEADER_LINES)
+        throw new StatementError(EXPECTED_TAG, header[0] as number);
+      continue;
     }
     current.lines.push(line);
   }
+  if (header.length && !tags.length) throw new StatementError(EXPECTED_TAG, header[0] as number);
   return tags;
 }
+
+const EXPECTED_TAG = "Очаква се поле на MT940 (например :20: или :61:), а редът започва с друго";
 
 /** :60F:/:62F: — C or D, the date, the currency and the amount. */
 function balanceOf(tag: Tag) {
@@ -78,18 +93,29 @@ function balanceOf(tag: Tag) {
   return { date, currency: m[3] as string, cents: m[1] === "D" ? -cents : cents };
 }
 
-/** The IBAN in :25: ("BG80BNBG96611020345678", "BNBGBGSD/BG80…", "BG80…EUR"). */
-function accountOf(tag: Tag): { iban: string; currency: string | null } {
-  const text = (tag.lines[0] ?? "").replace(/\s/g, "").toUpperCase();
+/** The account in :25:: an IBAN ("BG80BNBG96611020345678", "BNBGBGSD/BG80…", "BG80…EUR"), else the bank's own number as written ("DABADKKK/1234567890", "517852257"). */
+function accountOf(tag: Tag): { id: string; kind: "iban" | "other"; currency: string | null } {
+  const written = (tag.lines[0] ?? "").trim();
+  const text = written.replace(/\s/g, "").toUpperCase();
   const candidates = text.split("/").reverse();
   for (const part of candidates) {
-    if (isValidIBAN(part)) return { iban: part, currency: null };
+    if (isValidIBAN(part)) return { id: part, kind: "iban", currency: null };
     const withCurrency = /^(.*?)([A-Z]{3})$/.exec(part);
     if (withCurrency && isValidIBAN(withCurrency[1] as string)) {
-      return { iban: withCurrency[1] as string, currency: withCurrency[2] as string };
+      return { id: withCurrency[1] as string, kind: "iban", currency: withCurrency[2] as string };
     }
   }
-  throw new StatementError("Полето :25: не съдържа валиден IBAN на сметката", tag.line);
+  // Shaped as an IBAN but its check digits are wrong: a typo or a damaged file, not another kind.
+  if (candidates.some((part) => /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(part) && !/^\d/.test(part))) {
+    throw new StatementError(
+      "Полето :25: съдържа IBAN с грешни контролни цифри: проверете файла от банката",
+      tag.line,
+    );
+  }
+  if (!text || text.length > 35) {
+    throw new StatementError("Полето :25: не съдържа номер на сметката", tag.line);
+  }
+  return { id: text, kind: "other", currency: null };
 }
 
 /** :61: — value date, entry date, C/D, amount, type, references. */
@@ -100,7 +126,12 @@ function movementOf(
   "counterpartyName" | "counterpartyIban" | "counterpartyBic" | "reason" | "operation"
 > & { supplementary: string | null } {
   const first = (tag.lines[0] ?? "").trim();
-  const m = /^(\d{6})(\d{4})?(R?[CD])([A-Z])?(\d{1,13},\d{0,2})([NFS][A-Z0-9]{3})(.*)$/.exec(first);
+  // As banks write it: the comma (SWIFT's decimal mark) left out of a whole amount («C500»), the
+  // entry date as four spaces, a space before the type, a type padded with spaces («NOV »).
+  const m =
+    /^(\d{6})(\d{4}| {4})?(R?[CD])([A-Z])?(\d{1,13}(?:,\d{0,2})?) ?([NFS][A-Z0-9 ]{3})(.*)$/.exec(
+      first,
+    );
   if (!m) {
     throw new StatementError(
       "Полето :61: (движение) не може да бъде прочетено: очаква се дата, C/D, сума и вид",
@@ -110,7 +141,7 @@ function movementOf(
   const valueOn = yymmdd(m[1] as string);
   if (!valueOn) throw new StatementError("Невалидна дата на вальор в :61:", tag.line);
   let bookedOn = valueOn;
-  if (m[2]) {
+  if (m[2]?.trim()) {
     const month = Number((m[2] as string).slice(0, 2));
     const day = Number((m[2] as string).slice(2));
     let year = Number(valueOn.slice(0, 4));
@@ -123,7 +154,7 @@ function movementOf(
     bookedOn = entry;
   }
   const cents = amountToCents(m[5] as string);
-  if (cents === null || cents <= 0) {
+  if (cents === null) {
     throw new StatementError("Невалидна сума в :61:", tag.line);
   }
   const mark = m[3] as string;
@@ -131,7 +162,9 @@ function movementOf(
   const direction = mark === "C" || mark === "RD" ? "credit" : "debit";
   const refs = (m[7] as string).trim();
   const split = refs.indexOf("//");
-  const bankReference = split === -1 ? null : refs.slice(split + 2).trim() || null;
+  const written = split === -1 ? "" : refs.slice(split + 2).trim();
+  // «NONREF» is SWIFT's way of writing that there is no reference.
+  const bankReference = written && written.toUpperCase() !== "NONREF" ? written : null;
   const supplementary = tag.lines.slice(1).join(" ").trim() || null;
   return {
     line: tag.line,
@@ -173,13 +206,14 @@ export function readMt940(text: string): ParsedStatement {
         break;
       case "25": {
         const account = accountOf(tag);
-        if (statement.iban && statement.iban !== account.iban) {
+        if (statement.iban && statement.iban !== account.id) {
           throw new StatementError(
-            `Файлът съдържа извлечения за повече от една сметка (${statement.iban} и ${account.iban})`,
+            `Файлът съдържа извлечения за повече от една сметка (${statement.iban} и ${account.id})`,
             tag.line,
           );
         }
-        statement.iban = account.iban;
+        statement.iban = account.id;
+        statement.accountKind = account.kind;
         if (account.currency) statement.currency ??= account.currency;
         break;
       }
@@ -205,6 +239,11 @@ export function readMt940(text: string): ParsedStatement {
       }
       case "61": {
         const { supplementary, ...movement } = movementOf(tag);
+        // A line of 0,00 (a notice, a fee waived) moves no money: nothing to book, nor its :86:.
+        if (movement.amountCents === 0) {
+          last = null;
+          break;
+        }
         if (statement.movements.length >= STATEMENT_LIMITS.maxMovements) {
           throw new StatementError(BANK_MESSAGES.tooManyMovements, tag.line, 413);
         }
@@ -236,7 +275,7 @@ export function readMt940(text: string): ParsedStatement {
         const balance = balanceOf(tag);
         if (blockOpening !== null && blockOpening + blockSum !== balance.cents) {
           throw new StatementError(
-            "Крайното салдо не отговаря на началното и движенията: файлът е непълен или повреден",
+            `Крайното салдо (${formatCents(balance.cents)}) не отговаря на началното (${formatCents(blockOpening)}) и движенията (${formatCents(blockSum)}): файлът е непълен или повреден — изтеглете го отново от банката`,
             tag.line,
           );
         }

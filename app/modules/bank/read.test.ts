@@ -5,6 +5,7 @@ import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { amountToCents, csvDate } from "./amounts";
 import { type CsvMapping, StatementError } from "./constants";
+import { importKeys } from "./import.server";
 import { readStatement } from "./read";
 import { readTag86 } from "./tag86";
 
@@ -367,5 +368,203 @@ describe("CSV", () => {
       problemOf(() => readStatement({ bytes: Buffer.from("a;b\n\u0001;c"), mapping: UBB_MAPPING }))
         .line,
     ).toBe(2);
+  });
+});
+
+/*
+ * Files from the real world (issue #42 items 1–7, decision 045): each case is cut from a public
+ * test file of another parser (tests/fixtures/bank/corpus/README.md) or written as that bank
+ * writes it; every one of them was refused before.
+ */
+describe("bank files from the world", () => {
+  const read = (text: string | Buffer) =>
+    readStatement({ bytes: typeof text === "string" ? Buffer.from(text) : text, mapping: null });
+  const corpus = (name: string) => fixture(`corpus/${name}`);
+
+  it("1. strips SWIFT's SOH … ETX framing (mBank) and the {1:}{2:}{4: … -} envelope", () => {
+    const mbank = corpus("wolph-mbank-mt940.sta");
+    expect(mbank[0]).toBe(0x01);
+    expect(mbank.at(-2)).toBe(0x03);
+    const statement = read(mbank);
+    expect(statement).toMatchObject({
+      iban: "PL29114010810000267002001002",
+      accountKind: "iban",
+      currency: "PLN",
+      openingCents: 40,
+      closingCents: 43,
+    });
+    expect(statement.movements.map((m) => [m.line, m.amountCents, m.bankReference])).toEqual([
+      [6, 1, "MB170119012058"],
+      [12, 1, "MB170119012085"],
+      [18, 1, "MB170119012121"],
+    ]);
+    // Two messages, each framed and enveloped, one after the other on the same line.
+    const message = (n: number, from: string, to: string, day: string) =>
+      `{1:F01BNBGBGSDAXXX0000000000}{2:O9401200261105BNBGBGSDAXXX00000000002611051200N}{4:\r\n:20:S${n}\r\n:25:BG80BNBG96611020345678\r\n:28C:${n}/1\r\n:60F:C${day}EUR${from}\r\n:61:${day}C10,00NTRFNONREF//R${n}\r\n:86:+20Ф-РА ${n}\r\n:62F:C${day}EUR${to}\r\n-}`;
+    const framed = `\u0001${message(1, "0,", "10,00", "261105")}\u0003\u0001${message(2, "10,00", "20,00", "261106")}{5:{CHK:0}}\u0003`;
+    const two = read(framed);
+    expect(two.movements.map((m) => [m.line, m.bookedOn, m.bankReference])).toEqual([
+      [6, "2026-11-05", "R1"],
+      [14, "2026-11-06", "R2"],
+    ]);
+    expect(two.closingCents).toBe(2000);
+    // A control character anywhere else is still refused at its line.
+    expect(
+      problemOf(() => read(framed.replace(":86:+20Ф-РА 2", ":86:+20Ф-РА\u0003 2"))),
+    ).toMatchObject({ line: 15, status: 400 });
+  });
+
+  it("2. skips a transmission's header lines before :20: (ABN AMRO, ING) and names stray text", () => {
+    const body = [
+      ":20:ABN AMRO BANK NV",
+      ":25:BG80BNBG96611020345678",
+      ":28:19321/1",
+      ":60F:C261101EUR100,00",
+      ":61:2611051105D9,NTRFNONREF",
+      ":86:ТАКСА",
+      ":62F:C261105EUR91,00",
+    ];
+    const abn = read(
+      [
+        "ABNANL2A",
+        "940",
+        "ABNANL2A",
+        ...body,
+        "ABNANL2A",
+        "940",
+        "ABNANL2A",
+        ":20:ABN AMRO BANK NV",
+        ":25:BG80BNBG96611020345678",
+        ":28:19322/1",
+        ":60F:C261105EUR91,00",
+        ":61:2611061106D1,NTRFNONREF",
+        ":62F:C261106EUR90,00",
+      ].join("\r\n"),
+    );
+    expect(abn.movements.map((m) => [m.line, m.amountCents])).toEqual([
+      [8, 900],
+      [18, 100],
+    ]);
+    const ing = read(
+      ["0000 01INGBNL2AXXXX00001", "0000 01INGBNL2AXXXX00001", "940 00", ":940:", ...body].join(
+        "\n",
+      ),
+    );
+    expect(ing.movements[0]).toMatchObject({ line: 9, amountCents: 900 });
+    // Text before a tag that does not start a message is not a header: the file is refused there.
+    expect(problemOf(() => read(["ABNANL2A", ...body.slice(1)].join("\n")))).toMatchObject({
+      line: 1,
+      reason: expect.stringMatching(/Очаква се поле на MT940/),
+    });
+  });
+
+  it("3. reads an amount written without its decimal comma («C500»)", () => {
+    const text = [
+      ":20:KNAB",
+      ":25:BG80BNBG96611020345678",
+      ":60F:C261101EUR1000,00",
+      ":61:2611051105C500NTRF29-07-2014 10:05//B4G29PGDCK1QFV3E",
+      ":61:2611051105D7260,NTRFNONREF//B4G29PGCVO7Q06US",
+      ":61:2611051105C12 NTRFNONREF//K3",
+      ":62F:D261105EUR5748,00",
+    ].join("\n");
+    expect(read(text).movements.map((m) => [m.direction, m.amountCents])).toEqual([
+      ["credit", 50000],
+      ["debit", 726000],
+      ["credit", 1200],
+    ]);
+  });
+
+  it("4. reads camt.053 without the <?xml …?> declaration, and camt.052 and camt.054", () => {
+    const minimal = corpus("genkgo-camt053.v2.minimal.xml").toString("utf8");
+    const bare = minimal.replace(/^<\?xml[^>]*>\s*/, "");
+    expect(bare.startsWith("<Document")).toBe(true);
+    expect(read(bare)).toMatchObject({
+      format: "camt053",
+      iban: "NL26VAYB8060476890",
+      currency: "EUR",
+      openingCents: 1815,
+      closingCents: -2700,
+      movements: [expect.objectContaining({ direction: "credit", amountCents: 885 })],
+    });
+    for (const name of [
+      "genkgo-camt052.v2.xml",
+      "genkgo-camt054.v8.xml",
+      "genkgo-camt052.v1.xml",
+    ]) {
+      expect(read(corpus(name))).toMatchObject({
+        iban: "CH2801234000123456789",
+        currency: "SEK",
+        movements: [expect.objectContaining({ direction: "debit", amountCents: 20000000 })],
+      });
+    }
+    // Another ISO 20022 message (a payment order) is still not a statement.
+    const pain = bare.replaceAll("camt.053.001.02", "pain.001.001.03");
+    expect(problemOf(() => read(pain)).status).toBe(400);
+  });
+
+  it("5. reads camt amounts with up to five decimals, refuses a fraction of a cent at its line", () => {
+    const three = read(corpus("genkgo-camt053.v2.all-balance-types.xml"));
+    expect(three.movements[0]?.amountCents).toBe(885); // <Amt Ccy="EUR">8.850</Amt>
+    const five = read(
+      corpus("genkgo-camt53.only-Dt-with-DtTm.xml")
+        .toString("utf8")
+        .replace(
+          "</Bal>",
+          `</Bal><Ntry><Amt Ccy="RON">18.15000</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-07-23</Dt></BookgDt></Ntry>`,
+        ),
+    );
+    expect(five).toMatchObject({
+      openingCents: 544209,
+      movements: [expect.objectContaining({ amountCents: 1815 })],
+    });
+    const minimal = corpus("genkgo-camt053.v2.minimal.xml").toString("utf8");
+    const fraction = problemOf(() => read(minimal.replace(">8.85<", ">18.155<")));
+    expect(fraction).toMatchObject({ status: 422, line: 90 });
+    expect(fraction.message).toMatch(/^Ред 90: Сумата на движението \(18\.155\) има част от цента/);
+  });
+
+  it("6. reads the account from Acct/Id/Othr/Id: an IBAN there, or the bank's own number", () => {
+    expect(read(corpus("genkgo-camt053.v4.xml"))).toMatchObject({
+      iban: "NL26VAYB8060476890",
+      accountKind: "iban",
+    });
+    const national = corpus("genkgo-camt053.v4.xml")
+      .toString("utf8")
+      .replace("<Id>NL26VAYB8060476890</Id>", "<Id>1522532201 EUR</Id>");
+    expect(read(national)).toMatchObject({ iban: "1522532201EUR", accountKind: "other" });
+    // MT940 the same way: :25: with a bank's own number is read, a broken IBAN is refused.
+    expect(read(corpus("jejik-sns.txt"))).toMatchObject({
+      iban: "0123456789",
+      accountKind: "other",
+    });
+    expect(problemOf(() => read(corpus("jejik-rabobank-iban.txt")))).toMatchObject({
+      line: 3,
+      reason: expect.stringMatching(/IBAN с грешни контролни цифри/),
+    });
+  });
+
+  it("7. keys a movement by what the bank states, never by a name or a reason written another way", () => {
+    const text = (name: string, reason: string) =>
+      [
+        ":20:X",
+        ":25:BG80BNBG96611020345678",
+        ":60F:C261101EUR0,00",
+        ":61:2611051105C120,00NTRFNONREF",
+        `:86:+20${reason}+32${name}`,
+        ":61:2611051105C120,00NTRFNONREF",
+        `:86:+20${reason}+32ДРУГ КЛИЕНТ`,
+        ":61:2611061106C30,00NTRF//REF-7",
+        `:86:+20${reason}+32${name}`,
+        ":62F:C261106EUR270,00",
+      ].join("\n");
+    const first = importKeys(read(text("АЛФА ТРЕЙД ООД", "Ф-РА 12")).movements);
+    const again = importKeys(read(text("Алфа Трейд", "ФАКТУРА 12/05.11")).movements);
+    expect(again).toEqual(first);
+    expect(first).toEqual([
+      "k|2026-11-05|2026-11-05|C|12000|#1",
+      "k|2026-11-05|2026-11-05|C|12000|#2",
+      "k|2026-11-06|2026-11-06|C|3000|REF-7#1",
+    ]);
   });
 });

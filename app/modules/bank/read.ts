@@ -1,5 +1,5 @@
 import iconv from "iconv-lite";
-import { looksLikeCamt, readCamt053 } from "./camt";
+import { looksLikeCamt, readCamt } from "./camt";
 import {
   BANK_MESSAGES,
   type CsvMapping,
@@ -34,6 +34,19 @@ export function decodeStatement(bytes: Uint8Array): { text: string; encoding: st
   }
 }
 
+/**
+ * A SWIFT transmission's framing removed: SOH (0x01) before each message and ETX (0x03) after it
+ * (mBank, PostFinance). Only where the file starts with SOH, and only at a message's edges (an ETX
+ * is followed by the next SOH or the file's end); the line breaks stay, so lines keep their numbers.
+ */
+export function withoutSwiftFraming(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: SOH is what is looked for
+  if (!/^\uFEFF?\s*\u0001/.test(text)) return text;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: SWIFT's framing bytes are removed
+  const framing = /^(\uFEFF?\s*)\u0001|\u0003(\s*)\u0001|\u0003(\s*)$/g;
+  return text.replace(framing, (_all, start = "", between = "", end = "") => start + between + end);
+}
+
 export interface ReadStatementTask {
   bytes: Uint8Array;
   mapping: CsvMapping | null;
@@ -45,7 +58,7 @@ export function readStatement(task: ReadStatementTask): ParsedStatement {
   if (task.bytes.length > STATEMENT_LIMITS.maxBytes) {
     throw new StatementError(BANK_MESSAGES.tooLarge, null, 413);
   }
-  const { text } = decodeStatement(task.bytes);
+  const text = withoutSwiftFraming(decodeStatement(task.bytes).text);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(text);
   if (control) {
@@ -53,7 +66,7 @@ export function readStatement(task: ReadStatementTask): ParsedStatement {
     throw new StatementError("Редът съдържа управляващ знак", line, 400);
   }
   const head = text.slice(0, 4096);
-  if (looksLikeCamt(head)) return readCamt053(text);
+  if (looksLikeCamt(head)) return readCamt(text);
   if (/^\s*(\uFEFF)?</.test(head)) throw new StatementError(BANK_MESSAGES.unknownFormat, null, 400);
   if (looksLikeMt940(head)) return readMt940(text);
   if (!task.mapping) throw new StatementError(BANK_MESSAGES.csvNoMapping, null, 400);
