@@ -230,6 +230,8 @@ describe("НАП declarations: the files", () => {
     const form1 = records(files["EMPL2021.TXT"]!);
     expect(form1).toHaveLength(3);
     for (const fields of form1) expectLayout(fields, FORM1_PATTERNS);
+    // т. 13 (field 19) is filled only for вид осигурен 16, summed working time (decision 050).
+    for (const fields of form1) expect(fields[18]).toBe('""');
     const byName = Object.fromEntries(form1.map((f) => [f[5], f]));
     expect(Object.keys(byName).sort()).toEqual(['"ГЕОРГИЕВА"', '"ПЕТРОВ"', '"ПЕТРОВА"']);
 
