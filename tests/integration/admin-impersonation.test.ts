@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { auditImpersonatedRequest } from "~/modules/admin/audit.server";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
+import { CUSTOMER_VIEW_READ_ONLY } from "~/modules/auth/capabilities";
 import { getUser } from "~/modules/auth/guards.server";
+import { guard } from "~/utils/route-guard.server";
 import { makeContext } from "../setup/context";
 import { createUser } from "../setup/factories";
 import { call, cookiesFrom, formBody, jsonBody, signInApi } from "../setup/routes";
@@ -129,7 +131,7 @@ describe("view as customer", () => {
 
     const subscription = await import("~/routes/_app.settings_.subscription");
     const upgrade = await call(
-      subscription.action,
+      guard(subscription.action),
       db,
       "/settings/subscription",
       formBody({ intent: "upgrade", plan: "full" }, headers),
@@ -155,6 +157,106 @@ describe("view as customer", () => {
     expect(row.deletionScheduledAt).toBeNull();
     // The password is the old one: the customer still signs in with it.
     expect((await signInApi(db, customer)).cookie).toMatch(/__session=/);
+  });
+
+  it("reads the team but plants no access: invitations, roles, ownership and joins are refused, and the customer's trail says what was tried (issue #43 item 1)", async () => {
+    const { db, admin, customer, cookies } = await openView();
+    const headers = { Cookie: cookies };
+    const refused = { message: CUSTOMER_VIEW_READ_ONLY };
+
+    const team = await import("~/routes/_app.settings_.team");
+    expect((await call(team.loader, db, "/settings/team", { headers })).status).toBe(200);
+    const invitedOnPage = await call(
+      guard(team.action),
+      db,
+      "/settings/team",
+      formBody({ intent: "invite", email: "spy@example.bg", role: "accountant" }, headers),
+    );
+    expect(invitedOnPage.status).toBe(403);
+    expect(await invitedOnPage.json()).toMatchObject({ formError: CUSTOMER_VIEW_READ_ONLY });
+
+    const invitations = await import("~/routes/api.team.invitations");
+    const invitedByApi = await call(
+      guard(invitations.action),
+      db,
+      "/api/team/invitations",
+      jsonBody({ email: "spy@example.bg", role: "staff" }, "POST", headers),
+    );
+    expect(invitedByApi.status).toBe(403);
+    expect(await invitedByApi.json()).toEqual(refused);
+
+    // Ownership to a member the admin controls: refused as well.
+    const member = await createUser(db, { plan: "full" });
+    await db
+      .insertInto("companyMembers")
+      .values({ companyId: customer.companyId!, userId: member.id, role: "accountant" })
+      .execute();
+    const members = await import("~/routes/api.team.members.$userId");
+    const transfer = await call(guard(members.action), db, `/api/team/members/${member.id}`, {
+      ...jsonBody({ role: "owner" }, "PUT", headers),
+      params: { userId: member.id },
+    });
+    expect(transfer.status).toBe(403);
+    expect(await transfer.json()).toEqual(refused);
+    const transferOnPage = await call(
+      guard(team.action),
+      db,
+      "/settings/team",
+      formBody({ intent: "transfer", userId: member.id, confirm: "on" }, headers),
+    );
+    expect(transferOnPage.status).toBe(403);
+
+    // Nor does the customer's login join another company through the view.
+    const accept = await import("~/routes/api.team.invitations.accept");
+    const joined = await call(
+      guard(accept.action),
+      db,
+      "/api/team/invitations/accept",
+      jsonBody({ token: "x".repeat(43) }, "POST", headers),
+    );
+    expect(joined.status).toBe(403);
+
+    expect(
+      await db
+        .selectFrom("companyInvitations")
+        .select("id")
+        .where("companyId", "=", customer.companyId!)
+        .execute(),
+    ).toEqual([]);
+    const roles = await db
+      .selectFrom("companyMembers")
+      .select(["userId", "role"])
+      .where("companyId", "=", customer.companyId!)
+      .orderBy("role")
+      .execute();
+    expect(roles).toEqual([
+      { userId: member.id, role: "accountant" },
+      { userId: customer.id, role: "owner" },
+    ]);
+
+    // What the admin did in the view (not what they looked at) is in the customer's own trail.
+    const context = makeContext(db);
+    const request = new Request("http://localhost:3000/settings/team", {
+      method: "POST",
+      headers,
+    });
+    await team.loader({
+      request: new Request("http://localhost:3000/settings/team", { headers }),
+      params: {},
+      context,
+    });
+    await auditImpersonatedRequest(context, request, 403);
+    const trail = await db
+      .selectFrom("companyAudit")
+      .select(["action", "impersonatorEmail", "targetLabel"])
+      .where("companyId", "=", customer.companyId!)
+      .orderBy("createdAt")
+      .execute();
+    expect(trail).toContainEqual({
+      action: "impersonation.request",
+      impersonatorEmail: admin.email,
+      targetLabel: "POST /settings/team",
+    });
   });
 
   it("cannot reach the back office while in the customer's view", async () => {

@@ -1,5 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
+import { recordCompanyAudit } from "~/modules/audit/trail.server";
+import { actorOf } from "~/modules/auth/acts.server";
 import { requestUser } from "~/modules/auth/guards.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import type { Database } from "~db/types";
@@ -49,6 +51,7 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "settings.operator": "Промени данните на оператора за фактурите",
   "vat.rate": "Промени ставка на ДДС",
   "vat.ground": "Промени основание по ЗДДС",
+  "ecb.fetch": "Изтегли курсовете на ЕЦБ",
   "invoice-defaults": "Промени настройките за нови фирми",
   "payroll.parameters": "Промени осигурителните параметри",
   "payroll.sick-leave-rule": "Промени дните болничен за сметка на работодателя",
@@ -118,6 +121,16 @@ export async function auditImpersonatedRequest(
     asUserId: user.id,
     companyId: user.companyId,
     ip: context.clientIp,
+    details: { status },
+  });
+  // What the admin did (not what they looked at) is in the company's own trail too, where the
+  // customer reads it (issue #43 item 1).
+  if (request.method === "GET" || request.method === "HEAD" || !user.companyId) return;
+  await recordCompanyAudit(context.db, {
+    companyId: user.companyId,
+    actor: actorOf(user, context),
+    action: "impersonation.request",
+    target: { type: "request", id: null, label: `${request.method} ${url.pathname}${url.search}` },
     details: { status },
   });
 }

@@ -31,6 +31,7 @@ export const COMPANY_AUDIT_ACTIONS = {
   "payroll.files": "Изтеглени файлове за заплатите",
   export: "Експорт на данни",
   "impersonation.start": "Администратор отвори изгледа на член",
+  "impersonation.request": "Действие на администратор в изгледа на член",
 } as const;
 
 export type CompanyAuditAction = keyof typeof COMPANY_AUDIT_ACTIONS;
@@ -39,7 +40,7 @@ export type CompanyAuditAction = keyof typeof COMPANY_AUDIT_ACTIONS;
 export const AUDIT_GROUPS = {
   access: {
     label: "Вход и смяна на фирмата",
-    actions: ["auth.sign-in", "company.switch", "impersonation.start"],
+    actions: ["auth.sign-in", "company.switch", "impersonation.start", "impersonation.request"],
   },
   team: {
     label: "Екип и роли",

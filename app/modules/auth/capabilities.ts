@@ -40,6 +40,16 @@ const BOOKS: readonly MemberRole[] = ["owner", "accountant"];
 const WORKERS: readonly MemberRole[] = ["owner", "accountant", "staff"];
 const READERS: readonly MemberRole[] = ["owner", "accountant", "viewer"];
 
+/**
+ * What an admin's view of a customer (impersonation) may look at but never change (issue #43
+ * item 1): who has access — members, roles, invitations, ownership — and the plan and card. A
+ * change there would outlive the view (an invited login keeps reading after the admin is gone).
+ */
+export const READ_ONLY_IN_CUSTOMER_VIEW = ["team", "billing"] as const satisfies readonly string[];
+
+export const CUSTOMER_VIEW_READ_ONLY =
+  "Това действие не е позволено в клиентски изглед: паролата, имейлът, изтриването на профила, плащанията, екипът, поканите и собствеността се променят само от самия клиент.";
+
 /** Capability → the roles that have it. */
 export const CAPABILITIES = {
   /** Working in the company at all: its dashboard, its plan, the latest documents. */

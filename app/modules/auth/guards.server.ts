@@ -1,7 +1,15 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
+import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { MemberRole } from "~db/types";
-import { ACCESS_DENIED, accessDeniedDetails, type Capability, can } from "./capabilities";
+import {
+  ACCESS_DENIED,
+  accessDeniedDetails,
+  type Capability,
+  CUSTOMER_VIEW_READ_ONLY,
+  can,
+  READ_ONLY_IN_CUSTOMER_VIEW,
+} from "./capabilities";
 import {
   checkApiCompany,
   checkFormCompany,
@@ -140,6 +148,15 @@ export async function requireCapability(
   if (context && api) await checkApiCompany(request, context, user);
   else if (context) acting = await checkFormCompany(request, context, user);
   if (!acting.companyId || !acting.companyRole) throw NO_COMPANY();
+  // An admin's view of a customer reads who has access but never grants it.
+  if (
+    acting.impersonator &&
+    request.method !== "GET" &&
+    request.method !== "HEAD" &&
+    (READ_ONLY_IN_CUSTOMER_VIEW as readonly Capability[]).includes(capability)
+  ) {
+    throw new AppError(CUSTOMER_VIEW_READ_ONLY, 403);
+  }
   if (!can(acting, capability)) {
     throw await capabilityRefusal(request, kind, {
       role: acting.companyRole,

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { createAccountLogin } from "~/modules/accounts/service.server";
 import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import { actorOf } from "~/modules/auth/acts.server";
-import { ROLE_LABELS, ROLE_RANK } from "~/modules/auth/capabilities";
+import { CUSTOMER_VIEW_READ_ONLY, ROLE_LABELS, ROLE_RANK } from "~/modules/auth/capabilities";
 import type { CompanyUser } from "~/modules/auth/guards.server";
 import { hashPassword } from "~/modules/auth/password.server";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -338,6 +338,8 @@ export async function acceptInvitation(
   token: string,
   confirmed: boolean,
 ): Promise<{ companyId: string }> {
+  // An admin's view of a customer never joins the login to another company (issue #43 item 1).
+  if (user.impersonator) throw new AppError(CUSTOMER_VIEW_READ_ONLY, 403);
   const view = await peekInvitation(context.db, token);
   if (!view) throw new AppError(TEAM_MESSAGES.invitationNotFound, 404);
   if (view.state !== "live") throw new AppError(REFUSALS[view.state], 410);
