@@ -381,6 +381,6 @@ function finishEntry(e: Draft, statement: ParsedStatement) {
   });
 }
 
-/** True when the text is XML (with or without its declaration) naming a camt.052/053/054 namespace. */
+/** True when the text is XML (with or without its declaration) naming camt.052/053/054 (ISO's namespace, or a bank's own that carries the message's name). */
 export const looksLikeCamt = (head: string) =>
-  /^\s*(\uFEFF)?</.test(head) && /urn:iso:std:iso:20022:tech:xsd:camt\.05[234]\./.test(head);
+  /^\s*(\uFEFF)?</.test(head) && /camt\.05[234]\.\d{3}\.\d{2}/.test(head);
