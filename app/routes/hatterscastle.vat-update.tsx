@@ -6,11 +6,12 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DatedTable, periodState, printPeriod } from "~/components/admin/dated-table";
-import { AddGroundForm, AddRateForm, EndRowForm } from "~/components/admin/vat-forms";
+import { AddGroundForm, AddRateForm, EndRowForm, FetchEcbForm } from "~/components/admin/vat-forms";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
-import { byAdmin } from "~/modules/admin/audit.server";
+import { byAdmin, recordAudit } from "~/modules/admin/audit.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
+import { fetchEcbRates, latestEcbRates } from "~/modules/reference/ecb-rates.server";
 import { addGroundSchema, addRateSchema, endRowSchema } from "~/modules/reference/vat";
 import {
   addVatGround,
@@ -41,13 +42,18 @@ import { redirectWithToast } from "~/utils/toast.server";
 /*
  * /hatterscastle/vat-update (spec §2, issue #14): the VAT rates and the legal grounds for 0 % or
  * no VAT, as dated rows. A document may carry a rate in force on its date; issued documents keep
- * theirs whatever changes here.
+ * theirs whatever changes here. Below them, the ECB's reference rates the forms fill a foreign
+ * currency's rate from (decision 051): the newest day kept, and its download on demand.
  */
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);
-  const [rates, grounds] = await Promise.all([allVatRates(context.db), allVatGrounds(context.db)]);
-  return json({ rates, grounds, today: todayInSofia() });
+  const [rates, grounds, ecb] = await Promise.all([
+    allVatRates(context.db),
+    allVatGrounds(context.db),
+    latestEcbRates(context.db),
+  ]);
+  return json({ rates, grounds, ecb, today: todayInSofia() });
 }
 
 const HERE = "/hatterscastle/vat-update";
@@ -104,6 +110,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
           description: `${row.text} до ${printDate(data.validTo)}`,
         });
       }
+      case "fetch-ecb": {
+        const outcome = await fetchEcbRates(context.db);
+        await recordAudit(context.db, { ...audit, action: "ecb.fetch", target: outcome.file });
+        return redirectWithToast(
+          HERE,
+          outcome.ok
+            ? {
+                title: "Курсовете на ЕЦБ са изтеглени",
+                description: `Последен ден: ${printDate(outcome.latest)}`,
+              }
+            : {
+                type: "error",
+                title: "ЕЦБ не отговори",
+                description: `Файлът ${outcome.file} не е прочетен; задачата ще опита отново утре.`,
+              },
+        );
+      }
       default:
         return refuseUnknownIntent();
     }
@@ -114,7 +137,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function VatUpdate() {
-  const { rates, grounds, today } = useLoaderData<typeof loader>();
+  const { rates, grounds, ecb, today } = useLoaderData<typeof loader>();
   const unknown = useFormAnswer("");
   return (
     <div className={page.page}>
@@ -176,6 +199,31 @@ export default function VatUpdate() {
             rows={grounds.map((g) => ({ id: g.id, label: `${g.text} (${printPeriod(g)})` }))}
           />
         </div>
+      </section>
+
+      <section className={page.card} aria-labelledby="ecb-title">
+        <h2 id="ecb-title">Курсове на ЕЦБ</h2>
+        <p>
+          Валута, различна от EUR и BGN, получава курса на Европейската централна банка за датата на
+          данъчното събитие (или последния преди нея), ако курсът е оставен празен.
+        </p>
+        {ecb ? (
+          <DatedTable
+            caption={`Референтни курсове на ЕЦБ от ${printDate(ecb.date)} (${ecb.source})`}
+            columns={["Валута", "Курс на ЕЦБ", "1 единица = … EUR"]}
+            rows={ecb.rates.map((r) => ({
+              id: r.currency,
+              cells: [
+                r.currency,
+                `1 EUR = ${r.unitsPerEur.replace(".", ",")} ${r.currency}`,
+                r.eurRate.replace(".", ","),
+              ],
+            }))}
+          />
+        ) : (
+          <p>Няма изтеглени курсове.</p>
+        )}
+        <FetchEcbForm />
       </section>
     </div>
   );

@@ -20,8 +20,10 @@ import { action as newInvoice } from "~/routes/_app.invoice.new";
 import { action as expensesPost } from "~/routes/api.expenses";
 import { action as importApi } from "~/routes/api.expenses.import-ubl";
 import { action as invoicesPost } from "~/routes/api.invoices";
-import { createCompanyWithClient } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { action as vatUpdate, loader as vatUpdateLoader } from "~/routes/hatterscastle.vat-update";
+import { readToast } from "~/utils/toast.server";
+import { createCompanyWithClient, createUser } from "../setup/factories";
+import { call, cookiesFrom, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -502,5 +504,70 @@ describe("forms fill a foreign currency's rate in from the ECB", () => {
     expect(typed.status).toBe(302);
     const other = typed.headers.get("Location")!.split("/").pop()!;
     expect((await getDocument(db, me.companyId, other))?.eurRate).toBe("1.18000000");
+  });
+});
+
+const toastOf = async (response: Response) =>
+  (
+    await readToast(
+      new Request("http://localhost/", { headers: { Cookie: cookiesFrom(response) } }),
+    )
+  ).toast;
+
+describe("the back office's VAT page shows the ECB's rates", () => {
+  it("lists the newest day kept and downloads the rates on demand, audited", async () => {
+    const db = getDb();
+    const user = await createUser(db, { role: "admin" });
+    const { cookie } = await signInApi(db, user);
+    const page = await call(vatUpdateLoader, db, "/hatterscastle/vat-update", {
+      headers: { Cookie: cookie },
+    });
+    const { ecb: shown } = await page.json();
+    expect(shown).toMatchObject({ date: "2025-05-09", source: "eurofxref-hist.csv" });
+    expect(shown.rates).toContainEqual({
+      currency: "DKK",
+      unitsPerEur: "7.4604",
+      eurRate: "0.13404107",
+    });
+    // Only the currencies documents may be in (no IDR, no BRL).
+    expect(shown.rates.map((r: { currency: string }) => r.currency)).not.toContain("IDR");
+
+    // Today is far past the newest day kept: the 90-day file is asked for.
+    ecb.use(http.get(HIST_URL, () => HttpResponse.text(HIST_90D)));
+    const fetched = await call(
+      vatUpdate,
+      db,
+      "/hatterscastle/vat-update",
+      formBody({ intent: "fetch-ecb" }, { Cookie: cookie }),
+    );
+    expect(fetched.status).toBe(302);
+    expect(await toastOf(fetched)).toMatchObject({
+      type: "success",
+      title: "Курсовете на ЕЦБ са изтеглени",
+      description: "Последен ден: 09.05.2025",
+    });
+    expect((await rowsOf("DKK", "2025-05-09"))[0]?.source).toBe("eurofxref-hist-90d.xml");
+    const audit = await db
+      .selectFrom("auditLog")
+      .select(["action", "target"])
+      .where("adminId", "=", user.id)
+      .where("action", "=", "ecb.fetch")
+      .execute();
+    expect(audit).toEqual([{ action: "ecb.fetch", target: "eurofxref-hist-90d.xml" }]);
+
+    // The ECB unreachable: said so, nothing breaks.
+    ecb.resetHandlers(http.get(HIST_URL, () => HttpResponse.error()));
+    const failed = await call(
+      vatUpdate,
+      db,
+      "/hatterscastle/vat-update",
+      formBody({ intent: "fetch-ecb" }, { Cookie: cookie }),
+    );
+    expect(failed.status).toBe(302);
+    expect(await toastOf(failed)).toMatchObject({
+      type: "error",
+      title: "ЕЦБ не отговори",
+      description: "Файлът eurofxref-hist-90d.xml не е прочетен; задачата ще опита отново утре.",
+    });
   });
 });

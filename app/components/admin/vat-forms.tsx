@@ -169,3 +169,17 @@ export function AddGroundForm() {
     </VatForm>
   );
 }
+
+/** «Изтегли курсовете от ЕЦБ»: the daily job's work now (decision 051). */
+export function FetchEcbForm() {
+  return (
+    <VatForm intent="fetch-ecb" title="Изтегляне сега" submit="Изтегли курсовете от ЕЦБ">
+      {() => (
+        <p>
+          Курсовете се изтеглят всеки ден в 17:30 от ecb.europa.eu; след пропуснати дни се изтеглят
+          последните 90 дни.
+        </p>
+      )}
+    </VatForm>
+  );
+}

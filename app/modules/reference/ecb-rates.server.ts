@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { addDays, isIsoDate, todayInSofia } from "~/utils/dates";
 import type { Database } from "~db/types";
+import { CURRENCIES } from "./currencies";
 import {
   ECB_MAX_AGE_DAYS,
   ECB_MAX_BYTES,
@@ -93,6 +94,35 @@ export async function withEcbRate(
     .find((value): value is string => typeof value === "string" && isIsoDate(value.trim()));
   const ecb = await ecbRateToFill(db, { currency: body.currency, eurRate: body.eurRate, date });
   return ecb ? { ...body, eurRate: ecb.eurRate } : body;
+}
+
+/** The newest day of rates kept, for the currencies documents may be in (the back office shows it). */
+export async function latestEcbRates(db: Kysely<Database>) {
+  const last = await db
+    .selectFrom("ecbRates")
+    .select((eb) => eb.fn.max("rateDate").as("latest"))
+    .executeTakeFirst();
+  if (!last?.latest) return null;
+  const date = String(last.latest);
+  const rows = await db
+    .selectFrom("ecbRates")
+    .select(["currency", "unitsPerEur", "source"])
+    .where("rateDate", "=", date)
+    .where(
+      "currency",
+      "in",
+      CURRENCIES.filter((code) => code !== "EUR"),
+    )
+    .orderBy("currency")
+    .execute();
+  return {
+    date,
+    source: rows[0]?.source ?? "",
+    rates: rows.map((row) => {
+      const unitsPerEur = trimDecimal(String(row.unitsPerEur));
+      return { currency: row.currency, unitsPerEur, eurRate: eurPerUnit(unitsPerEur) ?? "" };
+    }),
+  };
 }
 
 /** Adds (or corrects) the ECB's rates of these days; the number of rows written. */
