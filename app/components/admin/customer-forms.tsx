@@ -159,7 +159,7 @@ export function CompanyFields({
         defaultChecked={values.isVatRegistered === "on"}
       />
       {field("vatNumber", "ДДС номер", {
-        hint: "BG и 9 или 10 цифри; нужен само при регистрация по ДДС",
+        hint: "BG и ЕИК на фирмата (или ЕГН); нужен само при регистрация по ДДС",
         controlProps: { maxLength: 20 },
       })}
       <fieldset className={fieldStyles.fieldset}>

@@ -353,7 +353,7 @@ function StepFinance({
       <TextField
         name="vatNumber"
         label="ДДС номер"
-        hint="BG и 9 или 10 цифри; задължителен при регистрация по ДДС"
+        hint="BG и ЕИК на фирмата (или ЕГН); задължителен при регистрация по ДДС"
       />
       <TextField
         name="companyBankAccount"

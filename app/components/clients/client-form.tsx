@@ -95,7 +95,7 @@ export function ClientForm({
           <TextField
             name="vatNumber"
             label="ДДС номер"
-            hint="BG и 9 или 10 цифри, или ДДС номер от ЕС"
+            hint="BG и ЕИК (или ЕГН), или ДДС номер от ЕС"
           />
           <ViesCheck
             name="intent"
