@@ -409,6 +409,26 @@ describe("forms fill a foreign currency's rate in from the ECB", () => {
     expect((await unknown.json()).errors).toHaveProperty("eurRate");
   });
 
+  it("/expenses/add reads the DKK e-invoice into the form with the ECB's rate and its note", async () => {
+    const db = getDb();
+    const me = await standardCompany();
+    const { action: addExpense } = await import("~/routes/_app.expenses_.add");
+    const form = new FormData();
+    form.append("intent", "import-ubl");
+    form.append("ubl", new File([DKK_INVOICE], "DK-2025-118.xml", { type: "application/xml" }));
+    const read = await call(addExpense, db, "/expenses/add", {
+      method: "POST",
+      body: form,
+      headers: { Cookie: me.cookie },
+    });
+    expect(read.status).toBe(200);
+    expect((await read.json()).repopulateFields).toMatchObject({
+      currency: "DKK",
+      eurRate: "0,13391901",
+      eurRateNote: "Курс на ЕЦБ от 17.04.2025: 1 EUR = 7,4672 DKK",
+    });
+  });
+
   it("the expense form saves a USD expense with the rate left empty at the ECB's rate of its date", async () => {
     const db = getDb();
     const me = await standardCompany();
