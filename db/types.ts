@@ -12,7 +12,7 @@ export type BackupRunsStatus = "done" | "failed";
 
 export type BackupRunsTrigger = "command" | "schedule";
 
-export type BankStatementsFormat = "camt053" | "csv" | "mt940";
+export type BankStatementsFormat = "camt053" | "csv" | "mt940" | "xlsx";
 
 export type BankSuggestionsKind =
   | "amount"
@@ -197,6 +197,17 @@ export interface BackupRuns {
    * schedule: BACKUP_INTERVAL; command: npm run backup.
    */
   trigger: BackupRunsTrigger;
+}
+
+export interface BankAccountNumbers {
+  accountId: string;
+  chosenBy: string | null;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  /**
+   * As the file writes it, without spaces, in capitals («517852257», «1522532201EUR»).
+   */
+  number: string;
 }
 
 export interface BankAccounts {
@@ -1505,6 +1516,7 @@ export interface DB {
   appSettings: AppSettings;
   auditLog: AuditLog;
   backupRuns: BackupRuns;
+  bankAccountNumbers: BankAccountNumbers;
   bankAccounts: BankAccounts;
   bankMatches: BankMatches;
   bankPayees: BankPayees;

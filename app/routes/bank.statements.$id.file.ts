@@ -3,7 +3,12 @@ import { requireBankPage } from "~/modules/bank/access.server";
 import { statementFile } from "~/modules/bank/queries.server";
 import { contentDisposition } from "~/utils/content-disposition";
 
-const TYPES = { mt940: "text/plain", camt053: "application/xml", csv: "text/csv" } as const;
+const TYPES = {
+  mt940: "text/plain",
+  camt053: "application/xml",
+  csv: "text/csv",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+} as const;
 
 /** GET /bank/statements/{id}/file — the statement's original file, exactly as it was uploaded. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -44,6 +44,7 @@ import * as m20261128T1720 from "./20261128T1720-nonprofit-company-kind";
 import * as m20261128T1800 from "./20261128T1800-credit-notes-across-the-euro";
 import * as m20261128T1910 from "./20261128T1910-ecb-rates";
 import * as m20261128T1930 from "./20261128T1930-expense-supplier-company-id";
+import * as m20261128T2000 from "./20261128T2000-bank-national-accounts";
 import * as m20261128T2010 from "./20261128T2010-bank-import-keys";
 
 /**
@@ -96,6 +97,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T1800-credit-notes-across-the-euro": m20261128T1800,
   "20261128T1910-ecb-rates": m20261128T1910,
   "20261128T1930-expense-supplier-company-id": m20261128T1930,
+  "20261128T2000-bank-national-accounts": m20261128T2000,
   "20261128T2010-bank-import-keys": m20261128T2010,
 };
 

@@ -17,7 +17,12 @@ export const CURRENCY_OPTIONS = [
   ["CHF", "CHF"],
 ] as const;
 
-/** Upload a statement: the file, and the account (needed for CSV; MT940 and XML name theirs). */
+/**
+ * Upload a statement: the file, and the account (needed for a table export without its account
+ * and a file naming the bank's own number; MT940 and XML with an IBAN name theirs). When the
+ * answer asks for the account, the uploaded file is kept on the server: the form names it in
+ * hidden fields and asks only for the account (decision 046).
+ */
 export function UploadForm({
   accounts,
 }: {
@@ -25,6 +30,8 @@ export function UploadForm({
 }) {
   const answer = useFormAnswer("upload");
   const busy = useNavigation().state !== "idle";
+  const kept = typedOr(answer, "kept");
+  const keptName = typedOr(answer, "keptName");
   const options: [string, string][] = [
     ["", "По IBAN във файла (MT940, camt.053)"],
     ...accounts.map((a): [string, string] => [
@@ -38,15 +45,26 @@ export function UploadForm({
       <h2>Внасяне на извлечение</h2>
       <FormError message={answer?.formError} />
       <div className={listStyles.grid}>
+        {kept ? (
+          <>
+            <input type="hidden" name="kept" value={kept} />
+            <input type="hidden" name="keptName" value={keptName} />
+          </>
+        ) : null}
         <FormField
           name="file"
           type="file"
-          label="Файл с извлечение"
-          required
+          label={kept ? "Друг файл (по избор)" : "Файл с извлечение"}
+          required={!kept}
           error={answer?.fieldErrors.file}
-          hint={`MT940 (.sta, .txt, .940), camt.053 (.xml) или CSV, до ${STATEMENT_LIMITS.maxBytes / 1024 / 1024} MB. За ОББ изберете «Подробно извлечение».`}
+          hint={
+            kept
+              ? `Файлът «${keptName}» е качен: изберете сметката и натиснете «Внеси».`
+              : `MT940 (.sta, .txt, .940), camt.053 (.xml), CSV или Excel (.xlsx), до ${STATEMENT_LIMITS.maxBytes / 1024 / 1024} MB. За ОББ изберете «Подробно извлечение».`
+          }
           controlProps={{
-            accept: ".sta,.txt,.940,.mt940,.xml,.csv,text/plain,text/csv,application/xml",
+            accept:
+              ".sta,.txt,.940,.mt940,.xml,.csv,.xlsx,text/plain,text/csv,application/xml,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
           }}
         />
         <FormField
@@ -55,7 +73,7 @@ export function UploadForm({
           options={options}
           defaultValue={typedOr(answer, "accountId")}
           error={answer?.fieldErrors.accountId}
-          hint="Задължително за CSV файл"
+          hint="За CSV или Excel файл и за сметка с номер вместо IBAN (изборът се запомня)"
         />
       </div>
       <Button type="submit" name="intent" value="upload" disabled={busy}>

@@ -31,6 +31,34 @@ export const bankSchemas = {
       message: { type: "string", example: "Внесени движения: 48; 2 движения вече са внесени" },
     },
   },
+  BankAccountChoice: {
+    type: "object",
+    description:
+      "The file does not say which of the company's accounts it is of: send it again with one of `accounts` in accountId (decision 046)",
+    required: ["message", "accounts"],
+    properties: {
+      message: {
+        type: "string",
+        example:
+          "Сметката във файла (517852257) не е IBAN: изберете към коя от сметките на фирмата е извлечението — изборът се запомня за следващите извлечения",
+      },
+      line: { type: "null" },
+      errors: { type: "object" },
+      accounts: {
+        type: "array",
+        items: {
+          type: "object",
+          required: ["id", "iban", "currency", "name"],
+          properties: {
+            id: { type: "string", format: "uuid" },
+            iban: { type: "string" },
+            currency: { type: "string", example: "EUR" },
+            name: { type: ["string", "null"] },
+          },
+        },
+      },
+    },
+  },
   BankTransaction: {
     type: "object",
     properties: {
@@ -106,7 +134,7 @@ export const bankPaths = {
     },
     post: {
       summary:
-        "Import a statement: MT940 (tag 86 «+NN»/«?NN»), camt.053 or CSV (the account's mapping), ≤ 8 MB",
+        "Import a statement: MT940 (tag 86 «+NN»/«?NN»), camt.053, or a CSV or Excel (.xlsx) export — a known layout recognised by its header row, else the account's column mapping — ≤ 8 MB",
       requestBody: {
         required: true,
         content: {
@@ -120,7 +148,7 @@ export const bankPaths = {
                   type: "string",
                   format: "uuid",
                   description:
-                    "The company's account (required for CSV; MT940 and XML name theirs)",
+                    "The company's account: for a CSV/XLSX export that does not name it, and for a file naming the bank's own account number instead of an IBAN (the choice is kept for that number, so the next file needs none); MT940 and XML with an IBAN name theirs",
                 },
               },
             },
@@ -136,7 +164,20 @@ export const bankPaths = {
           description: "Every movement was imported before: «N движения вече са внесени»",
           content: { "application/json": { schema: ref("BankImport") } },
         },
-        "400": error("Not a statement file, no file, or a CSV without the account or its mapping"),
+        "400": {
+          description:
+            "Not a statement file or no file (Error); a CSV/XLSX export without its account, an unknown layout with no mapping (BankAccountChoice lists the accounts when the account is what is missing)",
+          content: {
+            "application/json": {
+              schema: { oneOf: [ref("Error"), ref("BankAccountChoice")] },
+            },
+          },
+        },
+        "409": {
+          description:
+            "The file names the bank's own account number, not an IBAN, and no account was chosen for it yet: choose one of `accounts` (accountId)",
+          content: { "application/json": { schema: ref("BankAccountChoice") } },
+        },
         "401": errors["401"],
         "403": forbidden,
         "413": error("Over 8 MB or more than 20,000 movements"),

@@ -10,6 +10,7 @@ export const STATEMENT_FORMATS = {
   /** ISO 20022 XML: camt.053, and camt.052 and camt.054 of the same shape (decision 045). */
   camt053: "camt.053/052/054 (ISO 20022 XML)",
   csv: "CSV",
+  xlsx: "Excel (.xlsx)",
 } as const;
 export type StatementFormat = keyof typeof STATEMENT_FORMATS;
 
@@ -88,6 +89,8 @@ export interface ParsedStatement {
   periodFrom: string | null;
   periodTo: string | null;
   movements: ParsedMovement[];
+  /** The known table layout it was read by (presets.ts, decision 046), when it was. */
+  preset?: string;
 }
 
 /** Why a file cannot be read: the message, and the line it names (null: the file as a whole). */
@@ -129,8 +132,6 @@ export const BANK_MESSAGES = {
     `Сметка ${iban} не е сред банковите сметки на фирмата: добавете я в «Банка», после внесете извлечението`,
   accountMissing:
     "Във файла не е посочена сметка (IBAN): изберете сметката, към която е извлечението",
-  accountNotIban: (account: string) =>
-    `Във файла сметката е с номер ${account}, а не с IBAN: изберете сметката, към която е извлечението`,
   accountMismatch: (file: string, chosen: string) =>
     `Извлечението е за сметка ${file}, а е избрана ${chosen}`,
   currencyMismatch: (file: string, account: string) =>
@@ -138,6 +139,17 @@ export const BANK_MESSAGES = {
   csvNeedsAccount: "За CSV файл изберете банковата сметка, от която е",
   csvNoMapping:
     "За тази сметка не са зададени колоните на CSV файла: задайте ги в настройките на сметката",
+  tableUnknown:
+    "Колоните на файла не са познати: изберете сметката, от която е, и задайте колоните ѝ веднъж в настройките на сметката (или внесете извлечението в MT940 или camt.053 XML)",
+  tableTwoAccounts: (first: string, other: string) =>
+    `Файлът съдържа движения по повече от една сметка (${first} и ${other}): изнесете всяка сметка в отделен файл`,
+  oldExcel:
+    "Старият формат .xls не се чете: отворете файла и го запишете като .xlsx или CSV, после го внесете отново",
+  chooseAccount: (number: string) =>
+    `Сметката във файла (${number}) не е IBAN: изберете към коя от сметките на фирмата е извлечението — изборът се запомня за следващите извлечения`,
+  chooseAccountFirst:
+    "Добавете банковата сметка на фирмата (IBAN) в «Банка», после изберете нея за извлечението",
+  keptGone: "Каченият файл вече не е наличен (пази се един час): изберете го отново",
   alreadyImported: (count: number) =>
     `${countOf(count, "движение", "движения")} вече ${pluralWord(count, "е внесено", "са внесени")}`,
   nothingNew: "Всички движения от файла вече са внесени: нищо не е добавено",

@@ -1,3 +1,4 @@
+import { isValidIBAN } from "ibantools";
 import type { Kysely } from "kysely";
 import { sha256Hex } from "~/utils/files.server";
 import type { Database } from "~db/types";
@@ -68,9 +69,9 @@ function accountFor(
   chosen: BankAccount | undefined,
 ): BankAccount {
   let account = chosen;
-  // The bank's own account number (not an IBAN) cannot be looked up: the chosen account is it.
-  if (statement.iban && statement.accountKind === "other") {
-    if (!chosen) throw new StatementError(BANK_MESSAGES.accountNotIban(statement.iban), null, 400);
+  // The bank's own account number (not an IBAN): the chosen or remembered account is it.
+  if (nationalNumberOf(statement)) {
+    if (!chosen) throw new AccountChoiceError(BANK_MESSAGES.chooseAccount(statement.iban ?? ""));
   } else if (statement.iban) {
     const byIban = accounts.find((a) => a.iban === statement.iban);
     if (!byIban) throw new StatementError(BANK_MESSAGES.accountUnknown(statement.iban), null, 422);
@@ -94,7 +95,59 @@ function accountFor(
   return account;
 }
 
-/** Reads, checks and saves a statement file; StatementError (400/413/422/503) when refused. */
+/**
+ * The company's accounts the person may choose from when a file does not say which it is of (a
+ * bank's own number, or a table export without its account): a 409 (400 for a table export)
+ * whose answer lists them; the page keeps the uploaded file meanwhile (decision 046).
+ */
+export class AccountChoiceError extends StatementError {
+  override name = "AccountChoiceError";
+  accounts: { id: string; iban: string; currency: string; name: string | null }[] = [];
+  constructor(message: string, status: 400 | 409 = 409) {
+    super(message, null, status as StatementError["status"]);
+  }
+}
+
+/**
+ * The bank's own account number a statement names instead of an IBAN (an MT940 `:25:`, camt's
+ * Othr/Id, a table export's «Сметка»), as kept: no spaces, capitals; null for an IBAN or none.
+ */
+export function nationalNumberOf(statement: ParsedStatement): string | null {
+  if (!statement.iban) return null;
+  const number = statement.iban.replace(/\s/g, "").toUpperCase();
+  if (statement.accountKind === "iban" || (!statement.accountKind && isValidIBAN(number)))
+    return null;
+  return number.slice(0, 60) || null;
+}
+
+/** The account chosen before for this bank's own number, if it is still the company's. */
+async function rememberedAccount(
+  db: Kysely<Database>,
+  companyId: string,
+  number: string,
+  accounts: BankAccount[],
+): Promise<BankAccount | undefined> {
+  const row = await db
+    .selectFrom("bankAccountNumbers")
+    .select("accountId")
+    .where("companyId", "=", companyId)
+    .where("number", "=", number)
+    .executeTakeFirst();
+  return row ? accounts.find((a) => a.id === row.accountId) : undefined;
+}
+
+/** Keeps the person's choice for this bank's own number (the last choice wins). */
+async function rememberAccount(actor: BankActor, number: string, accountId: string): Promise<void> {
+  await actor.context.db
+    .insertInto("bankAccountNumbers")
+    .values({ companyId: actor.user.companyId, number, accountId, chosenBy: actor.user.id })
+    .onConflict((c) =>
+      c.columns(["companyId", "number"]).doUpdateSet({ accountId, chosenBy: actor.user.id }),
+    )
+    .execute();
+}
+
+/** Reads, checks and saves a statement file; StatementError (400/409/413/422/503) when refused. */
 export async function importStatement(
   actor: BankActor,
   file: { fileName: string; bytes: Uint8Array },
@@ -109,10 +162,29 @@ export async function importStatement(
     bytes: file.bytes,
     mapping: chosen ? mappingOf(chosen) : null,
   });
-  if (statement.format === "csv" && !chosen) {
-    throw new StatementError(BANK_MESSAGES.csvNeedsAccount, null, 400);
+  // A bank's own number: the account chosen now (kept for the next file), else the one kept.
+  const national = nationalNumberOf(statement);
+  let account: BankAccount;
+  try {
+    if ((statement.format === "csv" || statement.format === "xlsx") && !chosen && !statement.iban) {
+      throw new AccountChoiceError(BANK_MESSAGES.csvNeedsAccount, 400);
+    }
+    const remembered =
+      national && !chosen ? await rememberedAccount(db, companyId, national, accounts) : undefined;
+    account = accountFor(statement, accounts, chosen ?? remembered);
+  } catch (error) {
+    if (error instanceof AccountChoiceError) {
+      error.accounts = accounts.map(({ id, iban, currency, name }) => ({
+        id,
+        iban,
+        currency,
+        name,
+      }));
+      if (!accounts.length) error.message = error.reason = BANK_MESSAGES.chooseAccountFirst;
+    }
+    throw error;
   }
-  const account = accountFor(statement, accounts, chosen);
+  if (national && chosen) await rememberAccount(actor, national, account.id);
   const keys = importKeys(statement.movements);
   const known = await knownKeys(db, companyId, account.id, keys);
   const fresh = statement.movements

@@ -1,4 +1,5 @@
 import iconv from "iconv-lite";
+import { isOldExcel, isXlsx, readXlsx, XlsxError } from "~/utils/xlsx";
 import { looksLikeCamt, readCamt } from "./camt";
 import {
   BANK_MESSAGES,
@@ -7,7 +8,7 @@ import {
   STATEMENT_LIMITS,
   StatementError,
 } from "./constants";
-import { readCsv } from "./csv";
+import { readCsv, readTable } from "./csv";
 import { looksLikeMt940, readMt940 } from "./mt940";
 
 /*
@@ -58,6 +59,9 @@ export function readStatement(task: ReadStatementTask): ParsedStatement {
   if (task.bytes.length > STATEMENT_LIMITS.maxBytes) {
     throw new StatementError(BANK_MESSAGES.tooLarge, null, 413);
   }
+  // A workbook (decision 046): its first sheet's rows, read as a table export is.
+  if (isXlsx(task.bytes)) return readWorkbook(task);
+  if (isOldExcel(task.bytes)) throw new StatementError(BANK_MESSAGES.oldExcel, null, 400);
   const text = withoutSwiftFraming(decodeStatement(task.bytes).text);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(text);
@@ -69,8 +73,20 @@ export function readStatement(task: ReadStatementTask): ParsedStatement {
   if (looksLikeCamt(head)) return readCamt(text);
   if (/^\s*(\uFEFF)?</.test(head)) throw new StatementError(BANK_MESSAGES.unknownFormat, null, 400);
   if (looksLikeMt940(head)) return readMt940(text);
-  if (!task.mapping) throw new StatementError(BANK_MESSAGES.csvNoMapping, null, 400);
   return readCsv(text, task.mapping);
+}
+
+/** An .xlsx statement: a known layout or the account's mapping, as a CSV's rows. */
+function readWorkbook(task: ReadStatementTask): ParsedStatement {
+  let rows: ReturnType<typeof readXlsx>;
+  try {
+    // The movements and a bank's title and total lines.
+    rows = readXlsx(task.bytes, STATEMENT_LIMITS.maxMovements + 100);
+  } catch (error) {
+    if (error instanceof XlsxError) throw new StatementError(error.message, null, 400);
+    throw error;
+  }
+  return readTable(rows, task.mapping, "xlsx");
 }
 
 /** What the worker answers: the statement, or the problem (errors do not cross threads as classes). */
