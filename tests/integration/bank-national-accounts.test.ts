@@ -175,6 +175,20 @@ describe("a statement with the bank's own account number (issue #42 item 8)", ()
       ["dekemvri.sta", a.otherId],
     ]);
     expect(next.headers.get("Location")).toBe(`/bank/statements/${statements[1]?.id}`);
+
+    // A kept file that is gone (swept after its hour, or another company's): choose the file again.
+    const gone = await call(
+      bankAction,
+      db,
+      "/bank",
+      multipart(
+        { intent: "upload", kept: "0".repeat(64), keptName: "x.sta", accountId: a.otherId },
+        null,
+        cookie,
+      ),
+    );
+    expect(gone.status).toBe(400);
+    expect(((await gone.json()) as { formError: string }).formError).toBe(BANK_MESSAGES.keptGone);
   });
 
   it("the API answers 409 with the accounts, imports with accountId and then without it", async () => {
@@ -214,6 +228,20 @@ describe("a statement with the bank's own account number (issue #42 item 8)", ()
     expect(remembered.status).toBe(201);
     expect(await remembered.json()).toMatchObject({ imported: 1 });
     expect((await statementsOf(a.companyId)).map((s) => s.accountId)).toEqual([mainId, mainId]);
+
+    // The same number in a camt.053's Acct/Id/Othr/Id: the choice is the number's, whatever the format.
+    const camt = readFileSync(
+      path.join(root, "tests/fixtures/bank/camt053-v2.xml"),
+      "utf8",
+    ).replace(`<IBAN>${IBAN}</IBAN>`, `<Othr><Id>${NATIONAL}</Id></Othr>`);
+    expect(camt).toContain(`<Othr><Id>${NATIONAL}</Id></Othr>`);
+    const fromCamt = await post(camt, "camt053.xml");
+    expect(fromCamt.status).toBe(201);
+    expect((await statementsOf(a.companyId)).map((s) => [s.format, s.accountId])).toEqual([
+      ["mt940", mainId],
+      ["mt940", mainId],
+      ["camt053", mainId],
+    ]);
 
     // Another company's choice is its own: the same number there is asked again.
     const b = await customer();
