@@ -368,7 +368,14 @@ export const salarySchemas = {
     properties: {
       employeeId: { type: "string", format: "uuid" },
       month,
-      gross: decimal("2000.00", "Default: the contract's gross"),
+      gross: decimal(
+        "2000.00",
+        "The agreed gross. Default: the contract's gross. Gross + bonus at most 99999999999.99, and so every figure of the salary and the month's totals",
+      ),
+      agreedGross: decimal(
+        "2000.00",
+        "GET's agreedGross: when given, it is the agreed gross and `gross` (GET's computed month's gross) is ignored, so a salary PUT back as GET gave it keeps its figures",
+      ),
       workingDays: {
         type: "integer",
         description: "Default: the month's weekdays without official days off",

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { bornBefore1960, EGN_MESSAGES, egnBirthDate, isValidEgn, isValidLnch } from "./egn";
+import {
+  bornBefore1960,
+  EGN_MESSAGES,
+  egnBirthDate,
+  egnProblem,
+  isValidEgn,
+  isValidLnch,
+} from "./egn";
 
 const weighted = (first9: string, weights: number[]) =>
   [...first9].reduce((sum, digit, i) => sum + Number(digit) * weights[i]!, 0);
@@ -19,6 +26,20 @@ describe("ЕГН", () => {
     expect(isValidEgn("8501011234")).toBe(true);
     expect(egnBirthDate("8501011234")).toBe("1985-01-01");
     expect(bornBefore1960("8501011234")).toBe(false);
+  });
+
+  it("refuses a birth date after today in Sofia, whatever the check digit (issue #43 item 6)", () => {
+    const future = egn("995231123"); // 31.12.2099
+    expect(egnBirthDate(future)).toBe("2099-12-31");
+    expect(isValidEgn(future)).toBe(false);
+    expect(egnProblem(future)).toBe("future");
+    // Born on 15.06.2026: refused the day before, valid that day.
+    const june = egn("264615123");
+    expect(egnProblem(june, "2026-06-14")).toBe("future");
+    expect(isValidEgn(june, "2026-06-15")).toBe(true);
+    expect(EGN_MESSAGES.bornInFuture("2099-12-31")).toBe(
+      "Невалидно ЕГН: датата на раждане в него (31.12.2099) е след днешната дата",
+    );
   });
 
   it("refuses a wrong check digit", () => {
@@ -96,7 +117,7 @@ describe("ЛНЧ", () => {
   });
 
   it("says what is wrong in Bulgarian", () => {
-    expect(EGN_MESSAGES).toEqual({
+    expect(EGN_MESSAGES).toMatchObject({
       egn: "Невалидно ЕГН: проверете цифрите",
       lnch: "Невалиден ЛНЧ: проверете цифрите",
     });

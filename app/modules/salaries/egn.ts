@@ -1,12 +1,17 @@
+import { printDate, todayInSofia } from "~/utils/dates";
+
 /*
  * Bulgarian personal numbers: ЕГН (единен граждански номер) and ЛНЧ (личен номер на чужденец).
  * The ЕГН's first six digits are the birth date (the month +20 for the 1800s, +40 for the 2000s);
- * the last is a check digit.
+ * the last is a check digit. Nobody is born after today (Sofia's): such an ЕГН is refused
+ * (issue #43 item 6), whatever its check digit.
  */
 
 export const EGN_MESSAGES = {
   egn: "Невалидно ЕГН: проверете цифрите",
   lnch: "Невалиден ЛНЧ: проверете цифрите",
+  bornInFuture: (birthDate: string) =>
+    `Невалидно ЕГН: датата на раждане в него (${printDate(birthDate)}) е след днешната дата`,
 } as const;
 
 const EGN_WEIGHTS = [2, 4, 8, 5, 10, 9, 7, 3, 6];
@@ -34,12 +39,26 @@ export function egnBirthDate(egn: string): string | null {
   return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
-/** A valid ЕГН: ten digits, a real birth date and the check digit (weights 2,4,8,5,10,9,7,3,6). */
-export function isValidEgn(egn: string): boolean {
+/** Ten digits with a real birth date and the ЕГН's check digit (weights 2,4,8,5,10,9,7,3,6). */
+function hasEgnDigits(egn: string): boolean {
   if (!/^\d{10}$/.test(egn) || egnBirthDate(egn) === null) return false;
   const d = digits(egn);
   const sum = EGN_WEIGHTS.reduce((total, weight, i) => total + weight * d[i]!, 0);
   return (sum % 11) % 10 === d[9];
+}
+
+/**
+ * Why a number is no valid ЕГН, or null when it is one: "digits" (not ten digits, no real date,
+ * a wrong check digit) or "future" (its birth date is after today in Sofia).
+ */
+export function egnProblem(egn: string, today = todayInSofia()): "digits" | "future" | null {
+  if (!hasEgnDigits(egn)) return "digits";
+  return (egnBirthDate(egn) as string) > today ? "future" : null;
+}
+
+/** A valid ЕГН: ten digits, a real birth date not after today (Sofia) and the check digit. */
+export function isValidEgn(egn: string, today = todayInSofia()): boolean {
+  return egnProblem(egn, today) === null;
 }
 
 /** Born before 1 January 1960 (the older pension rules apply). */

@@ -19,6 +19,7 @@ import { computePayroll, type PayrollResult } from "./payroll";
 import {
   createSalary,
   employmentDays,
+  refuseFiguresOverLimit,
   refuseOutsideEmployment,
   refuseTooManyAbsences,
   type Salary,
@@ -164,7 +165,7 @@ async function figuresOf(db: Kysely<Database>, companyId: string, input: SalaryI
   refuseOutsideEmployment(employee, input.month);
   const days = await employmentDays(db, employee, input);
   refuseTooManyAbsences(employee, input, days.employedDays);
-  return computePayroll(
+  const figures = computePayroll(
     {
       contract: employee.contractType,
       bornBefore1960: employee.bornBefore1960,
@@ -181,6 +182,8 @@ async function figuresOf(db: Kysely<Database>, companyId: string, input: SalaryI
     },
     data.parameters,
   );
+  refuseFiguresOverLimit(figures, input.bonusCents);
+  return figures;
 }
 
 /** Computes («Изчисли») or saves («Запиши») the posted salary form; creates without an id. */

@@ -111,6 +111,9 @@ export function salaryJson(s: Salary) {
 /**
  * A salary from a JSON body (POST/PUT /api/salaries): gross (or GET's agreedGross) defaults to the
  * contract's, workingDays to the calendar's; otherwise the API's 400 with Bulgarian field errors.
+ * A body with agreedGross is GET's own shape: its `gross` is the computed month's gross (with
+ * bonuses and sick pay), so agreedGross is the agreed one and a salary PUT back as GET gave it
+ * keeps its figures (issue #43 item 6).
  */
 export async function salaryFromJson(
   db: Kysely<Database>,
@@ -119,7 +122,10 @@ export async function salaryFromJson(
 ): Promise<SalaryInput> {
   const { data: raw } = await parseJsonBody(request, z.record(z.unknown()));
   const { agreedGross, ...rest } = raw;
-  const body = await withSalaryDefaults(db, companyId, { gross: agreedGross, ...rest });
+  const body = await withSalaryDefaults(db, companyId, {
+    ...rest,
+    gross: agreedGross === undefined || agreedGross === null ? rest.gross : agreedGross,
+  });
   const parsed = salarySchema.safeParse(body);
   if (!parsed.success) {
     throw json(

@@ -1,6 +1,6 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { AppError } from "~/utils/http.server";
-import { formatMoney } from "~/utils/money";
+import { formatMoney, MAX_AMOUNT_CENTS } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import {
@@ -60,6 +60,56 @@ function resultColumns(result: PayrollResult) {
     employerContributionsCents: result.employerContributionsCents,
     totalCostCents: result.totalCostCents,
   };
+}
+
+/**
+ * Every sum a salary row stores and НАП's files carry (earned = gross + seniority bonus + bonuses,
+ * the gross with sick pay, the taxable base, net, contributions, the employer's total cost) within
+ * the one limit of an amount (MAX_AMOUNT_CENTS), not only its parts (issue #43 item 6): 400 on the
+ * gross (or on the bonus, when there is one).
+ */
+export function refuseFiguresOverLimit(result: PayrollResult, bonusCents = 0) {
+  const over = Object.entries(resultColumns(result)).some(
+    ([column, value]) => column.endsWith("Cents") && value > MAX_AMOUNT_CENTS,
+  );
+  if (over) {
+    const message = SALARY_MESSAGES.figuresTooLarge;
+    throw new AppError(message, 400, bonusCents > 0 ? { bonus: message } : { gross: message });
+  }
+}
+
+/** The sums of a month that the list's totals, the CSV, обр. 6 and the payment slips carry. */
+const MONTH_SUMS = [
+  "earnedCents",
+  "grossCents",
+  "insurableCents",
+  "taxableCents",
+  "employeeContributionsCents",
+  "taxCents",
+  "netCents",
+  "employerContributionsCents",
+  "totalCostCents",
+] as const;
+
+/**
+ * The month's totals within the limit of one amount (what a salary just written adds to them):
+ * 400 with the Bulgarian message. Run in the transaction that wrote, after the write.
+ */
+async function refuseMonthOverLimit(db: Db, companyId: string, month: string, field = "gross") {
+  const sums = await db
+    .selectFrom("salaries")
+    .select(
+      MONTH_SUMS.map((column) =>
+        sql<string>`coalesce(sum(${sql.ref(column)}), 0)::text`.as(column),
+      ),
+    )
+    .where("companyId", "=", companyId)
+    .where("month", "=", month)
+    .executeTakeFirstOrThrow();
+  if (MONTH_SUMS.some((column) => BigInt(sums[column]) > BigInt(MAX_AMOUNT_CENTS))) {
+    const message = SALARY_MESSAGES.monthTooLarge;
+    throw new AppError(message, 400, { [field]: message });
+  }
 }
 
 /**
@@ -213,6 +263,7 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
     },
     parameters,
   );
+  refuseFiguresOverLimit(result, input.bonusCents);
   return {
     employeeId: employee.id,
     month: input.month,
@@ -250,13 +301,16 @@ const duplicate = (error: unknown): never => {
 /** Records a month's salary of an employee (one per month). */
 export async function createSalary(db: Kysely<Database>, companyId: string, input: SalaryInput) {
   const columns = await salaryColumns(db, companyId, input);
-  const row = await db
-    .insertInto("salaries")
-    .values({ ...columns, companyId })
-    .returning("id")
-    .executeTakeFirstOrThrow()
-    .catch(duplicate);
-  return row.id;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto("salaries")
+      .values({ ...columns, companyId })
+      .returning("id")
+      .executeTakeFirstOrThrow()
+      .catch(duplicate);
+    await refuseMonthOverLimit(trx, companyId, input.month);
+    return row.id;
+  });
 }
 
 /** Changes a salary; an approved or paid one only changes its status. */
@@ -292,13 +346,16 @@ export async function updateSalary(
     return;
   }
   const columns = await salaryColumns(db, companyId, input);
-  await db
-    .updateTable("salaries")
-    .set({ ...columns, updatedAt: new Date() })
-    .where("companyId", "=", companyId)
-    .where("id", "=", id)
-    .execute()
-    .catch(duplicate);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("salaries")
+      .set({ ...columns, updatedAt: new Date() })
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .execute()
+      .catch(duplicate);
+    await refuseMonthOverLimit(trx, companyId, input.month);
+  });
 }
 
 /** Sets the status of a salary (approve, mark paid, back to draft). */
@@ -438,6 +495,7 @@ export async function copyPreviousMonth(db: Kysely<Database>, companyId: string,
       });
     }
     await trx.insertInto("salaries").values(rows).execute();
+    await refuseMonthOverLimit(trx, companyId, month, "month");
     return rows.length;
   });
 }

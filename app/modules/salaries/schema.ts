@@ -4,7 +4,7 @@ import { MAX_AMOUNT_CENTS, parseDecimal } from "~/utils/money";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import { CONTRACT_TYPES, SALARY_MESSAGES, SALARY_STATUSES } from "./constants";
-import { EGN_MESSAGES, egnBirthDate, isValidEgn, isValidLnch } from "./egn";
+import { EGN_MESSAGES, egnBirthDate, egnProblem, isValidEgn, isValidLnch } from "./egn";
 import { lastDayOf, MONTH } from "./months";
 import { validateDays } from "./payroll";
 
@@ -137,7 +137,11 @@ export const employeeSchema = z
   .superRefine((data, ctx) => {
     const issue = (path: string, message: string) =>
       ctx.addIssue({ code: "custom", path: [path], message });
-    if (!isValidEgn(data.idNumber) && !isValidLnch(data.idNumber)) {
+    // An ЕГН born after today is refused even when its digits pass as a ЛНЧ: a number that reads
+    // as an ЕГН is an ЕГН (its date decides, as below).
+    if (egnProblem(data.idNumber) === "future") {
+      issue("idNumber", EGN_MESSAGES.bornInFuture(egnBirthDate(data.idNumber) as string));
+    } else if (!isValidEgn(data.idNumber) && !isValidLnch(data.idNumber)) {
       issue(
         "idNumber",
         /^\d{10}$/.test(data.idNumber) ? EGN_MESSAGES.egn : SALARY_MESSAGES.idNumber,
@@ -181,6 +185,14 @@ export const salarySchema = z
     notes: optionalText(1000),
   })
   .superRefine((data, ctx) => {
+    // Each part within the limit is not enough: the month's gross is their sum (issue #43 item 6).
+    if (
+      typeof data.gross === "number" &&
+      typeof data.bonus === "number" &&
+      data.gross + data.bonus > MAX_AMOUNT_CENTS
+    ) {
+      ctx.addIssue({ code: "custom", path: ["bonus"], message: SALARY_MESSAGES.grossWithBonus });
+    }
     if (data.workingDays === undefined) {
       ctx.addIssue({ code: "custom", path: ["workingDays"], message: SALARY_MESSAGES.workingDays });
       return;
