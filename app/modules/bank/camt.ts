@@ -1,6 +1,7 @@
 import { isValidIBAN } from "ibantools";
 import { SaxesParser } from "saxes";
 import { hasDoctype, xmlShapeProblem } from "~/modules/einvoice/xml";
+import { formatCents } from "~/utils/money";
 import {
   BANK_MESSAGES,
   type ParsedMovement,
@@ -139,6 +140,16 @@ export function readCamt(text: string): ParsedStatement {
     line: number;
   } | null = null;
 
+  // One account block (Stmt, Rpt, Ntfctn) at a time: its balances and its booked entries' sum,
+  // checked when it closes (issue #43 item 4).
+  let block: {
+    kind: string;
+    line: number;
+    opening: number | null;
+    closing: { cents: number; line: number; type: string } | null;
+    sum: number;
+  } | null = null;
+
   parser.on("error", (error) => {
     throw new StatementError(`${BANK_MESSAGES.xmlBroken}: ${error.message}`, parser.line, 400);
   });
@@ -151,6 +162,9 @@ export function readCamt(text: string): ParsedStatement {
     if (path.length === 1) {
       isCamt = tag.local === "Document" && /camt\.05[234]\./.test(tag.uri);
       if (!isCamt) throw new StatementError(BANK_MESSAGES.unknownFormat, null, 400);
+    }
+    if (ACCOUNT_BLOCKS.has(tag.local) && path.length === 3) {
+      block = { kind: tag.local, line: parser.line, opening: null, closing: null, sum: 0 };
     }
     if (tag.local === "Ntry" && inBlock(path, "Ntry")) {
       entry = {
@@ -279,9 +293,18 @@ export function readCamt(text: string): ParsedStatement {
       const cents = camtCents(b.amount, "Сумата на салдото", b.line);
       const signed = b.mark === "DBIT" ? -cents : cents;
       if (b.currency) statement.currency ??= b.currency;
-      if ((b.type === "OPBD" || b.type === "PRCD") && statement.openingCents === null) {
-        statement.openingCents = signed;
-        statement.periodFrom ??= b.date;
+      const current = block as NonNullable<typeof block> | null;
+      if (b.type === "OPBD" || b.type === "PRCD") {
+        if (statement.openingCents === null) {
+          statement.openingCents = signed;
+          statement.periodFrom ??= b.date;
+        }
+        if (current && current.opening === null) current.opening = signed;
+      }
+      // A report (camt.052) closes on its closing or, intraday, its last interim balance.
+      const closes = b.type === "CLBD" || (b.type === "ITBD" && current?.kind === "Rpt");
+      if (closes && current && current.closing?.type !== "CLBD") {
+        current.closing = { cents: signed, line: b.line, type: b.type as string };
       }
       if (b.type === "CLBD") {
         statement.closingCents = signed;
@@ -290,8 +313,13 @@ export function readCamt(text: string): ParsedStatement {
       balance = null;
     }
     if (tag.local === "Ntry" && e && inBlock(path, "Ntry")) {
-      finishEntry(e, statement);
+      const moved = finishEntry(e, statement);
+      if (block) (block as NonNullable<typeof block>).sum += moved;
       entry = null;
+    }
+    if (block && ACCOUNT_BLOCKS.has(tag.local) && path.length === 3) {
+      finishBlock(block as NonNullable<typeof block>);
+      block = null;
     }
     path.pop();
   });
@@ -312,9 +340,41 @@ export function readCamt(text: string): ParsedStatement {
   return statement;
 }
 
-function finishEntry(e: Draft, statement: ParsedStatement) {
+/**
+ * A statement (Stmt) must state its closing balance (CLBD) and a report (Rpt) its closing or
+ * last interim one (ITBD); with the opening (OPBD/PRCD) too, opening + booked entries must be
+ * the closing. A notification (camt.054, Ntfctn) has no balances in its schema: it is a list of
+ * movements and is taken as such — an XML file cut short does not parse, so it cannot lose its
+ * end silently.
+ */
+function finishBlock(block: {
+  kind: string;
+  line: number;
+  opening: number | null;
+  closing: { cents: number; line: number } | null;
+  sum: number;
+}) {
+  if (block.kind === "Ntfctn") return;
+  if (!block.closing) {
+    throw new StatementError(
+      block.kind === "Rpt"
+        ? "Отчетът няма крайно салдо (Bal с вид CLBD или ITBD): не може да се провери, че движенията са всички — изтеглете извлечението (camt.053) от банката отново"
+        : "Извлечението няма крайно салдо (Bal с вид CLBD): не може да се провери, че движенията са всички — изтеглете цялото извлечение от банката отново",
+      block.line,
+    );
+  }
+  if (block.opening !== null && block.opening + block.sum !== block.closing.cents) {
+    throw new StatementError(
+      `Крайното салдо (${formatCents(block.closing.cents)}) не отговаря на началното (${formatCents(block.opening)}) и движенията (${formatCents(block.sum)}): файлът е непълен или повреден — изтеглете го отново от банката`,
+      block.closing.line,
+    );
+  }
+}
+
+/** Adds an entry's movements to the statement; the money it moved (credit +, debit −), 0 when not booked. */
+function finishEntry(e: Draft, statement: ParsedStatement): number {
   // Pending entries (Sts PDNG, INFO) are not booked: they come again in a later statement.
-  if (e.status && e.status !== "BOOK") return;
+  if (e.status && e.status !== "BOOK") return 0;
   if (e.mark !== "CRDT" && e.mark !== "DBIT") {
     throw new StatementError("Движението няма CdtDbtInd (CRDT или DBIT)", e.line);
   }
@@ -330,7 +390,7 @@ function finishEntry(e: Draft, statement: ParsedStatement) {
   if (!booked) throw new StatementError("Движението няма дата (BookgDt)", e.line);
   const entryCents = camtCents(e.amount, "Сумата на движението", e.line);
   // An entry of 0.00 (a notice, a fee waived) moves no money: there is nothing to book.
-  if (entryCents === 0) return;
+  if (entryCents === 0) return 0;
   const credit = (e.mark === "CRDT") !== e.reversal;
   const txs = e.txs.length ? e.txs : [newTx()];
   // A batch is split only when every part has its own amount and they add up to the entry's.
@@ -379,6 +439,7 @@ function finishEntry(e: Draft, statement: ParsedStatement) {
     if (movement.bankReference === "NOTPROVIDED") movement.bankReference = null;
     statement.movements.push(movement);
   });
+  return credit ? entryCents : -entryCents;
 }
 
 /** True when the text is XML (with or without its declaration) naming camt.052/053/054 (ISO's namespace, or a bank's own that carries the message's name). */

@@ -80,6 +80,15 @@ function tagsOf(text: string): Tag[] {
   return tags;
 }
 
+const MT940_MESSAGES = {
+  noClosing:
+    "Извлечението, което започва на този ред, няма крайно салдо (:62F:): файлът е прекъснат или непълен — изтеглете цялото извлечение от банката отново",
+  noOpening:
+    "Извлечението няма начално салдо (:60F:) преди движенията и крайното салдо: файлът е непълен — изтеглете цялото извлечение от банката отново",
+  afterClosing:
+    "Движение след крайното салдо (:62F:) на извлечението: файлът е повреден — изтеглете цялото извлечение от банката отново",
+};
+
 const EXPECTED_TAG = "Очаква се поле на MT940 (например :20: или :61:), а редът започва с друго";
 
 /** :60F:/:62F: — C or D, the date, the currency and the amount. */
@@ -194,14 +203,31 @@ export function readMt940(text: string): ParsedStatement {
     periodTo: null,
     movements: [],
   };
+  // Each statement (a :20: block) runs from its opening balance through its movements to its
+  // closing balance (issue #43 item 4): a file cut before :62F: would import a part of a day,
+  // and the whole file imported later would take a second equal payment without a reference
+  // for the first. A statement without either balance, or whose movements do not reach the
+  // closing, is refused at its line.
+  let blockLine: number | null = null;
   let blockOpening: number | null = null;
+  let blockClosed = false;
   let blockSum = 0;
   let last: (ParsedMovement & { supplementary?: string | null }) | null = null;
+  const finishBlock = () => {
+    if (blockLine === null) return;
+    if (blockOpening === null) throw new StatementError(MT940_MESSAGES.noOpening, blockLine);
+    if (!blockClosed) throw new StatementError(MT940_MESSAGES.noClosing, blockLine);
+  };
   for (const tag of tags) {
+    if (tag.id === "20") {
+      finishBlock();
+      blockLine = tag.line;
+      blockOpening = null;
+      blockClosed = false;
+      blockSum = 0;
+    } else blockLine ??= tag.line;
     switch (tag.id) {
       case "20":
-        blockOpening = null;
-        blockSum = 0;
         last = null;
         break;
       case "25": {
@@ -233,12 +259,23 @@ export function readMt940(text: string): ParsedStatement {
         statement.currency = balance.currency;
         statement.openingCents ??= balance.cents;
         statement.periodFrom ??= balance.date;
+        // A second opening before the first one's closing: the statement between was cut.
+        if (blockOpening !== null && !blockClosed) {
+          throw new StatementError(MT940_MESSAGES.noClosing, blockLine);
+        }
         blockOpening = balance.cents;
+        blockClosed = false;
         blockSum = 0;
         break;
       }
       case "61": {
         const { supplementary, ...movement } = movementOf(tag);
+        if (blockOpening === null || blockClosed) {
+          throw new StatementError(
+            blockClosed ? MT940_MESSAGES.afterClosing : MT940_MESSAGES.noOpening,
+            tag.line,
+          );
+        }
         // A line of 0,00 (a notice, a fee waived) moves no money: nothing to book, nor its :86:.
         if (movement.amountCents === 0) {
           last = null;
@@ -273,7 +310,10 @@ export function readMt940(text: string): ParsedStatement {
       case "62F":
       case "62M": {
         const balance = balanceOf(tag);
-        if (blockOpening !== null && blockOpening + blockSum !== balance.cents) {
+        if (blockOpening === null || blockClosed) {
+          throw new StatementError(MT940_MESSAGES.noOpening, tag.line);
+        }
+        if (blockOpening + blockSum !== balance.cents) {
           throw new StatementError(
             `Крайното салдо (${formatCents(balance.cents)}) не отговаря на началното (${formatCents(blockOpening)}) и движенията (${formatCents(blockSum)}): файлът е непълен или повреден — изтеглете го отново от банката`,
             tag.line,
@@ -281,6 +321,7 @@ export function readMt940(text: string): ParsedStatement {
         }
         statement.closingCents = balance.cents;
         statement.periodTo = balance.date;
+        blockClosed = true;
         last = null;
         break;
       }
@@ -288,6 +329,7 @@ export function readMt940(text: string): ParsedStatement {
         break;
     }
   }
+  finishBlock();
   if (!statement.iban) throw new StatementError("Във файла липсва полето :25: (сметка)", null);
   if (!statement.movements.length) throw new StatementError(BANK_MESSAGES.noMovements, null);
   if (!statement.currency)

@@ -233,6 +233,59 @@ describe("MT940", () => {
   });
 });
 
+describe("a statement must reach its closing balance (issue #43 item 4)", () => {
+  const text = fixture("qmark-utf8.sta").toString("utf8");
+  const read = (body: string) => readStatement({ bytes: Buffer.from(body), mapping: null });
+
+  it("refuses an MT940 statement cut before :62F:, at its :20: line, saying to download it again", () => {
+    const cut = text.slice(0, text.indexOf(":62F:"));
+    const problem = problemOf(() => read(cut));
+    expect(problem).toMatchObject({ status: 422, line: 1 });
+    expect(problem.message).toMatch(
+      /^Ред 1: Извлечението, което започва на този ред, няма крайно салдо \(:62F:\).*изтеглете цялото извлечение от банката отново$/,
+    );
+    // Cut after a movement's details, or inside the second of two statements: the same.
+    const cutAfterFirst = text.slice(0, text.indexOf(":61:2611061106RD"));
+    expect(problemOf(() => read(cutAfterFirst)).line).toBe(1);
+    const two = `${text}\n:20:MT940-20261107\n:25:BG80BNBG96611020345678EUR\n:60F:C261106EUR14214,90\n:61:261107C100,00NTRF//REF-Q3\n`;
+    expect(problemOf(() => read(two))).toMatchObject({
+      line: 11, // the :20: of the second statement (the file ends with a line break)
+      reason: expect.stringMatching(/няма крайно салдо/),
+    });
+  });
+
+  it("refuses movements that do not reach the closing balance, naming the sums, and a statement without its opening", () => {
+    // The second movement left out: 13 954,40 + 250,50 is not 14 214,90.
+    const lines = text.split("\n");
+    const missing = [...lines.slice(0, 6), lines[8]].join("\n");
+    const problem = problemOf(() => read(missing));
+    expect(problem).toMatchObject({ status: 422, line: 7 });
+    expect(problem.message).toMatch(
+      /^Ред 7: Крайното салдо \(14\s214,90\) не отговаря на началното \(13\s954,40\) и движенията \(250,50\).*изтеглете го отново от банката$/,
+    );
+    const noOpening = text.replace(":60F:C261105EUR13954,40\n", "");
+    expect(problemOf(() => read(noOpening))).toMatchObject({
+      line: 4,
+      reason: expect.stringMatching(/^Извлечението няма начално салдо \(:60F:\)/),
+    });
+  });
+
+  it("refuses a camt.053 statement without CLBD, or whose entries do not reach it", () => {
+    const camt = fixture("camt053-v2.xml").toString("utf8");
+    expect(read(camt).movements.length).toBeGreaterThan(0);
+    const noClosing = camt.replace(/<Bal>(?:(?!<\/Bal>)[\s\S])*?<Cd>CLBD<\/Cd>[\s\S]*?<\/Bal>/, "");
+    expect(problemOf(() => read(noClosing))).toMatchObject({
+      status: 422,
+      reason: expect.stringMatching(/^Извлечението няма крайно салдо \(Bal с вид CLBD\)/),
+    });
+    const firstEntry = /<Ntry>[\s\S]*?<\/Ntry>\s*/.exec(camt)?.[0] ?? "";
+    const missing = camt.replace(firstEntry, "");
+    expect(problemOf(() => read(missing)).reason).toMatch(
+      /^Крайното салдо \(.*\) не отговаря на началното \(.*\) и движенията/,
+    );
+  });
+});
+
 describe("camt.053", () => {
   it("splits a batch, reads the debit, leaves a pending entry out", () => {
     const statement = readStatement({ bytes: fixture("camt053-v2.xml"), mapping: null });
@@ -380,6 +433,12 @@ describe("bank files from the world", () => {
   const read = (text: string | Buffer) =>
     readStatement({ bytes: typeof text === "string" ? Buffer.from(text) : text, mapping: null });
   const corpus = (name: string) => fixture(`corpus/${name}`);
+  // genkgo's camt.053 files close at −27,00 after 18,15 + 8,85 (issue #43 item 4 refuses that):
+  // with the closing balance's sign as a bank would write it, the file adds up.
+  const addingUp = (text: string | Buffer) =>
+    text.toString().replace(/(<Cd>CLBD<\/Cd>[\s\S]*?<CdtDbtInd>)DBIT(<\/CdtDbtInd>)/, "$1CRDT$2");
+  const closingBal = (type: string, amount: string, mark: string) =>
+    `<Bal><Tp><CdOrPrtry><Cd>${type}</Cd></CdOrPrtry></Tp><Amt Ccy="SEK">${amount}</Amt><CdtDbtInd>${mark}</CdtDbtInd><Dt><Dt>2014-12-30</Dt></Dt></Bal>`;
 
   it("1. strips SWIFT's SOH … ETX framing (mBank) and the {1:}{2:}{4: … -} envelope", () => {
     const mbank = corpus("wolph-mbank-mt940.sta");
@@ -479,20 +538,32 @@ describe("bank files from the world", () => {
     const minimal = corpus("genkgo-camt053.v2.minimal.xml").toString("utf8");
     const bare = minimal.replace(/^<\?xml[^>]*>\s*/, "");
     expect(bare.startsWith("<Document")).toBe(true);
-    expect(read(bare)).toMatchObject({
+    expect(problemOf(() => read(bare)).message).toMatch(
+      /Крайното салдо \(−27,00\) не отговаря на началното \(18,15\) и движенията \(8,85\)/,
+    );
+    expect(read(addingUp(bare))).toMatchObject({
       format: "camt053",
       iban: "NL26VAYB8060476890",
       currency: "EUR",
       openingCents: 1815,
-      closingCents: -2700,
+      closingCents: 2700,
       movements: [expect.objectContaining({ direction: "credit", amountCents: 885 })],
     });
-    for (const name of [
-      "genkgo-camt052.v2.xml",
-      "genkgo-camt054.v8.xml",
-      "genkgo-camt052.v1.xml",
+    // A report (camt.052) needs its closing or interim balance; genkgo's have none.
+    expect(problemOf(() => read(corpus("genkgo-camt052.v2.xml")))).toMatchObject({
+      status: 422,
+      reason: expect.stringMatching(/^Отчетът няма крайно салдо/),
+    });
+    const withInterim = (name: string) =>
+      corpus(name)
+        .toString("utf8")
+        .replace(/<Ntry>/, `${closingBal("ITBD", "200000.00", "DBIT")}<Ntry>`);
+    for (const text of [
+      withInterim("genkgo-camt052.v2.xml"),
+      corpus("genkgo-camt054.v8.xml"),
+      withInterim("genkgo-camt052.v1.xml"),
     ]) {
-      expect(read(corpus(name))).toMatchObject({
+      expect(read(text)).toMatchObject({
         iban: "CH2801234000123456789",
         currency: "SEK",
         movements: [expect.objectContaining({ direction: "debit", amountCents: 20000000 })],
@@ -504,14 +575,15 @@ describe("bank files from the world", () => {
   });
 
   it("5. reads camt amounts with up to five decimals, refuses a fraction of a cent at its line", () => {
-    const three = read(corpus("genkgo-camt053.v2.all-balance-types.xml"));
-    expect(three.movements[0]?.amountCents).toBe(885); // <Amt Ccy="EUR">8.850</Amt>
+    // <Amt Ccy="EUR">8.850</Amt> is 8,85; the file's closing 4,04 is not 1,01 + 8,85.
+    const three = problemOf(() => read(corpus("genkgo-camt053.v2.all-balance-types.xml")));
+    expect(three.message).toMatch(/не отговаря на началното \(1,01\) и движенията \(8,85\)/);
     const five = read(
       corpus("genkgo-camt53.only-Dt-with-DtTm.xml")
         .toString("utf8")
         .replace(
           "</Bal>",
-          `</Bal><Ntry><Amt Ccy="RON">18.15000</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-07-23</Dt></BookgDt></Ntry>`,
+          `</Bal><Ntry><Amt Ccy="RON">18.15000</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-07-23</Dt></BookgDt></Ntry>${closingBal("CLBD", "5460.24", "CRDT")}`,
         ),
     );
     expect(five).toMatchObject({
@@ -525,13 +597,14 @@ describe("bank files from the world", () => {
   });
 
   it("6. reads the account from Acct/Id/Othr/Id: an IBAN there, or the bank's own number", () => {
-    expect(read(corpus("genkgo-camt053.v4.xml"))).toMatchObject({
+    expect(read(addingUp(corpus("genkgo-camt053.v4.xml")))).toMatchObject({
       iban: "NL26VAYB8060476890",
       accountKind: "iban",
     });
-    const national = corpus("genkgo-camt053.v4.xml")
-      .toString("utf8")
-      .replace("<Id>NL26VAYB8060476890</Id>", "<Id>1522532201 EUR</Id>");
+    const national = addingUp(corpus("genkgo-camt053.v4.xml")).replace(
+      "<Id>NL26VAYB8060476890</Id>",
+      "<Id>1522532201 EUR</Id>",
+    );
     expect(read(national)).toMatchObject({ iban: "1522532201EUR", accountKind: "other" });
     // MT940 the same way: :25: with a bank's own number is read, a broken IBAN is refused.
     expect(read(corpus("jejik-sns.txt"))).toMatchObject({
