@@ -198,9 +198,10 @@ export function guardBuild(
       // Pages' forms post; a resource route's action checks its own methods.
       module.action = (module.default ? postOnly(action, allow) : action) as typeof module.action;
     } else {
-      module.action = notServed(allow) as typeof module.action;
+      module.action = notServed(allow) as unknown as typeof module.action;
     }
-    if (!loader && !module.loader) module.loader = notServed(allow) as typeof module.loader;
+    if (!loader && !module.loader)
+      module.loader = notServed(allow) as unknown as typeof module.loader;
     routes[id] = { ...route, module };
   }
   return { ...build, routes };

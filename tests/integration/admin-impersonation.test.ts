@@ -131,7 +131,7 @@ describe("view as customer", () => {
 
     const subscription = await import("~/routes/_app.settings_.subscription");
     const upgrade = await call(
-      guard(subscription.action),
+      guard(subscription.action as never),
       db,
       "/settings/subscription",
       formBody({ intent: "upgrade", plan: "full" }, headers),
@@ -167,7 +167,7 @@ describe("view as customer", () => {
     const team = await import("~/routes/_app.settings_.team");
     expect((await call(team.loader, db, "/settings/team", { headers })).status).toBe(200);
     const invitedOnPage = await call(
-      guard(team.action),
+      guard(team.action as never),
       db,
       "/settings/team",
       formBody({ intent: "invite", email: "spy@example.bg", role: "accountant" }, headers),
@@ -177,7 +177,7 @@ describe("view as customer", () => {
 
     const invitations = await import("~/routes/api.team.invitations");
     const invitedByApi = await call(
-      guard(invitations.action),
+      guard(invitations.action as never),
       db,
       "/api/team/invitations",
       jsonBody({ email: "spy@example.bg", role: "staff" }, "POST", headers),
@@ -192,14 +192,19 @@ describe("view as customer", () => {
       .values({ companyId: customer.companyId!, userId: member.id, role: "accountant" })
       .execute();
     const members = await import("~/routes/api.team.members.$userId");
-    const transfer = await call(guard(members.action), db, `/api/team/members/${member.id}`, {
-      ...jsonBody({ role: "owner" }, "PUT", headers),
-      params: { userId: member.id },
-    });
+    const transfer = await call(
+      guard(members.action as never),
+      db,
+      `/api/team/members/${member.id}`,
+      {
+        ...jsonBody({ role: "owner" }, "PUT", headers),
+        params: { userId: member.id },
+      },
+    );
     expect(transfer.status).toBe(403);
     expect(await transfer.json()).toEqual(refused);
     const transferOnPage = await call(
-      guard(team.action),
+      guard(team.action as never),
       db,
       "/settings/team",
       formBody({ intent: "transfer", userId: member.id, confirm: "on" }, headers),
@@ -209,7 +214,7 @@ describe("view as customer", () => {
     // Nor does the customer's login join another company through the view.
     const accept = await import("~/routes/api.team.invitations.accept");
     const joined = await call(
-      guard(accept.action),
+      guard(accept.action as never),
       db,
       "/api/team/invitations/accept",
       jsonBody({ token: "x".repeat(43) }, "POST", headers),

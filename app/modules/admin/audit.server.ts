@@ -52,7 +52,6 @@ export const AUDIT_ACTIONS: Record<string, string> = {
   "vat.rate": "Промени ставка на ДДС",
   "vat.ground": "Промени основание по ЗДДС",
   "ecb.fetch": "Изтегли курсовете на ЕЦБ",
-  "ecb.fetch": "Изтегли курсовете на ЕЦБ",
   "invoice-defaults": "Промени настройките за нови фирми",
   "payroll.parameters": "Промени осигурителните параметри",
   "payroll.sick-leave-rule": "Промени дните болничен за сметка на работодателя",
