@@ -119,7 +119,7 @@ describe.skipIf(Boolean(serverUrl))("backups of the embedded database", () => {
     expect(second.output).toContain("Another process has the embedded database in");
     const over = await command({ DATA_DIR: dataDir }, ["--restore", made!]);
     expect(over.code).toBe(1);
-    expect(over.output).toContain("A backup is restored only while the app is stopped.");
+    expect(over.output).toContain("архив се възстановява само докато приложението е спряно.");
 
     if (hasChromium) {
       const browser = await launchBrowser();
@@ -152,9 +152,7 @@ describe.skipIf(Boolean(serverUrl))("backups of the embedded database", () => {
 
     const full = await command({ DATA_DIR: dataDir }, ["--restore", made!]);
     expect(full.code).toBe(1);
-    expect(full.output).toContain(
-      "is not empty: a backup is restored only into an empty data folder",
-    );
+    expect(full.output).toContain("не е празна: архив се възстановява само в празна папка с данни");
 
     const into = await command({ DATA_DIR: restoredDir }, ["--restore", made!]);
     expect(into.code, into.output).toBe(0);
@@ -185,8 +183,8 @@ describe.skipIf(!serverUrl)("backups of PostgreSQL", () => {
 
       const full = await command(env, ["--restore", made!]);
       expect(full.code).toBe(1);
-      expect(full.output).toContain("is not empty (");
-      expect(full.output).toContain("a backup is restored only into an empty database");
+      expect(full.output).toContain("не е празна (");
+      expect(full.output).toContain("архив се възстановява само в празна база данни");
 
       const copyUrl = await createDatabase(serverUrl!, copy);
       const into = await command({ ...env, DATABASE_URL: copyUrl }, ["--restore", made!]);

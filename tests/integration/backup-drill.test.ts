@@ -226,8 +226,8 @@ describe(`backups on ${kind === "pglite" ? "PGlite (the data folder)" : "Postgre
     await expect(refusal).rejects.toBeInstanceOf(CommandError);
     await expect(refusal).rejects.toThrow(
       kind === "pglite"
-        ? "is not empty: a backup is restored only into an empty data folder"
-        : "is not empty (",
+        ? "не е празна: архив се възстановява само в празна папка с данни"
+        : "не е празна (",
     );
     // The other kind's file is named for what it is.
     const other = path.join(dataDir, kind === "pglite" ? "other.pgdump" : "other.tar.gz");
@@ -236,9 +236,7 @@ describe(`backups on ${kind === "pglite" ? "PGlite (the data folder)" : "Postgre
       kind === "pglite" ? Buffer.from("PGDMP\u0001\u000e") : Buffer.from([0x1f, 0x8b, 8, 0]),
     );
     await expect(restoreCommand(env(), other)).rejects.toThrow(
-      kind === "pglite"
-        ? "is a PostgreSQL backup (pg_dump)"
-        : "is a backup of the embedded database",
+      kind === "pglite" ? "е архив на PostgreSQL (pg_dump)" : "е архив на вградената база данни",
     );
     if (kind === "pglite") {
       // A damaged backup never leaves half a database: the empty folder stays empty.
@@ -266,8 +264,8 @@ describe(`backups on ${kind === "pglite" ? "PGlite (the data folder)" : "Postgre
     }
     const stray = path.join(dataDir, "notes.txt");
     await writeFile(stray, "hello");
-    await expect(restoreCommand(env(), stray)).rejects.toThrow("is not a Сметка backup");
-    await expect(restoreCommand(env(), undefined)).rejects.toThrow("npm run restore FILE");
+    await expect(restoreCommand(env(), stray)).rejects.toThrow("не е архив на Сметка");
+    await expect(restoreCommand(env(), undefined)).rejects.toThrow("npm run restore ФАЙЛ");
   });
 
   it("keeps the newest BACKUP_KEEP files, backs up on schedule only when due, and records a failure for the back office", async () => {

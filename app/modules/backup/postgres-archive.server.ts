@@ -103,6 +103,16 @@ export async function restorePostgres(databaseUrl: string, tool: string, file: s
   if (result.code !== 0) throw new Error(`pg_restore failed: ${lastLines(result.stderr)}`);
 }
 
+/**
+ * The table of contents of a pg_dump custom file (`pg_restore --list`), which touches no
+ * database: throws when pg_restore cannot read the file.
+ */
+export async function listPostgresArchive(tool: string, file: string): Promise<string> {
+  const result = await run(tool, ["--list", file], {});
+  if (result.code !== 0) throw new Error(`pg_restore --list failed: ${lastLines(result.stderr)}`);
+  return result.stdout;
+}
+
 /** The tables, views and sequences a database holds outside PostgreSQL's own schemas. */
 export async function userRelations(db: Kysely<Database>): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`
