@@ -186,105 +186,149 @@ export async function importStatement(
   }
   if (national && chosen) await rememberAccount(actor, national, account.id);
   const keys = importKeys(statement.movements);
-  const known = await knownKeys(db, companyId, account.id, keys);
-  const fresh = statement.movements
+  const nothingNew = (): ImportResult => ({
+    statementId: null,
+    imported: 0,
+    skipped: statement.movements.length,
+    suggested: 0,
+    matched: 0,
+    message: `${BANK_MESSAGES.nothingNew} (${BANK_MESSAGES.alreadyImported(statement.movements.length)})`,
+  });
+  // A first look outside the lock: a file imported before answers at once, without ranking.
+  const knownBefore = await knownKeys(db, companyId, account.id, keys);
+  const candidates = statement.movements
     .map((movement, i) => ({ movement, key: keys[i] as string }))
-    .filter(({ key }) => !known.has(key));
-  const skipped = statement.movements.length - fresh.length;
-  if (fresh.length === 0) {
-    return {
-      statementId: null,
-      imported: 0,
-      skipped,
-      suggested: 0,
-      matched: 0,
-      message: `${BANK_MESSAGES.nothingNew} (${BANK_MESSAGES.alreadyImported(skipped)})`,
-    };
-  }
+    .filter(({ key }) => !knownBefore.has(key));
+  if (candidates.length === 0) return nothingNew();
 
   const index = await loadMatchIndex(db, companyId, account.currency);
-  const ranked = fresh.map(({ movement }) =>
+  const rankedCandidates = candidates.map(({ movement }) =>
     index.rank({ ...movement, currency: account.currency }),
   );
 
-  const { statementId, ids } = await db.transaction().execute(async (trx) => {
-    const saved = await trx
-      .insertInto("bankStatements")
-      .values({
-        companyId,
-        accountId: account.id,
-        format: statement.format,
-        fileName: file.fileName,
-        fileSha256: sha256Hex(file.bytes),
-        fileData: file.bytes,
-        statementNumber: statement.number?.slice(0, 35) ?? null,
-        periodFrom: statement.periodFrom,
-        periodTo: statement.periodTo,
-        openingCents: statement.openingCents,
-        closingCents: statement.closingCents,
-        lineCount: statement.movements.length,
-        importedCount: fresh.length,
-        skippedCount: skipped,
-        importedBy: actor.user.id,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const ids: (string | null)[] = [];
-    for (let i = 0; i < fresh.length; i += 500) {
-      const rows = await trx
-        .insertInto("bankTransactions")
-        .values(
-          fresh.slice(i, i + 500).map(({ movement: m, key }) => ({
-            companyId,
-            accountId: account.id,
-            statementId: saved.id,
-            lineNo: m.line,
-            bookedOn: m.bookedOn,
-            valueOn: m.valueOn,
-            direction: m.direction,
-            amountCents: m.amountCents,
-            currency: account.currency,
-            counterpartyName: m.counterpartyName,
-            counterpartyIban: m.counterpartyIban,
-            counterpartyBic: m.counterpartyBic,
-            reason: m.reason,
-            operation: m.operation,
-            bankReference: m.bankReference?.slice(0, 100) ?? null,
-            importKey: key,
-            napKind: m.direction === "debit" ? index.napKind(m.counterpartyIban, m.bookedOn) : null,
-          })),
-        )
-        // Another import of the same lines at the same moment: theirs stays, ours is skipped.
-        .onConflict((c) => c.columns(["companyId", "accountId", "importKey"]).doNothing())
-        .returning(["id", "importKey"])
-        .execute();
-      const byKey = new Map(rows.map((row) => [row.importKey, row.id]));
-      for (const { key } of fresh.slice(i, i + 500)) ids.push(byKey.get(key) ?? null);
-    }
-    const suggestionRows = ids.flatMap((id, i) =>
-      id
-        ? (ranked[i] as Suggestion[]).map((s, rank) => ({
-            companyId,
-            transactionId: id,
-            rank: rank + 1,
-            kind: s.kind,
-            score: s.score,
-            documentIds: s.documentIds,
-            expenseId: s.expenseId,
-            ruleId: s.ruleId,
-            clientId: s.clientId,
-            amountCents: s.amountCents,
-          }))
-        : [],
-    );
-    for (let i = 0; i < suggestionRows.length; i += 1000) {
+  // Issue #43 item 4: two imports of one file at once (two tabs, a retry) each found nothing
+  // known above, and both wrote a statement with the file, the second claiming movements the
+  // unique key had dropped. The account's row is locked before the movements are looked up
+  // again, so the second waits for the first, finds its movements and writes nothing (the
+  // duplicate answer); the statement, its file and its counts are written only with movements.
+  const written = await db
+    .transaction()
+    .execute(async (trx) => {
       await trx
-        .insertInto("bankSuggestions")
-        .values(suggestionRows.slice(i, i + 1000))
-        .execute();
-    }
-    return { statementId: saved.id, ids };
-  });
+        .selectFrom("bankAccounts")
+        .select("id")
+        .where("id", "=", account.id)
+        .where("companyId", "=", companyId)
+        .forUpdate()
+        .executeTakeFirst();
+      const known = await knownKeys(
+        trx,
+        companyId,
+        account.id,
+        candidates.map(({ key }) => key),
+      );
+      const chosen = candidates.flatMap((candidate, i) =>
+        known.has(candidate.key) ? [] : [{ ...candidate, ranked: rankedCandidates[i] ?? [] }],
+      );
+      if (!chosen.length) return null;
+      const fresh = chosen.map(({ movement, key }) => ({ movement, key }));
+      const ranked = chosen.map((c) => c.ranked);
+      const skipped = statement.movements.length - fresh.length;
+      const saved = await trx
+        .insertInto("bankStatements")
+        .values({
+          companyId,
+          accountId: account.id,
+          format: statement.format,
+          fileName: file.fileName,
+          fileSha256: sha256Hex(file.bytes),
+          fileData: file.bytes,
+          statementNumber: statement.number?.slice(0, 35) ?? null,
+          periodFrom: statement.periodFrom,
+          periodTo: statement.periodTo,
+          openingCents: statement.openingCents,
+          closingCents: statement.closingCents,
+          lineCount: statement.movements.length,
+          importedCount: fresh.length,
+          skippedCount: skipped,
+          importedBy: actor.user.id,
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      const ids: (string | null)[] = [];
+      for (let i = 0; i < fresh.length; i += 500) {
+        const rows = await trx
+          .insertInto("bankTransactions")
+          .values(
+            fresh.slice(i, i + 500).map(({ movement: m, key }) => ({
+              companyId,
+              accountId: account.id,
+              statementId: saved.id,
+              lineNo: m.line,
+              bookedOn: m.bookedOn,
+              valueOn: m.valueOn,
+              direction: m.direction,
+              amountCents: m.amountCents,
+              currency: account.currency,
+              counterpartyName: m.counterpartyName,
+              counterpartyIban: m.counterpartyIban,
+              counterpartyBic: m.counterpartyBic,
+              reason: m.reason,
+              operation: m.operation,
+              bankReference: m.bankReference?.slice(0, 100) ?? null,
+              importKey: key,
+              napKind:
+                m.direction === "debit" ? index.napKind(m.counterpartyIban, m.bookedOn) : null,
+            })),
+          )
+          // Another import of the same lines at the same moment: theirs stays, ours is skipped.
+          .onConflict((c) => c.columns(["companyId", "accountId", "importKey"]).doNothing())
+          .returning(["id", "importKey"])
+          .execute();
+        const byKey = new Map(rows.map((row) => [row.importKey, row.id]));
+        for (const { key } of fresh.slice(i, i + 500)) ids.push(byKey.get(key) ?? null);
+      }
+      const suggestionRows = ids.flatMap((id, i) =>
+        id
+          ? (ranked[i] as Suggestion[]).map((s, rank) => ({
+              companyId,
+              transactionId: id,
+              rank: rank + 1,
+              kind: s.kind,
+              score: s.score,
+              documentIds: s.documentIds,
+              expenseId: s.expenseId,
+              ruleId: s.ruleId,
+              clientId: s.clientId,
+              amountCents: s.amountCents,
+            }))
+          : [],
+      );
+      for (let i = 0; i < suggestionRows.length; i += 1000) {
+        await trx
+          .insertInto("bankSuggestions")
+          .values(suggestionRows.slice(i, i + 1000))
+          .execute();
+      }
+      const inserted = ids.filter(Boolean).length;
+      // Under the lock every chosen key is new; should one not be, the counts say what was
+      // written, and a statement without a movement is not kept (nor its file).
+      if (inserted === 0) throw new NothingWritten();
+      if (inserted < fresh.length) {
+        await trx
+          .updateTable("bankStatements")
+          .set({ importedCount: inserted, skippedCount: statement.movements.length - inserted })
+          .where("id", "=", saved.id)
+          .execute();
+      }
+      return { statementId: saved.id, ids, fresh, ranked, skipped };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NothingWritten) return null;
+      throw error;
+    });
+  if (!written) return nothingNew();
+  const { statementId, ids, fresh, ranked, skipped } = written;
 
   const imported = ids.filter(Boolean).length;
   const suggested = ids.filter((id, i) => id && (ranked[i] as Suggestion[]).length > 0).length;
@@ -322,6 +366,9 @@ export async function importStatement(
     message: parts.join("; "),
   };
 }
+
+/** Thrown inside the import's transaction to roll it back when it would save no movement. */
+class NothingWritten extends Error {}
 
 async function knownKeys(
   db: Kysely<Database>,

@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import { action as importApi } from "~/routes/api.bank.statements";
+import { writeMt940 } from "../setup/bank-statements";
+import { createCompanyWithClient } from "../setup/factories";
+import { call, signInApi } from "../setup/routes";
+import { setupTestDatabase } from "../setup/test-db";
+
+/*
+ * Issue #43 item 4: two imports of the same file at the same moment (two tabs, a retry) each
+ * found no known movement, and both wrote a statement with the file — the loser's row claimed
+ * «2 imported» while the unique key had dropped its movements. The import now takes the
+ * account's lock before it looks for known movements: one wins, the other is told the
+ * movements are already imported, and no second statement or file is left. Runs on PostgreSQL
+ * too (TEST_DATABASE_URL), where the two requests really overlap.
+ */
+
+const getDb = setupTestDatabase();
+const IBAN = "BG80BNBG96611020345678";
+
+const upload = (bytes: Uint8Array, headers: Record<string, string>) => {
+  const form = new FormData();
+  form.append("file", new Blob([new Uint8Array(bytes)]), "izvlechenie.sta");
+  return { method: "POST", body: form, headers };
+};
+
+describe("two parallel imports of one statement (issue #43 item 4)", () => {
+  it("one imports, the other is told it is a duplicate; one statement, its counts right, the file once", async () => {
+    const db = getDb();
+    const me = await createCompanyWithClient(db);
+    await db
+      .updateTable("companies")
+      .set({ subscriptionPlan: "standard" })
+      .where("id", "=", me.companyId)
+      .execute();
+    await db
+      .insertInto("bankAccounts")
+      .values({ companyId: me.companyId, iban: IBAN, currency: "EUR" })
+      .execute();
+    const session = await signInApi(db, me.user);
+    const bytes = new TextEncoder().encode(
+      writeMt940({
+        iban: IBAN,
+        openingDay: "2026-11-01",
+        movements: [
+          { day: "2026-11-05", direction: "credit", cents: 12000, name: "АЛФА", reason: "НАЕМ" },
+          { day: "2026-11-06", direction: "debit", cents: 3000, name: "БЕТА", reason: "ТАКСА" },
+        ],
+      }),
+    );
+
+    const responses = await Promise.all([
+      call(importApi, db, "/api/bank/statements", upload(bytes, session.bearer)),
+      call(importApi, db, "/api/bank/statements", upload(bytes, session.bearer)),
+    ]);
+    const answers = await Promise.all(
+      responses.map(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as { statementId: string | null; imported: number; message: string },
+      })),
+    );
+    const winner = answers.find((a) => a.status === 201);
+    const loser = answers.find((a) => a !== winner);
+    expect(winner?.body).toMatchObject({ imported: 2, skipped: 0 });
+    expect(loser).toMatchObject({
+      status: 200,
+      body: {
+        statementId: null,
+        imported: 0,
+        skipped: 2,
+        message:
+          "Всички движения от файла вече са внесени: нищо не е добавено (2 движения вече са внесени)",
+      },
+    });
+
+    const statements = await db
+      .selectFrom("bankStatements")
+      .select(["id", "importedCount", "skippedCount", "fileData"])
+      .where("companyId", "=", me.companyId)
+      .execute();
+    expect(statements.map((s) => [s.id, s.importedCount, s.skippedCount])).toEqual([
+      [winner?.body.statementId, 2, 0],
+    ]);
+    expect(statements.filter((s) => s.fileData && s.fileData.length === bytes.length)).toHaveLength(
+      1,
+    );
+    const movements = await db
+      .selectFrom("bankTransactions")
+      .select(["statementId"])
+      .where("companyId", "=", me.companyId)
+      .execute();
+    expect(movements.map((m) => m.statementId)).toEqual([
+      winner?.body.statementId,
+      winner?.body.statementId,
+    ]);
+  });
+});
