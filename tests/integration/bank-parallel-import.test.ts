@@ -23,20 +23,82 @@ const upload = (bytes: Uint8Array, headers: Record<string, string>) => {
   return { method: "POST", body: form, headers };
 };
 
+async function companyWithAccount() {
+  const db = getDb();
+  const me = await createCompanyWithClient(db);
+  await db
+    .updateTable("companies")
+    .set({ subscriptionPlan: "standard" })
+    .where("id", "=", me.companyId)
+    .execute();
+  await db
+    .insertInto("bankAccounts")
+    .values({ companyId: me.companyId, iban: IBAN, currency: "EUR" })
+    .execute();
+  return { ...me, session: await signInApi(db, me.user) };
+}
+
+const countOf = async (table: "bankStatements" | "bankTransactions", companyId: string) =>
+  Number(
+    (
+      await getDb()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("companyId", "=", companyId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe("a statement cut before its closing balance (issue #43 item 4)", () => {
+  it("is refused with its line and saves nothing; the whole file then imports each payment once", async () => {
+    const db = getDb();
+    const me = await companyWithAccount();
+    // Two equal payments of one day without a bank reference, and a fee.
+    const whole = writeMt940({
+      iban: IBAN,
+      openingDay: "2026-11-01",
+      movements: [
+        { day: "2026-11-05", direction: "credit", cents: 12000, name: "АЛФА", reason: "НАЕМ" },
+        { day: "2026-11-05", direction: "credit", cents: 12000, name: "АЛФА", reason: "НАЕМ" },
+        { day: "2026-11-06", direction: "debit", cents: 300, name: "БАНКА", reason: "ТАКСА" },
+      ],
+    });
+    const cut = whole.slice(0, whole.indexOf(":62F:"));
+    const refused = await call(
+      importApi,
+      db,
+      "/api/bank/statements",
+      upload(new TextEncoder().encode(cut), me.session.bearer),
+    );
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { message: string; line: number };
+    // Line 1 is the SWIFT envelope, line 2 the statement's :20:.
+    expect(body.line).toBe(2);
+    expect(body.message).toMatch(
+      /^Ред 2: Извлечението, което започва на този ред, няма крайно салдо \(:62F:\).*изтеглете цялото извлечение от банката отново/,
+    );
+    expect([
+      await countOf("bankStatements", me.companyId),
+      await countOf("bankTransactions", me.companyId),
+    ]).toEqual([0, 0]);
+
+    const imported = await call(
+      importApi,
+      db,
+      "/api/bank/statements",
+      upload(new TextEncoder().encode(whole), me.session.bearer),
+    );
+    expect(imported.status).toBe(201);
+    expect(await imported.json()).toMatchObject({ imported: 3, skipped: 0 });
+    expect(await countOf("bankTransactions", me.companyId)).toBe(3);
+  });
+});
+
 describe("two parallel imports of one statement (issue #43 item 4)", () => {
   it("one imports, the other is told it is a duplicate; one statement, its counts right, the file once", async () => {
     const db = getDb();
-    const me = await createCompanyWithClient(db);
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "standard" })
-      .where("id", "=", me.companyId)
-      .execute();
-    await db
-      .insertInto("bankAccounts")
-      .values({ companyId: me.companyId, iban: IBAN, currency: "EUR" })
-      .execute();
-    const session = await signInApi(db, me.user);
+    const me = await companyWithAccount();
+    const session = me.session;
     const bytes = new TextEncoder().encode(
       writeMt940({
         iban: IBAN,
