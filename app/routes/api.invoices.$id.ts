@@ -45,7 +45,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         prepare: (body) => withEcbRate(context.db, body, ["taxEventDate", "issueDate"]),
       },
     );
-    await updateDraft(context.db, companyId, doc.id, data);
+    await updateDraft(context.db, companyId, doc.id, data, documentsOf(user));
     await recordDocumentAct(context, user, "document.update", doc);
     const saved = await getDocument(context.db, companyId, doc.id);
     return json(saved && documentJson(saved));

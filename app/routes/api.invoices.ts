@@ -63,7 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     prepare: (body) => withEcbRate(context.db, body, ["taxEventDate", "issueDate"]),
   });
   try {
-    const id = await createDraft(context.db, companyId, user.id, data);
+    const id = await createDraft(context.db, companyId, user.id, data, {
+      documentsOf: documentsOf(user),
+    });
     await recordDocumentAct(context, user, "document.create", {
       id,
       type: data.type,

@@ -299,7 +299,7 @@ describe("/api/invoices", () => {
         answers.map((a) => a.status),
         stranger.label,
       ).toEqual(calls.map(([capability]) => outsiderStatus(stranger.role, capability)));
-      // Their list does not show it; a draft naming my client is refused as "no such client".
+      // Their list does not show it; a draft naming my client is not found (issue #43 item 2).
       const theirs = (await (
         await call(list, getDb(), "/api/invoices", { headers: as })
       ).json()) as {
@@ -313,9 +313,10 @@ describe("/api/invoices", () => {
         jsonBody(payload(me.clientId), "POST", as),
       );
       if (outsiderStatus(stranger.role, "documents.edit") === 404) {
-        expect(foreign.status, stranger.label).toBe(400);
+        expect(foreign.status, stranger.label).toBe(404);
         expect(await foreign.json()).toMatchObject({
-          errors: { clientId: { _errors: ["Моля, изберете клиент"] } },
+          message: "Клиентът не е намерен",
+          errors: { clientId: { _errors: ["Клиентът не е намерен"] } },
         });
       } else {
         expect(foreign.status, stranger.label).toBe(403);

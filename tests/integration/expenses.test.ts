@@ -787,11 +787,11 @@ describe("expenses: one company never sees another's", () => {
     expect(row.rows[0]!.n).toBe(1);
     const intruder = await standardCompany();
     const api = intruder.api;
-    // Picking the other company's category is refused, not linked.
+    // Picking the other company's category is not found, as reading it is (issue #43 item 2).
     const foreign = await call(expensesPost, db, "/api/expenses", {
       ...jsonBody(payload(owner.categoryId), "POST", api),
     });
-    expect(foreign.status).toBe(400);
+    expect(foreign.status).toBe(404);
     expect((await foreign.json()).errors.categoryId._errors[0]).toMatch(/категория/i);
   });
 });

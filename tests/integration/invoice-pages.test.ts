@@ -132,9 +132,9 @@ describe("invoice pages", () => {
         ),
       });
       if (outsiderStatus(stranger.role, "documents.edit") === 404) {
-        expect(stolen.status, stranger.label).toBe(400);
+        expect(stolen.status, stranger.label).toBe(404);
         expect(await stolen.json()).toMatchObject({
-          errors: { clientId: "Моля, изберете клиент" },
+          errors: { clientId: "Клиентът не е намерен" },
         });
       } else {
         expect(stolen.status, stranger.label).toBe(302);

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { BANK_FEES_CATEGORY, bankFeesCategory } from "~/modules/expenses/categories.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { createExpense, removeExpense, setExpensePaid } from "~/modules/expenses/service.server";
+import { documentsOf, documentVisibleTo } from "~/modules/invoices/documents.server";
 import { recordPayment, removePayment } from "~/modules/invoices/payments.server";
 import { bankOfIban } from "~/modules/reference/banks";
 import { bulgarianBanks } from "~/modules/reference/banks.server";
@@ -163,7 +164,8 @@ export async function matchDocuments(
     const docs = await trx
       .selectFrom("documents")
       .select(["id", "type", "status", "number", "currency", "clientId", "dueCents"])
-      .where("companyId", "=", companyId)
+      // The documents the person reads, by the one rule (issue #43 item 2).
+      .where(documentVisibleTo(companyId, documentsOf(actor.user)))
       .where("id", "in", ids)
       .execute();
     if (docs.length !== ids.length) {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { CATEGORY_MESSAGES } from "~/modules/expenses/categories.server";
 import { AppError } from "~/utils/http.server";
 import { formatCents } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
@@ -62,8 +63,9 @@ export async function createRule(actor: BankActor, input: RuleInput): Promise<st
     .where("companyId", "=", companyId)
     .where("id", "=", input.categoryId)
     .executeTakeFirst();
+  // Another company's category is not found, as reading it is (issue #43 item 2).
   if (!category) {
-    throw new AppError("Изберете категория", 400, { categoryId: "Изберете категория" });
+    throw new AppError(CATEGORY_MESSAGES.notFound, 404, { categoryId: CATEGORY_MESSAGES.notFound });
   }
   return actor.context.db.transaction().execute(async (trx) => {
     const row = await trx

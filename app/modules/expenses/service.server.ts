@@ -5,6 +5,7 @@ import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { creditableVat, expenseTotals } from "./amounts";
 import { type CheckedReceipt, storeReceipts } from "./attachments.server";
+import { CATEGORY_MESSAGES } from "./categories.server";
 import { refreshMonthTotals } from "./month-totals.server";
 import {
   EXPENSE_DOCUMENT_TYPES,
@@ -117,10 +118,15 @@ async function writeAmounts(
     .execute();
 }
 
-/** A category of another company (or none) is refused as a field error, not a crash. */
+/**
+ * A category of another company (or none: the key (company, category) refuses it) is not found,
+ * as reading it is (issue #43 item 2): a field error, not a crash.
+ */
 function categoryRefusal(error: unknown): never {
   if ((error as { code?: string }).code === "23503") {
-    throw new AppError(EXPENSE_MESSAGES.category, 400, { categoryId: EXPENSE_MESSAGES.category });
+    throw new AppError(CATEGORY_MESSAGES.notFound, 404, {
+      categoryId: CATEGORY_MESSAGES.notFound,
+    });
   }
   throw error;
 }

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { Database } from "~db/types";
-import { type DocumentWithLines, getDocument } from "./documents.server";
+import { DOCUMENT_NOT_FOUND, type DocumentWithLines, getDocument } from "./documents.server";
 
 /** The company's document named by the path, or the API's 404. */
 export async function requireApiDocument(
@@ -12,6 +12,6 @@ export async function requireApiDocument(
   createdBy: string | null = null,
 ): Promise<DocumentWithLines> {
   const doc = await getDocument(db, companyId, id, createdBy);
-  if (!doc) throw json({ message: "Документът не е намерен" }, { status: 404 });
+  if (!doc) throw json({ message: DOCUMENT_NOT_FOUND }, { status: 404 });
   return doc;
 }

@@ -1,4 +1,4 @@
-import { type Kysely, Transaction } from "kysely";
+import { type ExpressionBuilder, type Kysely, Transaction } from "kysely";
 import { type Actor, recordCompanyAudit } from "~/modules/audit/trail.server";
 import { getClient } from "~/modules/clients/queries.server";
 import { VAT_MESSAGES, vatDateOf } from "~/modules/reference/vat";
@@ -132,11 +132,20 @@ async function loadCompany(db: Kysely<Database>, companyId: string) {
  * Checks what the schema cannot see (the client and the original belong to the company, a
  * VAT ground where VAT is 0 or not charged) and gives the columns to store.
  */
-async function prepare(db: Kysely<Database>, companyId: string, input: DocumentInput) {
+async function prepare(
+  db: Kysely<Database>,
+  companyId: string,
+  input: DocumentInput,
+  /** Staff limited to their own documents (documentsOf): the invoice a note corrects is theirs. */
+  createdBy: string | null,
+) {
   const company = await loadCompany(db, companyId);
+  // A client or an original the person cannot read is not found, as reading it is (issue #43
+  // item 2): nothing is written and nothing of it — its number, its balance — is told.
   const client = await getClient(db, companyId, input.clientId);
-  if (!client)
-    throw new AppError(DOCUMENT_MESSAGES.client, 400, { clientId: DOCUMENT_MESSAGES.client });
+  if (!client) {
+    throw new AppError(CLIENT_NOT_FOUND, 404, { clientId: CLIENT_NOT_FOUND });
+  }
 
   let original: DocumentRow | undefined;
   if (isNote(input.type)) {
@@ -144,13 +153,15 @@ async function prepare(db: Kysely<Database>, companyId: string, input: DocumentI
       ? await db
           .selectFrom("documents")
           .selectAll()
-          .where("companyId", "=", companyId)
+          .where(documentVisibleTo(companyId, createdBy))
           .where("id", "=", input.originalId as string)
-          .where("type", "=", "invoice")
-          .where("status", "=", "issued")
           .executeTakeFirst()
       : undefined;
     if (!original) {
+      throw new AppError(DOCUMENT_NOT_FOUND, 404, { originalId: DOCUMENT_NOT_FOUND });
+    }
+    // One the person can read, but not an issued invoice: the field says what to choose.
+    if (original.type !== "invoice" || original.status !== "issued") {
       throw new AppError(DOCUMENT_MESSAGES.original, 400, {
         originalId: DOCUMENT_MESSAGES.original,
       });
@@ -231,9 +242,15 @@ export async function createDraft(
   companyId: string,
   userId: string | null,
   input: DocumentInput,
-  extra: { proformaId?: string; recurringId?: string; occurrenceOn?: string } = {},
+  extra: {
+    proformaId?: string;
+    recurringId?: string;
+    occurrenceOn?: string;
+    /** Staff limited to their own documents (documentsOf): the documents it may refer to. */
+    documentsOf?: string | null;
+  } = {},
 ) {
-  const { columns, lines } = await prepare(db, companyId, input);
+  const { columns, lines } = await prepare(db, companyId, input, extra.documentsOf ?? null);
   return db.transaction().execute(async (trx) => {
     const doc = await trx
       .insertInto("documents")
@@ -261,8 +278,10 @@ export async function updateDraft(
   companyId: string,
   id: string,
   input: DocumentInput,
+  /** Staff limited to their own documents (documentsOf): the documents it may refer to. */
+  documentsOf: string | null = null,
 ) {
-  const { columns, lines } = await prepare(db, companyId, input);
+  const { columns, lines } = await prepare(db, companyId, input, documentsOf);
   await db.transaction().execute(async (trx) => {
     const row = await trx
       .updateTable("documents")
@@ -297,6 +316,25 @@ export function documentsOf(user: { id: string; ownDocumentsOnly: boolean }): st
   return user.ownDocumentsOnly ? user.id : null;
 }
 
+export const DOCUMENT_NOT_FOUND = "Документът не е намерен";
+export const CLIENT_NOT_FOUND = "Клиентът не е намерен";
+
+/**
+ * The one rule of which documents a person reads (decision 028, issue #43 item 2): the company's,
+ * and for staff limited to their own (`createdBy`, from documentsOf) only those they made. Reading
+ * a document and every reference to one — a note's invoice, a bank match's documents — filter
+ * through it, so a document someone gets 404 on is 404 wherever they name it.
+ */
+export function documentVisibleTo(companyId: string, createdBy: string | null) {
+  return (eb: ExpressionBuilder<Database, "documents">) =>
+    createdBy
+      ? eb.and([
+          eb("documents.companyId", "=", companyId),
+          eb("documents.createdBy", "=", createdBy),
+        ])
+      : eb("documents.companyId", "=", companyId);
+}
+
 /** One document of the company with its lines and payments; undefined for anything else. */
 export async function getDocument(
   db: Kysely<Database>,
@@ -306,13 +344,12 @@ export async function getDocument(
   createdBy: string | null = null,
 ): Promise<DocumentWithLines | undefined> {
   if (!isUuid(id)) return undefined;
-  let query = db
+  const doc = await db
     .selectFrom("documents")
     .selectAll()
-    .where("companyId", "=", companyId)
-    .where("id", "=", id);
-  if (createdBy) query = query.where("createdBy", "=", createdBy);
-  const doc = await query.executeTakeFirst();
+    .where(documentVisibleTo(companyId, createdBy))
+    .where("id", "=", id)
+    .executeTakeFirst();
   if (!doc) return undefined;
   const [lines, payments] = await Promise.all([
     db
@@ -593,11 +630,10 @@ export async function invoicesForNotes(
       "documents.currency",
       "clients.name as clientName",
     ])
-    .where("documents.companyId", "=", companyId)
+    .where(documentVisibleTo(companyId, createdBy))
     .where("documents.type", "=", "invoice")
     .where("documents.status", "=", "issued");
   if (clientId && isUuid(clientId)) query = query.where("documents.clientId", "=", clientId);
-  if (createdBy) query = query.where("documents.createdBy", "=", createdBy);
   return query
     .orderBy("documents.issueDate", "desc")
     .orderBy("documents.number", "desc")

@@ -486,8 +486,13 @@ export async function submitEditor(
   }
   let id = existing?.id;
   try {
-    if (id) await updateDraft(db, user.companyId, id, parsed.data);
-    else id = await createDraft(db, user.companyId, user.id, parsed.data);
+    // The documents it refers to are those the person reads (issue #43 item 2).
+    if (id) await updateDraft(db, user.companyId, id, parsed.data, documentsOf(user));
+    else {
+      id = await createDraft(db, user.companyId, user.id, parsed.data, {
+        documentsOf: documentsOf(user),
+      });
+    }
     await recordDocumentAct(context, user, existing ? "document.update" : "document.create", {
       id,
       type: parsed.data.type,

@@ -31,6 +31,7 @@ import {
   MONTH,
   SALARY_FIELD_ORDER,
   SALARY_FORM_ID,
+  SALARY_MESSAGES,
   type SalaryInput,
   salarySchema,
 } from "./schema";
@@ -136,7 +137,10 @@ export type SalaryFormOutcome =
   | { saved: true; id: string; month: string }
   | { saved: false; answer: FormAnswer; status: number; figures: PayrollResult | null };
 
-/** Fills what was left empty: the contract's gross, the month's working days. */
+/**
+ * Fills what was left empty: the contract's gross, the month's working days. An employee named
+ * that is not the company's is not found (AppError 404), as reading it is (issue #43 item 2).
+ */
 export async function withSalaryDefaults<T extends Record<string, unknown>>(
   db: Kysely<Database>,
   companyId: string,
@@ -145,9 +149,14 @@ export async function withSalaryDefaults<T extends Record<string, unknown>>(
   const filled: Record<string, unknown> = { ...values };
   const empty = (v: unknown) =>
     v === undefined || v === null || (typeof v === "string" && !v.trim());
-  if (empty(filled.gross) && typeof filled.employeeId === "string" && isUuid(filled.employeeId)) {
+  if (typeof filled.employeeId === "string" && isUuid(filled.employeeId)) {
     const employee = await getEmployee(db, companyId, filled.employeeId);
-    if (employee) filled.gross = centsToDecimal(employee.grossCents).replace(".", ",");
+    if (!employee) {
+      throw new AppError(SALARY_MESSAGES.employeeNotFound, 404, {
+        employeeId: SALARY_MESSAGES.employeeNotFound,
+      });
+    }
+    if (empty(filled.gross)) filled.gross = centsToDecimal(employee.grossCents).replace(".", ",");
   }
   if (empty(filled.workingDays) && typeof filled.month === "string" && MONTH.test(filled.month)) {
     filled.workingDays = String(await workingDaysOf(db, filled.month));
@@ -194,7 +203,25 @@ export async function submitSalaryForm(
   id?: string,
 ): Promise<SalaryFormOutcome> {
   const typed = typedValues(await request.formData());
-  const values = await withSalaryDefaults(db, companyId, typed);
+  const values = await withSalaryDefaults(db, companyId, typed).catch((error) => {
+    if (!(error instanceof AppError)) throw error;
+    return error;
+  });
+  if (values instanceof AppError) {
+    const fieldErrors = values.fields ?? {};
+    return {
+      saved: false,
+      status: values.status,
+      figures: null,
+      answer: {
+        formId: SALARY_FORM_ID,
+        fieldErrors,
+        formError: values.message,
+        repopulateFields: typed,
+        focus: Object.keys(fieldErrors)[0],
+      },
+    };
+  }
   const refuse = (
     fieldErrors: Record<string, string>,
     formError: string | undefined,

@@ -1,7 +1,12 @@
 import { json } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { API_MESSAGES, formatFieldErrors, parseJsonBody } from "~/utils/http.server";
+import {
+  API_MESSAGES,
+  apiErrorResponse,
+  formatFieldErrors,
+  parseJsonBody,
+} from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import type { Database } from "~db/types";
 import type { Employee } from "./employees.server";
@@ -125,6 +130,9 @@ export async function salaryFromJson(
   const body = await withSalaryDefaults(db, companyId, {
     ...rest,
     gross: agreedGross === undefined || agreedGross === null ? rest.gross : agreedGross,
+  }).catch((error) => {
+    // Another company's employee is the API's 404 (issue #43 item 2).
+    throw apiErrorResponse(error);
   });
   const parsed = salarySchema.safeParse(body);
   if (!parsed.success) {

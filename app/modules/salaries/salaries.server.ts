@@ -231,8 +231,11 @@ async function salaryColumns(db: Db, companyId: string, input: SalaryInput) {
       .executeTakeFirstOrThrow(),
     parametersFor(db as Kysely<Database>, input.month),
   ]);
+  // Another company's employee (or none) is not found, as reading it is (issue #43 item 2).
   if (!employee) {
-    throw new AppError(SALARY_MESSAGES.employee, 400, { employeeId: SALARY_MESSAGES.employee });
+    throw new AppError(SALARY_MESSAGES.employeeNotFound, 404, {
+      employeeId: SALARY_MESSAGES.employeeNotFound,
+    });
   }
   refuseOutsideEmployment(employee, input.month);
   if (
