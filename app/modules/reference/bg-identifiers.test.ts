@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { egnBirthDate } from "~/modules/salaries/egn";
 import { todayInSofia } from "~/utils/dates";
 import {
   BG_ID_MESSAGES,
@@ -16,6 +15,7 @@ import {
   isValidLnch,
   normalizeVatNumber,
 } from "./bg-identifiers";
+import { egnBirthDate } from "./egn";
 
 // python-stdnum's published Bulgarian vectors (tests/fixtures/identifiers/README.md, LGPL-2.1+).
 type Verdict = { number: string; why?: string; kind?: string };

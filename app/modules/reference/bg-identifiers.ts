@@ -1,4 +1,4 @@
-import { isValidEgn, isValidLnch } from "~/modules/salaries/egn";
+import { isValidEgn, isValidLnch } from "./egn";
 
 /*
  * Bulgarian identifiers, one place for every form, the API and the НАП files (decision 049).

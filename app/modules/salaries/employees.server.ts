@@ -1,10 +1,10 @@
 import { type Kysely, sql } from "kysely";
+import { bornBefore1960 } from "~/modules/reference/egn";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/http.server";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
-import { bornBefore1960 } from "./egn";
 import { type EmployeeInput, type EmployeeState, lastDayOf, SALARY_MESSAGES } from "./schema";
 
 /* The company's employees: every query carries the company id. */

@@ -1,10 +1,16 @@
 import { z } from "zod";
+import {
+  EGN_MESSAGES,
+  egnBirthDate,
+  egnProblem,
+  isValidEgn,
+  isValidLnch,
+} from "~/modules/reference/egn";
 import { optionalIban } from "~/utils/iban";
 import { MAX_AMOUNT_CENTS, parseDecimal } from "~/utils/money";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import { CONTRACT_TYPES, SALARY_MESSAGES, SALARY_STATUSES } from "./constants";
-import { EGN_MESSAGES, egnBirthDate, egnProblem, isValidEgn, isValidLnch } from "./egn";
 import { lastDayOf, MONTH } from "./months";
 import { validateDays } from "./payroll";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidEgn, isValidLnch } from "~/modules/salaries/egn";
+import { isValidEgn, isValidLnch } from "~/modules/reference/egn";
 import { previousMonth } from "~/modules/salaries/months";
 import { boundedText } from "~/utils/schema";
 
