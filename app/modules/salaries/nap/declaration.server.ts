@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
+import { isValidEgn, isValidLnch } from "~/modules/reference/egn";
 import { centsToDecimal, parseDecimal, percentOf } from "~/utils/money";
 import type { Database } from "~db/types";
-import { isValidEgn, isValidLnch } from "../egn";
 import { lastDayOf } from "../months";
 import type { Form1Rates, Form1Record, Form6Block, Form6Record } from "./layout";
 import { slashDate } from "./layout";
