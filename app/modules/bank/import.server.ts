@@ -219,7 +219,9 @@ export async function importStatement(
         .select("id")
         .where("id", "=", account.id)
         .where("companyId", "=", companyId)
-        .forUpdate()
+        // Not FOR UPDATE: rows that only refer to the account (a payment confirmed meanwhile)
+        // need not wait; two imports of the account wait for each other.
+        .forNoKeyUpdate()
         .executeTakeFirst();
       const known = await knownKeys(
         trx,
