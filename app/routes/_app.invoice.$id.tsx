@@ -43,6 +43,7 @@ import {
   convertProforma,
   deleteDraft,
   documentsOf,
+  refuseHiddenOriginal,
   requireDocument,
 } from "~/modules/invoices/documents.server";
 import { duplicateDocument, duplicateToast } from "~/modules/invoices/duplicate.server";
@@ -94,6 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case "issue": {
         // Issuing cannot be undone: the first «Издай» asks, «Да, издай» issues.
         if (values.confirm !== "yes") return json({ formId: "issue", confirmIssue: true });
+        await refuseHiddenOriginal(context.db, user.companyId, doc, documentsOf(user));
         const issued = await issueWithPdf(context, user.companyId, doc.id, actorOf(user, context));
         return redirectWithToast(
           here,

@@ -2,7 +2,11 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { actorOf } from "~/modules/auth/acts.server";
 import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
-import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
+import {
+  documentsOf,
+  getDocument,
+  refuseHiddenOriginal,
+} from "~/modules/invoices/documents.server";
 import { issueWarnings } from "~/modules/invoices/english-details.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
@@ -19,6 +23,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { companyId } = user;
   const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   try {
+    await refuseHiddenOriginal(context.db, companyId, doc, documentsOf(user));
     await issueWithPdf(context, companyId, doc.id, actorOf(user, context));
   } catch (error) {
     return apiErrorResponse(error);

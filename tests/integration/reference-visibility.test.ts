@@ -7,6 +7,7 @@ import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { listCategories } from "~/modules/expenses/categories.server";
 import { issueDocument } from "~/modules/invoices/documents.server";
 import { action as rulesPage } from "~/routes/_app.bank_.rules";
+import { action as documentPage } from "~/routes/_app.invoice.$id";
 import { action as newDocumentPage } from "~/routes/_app.invoice.new";
 import { action as recurringPage } from "~/routes/_app.invoices_.recurring_.new";
 import { action as matchApi } from "~/routes/api.bank.transactions.$id.match";
@@ -16,6 +17,7 @@ import { loader as readExpense } from "~/routes/api.expenses.$id";
 import { action as createInvoice } from "~/routes/api.invoices";
 import { action as putInvoice, loader as readInvoice } from "~/routes/api.invoices.$id";
 import { action as duplicateApi } from "~/routes/api.invoices.$id.duplicate";
+import { action as issueApi } from "~/routes/api.invoices.$id.issue";
 import { action as paymentsApi } from "~/routes/api.invoices.$id.payments";
 import { action as salariesApi } from "~/routes/api.salaries";
 import type { Database } from "~db/types";
@@ -598,4 +600,42 @@ describe("a reference answers as reading the row does (issue #43 item 2)", () =>
       expect(got).toEqual(want);
     });
   }
+
+  it("a note saved before its author was limited is not issued against another's invoice", async () => {
+    const db = getDb();
+    const w = await world(db);
+    const limited = w.members.find((m) => m.own)!;
+    const owner = w.members.find((m) => m.role === "owner")!;
+    // Saved while the staff member still read every document: it names the owner's invoice.
+    const note = await createTestDraft(
+      db,
+      { ...w.me, user: { id: limited.userId } },
+      { ...creditNote(w, w.colleagues.id), lines: [{ ...line, unitPrice: "10.00" }] },
+    );
+    const dues = await dueOf(db, [w.colleagues.id]);
+    const api = await call(issueApi, db, `/api/invoices/${note}/issue`, {
+      ...jsonBody({}, "POST", limited.bearer),
+      params: { id: note },
+    });
+    expect(api.status).toBe(404);
+    const answer = await api.text();
+    expect(answer).toContain("Документът не е намерен");
+    expect(answer).not.toContain(w.colleagues.number!);
+    const page = await call(documentPage, db, `/invoice/${note}`, {
+      ...formBody({ intent: "issue", confirm: "yes" }, { Cookie: limited.cookie }),
+      params: { id: note },
+    });
+    expect(page.status).toBe(404);
+    expect(await page.text()).not.toContain(w.colleagues.number!);
+    expect(await dueOf(db, [w.colleagues.id])).toEqual(dues);
+    const draft = await readDocument(w, limited, note);
+    expect(await draft.json()).toMatchObject({ status: "draft", number: null });
+    // The owner reads both: the same note is issued and settles the invoice.
+    const issued = await call(issueApi, db, `/api/invoices/${note}/issue`, {
+      ...jsonBody({}, "POST", owner.bearer),
+      params: { id: note },
+    });
+    expect(issued.status).toBe(200);
+    expect(await dueOf(db, [w.colleagues.id])).not.toEqual(dues);
+  });
 });

@@ -335,6 +335,26 @@ export function documentVisibleTo(companyId: string, createdBy: string | null) {
       : eb("documents.companyId", "=", companyId);
 }
 
+/**
+ * Refuses to issue a note whose invoice the person does not read (issue #43 item 2): a draft saved
+ * before they were limited to their own documents would otherwise change another's balance.
+ */
+export async function refuseHiddenOriginal(
+  db: Kysely<Database>,
+  companyId: string,
+  doc: Pick<DocumentRow, "originalId">,
+  createdBy: string | null,
+) {
+  if (!doc.originalId || !createdBy) return;
+  const original = await db
+    .selectFrom("documents")
+    .select("id")
+    .where(documentVisibleTo(companyId, createdBy))
+    .where("id", "=", doc.originalId)
+    .executeTakeFirst();
+  if (!original) throw new AppError(DOCUMENT_NOT_FOUND, 404, { originalId: DOCUMENT_NOT_FOUND });
+}
+
 /** One document of the company with its lines and payments; undefined for anything else. */
 export async function getDocument(
   db: Kysely<Database>,
