@@ -90,6 +90,10 @@ export const expensePaths = {
         "400": errors["400"],
         "401": errors["401"],
         "403": locked,
+        "404": {
+          description: "categoryId is not a category of your company: {message, errors}",
+          content: { "application/json": { schema: ref("Error") } },
+        },
         "409": duplicate,
       },
     },

@@ -180,6 +180,7 @@ export const salaryPaths = {
       responses: {
         "201": ok("The salary", ref("Salary")),
         "400": errors["400"],
+        "404": notFound("employee"),
         "409": {
           description: "The employee already has the month's salary",
           content: { "application/json": { schema: ref("Error") } },

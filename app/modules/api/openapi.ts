@@ -186,6 +186,11 @@ export const openApiDocument = {
           "201": documentResponse("The draft, number null"),
           "400": errors["400"],
           "401": errors["401"],
+          "404": {
+            description:
+              "clientId or a note's originalId names a client or document you cannot read (another company's; for staff limited to their own documents, another's): {message, errors}",
+            content: { "application/json": { schema: ref("Error") } },
+          },
         },
       },
     },
