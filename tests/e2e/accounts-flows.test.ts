@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PASSWORD, registrationPayload, validEik } from "../setup/values";
+import { PASSWORD, registrationPayload } from "../setup/values";
 import {
   field,
   hasChromium,
@@ -214,7 +214,7 @@ describe.skipIf(!hasChromium)("accounts in Chromium", () => {
   });
 
   it("verifies by the e-mailed link and signs in directly with /verify-directly", async () => {
-    const data = registrationPayload({ companyVat: validEik() });
+    const data = registrationPayload();
     await registerViaApi(app, data);
     const mail = await mailbox.waitFor(data.username, "Потвърдете имейл адреса си");
     const link = linkIn(mail, "/verify-email/");

@@ -126,6 +126,8 @@ const LATIN_ALLOWED = new Set([
   // Abbreviations and names Bulgarian writes in Latin letters.
   ...["PDF", "EUR", "IBAN", "BIC", "BG", "VIES", "UBL", "CSV", "Excel", "XML", "API", "F", "D"],
   ...["Visa", "visa", "Mastercard", "mastercard", "Secure", "JPG", "PNG", "JPEG", "MB", "KB"],
+  // The e-invoice's standards by their names (decision 048): «EN 16931», «Peppol BIS Billing 3.0».
+  ...["EN", "Peppol", "BIS", "Billing"],
 ]);
 
 /**

@@ -15,7 +15,7 @@ import { action as login } from "~/routes/api.login";
 import type { Database } from "~db/types";
 import { makeContext } from "../setup/context";
 import {
-  createCompanyWithClient,
+  createCompanyOnPlan,
   createTestExpense,
   createTestSalary,
   createUser,
@@ -37,12 +37,7 @@ const getDb = setupTestDatabase();
 
 /** A company with one of everything that points at something else. */
 async function filled(db: Kysely<Database>) {
-  const me = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "full" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "full");
   const invoiceId = await createDraft(
     db,
     me.companyId,

@@ -26,19 +26,14 @@ import { loader as summaryApi } from "~/routes/api.analytics.summary";
 import { addDays, todayInSofia } from "~/utils/dates";
 import * as receiptsWithoutCredit from "~db/migrations/20261125T0410-receipts-without-vat-credit";
 import type { Database } from "~db/types";
-import { createCompanyWithClient, createTestEmployee, createTestExpense } from "../setup/factories";
+import { createCompanyOnPlan, createTestEmployee, createTestExpense } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
 
 async function fullPlanCompany(db: Kysely<Database>) {
-  const me = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "full" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "full");
   return me;
 }
 

@@ -8,7 +8,7 @@ import { action as importApi } from "~/routes/api.bank.statements";
 import { loader as transactionsApi } from "~/routes/api.bank.transactions";
 import { up as recomputeImportKeys } from "~db/migrations/20261128T2010-bank-import-keys";
 import { writeMt940 } from "../setup/bank-statements";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyOnPlan } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -172,12 +172,7 @@ const REFUSED: { file: string; line: number | null; message: RegExp }[] = [
 
 async function customer() {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "standard" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "standard");
   return { ...me, session: await signInApi(db, me.user) };
 }
 

@@ -8,7 +8,7 @@ import { BANK_MESSAGES } from "~/modules/bank/constants";
 import { action as bankAction } from "~/routes/_app.bank";
 import { action as importApi, loader as statementsApi } from "~/routes/api.bank.statements";
 import { writeMt940 } from "../setup/bank-statements";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyOnPlan } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 import { excelDay, writeXlsx } from "../setup/xlsx";
@@ -30,12 +30,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 async function customer() {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "standard" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "standard");
   const session = await signInApi(db, me.user);
   const otherId = await createAccount(db, me.companyId, {
     iban: OTHER_IBAN,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { action as importApi } from "~/routes/api.bank.statements";
 import { writeMt940 } from "../setup/bank-statements";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyOnPlan } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -25,12 +25,7 @@ const upload = (bytes: Uint8Array, headers: Record<string, string>) => {
 
 async function companyWithAccount() {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "standard" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "standard");
   await db
     .insertInto("bankAccounts")
     .values({ companyId: me.companyId, iban: IBAN, currency: "EUR" })

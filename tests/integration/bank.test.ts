@@ -20,7 +20,7 @@ import { summarizeDocuments } from "~/modules/invoices/list.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import type { Database } from "~db/types";
 import { type SampleMovement, writeMt940 } from "../setup/bank-statements";
-import { createCompanyWithClient, createTestExpense, validEik } from "../setup/factories";
+import { createCompanyOnPlan, createTestExpense, validEik } from "../setup/factories";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -64,12 +64,7 @@ function actorOf(
 }
 
 async function month(db: Kysely<Database>) {
-  const me = await createCompanyWithClient(db, false);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "standard" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "standard", false);
   const clients: Record<string, string> = {};
   for (const [key, payer] of Object.entries(PAYERS)) {
     if (key === "unknown") continue;

@@ -16,7 +16,7 @@ import { formatMoney } from "~/utils/money";
 import * as settle from "~db/migrations/20261128T1700-credit-notes-settle";
 import * as acrossEuro from "~db/migrations/20261128T1800-credit-notes-across-the-euro";
 import { writeMt940 } from "../setup/bank-statements";
-import { createCompanyWithClient, createTestDraft } from "../setup/factories";
+import { createCompanyOnPlan, createCompanyWithClient, createTestDraft } from "../setup/factories";
 import { call, formBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -301,12 +301,7 @@ describe("a credit note lowers what is owed", () => {
 
   it("the migration drops the bank's old set-off payments, so a credit note set off by a match is not subtracted twice", async () => {
     const db = getDb();
-    const me = await createCompanyWithClient(db);
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "standard" })
-      .where("id", "=", me.companyId)
-      .execute();
+    const me = await createCompanyOnPlan(db, "standard");
     const invoiceId = await createTestDraft(db, me, {
       lines: [{ description: "Уебсайт", quantity: "1", unitPrice: "1040.00", vatRate: 20 }],
     });

@@ -14,7 +14,11 @@ import { documentSchema } from "~/modules/invoices/schema";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
 import { loader as dashboardApi } from "~/routes/api.dashboard";
 import { addDays, todayInSofia } from "~/utils/dates";
-import { createCompanyWithClient, createTestExpense } from "../setup/factories";
+import {
+  createCompanyOnPlan,
+  createCompanyWithClient,
+  createTestExpense,
+} from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -164,12 +168,7 @@ describe("the dashboard's money", () => {
 
   it("shows the month's expenses from the standard plan and salaries from the full plan", async () => {
     const db = getDb();
-    const me = await createCompanyWithClient(db);
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "standard" })
-      .where("id", "=", me.companyId)
-      .execute();
+    const me = await createCompanyOnPlan(db, "standard");
     await createTestExpense(db, me.companyId, { documentDate: todayInSofia() });
     const session = await signInApi(db, me.user);
     const page = await (

@@ -22,7 +22,7 @@ import { action as importApi } from "~/routes/api.expenses.import-ubl";
 import { action as invoicesPost } from "~/routes/api.invoices";
 import { action as vatUpdate, loader as vatUpdateLoader } from "~/routes/hatterscastle.vat-update";
 import { readToast } from "~/utils/toast.server";
-import { createCompanyWithClient, createUser } from "../setup/factories";
+import { createCompanyOnPlan, createUser } from "../setup/factories";
 import { call, cookiesFrom, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -294,12 +294,7 @@ const DKK_INVOICE = `<?xml version="1.0" encoding="UTF-8"?>
 
 async function standardCompany() {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "standard" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "standard");
   const session = await signInApi(db, me.user);
   const [category] = await listCategories(db, me.companyId);
   return { ...me, categoryId: category!.id, cookie: session.cookie, bearer: session.bearer };

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { action as importApi } from "~/routes/api.expenses.import-ubl";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyOnPlan } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -69,12 +69,7 @@ describe("the e-invoice corpus (issue #42)", () => {
     timeout: 180_000,
   }, async () => {
     const db = getDb();
-    const me = await createCompanyWithClient(db);
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "standard" })
-      .where("id", "=", me.companyId)
-      .execute();
+    const me = await createCompanyOnPlan(db, "standard");
     const { bearer } = await signInApi(db, me.user);
     expect(STATED.length).toBeGreaterThanOrEqual(15);
     for (const stated of STATED) {

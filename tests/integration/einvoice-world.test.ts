@@ -9,7 +9,7 @@ import { loader as expenseGet } from "~/routes/api.expenses.$id";
 import { action as importApi } from "~/routes/api.expenses.import-ubl";
 import { bodyLimitFor } from "~/utils/body-limit.server";
 import type { Database } from "~db/types";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyOnPlan } from "../setup/factories";
 import { call, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -24,12 +24,7 @@ const CORPUS = new URL("../fixtures/einvoice/corpus/", import.meta.url);
 const corpus = (file: string) => new Uint8Array(readFileSync(new URL(file, CORPUS)));
 
 async function company(db: Kysely<Database>) {
-  const me = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "standard" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "standard");
   const session = await signInApi(db, me.user);
   const [category] = await listCategories(db, me.companyId);
   return {

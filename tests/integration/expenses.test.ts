@@ -21,7 +21,7 @@ import {
 } from "~/routes/api.expenses.$id.attachments.$attachmentId";
 import { loader as suppliersGet } from "~/routes/api.suppliers";
 import { loader as csvLoader } from "~/routes/expenses.export[.]csv";
-import { createCompanyWithClient, createTestExpense, TINY_PNG, validEik } from "../setup/factories";
+import { createCompanyOnPlan, createTestExpense, TINY_PNG, validEik } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { expectOutsider, outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -31,12 +31,7 @@ const getDb = setupTestDatabase();
 /** A standard-plan company with a signed-in user: its id, the page cookie and the API bearer. */
 async function standardCompany(vatRegistered = true) {
   const db = getDb();
-  const me = await createCompanyWithClient(db, vatRegistered);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "standard" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "standard", vatRegistered);
   const session = await signInApi(db, me.user);
   const [category] = await listCategories(db, me.companyId);
   return {

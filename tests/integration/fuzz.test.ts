@@ -11,7 +11,8 @@ import { documentSchema } from "~/modules/invoices/schema";
 import { guard } from "~/utils/route-guard.server";
 import { writeMt940 } from "../setup/bank-statements";
 import {
-  createCompanyWithClient,
+  createCompanyOnPlan,
+  type createCompanyWithClient,
   createTestExpense,
   createTestSalary,
   createUser,
@@ -2204,12 +2205,7 @@ describe("fuzzing every API call and form action", () => {
   // The database is emptied after each test (setupTestDatabase): every test gets its own.
   beforeEach(async () => {
     const db = getDb();
-    const me = await createCompanyWithClient(db);
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "full" })
-      .where("id", "=", me.companyId)
-      .execute();
+    const me = await createCompanyOnPlan(db, "full");
     const doc = (type: "invoice" | "proforma") =>
       createDraft(
         db,

@@ -19,7 +19,7 @@ import { loader as promptGet } from "~/routes/api.salaries.check-duplicate-promp
 import { action as copyPost } from "~/routes/api.salaries.copy-previous";
 import { loader as monthGet } from "~/routes/api.salaries.month.$month";
 import { loader as csvLoader } from "~/routes/salaries.export[.]csv";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyOnPlan } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { expectOutsider, outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -35,12 +35,7 @@ function egn(first9: string): string {
 
 async function fullCompany() {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "full" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "full");
   const session = await signInApi(db, me.user);
   return { companyId: me.companyId, page: { Cookie: session.cookie }, api: session.bearer };
 }

@@ -7,7 +7,7 @@ import { action as salariesPost } from "~/routes/api.salaries";
 import { action as salaryChange, loader as salaryGet } from "~/routes/api.salaries.$id";
 import { action as copyPost } from "~/routes/api.salaries.copy-previous";
 import { addDays, todayInSofia } from "~/utils/dates";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyOnPlan } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -44,12 +44,7 @@ function egnBornOn(day: string, serial = "123"): string {
 
 async function fullCompany() {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "full" })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, "full");
   const session = await signInApi(db, me.user);
   return { page: { Cookie: session.cookie }, api: session.bearer };
 }

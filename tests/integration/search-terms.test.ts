@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyOnPlan } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -10,12 +10,7 @@ const getDb = setupTestDatabase();
 describe("list searches with characters the database refuses", () => {
   it("answer 200 with no match instead of a 500", async () => {
     const db = getDb();
-    const me = await createCompanyWithClient(db);
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "full" })
-      .where("id", "=", me.companyId)
-      .execute();
+    const me = await createCompanyOnPlan(db, "full");
     const { cookie, bearer } = await signInApi(db, me.user);
     const pages = [
       ["/invoices", "~/routes/_app.invoices"],

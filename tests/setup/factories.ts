@@ -157,6 +157,21 @@ export async function createCompanyWithClient(db: Kysely<Database>, vatRegistere
   return { user, companyId, clientId: client.id, vatNumber };
 }
 
+/** A company with a client (createCompanyWithClient) on a plan: the plan's modules open. */
+export async function createCompanyOnPlan(
+  db: Kysely<Database>,
+  plan: "basic" | "standard" | "full",
+  vatRegistered = true,
+) {
+  const made = await createCompanyWithClient(db, vatRegistered);
+  await db
+    .updateTable("companies")
+    .set({ subscriptionPlan: plan })
+    .where("id", "=", made.companyId)
+    .execute();
+  return made;
+}
+
 /**
  * A draft invoice of the company to its client (from `createCompanyWithClient`), issued on
  * 20 November 2026 in euro, paid by bank transfer; the fields given replace those (any field of

@@ -12,7 +12,7 @@ import {
   StatementError,
 } from "./constants";
 import { loadMatchIndex } from "./matching.server";
-import { isUnambiguous, type Suggestion } from "./ranking";
+import { isUnambiguous, type Suggestion, suggestionRows } from "./ranking";
 import { readStatementFile } from "./reader.server";
 
 /*
@@ -290,26 +290,13 @@ export async function importStatement(
         const byKey = new Map(rows.map((row) => [row.importKey, row.id]));
         for (const { key } of fresh.slice(i, i + 500)) ids.push(byKey.get(key) ?? null);
       }
-      const suggestionRows = ids.flatMap((id, i) =>
-        id
-          ? (ranked[i] as Suggestion[]).map((s, rank) => ({
-              companyId,
-              transactionId: id,
-              rank: rank + 1,
-              kind: s.kind,
-              score: s.score,
-              documentIds: s.documentIds,
-              expenseId: s.expenseId,
-              ruleId: s.ruleId,
-              clientId: s.clientId,
-              amountCents: s.amountCents,
-            }))
-          : [],
+      const rows = ids.flatMap((id, i) =>
+        id ? suggestionRows(companyId, id, ranked[i] as Suggestion[]) : [],
       );
-      for (let i = 0; i < suggestionRows.length; i += 1000) {
+      for (let i = 0; i < rows.length; i += 1000) {
         await trx
           .insertInto("bankSuggestions")
-          .values(suggestionRows.slice(i, i + 1000))
+          .values(rows.slice(i, i + 1000))
           .execute();
       }
       const inserted = ids.filter(Boolean).length;

@@ -410,3 +410,23 @@ export function isUnambiguous(suggestions: readonly Suggestion[]): boolean {
   if (first.score < 100) return false;
   return !second || second.score <= first.score - 40;
 }
+
+/** A movement's ranked suggestions as the rows `bank_suggestions` keeps (rank from 1). */
+export function suggestionRows(
+  companyId: string,
+  transactionId: string,
+  list: readonly Suggestion[],
+) {
+  return list.map((s, rank) => ({
+    companyId,
+    transactionId,
+    rank: rank + 1,
+    kind: s.kind,
+    score: s.score,
+    documentIds: s.documentIds,
+    expenseId: s.expenseId,
+    ruleId: s.ruleId,
+    clientId: s.clientId,
+    amountCents: s.amountCents,
+  }));
+}

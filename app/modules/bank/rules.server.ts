@@ -7,7 +7,7 @@ import type { Database } from "~db/types";
 import { actorName, type BankActor, recordBankAct } from "./access.server";
 import { BANK_MESSAGES } from "./constants";
 import { loadMatchIndex } from "./matching.server";
-import type { Suggestion } from "./ranking";
+import { type Suggestion, suggestionRows } from "./ranking";
 
 /*
  * The user's rules for debits (decision 031): «the reason contains …» and/or an amount range →
@@ -173,20 +173,9 @@ export async function refreshSuggestions(
         .where("companyId", "=", companyId)
         .where("transactionId", "in", ids)
         .execute();
-      const rows = ranked.slice(i, i + 1000).flatMap(({ id, list }) =>
-        list.map((s, rank) => ({
-          companyId,
-          transactionId: id,
-          rank: rank + 1,
-          kind: s.kind,
-          score: s.score,
-          documentIds: s.documentIds,
-          expenseId: s.expenseId,
-          ruleId: s.ruleId,
-          clientId: s.clientId,
-          amountCents: s.amountCents,
-        })),
-      );
+      const rows = ranked
+        .slice(i, i + 1000)
+        .flatMap(({ id, list }) => suggestionRows(companyId, id, list));
       if (rows.length) await trx.insertInto("bankSuggestions").values(rows).execute();
     }
   });
