@@ -81,6 +81,32 @@ const NASTY: unknown[] = [
   "<script>alert(1)</script>",
   "=cmd|' /C calc'!A0",
 ];
+/*
+ * CI runs this table on both databases (issue #44 item 1: once per database only where the
+ * database decides the answer). Every value and body runs on the embedded default (the README's
+ * `npm test`); on PostgreSQL only the values a schema lets through to SQL, where the database
+ * decides what happens: the longest text, numbers and dates at and past a column's range, the
+ * empty and blank strings, direction marks and SQL-looking text. Types, NUL, lone surrogates,
+ * prototype keys and whole bodies are refused by the same code before any query, whichever
+ * database is behind it.
+ */
+const ON_POSTGRES = Boolean(process.env.TEST_DATABASE_URL);
+const DATABASE_DECIDES: unknown[] = [
+  LONGEST,
+  "",
+  " ",
+  "\u202eабв\u202c",
+  -1,
+  1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  "99999999999999999999999999",
+  "-99999999999999999999",
+  "0000-01-01",
+  "275760-09-13",
+  "-001-01-01",
+  "9999-12-31",
+  "'; drop table documents; --",
+];
 const WHOLE_BODIES = [
   "[]",
   "null",
@@ -2400,25 +2426,32 @@ describe("fuzzing every API call and form action", () => {
     }, async () => {
       await fuzz(
         table(fixtures).filter((entry) => entry.route === route),
-        fieldByField([...NASTY, ...PROTOTYPE_KEYS], WHOLE_BODIES),
+        ON_POSTGRES
+          ? fieldByField(DATABASE_DECIDES, [])
+          : fieldByField([...NASTY, ...PROTOTYPE_KEYS], WHOLE_BODIES),
       );
     });
   }
 
-  it("answers page actions 4xx in Bulgarian to bodies that are not forms", {
-    timeout: 300_000,
-  }, async () => {
-    const pages = table(fixtures).filter((entry) => entry.body === "form");
-    const routes = new Set<string>();
-    const once = pages.filter((entry) => !routes.has(entry.route) && routes.add(entry.route));
-    await fuzz(
-      once,
-      (entry) => NOT_FORMS.map((raw) => ({ body: entry.fields, raw })),
-      // Refused (4xx), or sent away (3xx) by the guard before it is read; forms may be answered.
-      (_entry, variant, status) =>
-        variant.raw?.form || (status >= 300 && status < 500) ? null : `→ ${status}`,
-    );
-  });
+  // Bodies that are not forms are refused before any query: once, on the embedded default.
+  it.skipIf(ON_POSTGRES)(
+    "answers page actions 4xx in Bulgarian to bodies that are not forms",
+    {
+      timeout: 300_000,
+    },
+    async () => {
+      const pages = table(fixtures).filter((entry) => entry.body === "form");
+      const routes = new Set<string>();
+      const once = pages.filter((entry) => !routes.has(entry.route) && routes.add(entry.route));
+      await fuzz(
+        once,
+        (entry) => NOT_FORMS.map((raw) => ({ body: entry.fields, raw })),
+        // Refused (4xx), or sent away (3xx) by the guard before it is read; forms may be answered.
+        (_entry, variant, status) =>
+          variant.raw?.form || (status >= 300 && status < 500) ? null : `→ ${status}`,
+      );
+    },
+  );
 
   it("answers 404 to ids in the address that are not UUIDs", { timeout: 300_000 }, async () => {
     // The params that name a row (id, userId, …), not a month, a VAT number or a token.
