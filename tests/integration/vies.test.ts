@@ -73,46 +73,46 @@ const vies = setupServer(
     );
   }),
   // why: a number no member state knows: VIES answers isValid false.
-  http.get(`${VIES}/ms/BG/vat/999999999`, () => {
-    asked.push("BG/999999999");
+  http.get(`${VIES}/ms/BG/vat/999999995`, () => {
+    asked.push("BG/999999995");
     return HttpResponse.json(
       answer({ isValid: false, userError: "INVALID", name: "---", address: "---" }),
     );
   }),
   // why: VIES itself failing (an HTML error page with 500) must read as «не отговаря».
-  http.get(`${VIES}/ms/BG/vat/111111111`, () => {
-    asked.push("BG/111111111");
+  http.get(`${VIES}/ms/BG/vat/111111113`, () => {
+    asked.push("BG/111111113");
     return new HttpResponse("<html>Internal error</html>", { status: 500 });
   }),
   // why: VIES answers but the member state's register is down (userError on a 200).
-  http.get(`${VIES}/ms/BG/vat/222222222`, () => {
-    asked.push("BG/222222222");
+  http.get(`${VIES}/ms/BG/vat/222222226`, () => {
+    asked.push("BG/222222226");
     return HttpResponse.json(
       answer({ isValid: false, userError: "MS_UNAVAILABLE", name: "---", address: "---" }),
     );
   }),
   // why: VIES busy: the {actionSucceed: false, errorWrappers} shape of its REST errors.
-  http.get(`${VIES}/ms/BG/vat/444444444`, () => {
-    asked.push("BG/444444444");
+  http.get(`${VIES}/ms/BG/vat/444444441`, () => {
+    asked.push("BG/444444441");
     return HttpResponse.json({
       actionSucceed: false,
       errorWrappers: [{ error: "MS_MAX_CONCURRENT_REQ" }],
     });
   }),
   // why: a slow VIES: answers after the timeout the test sets (100 ms for 5 s).
-  http.get(`${VIES}/ms/BG/vat/333333333`, async () => {
-    asked.push("BG/333333333");
+  http.get(`${VIES}/ms/BG/vat/333333339`, async () => {
+    asked.push("BG/333333339");
     await delay(1000);
     return HttpResponse.json(answer({ isValid: true, userError: "VALID", name: "ЗАКЪСНЯЛА ЕООД" }));
   }),
   // why: a broken or hostile VIES streams a 5 MB answer (valid JSON, a huge name), no length given.
-  http.get(`${VIES}/ms/BG/vat/555555555`, () => {
-    asked.push("BG/555555555");
+  http.get(`${VIES}/ms/BG/vat/555555554`, () => {
+    asked.push("BG/555555554");
     return new HttpResponse(hugeAnswer(), { headers: { "Content-Type": "application/json" } });
   }),
   // why: the same 5 MB announced by its Content-Length.
-  http.get(`${VIES}/ms/BG/vat/666666666`, () => {
-    asked.push("BG/666666666");
+  http.get(`${VIES}/ms/BG/vat/666666667`, () => {
+    asked.push("BG/666666667");
     return new HttpResponse(hugeAnswer(), {
       headers: { "Content-Type": "application/json", "Content-Length": String(HUGE) },
     });
@@ -178,7 +178,7 @@ describe("checkVat (VIES REST API)", () => {
   });
 
   it("answers an invalid number as not valid, and «---» as no name or address", async () => {
-    expect(await checkVat(getDb(), on().vies, "BG999999999")).toMatchObject({
+    expect(await checkVat(getDb(), on().vies, "BG999999995")).toMatchObject({
       valid: false,
       name: null,
       address: null,
@@ -191,30 +191,30 @@ describe("checkVat (VIES REST API)", () => {
   });
 
   it("VIES down (500), its member state down (MS_UNAVAILABLE) or busy: 503 «VIES не отговаря», nothing kept", async () => {
-    for (const number of ["BG111111111", "BG222222222", "BG444444444"]) {
+    for (const number of ["BG111111113", "BG222222226", "BG444444441"]) {
       const error = await refusal(checkVat(getDb(), on().vies, number));
       expect(error.status).toBe(503);
       expect(error.message).toBe(VIES_MESSAGES.unavailable);
     }
-    expect(asked).toEqual(["BG/111111111", "BG/222222222", "BG/444444444"]);
+    expect(asked).toEqual(["BG/111111113", "BG/222222226", "BG/444444441"]);
     expect(await getDb().selectFrom("viesChecks").select("vatNumber").execute()).toEqual([]);
   });
 
   it("an answer over 64 KB: 503 «VIES не отговаря» without reading the rest, nothing kept", async () => {
-    for (const number of ["BG555555555", "BG666666666"]) {
+    for (const number of ["BG555555554", "BG666666667"]) {
       streamed = 0;
       const error = await refusal(checkVat(getDb(), on().vies, number));
       expect(error.status, number).toBe(503);
       expect(error.message, number).toBe(VIES_MESSAGES.unavailable);
       expect(streamed, number).toBeLessThan(HUGE / 4);
     }
-    expect(asked).toEqual(["BG/555555555", "BG/666666666"]);
+    expect(asked).toEqual(["BG/555555554", "BG/666666667"]);
     expect(await getDb().selectFrom("viesChecks").select("vatNumber").execute()).toEqual([]);
   });
 
   it("slow VIES: gives up at the timeout with 503", async () => {
     const started = Date.now();
-    const error = await refusal(checkVat(getDb(), on(100).vies, "BG333333333"));
+    const error = await refusal(checkVat(getDb(), on(100).vies, "BG333333339"));
     expect(error.status).toBe(503);
     expect(error.message).toBe(VIES_MESSAGES.unavailable);
     expect(Date.now() - started).toBeLessThan(900);
@@ -274,7 +274,7 @@ describe("GET /api/vies/{vatNumber}", () => {
     expect((await bad.json()).errors.vatNumber._errors).toEqual([VIES_MESSAGES.format]);
     expect(asked).toEqual([]);
 
-    const down = await get("BG111111111", { headers: { Cookie: me.cookie } });
+    const down = await get("BG111111113", { headers: { Cookie: me.cookie } });
     expect(down.status).toBe(503);
     expect((await down.json()).message).toBe(VIES_MESSAGES.unavailable);
 
@@ -407,7 +407,7 @@ describe("«Провери» on the client form without JavaScript (intent=vies)
     const invalid = await post(
       newClient,
       "/client/new",
-      { intent: "vies", ...typed, vatNumber: "BG999999999", name: "Нещо" },
+      { intent: "vies", ...typed, vatNumber: "BG999999995", name: "Нещо" },
       me.cookie,
     );
     expect(invalid.status).toBe(200);
@@ -418,13 +418,25 @@ describe("«Провери» on the client form without JavaScript (intent=vies)
     const down = await post(
       newClient,
       "/client/new",
-      { intent: "vies", ...typed, vatNumber: "BG111111111" },
+      { intent: "vies", ...typed, vatNumber: "BG111111113" },
       me.cookie,
     );
     expect(down.status).toBe(503);
     const downBody = await down.json();
     expect(downBody.vies).toEqual({ tone: "error", text: VIES_MESSAGES.unavailable });
     expect(downBody.repopulateFields).toMatchObject({ mol: "Петра Иванова", phone: "+49 30 1234" });
+
+    // A Bulgarian number whose check digit is wrong is the field's message, VIES is not asked.
+    const checksum = await post(
+      newClient,
+      "/client/new",
+      { intent: "vies", ...typed, vatNumber: "BG999999999" },
+      me.cookie,
+    );
+    expect(checksum.status).toBe(400);
+    expect((await checksum.json()).fieldErrors).toEqual({
+      vatNumber: "Невалиден ДДС номер: контролната цифра не съвпада",
+    });
 
     const malformed = await post(
       newClient,
@@ -490,10 +502,10 @@ describe("«Провери» on the registration wizard's company step (directio
   });
 
   it("not valid, VIES down, or no usable EIK: the status line, values kept, no toast-worthy field errors", async () => {
-    const invalid = await (await ask(step2("999999999"))).json();
+    const invalid = await (await ask(step2("999999995"))).json();
     expect(invalid.vies).toEqual({ tone: "error", text: VIES_MESSAGES.invalid });
 
-    const down = await ask(step2("111111111"));
+    const down = await ask(step2("111111113"));
     expect(down.status).toBe(503);
     const downBody = await down.json();
     expect(downBody.vies).toEqual({ tone: "error", text: VIES_MESSAGES.unavailable });
@@ -503,7 +515,7 @@ describe("«Провери» on the registration wizard's company step (directio
     const noEik = await ask(step2("12"));
     expect(noEik.status).toBe(400);
     expect((await noEik.json()).vies).toEqual({ tone: "error", text: VIES_MESSAGES.eik });
-    expect(asked).toEqual(["BG/999999999", "BG/111111111"]);
+    expect(asked).toEqual(["BG/999999995", "BG/111111113"]);
   });
 
   it("counts guests' checks per address", async () => {

@@ -4,6 +4,7 @@ import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
 import type { ViesConfig } from "~/utils/context.server";
 import { AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
+import { bgVatError } from "./bg-identifiers";
 import { parseVatNumber, VIES_MESSAGES, type ViesAnswer, type ViesStatus } from "./vies";
 
 /*
@@ -139,6 +140,10 @@ export async function checkVat(db: Kysely<Database>, config: ViesConfig, vatNumb
       ? new AppError(VIES_MESSAGES.required, 400, { vatNumber: VIES_MESSAGES.required })
       : badFormat();
   }
+  // A Bulgarian number with a wrong check digit is said here, as the form says it in the browser,
+  // instead of asking VIES about a number that cannot exist.
+  const bgError = vat.countryCode === "BG" ? bgVatError(vat.vatNumber) : null;
+  if (bgError) throw new AppError(bgError, 400, { vatNumber: bgError });
   if (!config.enabled) throw new AppError(VIES_MESSAGES.off, 503);
   const kept = await db
     .selectFrom("viesChecks")
@@ -184,7 +189,12 @@ export async function lookupVat(
   vatNumber: string,
 ): Promise<ViesAnswer> {
   // A number that cannot be one, or the check turned off, is said before it counts.
-  if (!parseVatNumber(vatNumber) || !context.config.vies.enabled) {
+  const vat = parseVatNumber(vatNumber);
+  if (
+    !vat ||
+    !context.config.vies.enabled ||
+    (vat.countryCode === "BG" && bgVatError(vat.vatNumber))
+  ) {
     await checkVat(context.db, context.config.vies, vatNumber);
   }
   const limit = await hit(context.db, `vies:${key}`, LIMITS.vies);
