@@ -19,6 +19,7 @@ import { accountSchema } from "~/modules/bank/forms.server";
 import { uploadStatementFromPage } from "~/modules/bank/page.server";
 import { listStatements } from "~/modules/bank/queries.server";
 import { printDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import {
   refuseForm,
@@ -26,7 +27,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { ownValue } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -17,6 +17,7 @@ import { requireBankPage } from "~/modules/bank/access.server";
 import { ruleSchema } from "~/modules/bank/forms.server";
 import { createRule, deleteRule, listRules } from "~/modules/bank/rules.server";
 import { listCategories } from "~/modules/expenses/categories.server";
+import { AppError } from "~/utils/errors";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import {
@@ -25,7 +26,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -22,6 +22,7 @@ import {
 import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { formatDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import {
   parseFormValues,
@@ -29,7 +30,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });

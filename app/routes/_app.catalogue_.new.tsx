@@ -13,6 +13,7 @@ import { CATALOGUE_FIELDS, CATALOGUE_FORM_ID } from "~/modules/catalogue/constan
 import { catalogueFormOptions, createCatalogueItem } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import {
   parseFormValues,
@@ -20,7 +21,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

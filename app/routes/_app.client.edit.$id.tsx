@@ -23,8 +23,8 @@ import { clientViesAnswer } from "~/modules/clients/vies.server";
 import type { ViesStatus } from "~/modules/reference/vies";
 import { cp1251Warning } from "~/utils/cp1251.server";
 import { formatDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { refuseUnknownIntent, refuseValidation, refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });

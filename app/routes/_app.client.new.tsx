@@ -8,6 +8,7 @@ import { createClient, findDuplicateClient } from "~/modules/clients/queries.ser
 import { CLIENT_MESSAGES } from "~/modules/clients/schema";
 import { clientViesAnswer } from "~/modules/clients/vies.server";
 import type { ViesStatus } from "~/modules/reference/vies";
+import { AppError } from "~/utils/errors";
 import type { FormAnswer } from "~/utils/forms";
 import {
   refuseForm,
@@ -15,7 +16,6 @@ import {
   refuseValidation,
   refuseWithAppError,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -22,10 +22,10 @@ import {
   CLIENT_IMPORT_MESSAGES,
 } from "~/modules/clients/import";
 import { importClients, previewClientImport } from "~/modules/clients/import.server";
+import { AppError } from "~/utils/errors";
 import { cleanFileName, readFormWithFiles } from "~/utils/files.server";
 import type { FormAnswer } from "~/utils/forms";
 import { refuseForm, refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCompanyUser(request, context, "clients.edit");

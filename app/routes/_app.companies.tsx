@@ -11,8 +11,8 @@ import { LoginCompanies } from "~/components/team/login-companies";
 import { requireUser } from "~/modules/auth/guards.server";
 import { listLoginCompanies } from "~/modules/team/companies.server";
 import { leaveCompany } from "~/modules/team/members.server";
+import { AppError } from "~/utils/errors";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**

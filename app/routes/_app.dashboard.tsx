@@ -31,9 +31,9 @@ import { monthLabel, previousMonth } from "~/modules/salaries/months";
 import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
 import { hasPlan, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

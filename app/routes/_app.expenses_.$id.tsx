@@ -24,9 +24,9 @@ import { readReceiptForm } from "~/modules/expenses/form.server";
 import { deleteExpense, requireExpense } from "~/modules/expenses/service.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

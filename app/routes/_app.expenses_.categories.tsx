@@ -21,10 +21,10 @@ import {
 } from "~/modules/expenses/categories.server";
 import { categorySchema } from "~/modules/expenses/schema";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { AppError } from "~/utils/errors";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import { refuseForm, refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -13,9 +13,10 @@ import { requireUser } from "~/modules/auth/guards.server";
 import { ATTACHMENT_MAX_BYTES, FEEDBACK_MESSAGES } from "~/modules/feedback/constants";
 import { customEmailProblem, feedbackSchema } from "~/modules/feedback/schema";
 import { submitFeedback } from "~/modules/feedback/service.server";
+import { AppError } from "~/utils/errors";
 import { readFormWithFiles } from "~/utils/files.server";
 import { refuseForm, typedValues } from "~/utils/forms.server";
-import { AppError, safeRedirect } from "~/utils/http.server";
+import { safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The Обратна връзка / Поддръжка forms of the floating button, as a page so they work without

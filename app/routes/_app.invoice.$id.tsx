@@ -54,6 +54,7 @@ import { issueWithPdf } from "~/modules/invoices/render.server";
 import { cancelSchema, paymentSchema, sendSchema } from "~/modules/invoices/schema";
 import { reminderPreview } from "~/modules/recurring/reminders.server";
 import { formatDate, todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
 import {
@@ -63,7 +64,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -18,9 +18,9 @@ import { MODES } from "~/modules/recurring/constants";
 import { FREQUENCIES } from "~/modules/recurring/schedule";
 import { listRecurring, setRecurringStatus } from "~/modules/recurring/service.server";
 import { printDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -22,6 +22,7 @@ import { FREQUENCIES, firstStartAfter, type Rule, upcoming } from "~/modules/rec
 import { lineDescriptionSchema, recurringSchema } from "~/modules/recurring/schema";
 import { createRecurring } from "~/modules/recurring/service.server";
 import { printDate, todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import {
   parseFormValues,
@@ -30,7 +31,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { formatMoney } from "~/utils/money";
 import { isOwnKey } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";

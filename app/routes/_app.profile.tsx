@@ -24,6 +24,7 @@ import { can } from "~/modules/auth/capabilities";
 import { checkPageForm, requireUser } from "~/modules/auth/guards.server";
 import { bulgarianBanks, withBankFilled } from "~/modules/reference/banks.server";
 import { countryByCode } from "~/modules/reference/countries.server";
+import { AppError } from "~/utils/errors";
 import {
   refuseForm,
   refuseUnknownIntent,
@@ -31,7 +32,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const profileValidator = lazyValidator(() =>

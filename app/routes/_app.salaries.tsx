@@ -27,8 +27,9 @@ import {
 } from "~/modules/salaries/salaries.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
-import { AppError, safeRedirect } from "~/utils/http.server";
+import { safeRedirect } from "~/utils/http.server";
 import { isOwnKey } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -16,9 +16,9 @@ import { salaryFormData, salaryFormValues, submitSalaryForm } from "~/modules/sa
 import { monthLabel } from "~/modules/salaries/months";
 import { deleteSalary, requireSalary } from "~/modules/salaries/salaries.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

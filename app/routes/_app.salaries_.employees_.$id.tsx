@@ -19,9 +19,9 @@ import {
 } from "~/modules/salaries/employees.server";
 import { employeeSchema } from "~/modules/salaries/schema";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -14,9 +14,9 @@ import { createEmployee } from "~/modules/salaries/employees.server";
 import { employeeSchema } from "~/modules/salaries/schema";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -42,6 +42,7 @@ import {
   INVOICE_DEFAULTS_FORM_ID,
 } from "~/modules/settings/invoice-defaults-fields";
 import { getNotification } from "~/modules/settings/queries.server";
+import { AppError } from "~/utils/errors";
 import { readFormWithFiles } from "~/utils/files.server";
 import { useFormAnswer } from "~/utils/forms";
 import {
@@ -51,7 +52,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -24,9 +24,9 @@ import {
 } from "~/modules/export/constants";
 import { keepExportsUntil, recentExports } from "~/modules/export/service.server";
 import { formatDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm, refuseUnknownIntent, typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*

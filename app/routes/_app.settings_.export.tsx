@@ -12,9 +12,9 @@ import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { EXPORT_KEEP_DAYS, EXPORT_STATES } from "~/modules/export/constants";
 import { recentExports, startExport } from "~/modules/export/service.server";
 import { formatDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*

@@ -38,6 +38,7 @@ import {
 import { getSubscription, pendingDowngrade } from "~/modules/subscriptions/state.server";
 import { planPrices } from "~/modules/subscriptions/tax-invoices.server";
 import { printDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
 import {
@@ -46,7 +47,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const TABS = [

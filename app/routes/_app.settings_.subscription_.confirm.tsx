@@ -15,7 +15,7 @@ import { localConfirmPayment } from "~/modules/subscriptions/local-billing.serve
 import { NOTICES, noticeToast, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { getSubscriptionInvoice } from "~/modules/subscriptions/queries.server";
 import { getSubscription } from "~/modules/subscriptions/state.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 

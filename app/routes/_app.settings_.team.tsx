@@ -16,6 +16,7 @@ import { changeMemberRole, listMembers, removeMember } from "~/modules/team/memb
 import { inviteSchema, memberRoleSchema } from "~/modules/team/schema";
 import { companySeats } from "~/modules/team/seats.server";
 import { todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import {
   parseFormValues,
@@ -24,7 +25,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** /settings/team (issue #29): the owner's members, roles and invitations. */

@@ -19,8 +19,8 @@ import {
   WELCOME_FAILED_TOAST,
 } from "~/modules/accounts/verification.server";
 import { requireUser } from "~/modules/auth/guards.server";
+import { AppError } from "~/utils/errors";
 import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const validator = lazyValidator(() =>

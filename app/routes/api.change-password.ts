@@ -3,7 +3,8 @@ import { changePassword } from "~/modules/accounts/account.server";
 import { changePasswordSchema } from "~/modules/accounts/schema";
 import { refuseWhileImpersonating } from "~/modules/admin/impersonation.server";
 import { requireApiUser } from "~/modules/auth/guards.server";
-import { AppError, jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
+import { jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -3,8 +3,9 @@ import { verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { requireApiUser } from "~/modules/auth/guards.server";
 import { customEmailProblem, FEEDBACK_MESSAGES, feedbackSchema } from "~/modules/feedback/schema";
 import { submitFeedback } from "~/modules/feedback/service.server";
+import { AppError } from "~/utils/errors";
 import { fileFromBase64 } from "~/utils/files.server";
-import { AppError, jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
+import { jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 

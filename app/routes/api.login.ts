@@ -3,7 +3,8 @@ import { loginSchema, MESSAGES } from "~/modules/accounts/schema";
 import { verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { checkCredentials } from "~/modules/auth/login.server";
 import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
-import { AppError, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
+import { jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 export const loader = () => methodNotAllowed("POST");
 

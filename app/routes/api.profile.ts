@@ -5,7 +5,8 @@ import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/se
 import { can } from "~/modules/auth/capabilities";
 import { getUser, requireApiUser } from "~/modules/auth/guards.server";
 import { userJson } from "~/modules/auth/user-json.server";
-import { AppError, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
+import { jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 
 /** GET /api/profile → the profile's fields, the company's under the names PUT takes. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

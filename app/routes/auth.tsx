@@ -33,8 +33,9 @@ import { MailError } from "~/modules/mail/mailer.server";
 import { bulgarianBanks } from "~/modules/reference/banks.server";
 import type { ViesStatus } from "~/modules/reference/vies";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
+import { AppError } from "~/utils/errors";
 import { echoedValues, refuseUnknownIntent } from "~/utils/forms.server";
-import { AppError, safeRedirect } from "~/utils/http.server";
+import { safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -12,8 +12,8 @@ import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
 import { requireGuest } from "~/modules/auth/guards.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
+import { AppError } from "~/utils/errors";
 import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 
 const validator = lazyValidator(() =>
   import("~/modules/accounts/validators").then((m) => m.forgotPassword),

@@ -17,9 +17,9 @@ import { editAdminSchema } from "~/modules/admin/administrators-schema";
 import { readAdminForm } from "~/modules/admin/forms.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { formatDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isUuid } from "~/utils/uuid";
 

@@ -12,9 +12,9 @@ import { NEW_ADMIN_FIELD_ORDER, NEW_ADMIN_FORM_ID } from "~/modules/admin/admini
 import { newAdminSchema } from "~/modules/admin/administrators-schema";
 import { readAdminForm } from "~/modules/admin/forms.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
+import { AppError } from "~/utils/errors";
 import { type FormAnswer, useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** /hatterscastle/administrators/new: a new admin in the operator's company. */

@@ -12,9 +12,9 @@ import { getAdmin, sendAdminPasswordLink } from "~/modules/admin/administrators.
 import { ADMIN_MESSAGES } from "~/modules/admin/administrators-constants";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { RESET_PASSWORD_TTL_MS } from "~/modules/auth/tokens.server";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isUuid } from "~/utils/uuid";
 

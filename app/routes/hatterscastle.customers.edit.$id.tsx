@@ -22,9 +22,9 @@ import { requireAdmin } from "~/modules/admin/guard.server";
 import { companyEditSchema, grantSchema } from "~/modules/admin/schema";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { printDate, todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 async function companyOr404(context: LoaderFunctionArgs["context"], id: string | undefined) {

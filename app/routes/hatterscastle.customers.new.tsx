@@ -19,9 +19,9 @@ import { parseAdminForm, readAdminValues, withoutSecrets } from "~/modules/admin
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { newCustomerSchema } from "~/modules/admin/schema";
 import { sendPasswordLink } from "~/modules/admin/users.server";
+import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import { refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 const FORM = "new-customer";

@@ -15,8 +15,8 @@ import {
   impersonationTarget,
   startImpersonation,
 } from "~/modules/admin/impersonation.server";
+import { AppError } from "~/utils/errors";
 import { refuseUnknownIntent } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { isUuid } from "~/utils/uuid";
 
 /*

@@ -46,6 +46,7 @@ import {
 } from "~/modules/settings/invoice-defaults-fields";
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { printDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import {
   parseFormValues,
@@ -53,7 +54,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { formatCents, formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -30,6 +30,7 @@ import {
 } from "~/modules/admin/nap-settings-constants";
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { printDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import {
   parseFormValues,
@@ -37,7 +38,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { ownValue } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
 

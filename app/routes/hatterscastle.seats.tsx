@@ -22,6 +22,7 @@ import { SEATS_FORM } from "~/modules/admin/seats-constants";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { printDate, todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import {
   parseFormValues,
@@ -29,7 +30,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*

@@ -34,6 +34,7 @@ import {
   operatorSchema,
   supportEmailSchema,
 } from "~/modules/admin/settings-schema";
+import { AppError } from "~/utils/errors";
 import { readFormWithFiles, type UploadResult } from "~/utils/files.server";
 import { useFormAnswer } from "~/utils/forms";
 import {
@@ -43,7 +44,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /**

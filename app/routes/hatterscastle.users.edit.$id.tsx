@@ -27,9 +27,9 @@ import {
   unlockUser,
   updateCustomerUser,
 } from "~/modules/admin/users.server";
+import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 async function userOr404(context: LoaderFunctionArgs["context"], id: string | undefined) {

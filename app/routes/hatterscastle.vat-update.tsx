@@ -29,6 +29,7 @@ import {
 } from "~/modules/reference/vat-rows";
 import { isBodyTooLarge } from "~/utils/body-limit.server";
 import { printDate, todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import {
   parseFormValues,
@@ -36,7 +37,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*

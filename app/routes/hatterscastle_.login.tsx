@@ -13,7 +13,8 @@ import { Button } from "~/components/ui/button";
 import { getUser } from "~/modules/auth/guards.server";
 import { checkCredentials } from "~/modules/auth/login.server";
 import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
-import { AppError, safeRedirect } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
+import { safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*

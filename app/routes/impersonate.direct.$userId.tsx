@@ -10,7 +10,7 @@ import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { customerViewCookies, redeemDirectToken } from "~/modules/admin/impersonation.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 
 /*
  * /impersonate/direct/{userId}?token=… (spec §2): an admin's one-time link opens the customer's

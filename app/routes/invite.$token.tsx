@@ -24,6 +24,7 @@ import {
 } from "~/modules/team/invitations.server";
 import { invitedLoginSchema } from "~/modules/team/schema";
 import { formatDate } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import {
   parseFormValues,
@@ -32,7 +33,6 @@ import {
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /*

@@ -7,7 +7,7 @@ import {
   ublResponse,
 } from "~/modules/einvoice/ubl.server";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 
 /**
  * GET /invoice/{id}/ubl — the e-invoice (UBL 2.1, EN 16931) "Фактура-0000000001.xml"; a page

@@ -3,8 +3,9 @@ import { ACCESS_DENIED } from "~/modules/auth/capabilities";
 import { requireUser } from "~/modules/auth/guards.server";
 import { commitSessionCookie } from "~/modules/auth/session.server";
 import { switchCompany } from "~/modules/team/companies.server";
+import { AppError } from "~/utils/errors";
 import { typedValues } from "~/utils/forms.server";
-import { AppError, safeRedirect } from "~/utils/http.server";
+import { safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** Nothing to show: the switcher posts here. */

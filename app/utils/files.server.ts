@@ -7,7 +7,7 @@ import {
   unstable_parseMultipartFormData,
 } from "@remix-run/node";
 import { isBodyTooLarge } from "./body-limit.server";
-import { AppError } from "./http.server";
+import { AppError } from "./errors";
 
 /*
  * Files people send: their type is judged by their content (the first bytes), never by their name

@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import type { ZodTypeAny, z } from "zod";
+import type { AppError } from "./errors";
 import type { FormAnswer } from "./forms";
-import type { AppError } from "./http.server";
 import { fieldErrorsOf } from "./schema";
 
 /*

@@ -1,20 +1,7 @@
 import { json } from "@remix-run/node";
 import type { ZodTypeAny, z } from "zod";
 import { isBodyTooLarge } from "./body-limit.server";
-
-/** An error a domain module throws for the user to see: a Bulgarian message and a status. */
-export class AppError extends Error {
-  override name = "AppError";
-  constructor(
-    message: string,
-    public status = 400,
-    public fields?: Record<string, string>,
-    /** Headers of the answer (Retry-After of a 503). */
-    public headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+import { AppError } from "./errors";
 
 /**
  * A refusal the route returns rather than throws (a thrown Response draws the error page): an

@@ -1,8 +1,9 @@
 import { json, type ServerBuild } from "@remix-run/node";
 import { BODY_MESSAGES, isBodyTooLarge } from "./body-limit.server";
 import { isDatabaseUnavailable } from "./db-errors.server";
+import { AppError, NotFoundError } from "./errors";
 import { ANY_FORM, type FormAnswer } from "./forms";
-import { API_MESSAGES, AppError, jsonError, methodNotAllowed, ReturnedAnswer } from "./http.server";
+import { API_MESSAGES, jsonError, methodNotAllowed, ReturnedAnswer } from "./http.server";
 
 type DataFunction = (args: {
   request: Request;
@@ -20,6 +21,7 @@ const isApi = (request: Request) => new URL(request.url).pathname.startsWith("/a
  *   page again with the message at its forms, a returned answer for ANY_FORM);
  * - anything else under /api → JSON 500 with a generic Bulgarian message, logged with the request
  *   id (pages keep Remix's ErrorBoundary, which shows the same message as HTML).
+ * - a record that is not there (NotFoundError) → the bare 404;
  * Thrown Responses (redirects, 404s, validation answers) pass through untouched.
  */
 export function guardFailure(error: unknown, request: Request, requestId = "-"): never | Response {
@@ -29,6 +31,8 @@ export function guardFailure(error: unknown, request: Request, requestId = "-"):
     if (request.method === "GET" || request.method === "HEAD") throw error.response;
     return error.response;
   }
+  // A record that is not there (decision 052): the bare 404, on pages and under /api alike.
+  if (error instanceof NotFoundError) throw new Response(error.message, { status: 404 });
   const api = isApi(request);
   const where = `${request.method} ${new URL(request.url).pathname} [${requestId}]`;
   if (isBodyTooLarge(error)) {
@@ -125,6 +129,7 @@ function offering<T extends DataFunction>(fn: T, routeId: string, offer: NotFoun
     } catch (error) {
       const notFound =
         (error instanceof Response && error.status === 404) ||
+        error instanceof NotFoundError ||
         (error instanceof AppError && error.status === 404);
       if (notFound && !isApi(args.request)) {
         const answer = await offer(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { AppError } from "./errors";
 import { ANY_FORM } from "./forms";
-import { AppError } from "./http.server";
 import { guard } from "./route-guard.server";
 
 /*

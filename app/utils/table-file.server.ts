@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import iconv from "iconv-lite";
-import { AppError } from "./http.server";
+import { AppError } from "./errors";
 import { isOldExcel, isXlsx, readXlsx, type TableRow, XLSX_MESSAGES, XlsxError } from "./xlsx";
 
 export type { TableRow } from "./xlsx";

@@ -15,7 +15,7 @@ import {
 import { addPayment, paymentState } from "~/modules/invoices/payments.server";
 import { storedPdf } from "~/modules/invoices/render.server";
 import { documentSchema } from "~/modules/invoices/schema";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { createCompanyWithClient } from "../setup/factories";
 import { setupTestDatabase } from "../setup/test-db";
 

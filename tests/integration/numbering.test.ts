@@ -9,7 +9,7 @@ import {
   setNextNumber,
 } from "~/modules/invoices/numbering.server";
 import { documentSchema } from "~/modules/invoices/schema";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { createCompanyWithClient, createUser } from "../setup/factories";
 import { setupTestDatabase } from "../setup/test-db";
 

@@ -11,7 +11,7 @@ import { action as editClient } from "~/routes/_app.client.edit.$id";
 import { action as newClient } from "~/routes/_app.client.new";
 import { loader as viesApi } from "~/routes/api.vies.$vatNumber";
 import { action as auth } from "~/routes/auth";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { createUser } from "../setup/factories";
 import { call, formBody, signInApi } from "../setup/routes";
 import { expectOutsider, strangersOf } from "../setup/team";

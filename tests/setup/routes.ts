@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { issueLocalToken } from "~/modules/auth/bot-check.server";
+import { NotFoundError } from "~/utils/errors";
 import { ReturnedAnswer } from "~/utils/http.server";
 import type { Database } from "~db/types";
 import { makeContext, TEST_SESSION_SECRET } from "./context";
@@ -34,6 +35,8 @@ export async function call(
     if (error instanceof Response) return error;
     // What the route guard returns in the server: the page's own answer (issue #41 item 1).
     if (error instanceof ReturnedAnswer) return error.response;
+    // What the route guard answers for a record that is not there (decision 052).
+    if (error instanceof NotFoundError) return new Response(error.message, { status: 404 });
     throw error;
   }
 }

@@ -1,8 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
 import { deleteUserSessions } from "~/modules/auth/session.server";
+import { AppError } from "~/utils/errors";
 import { sniffImage } from "~/utils/files.server";
-import { AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
 import { DELETION_DAYS, LOGO_ERROR, LOGO_MAX_BYTES, OWNER_DELETION } from "./limits";
 

@@ -3,7 +3,7 @@ import { botCheckMessage, verifyBotCheck } from "~/modules/auth/bot-check.server
 import { withBankFilled } from "~/modules/reference/banks.server";
 import { registrationFill, VIES_MESSAGES, type ViesStatus } from "~/modules/reference/vies";
 import { lookupVat } from "~/modules/reference/vies.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { fieldErrorsOf } from "~/utils/schema";
 import {
   MESSAGES,

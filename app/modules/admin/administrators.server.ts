@@ -8,7 +8,7 @@ import { MailError, sendMail } from "~/modules/mail/mailer.server";
 import { adminInviteMail, passwordResetMail } from "~/modules/mail/templates.server";
 import { emailLogoUrl } from "~/modules/settings/app-settings.server";
 import { randomToken } from "~/utils/crypto.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import type { Database } from "~db/types";
 import { ADMIN_MESSAGES, type EditAdminInput, type NewAdminInput } from "./administrators-schema";
 import { byAdmin, recordAudit } from "./audit.server";

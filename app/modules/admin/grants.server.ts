@@ -3,7 +3,7 @@ import { companyPlan, liveGrant } from "~/modules/subscriptions/company-plan.ser
 import { publishUpdate } from "~/modules/subscriptions/events.server";
 import { PLAN_RANK } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import type { Database, Plan } from "~db/types";
 import { type AuditEntry, recordAudit } from "./audit.server";
 

@@ -13,7 +13,7 @@ import {
   type SessionUser,
 } from "~/modules/auth/session.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { recordAudit } from "./audit.server";

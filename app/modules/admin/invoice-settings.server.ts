@@ -10,7 +10,7 @@ import {
   INVOICE_DEFAULTS_KEY,
 } from "~/modules/settings/invoice-defaults.server";
 import { addDays, printDate } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { recordAudit } from "./audit.server";

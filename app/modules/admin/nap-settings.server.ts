@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import { addDays, printDate } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { checkedIban } from "~/utils/iban";
 import { boundedText, isoDate, optionalText } from "~/utils/schema";
 import type { Database } from "~db/types";

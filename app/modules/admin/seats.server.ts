@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { z } from "zod";
 import { listPlanSeats } from "~/modules/team/seats.server";
 import { addDays, printDate } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isoDate } from "~/utils/schema";
 import type { Database } from "~db/types";
 import { recordAudit } from "./audit.server";

@@ -14,8 +14,8 @@ import {
   setSupportEmail,
 } from "~/modules/settings/app-settings.server";
 import { getNotification, setNotification } from "~/modules/settings/queries.server";
+import { AppError } from "~/utils/errors";
 import { sha256Hex, sniffImage } from "~/utils/files.server";
-import { AppError } from "~/utils/http.server";
 import { ownValue } from "~/utils/own-keys";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";

@@ -8,7 +8,7 @@ import { issueToken } from "~/modules/auth/tokens.server";
 import { MailError, sendMail } from "~/modules/mail/mailer.server";
 import { passwordResetMail } from "~/modules/mail/templates.server";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { type AuditEntry, recordAudit } from "./audit.server";

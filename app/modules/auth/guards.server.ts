@@ -1,5 +1,5 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { MemberRole } from "~db/types";
 import {

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { randomToken } from "~/utils/crypto.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { hashPassword, verifyPassword } from "./password.server";
 import { recordLoginAttempt, startLoginAttempt, THROTTLED_MESSAGE } from "./throttle.server";
 

@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { passwordResetMail } from "~/modules/mail/templates.server";
 import { emailLogoUrl } from "~/modules/settings/app-settings.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { runAfterResponse } from "~/utils/later.server";
 import { hashPassword } from "./password.server";
 import { hit, LIMITS } from "./rate-limit.server";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { AppError } from "~/utils/http.server";
+import { AppError, NotFoundError } from "~/utils/errors";
 import { isValidIban, normalizeIban } from "~/utils/iban";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
@@ -119,5 +119,5 @@ export async function updateAccount(
     .where("companyId", "=", companyId)
     .where("id", "=", id)
     .executeTakeFirst();
-  if (!result.numUpdatedRows) throw new Response("Not Found", { status: 404 });
+  if (!result.numUpdatedRows) throw new NotFoundError();
 }

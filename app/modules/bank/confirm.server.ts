@@ -6,7 +6,7 @@ import { documentsOf, documentVisibleTo } from "~/modules/invoices/documents.ser
 import { recordPayment, removePayment } from "~/modules/invoices/payments.server";
 import { bankOfIban } from "~/modules/reference/banks";
 import { bulgarianBanks } from "~/modules/reference/banks.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { formatCents, formatMoney } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";

@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { AppError } from "~/utils/errors";
 import {
   cleanFileName,
   readFormWithFiles,
@@ -6,7 +7,6 @@ import {
   type UploadedFile,
 } from "~/utils/files.server";
 import { refuseForm } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { BankActor } from "./access.server";
 import { BANK_MESSAGES, STATEMENT_LIMITS, StatementError } from "./constants";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { CATEGORY_MESSAGES } from "~/modules/expenses/categories.server";
-import { AppError } from "~/utils/http.server";
+import { AppError, NotFoundError } from "~/utils/errors";
 import { formatCents } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
@@ -130,7 +130,7 @@ export async function refreshSuggestions(
     .where("st.companyId", "=", companyId)
     .where("st.id", "=", statementId)
     .executeTakeFirst();
-  if (!statement) throw new Response("Not Found", { status: 404 });
+  if (!statement) throw new NotFoundError();
   const movements = await db
     .selectFrom("bankTransactions as t")
     .select([

@@ -1,5 +1,6 @@
+import { AppError, NotFoundError } from "~/utils/errors";
 import { refuseForm, refuseUnknownIntent, typedValues } from "~/utils/forms.server";
-import { AppError, safeRedirect } from "~/utils/http.server";
+import { safeRedirect } from "~/utils/http.server";
 import { formatCents } from "~/utils/money";
 import { countOf } from "~/utils/plural";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -49,7 +50,7 @@ export async function statementAction(request: Request, actor: BankActor, statem
     return refuseUnknownIntent();
   }
   const tx = await getTransaction(actor.context.db, actor.user.companyId, values.transactionId);
-  if (!tx || tx.statementId !== statementId) throw new Response("Not Found", { status: 404 });
+  if (!tx || tx.statementId !== statementId) throw new NotFoundError();
   const formId = `tx-${tx.id}`;
   const refuse = (message: string, status: number, field?: string) =>
     refuseForm(

@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { vatGroundsOn, vatRatesOn } from "~/modules/reference/vat.server";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { todayInSofia } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { formatPrice, PRICE_SCALE, parseDecimal, scaledToString } from "~/utils/money";
 import { searchTerm } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { COUNTRIES, countryByCode, countryByName } from "~/modules/reference/countries";
+import { AppError } from "~/utils/errors";
 import { sha256Hex } from "~/utils/files.server";
-import { AppError } from "~/utils/http.server";
 import { ownValue } from "~/utils/own-keys";
 import { fieldErrorsOf } from "~/utils/schema";
 import { readTableFile, type TableRow } from "~/utils/table-file.server";

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { countryByCode, countryByName } from "~/modules/reference/countries";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { CLIENT_MESSAGES, type ClientInput } from "./schema";

@@ -12,7 +12,7 @@ import { pdfFileName, storedPdf } from "~/modules/invoices/render.server";
 import { vatDateOf } from "~/modules/reference/vat";
 import { vatGroundKind } from "~/modules/reference/vat.server";
 import { contentDisposition } from "~/utils/content-disposition";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { centsToDecimal } from "~/utils/money";
 import type { Database, DocumentRow } from "~db/types";
 import { buildEInvoice, type EInvoice, type EParty, endpointOf, vatId } from "./model";

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { contentDisposition } from "~/utils/content-disposition";
+import { AppError } from "~/utils/errors";
 import { sha256Hex, sniffFile, type UploadedFile, type UploadResult } from "~/utils/files.server";
-import { AppError } from "~/utils/http.server";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { EXPENSE_MESSAGES } from "./schema";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import { ecbRateToFill } from "~/modules/reference/ecb-rates.server";
+import { AppError } from "~/utils/errors";
 import { readFormWithFiles, type UploadResult } from "~/utils/files.server";
 import type { FormAnswer } from "~/utils/forms";
 import { typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import { fieldErrorsOf } from "~/utils/schema";
 import type { Database } from "~db/types";

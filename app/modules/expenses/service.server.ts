@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { printDate } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError, NotFoundError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { creditableVat, expenseTotals } from "./amounts";
@@ -329,6 +329,6 @@ export async function requireExpense(
   id: string | undefined,
 ) {
   const expense = await getExpense(db, companyId, id);
-  if (!expense) throw new Response("Not Found", { status: 404 });
+  if (!expense) throw new NotFoundError();
   return expense;
 }

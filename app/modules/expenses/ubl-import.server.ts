@@ -9,10 +9,10 @@ import {
 } from "~/modules/einvoice/import";
 import { readUblInvoiceOffThread } from "~/modules/einvoice/reader.server";
 import { type EcbRate, ecbRateToFill } from "~/modules/reference/ecb-rates.server";
+import { AppError } from "~/utils/errors";
 import { readFormWithFiles, sha256Hex, type UploadedFile } from "~/utils/files.server";
 import type { FormAnswer } from "~/utils/forms";
 import { typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import type { Database } from "~db/types";
 import { type CheckedReceipt, RECEIPT_MAX_BYTES, RECEIPTS_PER_UPLOAD } from "./attachments.server";
 import { type ExpenseFormOutcome, RECEIPT_FIELDS, saveExpenseForm } from "./form.server";

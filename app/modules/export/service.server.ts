@@ -2,7 +2,7 @@ import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { AppLoadContext } from "@remix-run/node";
 import { type Kysely, sql } from "kysely";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { EXPORT_KEEP_DAYS, EXPORT_MESSAGES, EXPORT_PARTS, type ExportPart } from "./constants";

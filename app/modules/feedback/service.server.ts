@@ -2,8 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { supportAddress } from "~/modules/settings/app-settings.server";
+import { AppError } from "~/utils/errors";
 import { sniffImage } from "~/utils/files.server";
-import { AppError } from "~/utils/http.server";
 import {
   ATTACHMENT_MAX_BYTES,
   FEEDBACK_MESSAGES,

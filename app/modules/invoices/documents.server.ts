@@ -3,7 +3,7 @@ import { type Actor, recordCompanyAudit } from "~/modules/audit/trail.server";
 import { getClient } from "~/modules/clients/queries.server";
 import { VAT_MESSAGES, vatDateOf } from "~/modules/reference/vat";
 import { invalidLineRates } from "~/modules/reference/vat.server";
-import { AppError } from "~/utils/http.server";
+import { AppError, NotFoundError } from "~/utils/errors";
 import {
   centsToDecimal,
   computeTotals,
@@ -397,7 +397,7 @@ export async function requireDocument(
   createdBy: string | null = null,
 ): Promise<DocumentWithLines> {
   const doc = await getDocument(db, companyId, id, createdBy);
-  if (!doc) throw new Response("Not Found", { status: 404 });
+  if (!doc) throw new NotFoundError();
   return doc;
 }
 

@@ -19,8 +19,8 @@ import {
 } from "~/modules/reference/vat";
 import { allVatGrounds, allVatRates } from "~/modules/reference/vat.server";
 import { addDays, isIsoDate, todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import { echoedValues, UNKNOWN_INTENT } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { formatPrice, formatScaled, parseDecimal } from "~/utils/money";
 import { isOwnKey } from "~/utils/own-keys";
 import { fieldErrorsOf, searchTerm } from "~/utils/schema";

@@ -15,7 +15,7 @@ import {
 } from "~/modules/mail/templates.server";
 import { emailLogoUrl } from "~/modules/settings/app-settings.server";
 import { printDate } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import type { Database, EmailStatus } from "~db/types";
 import { type DocumentWithLines, getDocument, markSent } from "./documents.server";

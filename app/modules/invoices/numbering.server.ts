@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import type { Database, DocumentType, NumberSeries } from "~db/types";
 
 export type { DocumentType };

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database, DocumentPaymentRow, DocumentRow } from "~db/types";

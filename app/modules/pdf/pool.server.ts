@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { FairScheduler, QueueFullError, RenderTimeoutError } from "./scheduler.server";
 import type { PdfTask } from "./tasks";
 

@@ -5,7 +5,7 @@ import { DUE_CENTS } from "~/modules/invoices/list.server";
 import { paymentState } from "~/modules/invoices/payments.server";
 import type { JobDeps } from "~/modules/jobs/jobs.server";
 import { addDays, todayInSofia } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import type { Database } from "~db/types";
 
 /*

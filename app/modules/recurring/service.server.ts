@@ -6,7 +6,7 @@ import { issueWithPdf } from "~/modules/invoices/render.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import type { JobDeps } from "~/modules/jobs/jobs.server";
 import { addDays, todayInSofia } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database, RecurringFrequency, RecurringMode } from "~db/types";
 import { fillPlaceholders } from "./placeholders";

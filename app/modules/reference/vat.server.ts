@@ -1,7 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { recordAudit } from "~/modules/admin/audit.server";
 import { printDate } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import {

@@ -2,7 +2,7 @@ import { type AppLoadContext, json } from "@remix-run/node";
 import { type Kysely, sql } from "kysely";
 import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
 import type { ViesConfig } from "~/utils/context.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import type { Database } from "~db/types";
 import { bgVatError } from "./bg-identifiers";
 import { parseVatNumber, VIES_MESSAGES, type ViesAnswer, type ViesStatus } from "./vies";

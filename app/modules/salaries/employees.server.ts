@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { bornBefore1960 } from "~/modules/reference/egn";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { todayInSofia } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError, NotFoundError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { type EmployeeInput, type EmployeeState, lastDayOf, SALARY_MESSAGES } from "./schema";
@@ -129,7 +129,7 @@ export async function requireEmployee(
   id: string | undefined,
 ) {
   const employee = await getEmployee(db, companyId, id);
-  if (!employee) throw new Response("Not Found", { status: 404 });
+  if (!employee) throw new NotFoundError();
   return employee;
 }
 

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import { todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
 import type { FormAnswer } from "~/utils/forms";
 import { typedValues } from "~/utils/forms.server";
-import { AppError } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import { fieldErrorsOf } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";

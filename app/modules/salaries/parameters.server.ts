@@ -1,5 +1,5 @@
 import { type Kysely, sql } from "kysely";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import type { Database } from "~db/types";
 import type { PayrollParameters, SickLeaveRule } from "./payroll";
 import { lastDayOf, SALARY_MESSAGES } from "./schema";

@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { AppError } from "~/utils/http.server";
+import { AppError, NotFoundError } from "~/utils/errors";
 import { formatMoney, MAX_AMOUNT_CENTS } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
@@ -406,7 +406,7 @@ export async function requireSalary(
   id: string | undefined,
 ) {
   const salary = await getSalary(db, companyId, id);
-  if (!salary) throw new Response("Not Found", { status: 404 });
+  if (!salary) throw new NotFoundError();
   return salary;
 }
 

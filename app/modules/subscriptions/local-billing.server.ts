@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { BillingConfig } from "~/utils/context.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { ownValue } from "~/utils/own-keys";
 import type { Database, PaymentMethodSummary, Plan } from "~db/types";
 import {

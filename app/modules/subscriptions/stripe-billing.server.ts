@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import type { Plan } from "~db/types";
 import { applyBillingEvent, type BillingInvoiceObject } from "./billing.server";
 import type { UpgradeQuote } from "./local-billing.server";

@@ -4,7 +4,7 @@ import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import { actorOf } from "~/modules/auth/acts.server";
 import { type MemberRole, ROLE_LABELS } from "~/modules/auth/capabilities";
 import { createSession, type SessionUser, setSessionCompany } from "~/modules/auth/session.server";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { TEAM_MESSAGES } from "./constants";

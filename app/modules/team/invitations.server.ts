@@ -12,7 +12,7 @@ import { teamInvitationMail } from "~/modules/mail/templates.server";
 import { emailLogoUrl } from "~/modules/settings/app-settings.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
 import { formatDate, todayInSofia } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database, InvitedRole } from "~db/types";
 import {

@@ -11,7 +11,7 @@ import {
   setSessionCompany,
 } from "~/modules/auth/session.server";
 import { todayInSofia } from "~/utils/dates";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { TEAM_MESSAGES } from "./constants";

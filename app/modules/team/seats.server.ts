@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { AppError } from "~/utils/http.server";
+import { AppError } from "~/utils/errors";
 import type { Database, Plan } from "~db/types";
 import { TEAM_MESSAGES } from "./constants";
 
