@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import { writeMt940 } from "../setup/bank-statements";
-import { validEik } from "../setup/values";
+import { validEgn, validEik } from "../setup/values";
 import {
   expectAccessible,
   field,
@@ -30,13 +30,6 @@ const LONG_NAME =
 const NOT_FOUND = new Set(["/missing-page", "/reset-password/not-a-token"]);
 
 const today = () => new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Sofia" });
-
-/** An ЕГН with its check digit. */
-function egn(first9: string): string {
-  const weights = [2, 4, 8, 5, 10, 9, 7, 3, 6];
-  const sum = [...first9].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return `${first9}${(sum % 11) % 10}`;
-}
 
 /** How far the page is wider than its window, and the elements at its far edge (for the message). */
 async function overflow(page: Page) {
@@ -219,7 +212,7 @@ async function realisticData(app: RunningApp, context: BrowserContext) {
   const statement = (await uploaded.json()) as { statementId: string };
   const employee = await post("/api/employees", {
     name: "Мария Иванова Петрова-Константинова",
-    idNumber: egn("850101123"),
+    idNumber: validEgn("850101123"),
     position: "Главен счетоводител",
     contractType: "labour",
     startDate: "2025-01-02",

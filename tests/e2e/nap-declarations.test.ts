@@ -2,6 +2,7 @@ import { unzipSync } from "fflate";
 import iconv from "iconv-lite";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validEgn } from "../setup/values";
 import {
   expectAccessible,
   hasChromium,
@@ -19,12 +20,6 @@ import {
  * the employee; once fixed, the page says every check passed, axe finds nothing, and the zip
  * behind the link holds both files in Windows-1251.
  */
-
-function egn(first9: string): string {
-  const weights = [2, 4, 8, 5, 10, 9, 7, 3, 6];
-  const sum = [...first9].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return `${first9}${(sum % 11) % 10}`;
-}
 
 describe.skipIf(!hasChromium)("declarations to НАП in Chromium", () => {
   let app: RunningApp;
@@ -51,8 +46,8 @@ describe.skipIf(!hasChromium)("declarations to НАП in Chromium", () => {
         return ((await response.json()) as { id: string }).id;
       };
       const people = [
-        { name: "Иван Стоянов Петров", idNumber: egn("551231123") },
-        { name: "Maria Ivanova", idNumber: egn("850101123") },
+        { name: "Иван Стоянов Петров", idNumber: validEgn("551231123") },
+        { name: "Maria Ivanova", idNumber: validEgn("850101123") },
       ];
       for (const person of people) {
         const id = await post("/api/employees", {

@@ -1,6 +1,7 @@
 import iconv from "iconv-lite";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { validEgn } from "../setup/values";
 import {
   expectAccessible,
   hasChromium,
@@ -18,12 +19,6 @@ import {
  * axe, the print media (only the sheet on paper), and the CSV behind the page's link, whose sum is
  * the page's total.
  */
-
-function egn(first9: string): string {
-  const weights = [2, 4, 8, 5, 10, 9, 7, 3, 6];
-  const sum = [...first9].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return `${first9}${(sum % 11) % 10}`;
-}
 
 /** «1 234,56» → 123456. */
 const bgCents = (text: string) => Number(text.replace(/[\s\u00a0]/g, "").replace(",", ""));
@@ -53,8 +48,8 @@ describe.skipIf(!hasChromium)("payments to НАП in Chromium", () => {
         return ((await response.json()) as { id: string }).id;
       };
       const people = [
-        { name: "Иван Стоянов Петров", idNumber: egn("551231123"), startDate: "2020-01-01" },
-        { name: "Мария Иванова Петрова", idNumber: egn("850101123"), startDate: "2025-03-01" },
+        { name: "Иван Стоянов Петров", idNumber: validEgn("551231123"), startDate: "2020-01-01" },
+        { name: "Мария Иванова Петрова", idNumber: validEgn("850101123"), startDate: "2025-03-01" },
       ];
       // обр. 1 needs the company's КИД-2008 and each person's НКПД (issue #41 item 3).
       const kid = await page.request.put(`${app.url}/api/settings/payroll`, {

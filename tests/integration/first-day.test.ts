@@ -10,7 +10,7 @@ import { auditImpersonatedRequest } from "~/modules/admin/audit.server";
 import { listSignIns } from "~/modules/admin/users.server";
 import { addMonths } from "~/modules/analytics/period";
 import { analyticsSummary, DSO_MIN_DAYS } from "~/modules/analytics/summary.server";
-import { getUser } from "~/modules/auth/guards.server";
+import { getUser } from "~/web/auth/guards.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { purgeExpired } from "~/modules/auth/purge.server";
 import { UBL_FORM_MESSAGES, withOwnInvoiceWarning } from "~/modules/expenses/ubl-import.server";
@@ -30,6 +30,7 @@ import {
   createUser,
   PASSWORD,
   registrationPayload,
+  validEgn,
 } from "../setup/factories";
 import { botToken, call, cookiesFrom, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
@@ -386,13 +387,6 @@ describe("a document's e-mail and reminders (items 8, 9)", () => {
 });
 
 describe("payroll print and the empty salaries page (item 10)", () => {
-  /** An ЕГН with its check digit (weights 2,4,8,5,10,9,7,3,6; mod 11; 10 → 0). */
-  function egn(first9: string): string {
-    const weights = [2, 4, 8, 5, 10, 9, 7, 3, 6];
-    const sum = [...first9].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-    return `${first9}${(sum % 11) % 10}`;
-  }
-
   it("says to add an employee first; the ведомост keeps its Cyrillic name, has the ЕГН and marks a draft month", async () => {
     const me = await createCompanyWithClient(getDb());
     await getDb()
@@ -406,7 +400,7 @@ describe("payroll print and the empty salaries page (item 10)", () => {
     });
     expect(((await page.json()) as { needsEmployee: boolean }).needsEmployee).toBe(true);
 
-    const idNumber = egn("850101123");
+    const idNumber = validEgn("850101123");
     const employee = await call(
       employeesPost,
       getDb(),

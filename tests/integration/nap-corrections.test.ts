@@ -7,7 +7,7 @@ import { action as salariesPost } from "~/routes/api.salaries";
 import { action as salaryPut } from "~/routes/api.salaries.$id";
 import { loader as zipGet } from "~/routes/api.salaries.month.$month_.declarations";
 import { loader as fileGet } from "~/routes/salaries.declarations.files.$name";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyWithClient, validEgn } from "../setup/factories";
 import { call, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -18,12 +18,6 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const getDb = setupTestDatabase();
-
-function egn(first9: string): string {
-  const weights = [2, 4, 8, 5, 10, 9, 7, 3, 6];
-  const sum = [...first9].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return `${first9}${(sum % 11) % 10}`;
-}
 
 async function company() {
   const db = getDb();
@@ -60,9 +54,9 @@ async function setup() {
   const me = await company();
   const ids: Record<string, { employee: string; salary: string }> = {};
   for (const [key, name, id] of [
-    ["a", "Иван Стоянов Петров", egn("751231123")],
-    ["b", "Мария Иванова Петрова", egn("850101123")],
-    ["c", "Анна Тодорова Георгиева", egn("790303123")],
+    ["a", "Иван Стоянов Петров", validEgn("751231123")],
+    ["b", "Мария Иванова Петрова", validEgn("850101123")],
+    ["c", "Анна Тодорова Георгиева", validEgn("790303123")],
   ] as const) {
     const e = await send(
       employeesPost,
@@ -209,14 +203,14 @@ describe("НАП declarations: history and corrections", () => {
     const [k, z] = corr as [string[], string[]];
     // К: all 53 items, record type 1, the new income.
     expect(k).toHaveLength(53);
-    expect(k[3]).toBe(`"${egn("850101123")}"`);
+    expect(k[3]).toBe(`"${validEgn("850101123")}"`);
     expect(k[51]).toBe("1");
     expect(k[5]).toBe('"ПЕТРОВА"');
     const oldB = original.find((l) => l[3] === k[3])!;
     // З: 53 fields, only т. 2–5.1 (fields 1–5), the type (52 = 2) and the tag filled.
     expect(z).toHaveLength(53);
     expect(z.slice(0, 5)).toEqual(
-      original.find((l) => l[3] === `"${egn("790303123")}"`)!.slice(0, 5),
+      original.find((l) => l[3] === `"${validEgn("790303123")}"`)!.slice(0, 5),
     );
     expect(z[51]).toBe("2");
     expect(z[52]).toBe('"NRAD12008"');

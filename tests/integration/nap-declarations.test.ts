@@ -10,7 +10,7 @@ import { loader as zipGet } from "~/routes/api.salaries.month.$month_.declaratio
 import { loader as formGet } from "~/routes/api.salaries.month.$month_.declarations_.$form";
 import { action as napAction, loader as napLoader } from "~/routes/hatterscastle.nap";
 import { loader as fileGet } from "~/routes/salaries.declarations.files.$name";
-import { createCompanyWithClient, createUser, validEik } from "../setup/factories";
+import { createCompanyWithClient, createUser, validEgn, validEik } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -22,13 +22,6 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const getDb = setupTestDatabase();
-
-/** An ЕГН with its check digit. */
-function egn(first9: string): string {
-  const weights = [2, 4, 8, 5, 10, 9, 7, 3, 6];
-  const sum = [...first9].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return `${first9}${(sum % 11) % 10}`;
-}
 
 async function company(
   plan: "full" | "standard" = "full",
@@ -82,16 +75,16 @@ async function threeEmployees() {
   const me = await company();
   const older = await employee(me.api, {
     name: "Иван Стоянов Петров",
-    idNumber: egn("551231123"),
+    idNumber: validEgn("551231123"),
   });
   const sick = await employee(me.api, {
     name: "Мария Иванова Петрова",
-    idNumber: egn("850101123"),
+    idNumber: validEgn("850101123"),
     startDate: "2025-03-01",
   });
   const hired = await employee(me.api, {
     name: "Анна Тодорова Георгиева",
-    idNumber: egn("790303123"),
+    idNumber: validEgn("790303123"),
     startDate: "2026-10-15",
     gross: "3000.00",
   });
@@ -240,7 +233,7 @@ describe("НАП declarations: the files", () => {
       "10",
       "2026",
       '"175074752"',
-      `"${egn("551231123")}"`,
+      `"${validEgn("551231123")}"`,
       "0",
       '"ПЕТРОВ"',
       '"ИС"',
@@ -346,15 +339,15 @@ describe("НАП declarations: the checks", () => {
     const db = getDb();
     const maria = await employee(me.api, {
       name: "Мария Иванова Петрова",
-      idNumber: egn("850101123"),
+      idNumber: validEgn("850101123"),
     });
     const john = await employee(me.api, {
       name: "John Smith",
-      idNumber: egn("900101123"),
+      idNumber: validEgn("900101123"),
     });
     const late = await employee(me.api, {
       name: "Петър Петров Колев",
-      idNumber: egn("800505123"),
+      idNumber: validEgn("800505123"),
       startDate: "2026-10-15",
     });
     await salary(me.api, { employeeId: maria });
@@ -363,7 +356,7 @@ describe("НАП declarations: the checks", () => {
     // The ЕГН's check digit broken after the form's check, and 22 days on a contract of 12.
     await db
       .updateTable("employees")
-      .set({ idNumber: broken(egn("850101123")) })
+      .set({ idNumber: broken(validEgn("850101123")) })
       .where("id", "=", maria)
       .execute();
     await db
@@ -433,7 +426,7 @@ describe("НАП declarations: the checks", () => {
     const db = getDb();
     const id = await employee(me.api, {
       name: "Мария Иванова Петрова",
-      idNumber: egn("850101123"),
+      idNumber: validEgn("850101123"),
     });
     await salary(me.api, { employeeId: id });
     await db

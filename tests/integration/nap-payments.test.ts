@@ -6,7 +6,7 @@ import { action as salariesPost } from "~/routes/api.salaries";
 import { loader as monthGet } from "~/routes/api.salaries.month.$month";
 import { loader as formGet } from "~/routes/api.salaries.month.$month_.declarations_.$form";
 import { loader as paymentsGet } from "~/routes/api.salaries.month.$month_.payments";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyWithClient, validEgn } from "../setup/factories";
 import { call, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -44,12 +44,6 @@ function withCheckDigits(iban: string): string {
     .join("");
   const check = 98n - (BigInt(digits) % 97n);
   return `${iban.slice(0, 2)}${String(check).padStart(2, "0")}${iban.slice(4)}`;
-}
-
-function egn(first9: string): string {
-  const weights = [2, 4, 8, 5, 10, 9, 7, 3, 6];
-  const sum = [...first9].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return `${first9}${(sum % 11) % 10}`;
 }
 
 const cents = (amount: string) => Math.round(Number(amount) * 100);
@@ -99,15 +93,18 @@ async function salary(api: Record<string, string>, body: Record<string, unknown>
 /** October 2026: born 1955 (no ДЗПО), three sick days, hired on 15.10. */
 async function threeEmployees() {
   const me = await company();
-  const older = await employee(me.api, { name: "Иван Стоянов Петров", idNumber: egn("551231123") });
+  const older = await employee(me.api, {
+    name: "Иван Стоянов Петров",
+    idNumber: validEgn("551231123"),
+  });
   const sick = await employee(me.api, {
     name: "Мария Иванова Петрова",
-    idNumber: egn("850101123"),
+    idNumber: validEgn("850101123"),
     startDate: "2025-03-01",
   });
   const hired = await employee(me.api, {
     name: "Анна Тодорова Георгиева",
-    idNumber: egn("790303123"),
+    idNumber: validEgn("790303123"),
     startDate: "2026-10-15",
     gross: "3000.00",
   });
@@ -346,7 +343,10 @@ describe("Payments to НАП: the CSV and the page", () => {
     expect((await empty.json()).problems.map((p: { message: string }) => p.message)).toContain(
       "За месеца няма одобрени заплати",
     );
-    const id = await employee(me.api, { name: "Петър Иванов Колев", idNumber: egn("800101123") });
+    const id = await employee(me.api, {
+      name: "Петър Иванов Колев",
+      idNumber: validEgn("800101123"),
+    });
     await salary(me.api, { employeeId: id, status: "draft" });
     const draft = await paymentsCsv(me.api);
     expect(draft.status).toBe(409);

@@ -19,19 +19,12 @@ import { loader as promptGet } from "~/routes/api.salaries.check-duplicate-promp
 import { action as copyPost } from "~/routes/api.salaries.copy-previous";
 import { loader as monthGet } from "~/routes/api.salaries.month.$month";
 import { loader as csvLoader } from "~/routes/salaries.export[.]csv";
-import { createCompanyOnPlan } from "../setup/factories";
+import { createCompanyOnPlan, validEgn } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { expectOutsider, outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
-
-/** An ЕГН with its check digit (weights 2,4,8,5,10,9,7,3,6; mod 11; 10 → 0). */
-function egn(first9: string): string {
-  const weights = [2, 4, 8, 5, 10, 9, 7, 3, 6];
-  const sum = [...first9].reduce((s, d, i) => s + Number(d) * weights[i]!, 0);
-  return `${first9}${(sum % 11) % 10}`;
-}
 
 async function fullCompany() {
   const db = getDb();
@@ -42,7 +35,7 @@ async function fullCompany() {
 
 const employeeBody = (overrides: Record<string, unknown> = {}) => ({
   name: "Мария Иванова Петрова",
-  idNumber: egn("850101123"),
+  idNumber: validEgn("850101123"),
   position: "Счетоводител",
   contractType: "labour",
   startDate: "2025-03-01",
@@ -70,7 +63,10 @@ describe("salaries: employees", () => {
       iban: "BG80BNBG96611020345678",
       gross: "2000.00",
     });
-    const older = await addEmployee(me.api, { name: "Иван Стоянов", idNumber: egn("551231123") });
+    const older = await addEmployee(me.api, {
+      name: "Иван Стоянов",
+      idNumber: validEgn("551231123"),
+    });
     expect(older).toMatchObject({ birthDate: "1955-12-31", bornBefore1960: true });
 
     const bad = await call(employeesPost, getDb(), "/api/employees", {
@@ -95,7 +91,7 @@ describe("salaries: employees", () => {
     const db = getDb();
     const fields = {
       name: "Георги Димитров",
-      idNumber: egn("900515123"),
+      idNumber: validEgn("900515123"),
       position: "Програмист",
       contractType: "labour",
       startDate: "2026-01-05",
@@ -143,12 +139,12 @@ describe("salaries: a month's payroll", () => {
     const a = await addEmployee(me.api, { gross: "2000.00" });
     const b = await addEmployee(me.api, {
       name: "Петър Колев",
-      idNumber: egn("880202123"),
+      idNumber: validEgn("880202123"),
       gross: "620.20",
     });
     const c = await addEmployee(me.api, {
       name: "Анна Тодорова",
-      idNumber: egn("790303123"),
+      idNumber: validEgn("790303123"),
       gross: "3000.00",
     });
     const post = (employeeId: string) =>
@@ -442,7 +438,7 @@ describe("salaries: part months and sick days (decision 023)", () => {
       formBody(
         {
           name: "Анна Тодорова",
-          idNumber: egn("790303123"),
+          idNumber: validEgn("790303123"),
           position: "Анализатор",
           contractType: "labour",
           startDate: "2026-10-15",
@@ -540,7 +536,7 @@ describe("salaries: part months and sick days (decision 023)", () => {
     const a = await addEmployee(me.api);
     const b = await addEmployee(me.api, {
       name: "Петър Колев",
-      idNumber: egn("880202123"),
+      idNumber: validEgn("880202123"),
       insuredSixMonths: false,
     });
     expect(b).toMatchObject({ insuredSixMonths: false });

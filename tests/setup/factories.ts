@@ -15,7 +15,7 @@ import { employeeSchema, salarySchema } from "~/modules/salaries/schema";
 import type { Database, Plan, UserRole } from "~db/types";
 import { nextSequence, PASSWORD, uniqueCompanyName, validEik } from "./values";
 
-export { PASSWORD, registrationPayload, TINY_PNG, validEik } from "./values";
+export { PASSWORD, registrationPayload, TINY_PNG, validEgn, validEik } from "./values";
 
 /** The operator's company, where admins keep their own books (made once per database). */
 async function operatorCompany(db: Kysely<Database>) {
