@@ -66,7 +66,7 @@ export async function purgeRateLimits(db: Kysely<Database>, now = new Date()): P
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The limits of the product, in one place (README "Security and limits"). */
+/** The limits of the product, in one place (docs/security.md, «Throttles»). */
 export const LIMITS = {
   /** Wrong passwords from one address for one account: then that pair waits. */
   loginPair: { max: 5, windowMs: 15 * MINUTE },
