@@ -28,7 +28,6 @@ const CEILINGS: Record<string, number> = {
   "app/routes/_app.settings_.subscription.tsx": 323,
   "app/routes/_app.invoices_.recurring_.new.tsx": 323,
   "app/routes/_app.invoice.$id.tsx": 325,
-  "app/routes/_app.salaries_.declarations.tsx": 458,
   "app/routes/_app.expenses.tsx": 309,
   "app/routes/_app.reports.vat.tsx": 337,
   "app/components/auth/register-wizard.tsx": 406,
