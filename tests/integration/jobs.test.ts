@@ -27,9 +27,9 @@ afterAll(async () => {
   for (const queue of started) await queue.stop({ graceful: false, wait: true, timeout: 2_000 });
 });
 
-async function until(check: () => boolean, timeoutMs: number) {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number) {
   const end = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error("timed out waiting for the queue");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -219,13 +219,23 @@ describe.skipIf(!serverUrl)("the job queue with two instances on one PostgreSQL"
   afterAll(async () => drop());
 
   it("never does a job twice, and makes one job of each cron tick", {
-    timeout: 120_000,
+    timeout: 60_000,
   }, async () => {
     const name = uniqueName("smetka_jobs");
     const url = await createDatabase(serverUrl as string, name);
     drop = () => dropDatabase(serverUrl as string, name);
-    const one = await start(createQueue({ databaseUrl: url }));
-    const two = await start(createQueue({ databaseUrl: url }));
+    // Each instance looks for a schedule's tick every second (pg-boss's documented cron monitor
+    // and worker intervals) instead of every 30 s: the tick is seen without waiting on the clock.
+    const one = await start(createQueue({ databaseUrl: url, cronCheckSeconds: 1 }));
+    const two = await start(createQueue({ databaseUrl: url, cronCheckSeconds: 1 }));
+    const app = openPostgres(url, 2);
+    /** How many of `name`'s jobs are in the states given. */
+    const jobsOf = async (queue: string, states: string[]) => {
+      const { rows } = await sql<{ count: string }>`
+        select count(*) as count from pgboss.job
+        where name = ${queue} and state::text in (${sql.join(states)})`.execute(app.db);
+      return Number(rows[0]?.count);
+    };
     await one.createQueue("test.shared", { name: "test.shared" });
     await two.createQueue("test.shared", { name: "test.shared" });
     const done: { n: number; by: string }[] = [];
@@ -238,14 +248,27 @@ describe.skipIf(!serverUrl)("the job queue with two instances on one PostgreSQL"
     await one.work("test.shared", { pollingIntervalSeconds: 0.5, batchSize: 3 }, worker("one"));
     await two.work("test.shared", { pollingIntervalSeconds: 0.5, batchSize: 3 }, worker("two"));
     for (let n = 0; n < 60; n++) await (n % 2 ? one : two).send("test.shared", { n });
-    await until(() => done.length >= 60, 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Every job recorded as done: a job taken twice would have been done before that.
+    await until(async () => (await jobsOf("test.shared", ["completed"])) === 60, 60_000);
     expect(done).toHaveLength(60);
     expect(new Set(done.map((d) => d.n)).size).toBe(60);
     // Both instances took part (the work was shared, not merely done by one).
     expect(new Set(done.map((d) => d.by)).size).toBe(2);
 
-    // A cron every minute, declared by both: each tick becomes one job.
+    // A cron every minute, declared by both, both looking every second: each tick (the minute
+    // the database's clock is in) becomes one job, whichever instance looks first.
+    const minute = async () => {
+      const { rows } = await sql<{ minute: string }>`
+        select floor(extract(epoch from now()) / 60) as minute`.execute(app.db);
+      return Number(rows[0]?.minute);
+    };
+    const looked = async () => {
+      const { rows } = await sql<{
+        at: Date | null;
+      }>`select cron_on as at from pgboss.version`.execute(app.db);
+      return rows[0]?.at?.getTime() ?? 0;
+    };
+    const firstMinute = await minute();
     const ticks: string[] = [];
     for (const queue of [one, two]) {
       await queue.createQueue("test.cron", { name: "test.cron" });
@@ -254,12 +277,27 @@ describe.skipIf(!serverUrl)("the job queue with two instances on one PostgreSQL"
         for (const job of jobs) ticks.push(job.id);
       });
     }
-    await until(() => ticks.length >= 1, 100_000);
-    await new Promise((resolve) => setTimeout(resolve, 5_000));
-    expect(ticks).toHaveLength(1);
+    await until(() => ticks.length >= 1, 15_000);
+    // The instances looked at the schedule three times more after the tick's job came, and every
+    // tick they made a job of is done: a second job of the same tick would be among them.
+    for (let look = 0; look < 3; look++) {
+      const before = await looked();
+      await until(async () => (await looked()) > before, 10_000);
+    }
+    await until(
+      async () =>
+        (await jobsOf("__pgboss__send-it", ["created", "retry", "active"])) === 0 &&
+        (await jobsOf("test.cron", ["created", "retry", "active"])) === 0,
+      10_000,
+    );
+    // One job per minute the test saw (two only if it ran across a minute's end), each done once.
+    const minutes = (await minute()) - firstMinute + 1;
+    expect(ticks.length).toBeGreaterThanOrEqual(1);
+    expect(ticks.length).toBeLessThanOrEqual(minutes);
+    expect(new Set(ticks).size).toBe(ticks.length);
+    expect(await jobsOf("test.cron", ["completed"])).toBe(ticks.length);
 
     // A job sent in a transaction goes with its rows (issue #24).
-    const app = openPostgres(url, 2);
     await expectJobsWithTheirRows(one, app.db);
     await app.close();
     // Stopped before the database is dropped.

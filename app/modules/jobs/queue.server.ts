@@ -65,8 +65,21 @@ export function createQueue(options: {
   pglite?: { pglite: PGlite; db: Kysely<Database> } | null;
   /** Connections of its own on PostgreSQL (polling, maintenance, the jobs' state). */
   poolSize?: number;
+  /**
+   * How often the instance looks whether a schedule's tick has come, and turns a tick into its
+   * job (pg-boss's cronMonitorIntervalSeconds and cronWorkerIntervalSeconds: 30 s and 5 s when
+   * not given). Tests shorten it to see a tick without waiting half a minute for the look.
+   */
+  cronCheckSeconds?: number;
 }): Queue {
+  const cron = options.cronCheckSeconds
+    ? {
+        cronMonitorIntervalSeconds: options.cronCheckSeconds,
+        cronWorkerIntervalSeconds: options.cronCheckSeconds,
+      }
+    : {};
   const common = {
+    ...cron,
     schema: "pgboss",
     // Jobs and their record: completed ones kept a week for support, archived after that.
     archiveCompletedAfterSeconds: 7 * 24 * 60 * 60,
