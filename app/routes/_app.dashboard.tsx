@@ -27,13 +27,13 @@ import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { setupProgress } from "~/modules/dashboard/queries.server";
 import { countryByCode } from "~/modules/reference/countries.server";
 import { currentMonth } from "~/modules/salaries/form.server";
-import { monthLabel, previousMonth } from "~/modules/salaries/months";
 import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
 import { hasPlan, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
+import { monthLabel, previousMonth } from "~/utils/periods";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

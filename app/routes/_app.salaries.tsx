@@ -17,7 +17,6 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { SALARY_MESSAGES, SALARY_STATUSES } from "~/modules/salaries/constants";
 import { hasEmployees } from "~/modules/salaries/employees.server";
 import { currentMonth } from "~/modules/salaries/form.server";
-import { MONTH, monthLabel, nextMonth, previousMonth } from "~/modules/salaries/months";
 import { paymentDueDate } from "~/modules/salaries/payroll";
 import {
   copyPreviousMonth,
@@ -31,6 +30,7 @@ import { AppError } from "~/utils/errors";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/http.server";
 import { isOwnKey } from "~/utils/own-keys";
+import { MONTH, monthLabel, nextMonth, previousMonth } from "~/utils/periods";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

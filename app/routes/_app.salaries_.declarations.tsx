@@ -15,7 +15,6 @@ import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
 import { CONTRACT_TYPES } from "~/modules/salaries/constants";
 import { currentMonth } from "~/modules/salaries/form.server";
-import { monthLabel, nextMonth, previousMonth } from "~/modules/salaries/months";
 import {
   correctionBase,
   correctionOf,
@@ -26,6 +25,7 @@ import { monthDeclaration } from "~/modules/salaries/nap/declaration.server";
 import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_FORMS, DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { monthLabel, nextMonth, previousMonth } from "~/utils/periods";
 
 /*
  * /salaries/declarations?month=yyyy-MM (issue #27, decision 024): the checks of the month's

@@ -10,7 +10,6 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
 import { currentMonth } from "~/modules/salaries/form.server";
-import { monthLabel, nextMonth, previousMonth } from "~/modules/salaries/months";
 import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { PAYMENT_MESSAGES } from "~/modules/salaries/nap/payment-messages";
@@ -18,6 +17,7 @@ import { monthPayments } from "~/modules/salaries/nap/payments.server";
 import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate } from "~/utils/dates";
 import { formatCents, formatMoney } from "~/utils/money";
+import { monthLabel, nextMonth, previousMonth } from "~/utils/periods";
 
 /*
  * /salaries/declarations/payments?month=yyyy-MM (issue #27 item 3, decision 025): the month's

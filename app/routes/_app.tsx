@@ -18,11 +18,11 @@ import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-ba
 import { can } from "~/modules/auth/capabilities";
 import { requireUser } from "~/modules/auth/guards.server";
 import { currentMonth } from "~/modules/salaries/form.server";
-import { monthLabel, previousMonth } from "~/modules/salaries/months";
 import { salaryReminder } from "~/modules/salaries/salaries.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { listLoginCompanies } from "~/modules/team/companies.server";
 import { formatDate } from "~/utils/dates";
+import { monthLabel, previousMonth } from "~/utils/periods";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -1,8 +1,10 @@
 import { addDays, isBookDate } from "./dates";
 
 /*
- * Reporting periods as lists and reports name them in a query: "month:2026-11", "quarter:2026-4",
- * "year:2026" — their first and last day, and the choices offered around today.
+ * Months and reporting periods, the one place for them: yyyy-MM months (the salaries, НАП, VAT,
+ * the dashboard) and periods as lists and reports name them in a query: "month:2026-11",
+ * "quarter:2026-4", "year:2026" — their first and last day, and the choices offered around today.
+ * Without zod: shared by the pages, the schemas and the server.
  */
 
 /** The months' names in Bulgarian, January first. */
@@ -20,6 +22,34 @@ export const MONTH_NAMES = [
   "ноември",
   "декември",
 ];
+
+/** A yyyy-MM month. */
+export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The month before a yyyy-MM month. */
+export function previousMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, "0")}`;
+}
+
+/** The month after a yyyy-MM month. */
+export function nextMonth(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, "0")}`;
+}
+
+/** The last day of a yyyy-MM month as yyyy-mm-dd. */
+export function lastDayOf(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  const day = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${month}-${String(day).padStart(2, "0")}`;
+}
+
+/** «ноември 2026» for 2026-11. */
+export function monthLabel(month: string): string {
+  const [y, m] = month.split("-").map(Number) as [number, number];
+  return `${MONTH_NAMES[m - 1]} ${y}`;
+}
 
 const ORDINALS = ["1-во", "2-ро", "3-то", "4-то"];
 

@@ -1,6 +1,6 @@
 import { formatCents, formatMoney } from "~/utils/money";
+import { monthLabel } from "~/utils/periods";
 import { CONTRACT_TYPES } from "./constants";
-import { monthLabel } from "./months";
 import type { PayrollResult } from "./payroll";
 
 /*

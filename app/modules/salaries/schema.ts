@@ -8,12 +8,13 @@ import {
 } from "~/modules/reference/egn";
 import { optionalIban } from "~/utils/iban";
 import { MAX_AMOUNT_CENTS, parseDecimal } from "~/utils/money";
+import { lastDayOf, MONTH } from "~/utils/periods";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import { CONTRACT_TYPES, SALARY_MESSAGES, SALARY_STATUSES } from "./constants";
-import { lastDayOf, MONTH } from "./months";
 import { validateDays } from "./payroll";
 
+export { lastDayOf, MONTH, monthLabel, nextMonth, previousMonth } from "~/utils/periods";
 export {
   CONTRACT_TYPES,
   EMPLOYEE_FIELD_ORDER,
@@ -26,8 +27,6 @@ export {
   SALARY_MESSAGES,
   SALARY_STATUSES,
 } from "./constants";
-
-export { lastDayOf, MONTH, monthLabel, nextMonth, previousMonth } from "./months";
 
 /* Employees and salaries as the forms and the JSON API give them: one schema each, shared. */
 

@@ -1,7 +1,7 @@
 import { zipSync } from "fflate";
 import iconv from "iconv-lite";
 import type { Kysely } from "kysely";
-import { previousMonth } from "~/modules/salaries/months";
+import { previousMonth } from "~/utils/periods";
 import type { Database } from "~db/types";
 import {
   carriedRefund,

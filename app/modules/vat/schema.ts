@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidEgn, isValidLnch } from "~/modules/reference/egn";
-import { previousMonth } from "~/modules/salaries/months";
+import { previousMonth } from "~/utils/periods";
 import { boundedText } from "~/utils/schema";
 
 /** The VAT report's month and filing settings, shared by the page, the API and the server. */

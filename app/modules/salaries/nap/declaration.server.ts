@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
+import { lastDayOf } from "~/utils/periods";
 import type { Database } from "~db/types";
-import { lastDayOf } from "../months";
 import {
   addFunds,
   type DeclarationMonth,
