@@ -6,13 +6,13 @@ import {
 } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AccountForm, UploadForm } from "~/components/bank/bank-forms";
-import * as listStyles from "~/components/clients/client-form.css";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ButtonLink } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { requireBankPage } from "~/modules/bank/access.server";
+import { requireBankPage } from "~/web/bank/access.server";
 import { createAccount, listAccounts } from "~/modules/bank/accounts.server";
 import { STATEMENT_FORMATS } from "~/modules/bank/constants";
 import { accountSchema } from "~/modules/bank/forms.server";

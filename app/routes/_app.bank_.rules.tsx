@@ -5,15 +5,16 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
+import * as formGrid from "~/components/forms/form-grid.css";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { requireBankPage } from "~/modules/bank/access.server";
+import { requireBankPage } from "~/web/bank/access.server";
 import { ruleSchema } from "~/modules/bank/forms.server";
 import { createRule, deleteRule, listRules } from "~/modules/bank/rules.server";
 import { listCategories } from "~/modules/expenses/categories.server";
@@ -146,7 +147,7 @@ export default function BankRules() {
         <CompanyField />
         <h2>Ново правило</h2>
         <FormError message={answer?.formError} />
-        <div className={listStyles.grid}>
+        <div className={formGrid.grid}>
           <FormField
             name="reasonContains"
             label="Основанието съдържа"

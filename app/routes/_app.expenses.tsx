@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { ExpenseTotals } from "~/components/expenses/expense-totals";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
@@ -9,6 +8,7 @@ import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";

@@ -5,13 +5,13 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import {
   archiveCategory,

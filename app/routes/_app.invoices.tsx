@@ -1,8 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 
 import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
-
-import * as listStyles from "~/components/clients/client-form.css";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FilterSelect } from "~/components/forms/filter-select";
@@ -11,6 +9,7 @@ import { PaymentBadge } from "~/components/invoices/status-badge";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { LinkedRows } from "~/components/ui/linked-rows";
+import * as listStyles from "~/components/ui/list.css";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";

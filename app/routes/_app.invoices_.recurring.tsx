@@ -5,11 +5,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";
 import { requireCompanyUser } from "~/modules/auth/guards.server";

@@ -5,7 +5,6 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as styles from "~/components/invoices/invoices.css";
@@ -14,6 +13,7 @@ import { SalaryMonthTable } from "~/components/salaries/month-table";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button, ButtonLink } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { SALARY_MESSAGES, SALARY_STATUSES } from "~/modules/salaries/constants";
 import { hasEmployees } from "~/modules/salaries/employees.server";
 import { currentMonth } from "~/modules/salaries/form.server";

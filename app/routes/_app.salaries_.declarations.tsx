@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as page from "~/components/layout/page.css";
@@ -13,6 +12,7 @@ import {
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { CONTRACT_TYPES } from "~/modules/salaries/constants";
 import { currentMonth } from "~/modules/salaries/form.server";
 import {

@@ -1,7 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { friendlyFormatIBAN } from "ibantools";
-import * as listStyles from "~/components/clients/client-form.css";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as page from "~/components/layout/page.css";
@@ -9,6 +8,7 @@ import * as styles from "~/components/salaries/payments.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";

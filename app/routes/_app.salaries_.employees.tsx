@@ -1,6 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FilterSelect } from "~/components/forms/filter-select";
@@ -8,6 +7,7 @@ import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button, ButtonLink } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { CONTRACT_TYPES, EMPLOYEE_STATES, type EmployeeState } from "~/modules/salaries/constants";

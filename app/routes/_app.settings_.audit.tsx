@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormField } from "~/components/forms/form-field";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { AUDIT_GROUPS, AUDIT_KEPT_YEARS, describeAuditDetails } from "~/modules/audit/constants";

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import * as page from "~/components/layout/page.css";
 import { ButtonLink } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { listAdmins } from "~/modules/admin/administrators.server";
 import { requireAdmin } from "~/modules/admin/guard.server";

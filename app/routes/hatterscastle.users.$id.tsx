@@ -9,10 +9,10 @@ import {
   SignIns,
   UserCard,
 } from "~/components/admin/user-detail";
-import * as listStyles from "~/components/clients/client-form.css";
 import * as page from "~/components/layout/page.css";
 import { BillingInvoices } from "~/components/subscriptions/billing-invoices";
 import { ButtonLink } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { userDetail } from "~/modules/admin/customers.server";
 import { requireAdmin } from "~/modules/admin/guard.server";
 

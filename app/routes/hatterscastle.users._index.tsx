@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Badge, DataTable, dateOrDash } from "~/components/admin/customer-parts";
-import * as listStyles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ListPager } from "~/components/ui/list-pager";
 import { SUBSCRIPTION_STATUS_NAMES, USER_STATUSES } from "~/modules/admin/constants";
 import { requireAdmin } from "~/modules/admin/guard.server";

@@ -1,6 +1,6 @@
-import * as listStyles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormField } from "~/components/forms/form-field";
+import * as formGrid from "~/components/forms/form-grid.css";
 import { COMPANY_KIND_TEXTS, COMPANY_KINDS } from "~/modules/accounts/company-kind";
 import { COUNTRIES } from "~/modules/reference/countries";
 import { type FormAnswer, typedOr } from "~/utils/forms";
@@ -116,7 +116,7 @@ export function CompanyFields({
   return (
     <>
       {field("companyName", "Име на фирмата", { required: true, controlProps: { maxLength: 200 } })}
-      <div className={listStyles.row}>
+      <div className={formGrid.row}>
         {field("companyType", "Вид", {
           required: true,
           options: COMPANY_KINDS.map((kind): [string, string] => [
@@ -138,7 +138,7 @@ export function CompanyFields({
           })
         : null}
       {field("companyAddress", "Адрес", { required: true, controlProps: { maxLength: 200 } })}
-      <div className={listStyles.row}>
+      <div className={formGrid.row}>
         {field("companyCity", "Град", { required: true, controlProps: { maxLength: 100 } })}
         {field("postalCode", "Пощенски код", { required: true, controlProps: { maxLength: 20 } })}
       </div>
@@ -165,7 +165,7 @@ export function CompanyFields({
       <fieldset className={fieldStyles.fieldset}>
         <legend className={fieldStyles.legend}>Банка (по желание)</legend>
         {field("companyBankAccount", "IBAN", { controlProps: { maxLength: 50 } })}
-        <div className={listStyles.row}>
+        <div className={formGrid.row}>
           {field("companyBankName", "Банка", { controlProps: { maxLength: 100 } })}
           {field("companyBankBic", "BIC", { controlProps: { maxLength: 20 } })}
         </div>

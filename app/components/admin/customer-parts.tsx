@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import * as listStyles from "~/components/clients/client-form.css";
 import * as badges from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { formatDate } from "~/utils/dates";
 

@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation, useSearchParams } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { NOTIFICATION_MAX, SETTINGS_FORMS } from "~/modules/admin/settings-constants";
 import { formatDate } from "~/utils/dates";

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import type { ColumnKind, AnalyticsTable as Table } from "~/modules/analytics/tables";
 import { printDate } from "~/utils/dates";

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
+import * as formGrid from "~/components/forms/form-grid.css";
 import { Button } from "~/components/ui/button";
 import { CSV_FIELDS, STATEMENT_LIMITS } from "~/modules/bank/constants";
 import { typedOr, useFormAnswer } from "~/utils/forms";
@@ -44,7 +44,7 @@ export function UploadForm({
       <CompanyField />
       <h2>Внасяне на извлечение</h2>
       <FormError message={answer?.formError} />
-      <div className={listStyles.grid}>
+      <div className={formGrid.grid}>
         {kept ? (
           <>
             <input type="hidden" name="kept" value={kept} />
@@ -92,7 +92,7 @@ export function AccountForm() {
       <CompanyField />
       <h2>Нова сметка</h2>
       <FormError message={answer?.formError} />
-      <div className={listStyles.row}>
+      <div className={formGrid.row}>
         <FormField
           name="iban"
           label="IBAN"
@@ -162,7 +162,7 @@ export function AccountSettingsForm({
         Нужни са дата и сума — една колона със знак или дебит и кредит. Файл с познати колони (напр.
         «Сума във валута на сметката» и «Тип» ДТ/КТ) се чете и без тях.
       </p>
-      <div className={listStyles.grid}>
+      <div className={formGrid.grid}>
         {(Object.entries(CSV_FIELDS) as [keyof typeof CSV_FIELDS, string][]).map(([key, label]) => (
           <FormField
             key={key}

@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
+import * as formGrid from "~/components/forms/form-grid.css";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
 import type { FormAnswer } from "~/utils/forms";
@@ -48,7 +48,7 @@ export function CatalogueForm({
     <Form method="post" ref={form} noValidate>
       <CompanyField />
       <FormError message={answer?.formError} />
-      <div className={listStyles.grid}>
+      <div className={formGrid.grid}>
         <FormField
           name="name"
           label="Наименование"
@@ -67,7 +67,7 @@ export function CatalogueForm({
           controlProps={{ maxLength: 200, lang: "en" }}
         />
       </div>
-      <div className={listStyles.row}>
+      <div className={formGrid.row}>
         <FormField
           name="unit"
           label="Мярка"

@@ -5,6 +5,7 @@ import { CompanyField } from "~/components/forms/company-field";
 import { CountryField } from "~/components/forms/country-field";
 import { FormError, SelectField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
+import * as formGrid from "~/components/forms/form-grid.css";
 import { lazyValidator } from "~/components/forms/lazy-validator";
 import { ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
@@ -81,9 +82,9 @@ export function ClientForm({
           ) : null}
         </p>
       ) : null}
-      <div className={styles.grid}>
+      <div className={formGrid.grid}>
         <fieldset className={fieldStyles.fieldset}>
-          <legend className={styles.legend}>Клиент</legend>
+          <legend className={formGrid.legend}>Клиент</legend>
           <SelectField name="kind" label="Вид" options={CLIENT_KINDS} required />
           <NameField defaultHint={nameHint ?? null} />
           <TextField
@@ -111,22 +112,22 @@ export function ClientForm({
           <TextField name="mol" label="МОЛ" hint="Материално отговорно лице" />
         </fieldset>
         <fieldset className={fieldStyles.fieldset}>
-          <legend className={styles.legend}>Адрес</legend>
+          <legend className={formGrid.legend}>Адрес</legend>
           <TextField name="address" label="Адрес" required />
-          <div className={styles.row}>
+          <div className={formGrid.row}>
             <TextField name="city" label="Град" required />
             <TextField name="postalCode" label="Пощенски код" />
           </div>
           <CountryField />
         </fieldset>
         <fieldset className={fieldStyles.fieldset}>
-          <legend className={styles.legend}>Контакти</legend>
+          <legend className={formGrid.legend}>Контакти</legend>
           <TextField name="emails" label="Имейли" hint="Няколко адреса се разделят със запетая" />
           <TextField name="phone" label="Телефон" type="tel" />
         </fieldset>
         <fieldset className={fieldStyles.fieldset}>
-          <legend className={styles.legend}>Фактуриране</legend>
-          <div className={styles.row}>
+          <legend className={formGrid.legend}>Фактуриране</legend>
+          <div className={formGrid.row}>
             <SelectField name="currency" label="Валута по подразбиране" options={CURRENCIES} />
             <SelectField
               name="language"
@@ -145,7 +146,9 @@ export function ClientForm({
           <SelectField name="vatTreatment" label="Третиране по ДДС" options={VAT_TREATMENTS} />
         </fieldset>
         <fieldset className={fieldStyles.fieldset}>
-          <legend className={styles.legend}>Данни на английски (за документи на английски)</legend>
+          <legend className={formGrid.legend}>
+            Данни на английски (за документи на английски)
+          </legend>
           <TextField name="nameEn" label="Име на английски" lang="en" />
           <TextField name="addressEn" label="Адрес на английски" lang="en" />
           <TextField name="cityEn" label="Град на английски" lang="en" />

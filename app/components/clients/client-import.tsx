@@ -1,10 +1,10 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import * as styles from "~/components/clients/client-form.css";
 import { CompanyField } from "~/components/forms/company-field";
 import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
+import * as styles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { CLIENT_IMPORT_COLUMNS, CLIENT_IMPORT_LIMITS } from "~/modules/clients/import";
 

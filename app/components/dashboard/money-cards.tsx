@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import * as styles from "~/components/layout/page.css";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";
 import { DOCUMENT_TYPES, listedCents, STATE_LABELS } from "~/modules/invoices/constants";

@@ -1,6 +1,6 @@
-import * as listStyles from "~/components/clients/client-form.css";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import {
   EXPENSE_DOCUMENT_TYPES,

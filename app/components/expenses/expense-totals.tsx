@@ -1,5 +1,5 @@
-import * as listStyles from "~/components/clients/client-form.css";
 import * as styles from "~/components/invoices/invoices.css";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { RATE_LABELS } from "~/modules/expenses/constants";
 import type { ExpenseCurrencyTotals, ExpenseRateTotals } from "~/modules/expenses/queries.server";

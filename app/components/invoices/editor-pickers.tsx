@@ -1,12 +1,12 @@
 import { Link } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import * as listStyles from "~/components/clients/client-form.css";
 import * as fieldStyles from "~/components/forms/field.css";
 import { useFieldFrame } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { Combobox } from "~/components/ui/combobox";
+import * as listStyles from "~/components/ui/list.css";
 import { useServerSearch } from "~/components/ui/use-server-search";
 import { vatRateLabel } from "~/modules/catalogue/constants";
 import type {

@@ -71,6 +71,9 @@ globalStyle(`${table} th, ${table} td`, {
 globalStyle(`${table} thead th`, { background: vars.color.brandSoft, fontSize: vars.fontSize.sm });
 export const num = style({ textAlign: "right", whiteSpace: "nowrap" });
 globalStyle(`${table} th${num}, ${table} td${num}`, { textAlign: "right" });
+// A figure's cell in any list (ui/list.css's cell aligns left): right, whatever order the bundle
+// gives the two files' rules.
+globalStyle(`th${num}, td${num}`, { textAlign: "right" });
 // A long heading over a column of figures wraps, so the figures, not the words, set its width.
 globalStyle(`thead th${num}`, { whiteSpace: "normal" });
 export const totals = style({ marginLeft: "auto", maxWidth: "24rem", marginTop: vars.space.md });

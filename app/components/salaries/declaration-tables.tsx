@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import * as styles from "~/components/invoices/invoices.css";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { formatCents, formatMoney } from "~/utils/money";
 

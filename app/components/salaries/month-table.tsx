@@ -1,8 +1,8 @@
 import { Form, Link } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { CompanyField } from "~/components/forms/company-field";
 import * as styles from "~/components/invoices/invoices.css";
 import { Button } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";
 import { SALARY_STATUSES } from "~/modules/salaries/constants";

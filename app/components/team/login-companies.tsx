@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { Button } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { useFormAnswer } from "~/utils/forms";
 

@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import * as listStyles from "~/components/clients/client-form.css";
 import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
+import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { INVITED_ROLES, type MemberRole, ROLE_LABELS } from "~/modules/auth/capabilities";
 import { TEAM_FORMS } from "~/modules/team/constants";

@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import * as listStyles from "~/components/clients/client-form.css";
+import * as listStyles from "~/components/ui/list.css";
 
 /**
  * The keyset pages of a list: «Следващи» carries the cursor of the last row shown, «Към началото»

@@ -1,6 +1,6 @@
-import * as listStyles from "~/components/clients/client-form.css";
 import * as invoiceStyles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
+import * as listStyles from "~/components/ui/list.css";
 import { PhoneCards, wideTable } from "~/components/ui/phone-cards";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { printDate } from "~/utils/dates";
