@@ -39,6 +39,7 @@ import {
   createCompanyWithClient,
   createTestExpense,
   createUser,
+  setPlan,
   TINY_PNG,
 } from "../setup/factories";
 import { botToken, call, formBody, jsonBody, signInApi } from "../setup/routes";
@@ -748,11 +749,7 @@ describe("/hatterscastle/statistics", () => {
     const prices = { standard: 1500, full: 2900 };
     const before = await adminStatistics(db, prices, "2026-11-24");
     const admin = await createUser(db, { role: "admin" });
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "full" })
-      .where("id", "=", admin.companyId!)
-      .execute();
+    await setPlan(db, admin.companyId!, "full");
     await db
       .insertInto("subscriptions")
       .values({ companyId: admin.companyId!, plan: "full", status: "past_due" })

@@ -18,7 +18,7 @@ import { parseEnv } from "~/utils/env.server";
 import { type OpenedDatabase, openDatabase, openPostgres } from "~db/client";
 import type { Database } from "~db/types";
 import {
-  createCompanyWithClient,
+  createCompanyOnPlan,
   createTestExpense,
   createTestSalary,
   TINY_PNG,
@@ -86,12 +86,7 @@ afterAll(async () => {
 /** Three companies, each with issued invoices (PDFs stored, one paid), expenses with receipts and a month of salaries. */
 async function fill(db: Kysely<Database>) {
   for (let n = 0; n < 3; n++) {
-    const { user, companyId, clientId } = await createCompanyWithClient(db);
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "full" })
-      .where("id", "=", companyId)
-      .execute();
+    const { user, companyId, clientId } = await createCompanyOnPlan(db, "full");
     for (let i = 0; i < 2; i++) {
       const id = await createDraft(
         db,

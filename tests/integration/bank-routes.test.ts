@@ -16,7 +16,7 @@ import { action as matchApi } from "~/routes/api.bank.transactions.$id.match";
 import { action as unmatchApi } from "~/routes/api.bank.transactions.$id.unmatch";
 import { loader as fileLoader } from "~/routes/bank.statements.$id.file";
 import { writeMt940 } from "../setup/bank-statements";
-import { createCompanyWithClient, createUser } from "../setup/factories";
+import { createCompanyOnPlan, createUser } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -32,12 +32,7 @@ const IBAN = "BG80BNBG96611020345678";
 
 async function customer(plan: "basic" | "standard" = "standard") {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: plan })
-    .where("id", "=", me.companyId)
-    .execute();
+  const me = await createCompanyOnPlan(db, plan);
   const id = await createDraft(
     db,
     me.companyId,

@@ -27,6 +27,7 @@ import { loader as documentsCsv } from "~/routes/invoices.export[.]csv";
 import { loader as salariesCsv } from "~/routes/salaries.export[.]csv";
 import { makeContext } from "../setup/context";
 import {
+  createCompanyOnPlan,
   createCompanyWithClient,
   createTestExpense,
   createTestSalary,
@@ -59,10 +60,10 @@ async function dataDir() {
 /** A VAT-registered full-plan company with books of every kind, signed in. */
 async function company() {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
+  const me = await createCompanyOnPlan(db, "full");
   await db
     .updateTable("companies")
-    .set({ subscriptionPlan: "full", eik: "175074752", name: "Експорт Тест ООД" })
+    .set({ eik: "175074752", name: "Експорт Тест ООД" })
     .where("id", "=", me.companyId)
     .execute();
   // A client the e-invoice can reach (EN 16931: a VAT number or an e-mail).

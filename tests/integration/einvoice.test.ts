@@ -1,4 +1,3 @@
-import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createClient } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
@@ -18,8 +17,7 @@ import { action as importApi } from "~/routes/api.expenses.import-ubl";
 import { loader as apiUbl } from "~/routes/api.invoices.$id.ubl";
 import { loader as pageUbl } from "~/routes/invoice.$id.ubl";
 import { centsToDecimal, convertCents } from "~/utils/money";
-import type { Database } from "~db/types";
-import { createCompanyWithClient } from "../setup/factories";
+import { createCompanyWithClient, setPlan } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { expectOutsider, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -56,14 +54,6 @@ const IMPORT_RATE: Record<string, number | null> = {
   E: null,
   O: null,
 };
-
-async function withPlan(db: Kysely<Database>, companyId: string) {
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: "standard" })
-    .where("id", "=", companyId)
-    .execute();
-}
 
 function upload(
   field: string,
@@ -465,7 +455,7 @@ describe("importing a supplier's e-invoice as an expense", () => {
   }, async () => {
     const db = getDb();
     const made = await makeEInvoiceDocuments(db);
-    await withPlan(db, made.me.companyId);
+    await setPlan(db, made.me.companyId, "standard");
     const { bearer } = await signInApi(db, made.me.user);
     for (const which of CASES) {
       const doc = await made.document(which);
@@ -538,7 +528,7 @@ describe("importing a supplier's e-invoice as an expense", () => {
     const made = await makeEInvoiceDocuments(db);
     // The buyer imports: the small company receives the standard invoice.
     const buyer = made.small;
-    await withPlan(db, buyer.companyId);
+    await setPlan(db, buyer.companyId, "standard");
     const { cookie } = await signInApi(db, buyer.user);
     const xml = new TextEncoder().encode(await eInvoiceXml(db, await made.document("mixed")));
 
@@ -608,7 +598,7 @@ describe("importing a supplier's e-invoice as an expense", () => {
   it("an expense takes an XML e-invoice as an attachment, judged by its content", async () => {
     const db = getDb();
     const me = await createCompanyWithClient(db);
-    await withPlan(db, me.companyId);
+    await setPlan(db, me.companyId, "standard");
     const { bearer } = await signInApi(db, me.user);
     const { action: attach } = await import("~/routes/api.expenses.$id.attachments");
     const { createTestExpense } = await import("../setup/factories");
@@ -639,7 +629,7 @@ describe("importing a supplier's e-invoice as an expense", () => {
   }, async () => {
     const db = getDb();
     const me = await createCompanyWithClient(db);
-    await withPlan(db, me.companyId);
+    await setPlan(db, me.companyId, "standard");
     const { cookie, bearer } = await signInApi(db, me.user);
     const bomb = `<?xml version="1.0"?>
 <!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">
@@ -708,7 +698,7 @@ describe("importing a supplier's e-invoice as an expense", () => {
     // Issue #24: such a file (410 KB) held every request 28.9 s in the parser.
     const db = getDb();
     const me = await createCompanyWithClient(db);
-    await withPlan(db, me.companyId);
+    await setPlan(db, me.companyId, "standard");
     const { cookie, bearer } = await signInApi(db, me.user);
     const ubl = (inner: string) =>
       `<?xml version="1.0" encoding="UTF-8"?><Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"><cbc:ID>1</cbc:ID>${inner}</Invoice>`;

@@ -10,7 +10,7 @@ import { auditImpersonatedRequest } from "~/modules/admin/audit.server";
 import { listSignIns } from "~/modules/admin/users.server";
 import { addMonths } from "~/modules/analytics/period";
 import { analyticsSummary, DSO_MIN_DAYS } from "~/modules/analytics/summary.server";
-import { getUser } from "~/web/auth/guards.server";
+import { getUser } from "~/modules/auth/guards.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { purgeExpired } from "~/modules/auth/purge.server";
 import { UBL_FORM_MESSAGES, withOwnInvoiceWarning } from "~/modules/expenses/ubl-import.server";
@@ -26,6 +26,7 @@ import { loader as payrollPdf } from "~/routes/salaries.payroll[.]pdf";
 import { addDays, printDate, todayInSofia } from "~/utils/dates";
 import { makeContext } from "../setup/context";
 import {
+  createCompanyOnPlan,
   createCompanyWithClient,
   createUser,
   PASSWORD,
@@ -388,12 +389,7 @@ describe("a document's e-mail and reminders (items 8, 9)", () => {
 
 describe("payroll print and the empty salaries page (item 10)", () => {
   it("says to add an employee first; the ведомост keeps its Cyrillic name, has the ЕГН and marks a draft month", async () => {
-    const me = await createCompanyWithClient(getDb());
-    await getDb()
-      .updateTable("companies")
-      .set({ subscriptionPlan: "full" })
-      .where("id", "=", me.companyId)
-      .execute();
+    const me = await createCompanyOnPlan(getDb(), "full");
     const session = await signInApi(getDb(), me.user);
     const page = await call(salariesLoader, getDb(), "/salaries?month=2026-10", {
       headers: { Cookie: session.cookie },
@@ -450,12 +446,7 @@ describe("payroll print and the empty salaries page (item 10)", () => {
 
 describe("the rest of the first day (item 11)", () => {
   it("warns that an imported e-invoice is the company's own sales invoice", async () => {
-    const me = await createCompanyWithClient(getDb());
-    await getDb()
-      .updateTable("companies")
-      .set({ subscriptionPlan: "standard" })
-      .where("id", "=", me.companyId)
-      .execute();
+    const me = await createCompanyOnPlan(getDb(), "standard");
     const company = await getDb()
       .selectFrom("companies")
       .select(["name", "eik", "vatNumber"])

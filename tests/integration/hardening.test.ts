@@ -18,6 +18,7 @@ import { BODY_MESSAGES, bodyLimitFor, refusedBodyKind } from "~/utils/body-limit
 import { settleAfterResponse } from "~/utils/later.server";
 import { guard } from "~/utils/route-guard.server";
 import {
+  createCompanyOnPlan,
   createCompanyWithClient,
   createTestExpense,
   createUser,
@@ -321,12 +322,7 @@ describe("uploads (#24)", () => {
   });
 
   it("stores a receipt whose file name carries NUL and control characters, under a clean name", async () => {
-    const me = await createCompanyWithClient(getDb());
-    await getDb()
-      .updateTable("companies")
-      .set({ subscriptionPlan: "full" })
-      .where("id", "=", me.companyId)
-      .execute();
+    const me = await createCompanyOnPlan(getDb(), "full");
     const { cookie } = await signInApi(getDb(), me.user);
     const expense = await createTestExpense(getDb(), me.companyId);
     const api = rawMultipart("бон\u0000\u0007.png", TINY_PNG);
@@ -356,12 +352,7 @@ describe("uploads (#24)", () => {
   });
 
   it("answers a malformed multipart body to a file route 400, to a page and to the API", async () => {
-    const me = await createCompanyWithClient(getDb());
-    await getDb()
-      .updateTable("companies")
-      .set({ subscriptionPlan: "full" })
-      .where("id", "=", me.companyId)
-      .execute();
+    const me = await createCompanyOnPlan(getDb(), "full");
     const { cookie } = await signInApi(getDb(), me.user);
     const expense = await createTestExpense(getDb(), me.companyId);
     const broken = (type: string) => ({

@@ -7,7 +7,7 @@ import { action as salariesPost } from "~/routes/api.salaries";
 import { action as salaryPut } from "~/routes/api.salaries.$id";
 import { loader as zipGet } from "~/routes/api.salaries.month.$month_.declarations";
 import { loader as fileGet } from "~/routes/salaries.declarations.files.$name";
-import { createCompanyWithClient, validEgn } from "../setup/factories";
+import { createCompanyOnPlan, validEgn } from "../setup/factories";
 import { call, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -21,11 +21,10 @@ const getDb = setupTestDatabase();
 
 async function company() {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
+  const me = await createCompanyOnPlan(db, "full");
   await db
     .updateTable("companies")
     .set({
-      subscriptionPlan: "full",
       eik: "175074752",
       name: "Тест Корекции ООД",
       activityCode: "6201",

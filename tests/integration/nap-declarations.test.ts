@@ -10,7 +10,7 @@ import { loader as zipGet } from "~/routes/api.salaries.month.$month_.declaratio
 import { loader as formGet } from "~/routes/api.salaries.month.$month_.declarations_.$form";
 import { action as napAction, loader as napLoader } from "~/routes/hatterscastle.nap";
 import { loader as fileGet } from "~/routes/salaries.declarations.files.$name";
-import { createCompanyWithClient, createUser, validEgn, validEik } from "../setup/factories";
+import { createCompanyOnPlan, createUser, validEgn, validEik } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -29,10 +29,10 @@ async function company(
   name = "Тест Заплати ООД",
 ) {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
+  const me = await createCompanyOnPlan(db, plan);
   await db
     .updateTable("companies")
-    .set({ subscriptionPlan: plan, eik, name, activityCode: "6201" })
+    .set({ eik, name, activityCode: "6201" })
     .where("id", "=", me.companyId)
     .execute();
   const session = await signInApi(db, me.user);

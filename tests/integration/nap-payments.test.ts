@@ -6,7 +6,7 @@ import { action as salariesPost } from "~/routes/api.salaries";
 import { loader as monthGet } from "~/routes/api.salaries.month.$month";
 import { loader as formGet } from "~/routes/api.salaries.month.$month_.declarations_.$form";
 import { loader as paymentsGet } from "~/routes/api.salaries.month.$month_.payments";
-import { createCompanyWithClient, validEgn } from "../setup/factories";
+import { createCompanyOnPlan, validEgn } from "../setup/factories";
 import { call, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -54,10 +54,10 @@ async function company(
   name = "Тест Заплати ООД",
 ) {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
+  const me = await createCompanyOnPlan(db, plan);
   await db
     .updateTable("companies")
-    .set({ subscriptionPlan: plan, eik, name, activityCode: "6201" })
+    .set({ eik, name, activityCode: "6201" })
     .where("id", "=", me.companyId)
     .execute();
   const session = await signInApi(db, me.user);

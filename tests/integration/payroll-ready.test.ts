@@ -14,7 +14,7 @@ import { loader as salaryGet } from "~/routes/api.salaries.$id";
 import { loader as formGet } from "~/routes/api.salaries.month.$month_.declarations_.$form";
 import { loader as paymentsGet } from "~/routes/api.salaries.month.$month_.payments";
 import { loader as payrollGet, action as payrollPut } from "~/routes/api.settings.payroll";
-import { createCompanyWithClient, validEgn } from "../setup/factories";
+import { createCompanyOnPlan, validEgn } from "../setup/factories";
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -29,10 +29,10 @@ const getDb = setupTestDatabase();
 
 async function company() {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
+  const me = await createCompanyOnPlan(db, "full");
   await db
     .updateTable("companies")
-    .set({ subscriptionPlan: "full", eik: "175074752", name: "Тест Заплати ООД" })
+    .set({ eik: "175074752", name: "Тест Заплати ООД" })
     .where("id", "=", me.companyId)
     .execute();
   const session = await signInApi(db, me.user);

@@ -22,7 +22,7 @@ import { action as paymentsApi } from "~/routes/api.invoices.$id.payments";
 import { action as salariesApi } from "~/routes/api.salaries";
 import type { Database } from "~db/types";
 import {
-  createCompanyWithClient,
+  createCompanyOnPlan,
   createTestDraft,
   createTestEmployee,
   createTestExpense,
@@ -65,15 +65,8 @@ async function issued(
 }
 
 async function world(db: Kysely<Database>) {
-  const me = await createCompanyWithClient(db);
-  const other = await createCompanyWithClient(db);
-  for (const company of [me, other]) {
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "full" })
-      .where("id", "=", company.companyId)
-      .execute();
-  }
+  const me = await createCompanyOnPlan(db, "full");
+  const other = await createCompanyOnPlan(db, "full");
   const members = [];
   for (const [index, r] of ROLES.entries()) {
     const login =

@@ -24,7 +24,7 @@ import { loader as auditCsv } from "~/routes/settings.audit[.]csv";
 import { action as switchCompany } from "~/routes/switch-company";
 import { readToast } from "~/utils/toast.server";
 import { linkIn, startMailbox } from "../e2e/mailbox";
-import { createCompanyWithClient, createUser } from "../setup/factories";
+import { createCompanyOnPlan, createUser, setPlan } from "../setup/factories";
 import { call, cookiesFrom, formBody, jsonBody, signInApi } from "../setup/routes";
 import { memberOf, workIn } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -39,12 +39,7 @@ const mailConfig = (mailbox: Mailbox) => ({
 /** A company on the standard plan (3 seats) with its owner signed in. */
 async function ownerOfCompany(plan: "basic" | "standard" | "full" = "standard") {
   const db = getDb();
-  const { user, companyId, clientId } = await createCompanyWithClient(db);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: plan })
-    .where("id", "=", companyId)
-    .execute();
+  const { user, companyId, clientId } = await createCompanyOnPlan(db, plan);
   return { user, companyId, clientId, ...(await signInApi(db, user)) };
 }
 
@@ -324,14 +319,8 @@ describe("invitations by e-mail (issue #29 item 2)", () => {
       const db = getDb();
       const owner = await ownerOfCompany("standard");
       const { token } = await invite(owner, mailbox, "late@example.bg", "staff");
-      const plan = (subscriptionPlan: "basic" | "standard") =>
-        db
-          .updateTable("companies")
-          .set({ subscriptionPlan })
-          .where("id", "=", owner.companyId)
-          .execute();
       // Invited on standard; the plan went down to basic (the owner's seat only) before the answer.
-      await plan("basic");
+      await setPlan(db, owner.companyId, "basic");
       const refused = await call(inviteAction, db, `/invite/${token}`, {
         ...formBody(newLogin),
         params: { token },
@@ -348,7 +337,7 @@ describe("invitations by e-mail (issue #29 item 2)", () => {
         await db.selectFrom("users").select("id").where("email", "=", "late@example.bg").execute(),
       ).toEqual([]);
       // With the seat back, the same link works.
-      await plan("standard");
+      await setPlan(db, owner.companyId, "standard");
       const joined = await call(inviteAction, db, `/invite/${token}`, {
         ...formBody(newLogin),
         params: { token },
@@ -610,11 +599,7 @@ describe("roles and capabilities (issue #29 item 1)", () => {
       capabilityLabel: "Екип: покани, роли, собственост",
     });
     // The plan gate still applies on top: a basic company's accountant meets the gate.
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "basic" })
-      .where("id", "=", owner.companyId)
-      .execute();
+    await setPlan(db, owner.companyId, "basic");
     const gated = await call(salariesApi, db, "/api/salaries", {
       headers: { Cookie: accountant.cookie },
     });

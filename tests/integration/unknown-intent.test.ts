@@ -17,7 +17,7 @@ import { action as adminSettings } from "~/routes/hatterscastle.settings";
 import { action as userEdit } from "~/routes/hatterscastle.users.edit.$id";
 import { action as vatUpdate } from "~/routes/hatterscastle.vat-update";
 import { UNKNOWN_INTENT } from "~/utils/forms.server";
-import { createCompanyWithClient, createUser } from "../setup/factories";
+import { createCompanyOnPlan, createUser } from "../setup/factories";
 import { call, formBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -33,12 +33,7 @@ type Action = Parameters<typeof call>[0];
 describe("an unknown intent", () => {
   it("is refused with 400 and one Bulgarian message by every page that takes intents", async () => {
     const db = getDb();
-    const { user, clientId } = await createCompanyWithClient(db);
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "full" })
-      .where("id", "=", user.companyId!)
-      .execute();
+    const { user, clientId } = await createCompanyOnPlan(db, "full");
     const customer = (await signInApi(db, user)).cookie;
     const admin = (await signInApi(db, await createUser(db, { role: "admin" }))).cookie;
 

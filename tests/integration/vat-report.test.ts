@@ -20,7 +20,13 @@ import {
   widthOf,
 } from "~/modules/vat/layouts";
 import { buildFiles, saveFilingSettings, vatReport } from "~/modules/vat/report.server";
-import { createCompanyWithClient, createTestExpense, validEik } from "../setup/factories";
+import {
+  createCompanyOnPlan,
+  createCompanyWithClient,
+  createTestExpense,
+  setPlan,
+  validEik,
+} from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -110,10 +116,10 @@ describe("НАП's record layouts", () => {
 /** A VAT-registered company with clients for every kind of supply. */
 async function business() {
   const db = getDb();
-  const me = await createCompanyWithClient(db);
+  const me = await createCompanyOnPlan(db, "standard");
   await db
     .updateTable("companies")
-    .set({ subscriptionPlan: "standard", vatNumber: "BG175074752" })
+    .set({ vatNumber: "BG175074752" })
     .where("id", "=", me.companyId)
     .execute();
   const client = (fields: Record<string, unknown>) =>
@@ -839,11 +845,7 @@ describe("the page, the files and the API", () => {
 
   it("without the standard plan the purchase journal is empty, and says so", async () => {
     const { db, me } = await business();
-    await db
-      .updateTable("companies")
-      .set({ subscriptionPlan: "basic" })
-      .where("id", "=", me.companyId)
-      .execute();
+    await setPlan(db, me.companyId, "basic");
     const session = await signInApi(db, me.user);
     const page = await import("~/routes/_app.reports.vat");
     const shown = (await (

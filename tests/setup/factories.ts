@@ -157,6 +157,18 @@ export async function createCompanyWithClient(db: Kysely<Database>, vatRegistere
   return { user, companyId, clientId: client.id, vatNumber };
 }
 
+/**
+ * Puts the company on the plan straight in the database: its modules open (or close) at once,
+ * with no payment or grant behind it (the tests of those go through their own pages).
+ */
+export async function setPlan(db: Kysely<Database>, companyId: string, plan: Plan) {
+  await db
+    .updateTable("companies")
+    .set({ subscriptionPlan: plan })
+    .where("id", "=", companyId)
+    .execute();
+}
+
 /** A company with a client (createCompanyWithClient) on a plan: the plan's modules open. */
 export async function createCompanyOnPlan(
   db: Kysely<Database>,
@@ -164,11 +176,7 @@ export async function createCompanyOnPlan(
   vatRegistered = true,
 ) {
   const made = await createCompanyWithClient(db, vatRegistered);
-  await db
-    .updateTable("companies")
-    .set({ subscriptionPlan: plan })
-    .where("id", "=", made.companyId)
-    .execute();
+  await setPlan(db, made.companyId, plan);
   return made;
 }
 
