@@ -12,7 +12,7 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ButtonLink } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { requireBankPage } from "~/web/bank/access.server";
+import { requireBankPage } from "~/modules/bank/access.server";
 import { createAccount, listAccounts } from "~/modules/bank/accounts.server";
 import { STATEMENT_FORMATS } from "~/modules/bank/constants";
 import { accountSchema } from "~/modules/bank/forms.server";

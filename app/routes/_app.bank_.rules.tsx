@@ -14,7 +14,7 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { requireBankPage } from "~/web/bank/access.server";
+import { requireBankPage } from "~/modules/bank/access.server";
 import { ruleSchema } from "~/modules/bank/forms.server";
 import { createRule, deleteRule, listRules } from "~/modules/bank/rules.server";
 import { listCategories } from "~/modules/expenses/categories.server";
