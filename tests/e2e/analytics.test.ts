@@ -9,6 +9,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -19,13 +20,9 @@ const today = () => new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/S
 
 /** A client, an issued invoice of 1 000.00 + 20 % and an expense of 300.00 + 20 %, over the API. */
 async function someBusiness(app: RunningApp, context: BrowserContext) {
-  const headers = { Origin: app.url };
-  const post = async (url: string, data: unknown, status: number) => {
-    const response = await context.request.post(`${app.url}${url}`, { data, headers });
-    expect(response.status(), `${url}: ${await response.text()}`).toBe(status);
-    return (await response.json()) as { id: string };
-  };
-  const client = await post(
+  const client = await postJson(
+    context.request,
+    app,
     "/api/clients",
     {
       kind: "company",
@@ -36,7 +33,9 @@ async function someBusiness(app: RunningApp, context: BrowserContext) {
     },
     201,
   );
-  const invoice = await post(
+  const invoice = await postJson(
+    context.request,
+    app,
     "/api/invoices",
     {
       type: "invoice",
@@ -47,11 +46,13 @@ async function someBusiness(app: RunningApp, context: BrowserContext) {
     },
     201,
   );
-  await post(`/api/invoices/${invoice.id}/issue`, {}, 200);
+  await postJson(context.request, app, `/api/invoices/${invoice.id}/issue`, {}, 200);
   const { categories } = (await (
     await context.request.get(`${app.url}/api/expense-categories`)
   ).json()) as { categories: { id: string; name: string }[] };
-  await post(
+  await postJson(
+    context.request,
+    app,
     "/api/expenses",
     {
       categoryId: categories.find((c) => c.name === "Наеми")?.id ?? categories[0]!.id,

@@ -10,6 +10,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -40,13 +41,7 @@ describe.skipIf(!hasChromium)("bank statements in Chromium without JavaScript", 
       page.on("pageerror", (error) => errors.push(error.message));
       await signInContext(app, context);
       await upgradeByForms(page, app, "standard");
-      const headers = { Origin: app.url };
-      const post = async (url: string, data: unknown) => {
-        const response = await context.request.post(`${app.url}${url}`, { data, headers });
-        expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-        return (await response.json()) as { id: string; number: string; totals: { total: string } };
-      };
-      const client = await post("/api/clients", {
+      const client = await postJson(context.request, app, "/api/clients", {
         kind: "company",
         name: "Сила Инвест ООД",
         eik: validEik(),
@@ -54,14 +49,19 @@ describe.skipIf(!hasChromium)("bank statements in Chromium without JavaScript", 
         city: "София",
         postalCode: "1000",
       });
-      const invoice = await post("/api/invoices", {
+      const invoice = await postJson(context.request, app, "/api/invoices", {
         type: "invoice",
         clientId: client.id,
         issueDate: "2026-11-02",
         dueDate: "2026-11-16",
         lines: [{ description: "Услуга", quantity: "1", unitPrice: "1000.00", vatRate: 20 }],
       });
-      const issued = await post(`/api/invoices/${invoice.id}/issue`, {});
+      const issued = await postJson<{ number: string; totals: { total: string } }>(
+        context.request,
+        app,
+        `/api/invoices/${invoice.id}/issue`,
+        {},
+      );
       const total = Math.round(Number(issued.totals.total) * 100);
       const text = writeMt940({
         iban: "BG80BNBG96611020345678",

@@ -10,6 +10,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -26,15 +27,9 @@ import {
 const today = () => new Date().toLocaleDateString("en-CA", { timeZone: "Europe/Sofia" });
 
 async function issueAnInvoice(page: Page, app: RunningApp) {
-  const post = async (url: string, data: Record<string, unknown>, status: number) => {
-    const response = await page.request.post(`${app.url}${url}`, {
-      data,
-      headers: { Origin: app.url },
-    });
-    expect(response.status(), `${url}: ${await response.text()}`).toBe(status);
-    return (await response.json()) as { id: string };
-  };
-  const client = await post(
+  const client = await postJson(
+    page.request,
+    app,
     "/api/clients",
     {
       kind: "company",
@@ -45,7 +40,9 @@ async function issueAnInvoice(page: Page, app: RunningApp) {
     },
     201,
   );
-  const invoice = await post(
+  const invoice = await postJson(
+    page.request,
+    app,
     "/api/invoices",
     {
       type: "invoice",
@@ -56,7 +53,7 @@ async function issueAnInvoice(page: Page, app: RunningApp) {
     },
     201,
   );
-  await post(`/api/invoices/${invoice.id}/issue`, {}, 200);
+  await postJson(page.request, app, `/api/invoices/${invoice.id}/issue`, {}, 200);
 }
 
 /**

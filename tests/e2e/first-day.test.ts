@@ -13,6 +13,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   seededDatabase,
   signInContext,
@@ -62,13 +63,7 @@ const pageText = async (page: Page) =>
 
 /** A client, an invoice of 1 250,00 + 20 % paid in full, and a credit note of 93,20 on it (API). */
 async function paidInvoiceAndCreditNote(app: RunningApp, context: BrowserContext) {
-  const headers = { Origin: app.url };
-  const post = async (url: string, data: unknown) => {
-    const response = await context.request.post(`${app.url}${url}`, { data, headers });
-    expect(response.status(), `${url}: ${await response.text()}`).toBeLessThan(300);
-    return (await response.json()) as { id: string };
-  };
-  const client = await post("/api/clients", {
+  const client = await postJson(context.request, app, "/api/clients", {
     kind: "company",
     name: "Купувач Първи ООД",
     eik: validEik(),
@@ -76,20 +71,20 @@ async function paidInvoiceAndCreditNote(app: RunningApp, context: BrowserContext
     city: "София",
   });
   const day = new Date().toISOString().slice(0, 10);
-  const invoice = await post("/api/invoices", {
+  const invoice = await postJson(context.request, app, "/api/invoices", {
     type: "invoice",
     clientId: client.id,
     issueDate: day,
     dueDate: day,
     lines: [{ description: "Одит", quantity: "1", unitPrice: "1250.00", vatRate: 20 }],
   });
-  await post(`/api/invoices/${invoice.id}/issue`, {});
-  await post(`/api/invoices/${invoice.id}/payments`, {
+  await postJson(context.request, app, `/api/invoices/${invoice.id}/issue`, {});
+  await postJson(context.request, app, `/api/invoices/${invoice.id}/payments`, {
     paidOn: day,
     amount: "1500.00",
     method: "bank",
   });
-  const note = await post("/api/invoices", {
+  const note = await postJson(context.request, app, "/api/invoices", {
     type: "credit_note",
     clientId: client.id,
     issueDate: day,
@@ -97,8 +92,8 @@ async function paidInvoiceAndCreditNote(app: RunningApp, context: BrowserContext
     reason: "Отстъпка",
     lines: [{ description: "Отстъпка", quantity: "1", unitPrice: "77.67", vatRate: 20 }],
   });
-  await post(`/api/invoices/${note.id}/issue`, {});
-  await post("/api/catalogue", {
+  await postJson(context.request, app, `/api/invoices/${note.id}/issue`, {});
+  await postJson(context.request, app, "/api/catalogue", {
     name: "Годишен одит",
     unit: "бр.",
     unitPrice: "1250",
@@ -273,28 +268,32 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
     try {
       await signInContext(app, context);
       await upgradeByForms(page, app, "full");
-      const post = async (url: string, data: unknown) => {
-        const response = await context.request.post(`${app.url}${url}`, {
-          data,
-          headers: { Origin: app.url },
-        });
-        expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
-        return (await response.json()) as { id: string };
-      };
-      const employee = await post("/api/employees", {
-        name: "Петър Петров Иванов",
-        idNumber: "8501011234",
-        position: "Продавач",
-        contractType: "labour",
-        startDate: "2025-01-01",
-        gross: "1500.00",
-      });
+      const employee = await postJson(
+        context.request,
+        app,
+        "/api/employees",
+        {
+          name: "Петър Петров Иванов",
+          idNumber: "8501011234",
+          position: "Продавач",
+          contractType: "labour",
+          startDate: "2025-01-01",
+          gross: "1500.00",
+        },
+        201,
+      );
       const now = new Date();
       const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15));
-      await post("/api/salaries", {
-        employeeId: employee.id,
-        month: last.toISOString().slice(0, 7),
-      });
+      await postJson(
+        context.request,
+        app,
+        "/api/salaries",
+        {
+          employeeId: employee.id,
+          month: last.toISOString().slice(0, 7),
+        },
+        201,
+      );
       await page.goto(`${app.url}/dashboard`);
       await page.getByRole("heading", { name: /^Заплатите за/ }).waitFor();
       expect(await page.getByRole("button", { name: /^Копирай заплатите/ }).count()).toBe(1);

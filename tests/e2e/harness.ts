@@ -6,7 +6,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import AxeBuilder from "@axe-core/playwright";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+} from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { registrationPayload } from "../setup/values";
@@ -331,6 +337,25 @@ async function scan(page: Page): Promise<void> {
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
   );
   expect(report, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/**
+ * POSTs JSON to the app's API as the browser whose request context is given (its session cookie,
+ * the app's Origin) and returns the answer's body. Fails the test, naming the call and the answer,
+ * unless the status is the one expected (any 2xx when none is given).
+ */
+export async function postJson<T = { id: string }>(
+  request: APIRequestContext,
+  app: RunningApp,
+  url: string,
+  data: unknown,
+  status?: number,
+): Promise<T> {
+  const response = await request.post(`${app.url}${url}`, { data, headers: { Origin: app.url } });
+  const answer = await response.text();
+  if (status === undefined) expect(response.ok(), `${url}: ${answer}`).toBe(true);
+  else expect(response.status(), `${url}: ${answer}`).toBe(status);
+  return JSON.parse(answer) as T;
 }
 
 /** Registers an account over the JSON API (a local bot-check token from the challenge call). */

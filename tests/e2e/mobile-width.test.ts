@@ -9,6 +9,7 @@ import {
   hasChromium,
   onSeededApp,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   upgradeByForms,
@@ -92,12 +93,7 @@ async function expectKeyColumns(
 /** Everything a customer on the full plan has after a month of work, made over the JSON API. */
 async function realisticData(app: RunningApp, context: BrowserContext) {
   const headers = { Origin: app.url };
-  const post = async (url: string, data: unknown) => {
-    const response = await context.request.post(`${app.url}${url}`, { data, headers });
-    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as { id: string };
-  };
-  const client = await post("/api/clients", {
+  const client = await postJson(context.request, app, "/api/clients", {
     kind: "company",
     name: LONG_NAME,
     eik: validEik(),
@@ -116,21 +112,21 @@ async function realisticData(app: RunningApp, context: BrowserContext) {
     },
     { description: "Консултация", quantity: "3.5", unitPrice: "80.00", vatRate: 20 },
   ];
-  const invoice = await post("/api/invoices", {
+  const invoice = await postJson(context.request, app, "/api/invoices", {
     type: "invoice",
     clientId: client.id,
     issueDate: today(),
     dueDate: today(),
     lines,
   });
-  await post(`/api/invoices/${invoice.id}/issue`, {});
-  await post(`/api/invoices/${invoice.id}/send`, {});
-  await post(`/api/invoices/${invoice.id}/payments`, {
+  await postJson(context.request, app, `/api/invoices/${invoice.id}/issue`, {});
+  await postJson(context.request, app, `/api/invoices/${invoice.id}/send`, {});
+  await postJson(context.request, app, `/api/invoices/${invoice.id}/payments`, {
     paidOn: today(),
     amount: "100.00",
     method: "bank",
   });
-  const credit = await post("/api/invoices", {
+  const credit = await postJson(context.request, app, "/api/invoices", {
     type: "credit_note",
     clientId: client.id,
     issueDate: today(),
@@ -138,14 +134,14 @@ async function realisticData(app: RunningApp, context: BrowserContext) {
     reason: "Отстъпка за забавено изпълнение на договора за счетоводно обслужване",
     lines: [{ description: "Отстъпка", quantity: "1", unitPrice: "50.00", vatRate: 20 }],
   });
-  await post(`/api/invoices/${credit.id}/issue`, {});
-  const proforma = await post("/api/invoices", {
+  await postJson(context.request, app, `/api/invoices/${credit.id}/issue`, {});
+  const proforma = await postJson(context.request, app, "/api/invoices", {
     type: "proforma",
     clientId: client.id,
     issueDate: today(),
     lines,
   });
-  const draft = await post("/api/invoices", {
+  const draft = await postJson(context.request, app, "/api/invoices", {
     type: "invoice",
     clientId: client.id,
     issueDate: today(),
@@ -154,7 +150,7 @@ async function realisticData(app: RunningApp, context: BrowserContext) {
   const categories = (await (
     await context.request.get(`${app.url}/api/expense-categories`)
   ).json()) as { categories: { id: string }[] };
-  const expense = await post("/api/expenses", {
+  const expense = await postJson(context.request, app, "/api/expenses", {
     supplierName: "Доставчик на офис консумативи и канцеларски материали ООД",
     supplierEik: validEik(),
     documentType: "invoice",
@@ -210,7 +206,7 @@ async function realisticData(app: RunningApp, context: BrowserContext) {
   });
   expect(uploaded.status(), await uploaded.text()).toBe(201);
   const statement = (await uploaded.json()) as { statementId: string };
-  const employee = await post("/api/employees", {
+  const employee = await postJson(context.request, app, "/api/employees", {
     name: "Мария Иванова Петрова-Константинова",
     idNumber: validEgn("850101123"),
     position: "Главен счетоводител",
@@ -218,11 +214,11 @@ async function realisticData(app: RunningApp, context: BrowserContext) {
     startDate: "2025-01-02",
     gross: "2450.00",
   });
-  const salary = await post("/api/salaries", {
+  const salary = await postJson(context.request, app, "/api/salaries", {
     employeeId: employee.id,
     month: today().slice(0, 7),
   });
-  const item = await post("/api/catalogue", {
+  const item = await postJson(context.request, app, "/api/catalogue", {
     name: "Счетоводно обслужване — месечен абонамент за фирми с персонал",
     unit: "бр.",
     unitPrice: "1250.00",

@@ -8,6 +8,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -37,33 +38,37 @@ describe.skipIf(!hasChromium)("declarations to НАП in Chromium", () => {
     try {
       await signInContext(app, context);
       await upgradeByForms(page, app, "full");
-      const post = async (url: string, data: Record<string, unknown>) => {
-        const response = await page.request.post(`${app.url}${url}`, {
-          data,
-          headers: { Origin: app.url },
-        });
-        expect(response.status(), await response.text()).toBe(201);
-        return ((await response.json()) as { id: string }).id;
-      };
       const people = [
         { name: "Иван Стоянов Петров", idNumber: validEgn("551231123") },
         { name: "Maria Ivanova", idNumber: validEgn("850101123") },
       ];
       for (const person of people) {
-        const id = await post("/api/employees", {
-          ...person,
-          startDate: "2020-01-01",
-          occupationCode: "24114001",
-          position: "Специалист",
-          contractType: "labour",
-          gross: "2000.00",
-        });
-        await post("/api/salaries", {
-          employeeId: id,
-          month: "2026-10",
-          workingDays: 22,
-          status: "approved",
-        });
+        const { id } = await postJson(
+          page.request,
+          app,
+          "/api/employees",
+          {
+            ...person,
+            startDate: "2020-01-01",
+            occupationCode: "24114001",
+            position: "Специалист",
+            contractType: "labour",
+            gross: "2000.00",
+          },
+          201,
+        );
+        await postJson(
+          page.request,
+          app,
+          "/api/salaries",
+          {
+            employeeId: id,
+            month: "2026-10",
+            workingDays: 22,
+            status: "approved",
+          },
+          201,
+        );
       }
 
       await page.goto(`${app.url}/salaries?month=2026-10`);

@@ -7,6 +7,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -39,14 +40,6 @@ describe.skipIf(!hasChromium)("payments to НАП in Chromium", () => {
     try {
       await signInContext(app, context);
       await upgradeByForms(page, app, "full");
-      const post = async (url: string, data: Record<string, unknown>) => {
-        const response = await page.request.post(`${app.url}${url}`, {
-          data,
-          headers: { Origin: app.url },
-        });
-        expect(response.status(), await response.text()).toBe(201);
-        return ((await response.json()) as { id: string }).id;
-      };
       const people = [
         { name: "Иван Стоянов Петров", idNumber: validEgn("551231123"), startDate: "2020-01-01" },
         { name: "Мария Иванова Петрова", idNumber: validEgn("850101123"), startDate: "2025-03-01" },
@@ -58,19 +51,31 @@ describe.skipIf(!hasChromium)("payments to НАП in Chromium", () => {
       });
       expect(kid.status(), await kid.text()).toBe(200);
       for (const person of people) {
-        const id = await post("/api/employees", {
-          ...person,
-          occupationCode: "24114001",
-          position: "Специалист",
-          contractType: "labour",
-          gross: "2000.00",
-        });
-        await post("/api/salaries", {
-          employeeId: id,
-          month: "2026-10",
-          workingDays: 22,
-          status: "approved",
-        });
+        const { id } = await postJson(
+          page.request,
+          app,
+          "/api/employees",
+          {
+            ...person,
+            occupationCode: "24114001",
+            position: "Специалист",
+            contractType: "labour",
+            gross: "2000.00",
+          },
+          201,
+        );
+        await postJson(
+          page.request,
+          app,
+          "/api/salaries",
+          {
+            employeeId: id,
+            month: "2026-10",
+            workingDays: 22,
+            status: "approved",
+          },
+          201,
+        );
       }
 
       await page.goto(`${app.url}/salaries/declarations/payments?month=2026-10`);

@@ -7,6 +7,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -20,13 +21,9 @@ import {
 const today = () => new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Sofia" });
 
 async function issuedInvoice(app: RunningApp, context: BrowserContext) {
-  const headers = { Origin: app.url };
-  const post = async (url: string, data: unknown, status: number) => {
-    const response = await context.request.post(`${app.url}${url}`, { data, headers });
-    expect(response.status(), `${url}: ${await response.text()}`).toBe(status);
-    return (await response.json()) as { id: string };
-  };
-  const client = await post(
+  const client = await postJson(
+    context.request,
+    app,
     "/api/clients",
     {
       kind: "company",
@@ -38,7 +35,9 @@ async function issuedInvoice(app: RunningApp, context: BrowserContext) {
     },
     201,
   );
-  const invoice = await post(
+  const invoice = await postJson(
+    context.request,
+    app,
     "/api/invoices",
     {
       type: "invoice",
@@ -49,7 +48,7 @@ async function issuedInvoice(app: RunningApp, context: BrowserContext) {
     },
     201,
   );
-  await post(`/api/invoices/${invoice.id}/issue`, {}, 200);
+  await postJson(context.request, app, `/api/invoices/${invoice.id}/issue`, {}, 200);
   return invoice.id;
 }
 

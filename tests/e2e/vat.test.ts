@@ -7,6 +7,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -21,14 +22,8 @@ import {
 const today = () => new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Sofia" });
 
 async function issuedInvoice(app: RunningApp, context: BrowserContext) {
-  const headers = { Origin: app.url };
-  const post = async (url: string, data: unknown) => {
-    const response = await context.request.post(`${app.url}${url}`, { data, headers });
-    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as { id: string };
-  };
   const eik = validEik();
-  const client = await post("/api/clients", {
+  const client = await postJson(context.request, app, "/api/clients", {
     kind: "company",
     name: "Купувач ООД",
     eik,
@@ -38,26 +33,20 @@ async function issuedInvoice(app: RunningApp, context: BrowserContext) {
     city: "София",
     postalCode: "1000",
   });
-  const invoice = await post("/api/invoices", {
+  const invoice = await postJson(context.request, app, "/api/invoices", {
     type: "invoice",
     clientId: client.id,
     issueDate: today(),
     dueDate: today(),
     lines: [{ description: "Счетоводни услуги", quantity: "1", unitPrice: "500.00", vatRate: 20 }],
   });
-  await post(`/api/invoices/${invoice.id}/issue`, {});
+  await postJson(context.request, app, `/api/invoices/${invoice.id}/issue`, {});
   return invoice.id;
 }
 
 /** A German business client and a services invoice to it under чл. 21, ал. 2, issued. */
 async function germanInvoice(app: RunningApp, context: BrowserContext) {
-  const headers = { Origin: app.url };
-  const post = async (url: string, data: unknown) => {
-    const response = await context.request.post(`${app.url}${url}`, { data, headers });
-    expect(response.ok(), `${url}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as { id: string };
-  };
-  const client = await post("/api/clients", {
+  const client = await postJson(context.request, app, "/api/clients", {
     kind: "foreign_company",
     name: "Müller Maschinenbau GmbH",
     vatNumber: "DE811907980",
@@ -65,7 +54,7 @@ async function germanInvoice(app: RunningApp, context: BrowserContext) {
     city: "München",
     country: "Германия",
   });
-  const invoice = await post("/api/invoices", {
+  const invoice = await postJson(context.request, app, "/api/invoices", {
     type: "invoice",
     clientId: client.id,
     issueDate: today(),
@@ -73,7 +62,7 @@ async function germanInvoice(app: RunningApp, context: BrowserContext) {
     vatGround: "чл. 21, ал. 2 от ЗДДС",
     lines: [{ description: "Консултации", quantity: "1", unitPrice: "800.00", vatRate: null }],
   });
-  await post(`/api/invoices/${invoice.id}/issue`, {});
+  await postJson(context.request, app, `/api/invoices/${invoice.id}/issue`, {});
   return { clientId: client.id, invoiceId: invoice.id };
 }
 
