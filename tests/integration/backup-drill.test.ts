@@ -242,13 +242,25 @@ describe(`backups on ${kind === "pglite" ? "PGlite (the data folder)" : "Postgre
       // Nothing is even begun in it: the archive is read whole before a file is written (a
       // half-made folder being removed raced tar's writes still under way: ENOTEMPTY).
       const touched: string[] = [];
-      const watcher = watch(elsewhere, (_event, name) => touched.push(String(name)));
+      const mark = path.join(elsewhere, "mark");
+      let markSeen = () => {};
+      const marked = new Promise<void>((resolve) => {
+        markSeen = resolve;
+      });
+      const watcher = watch(elsewhere, (_event, name) => {
+        if (name === "mark") markSeen();
+        else touched.push(String(name));
+      });
       try {
         await expect(
           restoreCommand(parseEnv({ NODE_ENV: "test", DATA_DIR: elsewhere }), cut),
         ).rejects.toThrow("unexpected end of file");
-        // A wait, not a poll: what is checked is that no event comes (the old code's came at once).
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // What is checked is that no event comes (the old code's came at once). The folder's
+        // events arrive in order: once a mark written after the refusal is seen, any write of the
+        // restore has been seen before it.
+        await writeFile(mark, "");
+        await marked;
+        await rm(mark);
         // (The restore's claim on the folder, control.sock, comes and goes as for every command.)
         expect(touched.filter((name) => name.startsWith("pgdata"))).toEqual([]);
         expect(await readdir(elsewhere)).toEqual([]);
