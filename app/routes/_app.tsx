@@ -9,9 +9,10 @@ import {
 } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-boundary";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
-import { AppShell, shellUser } from "~/components/layout/app-shell";
+import { AppShell } from "~/components/layout/app-shell";
 import * as styles from "~/components/layout/app-shell.css";
 import { ImpersonationBanner } from "~/components/layout/impersonation-banner";
+import { shellUser } from "~/components/layout/shell-user";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
 import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";

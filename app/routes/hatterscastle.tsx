@@ -7,7 +7,8 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { ErrorMessage, GeneralErrorBoundary } from "~/components/error-boundary";
-import { AppShell, shellUser } from "~/components/layout/app-shell";
+import { AppShell } from "~/components/layout/app-shell";
+import { shellUser } from "~/components/layout/shell-user";
 import { requireAdmin } from "~/modules/admin/guard.server";
 import { getNotification } from "~/modules/settings/queries.server";
 

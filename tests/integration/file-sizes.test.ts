@@ -34,7 +34,6 @@ const CEILINGS: Record<string, number> = {
   "app/components/invoices/document-actions.tsx": 610,
   "app/components/invoices/document-editor.tsx": 617,
   "app/components/expenses/expense-form.tsx": 555,
-  "app/components/layout/app-shell.tsx": 539,
   "app/modules/invoices/documents.server.ts": 662,
   "app/modules/invoices/pdf.server.tsx": 581,
   "app/modules/invoices/editor.server.ts": 556,
