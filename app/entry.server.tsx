@@ -6,7 +6,7 @@ import type {
 } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { requestUser } from "~/modules/auth/guards.server";
+import { requestUser } from "~/modules/auth/request-user.server";
 import { NonceProvider } from "~/utils/nonce-provider";
 import { wholeResponse } from "~/utils/whole-body.server";
 

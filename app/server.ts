@@ -20,7 +20,6 @@ import { startJobs } from "~/modules/jobs/jobs.server";
 import { createQueue } from "~/modules/jobs/queue.server";
 import { closePdfPool, configurePdfPool, warmPdfPool } from "~/modules/pdf/pool.server";
 import { pgliteHub, postgresHub } from "~/modules/subscriptions/events.server";
-import { otherCompanyOffer } from "~/modules/team/other-company.server";
 import type { AppConfig } from "~/utils/context.server";
 import { EnvError, listenUrl, loadEnv } from "~/utils/env.server";
 import {
@@ -34,6 +33,7 @@ import {
 } from "~/utils/express.server";
 import { guardBuild } from "~/utils/route-guard.server";
 import { resolveSessionSecret } from "~/utils/secrets.server";
+import { otherCompanyOffer } from "~/web/team/other-company.server";
 import { openDatabase } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { DEMO_ACCOUNTS, isEmpty, seedDemo, seedDemoData } from "~db/seed";

@@ -12,10 +12,10 @@ import { ANALYTICS_COST_NOTE } from "~/modules/analytics/figure-notes";
 import { parsePeriod, presetOptions, shortMonth } from "~/modules/analytics/period";
 import { analyticsSummary } from "~/modules/analytics/summary.server";
 import { analyticsTables, change, type TableKey } from "~/modules/analytics/tables";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { countOf } from "~/utils/plural";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "analytics", "analytics.view");

@@ -12,7 +12,6 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ButtonLink } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { requireBankPage } from "~/modules/bank/access.server";
 import { createAccount, listAccounts } from "~/modules/bank/accounts.server";
 import { STATEMENT_FORMATS } from "~/modules/bank/constants";
 import { accountSchema } from "~/modules/bank/forms.server";
@@ -29,6 +28,7 @@ import {
 } from "~/utils/forms.server";
 import { ownValue } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireBankPage } from "~/web/bank/access.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireBankPage(request, context, "view");

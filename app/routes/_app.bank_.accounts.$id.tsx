@@ -9,12 +9,12 @@ import { AccountSettingsForm } from "~/components/bank/bank-forms";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
-import { requireBankPage } from "~/modules/bank/access.server";
 import { getAccount, updateAccount } from "~/modules/bank/accounts.server";
 import { accountSettingsSchema, csvMappingProblem } from "~/modules/bank/forms.server";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { refuseForm, refuseUnknownIntent, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireBankPage } from "~/web/bank/access.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireBankPage(request, context, "view");

@@ -14,7 +14,6 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { requireBankPage } from "~/modules/bank/access.server";
 import { ruleSchema } from "~/modules/bank/forms.server";
 import { createRule, deleteRule, listRules } from "~/modules/bank/rules.server";
 import { listCategories } from "~/modules/expenses/categories.server";
@@ -29,6 +28,7 @@ import {
 } from "~/utils/forms.server";
 import { formatCents } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireBankPage } from "~/web/bank/access.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireBankPage(request, context, "view");

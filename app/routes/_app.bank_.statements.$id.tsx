@@ -12,7 +12,6 @@ import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
 import { TabLinks } from "~/components/ui/tab-links";
-import { requireBankPage } from "~/modules/bank/access.server";
 import {
   STATEMENT_FORMATS,
   STATEMENT_PAGE_SIZE,
@@ -23,6 +22,7 @@ import { statementAction } from "~/modules/bank/statement-page.server";
 import { printDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
 import { isOwnKey, ownValue } from "~/utils/own-keys";
+import { requireBankPage } from "~/web/bank/access.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireBankPage(request, context, "view");

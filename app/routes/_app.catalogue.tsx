@@ -8,11 +8,11 @@ import * as styles from "~/components/ui/list.css";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { vatRateLabel } from "~/modules/catalogue/constants";
 import { catalogueItemJson, listCatalogue } from "~/modules/catalogue/queries.server";
 import { formatPrice, PRICE_SCALE, parseDecimal } from "~/utils/money";
 import { searchTerm } from "~/utils/safe-text";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "catalogue.view");

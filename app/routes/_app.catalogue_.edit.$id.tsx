@@ -10,7 +10,6 @@ import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/comp
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { CATALOGUE_FIELDS, CATALOGUE_FORM_ID } from "~/modules/catalogue/constants";
 import {
   catalogueFormOptions,
@@ -31,6 +30,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 

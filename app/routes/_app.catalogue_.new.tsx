@@ -8,7 +8,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogueForm } from "~/components/catalogue/catalogue-form";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { CATALOGUE_FIELDS, CATALOGUE_FORM_ID } from "~/modules/catalogue/constants";
 import { catalogueFormOptions, createCatalogueItem } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
@@ -22,6 +21,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "catalogue.edit");

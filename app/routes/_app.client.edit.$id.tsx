@@ -11,7 +11,6 @@ import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import {
   clientFormValues,
   deleteClient,
@@ -26,6 +25,7 @@ import { formatDate } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { refuseUnknownIntent, refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 

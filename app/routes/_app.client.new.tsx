@@ -3,7 +3,6 @@ import { Link, useActionData } from "@remix-run/react";
 import { ClientForm, clientValidator } from "~/components/clients/client-form";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { createClient, findDuplicateClient } from "~/modules/clients/queries.server";
 import { CLIENT_MESSAGES } from "~/modules/clients/schema";
 import { clientViesAnswer } from "~/modules/clients/vies.server";
@@ -17,6 +16,7 @@ import {
   refuseWithAppError,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCompanyUser(request, context, "clients.edit");

@@ -8,10 +8,10 @@ import * as styles from "~/components/ui/list.css";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { CLIENT_KINDS } from "~/modules/clients/constants";
 import { type ClientSort, countClients, listClients } from "~/modules/clients/queries.server";
 import { searchTerm } from "~/utils/safe-text";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "clients.view");

@@ -15,7 +15,6 @@ import {
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { recordAct } from "~/modules/auth/acts.server";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import {
   CLIENT_IMPORT_FORM_ID,
   CLIENT_IMPORT_LIMITS,
@@ -26,6 +25,7 @@ import { AppError } from "~/utils/errors";
 import { cleanFileName, readFormWithFiles } from "~/utils/files.server";
 import type { FormAnswer } from "~/utils/forms";
 import { refuseForm, refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCompanyUser(request, context, "clients.edit");

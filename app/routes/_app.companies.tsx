@@ -8,12 +8,12 @@ import { useLoaderData } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as styles from "~/components/layout/page.css";
 import { LoginCompanies } from "~/components/team/login-companies";
-import { requireUser } from "~/modules/auth/guards.server";
 import { listLoginCompanies } from "~/modules/team/companies.server";
 import { leaveCompany } from "~/modules/team/members.server";
 import { AppError } from "~/utils/errors";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireUser } from "~/web/auth/guards.server";
 
 /**
  * /companies (issue #29 item 4): the login's companies with its role in each — an accountant's

@@ -21,7 +21,6 @@ import { Button } from "~/components/ui/button";
 import { kindTexts } from "~/modules/accounts/company-kind";
 import { getProfile, resendVerificationEmail } from "~/modules/accounts/service.server";
 import { can } from "~/modules/auth/capabilities";
-import { requireUser } from "~/modules/auth/guards.server";
 import { latestDocuments } from "~/modules/dashboard/money.server";
 import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { setupProgress } from "~/modules/dashboard/queries.server";
@@ -35,6 +34,7 @@ import { useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
 import { monthLabel, previousMonth } from "~/utils/periods";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -24,10 +24,10 @@ import {
   summarizeExpenses,
 } from "~/modules/expenses/queries.server";
 import { getSupplier } from "~/modules/expenses/suppliers.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import { periodOptions } from "~/utils/periods";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "expenses", "expenses.view");

@@ -22,12 +22,12 @@ import {
 import { EXPENSE_DOCUMENT_TYPES } from "~/modules/expenses/constants";
 import { readReceiptForm } from "~/modules/expenses/form.server";
 import { deleteExpense, requireExpense } from "~/modules/expenses/service.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "expenses", "expenses.view");

@@ -14,11 +14,11 @@ import { EXPENSE_FORM_ID } from "~/modules/expenses/constants";
 import { expenseFormData } from "~/modules/expenses/form.server";
 import { getSupplier, searchSuppliers } from "~/modules/expenses/suppliers.server";
 import { submitExpenseAddForm } from "~/modules/expenses/ubl-import.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "expenses", "expenses.edit");

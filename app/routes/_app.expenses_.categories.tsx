@@ -20,12 +20,12 @@ import {
   renameCategory,
 } from "~/modules/expenses/categories.server";
 import { categorySchema } from "~/modules/expenses/schema";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { AppError } from "~/utils/errors";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import { refuseForm, refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "expenses", "expenses.view");

@@ -16,10 +16,10 @@ import {
   submitExpenseForm,
 } from "~/modules/expenses/form.server";
 import { requireExpense } from "~/modules/expenses/service.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "expenses", "expenses.edit");

@@ -9,7 +9,6 @@ import { FeedbackForm } from "~/components/feedback/feedback-form";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as styles from "~/components/layout/page.css";
 import { botCheckMessage, botCheckWidget, verifyBotCheck } from "~/modules/auth/bot-check.server";
-import { requireUser } from "~/modules/auth/guards.server";
 import { ATTACHMENT_MAX_BYTES, FEEDBACK_MESSAGES } from "~/modules/feedback/constants";
 import { customEmailProblem, feedbackSchema } from "~/modules/feedback/schema";
 import { submitFeedback } from "~/modules/feedback/service.server";
@@ -18,6 +17,7 @@ import { readFormWithFiles } from "~/utils/files.server";
 import { refuseForm, typedValues } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireUser } from "~/web/auth/guards.server";
 
 // The Обратна връзка / Поддръжка forms of the floating button, as a page so they work without
 // JavaScript; the same rules as POST /api/feedback.

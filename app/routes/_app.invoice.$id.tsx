@@ -15,11 +15,8 @@ import {
   DraftSection,
   DuplicateSection,
   NotesSection,
-  PaymentsSection,
   PdfSection,
   RelatedDocuments,
-  ReminderSection,
-  SendSection,
 } from "~/components/invoices/document-actions";
 import {
   EmailLog,
@@ -27,13 +24,14 @@ import {
   RecurringNote,
   ReminderLog,
 } from "~/components/invoices/document-mail";
+import { PaymentsSection } from "~/components/invoices/document-payments";
+import { ReminderSection, SendSection } from "~/components/invoices/document-send";
 import { DocumentSheet } from "~/components/invoices/document-sheet";
 import * as styles from "~/components/invoices/invoices.css";
 import { PaymentBadge } from "~/components/invoices/status-badge";
 import * as page from "~/components/layout/page.css";
 import { actorOf } from "~/modules/auth/acts.server";
 import { can } from "~/modules/auth/capabilities";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { eInvoiceProfileLabel } from "~/modules/einvoice/profile";
 import { eInvoiceProfileOf, hasEInvoice } from "~/modules/einvoice/ubl.server";
 import { documentTarget, paymentDetails, recordDocumentAct } from "~/modules/invoices/acts.server";
@@ -65,6 +63,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");

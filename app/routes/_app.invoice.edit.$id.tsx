@@ -9,7 +9,6 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { DocumentEditor } from "~/components/invoices/document-editor";
 import * as page from "~/components/layout/page.css";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import {
@@ -21,6 +20,7 @@ import {
 import { answerEditor } from "~/modules/invoices/editor-answer.server";
 import { groundsOn, vatDateOf } from "~/modules/reference/vat-rows";
 import { ownValue } from "~/utils/own-keys";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.edit");

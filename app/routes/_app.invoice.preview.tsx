@@ -6,9 +6,9 @@ import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { getLogoDataUrl } from "~/modules/accounts/account.server";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import { printModelFor } from "~/modules/invoices/render.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /invoice/preview?id= — exactly what will print: the same print model as the PDF. The

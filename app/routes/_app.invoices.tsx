@@ -13,7 +13,6 @@ import * as listStyles from "~/components/ui/list.css";
 import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { getClient } from "~/modules/clients/queries.server";
 import { DOCUMENT_TYPES, listedCents, STATUS_FILTERS } from "~/modules/invoices/constants";
 import { documentsOf } from "~/modules/invoices/documents.server";
@@ -25,6 +24,7 @@ import {
 import { documentState } from "~/modules/invoices/payments.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");

@@ -12,7 +12,6 @@ import { Button } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import * as frame from "~/components/ui/scroll-table.css";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { documentsOf } from "~/modules/invoices/documents.server";
 import { MODES } from "~/modules/recurring/constants";
 import { FREQUENCIES } from "~/modules/recurring/schedule";
@@ -23,6 +22,7 @@ import { useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /*
  * /invoices/recurring (issue #15): the company's recurring invoices — client, schedule, the next

@@ -12,7 +12,6 @@ import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { getClient } from "~/modules/clients/queries.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
@@ -34,6 +33,7 @@ import {
 import { formatMoney } from "~/utils/money";
 import { isOwnKey } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /*
  * /invoices/recurring/new?from={documentId} (issue #15, «Направи периодична»): the schedule of a

@@ -21,7 +21,6 @@ import { kindTexts } from "~/modules/accounts/company-kind";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { can } from "~/modules/auth/capabilities";
-import { checkPageForm, requireUser } from "~/modules/auth/guards.server";
 import { bulgarianBanks, withBankFilled } from "~/modules/reference/banks.server";
 import { countryByCode } from "~/modules/reference/countries.server";
 import { AppError } from "~/utils/errors";
@@ -33,6 +32,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { checkPageForm, requireUser } from "~/web/auth/guards.server";
 
 const profileValidator = lazyValidator(() =>
   import("~/modules/accounts/validators").then((m) => m.profile),

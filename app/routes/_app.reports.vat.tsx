@@ -13,7 +13,6 @@ import * as page from "~/components/layout/page.css";
 import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
 import { JournalTable, ReturnTable, SHOWN_ROWS } from "~/components/vat/vat-tables";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { salesTotals } from "~/modules/vat/journals.server";
 import { buildFiles, saveFilingSettings, vatReport } from "~/modules/vat/report.server";
@@ -22,6 +21,7 @@ import { todayInSofia } from "~/utils/dates";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import { parseFormValues, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /*
  * /reports/vat?month=yyyy-MM (issue #16): the month's sales and purchase journals, the return's

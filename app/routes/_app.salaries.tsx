@@ -24,7 +24,6 @@ import {
   monthSalaries,
   setSalaryStatus,
 } from "~/modules/salaries/salaries.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
@@ -32,6 +31,7 @@ import { safeRedirect } from "~/utils/http.server";
 import { isOwnKey } from "~/utils/own-keys";
 import { MONTH, monthLabel, nextMonth, previousMonth } from "~/utils/periods";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "salaries", "salaries.view");

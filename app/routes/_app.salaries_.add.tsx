@@ -13,11 +13,11 @@ import { SALARY_FORM_ID } from "~/modules/salaries/constants";
 import { getEmployee } from "~/modules/salaries/employees.server";
 import { currentMonth, salaryFormData, submitSalaryForm } from "~/modules/salaries/form.server";
 import { workingDaysOf } from "~/modules/salaries/parameters.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { useFormAnswer } from "~/utils/forms";
 import { centsToDecimal } from "~/utils/money";
 import { MONTH } from "~/utils/periods";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "salaries", "salaries.edit");

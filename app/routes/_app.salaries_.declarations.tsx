@@ -24,8 +24,8 @@ import {
 import { monthDeclaration } from "~/modules/salaries/nap/declaration.server";
 import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_FORMS, DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { monthLabel, nextMonth, previousMonth } from "~/utils/periods";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /*
  * /salaries/declarations?month=yyyy-MM (issue #27, decision 024): the checks of the month's

@@ -14,10 +14,10 @@ import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { PAYMENT_MESSAGES } from "~/modules/salaries/nap/payment-messages";
 import { monthPayments } from "~/modules/salaries/nap/payments.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate } from "~/utils/dates";
 import { formatCents, formatMoney } from "~/utils/money";
 import { monthLabel, nextMonth, previousMonth } from "~/utils/periods";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /*
  * /salaries/declarations/payments?month=yyyy-MM (issue #27 item 3, decision 025): the month's

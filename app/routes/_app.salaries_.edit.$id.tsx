@@ -14,12 +14,12 @@ import { Button } from "~/components/ui/button";
 import { SALARY_FORM_ID } from "~/modules/salaries/constants";
 import { salaryFormData, salaryFormValues, submitSalaryForm } from "~/modules/salaries/form.server";
 import { deleteSalary, requireSalary } from "~/modules/salaries/salaries.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseWithAppError } from "~/utils/forms.server";
 import { monthLabel } from "~/utils/periods";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "salaries", "salaries.edit");

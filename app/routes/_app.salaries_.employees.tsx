@@ -12,11 +12,11 @@ import { ListPager } from "~/components/ui/list-pager";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { CONTRACT_TYPES, EMPLOYEE_STATES, type EmployeeState } from "~/modules/salaries/constants";
 import { listEmployees } from "~/modules/salaries/employees.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
 import { isOwnKey } from "~/utils/own-keys";
 import { searchTerm } from "~/utils/safe-text";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "salaries", "salaries.view");

@@ -18,12 +18,12 @@ import {
   updateEmployee,
 } from "~/modules/salaries/employees.server";
 import { employeeSchema } from "~/modules/salaries/schema";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { centsToDecimal } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "salaries", "salaries.edit");

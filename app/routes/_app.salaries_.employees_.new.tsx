@@ -12,12 +12,12 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { EMPLOYEE_FIELD_ORDER, EMPLOYEE_FORM_ID } from "~/modules/salaries/constants";
 import { createEmployee } from "~/modules/salaries/employees.server";
 import { employeeSchema } from "~/modules/salaries/schema";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireFeature(request, context, "salaries", "salaries.edit");

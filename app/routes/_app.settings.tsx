@@ -25,7 +25,6 @@ import {
 } from "~/modules/accounts/account.server";
 import { LOGO_ERROR, LOGO_MAX_BYTES } from "~/modules/accounts/limits";
 import { can } from "~/modules/auth/capabilities";
-import { checkPageForm, requireCapability, requireUser } from "~/modules/auth/guards.server";
 import { numberingState, setNextNumber } from "~/modules/invoices/numbering.server";
 import { DEFAULT_REMINDER_TEXT } from "~/modules/mail/templates.server";
 import { getReminderSettings, saveReminderSettings } from "~/modules/recurring/reminders.server";
@@ -53,6 +52,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { checkPageForm, requireCapability, requireUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -10,9 +10,9 @@ import { ScrollTable } from "~/components/ui/scroll-table";
 import { AUDIT_GROUPS, AUDIT_KEPT_YEARS, describeAuditDetails } from "~/modules/audit/constants";
 import { auditFiltersFromSearch, listCompanyAudit } from "~/modules/audit/trail.server";
 import { ROLE_LABELS } from "~/modules/auth/capabilities";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { listMembers } from "~/modules/team/members.server";
 import { ownValue } from "~/utils/own-keys";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * /settings/audit (issue #29 item 5): the company's audit trail, newest first, filtered by group,

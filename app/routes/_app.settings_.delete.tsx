@@ -16,7 +16,6 @@ import { cancelDeletion, requestDeletion } from "~/modules/accounts/account.serv
 import { DELETION_DAYS, OWNER_DELETION_LINK } from "~/modules/accounts/limits";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { can } from "~/modules/auth/capabilities";
-import { requireUser } from "~/modules/auth/guards.server";
 import {
   EXPORT_DECLARATION,
   EXPORT_DECLARATION_MISSING,
@@ -28,6 +27,7 @@ import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm, refuseUnknownIntent, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireUser } from "~/web/auth/guards.server";
 
 /*
  * /settings/delete (issue #28 item 4, decision 027): deleting the account. Before anything is

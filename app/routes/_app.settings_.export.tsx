@@ -8,7 +8,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { ExportProgress, ExportReady, StartExportForm } from "~/components/export/export-status";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as styles from "~/components/layout/page.css";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { EXPORT_KEEP_DAYS, EXPORT_STATES } from "~/modules/export/constants";
 import { recentExports, startExport } from "~/modules/export/service.server";
 import { formatDate } from "~/utils/dates";
@@ -16,6 +15,7 @@ import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /*
  * /settings/export (issue #28 item 3, decision 027): the company's whole export as one ZIP — ask

@@ -21,7 +21,6 @@ import { CancelUpgradeForm, ConfirmUpgrade } from "~/components/subscriptions/up
 import { ButtonLink } from "~/components/ui/button";
 import { TabLinks } from "~/components/ui/tab-links";
 import { refuseWhileImpersonating } from "~/modules/admin/impersonation.server";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { liveGrant } from "~/modules/subscriptions/company-plan.server";
 import { NOTICES, noticeToast, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { invoiceBuyer, listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
@@ -48,6 +47,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 const TABS = [
   { key: "plans", label: "Планове", to: "/settings/subscription" },

@@ -10,7 +10,6 @@ import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/comp
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { localConfirmPayment } from "~/modules/subscriptions/local-billing.server";
 import { NOTICES, noticeToast, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { getSubscriptionInvoice } from "~/modules/subscriptions/queries.server";
@@ -18,6 +17,7 @@ import { getSubscription } from "~/modules/subscriptions/state.server";
 import { AppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * The local provider's stand-in for the bank's 3-D Secure page: the customer approves or refuses

@@ -9,7 +9,6 @@ import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as styles from "~/components/layout/page.css";
 import { InvitationsTable, InviteForm, MembersTable } from "~/components/team/team-forms";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { TEAM_FORMS } from "~/modules/team/constants";
 import { inviteMember, listInvitations, revokeInvitation } from "~/modules/team/invitations.server";
 import { changeMemberRole, listMembers, removeMember } from "~/modules/team/members.server";
@@ -26,6 +25,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /** /settings/team (issue #29): the owner's members, roles and invitations. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -18,10 +18,10 @@ import {
   verifyByCode,
   WELCOME_FAILED_TOAST,
 } from "~/modules/accounts/verification.server";
-import { requireUser } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/errors";
 import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireUser } from "~/web/auth/guards.server";
 
 const validator = lazyValidator(() =>
   import("~/modules/accounts/validators").then((m) => m.verifyCode),

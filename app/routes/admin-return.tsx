@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { endImpersonation } from "~/modules/admin/impersonation.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isUuid } from "~/utils/uuid";
+import { endImpersonation } from "~/web/admin/impersonation.server";
 
 /*
  * /admin-return (spec §2, §4): the end of "view as customer". It ends the customer session the

@@ -2,10 +2,10 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { parsePeriod } from "~/modules/analytics/period";
 import { analyticsSummary } from "~/modules/analytics/summary.server";
 import { analyticsTables, TABLE_KEYS, type TableKey } from "~/modules/analytics/tables";
-import { recordDownload } from "~/modules/auth/acts.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { csvResponse, excelCsv, excelNumber } from "~/utils/csv.server";
 import { printDate, todayInSofia } from "~/utils/dates";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /analytics/export.csv?table=months|categories|vat|ageing|clients|overdue|comparison&<period>

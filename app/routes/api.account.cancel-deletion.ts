@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { cancelDeletion } from "~/modules/accounts/account.server";
-import { requireApiUser } from "~/modules/auth/guards.server";
 import { methodNotAllowed } from "~/utils/http.server";
+import { requireApiUser } from "~/web/auth/guards.server";
 
 export const loader = () => methodNotAllowed("POST");
 

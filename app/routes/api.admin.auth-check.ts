@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiAdmin } from "~/modules/admin/guard.server";
+import { requireApiAdmin } from "~/web/admin/guard.server";
 
 /** GET /api/admin/auth-check (spec): whether the caller has an admin session; 401/403 otherwise. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { z } from "zod";
-import { customerViewCookies, redeemDirectToken } from "~/modules/admin/impersonation.server";
+import { redeemDirectToken } from "~/modules/admin/impersonation.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { customerViewCookies } from "~/web/admin/impersonation.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,9 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { parsePeriod } from "~/modules/analytics/period";
 import { analyticsSummary, type MonthFigures } from "~/modules/analytics/summary.server";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
 import { centsToDecimal as d } from "~/utils/money";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 const figures = (m: MonthFigures) => ({
   revenue: d(m.revenueCents),

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { auditFiltersFromSearch, listCompanyAudit } from "~/modules/audit/trail.server";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { jsonError } from "~/utils/http.server";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /api/audit?group=&action=&actorId=&targetId=&from=&to=&cursor=&limit= → {entries,

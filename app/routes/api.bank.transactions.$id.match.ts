@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireBankApi } from "~/modules/bank/access.server";
 import { matchDocuments, matchExpense, matchNap, matchRule } from "~/modules/bank/confirm.server";
 import { matchSchema } from "~/modules/bank/forms.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
+import { requireBankApi } from "~/web/bank/access.server";
 
 /**
  * POST /api/bank/transactions/{id}/match {documentIds} | {expenseId} | {ruleId} | {nap: true} →

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireBankApi } from "~/modules/bank/access.server";
 import { unmatchTransaction } from "~/modules/bank/confirm.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
+import { requireBankApi } from "~/web/bank/access.server";
 
 /**
  * POST /api/bank/transactions/{id}/unmatch → 200 {unmatched: true}: the payments the match

@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireBankApi } from "~/modules/bank/access.server";
 import { API_PAGE_SIZE, TRANSACTION_STATUSES } from "~/modules/bank/constants";
 import { listTransactions, transactionJson } from "~/modules/bank/queries.server";
 import { jsonError } from "~/utils/http.server";
 import { isOwnKey } from "~/utils/own-keys";
 import { isUuid } from "~/utils/uuid";
+import { requireBankApi } from "~/web/bank/access.server";
 
 /**
  * GET /api/bank/transactions?status=unmatched|suggested|matched&statementId=&cursor= — the

@@ -1,5 +1,4 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
 import {
   catalogueItemJson,
   getCatalogueItem,
@@ -9,6 +8,7 @@ import {
 import { CATALOGUE_MESSAGES, catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiCompany } from "~/web/auth/guards.server";
 
 const notFound = () => json({ message: CATALOGUE_MESSAGES.notFound }, { status: 404 });
 

@@ -1,5 +1,4 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
 import {
   catalogueItemJson,
   createCatalogueItem,
@@ -9,6 +8,7 @@ import {
 import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiCompany } from "~/web/auth/guards.server";
 
 /** A page size from the query: 1–50, else the list's own. */
 function limitOf(value: string | null): number {

@@ -2,16 +2,20 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { changePassword } from "~/modules/accounts/account.server";
 import { changePasswordSchema } from "~/modules/accounts/schema";
 import { refuseWhileImpersonating } from "~/modules/admin/impersonation.server";
-import { requireApiUser } from "~/modules/auth/guards.server";
 import { AppError } from "~/utils/errors";
-import { jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
+import { apiErrorResponse, jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
+import { requireApiUser } from "~/web/auth/guards.server";
 
 export const loader = () => methodNotAllowed("POST");
 
 /** POST /api/change-password {currentPassword, password (or newPassword), confirmPassword} → {message}. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiUser(request, context);
-  refuseWhileImpersonating(user, true);
+  try {
+    refuseWhileImpersonating(user);
+  } catch (error) {
+    return apiErrorResponse(error);
+  }
   const body = await readJson(request);
   if (!body) return jsonError("Невалидна заявка: очаква се JSON", 400);
   // Spec §7: the answer is {message}, shown to the user as it is — so one message, not a field map.

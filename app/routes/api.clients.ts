@@ -1,5 +1,4 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
 import { clientJson } from "~/modules/clients/json.server";
 import {
   type ClientSort,
@@ -11,6 +10,7 @@ import {
 import { CLIENT_MESSAGES, clientSchema } from "~/modules/clients/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { searchTerm } from "~/utils/schema";
+import { requireApiCompany } from "~/web/auth/guards.server";
 
 /** A page size from the query (the editor's picker asks for 10): 1–50, else the list's own. */
 function limitOf(value: string | null): number {

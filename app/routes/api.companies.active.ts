@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { ROLE_LABELS } from "~/modules/auth/capabilities";
-import { requireApiUser } from "~/modules/auth/guards.server";
-import { commitSessionCookie } from "~/modules/auth/session.server";
 import { switchCompany } from "~/modules/team/companies.server";
 import { switchCompanySchema } from "~/modules/team/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiUser } from "~/web/auth/guards.server";
+import { commitSessionCookie } from "~/web/auth/session-cookie.server";
 
 export const loader = () => methodNotAllowed("PUT");
 

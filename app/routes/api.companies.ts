@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/modules/auth/guards.server";
 import { listLoginCompanies } from "~/modules/team/companies.server";
+import { requireApiUser } from "~/web/auth/guards.server";
 
 /**
  * GET /api/companies → {companies: [{id, name, eik, role, roleLabel, ownDocumentsOnly, active}]}:

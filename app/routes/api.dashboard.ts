@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { todayInSofia } from "~/utils/dates";
 import { centsToDecimal } from "~/utils/money";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 const d = centsToDecimal;
 

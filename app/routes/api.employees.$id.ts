@@ -2,8 +2,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { deleteEmployee, getEmployee, updateEmployee } from "~/modules/salaries/employees.server";
 import { employeeJson } from "~/modules/salaries/json.server";
 import { employeeSchema, SALARY_MESSAGES } from "~/modules/salaries/schema";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { apiErrorResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 async function requireApiEmployee(
   request: Request,

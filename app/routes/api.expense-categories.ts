@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { createCategory, listCategories } from "~/modules/expenses/categories.server";
 import { categorySchema } from "~/modules/expenses/schema";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 const categoryJson = (c: {
   id: string;

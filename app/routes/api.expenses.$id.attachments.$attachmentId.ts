@@ -5,8 +5,8 @@ import {
   RECEIPT_MESSAGES,
   removeReceipt,
 } from "~/modules/expenses/attachments.server";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /api/expenses/{id}/attachments/{attachmentId} → the file (?inline=1 to show it in the

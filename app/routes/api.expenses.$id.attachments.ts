@@ -3,8 +3,8 @@ import { requireApiExpense } from "~/modules/expenses/api.server";
 import { addReceipts, uploadedReceipts } from "~/modules/expenses/attachments.server";
 import { readReceiptForm } from "~/modules/expenses/form.server";
 import { expenseJson } from "~/modules/expenses/json.server";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/expenses/{id}/attachments → {attachments}. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

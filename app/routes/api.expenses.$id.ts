@@ -4,8 +4,8 @@ import { expenseInputFromJson, expenseJson } from "~/modules/expenses/json.serve
 import { expenseSchema } from "~/modules/expenses/schema";
 import { deleteExpense, updateExpense } from "~/modules/expenses/service.server";
 import { withEcbRate } from "~/modules/reference/ecb-rates.server";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/expenses/{id} → the expense with its amounts per VAT rate and its attachments. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -14,9 +14,9 @@ import {
 import { expenseSchema } from "~/modules/expenses/schema";
 import { createExpense, getExpense } from "~/modules/expenses/service.server";
 import { withEcbRate } from "~/modules/reference/ecb-rates.server";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { todayInSofia } from "~/utils/dates";
 import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /api/expenses?<the list's filters>&after= → {expenses, nextCursor, summary}: one page and the

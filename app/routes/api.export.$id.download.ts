@@ -1,10 +1,10 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { exportDownload } from "~/modules/export/service.server";
 import { contentDisposition } from "~/utils/content-disposition";
 import { apiErrorResponse } from "~/utils/http.server";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /api/export/{id}/download: the finished ZIP, streamed from DATA_DIR/exports (a cookie or a

@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { EXPORT_MESSAGES } from "~/modules/export/constants";
 import { findExport } from "~/modules/export/service.server";
 import { jsonError } from "~/utils/http.server";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /api/export/{id}: an export's state and progress, and `downloadUrl` once it is ready;

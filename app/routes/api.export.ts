@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { recentExports, startExport } from "~/modules/export/service.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /*
  * The company's export (issue #28 item 3, decision 027). GET /api/export: its latest exports.

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { verifyBotCheck } from "~/modules/auth/bot-check.server";
-import { requireApiUser } from "~/modules/auth/guards.server";
 import { customEmailProblem, FEEDBACK_MESSAGES, feedbackSchema } from "~/modules/feedback/schema";
 import { submitFeedback } from "~/modules/feedback/service.server";
 import { AppError } from "~/utils/errors";
 import { fileFromBase64 } from "~/utils/files.server";
 import { jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
+import { requireApiUser } from "~/web/auth/guards.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,5 +1,4 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
 import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
@@ -13,6 +12,7 @@ import {
   methodNotAllowed,
   readJson,
 } from "~/utils/http.server";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * POST /api/invoices/{id}/send {to?, message?, copyToMe?} → 202: the e-mail is recorded and handed to the queue, which

@@ -1,5 +1,4 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
 import { requireApiDocument } from "~/modules/invoices/api.server";
 import {
@@ -13,6 +12,7 @@ import { documentSchemaFor } from "~/modules/invoices/schema";
 import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /** GET /api/invoices/{id} → the document with lines, totals and payments. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,11 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
-
 import { createDraft, documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson, documentSummaryJson } from "~/modules/invoices/json.server";
-
 import {
   filtersFromSearch,
   listDocuments,
@@ -15,9 +11,9 @@ import { documentSchemaFor } from "~/modules/invoices/schema";
 import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { todayInSofia } from "~/utils/dates";
-
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /api/invoices?type=&status=&clientId=&from=&to=&q=&after= → {invoices, nextCursor, summary}:

@@ -2,9 +2,10 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { loginSchema, MESSAGES } from "~/modules/accounts/schema";
 import { verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { checkCredentials } from "~/modules/auth/login.server";
-import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
+import { createSession } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/errors";
 import { jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { commitSessionCookie } from "~/web/auth/session-cookie.server";
 
 export const loader = () => methodNotAllowed("POST");
 

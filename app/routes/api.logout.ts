@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { getUser } from "~/modules/auth/guards.server";
-import { clearSessionCookie, deleteSession } from "~/modules/auth/session.server";
+import { deleteSession } from "~/modules/auth/session.server";
 import { methodNotAllowed } from "~/utils/http.server";
+import { getUser } from "~/web/auth/guards.server";
+import { clearSessionCookie } from "~/web/auth/session-cookie.server";
 
 export const loader = () => methodNotAllowed("POST");
 

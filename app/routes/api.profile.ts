@@ -3,10 +3,10 @@ import { profileJson } from "~/modules/accounts/profile-json.server";
 import { personalSchema, profileSchema } from "~/modules/accounts/schema";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { can } from "~/modules/auth/capabilities";
-import { getUser, requireApiUser } from "~/modules/auth/guards.server";
 import { userJson } from "~/modules/auth/user-json.server";
 import { AppError } from "~/utils/errors";
 import { jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { getUser, requireApiUser } from "~/web/auth/guards.server";
 
 /** GET /api/profile → the profile's fields, the company's under the names PUT takes. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -2,7 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { MESSAGES, registerSchema } from "~/modules/accounts/schema";
 import { registerAccount, sendVerificationEmail } from "~/modules/accounts/service.server";
 import { verifyBotCheck } from "~/modules/auth/bot-check.server";
-import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
+import { createSession } from "~/modules/auth/session.server";
 import { MailError } from "~/modules/mail/mailer.server";
 import {
   apiErrorResponse,
@@ -11,6 +11,7 @@ import {
   parseJsonBody,
   SPEC_INVALID_DATA,
 } from "~/utils/http.server";
+import { commitSessionCookie } from "~/web/auth/session-cookie.server";
 
 export const loader = () => methodNotAllowed("POST");
 

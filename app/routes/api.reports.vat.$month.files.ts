@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordDownload } from "~/modules/auth/acts.server";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
 import { parseMonth } from "~/modules/vat/schema";
 import { contentDisposition } from "~/utils/content-disposition";
 import { todayInSofia } from "~/utils/dates";
 import { jsonError } from "~/utils/http.server";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /api/reports/vat/{yyyy-MM}/files: PRODAGBI.TXT, POKUPKI.TXT, DEKLAR.TXT (and VIES.TXT) in one

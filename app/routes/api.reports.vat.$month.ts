@@ -1,5 +1,4 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { salesTotals } from "~/modules/vat/journals.server";
 import { vatReport } from "~/modules/vat/report.server";
@@ -7,6 +6,7 @@ import { parseMonth } from "~/modules/vat/schema";
 import { todayInSofia } from "~/utils/dates";
 import { jsonError } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 const decimals = (amounts: Record<string, number | undefined>) =>
   Object.fromEntries(

@@ -2,8 +2,8 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { salaryFromJson, salaryJson } from "~/modules/salaries/json.server";
 import { deleteSalary, getSalary, updateSalary } from "~/modules/salaries/salaries.server";
 import { SALARY_MESSAGES } from "~/modules/salaries/schema";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 async function requireApiSalary(
   request: Request,

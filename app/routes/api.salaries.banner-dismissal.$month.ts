@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { dismiss, isDismissed } from "~/modules/salaries/salaries.server";
 import { MONTH, SALARY_MESSAGES } from "~/modules/salaries/schema";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { jsonError, methodNotAllowed } from "~/utils/http.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/salaries/banner-dismissal/{yyyy-MM} → {dismissed} (spec §7). */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

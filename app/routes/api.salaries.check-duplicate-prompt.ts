@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /api/salaries/check-duplicate-prompt → {shouldShow}: this month (Sofia) has no salaries, the

@@ -3,8 +3,8 @@ import { z } from "zod";
 import { salaryJson } from "~/modules/salaries/json.server";
 import { copyPreviousMonth, dismiss, monthSalaries } from "~/modules/salaries/salaries.server";
 import { monthSchema } from "~/modules/salaries/schema";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**
  * POST /api/salaries/copy-previous {month} → {copied, salaries}: last month's salaries into this

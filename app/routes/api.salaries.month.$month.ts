@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { salaryJson } from "~/modules/salaries/json.server";
 import { monthSalaries } from "~/modules/salaries/salaries.server";
 import { MONTH, previousMonth, SALARY_MESSAGES } from "~/modules/salaries/schema";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /api/salaries/month/{yyyy-MM} — the salaries of a month and of the one before (spec §7;

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordDownload } from "~/modules/auth/acts.server";
 import {
   declarationDownload,
   jsonRefusal,
@@ -7,7 +6,8 @@ import {
   wantsRegular,
 } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
-import { requireApiFeatureUser } from "~/modules/subscriptions/gate.server";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireApiFeatureUser } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /api/salaries/month/{yyyy-MM}/declarations — обр. 1 and обр. 6 for НАП in one zip (issue

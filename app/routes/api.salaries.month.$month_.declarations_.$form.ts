@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordDownload } from "~/modules/auth/acts.server";
 import {
   declarationDownload,
   jsonRefusal,
@@ -8,7 +7,8 @@ import {
   wantsRegular,
 } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
-import { requireApiFeatureUser } from "~/modules/subscriptions/gate.server";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireApiFeatureUser } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /api/salaries/month/{yyyy-MM}/declarations/{1|6} — обр. 1 (EMPL2021.TXT) or обр. 6

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordDownload } from "~/modules/auth/acts.server";
 import { jsonRefusal, parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { paymentsDownload } from "~/modules/salaries/nap/payments.server";
-import { requireApiFeatureUser } from "~/modules/subscriptions/gate.server";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireApiFeatureUser } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /api/salaries/month/{yyyy-MM}/payments — the month's payment orders to НАП (ДОО, ДЗПО, ЗО,

@@ -3,9 +3,9 @@ import { currentMonth } from "~/modules/salaries/form.server";
 import { salaryFromJson, salaryJson } from "~/modules/salaries/json.server";
 import { createSalary, getSalary, monthSalaries } from "~/modules/salaries/salaries.server";
 import { MONTH, SALARY_MESSAGES } from "~/modules/salaries/schema";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/salaries?month=yyyy-MM → {month, salaries, totals} (the current month by default). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { getLogoDataUrl } from "~/modules/accounts/account.server";
-import { requireApiUser } from "~/modules/auth/guards.server";
+import { requireApiUser } from "~/web/auth/guards.server";
 
 /** GET /api/settings/logo → {logo}: a data: URL, or null when there is none. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

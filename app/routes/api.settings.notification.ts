@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/modules/auth/guards.server";
 import { getNotification } from "~/modules/settings/queries.server";
+import { requireApiUser } from "~/web/auth/guards.server";
 
 /** GET /api/settings/notification → {message} (null when the admins set none). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

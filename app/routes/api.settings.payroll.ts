@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
 import { payrollSettings, setActivityCode } from "~/modules/salaries/employees.server";
 import { payrollSettingsSchema } from "~/modules/salaries/schema";
 import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiCompany } from "~/web/auth/guards.server";
 
 /**
  * GET /api/settings/payroll → {activityCode, tzpbRate}: the company's payroll settings (КИД-2008

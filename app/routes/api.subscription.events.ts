@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
-import { requireApiCompany } from "~/modules/auth/guards.server";
+import { requireApiCompany } from "~/web/auth/guards.server";
 
 export const HEARTBEAT_MS = 15_000;
 

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
 import { hasOpenSubscriptionInvoice } from "~/modules/subscriptions/queries.server";
 import { getSubscription } from "~/modules/subscriptions/state.server";
+import { requireApiCompany } from "~/web/auth/guards.server";
 
 /**
  * GET /api/subscription/incomplete-3ds/check → {success, data: {requiresAuthentication,

@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
 import { listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
 import { centsToDecimal } from "~/utils/money";
+import { requireApiCompany } from "~/web/auth/guards.server";
 
 /**
  * GET /api/subscription/invoices → {success, data: {invoices: […]}}, newest first; a paid one

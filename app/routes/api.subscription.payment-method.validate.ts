@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
 import { getSubscription } from "~/modules/subscriptions/state.server";
+import { requireApiCompany } from "~/web/auth/guards.server";
 
 /** GET /api/subscription/payment-method/validate → {success, data: {isValid, requiresAction, …}}. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiUser } from "~/modules/auth/guards.server";
 import { getSubscription, statusData } from "~/modules/subscriptions/state.server";
+import { requireApiUser } from "~/web/auth/guards.server";
 
 /** GET /api/subscription/status → {success, data: {plan, effectivePlan, status, currentPeriodEnd, isCanceled, previousSubscriptionPlan}, timestamp}. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

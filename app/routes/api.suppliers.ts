@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { searchSuppliers } from "~/modules/expenses/suppliers.server";
-import { requireApiFeatureCompany } from "~/modules/subscriptions/gate.server";
 import { searchTerm } from "~/utils/schema";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/suppliers?q= → {suppliers}: the company's suppliers matching name, ЕИК or VAT number (20). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { revokeInvitation } from "~/modules/team/invitations.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /** DELETE /api/team/invitations/{id} → 204: the link stops working; 404 for any other. */
 /** The methods this call serves (`Allow` of its 405s, route-guard.server.ts). */

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { z } from "zod";
-import { requireApiUser } from "~/modules/auth/guards.server";
 import { listLoginCompanies } from "~/modules/team/companies.server";
 import { acceptInvitation } from "~/modules/team/invitations.server";
 import { acceptSchema } from "~/modules/team/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiUser } from "~/web/auth/guards.server";
 
 export const loader = () => methodNotAllowed("POST");
 

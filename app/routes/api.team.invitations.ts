@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { inviteMember, listInvitations } from "~/modules/team/invitations.server";
 import { inviteSchema } from "~/modules/team/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /** GET /api/team/invitations → {invitations}: those not accepted yet (the owner only). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { requireApiCompanyUser, requireCapability } from "~/modules/auth/guards.server";
 import { changeMemberRole, listMembers, removeMember } from "~/modules/team/members.server";
 import { memberRoleSchema } from "~/modules/team/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { requireApiCompanyUser, requireCapability } from "~/web/auth/guards.server";
 
 /**
  * PUT /api/team/members/{userId} {role, ownDocumentsOnly?} → the member; «owner» transfers the

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompanyUser } from "~/modules/auth/guards.server";
 import { listMembers } from "~/modules/team/members.server";
+import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /api/team/members → {members: [{userId, email, firstName, lastName, role, roleLabel,

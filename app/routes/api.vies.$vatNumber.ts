@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
 import { lookupVat } from "~/modules/reference/vies.server";
 import { apiErrorResponse } from "~/utils/http.server";
+import { requireApiCompany } from "~/web/auth/guards.server";
 
 /**
  * GET /api/vies/{vatNumber} — a VAT number checked in the EU's VIES service (kept a day):

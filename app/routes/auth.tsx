@@ -25,10 +25,8 @@ import { type Toast, useToast } from "~/components/ui/toaster";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { sendVerificationEmail } from "~/modules/accounts/service.server";
 import { handleWizardStep } from "~/modules/accounts/wizard.server";
-import { authenticateLoginForm, LoginFieldErrors } from "~/modules/auth/authenticator.server";
 import { botCheckWidget } from "~/modules/auth/bot-check.server";
-import { requireGuest } from "~/modules/auth/guards.server";
-import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
+import { createSession } from "~/modules/auth/session.server";
 import { MailError } from "~/modules/mail/mailer.server";
 import { bulgarianBanks } from "~/modules/reference/banks.server";
 import type { ViesStatus } from "~/modules/reference/vies";
@@ -37,6 +35,9 @@ import { AppError } from "~/utils/errors";
 import { echoedValues, refuseUnknownIntent } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { authenticateLoginForm, LoginFieldErrors } from "~/web/auth/authenticator.server";
+import { requireGuest } from "~/web/auth/guards.server";
+import { commitSessionCookie } from "~/web/auth/session-cookie.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireGuest(request, context);

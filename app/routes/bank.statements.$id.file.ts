@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireBankPage } from "~/modules/bank/access.server";
 import { statementFile } from "~/modules/bank/queries.server";
 import { contentDisposition } from "~/utils/content-disposition";
+import { requireBankPage } from "~/web/bank/access.server";
 
 const TYPES = {
   mt940: "text/plain",

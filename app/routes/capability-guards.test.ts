@@ -26,7 +26,7 @@ const ALLOWED: Record<string, string> = {
 };
 
 // requireBankPage/requireBankApi: the bank's one wiring of its capabilities (bank.view,
-// bank.edit) onto requireFeature/requireApiFeatureUser (modules/bank/access.server.ts).
+// bank.edit) onto requireFeature/requireApiFeatureUser (web/bank/access.server.ts).
 const CHECKED =
   /\b(requireCompanyUser|requireApiCompany|requireApiCompanyUser|requireFeature|requireApiFeatureCompany|requireApiFeatureUser|requireCapability|requireAdmin|requireApiAdmin|requireBankPage|requireBankApi)\(|\bcan\(/;
 

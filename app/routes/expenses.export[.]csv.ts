@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordDownload } from "~/modules/auth/acts.server";
 import { EXPENSE_CSV_HEADER, expenseCsvPage } from "~/modules/expenses/csv.server";
 import { expenseFiltersFromSearch } from "~/modules/expenses/queries.server";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { csvStreamResponse } from "~/utils/csv.server";
 import { todayInSofia } from "~/utils/dates";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /expenses/export.csv?<the list's filters> — every matching expense for the accountant, in the

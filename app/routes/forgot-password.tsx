@@ -10,10 +10,10 @@ import { FormError, TextField } from "~/components/forms/field";
 import { lazyValidator } from "~/components/forms/lazy-validator";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
-import { requireGuest } from "~/modules/auth/guards.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { AppError } from "~/utils/errors";
 import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import { requireGuest } from "~/web/auth/guards.server";
 
 const validator = lazyValidator(() =>
   import("~/modules/accounts/validators").then((m) => m.forgotPassword),

@@ -5,13 +5,13 @@ import { CountSection } from "~/components/admin/count-section";
 import { AnalyticsTable } from "~/components/analytics/analytics-table";
 import * as page from "~/components/layout/page.css";
 import { SUBSCRIPTION_STATUS_NAMES } from "~/modules/admin/constants";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { adminStatistics } from "~/modules/admin/statistics.server";
 import { shortMonth } from "~/modules/analytics/period";
 import { backupOverview } from "~/modules/backup/overview.server";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

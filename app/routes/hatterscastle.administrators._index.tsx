@@ -5,8 +5,8 @@ import { ButtonLink } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { listAdmins } from "~/modules/admin/administrators.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { formatDate } from "~/utils/dates";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /** /hatterscastle/administrators: the back office's admins, with links to edit them. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

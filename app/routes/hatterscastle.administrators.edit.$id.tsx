@@ -14,14 +14,14 @@ import {
   EDIT_ADMIN_FORM_ID,
 } from "~/modules/admin/administrators-constants";
 import { editAdminSchema } from "~/modules/admin/administrators-schema";
-import { readAdminForm } from "~/modules/admin/forms.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { formatDate } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isUuid } from "~/utils/uuid";
+import { readAdminForm } from "~/web/admin/forms.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /** The admin of the address, or 404 (an unknown id, or a user who is not an admin). */
 async function adminOf(

@@ -10,12 +10,12 @@ import * as page from "~/components/layout/page.css";
 import { createAdmin } from "~/modules/admin/administrators.server";
 import { NEW_ADMIN_FIELD_ORDER, NEW_ADMIN_FORM_ID } from "~/modules/admin/administrators-constants";
 import { newAdminSchema } from "~/modules/admin/administrators-schema";
-import { readAdminForm } from "~/modules/admin/forms.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { AppError } from "~/utils/errors";
 import { type FormAnswer, useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readAdminForm } from "~/web/admin/forms.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /** /hatterscastle/administrators/new: a new admin in the operator's company. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -10,13 +10,13 @@ import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { getAdmin, sendAdminPasswordLink } from "~/modules/admin/administrators.server";
 import { ADMIN_MESSAGES } from "~/modules/admin/administrators-constants";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { RESET_PASSWORD_TTL_MS } from "~/modules/auth/tokens.server";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseWithAppError } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { isUuid } from "~/utils/uuid";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 const FORM_ID = "reset-admin-password";
 

@@ -3,7 +3,6 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Badge, DataTable, dateOrDash, Facts } from "~/components/admin/customer-parts";
 import * as page from "~/components/layout/page.css";
 import { clientDetail } from "~/modules/admin/customers.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { CLIENT_KINDS, VAT_TREATMENTS } from "~/modules/clients/constants";
 import {
   DOCUMENT_LANGUAGES,
@@ -13,6 +12,7 @@ import {
 } from "~/modules/invoices/constants";
 import { printDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /** One of a customer's clients, read-only (issue #14). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -16,9 +16,7 @@ import { Button } from "~/components/ui/button";
 import { byAdmin } from "~/modules/admin/audit.server";
 import { ADMIN_MESSAGES, COMPANY_EDIT_FIELDS, GRANT_FIELDS } from "~/modules/admin/constants";
 import { findCompany, firstCustomerUser, updateCompany } from "~/modules/admin/customers.server";
-import { parseAdminForm, readAdminValues } from "~/modules/admin/forms.server";
 import { grantPlan, listGrants, revokeGrant } from "~/modules/admin/grants.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { companyEditSchema, grantSchema } from "~/modules/admin/schema";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { printDate, todayInSofia } from "~/utils/dates";
@@ -26,6 +24,8 @@ import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { parseAdminForm, readAdminValues } from "~/web/admin/forms.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 async function companyOr404(context: LoaderFunctionArgs["context"], id: string | undefined) {
   const company = await findCompany(context.db, id ?? "");

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { getFeedbackAttachment } from "~/modules/admin/settings.server";
 import { contentDisposition } from "~/utils/content-disposition";
 import { isUuid } from "~/utils/uuid";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /**
  * GET /hatterscastle/feedback/{id}/attachment — the file a customer attached to feedback or a

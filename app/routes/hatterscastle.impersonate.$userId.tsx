@@ -8,16 +8,16 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import {
   createDirectToken,
   DIRECT_TOKEN_MINUTES,
   impersonationTarget,
-  startImpersonation,
 } from "~/modules/admin/impersonation.server";
 import { AppError } from "~/utils/errors";
 import { refuseUnknownIntent } from "~/utils/forms.server";
 import { isUuid } from "~/utils/uuid";
+import { requireAdmin } from "~/web/admin/guard.server";
+import { startImpersonation } from "~/web/admin/impersonation.server";
 
 /*
  * /hatterscastle/impersonate/{userId} (spec §2): "view as customer". Opening the view is a POST

@@ -18,7 +18,6 @@ import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { InvoiceDefaultsForm } from "~/components/settings/invoice-defaults-form";
 import { byAdmin } from "~/modules/admin/audit.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import {
   addPayrollParameters,
   correctMaxInsurable,
@@ -56,6 +55,7 @@ import {
 } from "~/utils/forms.server";
 import { formatCents, formatMoney } from "~/utils/money";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /*
  * /hatterscastle/invoice-settings (spec §2, issue #14): the defaults new companies start with, and

@@ -13,7 +13,6 @@ import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { byAdmin } from "~/modules/admin/audit.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import {
   addNapAccount,
   addNapFormat,
@@ -40,6 +39,7 @@ import {
 } from "~/utils/forms.server";
 import { ownValue } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /*
  * /hatterscastle/nap (issue #27, decision 024): the format of the declarations обр. 1 and обр. 6

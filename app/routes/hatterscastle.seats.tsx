@@ -11,7 +11,6 @@ import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { byAdmin } from "~/modules/admin/audit.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import {
   addPlanSeats,
   listPlanSeats,
@@ -31,6 +30,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /*
  * /hatterscastle/seats (issue #29): how many members a company of each plan may have (accountants

@@ -14,7 +14,6 @@ import {
 } from "~/components/admin/settings-cards";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import {
   adminSettings,
   deleteEmailLogo,
@@ -45,6 +44,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /**
  * /hatterscastle/settings: the banner message, the e-mail logo, the support address, the

@@ -1,5 +1,4 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import {
   monthlyStatistics,
   STATISTICS_TABLES,
@@ -9,6 +8,7 @@ import {
 import { parsePeriod } from "~/modules/analytics/period";
 import { csvResponse, excelCsv, excelNumber } from "~/utils/csv.server";
 import { todayInSofia } from "~/utils/dates";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /**
  * GET /hatterscastle/statistics/export.csv?table=signups|paying|revenue|churn|documents|expenses|

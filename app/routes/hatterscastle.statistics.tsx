@@ -7,7 +7,6 @@ import * as fieldStyles from "~/components/forms/field.css";
 import { useFieldFrame } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import {
   monthlyStatistics,
   type StatisticsTableKey,
@@ -18,6 +17,7 @@ import type { AnalyticsTable as Table } from "~/modules/analytics/tables";
 import { DOCUMENT_TYPES, type DocumentTypeKey } from "~/modules/invoices/constants";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /**
  * /hatterscastle/statistics?from=yyyy-MM&to=yyyy-MM (default: the last 12 months): the service's

@@ -9,8 +9,8 @@ import {
 import { ErrorMessage, GeneralErrorBoundary } from "~/components/error-boundary";
 import { AppShell } from "~/components/layout/app-shell";
 import { shellUser } from "~/components/layout/shell-user";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { getNotification } from "~/modules/settings/queries.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /** The back office's frame: the signed-in shell with the admin area's own menu (spec §2). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -14,7 +14,7 @@ import { BillingInvoices } from "~/components/subscriptions/billing-invoices";
 import { ButtonLink } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { userDetail } from "~/modules/admin/customers.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /** A customer's login and everything about its company (issue #14); admins are not shown here. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -7,10 +7,10 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { ListPager } from "~/components/ui/list-pager";
 import { SUBSCRIPTION_STATUS_NAMES, USER_STATUSES } from "~/modules/admin/constants";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { parseUserSearch } from "~/modules/admin/schema";
 import { listUsers } from "~/modules/admin/users.server";
 import { PLAN_NAMES, PLANS } from "~/modules/subscriptions/plans";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAdmin(request, context);

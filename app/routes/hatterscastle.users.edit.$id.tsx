@@ -15,8 +15,6 @@ import { Button } from "~/components/ui/button";
 import { DELETION_DAYS } from "~/modules/accounts/limits";
 import { byAdmin } from "~/modules/admin/audit.server";
 import { ADMIN_MESSAGES, EDIT_USER_FIELDS } from "~/modules/admin/constants";
-import { parseAdminForm, readAdminValues } from "~/modules/admin/forms.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { editUserSchema, lockSchema } from "~/modules/admin/schema";
 import {
   cancelUserDeletion,
@@ -31,6 +29,8 @@ import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { parseAdminForm, readAdminValues } from "~/web/admin/forms.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 async function userOr404(context: LoaderFunctionArgs["context"], id: string | undefined) {
   const user = await findCustomerUser(context.db, id ?? "");

@@ -14,14 +14,14 @@ import { Button } from "~/components/ui/button";
 import { byAdmin } from "~/modules/admin/audit.server";
 import { ADMIN_MESSAGES, NEW_USER_FIELDS } from "~/modules/admin/constants";
 import { findCompany } from "~/modules/admin/customers.server";
-import { parseAdminForm, readAdminValues, withoutSecrets } from "~/modules/admin/forms.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { newUserSchema } from "~/modules/admin/schema";
 import { addCustomerUser, sendPasswordLink } from "~/modules/admin/users.server";
 import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import { refuseWithAppError } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { parseAdminForm, readAdminValues, withoutSecrets } from "~/web/admin/forms.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 const FORM = "new-user";
 

@@ -10,7 +10,6 @@ import { AddGroundForm, AddRateForm, EndRowForm, FetchEcbForm } from "~/componen
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { byAdmin, recordAudit } from "~/modules/admin/audit.server";
-import { requireAdmin } from "~/modules/admin/guard.server";
 import { fetchEcbRates, latestEcbRates } from "~/modules/reference/ecb-rates.server";
 import { addGroundSchema, addRateSchema, endRowSchema } from "~/modules/reference/vat";
 import {
@@ -38,6 +37,7 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/web/admin/guard.server";
 
 /*
  * /hatterscastle/vat-update (spec §2, issue #14): the VAT rates and the legal grounds for 0 % or

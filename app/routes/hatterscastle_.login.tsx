@@ -10,12 +10,13 @@ import * as fieldStyles from "~/components/forms/field.css";
 import { FormError, useFieldFrame } from "~/components/forms/field-frame";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
-import { getUser } from "~/modules/auth/guards.server";
 import { checkCredentials } from "~/modules/auth/login.server";
-import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
+import { createSession } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/errors";
 import { safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { getUser } from "~/web/auth/guards.server";
+import { commitSessionCookie } from "~/web/auth/session-cookie.server";
 
 /*
  * /hatterscastle/login: the back office's own sign-in. The same throttling as /auth

@@ -9,8 +9,9 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
-import { customerViewCookies, redeemDirectToken } from "~/modules/admin/impersonation.server";
+import { redeemDirectToken } from "~/modules/admin/impersonation.server";
 import { AppError } from "~/utils/errors";
+import { customerViewCookies } from "~/web/admin/impersonation.server";
 
 /*
  * /impersonate/direct/{userId}?token=… (spec §2): an admin's one-time link opens the customer's

@@ -10,12 +10,7 @@ import { FormField } from "~/components/forms/form-field";
 import { PASSWORD_HINT } from "~/components/forms/password-hint";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
-import { getUser } from "~/modules/auth/guards.server";
-import {
-  commitSessionCookie,
-  createSession,
-  setSessionCompany,
-} from "~/modules/auth/session.server";
+import { createSession, setSessionCompany } from "~/modules/auth/session.server";
 import { TEAM_MESSAGES } from "~/modules/team/constants";
 import {
   acceptAsNewLogin,
@@ -34,6 +29,8 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { getUser } from "~/web/auth/guards.server";
+import { commitSessionCookie } from "~/web/auth/session-cookie.server";
 
 /*
  * /invite/{token} (issue #29 item 2): what the invitation is, and the way to accept it. The GET

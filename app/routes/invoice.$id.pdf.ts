@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import { pdfResponse, storedPdf } from "~/modules/invoices/render.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /** GET /invoice/{id}/pdf — "Фактура-0000000001.pdf"; ?inline=1 opens it in the browser. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import {
   EInvoiceInvalidError,
   eInvoiceXml,
@@ -8,6 +7,7 @@ import {
 } from "~/modules/einvoice/ubl.server";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import { AppError } from "~/utils/errors";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /invoice/{id}/ubl — the e-invoice (UBL 2.1, EN 16931) "Фактура-0000000001.xml"; a page

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordDownload } from "~/modules/auth/acts.server";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { DOCUMENT_CSV_HEADER, documentCsvPage } from "~/modules/invoices/csv.server";
 import { filtersFromSearch } from "~/modules/invoices/list.server";
 import { csvStreamResponse } from "~/utils/csv.server";
 import { todayInSofia } from "~/utils/dates";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /invoices/export.csv?<the list's filters> — every matching document for the accountant.

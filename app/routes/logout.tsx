@@ -1,12 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { endImpersonation } from "~/modules/admin/impersonation.server";
-import {
-  clearSessionCookie,
-  deleteSession,
-  findSessionUser,
-  readSessionToken,
-} from "~/modules/auth/session.server";
+import { deleteSession, findSessionUser } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { endImpersonation } from "~/web/admin/impersonation.server";
+import { clearSessionCookie, readSessionToken } from "~/web/auth/session-cookie.server";
 
 /** Ends the session (the row and the cookie) and goes to / (an admin: /hatterscastle/login) with the goodbye toast. */
 async function logout({ request, context }: LoaderFunctionArgs | ActionFunctionArgs) {

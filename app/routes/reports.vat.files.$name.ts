@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordDownload } from "~/modules/auth/acts.server";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
 import { parseMonth } from "~/modules/vat/schema";
 import { contentDisposition } from "~/utils/content-disposition";
 import { todayInSofia } from "~/utils/dates";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /*
  * /reports/vat/files/{PRODAGBI.TXT|POKUPKI.TXT|DEKLAR.TXT|VIES.TXT|all.zip}?month=yyyy-MM: one of

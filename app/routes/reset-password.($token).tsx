@@ -15,14 +15,11 @@ import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { CenteredCard } from "~/components/layout/centered-card";
 
 import { Button } from "~/components/ui/button";
-
-import { requireGuest } from "~/modules/auth/guards.server";
-
 import { resetPassword } from "~/modules/auth/password-reset.server";
-
 import { peekToken } from "~/modules/auth/tokens.server";
 import { refuseValidation } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireGuest } from "~/web/auth/guards.server";
 
 const validator = lazyValidator(() =>
   import("~/modules/accounts/validators").then((m) => m.resetPassword),

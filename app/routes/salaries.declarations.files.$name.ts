@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordDownload } from "~/modules/auth/acts.server";
 import {
   declarationDownload,
   parseDeclarationMonth,
@@ -8,7 +7,8 @@ import {
   wantsRegular,
 } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /*
  * /salaries/declarations/files/{zip|1|6}?month=yyyy-MM: the month's обр. 1 and обр. 6 for НАП

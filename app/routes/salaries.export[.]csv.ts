@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordDownload } from "~/modules/auth/acts.server";
 import { SALARY_CSV_HEADER, salaryCsvRows } from "~/modules/salaries/csv.server";
 import { currentMonth } from "~/modules/salaries/form.server";
 import { MONTH } from "~/modules/salaries/schema";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { csvResponse, excelCsv } from "~/utils/csv.server";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /** GET /salaries/export.csv?month=yyyy-MM — the month's payroll for the accountant's Excel. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { recordDownload } from "~/modules/auth/acts.server";
 import { renderInPool } from "~/modules/pdf/pool.server";
 import { employeeIdNumbers } from "~/modules/salaries/employees.server";
 import { currentMonth } from "~/modules/salaries/form.server";
@@ -8,9 +7,10 @@ import { payrollSheet, payslip } from "~/modules/salaries/print";
 import { payrollCompany } from "~/modules/salaries/print.server";
 import { getSalary, monthSalaries } from "~/modules/salaries/salaries.server";
 import { MONTH } from "~/modules/salaries/schema";
-import { requireFeature } from "~/modules/subscriptions/gate.server";
 import { contentDisposition } from "~/utils/content-disposition";
 import { printDate } from "~/utils/dates";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /salaries/payroll.pdf?month=yyyy-MM — the month's payroll sheet; with &payslips=1 the

@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describeAuditDetails } from "~/modules/audit/constants";
 import { auditFiltersFromSearch, listCompanyAudit } from "~/modules/audit/trail.server";
-import { recordDownload } from "~/modules/auth/acts.server";
 import { ROLE_LABELS } from "~/modules/auth/capabilities";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { csvStreamResponse } from "~/utils/csv.server";
 import { todayInSofia } from "~/utils/dates";
 import { jsonError } from "~/utils/http.server";
 import { ownValue } from "~/utils/own-keys";
+import { recordDownload } from "~/web/auth/downloads.server";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 const HEADER = [
   "Кога",

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireCompanyUser } from "~/modules/auth/guards.server";
 import { operatorInvoicePdf } from "~/modules/invoices/operator-invoice.server";
 import { contentDisposition } from "~/utils/content-disposition";
+import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /settings/subscription/invoices/{id}/pdf — the operator's invoice for a subscription payment

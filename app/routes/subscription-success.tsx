@@ -2,9 +2,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { ButtonLink } from "~/components/ui/button";
-import { getUser } from "~/modules/auth/guards.server";
 import { PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { getSubscription } from "~/modules/subscriptions/state.server";
+import { getUser } from "~/web/auth/guards.server";
 
 /** /subscription-success — where a completed payment lands (public: Stripe may return here). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

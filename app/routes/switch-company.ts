@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { ACCESS_DENIED } from "~/modules/auth/capabilities";
-import { requireUser } from "~/modules/auth/guards.server";
-import { commitSessionCookie } from "~/modules/auth/session.server";
 import { switchCompany } from "~/modules/team/companies.server";
 import { AppError } from "~/utils/errors";
 import { typedValues } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireUser } from "~/web/auth/guards.server";
+import { commitSessionCookie } from "~/web/auth/session-cookie.server";
 
 /** Nothing to show: the switcher posts here. */
 export const loader = () => redirect("/dashboard");

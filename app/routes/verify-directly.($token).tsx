@@ -6,9 +6,10 @@ import {
   verifyByToken,
   WELCOME_FAILED_TOAST,
 } from "~/modules/accounts/verification.server";
-import { requireGuest } from "~/modules/auth/guards.server";
-import { commitSessionCookie, createSession } from "~/modules/auth/session.server";
+import { createSession } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { requireGuest } from "~/web/auth/guards.server";
+import { commitSessionCookie } from "~/web/auth/session-cookie.server";
 
 // One click from the mail: verify the address and sign the person in.
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

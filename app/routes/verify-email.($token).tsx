@@ -6,8 +6,8 @@ import {
   verifyByToken,
   WELCOME_FAILED_TOAST,
 } from "~/modules/accounts/verification.server";
-import { getUser } from "~/modules/auth/guards.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { getUser } from "~/web/auth/guards.server";
 
 // The link in the verification mail. It verifies first; a signed-in person then goes to the
 // dashboard (guest-only routes send signed-in users there), a guest sees the result here.

@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
-import type { CompanyUser } from "~/modules/auth/guards.server";
+import type { CompanyUser } from "~/modules/auth/session.server";
 import { importStatement } from "~/modules/bank/import.server";
 import { MatchIndex, type OpenDocument } from "~/modules/bank/ranking";
 import { closeStatementPool } from "~/modules/bank/reader.server";

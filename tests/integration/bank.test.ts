@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { analyticsSummary } from "~/modules/analytics/summary.server";
-import type { CompanyUser } from "~/modules/auth/guards.server";
+import type { CompanyUser } from "~/modules/auth/session.server";
 import type { BankActor } from "~/modules/bank/access.server";
 import {
   confirmSuggestion,

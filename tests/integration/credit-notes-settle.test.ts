@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { CompanyUser } from "~/modules/auth/guards.server";
+import type { CompanyUser } from "~/modules/auth/session.server";
 import type { BankActor } from "~/modules/bank/access.server";
 import { importStatement } from "~/modules/bank/import.server";
 import { loadMatchIndex } from "~/modules/bank/matching.server";

@@ -10,7 +10,6 @@ import { auditImpersonatedRequest } from "~/modules/admin/audit.server";
 import { listSignIns } from "~/modules/admin/users.server";
 import { addMonths } from "~/modules/analytics/period";
 import { analyticsSummary, DSO_MIN_DAYS } from "~/modules/analytics/summary.server";
-import { getUser } from "~/modules/auth/guards.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { purgeExpired } from "~/modules/auth/purge.server";
 import { UBL_FORM_MESSAGES, withOwnInvoiceWarning } from "~/modules/expenses/ubl-import.server";
@@ -24,6 +23,7 @@ import { action as auth, loader as authLoader } from "~/routes/auth";
 import { action as impersonate } from "~/routes/hatterscastle.impersonate.$userId";
 import { loader as payrollPdf } from "~/routes/salaries.payroll[.]pdf";
 import { addDays, printDate, todayInSofia } from "~/utils/dates";
+import { getUser } from "~/web/auth/guards.server";
 import { makeContext } from "../setup/context";
 import {
   createCompanyOnPlan,

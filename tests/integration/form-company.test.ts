@@ -219,7 +219,7 @@ describe("a form carries the company it was opened for", () => {
 
 describe("a link to another company's record", () => {
   it("offers to switch (409 with the company) to a member there; stays a 404 for anyone else", async () => {
-    const { otherCompanyOffer } = await import("~/modules/team/other-company.server");
+    const { otherCompanyOffer } = await import("~/web/team/other-company.server");
     const { makeContext } = await import("../setup/context");
     const { me, a, b, cookie } = await accountantOfTwo();
     const client = await getDb()

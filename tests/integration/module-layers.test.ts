@@ -18,7 +18,7 @@ const graph = importGraph(root);
 function folderOf(file: string): string | null {
   const module = file.match(/^app\/modules\/([^/]+)\//);
   if (module) return module[1] as string;
-  const top = file.match(/^app\/(utils|styles|components|routes)\//);
+  const top = file.match(/^app\/(utils|styles|web|components|routes)\//);
   if (top) return top[1] as string;
   return file.startsWith("app/") ? "app" : null;
 }

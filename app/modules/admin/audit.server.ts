@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import { actorOf } from "~/modules/auth/acts.server";
-import { requestUser } from "~/modules/auth/guards.server";
+import { requestUser } from "~/modules/auth/request-user.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import type { Database } from "~db/types";
 
@@ -104,7 +104,7 @@ const BACKGROUND = new Set([
  */
 export async function auditImpersonatedRequest(
   context: AppLoadContext,
-  request: Request,
+  request: { method: string; url: string },
   status: number,
 ): Promise<void> {
   const user = requestUser(context);

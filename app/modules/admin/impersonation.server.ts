@@ -1,15 +1,12 @@
-import { type AppLoadContext, createCookie, json } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import {
-  clearSessionCookie,
-  commitSessionCookie,
   createSession,
   defaultCompanyId,
   deleteSession,
   findSessionUser,
   IMPERSONATION_MS,
-  readSessionToken,
   type SessionUser,
 } from "~/modules/auth/session.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
@@ -30,26 +27,6 @@ import { IMPERSONATION_MESSAGES } from "./impersonation";
 export const DIRECT_TOKEN_MINUTES = 5;
 
 export { IMPERSONATION_MESSAGES };
-
-const cookies = new Map<string, ReturnType<typeof createCookie>>();
-
-/** The admin's own session token while they look as a customer; sent only to /admin-return. */
-function adminReturnCookie(config: AppLoadContext["config"]) {
-  const key = `${config.sessionSecret}|${config.secureCookies}`;
-  let cookie = cookies.get(key);
-  if (!cookie) {
-    cookie = createCookie("__admin_return", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.secureCookies,
-      path: "/admin-return",
-      maxAge: IMPERSONATION_MS / 1000,
-      secrets: [config.sessionSecret],
-    });
-    cookies.set(key, cookie);
-  }
-  return cookie;
-}
 
 /**
  * The member an admin may look as: a live, unlocked login of a customer (not an admin), in one
@@ -100,7 +77,8 @@ export async function impersonationTarget(
   };
 }
 
-async function openCustomerSession(
+/** Opens a customer's session for an admin, recorded; its token and whom it shows. */
+export async function openCustomerSession(
   context: AppLoadContext,
   admin: { id: string; email: string },
   userId: string,
@@ -141,46 +119,6 @@ async function openCustomerSession(
     ip: context.clientIp,
   });
   return { token, target };
-}
-
-/**
- * Opens the customer's view in this browser: the Set-Cookie headers that sign it in as the
- * customer and keep the admin's token for the way back.
- */
-export async function startImpersonation(
-  context: AppLoadContext,
-  request: Request,
-  admin: SessionUser,
-  userId: string,
-  companyId?: string | null,
-): Promise<Headers> {
-  const { token } = await openCustomerSession(
-    context,
-    admin,
-    userId,
-    request.headers.get("User-Agent"),
-    companyId,
-  );
-  return customerViewCookies(context, request, token);
-}
-
-/**
- * The cookies of a customer's view opened in this browser: the customer's session, and the
- * admin's own token (when this browser is signed in as an admin) kept for /admin-return.
- */
-export async function customerViewCookies(
-  context: AppLoadContext,
-  request: Request,
-  customerToken: string,
-): Promise<Headers> {
-  const current = await readSessionToken(request, context);
-  const admin = current ? await findSessionUser(context.db, current) : null;
-  const headers = new Headers();
-  headers.append("Set-Cookie", await commitSessionCookie(context, customerToken));
-  if (current && admin?.role === "admin") {
-    headers.append("Set-Cookie", await adminReturnCookie(context.config).serialize(current));
-  }
-  return headers;
 }
 
 /** A one-time link's token for looking as `userId` from another browser. */
@@ -253,16 +191,22 @@ export async function redeemDirectToken(
 }
 
 /**
- * Ends the customer's view: the impersonated session (if still open) is deleted and recorded,
- * and the admin's own session comes back when its token is still good. Returns where to go and
- * the Set-Cookie headers.
+ * What a session opened as a customer may not do (password, e-mail, deletion, billing): throws
+ * the refusal, an AppError (403) that a page turns into its form answer and the API into 403 JSON.
  */
-export async function endImpersonation(
+export function refuseWhileImpersonating(user: SessionUser): void {
+  if (!user.impersonator) return;
+  throw new AppError(IMPERSONATION_MESSAGES.forbidden, 403);
+}
+
+/**
+ * Ends the customer's view in the domain: the impersonated session of `token` (if still open) is
+ * deleted and recorded. Returns who the token signed in, or null.
+ */
+export async function closeCustomerView(
   context: AppLoadContext,
-  request: Request,
-  customerId: string | null,
-): Promise<{ to: string; headers: Headers }> {
-  const token = await readSessionToken(request, context);
+  token: string | null,
+): Promise<SessionUser | null> {
   const current = token ? await findSessionUser(context.db, token) : null;
   if (current?.impersonator) {
     await deleteSession(context.db, current.sessionId);
@@ -275,29 +219,5 @@ export async function endImpersonation(
       ip: context.clientIp,
     });
   }
-  const returnCookie = adminReturnCookie(context.config);
-  const kept = await returnCookie.parse(request.headers.get("Cookie"));
-  const admin = typeof kept === "string" && kept ? await findSessionUser(context.db, kept) : null;
-  const headers = new Headers();
-  headers.append("Set-Cookie", await returnCookie.serialize("", { maxAge: 0 }));
-  if (admin?.role !== "admin") {
-    // No admin session to return to (another browser, or it expired): sign in again.
-    if (current?.impersonator) {
-      headers.append("Set-Cookie", await clearSessionCookie(context));
-    }
-    return { to: "/hatterscastle/login", headers };
-  }
-  headers.append("Set-Cookie", await commitSessionCookie(context, kept as string));
-  const back = customerId ?? current?.id;
-  return { to: back ? `/hatterscastle/users/${back}` : "/hatterscastle", headers };
-}
-
-/**
- * What a session opened as a customer may not do (password, e-mail, deletion, billing): throws
- * the refusal — an AppError (403) a page turns into its form answer, or, for the API, 403 JSON.
- */
-export function refuseWhileImpersonating(user: SessionUser, api = false): void {
-  if (!user.impersonator) return;
-  if (api) throw json({ message: IMPERSONATION_MESSAGES.forbidden }, { status: 403 });
-  throw new AppError(IMPERSONATION_MESSAGES.forbidden, 403);
+  return current;
 }

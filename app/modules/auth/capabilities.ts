@@ -4,7 +4,7 @@ import type { MemberRole } from "~db/types";
  * Roles in a company and what each may do (issue #29, decision 028). The table in
  * docs/decisions/028-team-and-accountant-access.md is this one: capabilities.test.ts reads the
  * decision's table and fails when the two differ. The server checks `can` in every loader, action
- * and API call through the guards (modules/auth/guards.server.ts); the menu uses it only to hide
+ * and API call through the guards (web/auth/guards.server.ts); the menu uses it only to hide
  * what would be refused. Browser-safe: no zod, no server code.
  */
 

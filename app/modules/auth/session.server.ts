@@ -1,4 +1,3 @@
-import { type AppLoadContext, createCookie } from "@remix-run/node";
 import { type Kysely, sql } from "kysely";
 import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import { notificationText } from "~/modules/settings/queries.server";
@@ -12,7 +11,7 @@ export const SESSION_DAYS = 30;
 function pendingPaymentOf(pending: PendingAction | null | undefined) {
   return pending ? { clientSecret: pending.clientSecret, url: pending.url ?? null } : null;
 }
-const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
+export const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 /** How long an admin's view as a customer lasts before it has to be opened again. */
 export const IMPERSONATION_MS = 60 * 60 * 1000;
 
@@ -52,25 +51,8 @@ export interface SessionUser {
   };
 }
 
-const cookies = new Map<string, ReturnType<typeof createCookie>>();
-
-/** The session cookie: HttpOnly, SameSite=Lax, Secure behind https, signed; holds only the token. */
-export function sessionCookie(config: AppLoadContext["config"]) {
-  const key = `${config.sessionSecret}|${config.secureCookies}`;
-  let cookie = cookies.get(key);
-  if (!cookie) {
-    cookie = createCookie("__session", {
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.secureCookies,
-      path: "/",
-      maxAge: SESSION_MS / 1000,
-      secrets: [config.sessionSecret],
-    });
-    cookies.set(key, cookie);
-  }
-  return cookie;
-}
+/** A signed-in user working in a company, with their role there. */
+export type CompanyUser = SessionUser & { companyId: string; companyRole: MemberRole };
 
 /** Opens a session for the user; returns the token for the cookie or the bearer header. */
 export async function createSession(
@@ -130,17 +112,6 @@ export async function defaultCompanyId(
     .limit(1)
     .executeTakeFirst();
   return row?.companyId ?? null;
-}
-
-/** The session token of a request: the bearer token first, then the cookie. */
-export async function readSessionToken(
-  request: Request,
-  context: AppLoadContext,
-): Promise<string | null> {
-  const authorization = request.headers.get("Authorization");
-  if (authorization?.startsWith("Bearer ")) return authorization.slice(7).trim() || null;
-  const value = await sessionCookie(context.config).parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value ? value : null;
 }
 
 /**
@@ -417,14 +388,4 @@ export async function setSessionCompany(
   companyId: string | null,
 ): Promise<void> {
   await db.updateTable("sessions").set({ companyId }).where("id", "=", sessionId).execute();
-}
-
-/** Set-Cookie value that signs the browser in with this token. */
-export function commitSessionCookie(context: AppLoadContext, token: string): Promise<string> {
-  return sessionCookie(context.config).serialize(token);
-}
-
-/** Set-Cookie value that forgets the session. */
-export function clearSessionCookie(context: AppLoadContext): Promise<string> {
-  return sessionCookie(context.config).serialize("", { maxAge: 0 });
 }

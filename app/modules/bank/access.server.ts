@@ -3,8 +3,7 @@ import type { Kysely } from "kysely";
 import type { CompanyAuditAction } from "~/modules/audit/constants";
 import { recordAct } from "~/modules/auth/acts.server";
 import type { Capability } from "~/modules/auth/capabilities";
-import type { CompanyUser } from "~/modules/auth/guards.server";
-import { requireApiFeatureUser, requireFeature } from "~/modules/subscriptions/gate.server";
+import type { CompanyUser } from "~/modules/auth/session.server";
 import type { Database } from "~db/types";
 
 /*
@@ -18,25 +17,11 @@ import type { Database } from "~db/types";
 
 export type BankAct = "view" | "edit";
 
-const CAPABILITY: Record<BankAct, Capability> = { view: "bank.view", edit: "bank.edit" };
-
-/** The guard of the bank's pages (loaders and actions): the company user, or the refusal. */
-export function requireBankPage(
-  request: Request,
-  context: AppLoadContext,
-  act: BankAct,
-): Promise<CompanyUser> {
-  return requireFeature(request, context, "bank", CAPABILITY[act]);
-}
-
-/** The guard of the bank's API calls (cookie or bearer): the company user, or 401/403 JSON. */
-export function requireBankApi(
-  request: Request,
-  context: AppLoadContext,
-  act: BankAct,
-): Promise<CompanyUser> {
-  return requireApiFeatureUser(request, context, "bank", CAPABILITY[act]);
-}
+/** The capability each bank act needs (the guards are in web/bank/access.server.ts). */
+export const BANK_CAPABILITIES: Record<BankAct, Capability> = {
+  view: "bank.view",
+  edit: "bank.edit",
+};
 
 /** Who acted, as the bank's own rows keep it (the match's and the rule's author). */
 export interface BankActor {

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import { actorOf } from "~/modules/auth/acts.server";
 import { type MemberRole, ROLE_LABELS, ROLE_RANK } from "~/modules/auth/capabilities";
-import type { CompanyUser } from "~/modules/auth/guards.server";
+import type { CompanyUser } from "~/modules/auth/session.server";
 import {
   defaultCompanyId,
   deleteMemberSessions,

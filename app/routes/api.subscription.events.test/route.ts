@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiCompany } from "~/modules/auth/guards.server";
+import { requireApiCompany } from "~/web/auth/guards.server";
 
 /** GET /api/subscription/events/test — what a browser runs after a stream error. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

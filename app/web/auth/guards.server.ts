@@ -1,7 +1,4 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
-import { AppError } from "~/utils/errors";
-import { redirectWithToast } from "~/utils/toast.server";
-import type { MemberRole } from "~db/types";
 import {
   ACCESS_DENIED,
   accessDeniedDetails,
@@ -9,18 +6,21 @@ import {
   CUSTOMER_VIEW_READ_ONLY,
   can,
   READ_ONLY_IN_CUSTOMER_VIEW,
-} from "./capabilities";
+} from "~/modules/auth/capabilities";
+import { rememberRequestUser } from "~/modules/auth/request-user.server";
+import { type CompanyUser, findSessionUser, type SessionUser } from "~/modules/auth/session.server";
+import { AppError } from "~/utils/errors";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { MemberRole } from "~db/types";
 import {
   checkApiCompany,
   checkFormCompany,
   pageCompanyOf,
   userInCompany,
 } from "./form-company.server";
-import { findSessionUser, readSessionToken, type SessionUser } from "./session.server";
+import { readSessionToken } from "./session-cookie.server";
 
-// The user each request was answered for (the audit of impersonated requests reads it), and, for
-// GET, the one lookup the root, layout and page loaders of one request share.
-const requestUsers = new WeakMap<AppLoadContext, SessionUser>();
+// For GET, the one lookup the root, layout and page loaders of one request share.
 const lookups = new WeakMap<AppLoadContext, { token: string; user: Promise<SessionUser | null> }>();
 // The context of each request a user was looked up for: the company checks of its forms need it.
 const requestContexts = new WeakMap<Request, AppLoadContext>();
@@ -51,13 +51,8 @@ export async function getUser(
     if (shared) lookups.set(context, found);
   }
   const user = await found.user;
-  if (user) requestUsers.set(context, user);
+  if (user) rememberRequestUser(context, user);
   return user;
-}
-
-/** The user a request was answered for, once its loaders or action looked them up. */
-export function requestUser(context: AppLoadContext): SessionUser | undefined {
-  return requestUsers.get(context);
 }
 
 /** The signed-in user; a guest is sent to /auth with a redirectTo back to this page. */
@@ -96,9 +91,6 @@ export async function requireApiUser(
 export async function requireGuest(request: Request, context: AppLoadContext): Promise<void> {
   if (await getUser(request, context)) throw redirect("/dashboard");
 }
-
-/** A signed-in user working in a company, with their role there. */
-export type CompanyUser = SessionUser & { companyId: string; companyRole: MemberRole };
 
 const NO_COMPANY = () => json({ message: "Достъп отказан" }, { status: 403 });
 

@@ -2,12 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { recordCompanyAudit } from "~/modules/audit/trail.server";
-import { ANY_FORM, type FormAnswer } from "~/utils/forms";
-import { echoedValues } from "~/utils/forms.server";
-import { ReturnedAnswer } from "~/utils/http.server";
-import { isUuid } from "~/utils/uuid";
-import type { Database, MemberRole } from "~db/types";
-import { actorOf } from "./acts.server";
+import { actorOf } from "~/modules/auth/acts.server";
 import {
   COMPANY_FIELD,
   COMPANY_HEADER,
@@ -15,8 +10,13 @@ import {
   companyMismatchMessage,
   FORM_KEY_FIELD,
   SWITCH_FIELD,
-} from "./form-company";
-import { type SessionUser, setSessionCompany } from "./session.server";
+} from "~/modules/auth/form-company";
+import { type SessionUser, setSessionCompany } from "~/modules/auth/session.server";
+import { ANY_FORM, type FormAnswer } from "~/utils/forms";
+import { echoedValues } from "~/utils/forms.server";
+import { ReturnedAnswer } from "~/utils/http.server";
+import { isUuid } from "~/utils/uuid";
+import type { Database, MemberRole } from "~db/types";
 
 /*
  * Issue #41 item 1: the company a form was opened for. Every form of a company's pages posts it

@@ -1,11 +1,8 @@
 import { type AppLoadContext, json } from "@remix-run/node";
 import type { Capability } from "~/modules/auth/capabilities";
-import {
-  type CompanyUser,
-  requireApiCompanyUser,
-  requireCompanyUser,
-} from "~/modules/auth/guards.server";
-import { FEATURE_PLANS, type Feature, hasPlan, PLAN_NAMES } from "./plans";
+import type { CompanyUser } from "~/modules/auth/session.server";
+import { FEATURE_PLANS, type Feature, hasPlan, PLAN_NAMES } from "~/modules/subscriptions/plans";
+import { requireApiCompanyUser, requireCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * Plan gates, checked on the server in every loader and API call of a gated feature —

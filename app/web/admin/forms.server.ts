@@ -1,8 +1,8 @@
 import { json } from "@remix-run/node";
 import type { ZodTypeAny, z } from "zod";
+import { ADMIN_MESSAGES } from "~/modules/admin/schema";
 import type { FormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseForm, typedValues } from "~/utils/forms.server";
-import { ADMIN_MESSAGES } from "./schema";
 
 /*
  * Reading the back office's plain forms (shared by its routes): a body that is not a form is a

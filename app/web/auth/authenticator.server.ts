@@ -3,8 +3,8 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema, MESSAGES } from "~/modules/accounts/schema";
-import { botCheckMessage, verifyBotCheck } from "./bot-check.server";
-import { checkCredentials } from "./login.server";
+import { botCheckMessage, verifyBotCheck } from "~/modules/auth/bot-check.server";
+import { checkCredentials } from "~/modules/auth/login.server";
 
 const loginValidator = withZod(loginSchema);
 

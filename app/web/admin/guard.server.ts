@@ -1,7 +1,7 @@
 import { type AppLoadContext, json, redirect } from "@remix-run/node";
-import { getUser } from "~/modules/auth/guards.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { getUser } from "~/web/auth/guards.server";
 
 /*
  * The one guard of the admin area (issue #14): every loader and action under /hatterscastle and

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { getUser } from "~/modules/auth/guards.server";
 import { isUuid } from "~/utils/uuid";
+import { getUser } from "~/web/auth/guards.server";
 
 /*
  * Issue #41 item 1: a link to another company's record (from an e-mail or a bookmark) offers «Този
