@@ -11,7 +11,7 @@ import { loader as formGet } from "~/routes/api.salaries.month.$month_.declarati
 import { action as napAction, loader as napLoader } from "~/routes/hatterscastle.nap";
 import { loader as fileGet } from "~/routes/salaries.declarations.files.$name";
 import { createCompanyOnPlan, createUser, validEgn, validEik } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { call, formBody, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -44,30 +44,32 @@ async function company(
 }
 
 async function employee(api: Record<string, string>, body: Record<string, unknown>) {
-  const response = await call(employeesPost, getDb(), "/api/employees", {
-    ...jsonBody(
-      {
-        position: "Специалист",
-        occupationCode: "24114001",
-        contractType: "labour",
-        startDate: "2020-01-01",
-        gross: "2000.00",
-        ...body,
-      },
-      "POST",
-      api,
-    ),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const made = await postApi(
+    employeesPost,
+    getDb(),
+    "/api/employees",
+    {
+      position: "Специалист",
+      occupationCode: "24114001",
+      contractType: "labour",
+      startDate: "2020-01-01",
+      gross: "2000.00",
+      ...body,
+    },
+    api,
+  );
+  return made.id;
 }
 
 async function salary(api: Record<string, string>, body: Record<string, unknown>) {
-  const response = await call(salariesPost, getDb(), "/api/salaries", {
-    ...jsonBody({ month: "2026-10", workingDays: 22, status: "approved", ...body }, "POST", api),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const made = await postApi(
+    salariesPost,
+    getDb(),
+    "/api/salaries",
+    { month: "2026-10", workingDays: 22, status: "approved", ...body },
+    api,
+  );
+  return made.id;
 }
 
 /** October 2026 (22 working days): born 1955, three sick days, hired on Thursday 15.10. */

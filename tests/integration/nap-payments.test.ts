@@ -7,7 +7,7 @@ import { loader as monthGet } from "~/routes/api.salaries.month.$month";
 import { loader as formGet } from "~/routes/api.salaries.month.$month_.declarations_.$form";
 import { loader as paymentsGet } from "~/routes/api.salaries.month.$month_.payments";
 import { createCompanyOnPlan, validEgn } from "../setup/factories";
-import { call, jsonBody, signInApi } from "../setup/routes";
+import { call, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -65,29 +65,31 @@ async function company(
 }
 
 async function employee(api: Record<string, string>, body: Record<string, unknown>) {
-  const response = await call(employeesPost, getDb(), "/api/employees", {
-    ...jsonBody(
-      {
-        position: "Специалист",
-        occupationCode: "24114001",
-        contractType: "labour",
-        startDate: "2020-01-01",
-        gross: "2000.00",
-        ...body,
-      },
-      "POST",
-      api,
-    ),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const made = await postApi(
+    employeesPost,
+    getDb(),
+    "/api/employees",
+    {
+      position: "Специалист",
+      occupationCode: "24114001",
+      contractType: "labour",
+      startDate: "2020-01-01",
+      gross: "2000.00",
+      ...body,
+    },
+    api,
+  );
+  return made.id;
 }
 
 async function salary(api: Record<string, string>, body: Record<string, unknown>) {
-  const response = await call(salariesPost, getDb(), "/api/salaries", {
-    ...jsonBody({ month: "2026-10", workingDays: 22, status: "approved", ...body }, "POST", api),
-  });
-  expect(response.status).toBe(201);
+  await postApi(
+    salariesPost,
+    getDb(),
+    "/api/salaries",
+    { month: "2026-10", workingDays: 22, status: "approved", ...body },
+    api,
+  );
 }
 
 /** October 2026: born 1955 (no ДЗПО), three sick days, hired on 15.10. */

@@ -15,7 +15,7 @@ import { loader as formGet } from "~/routes/api.salaries.month.$month_.declarati
 import { loader as paymentsGet } from "~/routes/api.salaries.month.$month_.payments";
 import { loader as payrollGet, action as payrollPut } from "~/routes/api.settings.payroll";
 import { createCompanyOnPlan, validEgn } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -59,14 +59,13 @@ async function employee(api: Record<string, string>, body: Record<string, unknow
 }
 
 async function approvedSalary(api: Record<string, string>, employeeId: string) {
-  const response = await call(salariesPost, getDb(), "/api/salaries", {
-    ...jsonBody({ employeeId, month: "2026-10", workingDays: 22, status: "approved" }, "POST", api),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as Record<string, unknown> & {
-    id: string;
-    employer: Record<string, string>;
-  };
+  return postApi<Record<string, unknown> & { id: string; employer: Record<string, string> }>(
+    salariesPost,
+    getDb(),
+    "/api/salaries",
+    { employeeId, month: "2026-10", workingDays: 22, status: "approved" },
+    api,
+  );
 }
 
 async function file(api: Record<string, string>, form: "1" | "6") {

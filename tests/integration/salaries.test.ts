@@ -20,7 +20,7 @@ import { action as copyPost } from "~/routes/api.salaries.copy-previous";
 import { loader as monthGet } from "~/routes/api.salaries.month.$month";
 import { loader as csvLoader } from "~/routes/salaries.export[.]csv";
 import { createCompanyOnPlan, validEgn } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { expectOutsider, outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -44,12 +44,14 @@ const employeeBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function addEmployee(api: Record<string, string>, overrides: Record<string, unknown> = {}) {
-  const response = await call(employeesPost, getDb(), "/api/employees", {
-    ...jsonBody(employeeBody(overrides), "POST", api),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string; bornBefore1960: boolean };
+function addEmployee(api: Record<string, string>, overrides: Record<string, unknown> = {}) {
+  return postApi<{ id: string; bornBefore1960: boolean }>(
+    employeesPost,
+    getDb(),
+    "/api/employees",
+    employeeBody(overrides),
+    api,
+  );
 }
 
 describe("salaries: employees", () => {

@@ -8,7 +8,7 @@ import { action as salaryChange, loader as salaryGet } from "~/routes/api.salari
 import { action as copyPost } from "~/routes/api.salaries.copy-previous";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { createCompanyOnPlan, validEgn } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -52,12 +52,8 @@ const employeeBody = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function addEmployee(api: Record<string, string>, overrides: Record<string, unknown> = {}) {
-  const response = await call(employeesPost, getDb(), "/api/employees", {
-    ...jsonBody(employeeBody(overrides), "POST", api),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as { id: string };
+function addEmployee(api: Record<string, string>, overrides: Record<string, unknown> = {}) {
+  return postApi(employeesPost, getDb(), "/api/employees", employeeBody(overrides), api);
 }
 
 const postSalary = (api: Record<string, string>, body: Record<string, unknown>) =>

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
+import { expect } from "vitest";
 import { issueLocalToken } from "~/modules/auth/bot-check.server";
 import { NotFoundError } from "~/utils/errors";
 import { ReturnedAnswer } from "~/utils/http.server";
@@ -52,6 +53,24 @@ export function jsonBody(
     body: JSON.stringify(body),
     headers: { "Content-Type": "application/json", ...headers },
   };
+}
+
+/**
+ * POSTs JSON to an API action with the headers given (a bearer or a cookie), expects the status
+ * (201 unless said) and returns the answer's body: for the calls that make what a test is about.
+ */
+export async function postApi<T = { id: string }>(
+  action: RouteFunction,
+  db: Kysely<Database>,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+  status = 201,
+): Promise<T> {
+  const response = await call(action, db, path, jsonBody(body, "POST", headers));
+  const answer = await response.text();
+  expect(response.status, `${path}: ${answer}`).toBe(status);
+  return JSON.parse(answer) as T;
 }
 
 /** A url-encoded form body, as a browser without JavaScript sends it. */
