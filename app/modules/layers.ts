@@ -79,3 +79,77 @@ export const KNOWN_BACK_ARROWS: readonly { from: string; to: string; why: string
     why: "DOCUMENT_LANGUAGES, as above",
   },
 ];
+
+/**
+ * Modules that still speak HTTP (issue #44 item 2, decision 052): they read a Request or build a
+ * Response, a redirect or a toast. Their HTTP part belongs in app/web or in the route; the domain
+ * part stays and throws AppError or NotFoundError (utils/errors.ts). The test
+ * (tests/integration/http-in-modules.test.ts) fails on a file not listed here and on a listed
+ * file that no longer speaks HTTP: the list only shrinks.
+ */
+export const KNOWN_HTTP_IN_MODULES: readonly { file: string; why: string }[] = [
+  {
+    file: "app/modules/accounts/service.server.ts",
+    why: "a refusal thrown as json(): an AppError",
+  },
+  {
+    file: "app/modules/bank/page.server.ts",
+    why: "the statement upload's page and API answers belong in app/web/bank",
+  },
+  {
+    file: "app/modules/bank/statement-page.server.ts",
+    why: "the statement page's action (redirects, toasts) belongs in app/web/bank",
+  },
+  {
+    file: "app/modules/einvoice/ubl.server.ts",
+    why: "the XML and HTML downloads' answers belong in app/web",
+  },
+  {
+    file: "app/modules/expenses/api.server.ts",
+    why: "the API's answers belong in app/web/expenses",
+  },
+  {
+    file: "app/modules/expenses/attachments.server.ts",
+    why: "the receipt's download answer belongs in app/web",
+  },
+  {
+    file: "app/modules/expenses/form.server.ts",
+    why: "reading the posted form belongs in app/web/expenses",
+  },
+  {
+    file: "app/modules/expenses/ubl-import.server.ts",
+    why: "reading the posted file belongs in app/web/expenses",
+  },
+  {
+    file: "app/modules/invoices/api.server.ts",
+    why: "the API's 404 answer belongs in app/web/invoices",
+  },
+  {
+    file: "app/modules/invoices/editor-answer.server.ts",
+    why: "the editor's redirects and toasts belong in app/web/invoices",
+  },
+  {
+    file: "app/modules/invoices/render.server.ts",
+    why: "the PDF's download answer belongs in app/web",
+  },
+  {
+    file: "app/modules/reference/vies.server.ts",
+    why: "the availability check's JSON answer belongs in its route",
+  },
+  {
+    file: "app/modules/salaries/form.server.ts",
+    why: "reading the posted form belongs in app/web/salaries",
+  },
+  {
+    file: "app/modules/salaries/json.server.ts",
+    why: "the API's answers belong in app/web/salaries",
+  },
+  {
+    file: "app/modules/salaries/nap/download.server.ts",
+    why: "the НАП files' download answers belong in app/web/salaries",
+  },
+  {
+    file: "app/modules/salaries/nap/payments.server.ts",
+    why: "the payments CSV's answer belongs in app/web/salaries",
+  },
+];

@@ -6,7 +6,6 @@ import {
   defaultCompanyId,
   deleteSession,
   findSessionUser,
-  IMPERSONATION_MS,
   type SessionUser,
 } from "~/modules/auth/session.server";
 import { randomToken, sha256 } from "~/utils/crypto.server";
