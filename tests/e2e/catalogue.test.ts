@@ -8,6 +8,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -20,42 +21,42 @@ import {
  */
 
 async function addClient(page: Page, app: RunningApp, name: string): Promise<string> {
-  const response = await page.request.post(`${app.url}/api/clients`, {
-    data: {
-      kind: "company",
-      name,
-      eik: validEik(),
-      address: "ул. Раковски 1",
-      city: "София",
-      postalCode: "1000",
-      mol: "Иван Иванов",
-      paymentTermDays: 10,
-    },
-    headers: { Origin: app.url },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (
+    await postJson(
+      page.request,
+      app,
+      "/api/clients",
+      {
+        kind: "company",
+        name,
+        eik: validEik(),
+        address: "ул. Раковски 1",
+        city: "София",
+        postalCode: "1000",
+        mol: "Иван Иванов",
+        paymentTermDays: 10,
+      },
+      201,
+    )
+  ).id;
 }
 
 /** An issued invoice with one line, made over the API. */
 async function issuedInvoice(page: Page, app: RunningApp, clientId: string): Promise<string> {
-  const created = await page.request.post(`${app.url}/api/invoices`, {
-    data: {
+  const { id } = await postJson(
+    page.request,
+    app,
+    "/api/invoices",
+    {
       type: "invoice",
       clientId,
       issueDate: "2026-11-20",
       notes: "Благодарим!",
       lines: [{ description: "Счетоводни услуги", quantity: "1", unitPrice: "300", vatRate: 20 }],
     },
-    headers: { Origin: app.url },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  const issued = await page.request.post(`${app.url}/api/invoices/${id}/issue`, {
-    data: {},
-    headers: { Origin: app.url },
-  });
-  expect(issued.status()).toBe(200);
+    201,
+  );
+  await postJson(page.request, app, `/api/invoices/${id}/issue`, {}, 200);
   return id;
 }
 

@@ -7,6 +7,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -39,8 +40,11 @@ describe.skipIf(!hasChromium)("expenses in Chromium", () => {
     ).json()) as { categories: { id: string; name: string }[] };
     const category = categories.find((c) => c.name === "Офис материали");
     expect(category).toBeDefined();
-    const created = await page.request.post(`${app.url}/api/expenses`, {
-      data: {
+    const { id } = await postJson(
+      page.request,
+      app,
+      "/api/expenses",
+      {
         supplier: { name: "Офис Доставки ЕООД", eik: "175074752", vatNumber: "BG175074752" },
         documentType: "invoice",
         documentNumber: "0000000777",
@@ -52,10 +56,8 @@ describe.skipIf(!hasChromium)("expenses in Chromium", () => {
           { vatRate: 9, base: "10" },
         ],
       },
-      headers: { Origin: app.url },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+      201,
+    );
     await page.goto(`${app.url}/expenses/${id}`);
     await page.getByRole("heading", { name: /Фактура № 0000000777/ }).waitFor();
     return { page, context, errors };

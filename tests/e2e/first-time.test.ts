@@ -8,6 +8,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -19,19 +20,22 @@ import {
  */
 
 async function addClient(page: Page, app: RunningApp) {
-  const response = await page.request.post(`${app.url}/api/clients`, {
-    data: {
-      kind: "company",
-      name: "Клиент Първи ООД",
-      eik: validEik(),
-      address: "ул. Раковски 1",
-      city: "София",
-      postalCode: "1000",
-    },
-    headers: { Origin: app.url },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (
+    await postJson(
+      page.request,
+      app,
+      "/api/clients",
+      {
+        kind: "company",
+        name: "Клиент Първи ООД",
+        eik: validEik(),
+        address: "ул. Раковски 1",
+        city: "София",
+        postalCode: "1000",
+      },
+      201,
+    )
+  ).id;
 }
 
 describe.skipIf(!hasChromium)("a first-time customer in Chromium", () => {
@@ -274,16 +278,12 @@ describe.skipIf(!hasChromium)("a first-time customer in Chromium", () => {
     try {
       await signInContext(app, context);
       const clientId = await addClient(page, app);
-      const created = await page.request.post(`${app.url}/api/invoices`, {
-        data: {
-          type: "invoice",
-          clientId,
-          issueDate: "2026-11-20",
-          lines: [{ description: "Услуга", quantity: "1", unitPrice: "100", vatRate: 20 }],
-        },
-        headers: { Origin: app.url },
+      const { id } = await postJson(page.request, app, "/api/invoices", {
+        type: "invoice",
+        clientId,
+        issueDate: "2026-11-20",
+        lines: [{ description: "Услуга", quantity: "1", unitPrice: "100", vatRate: 20 }],
       });
-      const { id } = (await created.json()) as { id: string };
       for (const path of ["/invoices", `/invoice/${id}`, "/clients"]) {
         await page.goto(`${app.url}${path}`);
         if (path.startsWith("/invoice/")) {

@@ -8,26 +8,30 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
 } from "./harness";
 
 async function addClient(page: Page, app: RunningApp, name: string) {
-  const response = await page.request.post(`${app.url}/api/clients`, {
-    data: {
-      kind: "company",
-      name,
-      eik: validEik(),
-      address: "ул. Раковски 1",
-      city: "София",
-      postalCode: "1000",
-      mol: "Иван Иванов",
-    },
-    headers: { Origin: app.url },
-  });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  return (
+    await postJson(
+      page.request,
+      app,
+      "/api/clients",
+      {
+        kind: "company",
+        name,
+        eik: validEik(),
+        address: "ул. Раковски 1",
+        city: "София",
+        postalCode: "1000",
+        mol: "Иван Иванов",
+      },
+      201,
+    )
+  ).id;
 }
 
 /** A document made over the API (issued unless `draft`): a step starts on its page. */
@@ -37,18 +41,15 @@ async function apiDocument(
   data: Record<string, unknown>,
   { draft = false } = {},
 ): Promise<string> {
-  const created = await page.request.post(`${app.url}/api/invoices`, {
-    data: { issueDate: "2026-11-20", ...data },
-    headers: { Origin: app.url },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
+  const { id } = await postJson(
+    page.request,
+    app,
+    "/api/invoices",
+    { issueDate: "2026-11-20", ...data },
+    201,
+  );
   if (!draft) {
-    const issued = await page.request.post(`${app.url}/api/invoices/${id}/issue`, {
-      data: {},
-      headers: { Origin: app.url },
-    });
-    expect(issued.status(), await issued.text()).toBe(200);
+    await postJson(page.request, app, `/api/invoices/${id}/issue`, {}, 200);
   }
   return id;
 }
@@ -255,11 +256,8 @@ describe.skipIf(!hasChromium)("invoices in Chromium", () => {
           reason: "Върнати консумативи",
           lines: [TWO_LINES[1]],
         });
-        const cancelled = await page.request.post(`${app.url}/api/invoices/${first}/cancel`, {
-          data: { reason: "Грешен получател" },
-          headers: { Origin: app.url },
-        });
-        expect(cancelled.status()).toBe(200);
+        const reason = { reason: "Грешен получател" };
+        await postJson(page.request, app, `/api/invoices/${first}/cancel`, reason, 200);
         await apiDocument(page, app, {
           type: "invoice",
           clientId,

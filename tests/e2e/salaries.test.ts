@@ -7,6 +7,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   signInContext,
   startApp,
@@ -124,8 +125,11 @@ describe.skipIf(!hasChromium)("salaries in Chromium", () => {
     try {
       await signInContext(app, context);
       await upgradeByForms(page, app, "full");
-      const created = await page.request.post(`${app.url}/api/employees`, {
-        data: {
+      const employee = await postJson(
+        page.request,
+        app,
+        "/api/employees",
+        {
           name: "Иван Колев",
           idNumber: validEgn("900101123"),
           position: "Шофьор",
@@ -133,13 +137,10 @@ describe.skipIf(!hasChromium)("salaries in Chromium", () => {
           startDate: "2025-01-02",
           gross: "1200.00",
         },
-      });
-      expect(created.status()).toBe(201);
-      const employee = (await created.json()) as { id: string };
-      const salary = await page.request.post(`${app.url}/api/salaries`, {
-        data: { employeeId: employee.id, month: previous },
-      });
-      expect(salary.status()).toBe(201);
+        201,
+      );
+      const salary = { employeeId: employee.id, month: previous };
+      await postJson(page.request, app, "/api/salaries", salary, 201);
       // The duplicate-salary prompt on the dashboard, and the banner.
       await page.goto(`${app.url}/dashboard`);
       await page.getByRole("heading", { name: /^Заплатите за / }).waitFor();

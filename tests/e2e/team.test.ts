@@ -8,6 +8,7 @@ import {
   hasChromium,
   launchBrowser,
   openPage,
+  postJson,
   type RunningApp,
   startApp,
   switchCompany,
@@ -129,19 +130,15 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
         const ownerB: Owner = await newOwner(app, browser, javaScriptEnabled);
         contexts.push(ownerA.context, ownerB.context);
         await upgradeByForms(ownerA.page, app, "full");
-        const client = await ownerA.context.request.post(`${app.url}/api/clients`, {
-          data: {
-            kind: "company",
-            name: "Клиент Делта ООД",
-            eik: "175074752",
-            address: "ул. Шипка 5",
-            city: "София",
-            postalCode: "1000",
-            mol: "Иван Иванов",
-          },
-          headers: { Origin: app.url },
+        await postJson(ownerA.context.request, app, "/api/clients", {
+          kind: "company",
+          name: "Клиент Делта ООД",
+          eik: "175074752",
+          address: "ул. Шипка 5",
+          city: "София",
+          postalCode: "1000",
+          mol: "Иван Иванов",
         });
-        expect(client.ok(), await client.text()).toBe(true);
 
         // The owner invites the accountant and the staff member: «Поканен» until they accept.
         const suffix = `${javaScriptEnabled ? "js" : "nojs"}.${Date.now()}`;
@@ -311,10 +308,8 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
     try {
       // A login with two companies: the switcher shows.
       const other = await newOwner(app, browser, true);
-      await other.page.request.post(`${app.url}/api/team/invitations`, {
-        data: { email: owner.email, role: "accountant" },
-        headers: { Origin: app.url },
-      });
+      const invitation = { email: owner.email, role: "accountant" };
+      await postJson(other.page.request, app, "/api/team/invitations", invitation);
       await other.context.close();
       const mail = await mailbox.waitFor(owner.email, "Покана за екипа");
       await owner.page.goto(linkIn(mail, "/invite/"));
