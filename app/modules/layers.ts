@@ -93,40 +93,12 @@ export const KNOWN_HTTP_IN_MODULES: readonly { file: string; why: string }[] = [
     why: "a refusal thrown as json(): an AppError",
   },
   {
-    file: "app/modules/bank/page.server.ts",
-    why: "the statement upload's page and API answers belong in app/web/bank",
-  },
-  {
-    file: "app/modules/bank/statement-page.server.ts",
-    why: "the statement page's action (redirects, toasts) belongs in app/web/bank",
-  },
-  {
     file: "app/modules/einvoice/ubl.server.ts",
     why: "the XML and HTML downloads' answers belong in app/web",
   },
   {
-    file: "app/modules/expenses/api.server.ts",
-    why: "the API's answers belong in app/web/expenses",
-  },
-  {
     file: "app/modules/expenses/attachments.server.ts",
     why: "the receipt's download answer belongs in app/web",
-  },
-  {
-    file: "app/modules/expenses/form.server.ts",
-    why: "reading the posted form belongs in app/web/expenses",
-  },
-  {
-    file: "app/modules/expenses/ubl-import.server.ts",
-    why: "reading the posted file belongs in app/web/expenses",
-  },
-  {
-    file: "app/modules/invoices/api.server.ts",
-    why: "the API's 404 answer belongs in app/web/invoices",
-  },
-  {
-    file: "app/modules/invoices/editor-answer.server.ts",
-    why: "the editor's redirects and toasts belong in app/web/invoices",
   },
   {
     file: "app/modules/invoices/render.server.ts",
@@ -135,18 +107,6 @@ export const KNOWN_HTTP_IN_MODULES: readonly { file: string; why: string }[] = [
   {
     file: "app/modules/reference/vies.server.ts",
     why: "the availability check's JSON answer belongs in its route",
-  },
-  {
-    file: "app/modules/salaries/form.server.ts",
-    why: "reading the posted form belongs in app/web/salaries",
-  },
-  {
-    file: "app/modules/salaries/json.server.ts",
-    why: "the API's answers belong in app/web/salaries",
-  },
-  {
-    file: "app/modules/salaries/nap/download.server.ts",
-    why: "the НАП files' download answers belong in app/web/salaries",
   },
   {
     file: "app/modules/salaries/nap/payments.server.ts",

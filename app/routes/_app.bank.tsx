@@ -15,7 +15,6 @@ import { ScrollTable } from "~/components/ui/scroll-table";
 import { createAccount, listAccounts } from "~/modules/bank/accounts.server";
 import { STATEMENT_FORMATS } from "~/modules/bank/constants";
 import { accountSchema } from "~/modules/bank/forms.server";
-import { uploadStatementFromPage } from "~/modules/bank/page.server";
 import { listStatements } from "~/modules/bank/queries.server";
 import { printDate } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
@@ -29,6 +28,7 @@ import {
 import { ownValue } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireBankPage } from "~/web/bank/access.server";
+import { uploadStatementFromPage } from "~/web/bank/page.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireBankPage(request, context, "view");

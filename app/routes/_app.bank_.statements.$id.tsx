@@ -18,11 +18,11 @@ import {
   TRANSACTION_STATUSES,
 } from "~/modules/bank/constants";
 import { getStatement, listTransactions, statementCounts } from "~/modules/bank/queries.server";
-import { statementAction } from "~/modules/bank/statement-page.server";
 import { printDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
 import { isOwnKey, ownValue } from "~/utils/own-keys";
 import { requireBankPage } from "~/web/bank/access.server";
+import { statementAction } from "~/web/bank/statement-page.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const user = await requireBankPage(request, context, "view");

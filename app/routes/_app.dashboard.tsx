@@ -25,7 +25,6 @@ import { latestDocuments } from "~/modules/dashboard/money.server";
 import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { setupProgress } from "~/modules/dashboard/queries.server";
 import { countryByCode } from "~/modules/reference/countries.server";
-import { currentMonth } from "~/modules/salaries/form.server";
 import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
 import { hasPlan, PLAN_NAMES } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
@@ -35,6 +34,7 @@ import { refuseUnknownIntent, refuseWithAppError } from "~/utils/forms.server";
 import { monthLabel, previousMonth } from "~/utils/periods";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireUser } from "~/web/auth/guards.server";
+import { currentMonth } from "~/web/salaries/form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -20,13 +20,13 @@ import {
   uploadedReceipts,
 } from "~/modules/expenses/attachments.server";
 import { EXPENSE_DOCUMENT_TYPES } from "~/modules/expenses/constants";
-import { readReceiptForm } from "~/modules/expenses/form.server";
 import { deleteExpense, requireExpense } from "~/modules/expenses/service.server";
 import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readReceiptForm } from "~/web/expenses/form.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -11,13 +11,13 @@ import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { EXPENSE_FORM_ID } from "~/modules/expenses/constants";
-import { expenseFormData } from "~/modules/expenses/form.server";
 import { getSupplier, searchSuppliers } from "~/modules/expenses/suppliers.server";
-import { submitExpenseAddForm } from "~/modules/expenses/ubl-import.server";
 import { todayInSofia } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { expenseFormData } from "~/web/expenses/form.server";
+import { submitExpenseAddForm } from "~/web/expenses/ubl-import.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

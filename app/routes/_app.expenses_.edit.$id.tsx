@@ -10,15 +10,11 @@ import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { EXPENSE_DOCUMENT_TYPES, EXPENSE_FORM_ID } from "~/modules/expenses/constants";
-import {
-  expenseFormData,
-  expenseFormValues,
-  submitExpenseForm,
-} from "~/modules/expenses/form.server";
 import { requireExpense } from "~/modules/expenses/service.server";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { expenseFormData, expenseFormValues, submitExpenseForm } from "~/web/expenses/form.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -17,10 +17,10 @@ import {
   submitEditor,
   valuesFromDocument,
 } from "~/modules/invoices/editor.server";
-import { answerEditor } from "~/modules/invoices/editor-answer.server";
 import { groundsOn, vatDateOf } from "~/modules/reference/vat-rows";
 import { ownValue } from "~/utils/own-keys";
 import { requireCompanyUser } from "~/web/auth/guards.server";
+import { answerEditor } from "~/web/invoices/editor-answer.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.edit");

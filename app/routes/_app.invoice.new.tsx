@@ -16,9 +16,9 @@ import {
   newDocumentValues,
   submitEditor,
 } from "~/modules/invoices/editor.server";
-import { answerEditor } from "~/modules/invoices/editor-answer.server";
 import { ownValue } from "~/utils/own-keys";
 import { requireCompanyUser } from "~/web/auth/guards.server";
+import { answerEditor } from "~/web/invoices/editor-answer.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.edit");

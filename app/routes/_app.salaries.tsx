@@ -16,7 +16,6 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { SALARY_MESSAGES, SALARY_STATUSES } from "~/modules/salaries/constants";
 import { hasEmployees } from "~/modules/salaries/employees.server";
-import { currentMonth } from "~/modules/salaries/form.server";
 import { paymentDueDate } from "~/modules/salaries/payroll";
 import {
   copyPreviousMonth,
@@ -31,6 +30,7 @@ import { safeRedirect } from "~/utils/http.server";
 import { isOwnKey } from "~/utils/own-keys";
 import { MONTH, monthLabel, nextMonth, previousMonth } from "~/utils/periods";
 import { redirectWithToast } from "~/utils/toast.server";
+import { currentMonth } from "~/web/salaries/form.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -11,12 +11,12 @@ import { figuresOf, SalaryForm } from "~/components/salaries/salary-form";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { SALARY_FORM_ID } from "~/modules/salaries/constants";
 import { getEmployee } from "~/modules/salaries/employees.server";
-import { currentMonth, salaryFormData, submitSalaryForm } from "~/modules/salaries/form.server";
 import { workingDaysOf } from "~/modules/salaries/parameters.server";
 import { useFormAnswer } from "~/utils/forms";
 import { centsToDecimal } from "~/utils/money";
 import { MONTH } from "~/utils/periods";
 import { redirectWithToast } from "~/utils/toast.server";
+import { currentMonth, salaryFormData, submitSalaryForm } from "~/web/salaries/form.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

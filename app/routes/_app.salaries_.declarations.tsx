@@ -14,7 +14,6 @@ import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { CONTRACT_TYPES } from "~/modules/salaries/constants";
-import { currentMonth } from "~/modules/salaries/form.server";
 import {
   correctionBase,
   correctionOf,
@@ -22,9 +21,10 @@ import {
   deliveries,
 } from "~/modules/salaries/nap/corrections.server";
 import { monthDeclaration } from "~/modules/salaries/nap/declaration.server";
-import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_FORMS, DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { monthLabel, nextMonth, previousMonth } from "~/utils/periods";
+import { currentMonth } from "~/web/salaries/form.server";
+import { parseDeclarationMonth } from "~/web/salaries/nap-download.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /*

@@ -9,14 +9,14 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
-import { currentMonth } from "~/modules/salaries/form.server";
-import { parseDeclarationMonth } from "~/modules/salaries/nap/download.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { PAYMENT_MESSAGES } from "~/modules/salaries/nap/payment-messages";
 import { monthPayments } from "~/modules/salaries/nap/payments.server";
 import { printDate } from "~/utils/dates";
 import { formatCents, formatMoney } from "~/utils/money";
 import { monthLabel, nextMonth, previousMonth } from "~/utils/periods";
+import { currentMonth } from "~/web/salaries/form.server";
+import { parseDeclarationMonth } from "~/web/salaries/nap-download.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /*

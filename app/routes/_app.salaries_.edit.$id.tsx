@@ -12,13 +12,13 @@ import { figuresOf, SalaryForm } from "~/components/salaries/salary-form";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
 import { SALARY_FORM_ID } from "~/modules/salaries/constants";
-import { salaryFormData, salaryFormValues, submitSalaryForm } from "~/modules/salaries/form.server";
 import { deleteSalary, requireSalary } from "~/modules/salaries/salaries.server";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseWithAppError } from "~/utils/forms.server";
 import { monthLabel } from "~/utils/periods";
 import { redirectWithToast } from "~/utils/toast.server";
+import { salaryFormData, salaryFormValues, submitSalaryForm } from "~/web/salaries/form.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

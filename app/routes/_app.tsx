@@ -17,13 +17,13 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { SubscriptionLive } from "~/components/subscriptions/subscription-live";
 import { ThreeDSecureBanner } from "~/components/subscriptions/three-d-secure-banner";
 import { can } from "~/modules/auth/capabilities";
-import { currentMonth } from "~/modules/salaries/form.server";
 import { salaryReminder } from "~/modules/salaries/salaries.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { listLoginCompanies } from "~/modules/team/companies.server";
 import { formatDate } from "~/utils/dates";
 import { monthLabel, previousMonth } from "~/utils/periods";
 import { requireUser } from "~/web/auth/guards.server";
+import { currentMonth } from "~/web/salaries/form.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { uploadStatementFromApi } from "~/modules/bank/page.server";
 import { listStatements } from "~/modules/bank/queries.server";
 import { jsonError, methodNotAllowed } from "~/utils/http.server";
 import { requireBankApi } from "~/web/bank/access.server";
+import { uploadStatementFromApi } from "~/web/bank/page.server";
 
 /** GET /api/bank/statements — the company's statements, newest first (at most 200). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { deleteEmployee, getEmployee, updateEmployee } from "~/modules/salaries/employees.server";
-import { employeeJson } from "~/modules/salaries/json.server";
 import { employeeSchema, SALARY_MESSAGES } from "~/modules/salaries/schema";
 import { apiErrorResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { employeeJson } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 async function requireApiEmployee(

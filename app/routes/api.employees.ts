@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { createEmployee, getEmployee, listEmployees } from "~/modules/salaries/employees.server";
-import { employeeJson } from "~/modules/salaries/json.server";
 import { EMPLOYEE_STATES, type EmployeeState, employeeSchema } from "~/modules/salaries/schema";
 import { todayInSofia } from "~/utils/dates";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { isOwnKey } from "~/utils/own-keys";
 import { searchTerm } from "~/utils/schema";
+import { employeeJson } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/employees?q=&state=active|former|all&after= → {employees, nextCursor}. */

@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireApiExpense } from "~/modules/expenses/api.server";
 import { addReceipts, uploadedReceipts } from "~/modules/expenses/attachments.server";
-import { readReceiptForm } from "~/modules/expenses/form.server";
 import { expenseJson } from "~/modules/expenses/json.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
+import { requireApiExpense } from "~/web/expenses/api.server";
+import { readReceiptForm } from "~/web/expenses/form.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/expenses/{id}/attachments → {attachments}. */

@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { expenseRefusal, requireApiExpense } from "~/modules/expenses/api.server";
 import { expenseInputFromJson, expenseJson } from "~/modules/expenses/json.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { deleteExpense, updateExpense } from "~/modules/expenses/service.server";
 import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { expenseRefusal, requireApiExpense } from "~/web/expenses/api.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/expenses/{id} → the expense with its amounts per VAT rate and its attachments. */

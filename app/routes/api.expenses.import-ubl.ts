@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { UBL_MAX_BYTES, UblImportError, type UblReading } from "~/modules/einvoice/import";
-import { expenseFromUbl, importUblFile } from "~/modules/expenses/ubl-import.server";
 import { readBodyFile, readFormWithFiles } from "~/utils/files.server";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
+import { expenseFromUbl, importUblFile } from "~/web/expenses/ubl-import.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 export const IMPORT_UBL_MESSAGES = {

@@ -1,5 +1,4 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { expenseRefusal } from "~/modules/expenses/api.server";
 import {
   expenseInputFromJson,
   expenseJson,
@@ -16,6 +15,7 @@ import { createExpense, getExpense } from "~/modules/expenses/service.server";
 import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { todayInSofia } from "~/utils/dates";
 import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { expenseRefusal } from "~/web/expenses/api.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**

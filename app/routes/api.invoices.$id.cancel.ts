@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
-import { requireApiDocument } from "~/modules/invoices/api.server";
 import { cancelDocument, documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { cancelSchema } from "~/modules/invoices/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
+import { requireApiDocument } from "~/web/invoices/api.server";
 
 /** POST /api/invoices/{id}/cancel {reason} → 200; the number stays. 409 unless issued. */
 export async function action({ request, params, context }: ActionFunctionArgs) {

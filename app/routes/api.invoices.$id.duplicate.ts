@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { documentTarget, recordDocumentAct } from "~/modules/invoices/acts.server";
-import { requireApiDocument } from "~/modules/invoices/api.server";
 import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { duplicateDocument } from "~/modules/invoices/duplicate.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { methodNotAllowed } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
+import { requireApiDocument } from "~/web/invoices/api.server";
 
 /**
  * POST /api/invoices/{id}/duplicate → 201 with the new draft (the shape of GET /api/invoices/{id}):

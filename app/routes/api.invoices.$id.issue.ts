@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { actorOf } from "~/modules/auth/acts.server";
-import { requireApiDocument } from "~/modules/invoices/api.server";
 import {
   documentsOf,
   getDocument,
@@ -11,6 +10,7 @@ import { documentJson } from "~/modules/invoices/json.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
+import { requireApiDocument } from "~/web/invoices/api.server";
 
 /**
  * POST /api/invoices/{id}/issue → 200 with the number and totals, and `warnings` (an English

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { paymentDetails, recordDocumentAct } from "~/modules/invoices/acts.server";
-import { requireApiDocument } from "~/modules/invoices/api.server";
 import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { addPayment } from "~/modules/invoices/payments.server";
 import { paymentSchema } from "~/modules/invoices/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
+import { requireApiDocument } from "~/web/invoices/api.server";
 
 /** POST /api/invoices/{id}/payments {paidOn, amount, method, note} → 201 with the document. */
 export async function action({ request, params, context }: ActionFunctionArgs) {

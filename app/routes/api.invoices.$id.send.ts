@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
-import { requireApiDocument } from "~/modules/invoices/api.server";
 import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { listDocumentEmails, queueDocumentEmail } from "~/modules/invoices/emails.server";
 import { documentJson } from "~/modules/invoices/json.server";
@@ -13,6 +12,7 @@ import {
   readJson,
 } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
+import { requireApiDocument } from "~/web/invoices/api.server";
 
 /**
  * POST /api/invoices/{id}/send {to?, message?, copyToMe?} → 202: the e-mail is recorded and handed to the queue, which

@@ -1,6 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
-import { requireApiDocument } from "~/modules/invoices/api.server";
 import {
   deleteDraft,
   documentsOf,
@@ -13,6 +12,7 @@ import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
+import { requireApiDocument } from "~/web/invoices/api.server";
 
 /** GET /api/invoices/{id} → the document with lines, totals and payments. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { salaryFromJson, salaryJson } from "~/modules/salaries/json.server";
 import { deleteSalary, getSalary, updateSalary } from "~/modules/salaries/salaries.server";
 import { SALARY_MESSAGES } from "~/modules/salaries/schema";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
+import { salaryFromJson, salaryJson } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 async function requireApiSalary(

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { currentMonth } from "~/modules/salaries/form.server";
 import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
+import { currentMonth } from "~/web/salaries/form.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**

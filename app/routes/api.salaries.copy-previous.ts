@@ -1,9 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { z } from "zod";
-import { salaryJson } from "~/modules/salaries/json.server";
 import { copyPreviousMonth, dismiss, monthSalaries } from "~/modules/salaries/salaries.server";
 import { monthSchema } from "~/modules/salaries/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { salaryJson } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**

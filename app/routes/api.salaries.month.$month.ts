@@ -1,7 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { salaryJson } from "~/modules/salaries/json.server";
 import { monthSalaries } from "~/modules/salaries/salaries.server";
 import { MONTH, previousMonth, SALARY_MESSAGES } from "~/modules/salaries/schema";
+import { salaryJson } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**

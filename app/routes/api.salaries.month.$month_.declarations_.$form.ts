@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
+import { recordDownload } from "~/web/auth/downloads.server";
 import {
   declarationDownload,
   jsonRefusal,
   parseDeclarationMonth,
   parseDownload,
   wantsRegular,
-} from "~/modules/salaries/nap/download.server";
-import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
-import { recordDownload } from "~/web/auth/downloads.server";
+} from "~/web/salaries/nap-download.server";
 import { requireApiFeatureUser } from "~/web/subscriptions/gate.server";
 
 /**

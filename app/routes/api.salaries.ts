@@ -1,10 +1,10 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { currentMonth } from "~/modules/salaries/form.server";
-import { salaryFromJson, salaryJson } from "~/modules/salaries/json.server";
 import { createSalary, getSalary, monthSalaries } from "~/modules/salaries/salaries.server";
 import { MONTH, SALARY_MESSAGES } from "~/modules/salaries/schema";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
+import { currentMonth } from "~/web/salaries/form.server";
+import { salaryFromJson, salaryJson } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/salaries?month=yyyy-MM → {month, salaries, totals} (the current month by default). */

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SALARY_CSV_HEADER, salaryCsvRows } from "~/modules/salaries/csv.server";
-import { currentMonth } from "~/modules/salaries/form.server";
 import { MONTH } from "~/modules/salaries/schema";
 import { csvResponse, excelCsv } from "~/utils/csv.server";
 import { recordDownload } from "~/web/auth/downloads.server";
+import { currentMonth } from "~/web/salaries/form.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /** GET /salaries/export.csv?month=yyyy-MM — the month's payroll for the accountant's Excel. */

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { renderInPool } from "~/modules/pdf/pool.server";
 import { employeeIdNumbers } from "~/modules/salaries/employees.server";
-import { currentMonth } from "~/modules/salaries/form.server";
 import { paymentDueDate } from "~/modules/salaries/payroll";
 import { payrollSheet, payslip } from "~/modules/salaries/print";
 import { payrollCompany } from "~/modules/salaries/print.server";
@@ -10,6 +9,7 @@ import { MONTH } from "~/modules/salaries/schema";
 import { contentDisposition } from "~/utils/content-disposition";
 import { printDate } from "~/utils/dates";
 import { recordDownload } from "~/web/auth/downloads.server";
+import { currentMonth } from "~/web/salaries/form.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /**

@@ -7,7 +7,6 @@ import { sql } from "kysely";
 import { analyticsSummary } from "~/modules/analytics/summary.server";
 import { listClients } from "~/modules/clients/queries.server";
 import { dashboardMoney } from "~/modules/dashboard/page.server";
-import { readReceiptForm } from "~/modules/expenses/form.server";
 import {
   expenseFiltersFromSearch,
   listExpenses,
@@ -19,6 +18,7 @@ import { printModelFor, renderDocumentPdf } from "~/modules/invoices/render.serv
 import { computePayroll, PAYROLL_2026 } from "~/modules/salaries/payroll";
 import { copyPreviousMonth, monthSalaries } from "~/modules/salaries/salaries.server";
 import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
+import { readReceiptForm } from "~/web/expenses/form.server";
 import { type OpenedDatabase, openMemoryPglite, openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";

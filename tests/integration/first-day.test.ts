@@ -12,7 +12,6 @@ import { addMonths } from "~/modules/analytics/period";
 import { analyticsSummary, DSO_MIN_DAYS } from "~/modules/analytics/summary.server";
 import { verifyPassword } from "~/modules/auth/password.server";
 import { purgeExpired } from "~/modules/auth/purge.server";
-import { UBL_FORM_MESSAGES, withOwnInvoiceWarning } from "~/modules/expenses/ubl-import.server";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { action as pageAction, loader as pageLoader } from "~/routes/_app.invoice.$id";
@@ -24,6 +23,7 @@ import { action as impersonate } from "~/routes/hatterscastle.impersonate.$userI
 import { loader as payrollPdf } from "~/routes/salaries.payroll[.]pdf";
 import { addDays, printDate, todayInSofia } from "~/utils/dates";
 import { getUser } from "~/web/auth/guards.server";
+import { UBL_FORM_MESSAGES, withOwnInvoiceWarning } from "~/web/expenses/ubl-import.server";
 import { makeContext } from "../setup/context";
 import {
   createCompanyOnPlan,

@@ -1,21 +1,25 @@
-import { AppError, NotFoundError } from "~/utils/errors";
-import { refuseForm, refuseUnknownIntent, typedValues } from "~/utils/forms.server";
-import { safeRedirect } from "~/utils/http.server";
-import { formatCents } from "~/utils/money";
-import { countOf } from "~/utils/plural";
-import { redirectWithToast } from "~/utils/toast.server";
-import type { BankActor } from "./access.server";
+import type { BankActor } from "~/modules/bank/access.server";
 import {
   confirmSuggestion,
   type MatchOutcome,
   matchBankFee,
   matchDocuments,
   unmatchTransaction,
-} from "./confirm.server";
-import { BANK_MESSAGES } from "./constants";
-import { documentsByNumbers, getTransaction, storedSuggestion } from "./queries.server";
-import { refreshSuggestions } from "./rules.server";
-import { documentNumbersOf } from "./schema";
+} from "~/modules/bank/confirm.server";
+import { BANK_MESSAGES } from "~/modules/bank/constants";
+import {
+  documentsByNumbers,
+  getTransaction,
+  storedSuggestion,
+} from "~/modules/bank/queries.server";
+import { refreshSuggestions } from "~/modules/bank/rules.server";
+import { documentNumbersOf } from "~/modules/bank/schema";
+import { AppError, NotFoundError } from "~/utils/errors";
+import { refuseForm, refuseUnknownIntent, typedValues } from "~/utils/forms.server";
+import { safeRedirect } from "~/utils/http.server";
+import { formatCents } from "~/utils/money";
+import { countOf } from "~/utils/plural";
+import { redirectWithToast } from "~/utils/toast.server";
 
 /*
  * The statement page's action (its forms post here with a hidden intent): «Потвърди» a ranked

@@ -1,4 +1,25 @@
 import type { Kysely } from "kysely";
+import {
+  type CheckedReceipt,
+  checkReceipts,
+  RECEIPT_MAX_BYTES,
+  RECEIPT_MESSAGES,
+  RECEIPTS_PER_UPLOAD,
+  tooLargeMessage,
+} from "~/modules/expenses/attachments.server";
+import { listCategories } from "~/modules/expenses/categories.server";
+import {
+  EXPENSE_FIELD_ORDER,
+  EXPENSE_FORM_ID,
+  expenseInputFromForm,
+  expenseSchema,
+} from "~/modules/expenses/schema";
+import {
+  createExpense,
+  DuplicateExpenseError,
+  type ExpenseWithDetails,
+  updateExpense,
+} from "~/modules/expenses/service.server";
 import { ecbRateToFill } from "~/modules/reference/ecb-rates.server";
 import { AppError } from "~/utils/errors";
 import { readFormWithFiles, type UploadResult } from "~/utils/files.server";
@@ -7,27 +28,6 @@ import { typedValues } from "~/utils/forms.server";
 import { centsToDecimal } from "~/utils/money";
 import { fieldErrorsOf } from "~/utils/schema";
 import type { Database } from "~db/types";
-import {
-  type CheckedReceipt,
-  checkReceipts,
-  RECEIPT_MAX_BYTES,
-  RECEIPT_MESSAGES,
-  RECEIPTS_PER_UPLOAD,
-  tooLargeMessage,
-} from "./attachments.server";
-import { listCategories } from "./categories.server";
-import {
-  EXPENSE_FIELD_ORDER,
-  EXPENSE_FORM_ID,
-  expenseInputFromForm,
-  expenseSchema,
-} from "./schema";
-import {
-  createExpense,
-  DuplicateExpenseError,
-  type ExpenseWithDetails,
-  updateExpense,
-} from "./service.server";
 
 /*
  * The expense form of /expenses/add and /expenses/edit/{id}: one reading of the posted form (text

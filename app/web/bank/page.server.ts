@@ -1,4 +1,11 @@
 import { json } from "@remix-run/node";
+import type { BankActor } from "~/modules/bank/access.server";
+import { BANK_MESSAGES, STATEMENT_LIMITS, StatementError } from "~/modules/bank/constants";
+import {
+  AccountChoiceError,
+  type ImportResult,
+  importStatement,
+} from "~/modules/bank/import.server";
 import { AppError } from "~/utils/errors";
 import {
   cleanFileName,
@@ -8,9 +15,6 @@ import {
 } from "~/utils/files.server";
 import { refuseForm } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { BankActor } from "./access.server";
-import { BANK_MESSAGES, STATEMENT_LIMITS, StatementError } from "./constants";
-import { AccountChoiceError, type ImportResult, importStatement } from "./import.server";
 
 /*
  * A statement sent by the page's form or the API (multipart/form-data: "file" and an optional

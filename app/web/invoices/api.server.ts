@@ -1,7 +1,11 @@
 import { json } from "@remix-run/node";
 import type { Kysely } from "kysely";
+import {
+  DOCUMENT_NOT_FOUND,
+  type DocumentWithLines,
+  getDocument,
+} from "~/modules/invoices/documents.server";
 import type { Database } from "~db/types";
-import { DOCUMENT_NOT_FOUND, type DocumentWithLines, getDocument } from "./documents.server";
 
 /** The company's document named by the path, or the API's 404. */
 export async function requireApiDocument(

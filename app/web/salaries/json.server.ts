@@ -1,6 +1,9 @@
 import { json } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { Employee } from "~/modules/salaries/employees.server";
+import type { Salary } from "~/modules/salaries/salaries.server";
+import { lastDayOf, type SalaryInput, salarySchema } from "~/modules/salaries/schema";
 import {
   API_MESSAGES,
   apiErrorResponse,
@@ -8,11 +11,8 @@ import {
   parseJsonBody,
 } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
+import { withSalaryDefaults } from "~/web/salaries/form.server";
 import type { Database } from "~db/types";
-import type { Employee } from "./employees.server";
-import { withSalaryDefaults } from "./form.server";
-import type { Salary } from "./salaries.server";
-import { lastDayOf, type SalaryInput, salarySchema } from "./schema";
 
 /** A per cent as the API gives it: "0.60", "0.10". */
 function percentText(value: string | number): string {

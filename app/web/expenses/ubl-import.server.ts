@@ -8,15 +8,23 @@ import {
   type UblReading,
 } from "~/modules/einvoice/import";
 import { readUblInvoiceOffThread } from "~/modules/einvoice/reader.server";
+import {
+  type CheckedReceipt,
+  RECEIPT_MAX_BYTES,
+  RECEIPTS_PER_UPLOAD,
+} from "~/modules/expenses/attachments.server";
+import { EXPENSE_FORM_ID } from "~/modules/expenses/schema";
 import { type EcbRate, ecbRateToFill } from "~/modules/reference/ecb-rates.server";
 import { AppError } from "~/utils/errors";
 import { readFormWithFiles, sha256Hex, type UploadedFile } from "~/utils/files.server";
 import type { FormAnswer } from "~/utils/forms";
 import { typedValues } from "~/utils/forms.server";
+import {
+  type ExpenseFormOutcome,
+  RECEIPT_FIELDS,
+  saveExpenseForm,
+} from "~/web/expenses/form.server";
 import type { Database } from "~db/types";
-import { type CheckedReceipt, RECEIPT_MAX_BYTES, RECEIPTS_PER_UPLOAD } from "./attachments.server";
-import { type ExpenseFormOutcome, RECEIPT_FIELDS, saveExpenseForm } from "./form.server";
-import { EXPENSE_FORM_ID } from "./schema";
 
 /*
  * /expenses/add with «Импорт от електронна фактура (UBL)»: the one form posts either «Прочети

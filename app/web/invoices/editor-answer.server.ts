@@ -1,6 +1,6 @@
 import { json, redirect } from "@remix-run/node";
+import type { EditorOutcome } from "~/modules/invoices/editor.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import type { EditorOutcome } from "./editor.server";
 
 /**
  * The document editor's outcome as an HTTP answer (/invoice/new and /invoice/edit/{id}): the form

@@ -1,21 +1,13 @@
 import type { Kysely } from "kysely";
-import { todayInSofia } from "~/utils/dates";
-import { AppError } from "~/utils/errors";
-import type { FormAnswer } from "~/utils/forms";
-import { typedValues } from "~/utils/forms.server";
-import { centsToDecimal } from "~/utils/money";
-import { fieldErrorsOf } from "~/utils/schema";
-import { isUuid } from "~/utils/uuid";
-import type { Database } from "~db/types";
-import { employeesOfMonth, getEmployee } from "./employees.server";
+import { employeesOfMonth, getEmployee } from "~/modules/salaries/employees.server";
 import {
   parametersFor,
   sickLeaveRules,
   toPayrollParameters,
   workingDaysBetween,
   workingDaysOf,
-} from "./parameters.server";
-import { computePayroll, type PayrollResult } from "./payroll";
+} from "~/modules/salaries/parameters.server";
+import { computePayroll, type PayrollResult } from "~/modules/salaries/payroll";
 import {
   createSalary,
   employmentDays,
@@ -25,7 +17,7 @@ import {
   type Salary,
   seniorityOf,
   updateSalary,
-} from "./salaries.server";
+} from "~/modules/salaries/salaries.server";
 import {
   lastDayOf,
   MONTH,
@@ -34,7 +26,15 @@ import {
   SALARY_MESSAGES,
   type SalaryInput,
   salarySchema,
-} from "./schema";
+} from "~/modules/salaries/schema";
+import { todayInSofia } from "~/utils/dates";
+import { AppError } from "~/utils/errors";
+import type { FormAnswer } from "~/utils/forms";
+import { typedValues } from "~/utils/forms.server";
+import { centsToDecimal } from "~/utils/money";
+import { fieldErrorsOf } from "~/utils/schema";
+import { isUuid } from "~/utils/uuid";
+import type { Database } from "~db/types";
 
 /*
  * The salary form of /salaries/add and /salaries/edit/{id}: what it needs to show (the month's

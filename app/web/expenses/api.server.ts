@@ -1,9 +1,13 @@
 import { json } from "@remix-run/node";
 import type { Kysely } from "kysely";
+import { EXPENSE_MESSAGES } from "~/modules/expenses/schema";
+import {
+  DuplicateExpenseError,
+  type ExpenseWithDetails,
+  getExpense,
+} from "~/modules/expenses/service.server";
 import { apiErrorResponse } from "~/utils/http.server";
 import type { Database } from "~db/types";
-import { EXPENSE_MESSAGES } from "./schema";
-import { DuplicateExpenseError, type ExpenseWithDetails, getExpense } from "./service.server";
 
 /** The company's expense named by the path, or the API's 404 (also for another company's). */
 export async function requireApiExpense(

@@ -1,12 +1,21 @@
 import type { Kysely } from "kysely";
 import type { SessionUser } from "~/modules/auth/session.server";
+import { MONTH } from "~/modules/salaries/months";
+import {
+  correctionBase,
+  correctionOf,
+  deliveries,
+  recordDelivery,
+} from "~/modules/salaries/nap/corrections.server";
+import { type MonthDeclaration, monthDeclaration } from "~/modules/salaries/nap/declaration.server";
+import {
+  declarationFiles,
+  zipDeclarationFiles,
+  zipName,
+} from "~/modules/salaries/nap/files.server";
+import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { contentDisposition } from "~/utils/content-disposition";
 import type { Database } from "~db/types";
-import { MONTH } from "../months";
-import { correctionBase, correctionOf, deliveries, recordDelivery } from "./corrections.server";
-import { type MonthDeclaration, monthDeclaration } from "./declaration.server";
-import { declarationFiles, zipDeclarationFiles, zipName } from "./files.server";
-import { DECLARATION_MESSAGES } from "./messages";
 
 /*
  * The answers of the declaration downloads, shared by the page's links
