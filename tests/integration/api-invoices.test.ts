@@ -14,7 +14,7 @@ import { loader as openapi } from "~/routes/api.openapi[.]json";
 import { startMailbox } from "../e2e/mailbox";
 import { makeContext } from "../setup/context";
 import { createCompanyWithClient } from "../setup/factories";
-import { call, jsonBody, signInApi } from "../setup/routes";
+import { call, jsonBody, postApi, signInApi } from "../setup/routes";
 import { outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -47,14 +47,13 @@ type Doc = {
 describe("/api/invoices", () => {
   it("creates a draft (201, number null), changes it, issues it (number and totals), cancels it", async () => {
     const me = await customer();
-    const created = await call(
+    const draft = await postApi<Doc>(
       create,
       getDb(),
       "/api/invoices",
-      jsonBody(payload(me.clientId), "POST", me.bearer),
+      payload(me.clientId),
+      me.bearer,
     );
-    expect(created.status).toBe(201);
-    const draft = (await created.json()) as Doc;
     expect(draft).toMatchObject({
       number: null,
       status: "draft",
@@ -120,24 +119,20 @@ describe("/api/invoices", () => {
 
   it("answers 400 with Bulgarian messages per field", async () => {
     const me = await customer();
-    const response = await call(
+    const body = await postApi<{ message: string; errors: Record<string, unknown> }>(
       create,
       getDb(),
       "/api/invoices",
-      jsonBody(
-        {
-          type: "invoice",
-          clientId: me.clientId,
-          issueDate: "2026-13-40",
-          currency: "BGN",
-          lines: [{ description: "", quantity: "-1", unitPrice: "abc", vatRate: 7 }],
-        },
-        "POST",
-        me.bearer,
-      ),
+      {
+        type: "invoice",
+        clientId: me.clientId,
+        issueDate: "2026-13-40",
+        currency: "BGN",
+        lines: [{ description: "", quantity: "-1", unitPrice: "abc", vatRate: 7 }],
+      },
+      me.bearer,
+      400,
     );
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { message: string; errors: Record<string, unknown> };
     expect(body.message).toBe("Невалидни данни");
     expect(body.errors).toMatchObject({
       issueDate: { _errors: ["Датата на издаване е задължителна"] },

@@ -7,7 +7,7 @@ import { action as newAction, loader as newLoader } from "~/routes/_app.catalogu
 import { action as apiCreate, loader as apiList } from "~/routes/api.catalogue";
 import { loader as apiGet, action as apiItem } from "~/routes/api.catalogue.$id";
 import { createUser } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { expectOutsider, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -201,18 +201,13 @@ describe("the catalogue's pages", () => {
 describe("the catalogue's API", () => {
   it("creates, reads, searches, replaces and archives; validation is 400 in Bulgarian", async () => {
     const me = await signedIn();
-    const created = await call(
+    const item = await postApi<ItemJson>(
       apiCreate,
       getDb(),
       "/api/catalogue",
-      jsonBody(
-        { name: "Хостинг", unit: "мес.", unitPrice: "12.3456", vatRate: 20 },
-        "POST",
-        me.bearer,
-      ),
+      { name: "Хостинг", unit: "мес.", unitPrice: "12.3456", vatRate: 20 },
+      me.bearer,
     );
-    expect(created.status).toBe(201);
-    const item = (await created.json()) as ItemJson;
     expect(item).toMatchObject({
       name: "Хостинг",
       nameEn: null,
