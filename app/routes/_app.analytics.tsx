@@ -5,6 +5,7 @@ import { GroupedBars, LineChart, StackedBars } from "~/components/analytics/char
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { useFieldFrame } from "~/components/forms/field-frame";
+import { MonthField } from "~/components/forms/month-field";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
@@ -40,25 +41,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** «1 ден», «12 дни». */
 const dayCount = (days: number) => countOf(days, "ден", "дни");
 const euro = (cents: number) => formatMoney(cents, "EUR");
-
-function MonthField(props: { name: "from" | "to"; label: string; value: string; error?: string }) {
-  const { aria, frame } = useFieldFrame({
-    label: props.label,
-    error: props.error,
-    hint: "ГГГГ-ММ, напр. 2026-01",
-  });
-  return frame(
-    <input
-      {...aria}
-      type="month"
-      name={props.name}
-      defaultValue={props.value}
-      min="1900-01"
-      max="2100-12"
-      className={fieldStyles.input}
-    />,
-  );
-}
 
 function PeriodForm() {
   const { period, errors, asked, presets } = useLoaderData<typeof loader>();

@@ -4,7 +4,7 @@ import { CountSection } from "~/components/admin/count-section";
 import { AnalyticsTable } from "~/components/analytics/analytics-table";
 import { GroupedBars, type Series } from "~/components/analytics/charts";
 import * as fieldStyles from "~/components/forms/field.css";
-import { useFieldFrame } from "~/components/forms/field-frame";
+import { MonthField } from "~/components/forms/month-field";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import {
@@ -37,25 +37,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       asked: { from: params.get("from"), to: params.get("to") },
     },
     { status: errors ? 400 : 200 },
-  );
-}
-
-function MonthField(props: { name: "from" | "to"; label: string; value: string; error?: string }) {
-  const { aria, frame } = useFieldFrame({
-    label: props.label,
-    error: props.error,
-    hint: "ГГГГ-ММ, напр. 2026-01",
-  });
-  return frame(
-    <input
-      {...aria}
-      type="month"
-      name={props.name}
-      defaultValue={props.value}
-      min="1900-01"
-      max="2100-12"
-      className={fieldStyles.input}
-    />,
   );
 }
 
