@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CompanyField } from "~/components/forms/company-field";
@@ -6,12 +6,7 @@ import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
-import {
-  DOCUMENT_LANGUAGES,
-  DOCUMENT_TYPES,
-  OTHER_GROUND,
-  PAYMENT_METHODS,
-} from "~/modules/invoices/constants";
+import { DOCUMENT_LANGUAGES, DOCUMENT_TYPES, OTHER_GROUND } from "~/modules/invoices/constants";
 import {
   type CatalogueOption,
   clientTerms,
@@ -21,12 +16,10 @@ import {
   type EditorValues,
   groundValues,
   lineFromCatalogue,
-  lineProblems,
   MAX_LINES,
   NO_VAT_TREATMENTS,
   valuesFromForm,
 } from "~/modules/invoices/editor";
-import { CURRENCIES } from "~/modules/reference/currencies";
 import {
   groundsOn,
   ratesOn,
@@ -35,29 +28,17 @@ import {
   vatDateOf,
 } from "~/modules/reference/vat-rows";
 import { isIsoDate, todayInSofia } from "~/utils/dates";
-import { formatCents, formatMoney } from "~/utils/money";
-import { CatalogueSearch, ClientField, LineDescription } from "./editor-pickers";
+import {
+  Actions,
+  CurrencyVatFields,
+  EditorTotals,
+  LineRow,
+  NoteFields,
+  PaymentFields,
+  rateOptions,
+} from "./editor-parts";
+import { CatalogueSearch, ClientField } from "./editor-pickers";
 import * as styles from "./invoices.css";
-
-function Actions({ canIssue }: { canIssue: boolean }) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  return (
-    <div className={styles.actions}>
-      <Button type="submit" name="intent" value="save" disabled={busy}>
-        Запази чернова
-      </Button>
-      <Button type="submit" name="intent" value="preview" tone="secondary" disabled={busy}>
-        Преглед
-      </Button>
-      {canIssue ? (
-        <Button type="submit" name="intent" value="issue" tone="secondary" disabled={busy}>
-          Издай
-        </Button>
-      ) : null}
-    </div>
-  );
-}
 
 const isNoteType = (type: string) => type === "credit_note" || type === "debit_note";
 
@@ -113,24 +94,6 @@ function dayOf(
     taxEventDate: isIsoDate(values.taxEventDate) ? values.taxEventDate : null,
   });
   return isIsoDate(day) ? day : fallback;
-}
-
-/** The rate select's options on a day; a rate already chosen stays, marked, if not in force. */
-function rateOptions(
-  rates: VatRateRow[],
-  day: string,
-  vatRegistered: boolean,
-  current: string,
-): [string, string][] {
-  if (!vatRegistered) return [["none", "Без ДДС (чл. 113, ал. 9)"]];
-  const options: [string, string][] = [
-    ...ratesOn(rates, day).map((r) => [String(r.rate), `${r.rate} %`] as [string, string]),
-    ["none", "Без ДДС"],
-  ];
-  if (current && !options.some(([value]) => value === current)) {
-    options.unshift([current, `${current} % (не е в сила към датата на документа)`]);
-  }
-  return options;
 }
 
 function EditorForm({
@@ -354,29 +317,7 @@ function EditorForm({
       </fieldset>
 
       {isNoteType(type) || values.originalId || errors.originalId || errors.reason ? (
-        <fieldset className={styles.party} style={{ marginBottom: "1rem" }}>
-          <legend>Известие към фактура</legend>
-          <div className={styles.parties}>
-            <FormField
-              name="originalId"
-              label="Към фактура"
-              defaultValue={values.originalId}
-              options={[
-                ["", "— Изберете издадена фактура —"],
-                ...invoices.map((i) => [i.id, i.label] as [string, string]),
-              ]}
-              error={error("originalId")}
-              required
-            />
-            <FormField
-              name="reason"
-              label="Основание за известието"
-              defaultValue={values.reason}
-              error={error("reason")}
-              required
-            />
-          </div>
-        </fieldset>
+        <NoteFields values={values} errors={errors} invoices={invoices} />
       ) : null}
 
       <h2 id="lines-heading" tabIndex={-1}>
@@ -393,91 +334,27 @@ function EditorForm({
           {errors.lines}
         </p>
       ) : null}
-      {lines.map((line, i) => {
-        const name = (field: string) => `lines[${i}][${field}]`;
-        const live = lineProblems(line);
-        const lineError = (field: string) =>
-          errors[`lines.${i}.${field}`] ?? live[field as keyof typeof live];
-        const net = nets[i];
-        return (
-          <fieldset
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; the form re-mounts on every server re-render
-            key={`${i}:${versions[i] ?? 0}`}
-            className={styles.lineRow}
-            style={{ border: 0, margin: 0 }}
-          >
-            <legend className="visually-hidden">Ред {i + 1}</legend>
-            <LineDescription
-              index={i}
-              line={line}
-              error={lineError("description")}
-              hasCatalogue={hasCatalogue}
-              language={language}
-              onPick={(item) => fillFromCatalogue(i, item)}
-            />
-            <FormField
-              name={name("quantity")}
-              label="Количество"
-              inputMode="decimal"
-              defaultValue={line.quantity}
-              error={lineError("quantity")}
-              required
-              selectOnFocus
-            />
-            <FormField
-              name={name("unit")}
-              label="Мярка"
-              defaultValue={line.unit}
-              error={lineError("unit")}
-            />
-            <FormField
-              name={name("unitPrice")}
-              label={`Ед. цена без ДДС (${currency})`}
-              inputMode="decimal"
-              defaultValue={line.unitPrice}
-              error={lineError("unitPrice")}
-              required
-              selectOnFocus
-            />
-            <FormField
-              name={name("discount")}
-              label="Отстъпка %"
-              inputMode="decimal"
-              defaultValue={line.discount}
-              error={lineError("discount")}
-            />
-            <FormField
-              name={name("vatRate")}
-              label="ДДС"
-              defaultValue={vatRegistered ? line.vatRate : "none"}
-              options={rateOptions(
-                vatRates,
-                day,
-                vatRegistered,
-                line.vatRate === "none" ? "" : line.vatRate,
-              )}
-              error={lineError("vatRate")}
-            />
-            <div className={fieldStyles.field}>
-              <span className={fieldStyles.label} aria-hidden="true">
-                Стойност
-              </span>
-              <output className={styles.lineNet} aria-label={`Стойност на ред ${i + 1}`}>
-                {net === null || net === undefined ? "—" : formatCents(net)}
-              </output>
-              <Button
-                type="submit"
-                name="intent"
-                value={`removeLine:${i}`}
-                tone="quiet"
-                formNoValidate
-              >
-                Премахни<span className="visually-hidden"> ред {i + 1}</span>
-              </Button>
-            </div>
-          </fieldset>
-        );
-      })}
+      {lines.map((line, i) => (
+        <LineRow
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions; the form re-mounts on every server re-render
+          key={`${i}:${versions[i] ?? 0}`}
+          index={i}
+          line={line}
+          net={nets[i]}
+          errors={errors}
+          hasCatalogue={hasCatalogue}
+          language={language}
+          currency={currency}
+          vatRegistered={vatRegistered}
+          rateOptions={rateOptions(
+            vatRates,
+            day,
+            vatRegistered,
+            line.vatRate === "none" ? "" : line.vatRate,
+          )}
+          onPick={(item) => fillFromCatalogue(i, item)}
+        />
+      ))}
       {lines.length < MAX_LINES ? (
         <p>
           <Button type="submit" name="intent" value="addLine" tone="secondary" formNoValidate>
@@ -487,130 +364,22 @@ function EditorForm({
       ) : null}
       {hasCatalogue ? <CatalogueSearch action={action} search={search} /> : null}
 
-      <section aria-labelledby="totals-heading" className={styles.totals}>
-        <h2 id="totals-heading" className="visually-hidden">
-          Суми
-        </h2>
-        {lines.some((line) => Object.keys(lineProblems(line)).length > 0) ? (
-          <p className={fieldStyles.error} role="status">
-            Редове с невалидни числа не са включени в сумите по-долу.
-          </p>
-        ) : null}
-        <dl aria-live="polite">
-          {vatRegistered
-            ? totals.groups.map((group) => (
-                <div key={String(group.rate)}>
-                  <dt>
-                    {group.rate === null ? "Без ДДС" : `Основа ${group.rate} %`}
-                    {group.rate ? ` / ДДС ${group.rate} %` : ""}
-                  </dt>
-                  <dd>
-                    {formatCents(group.baseCents)}
-                    {group.rate ? ` / ${formatCents(group.vatCents)}` : ""}
-                  </dd>
-                </div>
-              ))
-            : null}
-          <div>
-            <dt>Данъчна основа</dt>
-            <dd>{formatCents(totals.subtotalCents)}</dd>
-          </div>
-          {vatRegistered ? (
-            <div>
-              <dt>ДДС</dt>
-              <dd>{formatCents(totals.vatCents)}</dd>
-            </div>
-          ) : null}
-          <div className={styles.totalStrong}>
-            <dt>Сума за плащане</dt>
-            <dd>{formatMoney(totals.totalCents, currency)}</dd>
-          </div>
-        </dl>
-      </section>
+      <EditorTotals
+        lines={lines}
+        totals={totals}
+        vatRegistered={vatRegistered}
+        currency={currency}
+      />
 
-      <fieldset className={styles.party} style={{ margin: "1.5rem 0" }}>
-        <legend>Валута и ДДС</legend>
-        <div className={styles.parties}>
-          <FormField
-            name="currency"
-            label="Валута"
-            defaultValue={values.currency}
-            options={[
-              ["EUR", "EUR — евро"],
-              ["BGN", "BGN — лев (само за документи до 31.12.2025)"],
-              ...CURRENCIES.filter((c) => c !== "EUR").map((c) => [c, c] as [string, string]),
-            ]}
-            error={error("currency")}
-          />
-          <FormField
-            name="eurRate"
-            label="Курс към еврото (1 единица = … EUR)"
-            inputMode="decimal"
-            defaultValue={values.eurRate}
-            error={error("eurRate")}
-            hint={
-              rateNote ||
-              "Само за валути, различни от EUR и BGN; оставен празен, се попълва курсът на ЕЦБ за датата на данъчното събитие"
-            }
-          />
-          {vatRegistered ? (
-            <>
-              <FormField
-                name="vatGround"
-                label="Основание за 0 % или без ДДС"
-                defaultValue={values.vatGround}
-                options={groundOptions}
-                error={error("vatGround")}
-                hint="Отпечатва се, когато ред е с 0 % или без ДДС"
-              />
-              <FormField
-                name="vatGroundOther"
-                label="Друго основание"
-                defaultValue={values.vatGroundOther}
-                error={error("vatGroundOther")}
-              />
-            </>
-          ) : (
-            <p className={fieldStyles.hint}>
-              Без регистрация по ЗДДС: документите са без ДДС и с основание „чл. 113, ал. 9 от
-              ЗДДС“.
-            </p>
-          )}
-        </div>
-      </fieldset>
+      <CurrencyVatFields
+        values={values}
+        errors={errors}
+        rateNote={rateNote}
+        vatRegistered={vatRegistered}
+        groundOptions={groundOptions}
+      />
 
-      <fieldset className={styles.party} style={{ marginBottom: "1.5rem" }}>
-        <legend>Плащане и подписи</legend>
-        <div className={styles.parties}>
-          <FormField
-            name="paymentMethod"
-            label="Начин на плащане"
-            defaultValue={values.paymentMethod}
-            options={PAYMENT_METHODS}
-            error={error("paymentMethod")}
-          />
-          <FormField
-            name="authorName"
-            label="Съставил"
-            defaultValue={values.authorName}
-            error={error("authorName")}
-            autoComplete="name"
-          />
-          <FormField
-            name="recipientName"
-            label="Получил"
-            defaultValue={values.recipientName}
-            error={error("recipientName")}
-          />
-        </div>
-        <FormField
-          name="notes"
-          label="Забележки (отпечатват се)"
-          defaultValue={values.notes}
-          error={error("notes")}
-          multiline
-        />
-      </fieldset>
+      <PaymentFields values={values} errors={errors} />
       <Actions canIssue />
     </Form>
   );
