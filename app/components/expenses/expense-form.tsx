@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
@@ -7,30 +7,19 @@ import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
-import { Combobox } from "~/components/ui/combobox";
-import { vatOf } from "~/modules/expenses/amounts";
 import {
   EXPENSE_DOCUMENT_TYPES,
   EXPENSE_PAYMENT_METHODS,
-  EXPENSE_RATE_KEYS,
   givesVatCredit,
   NO_CREDIT_NOTE,
-  RATE_LABELS,
   VAT_CREDITS,
 } from "~/modules/expenses/constants";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import type { FormAnswer } from "~/utils/forms";
-import { formatCents, parseDecimal } from "~/utils/money";
+import { AmountsTable, useLiveAmounts } from "./expense-amounts";
 import * as styles from "./expenses.css";
+import { SupplierPicker } from "./supplier-picker";
 import { UblImportFields } from "./ubl-import";
-
-export interface SupplierOption {
-  id: string;
-  name: string;
-  eik: string | null;
-  vatNumber: string | null;
-  address: string | null;
-}
 
 /**
  * The expense form (a native multipart form): supplier, document, amounts per VAT rate, VAT
@@ -236,58 +225,13 @@ export function ExpenseForm({
           ) : null}
         </div>
         <FormError message={error("amounts")} />
-        <table className={styles.amounts}>
-          <caption className="visually-hidden">Данъчна основа и ДДС по ставки</caption>
-          <thead>
-            <tr>
-              <th scope="col">Ставка</th>
-              <th scope="col">Данъчна основа</th>
-              <th scope="col">ДДС</th>
-            </tr>
-          </thead>
-          <tbody>
-            {EXPENSE_RATE_KEYS.map((key) => (
-              <tr key={key}>
-                <th scope="row">{RATE_LABELS[key]}</th>
-                <td>
-                  <FormField
-                    name={`amounts[${key}][base]`}
-                    label={`Основа ${RATE_LABELS[key]}`}
-                    inputMode="decimal"
-                    defaultValue={value(`amounts[${key}][base]`)}
-                    error={error(`amounts[${key}][base]`)}
-                  />
-                </td>
-                <td>
-                  {key === "0" || key === "none" ? (
-                    <span className={fieldStyles.hint}>—</span>
-                  ) : (
-                    <FormField
-                      name={`amounts[${key}][vat]`}
-                      label={`ДДС ${RATE_LABELS[key]}`}
-                      inputMode="decimal"
-                      defaultValue={value(`amounts[${key}][vat]`)}
-                      error={error(`amounts[${key}][vat]`)}
-                      hint={hydrated ? undefined : "Празно: изчислява се от основата"}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          {hydrated ? (
-            <tfoot aria-live="polite">
-              <tr>
-                <th scope="row">Общо</th>
-                <td>{formatCents(totals.base)}</td>
-                <td>
-                  {formatCents(totals.vat)} · за плащане {formatCents(totals.base + totals.vat)}{" "}
-                  {currency}
-                </td>
-              </tr>
-            </tfoot>
-          ) : null}
-        </table>
+        <AmountsTable
+          value={value}
+          error={error}
+          hydrated={hydrated}
+          totals={totals}
+          currency={currency}
+        />
       </fieldset>
 
       <fieldset className={styles.section}>
@@ -440,116 +384,4 @@ function SelectWatcher({
     return () => element.removeEventListener("change", update);
   }, [form, name, onChange]);
   return null;
-}
-
-/**
- * With JavaScript: each rate's VAT follows its base (until the person edits the VAT), and the
- * totals of what is typed are shown — by the same rule the server stores them with.
- */
-function useLiveAmounts(form: React.RefObject<HTMLFormElement>, values: Record<string, string>) {
-  const edited = useRef(new Set<string>());
-  const [totals, setTotals] = useState(() => sumOf(values));
-  useEffect(() => {
-    const element = form.current;
-    if (!element) return;
-    const onInput = (event: Event) => {
-      const target = event.target as HTMLInputElement;
-      const match = /^amounts\[(\w+)\]\[(base|vat)\]$/.exec(target.name ?? "");
-      if (match) {
-        const [, key, part] = match;
-        if (part === "vat") edited.current.add(key!);
-        if (part === "base" && !edited.current.has(key!)) {
-          const vat = element.elements.namedItem(`amounts[${key}][vat]`) as HTMLInputElement | null;
-          const base = parseDecimal(target.value, 2);
-          if (vat && base !== null)
-            vat.value = formatCents(vatOf(Number(base), Number(key))).replace(/\s/g, "");
-          if (vat && !target.value.trim()) vat.value = "";
-        }
-      }
-      const current: Record<string, string> = {};
-      for (const [name, v] of new FormData(element)) if (typeof v === "string") current[name] = v;
-      setTotals(sumOf(current));
-    };
-    element.addEventListener("input", onInput);
-    return () => element.removeEventListener("input", onInput);
-  }, [form]);
-  return totals;
-}
-
-function sumOf(values: Record<string, string>) {
-  let base = 0;
-  let vat = 0;
-  for (const key of EXPENSE_RATE_KEYS) {
-    const b = parseDecimal(values[`amounts[${key}][base]`] ?? "", 2);
-    const v = parseDecimal(values[`amounts[${key}][vat]`] ?? "", 2);
-    if (b !== null) base += Number(b);
-    if (v !== null) vat += Number(v);
-    else if (b !== null && key !== "none") vat += vatOf(Number(b), Number(key));
-  }
-  return { base, vat };
-}
-
-/** With JavaScript: search the company's suppliers as you type; choosing one fills the fields. */
-function SupplierPicker({ form }: { form: React.RefObject<HTMLFormElement> }) {
-  const [items, setItems] = useState<SupplierOption[]>([]);
-  const [selected, setSelected] = useState<SupplierOption | null>(null);
-  const search = useCallback((q: string) => {
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const response = await fetch(`/api/suppliers?q=${encodeURIComponent(q)}`, {
-          signal: controller.signal,
-        });
-        if (response.ok)
-          setItems(((await response.json()) as { suppliers: SupplierOption[] }).suppliers);
-      } catch {
-        // A search that did not answer leaves the list as it was.
-      }
-    }, 250);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, []);
-  const [query, setQuery] = useState("");
-  useEffect(() => search(query), [query, search]);
-  const fill = (supplier: SupplierOption | null) => {
-    setSelected(supplier);
-    const element = form.current;
-    if (!element || !supplier) return;
-    const set = (name: string, value: string | null) => {
-      const input = element.elements.namedItem(name) as HTMLInputElement | null;
-      if (input) input.value = value ?? "";
-    };
-    set("supplierId", supplier.id);
-    set("supplierName", supplier.name);
-    set("supplierEik", supplier.eik);
-    set("supplierVatNumber", supplier.vatNumber);
-    set("supplierAddress", supplier.address);
-  };
-  return (
-    <div className={fieldStyles.field}>
-      <label htmlFor="supplier-search" id="supplier-search-label" className={fieldStyles.label}>
-        Предишен доставчик
-      </label>
-      <Combobox
-        items={items}
-        itemKey={(s) => s.id}
-        itemText={(s) => s.name}
-        renderItem={(s) => (
-          <>
-            {s.name}
-            {s.eik ? <span className={fieldStyles.hint}> · ЕИК {s.eik}</span> : null}
-          </>
-        )}
-        matches={() => true}
-        selected={selected}
-        onSelect={fill}
-        onQuery={setQuery}
-        inputProps={{ id: "supplier-search", placeholder: "Търсете по име, ЕИК или ДДС номер" }}
-        labelId="supplier-search-label"
-        empty="Няма такъв доставчик: попълнете полетата по-долу"
-      />
-    </div>
-  );
 }
