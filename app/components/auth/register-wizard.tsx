@@ -11,12 +11,13 @@ import { lazyValidator } from "~/components/forms/lazy-validator";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
 import { fillFields, ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
-import { COMPANY_KIND_TEXTS, COMPANY_KINDS, kindTexts } from "~/modules/accounts/company-kind";
+import { kindTexts } from "~/modules/accounts/company-kind";
 import { REGISTER_STEPS, SIGNUP_DRAFT_FIELD } from "~/modules/accounts/constants";
 import type { BgBank } from "~/modules/reference/banks";
 import { DEFAULT_COUNTRY } from "~/modules/reference/default-country";
 import { VIES_MESSAGES, type ViesStatus } from "~/modules/reference/vies";
 import * as styles from "./auth.css";
+import { CompanyTypeField } from "./company-type-field";
 import { availabilityStatus, useAvailability } from "./use-availability";
 
 const validators: Record<1 | 1.5 | 2 | 3, Validator<Record<string, unknown>>> = {
@@ -183,29 +184,6 @@ function StepProfile({ kept }: { kept: boolean }) {
       />
       <NewPasswordFields kept={kept} />
     </>
-  );
-}
-
-function CompanyTypeField() {
-  const { error, getInputProps } = useField("companyType");
-  return (
-    <fieldset
-      className={fieldStyles.fieldset}
-      aria-describedby={error ? "companyType-error" : undefined}
-    >
-      <legend className={fieldStyles.legend}>Вид *</legend>
-      {COMPANY_KINDS.map((kind) => (
-        <div key={kind} className={fieldStyles.checkboxRow}>
-          <input {...getInputProps({ type: "radio", value: kind, id: `companyType-${kind}` })} />
-          <label htmlFor={`companyType-${kind}`}>{COMPANY_KIND_TEXTS[kind].label}</label>
-        </div>
-      ))}
-      {error ? (
-        <p id="companyType-error" className={fieldStyles.error}>
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }
 
