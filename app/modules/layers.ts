@@ -87,29 +87,4 @@ export const KNOWN_BACK_ARROWS: readonly { from: string; to: string; why: string
  * (tests/integration/http-in-modules.test.ts) fails on a file not listed here and on a listed
  * file that no longer speaks HTTP: the list only shrinks.
  */
-export const KNOWN_HTTP_IN_MODULES: readonly { file: string; why: string }[] = [
-  {
-    file: "app/modules/accounts/service.server.ts",
-    why: "a refusal thrown as json(): an AppError",
-  },
-  {
-    file: "app/modules/einvoice/ubl.server.ts",
-    why: "the XML and HTML downloads' answers belong in app/web",
-  },
-  {
-    file: "app/modules/expenses/attachments.server.ts",
-    why: "the receipt's download answer belongs in app/web",
-  },
-  {
-    file: "app/modules/invoices/render.server.ts",
-    why: "the PDF's download answer belongs in app/web",
-  },
-  {
-    file: "app/modules/reference/vies.server.ts",
-    why: "the availability check's JSON answer belongs in its route",
-  },
-  {
-    file: "app/modules/salaries/nap/payments.server.ts",
-    why: "the payments CSV's answer belongs in app/web/salaries",
-  },
-];
+export const KNOWN_HTTP_IN_MODULES: readonly { file: string; why: string }[] = [];

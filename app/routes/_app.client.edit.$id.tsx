@@ -18,7 +18,6 @@ import {
   setArchived,
   updateClient,
 } from "~/modules/clients/queries.server";
-import { clientViesAnswer } from "~/modules/clients/vies.server";
 import type { ViesStatus } from "~/modules/reference/vies";
 import { cp1251Warning } from "~/utils/cp1251.server";
 import { formatDate } from "~/utils/dates";
@@ -26,6 +25,7 @@ import { AppError } from "~/utils/errors";
 import { refuseUnknownIntent, refuseValidation, refuseWithAppError } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireCompanyUser } from "~/web/auth/guards.server";
+import { clientViesAnswer } from "~/web/clients/vies.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });
 

@@ -5,7 +5,6 @@ import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
 import { createClient, findDuplicateClient } from "~/modules/clients/queries.server";
 import { CLIENT_MESSAGES } from "~/modules/clients/schema";
-import { clientViesAnswer } from "~/modules/clients/vies.server";
 import type { ViesStatus } from "~/modules/reference/vies";
 import { AppError } from "~/utils/errors";
 import type { FormAnswer } from "~/utils/forms";
@@ -17,6 +16,7 @@ import {
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireCompanyUser } from "~/web/auth/guards.server";
+import { clientViesAnswer } from "~/web/clients/vies.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireCompanyUser(request, context, "clients.edit");

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { emailField, MESSAGES } from "~/modules/accounts/schema";
-import { isEmailTaken, limitAvailabilityChecks, TAKEN } from "~/modules/accounts/service.server";
+import { isEmailTaken, TAKEN } from "~/modules/accounts/service.server";
 import { methodNotAllowed, readJson } from "~/utils/http.server";
+import { limitAvailabilityChecks } from "~/web/accounts/availability.server";
 
 export const loader = () => methodNotAllowed("POST");
 

@@ -1,11 +1,11 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  fileResponse,
   getReceiptFile,
   RECEIPT_MESSAGES,
   removeReceipt,
 } from "~/modules/expenses/attachments.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
+import { fileResponse } from "~/web/expenses/downloads.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**

@@ -1,8 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { documentsOf } from "~/modules/invoices/documents.server";
-import { pdfResponse, storedPdf } from "~/modules/invoices/render.server";
+import { storedPdf } from "~/modules/invoices/render.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
 import { requireApiDocument } from "~/web/invoices/api.server";
+import { pdfResponse } from "~/web/invoices/downloads.server";
 
 /** GET /api/invoices/{id}/pdf → the PDF; an issued document's bytes are always the same. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

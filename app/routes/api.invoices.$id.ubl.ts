@@ -1,9 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { EInvoiceInvalidError, eInvoiceXml, ublResponse } from "~/modules/einvoice/ubl.server";
+import { EInvoiceInvalidError, eInvoiceXml } from "~/modules/einvoice/ubl.server";
 import { documentsOf } from "~/modules/invoices/documents.server";
 import { apiErrorResponse } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
 import { requireApiDocument } from "~/web/invoices/api.server";
+import { ublResponse } from "~/web/invoices/downloads.server";
 
 /**
  * GET /api/invoices/{id}/ubl → the e-invoice as UBL 2.1 XML (Peppol BIS Billing 3.0 when both

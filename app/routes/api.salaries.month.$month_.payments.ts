@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
-import { paymentsDownload } from "~/modules/salaries/nap/payments.server";
 import { recordDownload } from "~/web/auth/downloads.server";
 import { jsonRefusal, parseDeclarationMonth } from "~/web/salaries/nap-download.server";
+import { paymentsDownload } from "~/web/salaries/payments-download.server";
 import { requireApiFeatureUser } from "~/web/subscriptions/gate.server";
 
 /**

@@ -1,11 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import {
-  isCompanyNameTaken,
-  limitAvailabilityChecks,
-  TAKEN,
-} from "~/modules/accounts/service.server";
+import { isCompanyNameTaken, TAKEN } from "~/modules/accounts/service.server";
 import { methodNotAllowed, readJson } from "~/utils/http.server";
 import { boundedText } from "~/utils/schema";
+import { limitAvailabilityChecks } from "~/web/accounts/availability.server";
 
 const companyName = boundedText(200, "Моля, въведете име на фирмата");
 

@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { isEikTaken, limitAvailabilityChecks, TAKEN } from "~/modules/accounts/service.server";
+import { isEikTaken, TAKEN } from "~/modules/accounts/service.server";
 import { bgIdError } from "~/modules/reference/bg-identifiers";
 import { methodNotAllowed, readJson } from "~/utils/http.server";
+import { limitAvailabilityChecks } from "~/web/accounts/availability.server";
 
 export const loader = () => methodNotAllowed("POST");
 

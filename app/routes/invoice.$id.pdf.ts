@@ -1,7 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
-import { pdfResponse, storedPdf } from "~/modules/invoices/render.server";
+import { storedPdf } from "~/modules/invoices/render.server";
 import { requireCompanyUser } from "~/web/auth/guards.server";
+import { pdfResponse } from "~/web/invoices/downloads.server";
 
 /** GET /invoice/{id}/pdf — "Фактура-0000000001.pdf"; ?inline=1 opens it in the browser. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {

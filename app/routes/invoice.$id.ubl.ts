@@ -1,13 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import {
-  EInvoiceInvalidError,
-  eInvoiceXml,
-  invalidEInvoicePage,
-  ublResponse,
-} from "~/modules/einvoice/ubl.server";
+import { EInvoiceInvalidError, eInvoiceXml } from "~/modules/einvoice/ubl.server";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import { AppError } from "~/utils/errors";
 import { requireCompanyUser } from "~/web/auth/guards.server";
+import { invalidEInvoicePage, ublResponse } from "~/web/invoices/downloads.server";
 
 /**
  * GET /invoice/{id}/ubl — the e-invoice (UBL 2.1, EN 16931) "Фактура-0000000001.xml"; a page

@@ -1,8 +1,7 @@
-import { type AppLoadContext, json } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { type Kysely, sql, type Transaction } from "kysely";
 import { hashPassword } from "~/modules/auth/password.server";
 import { limitAccountMail } from "~/modules/auth/password-reset.server";
-import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
 import { issueToken } from "~/modules/auth/tokens.server";
 import { MailError, sendMail } from "~/modules/mail/mailer.server";
 import { verificationMail, welcomeMail } from "~/modules/mail/templates.server";
@@ -262,19 +261,6 @@ export async function sendVerificationEmail(
 
 export const CHECKS_THROTTLED =
   "Твърде много проверки за кратко време. Опитайте отново след минута.";
-
-/**
- * The availability checks (e-mail, company name, EIK) are limited per address: otherwise they
- * list the registered accounts at hundreds a second. Throws the API's 429 answer.
- */
-export async function limitAvailabilityChecks(context: AppLoadContext): Promise<void> {
-  const result = await hit(context.db, `availability:${context.clientIp}`, LIMITS.availability);
-  if (result.allowed) return;
-  throw json(
-    { success: false, message: CHECKS_THROTTLED, error: CHECKS_THROTTLED },
-    { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
-  );
-}
 
 /**
  * A new verification mail asked for by the person: within the mail limits (AppError 429); a mail

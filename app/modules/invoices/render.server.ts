@@ -179,19 +179,3 @@ export function pdfDisposition(
   const ascii = `${FILE_TITLES[doc.type][1]}-${doc.number ?? "draft"}.pdf`;
   return contentDisposition(pdfFileName(doc), inline ? "inline" : "attachment", ascii);
 }
-
-export function pdfResponse(
-  doc: Pick<DocumentRow, "type" | "number" | "language">,
-  pdf: { data: Buffer; sha256: string },
-  inline = false,
-) {
-  return new Response(new Uint8Array(pdf.data), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": pdfDisposition(doc, inline),
-      "Content-Length": String(pdf.data.length),
-      ETag: `"${pdf.sha256}"`,
-      "Cache-Control": "private, no-cache",
-    },
-  });
-}

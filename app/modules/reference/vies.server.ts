@@ -1,11 +1,11 @@
-import { type AppLoadContext, json } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { type Kysely, sql } from "kysely";
 import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
 import type { ViesConfig } from "~/utils/context.server";
 import { AppError } from "~/utils/errors";
 import type { Database } from "~db/types";
 import { bgVatError } from "./bg-identifiers";
-import { parseVatNumber, VIES_MESSAGES, type ViesAnswer, type ViesStatus } from "./vies";
+import { parseVatNumber, VIES_MESSAGES, type ViesAnswer } from "./vies";
 
 /*
  * VAT numbers asked of the EU Commission's VIES REST API (decision 014):
@@ -46,7 +46,10 @@ const unavailable = () => new AppError(VIES_MESSAGES.unavailable, 503);
  * The answer's JSON, read as it streams in up to VIES_MAX_BYTES: past it the download is cancelled
  * (the connection closed) and VIES counts as not answering. null for a body that is not JSON.
  */
-async function readAnswer(response: Response): Promise<unknown> {
+// The answer of fetch() to VIES: what this server received as a client, not an answer it gives.
+type FetchAnswer = Awaited<ReturnType<typeof fetch>>;
+
+async function readAnswer(response: FetchAnswer): Promise<unknown> {
   const declared = Number(response.headers.get("content-length"));
   if (declared > VIES_MAX_BYTES) {
     void response.body?.cancel().catch(() => {});
@@ -207,43 +210,4 @@ export async function lookupVat(
     vatNumber: `${result.countryCode}${result.number}`,
     checkedAt: result.checkedAt.toISOString(),
   };
-}
-
-/**
- * A form's «Провери» sent without JavaScript (intent=vies): the form drawn again with everything
- * typed, VIES's name and address filled in by `fill`, and the status line under the button (200);
- * a number that cannot be one is the field's message (400); VIES not answering is the status line
- * with 503 (429 too many), the form still usable.
- */
-export async function viesFormAnswer(
-  context: AppLoadContext,
-  key: string,
-  form: { formId: string; values: Record<string, string>; vatField: string },
-  fill: (answer: ViesAnswer) => { values: Record<string, string>; status: ViesStatus },
-) {
-  const { intent: _intent, ...values } = form.values;
-  try {
-    const answer = await lookupVat(context, key, values[form.vatField] ?? "");
-    const filled = fill(answer);
-    return json({
-      formId: form.formId,
-      fieldErrors: {},
-      repopulateFields: { ...values, ...filled.values },
-      vies: filled.status,
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fieldMessage = error.fields?.vatNumber;
-    return json(
-      {
-        formId: form.formId,
-        fieldErrors: fieldMessage ? { [form.vatField]: fieldMessage } : {},
-        repopulateFields: values,
-        focus: fieldMessage ? form.vatField : undefined,
-        // A wrong number is said at the field; anything else under the button.
-        vies: fieldMessage ? undefined : { tone: "error" as const, text: error.message },
-      },
-      { status: error.status },
-    );
-  }
 }

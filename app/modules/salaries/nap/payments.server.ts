@@ -1,7 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import iconv from "iconv-lite";
 import type { Kysely } from "kysely";
-import { contentDisposition } from "~/utils/content-disposition";
 import { toCp1251 } from "~/utils/cp1251";
 import { excelCell } from "~/utils/csv.server";
 import { printDate } from "~/utils/dates";
@@ -218,30 +217,3 @@ export const paymentsFileName = (month: string) => ({
   ascii: `NAP-plashtania-${month}.csv`,
   name: `НАП-плащания-${month}.csv`,
 });
-
-/** The CSV download, or the refusal: 409 with the problems while any check fails. */
-export async function paymentsDownload(
-  db: Db,
-  companyId: string,
-  month: string,
-): Promise<Response> {
-  const payments = await monthPayments(db, companyId, month);
-  if (payments.problems.length) {
-    return Response.json(
-      {
-        success: false,
-        message: PAYMENT_MESSAGES.notReady,
-        problems: payments.problems.map((x) => ({ who: x.who, message: x.message, href: x.href })),
-      },
-      { status: 409 },
-    );
-  }
-  const file = paymentsFileName(month);
-  return new Response(paymentsCsv(payments), {
-    headers: {
-      "Content-Type": "text/csv; charset=windows-1251",
-      "Content-Disposition": contentDisposition(file.name, "attachment", file.ascii),
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
