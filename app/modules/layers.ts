@@ -79,12 +79,3 @@ export const KNOWN_BACK_ARROWS: readonly { from: string; to: string; why: string
     why: "DOCUMENT_LANGUAGES, as above",
   },
 ];
-
-/**
- * Modules that still speak HTTP (issue #44 item 2, decision 052): they read a Request or build a
- * Response, a redirect or a toast. Their HTTP part belongs in app/web or in the route; the domain
- * part stays and throws AppError or NotFoundError (utils/errors.ts). The test
- * (tests/integration/http-in-modules.test.ts) fails on a file not listed here and on a listed
- * file that no longer speaks HTTP: the list only shrinks.
- */
-export const KNOWN_HTTP_IN_MODULES: readonly { file: string; why: string }[] = [];
