@@ -24,7 +24,6 @@ const LIMITS = [
  */
 const CEILINGS: Record<string, number> = {
   "app/routes/auth.tsx": 329,
-  "app/routes/hatterscastle.nap.tsx": 310,
   "app/routes/_app.settings_.subscription.tsx": 323,
   "app/routes/_app.invoices_.recurring_.new.tsx": 323,
   "app/routes/_app.expenses.tsx": 309,
