@@ -4,21 +4,19 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
-import { FormError } from "~/components/forms/field-frame";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormField } from "~/components/forms/form-field";
-import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button } from "~/components/ui/button";
+import { FilingForm } from "~/components/vat/filing-form";
 import { JournalTable, ReturnTable, SHOWN_ROWS } from "~/components/vat/vat-tables";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { salesTotals } from "~/modules/vat/journals.server";
 import { buildFiles, saveFilingSettings, vatReport } from "~/modules/vat/report.server";
 import { FILING_FIELDS, filingSchema, monthToFile, parseMonth } from "~/modules/vat/schema";
 import { todayInSofia } from "~/utils/dates";
-import { typedOr, useFormAnswer } from "~/utils/forms";
 import { parseFormValues, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireCompanyUser } from "~/web/auth/guards.server";
@@ -135,89 +133,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast(`/reports/vat?month=${month}`, "Данните за подаването са запазени");
 }
 
-function FilingForm({ month }: { month: string }) {
-  const { settings } = useLoaderData<typeof loader>();
-  const answer = useFormAnswer("filing");
-  const form = useFocusFirstInvalid(answer);
-  const busy = useNavigation().state !== "idle";
-  const value = (name: keyof NonNullable<typeof settings>) =>
-    typedOr(
-      answer,
-      name,
-      settings ? String(settings[name]) : name === "creditCoefficient" ? "1" : "",
-    );
-  return (
-    <section className={page.card} aria-labelledby="filing" id="filing">
-      <h2 id="filing" className={page.cardTitle}>
-        Кой подава файловете
-      </h2>
-      <Form method="post" ref={form} noValidate>
-        <CompanyField />
-        <input type="hidden" name="month" value={month} />
-        <FormError message={answer?.formError} />
-        <FormField
-          name="filerName"
-          label="Име, презиме и фамилия"
-          required
-          defaultValue={value("filerName")}
-          error={answer?.fieldErrors.filerName}
-        />
-        <FormField
-          name="filerEgn"
-          label="ЕГН или ЛНЧ"
-          required
-          inputMode="numeric"
-          defaultValue={value("filerEgn")}
-          error={answer?.fieldErrors.filerEgn}
-        />
-        <FormField
-          name="filerRole"
-          label="Качество"
-          required
-          options={[
-            ["R", "Представляващ"],
-            ["A", "Пълномощник"],
-          ]}
-          defaultValue={value("filerRole") || "R"}
-          error={answer?.fieldErrors.filerRole}
-        />
-        <FormField
-          name="filerCity"
-          label="Населено място"
-          required
-          defaultValue={value("filerCity")}
-          error={answer?.fieldErrors.filerCity}
-        />
-        <FormField
-          name="filerPostalCode"
-          label="Пощенски код"
-          required
-          inputMode="numeric"
-          defaultValue={value("filerPostalCode")}
-          error={answer?.fieldErrors.filerPostalCode}
-        />
-        <FormField
-          name="filerAddress"
-          label="Адрес"
-          required
-          defaultValue={value("filerAddress")}
-          error={answer?.fieldErrors.filerAddress}
-        />
-        <FormField
-          name="creditCoefficient"
-          label="Коефициент за частичен данъчен кредит (кл. 33)"
-          hint="От 0,00 до 1,00; 1 — ако нямате частичен кредит"
-          defaultValue={value("creditCoefficient")}
-          error={answer?.fieldErrors.creditCoefficient}
-        />
-        <Button type="submit" disabled={busy}>
-          Запази
-        </Button>
-      </Form>
-    </section>
-  );
-}
-
 export default function VatReportPage() {
   const data = useLoaderData<typeof loader>();
   const files = [
@@ -326,7 +241,7 @@ export default function VatReportPage() {
         totals={data.purchases.totals}
         count={data.purchases.count}
       />
-      <FilingForm month={data.month} />
+      <FilingForm month={data.month} settings={data.settings} />
     </div>
   );
 }
