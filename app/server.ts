@@ -25,6 +25,7 @@ import { EnvError, listenUrl, loadEnv } from "~/utils/env.server";
 import {
   assignRequestIds,
   contentSecurityPolicy,
+  countPeoplesRequests,
   refuseCrossSiteMutations,
   refuseNulInUrl,
   refuseOversizedBodies,
@@ -202,6 +203,7 @@ async function main() {
     if (publicNames.has(req.path.split("/")[1] ?? "")) publicFiles(req, res, next);
     else next();
   });
+  app.use(countPeoplesRequests);
   app.use(refuseNulInUrl);
   app.use(refuseOversizedBodies(limits));
   app.use(refuseCrossSiteMutations);

@@ -7,6 +7,7 @@ import {
   writeReadableStreamToWritable,
 } from "@remix-run/node";
 import type express from "express";
+import { requestBegan } from "./activity.server";
 import { BodyTooLargeError, bodyLimitFor, limitStream, refusedBodyKind } from "./body-limit.server";
 import { routeGroups } from "./route-groups.server";
 import { wholeBodyOf } from "./whole-body.server";
@@ -181,6 +182,22 @@ export function refuseNulInUrl(
   res.status(400);
   if (req.path.startsWith("/api/")) res.json({ message });
   else res.type("text/plain; charset=utf-8").send(message);
+}
+
+/**
+ * Counts a person's request from its start to its answer's end (activity.server.ts), so that
+ * background work yields to it. An event stream (SSE) stays open waiting for nothing: not counted.
+ */
+export function countPeoplesRequests(
+  req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+) {
+  if (/text\/event-stream/i.test(req.headers.accept ?? "")) return next();
+  const ended = requestBegan();
+  res.on("finish", ended);
+  res.on("close", ended);
+  next();
 }
 
 /** Remix's request handler for Express, with the body limit and the CSP of HTML answers. */

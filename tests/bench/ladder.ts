@@ -114,7 +114,7 @@ function printQueries(queries: readonly Query[], order: readonly string[]) {
 }
 
 /** A free TCP port on 127.0.0.1. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on("error", reject);
@@ -127,7 +127,7 @@ function freePort(): Promise<number> {
 }
 
 /** Starts a child process and waits for `ready` to match a line of its output; returns its URL. */
-function startChild(
+export function startChild(
   children: ChildProcess[],
   args: string[],
   env: Record<string, string>,
@@ -163,7 +163,7 @@ function startChild(
   });
 }
 
-async function stopChild(child: ChildProcess) {
+export async function stopChild(child: ChildProcess) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGTERM");
@@ -177,7 +177,7 @@ async function stopChild(child: ChildProcess) {
  * children that ended (cutime, cstime): PostgreSQL's backends and parallel workers come and go,
  * and the postmaster collects what they used when they exit. Null where there is no /proc.
  */
-function cpuMs(match: (pid: number, name: string) => boolean): number | null {
+export function cpuMs(match: (pid: number, name: string) => boolean): number | null {
   try {
     let ticks = 0;
     for (const entry of readdirSync("/proc")) {

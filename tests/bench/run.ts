@@ -29,6 +29,7 @@ import { benchExport } from "./export";
 import { benchJobs } from "./jobs";
 import { benchJsSize } from "./js-size";
 import { benchLadder } from "./ladder";
+import { benchMixed } from "./mixed";
 import { benchPdfSideBySide } from "./pdf";
 import { seed } from "./seed";
 import { fmt, printSummary, record } from "./table";
@@ -550,7 +551,8 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "pglite") {
   await memory.close();
 }
 
-// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | backup | export runs one part.
+// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | backup | export | bank | mixed
+// runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "postgres") {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -596,5 +598,6 @@ if (!only || only === "export") await benchExport();
 if (only === "backup") await benchBackup();
 
 if (!only || only === "bank") await benchBank();
+if (!only || only === "mixed") await benchMixed();
 
 printSummary();

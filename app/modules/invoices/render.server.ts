@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { Actor } from "~/modules/audit/trail.server";
-import { renderInPool } from "~/modules/pdf/pool.server";
+import { hurryPdf, renderInPool } from "~/modules/pdf/pool.server";
 import { vatDateOf } from "~/modules/reference/vat";
 import { vatGroundOf } from "~/modules/reference/vat.server";
 import { contentDisposition } from "~/utils/content-disposition";
@@ -73,9 +73,22 @@ async function companyLogo(db: Kysely<Database>, companyId: string) {
  * Renders a document now, in the PDF worker pool in its company's turn (drafts: every time,
  * marked as a draft). Downloads and the "document.pdf" job both render here.
  */
-export async function renderDocumentPdf(db: Kysely<Database>, doc: DocumentWithLines) {
+export async function renderDocumentPdf(
+  db: Kysely<Database>,
+  doc: DocumentWithLines,
+  who: Wanted = { background: false },
+) {
   const [model, logo] = await Promise.all([printModelFor(db, doc), companyLogo(db, doc.companyId)]);
-  return renderInPool(doc.companyId, { kind: "document", model, logo });
+  return renderInPool(
+    doc.companyId,
+    { kind: "document", model, logo },
+    { background: who.background, key: doc.id },
+  );
+}
+
+/** Whether nobody waits for a render (the job's) yet; a person asking turns it to false. */
+interface Wanted {
+  background: boolean;
 }
 
 export interface StoredPdf {
@@ -84,35 +97,51 @@ export interface StoredPdf {
 }
 
 // Renders in flight on this instance, by document: a download that arrives while the PDF of a
-// just-issued document is rendering waits for that render instead of starting another.
-const rendering = new Map<string, Promise<StoredPdf>>();
+// just-issued document is rendering waits for that render instead of starting another, and moves
+// it ahead if it still waits in the background.
+const rendering = new Map<string, { stored: Promise<StoredPdf>; who: Wanted }>();
 
 /**
  * The PDF of an issued or cancelled document, rendered once and kept with its SHA-256, so every
  * download is byte-identical. A draft or cancelled document is rendered fresh (it carries the mark).
+ * `background`: nobody waits for it (the job after issuing), so it yields to people's requests.
  * Never call this inside a transaction: a render takes tens of milliseconds (seconds for a long one).
  */
-export async function storedPdf(db: Kysely<Database>, doc: DocumentWithLines): Promise<StoredPdf> {
+export async function storedPdf(
+  db: Kysely<Database>,
+  doc: DocumentWithLines,
+  options: { background?: boolean } = {},
+): Promise<StoredPdf> {
   if (doc.status !== "issued") {
     const data = await renderDocumentPdf(db, doc);
     return { data, sha256: createHash("sha256").update(data).digest("hex") };
   }
-  let pending = rendering.get(doc.id);
-  if (!pending) {
-    pending = storeOnce(db, doc).finally(() => rendering.delete(doc.id));
-    rendering.set(doc.id, pending);
+  const pending = rendering.get(doc.id);
+  if (pending) {
+    if (!options.background && pending.who.background) {
+      pending.who.background = false;
+      hurryPdf(doc.id);
+    }
+    return pending.stored;
   }
-  return pending;
+  const who: Wanted = { background: options.background ?? false };
+  const stored = storeOnce(db, doc, who).finally(() => rendering.delete(doc.id));
+  rendering.set(doc.id, { stored, who });
+  return stored;
 }
 
-async function storeOnce(db: Kysely<Database>, doc: DocumentWithLines): Promise<StoredPdf> {
+async function storeOnce(
+  db: Kysely<Database>,
+  doc: DocumentWithLines,
+  who: Wanted,
+): Promise<StoredPdf> {
   const existing = await db
     .selectFrom("documentPdfs")
     .select(["data", "sha256"])
     .where("documentId", "=", doc.id)
     .executeTakeFirst();
   if (existing) return { data: Buffer.from(existing.data), sha256: existing.sha256.trim() };
-  const data = await renderDocumentPdf(db, doc);
+  const data = await renderDocumentPdf(db, doc, who);
   const sha256 = createHash("sha256").update(data).digest("hex");
   // Two instances rendering at once: the first insert wins and both answer with the stored bytes.
   await db
@@ -154,7 +183,7 @@ export async function storeDocumentPdf(
 ) {
   if (typeof data.companyId !== "string" || typeof data.documentId !== "string") return;
   const doc = await getDocument(db, data.companyId, data.documentId);
-  if (doc?.status === "issued") await storedPdf(db, doc);
+  if (doc?.status === "issued") await storedPdf(db, doc, { background: true });
 }
 
 const FILE_TITLES: Record<DocumentRow["type"], [string, string]> = {

@@ -2,8 +2,15 @@ import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Piscina } from "piscina";
+import { peopleAreWaiting } from "~/utils/activity.server";
 import { AppError } from "~/utils/errors";
-import { FairScheduler, QueueFullError, RenderTimeoutError } from "./scheduler.server";
+import {
+  FairScheduler,
+  type Lane,
+  QueueFullError,
+  RenderTimeoutError,
+  type RunOptions,
+} from "./scheduler.server";
 import type { PdfTask } from "./tasks";
 
 /*
@@ -14,6 +21,11 @@ import type { PdfTask } from "./tasks";
  * threads. The waiting room is bounded (PDF_QUEUE_LIMIT in all, 20 per company): beyond it the
  * request answers 503 with Retry-After. The time limit (PDF_TIMEOUT_MS) counts rendering only;
  * a render that overruns is stopped (its thread is replaced) and the request answers 503.
+ *
+ * The PDFs nobody waits for (an issued document's, stored by the "document.pdf" job) render in a
+ * second pool of threads at the lowest CPU priority (nice 19), so the system hands the cores to
+ * people's requests first; while requests are in flight at most one such thread works, and a
+ * download of a PDF still waiting there moves it ahead (`hurryPdf`). Decision 052.
  */
 
 export const PDF_BUSY =
@@ -41,7 +53,7 @@ const DEFAULTS = {
 };
 
 let options: PdfPoolOptions = {};
-let pool: Piscina | null = null;
+let pools: Record<Lane, Piscina> | null = null;
 let scheduler: FairScheduler<PdfTask, Uint8Array> | null = null;
 
 /** The worker file: the bundled one next to the server build, or the source through tsx. */
@@ -65,35 +77,45 @@ export function configurePdfPool(next: PdfPoolOptions) {
   };
 }
 
-function getPool(threads: number): Piscina {
-  if (pool) return pool;
-  pool = new Piscina({
+function newPool(threads: number, lane: Lane): Piscina {
+  const piscina = new Piscina({
     filename: workerFile(),
-    minThreads: 1,
+    // People's thread stays warm; the background's start when there is work and leave after it.
+    minThreads: lane === "person" ? 1 : 0,
     maxThreads: threads,
     // The scheduler hands over at most one task per thread; a queue here means a bug.
     maxQueue: threads,
     // Keep a warm thread: the first render in a thread loads the fonts (~0.3 s).
-    idleTimeout: 10 * 60 * 1000,
+    idleTimeout: lane === "person" ? 10 * 60 * 1000 : 30 * 1000,
+    workerData: { lane },
   });
   // A thread that dies outside a task (it failed to start, ran out of memory) is reported here;
   // without a listener Node would end the whole process. Its task fails; the pool starts another.
-  pool.on("error", (error: Error) => console.error(`PDF worker failed: ${error.message}`));
-  return pool;
+  piscina.on("error", (error: Error) => console.error(`PDF worker failed: ${error.message}`));
+  return piscina;
 }
 
 function getScheduler(): FairScheduler<PdfTask, Uint8Array> {
   if (scheduler) return scheduler;
   const threads = options.threads ?? DEFAULTS.threads;
-  const piscina = getPool(threads);
+  // When quiet, the background may use every core but one (at least one thread).
+  const backgroundThreads = Math.max(threads, availableParallelism() - 1, 1);
+  const lanes = {
+    person: newPool(threads, "person"),
+    background: newPool(backgroundThreads, "background"),
+  };
+  pools = lanes;
   scheduler = new FairScheduler<PdfTask, Uint8Array>(
-    (task, signal) => piscina.run(task, { signal }),
+    (task, signal, lane) => lanes[lane].run(task, { signal }),
     {
       slots: threads,
       perTenant: Math.min(threads, options.companyThreads ?? Math.ceil(threads / 2)),
       queueLimit: options.queueLimit ?? DEFAULTS.queueLimit,
       tenantQueueLimit: options.companyQueueLimit ?? DEFAULTS.companyQueueLimit,
       timeoutMs: options.timeoutMs ?? DEFAULTS.timeoutMs,
+      backgroundSlots: backgroundThreads,
+      backgroundWhileBusy: 1,
+      busy: peopleAreWaiting,
     },
   );
   return scheduler;
@@ -101,11 +123,16 @@ function getScheduler(): FairScheduler<PdfTask, Uint8Array> {
 
 /**
  * Renders a company's PDF in the pool, in that company's turn; AppError 503 when the waiting
- * room is full (with Retry-After) or the render overruns.
+ * room is full (with Retry-After) or the render overruns. `background`: nobody waits for it (it
+ * is stored for later), so it yields to people's work; `key` names it for `hurryPdf`.
  */
-export async function renderInPool(companyId: string, task: PdfTask): Promise<Buffer> {
+export async function renderInPool(
+  companyId: string,
+  task: PdfTask,
+  run: RunOptions = {},
+): Promise<Buffer> {
   try {
-    const bytes = await getScheduler().run(companyId, task);
+    const bytes = await getScheduler().run(companyId, task, run);
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch (error) {
     if (error instanceof QueueFullError) {
@@ -124,9 +151,14 @@ export async function renderInPool(companyId: string, task: PdfTask): Promise<Bu
   }
 }
 
-/** PDFs rendering and waiting on this instance now. */
-export function pdfQueueLoad(): { running: number; waiting: number } {
-  return scheduler?.load ?? { running: 0, waiting: 0 };
+/** A person now waits for the background render named `key`: it moves ahead of the background. */
+export function hurryPdf(key: string): boolean {
+  return scheduler?.promote(key) ?? false;
+}
+
+/** PDFs rendering and waiting on this instance now, people's and the background's. */
+export function pdfQueueLoad() {
+  return scheduler?.load ?? { running: 0, waiting: 0, backgroundRunning: 0, backgroundWaiting: 0 };
 }
 
 /** Starts a thread and loads its fonts ahead of the first customer (after the server listens). */
@@ -138,8 +170,8 @@ export function warmPdfPool(): void {
 
 /** Stops the threads (shutdown, end of tests). */
 export async function closePdfPool(): Promise<void> {
-  const current = pool;
-  pool = null;
+  const current = pools;
+  pools = null;
   scheduler = null;
-  await current?.destroy();
+  await Promise.all([current?.person.destroy(), current?.background.destroy()]);
 }

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   FairScheduler,
   type FairSchedulerOptions,
+  type Lane,
   QueueFullError,
   RenderTimeoutError,
 } from "./scheduler.server";
@@ -11,21 +12,29 @@ function fakeRenderer() {
   const started: {
     task: string;
     signal: AbortSignal;
+    lane: Lane;
     finish(): void;
     fail(error: Error): void;
   }[] = [];
-  const render = (task: string, signal: AbortSignal) =>
+  const render = (task: string, signal: AbortSignal, lane: Lane) =>
     new Promise<string>((resolve, reject) => {
       // Like piscina: an aborted render rejects at once and frees its thread.
       signal.addEventListener("abort", () => reject(signal.reason));
       started.push({
         task,
         signal,
+        lane,
         finish: () => resolve(`pdf:${task}`),
         fail: reject,
       });
     });
-  return { started, render, names: () => started.map((s) => s.task) };
+  return {
+    started,
+    render,
+    names: () => started.map((s) => s.task),
+    /** What started in each lane, in order. */
+    lanes: () => started.map((s) => `${s.lane === "person" ? "" : "bg:"}${s.task}`),
+  };
 }
 
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -53,7 +62,7 @@ describe("the PDF pool's fair scheduler", () => {
     const burst = Array.from({ length: 20 }, (_, i) => pool.run("A", `A${i + 1}`));
     const single = pool.run("B", "B1");
     expect(names()).toEqual(["A1"]);
-    expect(pool.load).toEqual({ running: 1, waiting: 20 });
+    expect(pool.load).toMatchObject({ running: 1, waiting: 20 });
 
     started[0]!.finish();
     await settle();
@@ -104,14 +113,14 @@ describe("the PDF pool's fair scheduler", () => {
     const full = await pool.run("C", "C1").catch((error: unknown) => error);
     expect(full).toBeInstanceOf(QueueFullError);
     expect(full).toMatchObject({ scope: "all" });
-    expect(pool.load).toEqual({ running: 1, waiting: 3 });
+    expect(pool.load).toMatchObject({ running: 1, waiting: 3 });
 
     // A1 done: B1 renders (before A2), and a place in the room is free again for C.
     started[0]!.finish();
     await settle();
     expect(started.map((s) => s.task)).toEqual(["A1", "B1"]);
     const c = pool.run("C", "C1");
-    expect(pool.load).toEqual({ running: 1, waiting: 3 });
+    expect(pool.load).toMatchObject({ running: 1, waiting: 3 });
     for (let i = 1; i < 5; i++) {
       started[i]!.finish();
       await settle();
@@ -162,6 +171,101 @@ describe("the PDF pool's fair scheduler", () => {
     await settle();
     started[1]!.finish();
     await expect(fine).resolves.toBe("pdf:A2");
-    expect(pool.load).toEqual({ running: 0, waiting: 0 });
+    expect(pool.load).toEqual({
+      running: 0,
+      waiting: 0,
+      backgroundRunning: 0,
+      backgroundWaiting: 0,
+    });
+  });
+});
+
+describe("the background lane: PDFs stored for later yield to people", () => {
+  it("uses one thread while people's requests are in flight and all of its threads when quiet", async () => {
+    vi.useFakeTimers();
+    let busy = true;
+    const { pool, started, lanes } = scheduler({
+      slots: 1,
+      backgroundSlots: 3,
+      backgroundWhileBusy: 1,
+      busy: () => busy,
+      recheckMs: 100,
+    });
+    const stored = ["A1", "A2", "B1", "C1"].map((task) =>
+      pool.run(task[0]!, task, { background: true }),
+    );
+    expect(lanes()).toEqual(["bg:A1"]);
+    expect(pool.load).toMatchObject({ backgroundRunning: 1, backgroundWaiting: 3 });
+
+    // A person's PDF starts at once in people's thread, before any other background task.
+    const person = pool.run("D", "D1");
+    expect(lanes()).toEqual(["bg:A1", "D1"]);
+    started[0]!.finish();
+    await vi.advanceTimersByTimeAsync(0);
+    // Still busy: the next background task, B's (A had its turn), and only one.
+    expect(lanes()).toEqual(["bg:A1", "D1", "bg:B1"]);
+
+    // The requests end: at the next look, three background threads.
+    busy = false;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(lanes()).toEqual(["bg:A1", "D1", "bg:B1", "bg:C1", "bg:A2"]);
+    for (const s of started.slice(1)) s.finish();
+    expect(await Promise.all([person, ...stored])).toEqual([
+      "pdf:D1",
+      "pdf:A1",
+      "pdf:A2",
+      "pdf:B1",
+      "pdf:C1",
+    ]);
+  });
+
+  it("holds background work while a person's task waits for a thread, even when the requests are quiet", async () => {
+    const { pool, started, lanes } = scheduler({ slots: 1, backgroundSlots: 2 });
+    void pool.run("A", "A1");
+    void pool.run("B", "B1");
+    void pool.run("C", "C1", { background: true });
+    // B1 waits for people's thread: the machine is not quiet, one background thread at most.
+    expect(lanes()).toEqual(["A1", "bg:C1"]);
+    void pool.run("C", "C2", { background: true });
+    expect(lanes()).toEqual(["A1", "bg:C1"]);
+    started[0]!.finish();
+    await settle();
+    // B1 took people's thread; nobody waits now, so C2 gets the second background thread.
+    expect(lanes()).toEqual(["A1", "bg:C1", "B1", "bg:C2"]);
+  });
+
+  it("a person asking for a PDF still waiting in the background moves it to people's lane", async () => {
+    const { pool, lanes } = scheduler({ busy: () => true, backgroundWhileBusy: 1 });
+    void pool.run("A", "A1", { background: true, key: "doc-1" });
+    const wanted = pool.run("A", "A2", { background: true, key: "doc-2" });
+    expect(lanes()).toEqual(["bg:A1"]);
+    expect(pool.promote("doc-1")).toBe(false); // rendering already
+    expect(pool.promote("doc-2")).toBe(true);
+    expect(lanes()).toEqual(["bg:A1", "A2"]);
+    expect(pool.load).toMatchObject({ running: 1, backgroundRunning: 1, backgroundWaiting: 0 });
+    expect(pool.promote("doc-2")).toBe(false);
+    void wanted;
+  });
+
+  it("bounds the background's waiting room, and a timeout frees its thread", async () => {
+    vi.useFakeTimers();
+    const { pool, started, lanes } = scheduler({
+      backgroundQueueLimit: 1,
+      backgroundWhileBusy: 1,
+      busy: () => true,
+      timeoutMs: 1_000,
+    });
+    const slow = pool.run("A", "A1", { background: true }).catch((error: unknown) => error);
+    const next = pool.run("A", "A2", { background: true });
+    const refused = await pool
+      .run("B", "B1", { background: true })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(QueueFullError);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(await slow).toBeInstanceOf(RenderTimeoutError);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(lanes()).toEqual(["bg:A1", "bg:A2"]);
+    started[1]!.finish();
+    await expect(next).resolves.toBe("pdf:A2");
   });
 });

@@ -1,3 +1,5 @@
+import { setPriority } from "node:os";
+import { workerData } from "node:worker_threads";
 import { Document, Page, renderToBuffer, Text } from "@react-pdf/renderer";
 import { Piscina } from "piscina";
 import { renderInvoicePdf } from "~/modules/invoices/pdf.server";
@@ -9,6 +11,20 @@ import type { PdfTask } from "./tasks";
  * The PDF worker: runs in a worker thread of the pool (pool.server.ts), so a long document
  * never stops the web process from answering. Built to build/pdf-worker.js by `npm run build`.
  */
+
+// The background's threads (PDFs stored for later) run at the lowest priority, so the system gives
+// the cores to people's requests first. Only on Linux, where the nice value is the calling
+// thread's alone (elsewhere it is the whole process's); where it cannot be set, it runs as it is.
+if (
+  process.platform === "linux" &&
+  (workerData as { lane?: string } | undefined)?.lane === "background"
+) {
+  try {
+    setPriority(19);
+  } catch {
+    // Not permitted here: the scheduler's bound on background threads still holds.
+  }
+}
 
 /** Renders one task to PDF bytes, handed back without a copy. */
 export default async function render(task: PdfTask) {
