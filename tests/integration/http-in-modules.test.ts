@@ -19,6 +19,7 @@ const HTTP = [
   { what: "Request", pattern: /\bRequest\b/ },
   { what: "Response", pattern: /\bResponse\b/ },
   { what: "redirect", pattern: /\bredirect(Document|WithToast)?\s*\(/ },
+  { what: "cookie", pattern: /\bcreateCookie(SessionStorage)?\s*\(/ },
   {
     what: "json answer",
     pattern: /(?<![.\w])json\s*\(/,
@@ -86,6 +87,7 @@ describe("one home for HTTP (issue #44 item 2)", () => {
           'export const b = () => { throw new Response("Not Found", { status: 404 }); };',
           'export const c = () => redirect("/dashboard");',
           "export const d = (body: Body) => body.json();",
+          'export const e = createCookie("__session");',
         ].join("\n"),
       },
       {
@@ -99,6 +101,7 @@ describe("one home for HTTP (issue #44 item 2)", () => {
       "app/modules/x/a.server.ts:3 json answer",
       "app/modules/x/a.server.ts:4 Response",
       "app/modules/x/a.server.ts:5 redirect",
+      "app/modules/x/a.server.ts:7 cookie",
     ]);
   });
 
