@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { ListSearch } from "~/components/forms/list-filters";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import * as styles from "~/components/ui/list.css";
@@ -37,19 +38,12 @@ export default function Catalogue() {
       </div>
       <p>Стоки и услуги с цена без ДДС: в редактора на документи ред се попълва от каталога.</p>
       <Form method="get" className={styles.toolbar} role="search" aria-label="Търсене в каталога">
-        <div className={fieldStyles.field}>
-          <label htmlFor="catalogue-search" className={fieldStyles.label}>
-            Търсене по наименование
-          </label>
-          <input
-            id="catalogue-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={100}
-            className={fieldStyles.input}
-          />
-        </div>
+        <ListSearch
+          id="catalogue-search"
+          label="Търсене по наименование"
+          value={q}
+          maxLength={100}
+        />
         {archived ? <input type="hidden" name="archived" value="1" /> : null}
         <div className={fieldStyles.field}>
           <Button type="submit">Търси</Button>

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
+import { ListSearch } from "~/components/forms/list-filters";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import * as styles from "~/components/ui/list.css";
@@ -45,18 +46,7 @@ export default function Clients() {
         </div>
       </div>
       <Form method="get" className={styles.toolbar} role="search" aria-label="Търсене на клиенти">
-        <div className={fieldStyles.field}>
-          <label htmlFor="client-search" className={fieldStyles.label}>
-            Търсене по име, ЕИК или ДДС номер
-          </label>
-          <input
-            id="client-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            className={fieldStyles.input}
-          />
-        </div>
+        <ListSearch id="client-search" label="Търсене по име, ЕИК или ДДС номер" value={q} />
         <div className={fieldStyles.field}>
           <label htmlFor="client-sort" className={fieldStyles.label}>
             Подреждане

@@ -4,6 +4,7 @@ import { ExpenseTotals } from "~/components/expenses/expense-totals";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FilterSelect } from "~/components/forms/filter-select";
+import { DateFilter, ListSearch } from "~/components/forms/list-filters";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
@@ -81,19 +82,12 @@ export default function Expenses() {
         aria-label="Търсене на разходи"
       >
         {supplier ? <input type="hidden" name="supplierId" value={supplier.id} /> : null}
-        <div className={fieldStyles.field}>
-          <label htmlFor="exp-q" className={fieldStyles.label}>
-            Доставчик, номер или описание
-          </label>
-          <input
-            id="exp-q"
-            type="search"
-            name="q"
-            maxLength={100}
-            defaultValue={filters.q ?? ""}
-            className={fieldStyles.input}
-          />
-        </div>
+        <ListSearch
+          id="exp-q"
+          label="Доставчик, номер или описание"
+          value={filters.q ?? ""}
+          maxLength={100}
+        />
         <div className={fieldStyles.field}>
           <label htmlFor="exp-period" className={fieldStyles.label}>
             Период
@@ -116,30 +110,18 @@ export default function Expenses() {
             ))}
           </select>
         </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor="exp-from" className={fieldStyles.label}>
-            От дата
-          </label>
-          <input
-            id="exp-from"
-            type="date"
-            name="from"
-            defaultValue={filters.period ? "" : (filters.from ?? "")}
-            className={fieldStyles.input}
-          />
-        </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor="exp-to" className={fieldStyles.label}>
-            До дата
-          </label>
-          <input
-            id="exp-to"
-            type="date"
-            name="to"
-            defaultValue={filters.period ? "" : (filters.to ?? "")}
-            className={fieldStyles.input}
-          />
-        </div>
+        <DateFilter
+          idPrefix="exp"
+          name="from"
+          label="От дата"
+          value={filters.period ? "" : (filters.from ?? "")}
+        />
+        <DateFilter
+          idPrefix="exp"
+          name="to"
+          label="До дата"
+          value={filters.period ? "" : (filters.to ?? "")}
+        />
         <FilterSelect
           idPrefix="exp"
           name="categoryId"

@@ -4,6 +4,7 @@ import { Form, Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FilterSelect } from "~/components/forms/filter-select";
+import { DateFilter, ListSearch } from "~/components/forms/list-filters";
 import * as styles from "~/components/invoices/invoices.css";
 import { PaymentBadge } from "~/components/invoices/status-badge";
 import * as page from "~/components/layout/page.css";
@@ -92,18 +93,7 @@ export default function Invoices() {
         aria-label="Търсене на документи"
       >
         {client ? <input type="hidden" name="clientId" value={client.id} /> : null}
-        <div className={fieldStyles.field}>
-          <label htmlFor="doc-q" className={fieldStyles.label}>
-            Номер или клиент
-          </label>
-          <input
-            id="doc-q"
-            type="search"
-            name="q"
-            defaultValue={filters.q ?? ""}
-            className={fieldStyles.input}
-          />
-        </div>
+        <ListSearch id="doc-q" label="Номер или клиент" value={filters.q ?? ""} />
         <FilterSelect
           idPrefix="doc"
           name="type"
@@ -118,30 +108,8 @@ export default function Invoices() {
           value={filters.status}
           options={STATUS_FILTERS}
         />
-        <div className={fieldStyles.field}>
-          <label htmlFor="doc-from" className={fieldStyles.label}>
-            От дата
-          </label>
-          <input
-            id="doc-from"
-            type="date"
-            name="from"
-            defaultValue={filters.from ?? ""}
-            className={fieldStyles.input}
-          />
-        </div>
-        <div className={fieldStyles.field}>
-          <label htmlFor="doc-to" className={fieldStyles.label}>
-            До дата
-          </label>
-          <input
-            id="doc-to"
-            type="date"
-            name="to"
-            defaultValue={filters.to ?? ""}
-            className={fieldStyles.input}
-          />
-        </div>
+        <DateFilter idPrefix="doc" name="from" label="От дата" value={filters.from ?? ""} />
+        <DateFilter idPrefix="doc" name="to" label="До дата" value={filters.to ?? ""} />
         <div className={fieldStyles.field}>
           <Button type="submit">Филтрирай</Button>
         </div>

@@ -26,7 +26,6 @@ const CEILINGS: Record<string, number> = {
   "app/routes/auth.tsx": 329,
   "app/routes/_app.settings_.subscription.tsx": 323,
   "app/routes/_app.invoices_.recurring_.new.tsx": 323,
-  "app/routes/_app.expenses.tsx": 309,
   "app/modules/invoices/documents.server.ts": 662,
   "app/modules/invoices/pdf.server.tsx": 581,
   "app/modules/invoices/editor.server.ts": 556,
