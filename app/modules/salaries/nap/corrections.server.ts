@@ -5,7 +5,8 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { formatDate } from "~/utils/dates";
 import type { Database } from "~db/types";
 import type { FundTotals, MonthDeclaration } from "./declaration.server";
-import { type Form1Record, type Form6Block, type Form6Record, form1Fields } from "./layout";
+import { type Form1Record, form1Fields } from "./layout";
+import type { Form6Block, Form6Record } from "./layout-form6";
 
 /*
  * Corrections and the history of deliveries (issue #27 item 4, decision 024 «Corrections»).

@@ -1,4 +1,5 @@
-import type { Form1Record, Form6Record } from "./layout";
+import type { Form1Record } from "./layout";
+import type { Form6Record } from "./layout-form6";
 import type { TextChange } from "./text";
 
 /*

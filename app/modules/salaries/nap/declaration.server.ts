@@ -18,8 +18,8 @@ import type {
   FundTotals,
   MonthDeclaration,
 } from "./declaration-types";
-import type { Form6Block, Form6Record } from "./layout";
 import { slashDate } from "./layout";
+import type { Form6Block, Form6Record } from "./layout-form6";
 import { DECLARATION_MESSAGES as M, PAYROLL_SETTINGS_HREF } from "./messages";
 import { napText } from "./text";
 

@@ -2,7 +2,8 @@ import { zipSync } from "fflate";
 import iconv from "iconv-lite";
 import type { Correction } from "./corrections.server";
 import type { MonthDeclaration } from "./declaration.server";
-import { fileText, form1Fields, form6Fields } from "./layout";
+import { fileText, form1Fields } from "./layout";
+import { form6Fields } from "./layout-form6";
 import type { DeclarationForm } from "./messages";
 
 /*

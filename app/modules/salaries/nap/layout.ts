@@ -1,8 +1,9 @@
 import { centsToDecimal } from "~/utils/money";
+import { type FieldSpec, written } from "./layout-spec";
 
 /*
- * The records of Декларация обр. 1 (EMPL2021.TXT) and обр. 6 (NRA62007.TXT) as this app writes
- * them: one table per form, one row per field in file order, each with the form's item, the
+ * The records of Декларация обр. 1 (EMPL2021.TXT) and обр. 6 (NRA62007.TXT, in layout-form6.ts) as
+ * this app writes them: one table per form, one row per field in file order, each with the form's item, the
  * field's kind and how sure we are of it (decision 024 lists the sources). A field nobody has
  * confirmed is written as the two independent generators found write it (0, 0.00, "" or "0000");
  * when НАП's specification is in hand, a row here changes and the tests say what moved.
@@ -11,18 +12,6 @@ import { centsToDecimal } from "~/utils/money";
  * in double quotes, upper case, no quote or comma inside; a number with no value is 0; amounts
  * positive with two decimals and a point; CR LF after every record; Windows-1251 (encoding.server).
  */
-
-export type FieldKind = "int" | "amount" | "rate" | "text";
-export type Confidence = "CONFIRMED" | "LIKELY" | "UNCONFIRMED";
-
-export interface FieldSpec<T> {
-  /** The form's item («т. 21») or «—» for a field with no item known. */
-  item: string;
-  label: string;
-  kind: FieldKind;
-  confidence: Confidence;
-  value: (record: T) => string | number;
-}
 
 /** The rates of one person's month, in per cent, as the payroll used them ("8.38"). */
 export interface Form1Rates {
@@ -396,205 +385,9 @@ export const FORM1_FIELDS: readonly FieldSpec<Form1Record>[] = [
   },
 ];
 
-/** One column (т. 7–18) of обр. 6. Money in cents. */
-export interface Form6Block {
-  month: number;
-  year: number;
-  /** т. 18: the day the remuneration was paid or accrued, dd/mm/yyyy. */
-  date: string;
-  /** т. 7: 0 regular, 1 correction. */
-  correction: 0 | 1;
-  /** т. 8 «вид плащане». */
-  paymentType: number;
-  dooCents: number;
-  uchpfCents: number;
-  upfCents: number;
-  ppfCents: number;
-  zoCents: number;
-  gvrsCents: number;
-  taxCents: number;
-  tax17Cents: number;
-}
-
-/** The record of обр. 6: the company and up to four columns. */
-export interface Form6Record {
-  eik: string;
-  name: string;
-  cashMember: 0 | 1;
-  email: string;
-  phone: string;
-  gsm: string;
-  blocks: Form6Block[];
-  tag: string;
-}
-
-export const FORM6_HEADER_FIELDS: readonly FieldSpec<Form6Record>[] = [
-  {
-    item: "т. 1",
-    label: "ЕИК",
-    kind: "text",
-    confidence: "CONFIRMED",
-    value: (r) => r.eik,
-  },
-  {
-    item: "т. 2",
-    label: "Наименование (до 58 знака)",
-    kind: "text",
-    confidence: "LIKELY",
-    value: (r) => r.name,
-  },
-  {
-    item: "т. 3",
-    label: "Член на осигурителна каса",
-    kind: "int",
-    confidence: "LIKELY",
-    value: (r) => r.cashMember,
-  },
-  {
-    item: "т. 4",
-    label: "E-mail",
-    kind: "text",
-    confidence: "LIKELY",
-    value: (r) => r.email,
-  },
-  {
-    item: "т. 5",
-    label: "Телефон",
-    kind: "text",
-    confidence: "LIKELY",
-    value: (r) => r.phone,
-  },
-  {
-    item: "т. 6",
-    label: "GSM",
-    kind: "text",
-    confidence: "LIKELY",
-    value: (r) => r.gsm,
-  },
-];
-
-const amount = (cents: number) => centsToDecimal(cents);
-
-export const FORM6_BLOCK_FIELDS: readonly FieldSpec<Form6Block>[] = [
-  {
-    item: "т. 9",
-    label: "Месец",
-    kind: "int",
-    confidence: "LIKELY",
-    value: (b) => b.month,
-  },
-  {
-    item: "т. 9",
-    label: "Година",
-    kind: "int",
-    confidence: "LIKELY",
-    value: (b) => b.year,
-  },
-  {
-    item: "т. 18",
-    label: "Дата на изплащане/начисляване",
-    kind: "int",
-    confidence: "LIKELY",
-    value: (b) => b.date,
-  },
-  {
-    item: "т. 7",
-    label: "Код корекция",
-    kind: "int",
-    confidence: "CONFIRMED",
-    value: (b) => b.correction,
-  },
-  {
-    item: "т. 8",
-    label: "Вид плащане",
-    kind: "int",
-    confidence: "UNCONFIRMED",
-    value: (b) => b.paymentType,
-  },
-  {
-    item: "т. 10",
-    label: "ДОО (с ТЗПБ)",
-    kind: "amount",
-    confidence: "LIKELY",
-    value: (b) => amount(b.dooCents),
-  },
-  {
-    item: "т. 11",
-    label: "Учителски пенсионен фонд",
-    kind: "amount",
-    confidence: "LIKELY",
-    value: (b) => amount(b.uchpfCents),
-  },
-  {
-    item: "т. 12",
-    label: "ДЗПО — УПФ",
-    kind: "amount",
-    confidence: "LIKELY",
-    value: (b) => amount(b.upfCents),
-  },
-  {
-    item: "т. 13",
-    label: "ДЗПО — ППФ",
-    kind: "amount",
-    confidence: "LIKELY",
-    value: (b) => amount(b.ppfCents),
-  },
-  {
-    item: "т. 14",
-    label: "Здравно осигуряване",
-    kind: "amount",
-    confidence: "LIKELY",
-    value: (b) => amount(b.zoCents),
-  },
-  {
-    item: "т. 15",
-    label: "ГВРС",
-    kind: "amount",
-    confidence: "LIKELY",
-    value: (b) => amount(b.gvrsCents),
-  },
-  {
-    item: "т. 16",
-    label: "Данък по чл. 42 ЗДДФЛ",
-    kind: "amount",
-    confidence: "UNCONFIRMED",
-    value: (b) => amount(b.taxCents),
-  },
-  {
-    item: "т. 17",
-    label: "Данък (т. 17)",
-    kind: "amount",
-    confidence: "UNCONFIRMED",
-    value: (b) => amount(b.tax17Cents),
-  },
-];
-
-/** обр. 6 has four columns; unused ones are written as empty fields. */
-export const FORM6_BLOCKS = 4;
-/** 6 header fields, 4 × 13 column fields, the tag: 59 (the viewer of [S8] counts 59). */
-export const FORM6_FIELD_COUNT =
-  FORM6_HEADER_FIELDS.length + FORM6_BLOCKS * FORM6_BLOCK_FIELDS.length + 1;
-
-/** A field as the file writes it: text quoted, numbers bare. */
-function written<T>(spec: FieldSpec<T>, record: T): string {
-  const value = String(spec.value(record));
-  return spec.kind === "text" ? `"${value}"` : value;
-}
-
 /** The fields of one обр. 1 record, as written. */
 export function form1Fields(record: Form1Record): string[] {
   return FORM1_FIELDS.map((spec) => written(spec, record));
-}
-
-/** The fields of the обр. 6 record, as written. */
-export function form6Fields(record: Form6Record): string[] {
-  const fields = FORM6_HEADER_FIELDS.map((spec) => written(spec, record));
-  for (let i = 0; i < FORM6_BLOCKS; i++) {
-    const block = record.blocks[i];
-    for (const spec of FORM6_BLOCK_FIELDS) fields.push(block ? written(spec, block) : "");
-  }
-  fields.push(`"${record.tag}"`);
-  return fields;
 }
 
 /** Records as the file's text: comma-separated fields, CR LF after every record. */

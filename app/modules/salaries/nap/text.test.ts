@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FORM1_FIELDS, FORM6_FIELD_COUNT, fileText, form6Fields, slashDate } from "./layout";
+import { FORM1_FIELDS, fileText, slashDate } from "./layout";
+import { FORM6_FIELD_COUNT, form6Fields } from "./layout-form6";
 import { napText, splitName } from "./text";
 
 describe("НАП text", () => {
