@@ -29,7 +29,6 @@ const CEILINGS: Record<string, number> = {
   "app/modules/invoices/documents.server.ts": 662,
   "app/modules/invoices/pdf.server.tsx": 581,
   "app/modules/invoices/editor.server.ts": 556,
-  "app/modules/export/build.server.ts": 605,
   "app/modules/api/openapi.ts": 580,
   "app/modules/bank/queries.server.ts": 605,
   "app/modules/bank/confirm.server.ts": 591,
