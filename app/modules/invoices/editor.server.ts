@@ -1,14 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { SessionUser } from "~/modules/auth/session.server";
-import {
-  catalogueItemJson,
-  getCatalogueItem,
-  hasCatalogue,
-  listCatalogue,
-} from "~/modules/catalogue/queries.server";
-import { CATALOGUE_SEARCH_LIMIT } from "~/modules/catalogue/schema";
-import { getClient, listClients } from "~/modules/clients/queries.server";
+import { catalogueItemJson, getCatalogueItem } from "~/modules/catalogue/queries.server";
+import { getClient } from "~/modules/clients/queries.server";
 import { ecbRateOn, ecbRateToFill } from "~/modules/reference/ecb-rates.server";
 import {
   groundsOn,
@@ -23,21 +17,18 @@ import { AppError } from "~/utils/errors";
 import { echoedValues, UNKNOWN_INTENT } from "~/utils/forms.server";
 import { formatPrice, formatScaled, parseDecimal } from "~/utils/money";
 import { isOwnKey } from "~/utils/own-keys";
-import { fieldErrorsOf, searchTerm } from "~/utils/schema";
-import type { Client, Database } from "~db/types";
+import { fieldErrorsOf } from "~/utils/schema";
+import type { Database } from "~db/types";
 import { recordDocumentAct } from "./acts.server";
 import {
   createDraft,
   type DocumentWithLines,
   documentsOf,
   getDocument,
-  invoicesForNotes,
   updateDraft,
 } from "./documents.server";
 import {
-  CLIENT_SEARCH_LIMIT,
   documentInputOf,
-  type EditorClient,
   type EditorLine,
   type EditorSearch,
   type EditorValues,
@@ -52,6 +43,7 @@ import {
   vatDefaults,
   withClientTerms,
 } from "./editor";
+import { editorOptions, editorSearch } from "./editor-search.server";
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, documentSchemaFor } from "./schema";
 
 type CompanyUser = SessionUser & { companyId: string };
@@ -181,94 +173,6 @@ export async function newDocumentValues(
     paymentMethod: copy.paymentMethod,
     originalId: isNote && from.type === "invoice" && from.status === "issued" ? from.id : "",
     lines: copy.lines,
-  };
-}
-
-/**
- * Everything the editor's selects offer. The VAT rates and grounds come with their validity: the
- * editor offers those valid on the document's date (and follows a date changed in the browser).
- * Clients are not here: the chosen one and a search's results come with `editorSearch`.
- */
-export async function editorOptions(
-  db: Kysely<Database>,
-  companyId: string,
-  createdBy: string | null = null,
-) {
-  const [company, invoices, vatRates, vatGrounds, anyClient, catalogue] = await Promise.all([
-    db
-      .selectFrom("companies")
-      .select(["isVatRegistered", "useEnglishInvoices"])
-      .where("id", "=", companyId)
-      .executeTakeFirstOrThrow(),
-    invoicesForNotes(db, companyId, undefined, createdBy),
-    allVatRates(db),
-    allVatGrounds(db),
-    db
-      .selectFrom("clients")
-      .select("id")
-      .where("companyId", "=", companyId)
-      .where("archivedAt", "is", null)
-      .limit(1)
-      .executeTakeFirst(),
-    hasCatalogue(db, companyId),
-  ]);
-  return {
-    vatRegistered: company.isVatRegistered,
-    vatRates,
-    vatGrounds,
-    hasClients: anyClient !== undefined,
-    hasCatalogue: catalogue,
-    invoices: invoices.map((i) => ({
-      id: i.id,
-      // A note's lines take the rates in force on its invoice's date.
-      vatDate: vatDateOf(i),
-      label: `№ ${i.number} от ${i.issueDate.split("-").reverse().join(".")} — ${i.clientName}`,
-    })),
-  };
-}
-
-function editorClient(client: Client): EditorClient {
-  return {
-    id: client.id,
-    name: client.name,
-    eik: client.eik,
-    vatNumber: client.vatNumber,
-    currency: client.currency,
-    paymentTermDays: client.paymentTermDays,
-    mol: client.mol,
-    vatTreatment: client.vatTreatment,
-    language: client.language,
-  };
-}
-
-/**
- * The editor's searches, for a page rendered without JavaScript: the chosen client and up to 20
- * active clients to choose from (those matching `clientQ` by name, ЕИК or VAT number, else the
- * first by name: one page of the keyset list, never all of them), and — when searched — the
- * catalogue's items whose name contains `catalogueQ`.
- */
-export async function editorSearch(
-  db: Kysely<Database>,
-  companyId: string,
-  options: { clientId?: string; clientQ?: string; catalogueQ?: string; catalogue?: boolean },
-): Promise<EditorSearch> {
-  const clientQ = searchTerm(options.clientQ);
-  const catalogueQ = searchTerm(options.catalogueQ);
-  const searchCatalogue = options.catalogue || catalogueQ !== "";
-  const [chosen, page, items] = await Promise.all([
-    getClient(db, companyId, options.clientId || undefined),
-    listClients(db, companyId, { q: clientQ, limit: CLIENT_SEARCH_LIMIT }),
-    searchCatalogue
-      ? listCatalogue(db, companyId, { q: catalogueQ, limit: CATALOGUE_SEARCH_LIMIT })
-      : null,
-  ]);
-  return {
-    clientQ,
-    client: chosen ? editorClient(chosen) : null,
-    clients: page.clients.map(editorClient),
-    moreClients: page.nextCursor !== null,
-    catalogueQ,
-    catalogue: items ? items.items.map(catalogueItemJson) : null,
   };
 }
 
