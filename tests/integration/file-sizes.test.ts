@@ -28,7 +28,6 @@ const CEILINGS: Record<string, number> = {
   "app/routes/_app.invoices_.recurring_.new.tsx": 323,
   "app/modules/invoices/documents.server.ts": 662,
   "app/modules/api/openapi.ts": 580,
-  "app/modules/bank/confirm.server.ts": 591,
   "app/modules/salaries/salaries.server.ts": 559,
 };
 

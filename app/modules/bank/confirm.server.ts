@@ -1,4 +1,3 @@
-import type { Kysely, Transaction } from "kysely";
 import { BANK_FEES_CATEGORY, bankFeesCategory } from "~/modules/expenses/categories.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { createExpense, removeExpense, setExpensePaid } from "~/modules/expenses/service.server";
@@ -9,10 +8,17 @@ import { bulgarianBanks } from "~/modules/reference/banks.server";
 import { AppError } from "~/utils/errors";
 import { formatCents, formatMoney } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
-import type { Database } from "~db/types";
 import { actorName, type BankActor, recordBankAct } from "./access.server";
 import { BANK_MESSAGES } from "./constants";
 import { isBankFee } from "./fees";
+import {
+  activeMatches,
+  lockTransaction,
+  paymentNote,
+  refuseIfMatched,
+  remember,
+  stands,
+} from "./match-rows.server";
 import type { Suggestion } from "./ranking";
 
 /*
@@ -27,108 +33,6 @@ import type { Suggestion } from "./ranking";
  * payments it recorded, marks the expense unpaid again (or deletes the one it created), and keeps
  * the match's row with who undid it. Each act goes to the audit trail.
  */
-
-interface TxRow {
-  id: string;
-  direction: "credit" | "debit";
-  amountCents: number;
-  currency: string;
-  bookedOn: string;
-  counterpartyIban: string | null;
-  counterpartyName: string | null;
-  bankReference: string | null;
-  lineNo: number;
-  napKind: string | null;
-  reason: string;
-}
-
-async function lockTransaction(trx: Transaction<Database>, companyId: string, id: string) {
-  const tx = await trx
-    .selectFrom("bankTransactions")
-    .select([
-      "id",
-      "direction",
-      "amountCents",
-      "currency",
-      "bookedOn",
-      "counterpartyIban",
-      "counterpartyName",
-      "bankReference",
-      "lineNo",
-      "napKind",
-      "reason",
-    ])
-    .where("companyId", "=", companyId)
-    .where("id", "=", id)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!tx) throw new AppError(BANK_MESSAGES.notFound, 404);
-  return tx as TxRow;
-}
-
-async function activeMatches(db: Kysely<Database>, companyId: string, transactionId: string) {
-  return db
-    .selectFrom("bankMatches")
-    .select([
-      "id",
-      "documentId",
-      "paymentId",
-      "creditNoteId",
-      "expenseId",
-      "expenseCreated",
-      "napKind",
-      "amountCents",
-    ])
-    .where("companyId", "=", companyId)
-    .where("transactionId", "=", transactionId)
-    .where("undoneAt", "is", null)
-    .execute();
-}
-
-/** Whether a match row still stands (its payment or expense not removed elsewhere). */
-const stands = (row: {
-  paymentId: string | null;
-  expenseId: string | null;
-  napKind: string | null;
-}) => row.paymentId !== null || row.expenseId !== null || row.napKind !== null;
-
-async function refuseIfMatched(trx: Transaction<Database>, companyId: string, id: string) {
-  if ((await activeMatches(trx, companyId, id)).some(stands)) {
-    throw new AppError(BANK_MESSAGES.alreadyMatched, 409);
-  }
-}
-
-const paymentNote = (tx: TxRow) =>
-  `Банково извлечение${tx.bankReference ? `, реф. ${tx.bankReference}` : `, ред ${tx.lineNo}`}`.slice(
-    0,
-    500,
-  );
-
-async function remember(
-  trx: Transaction<Database>,
-  actor: BankActor,
-  iban: string | null,
-  who: { clientId?: string; supplierId?: string },
-) {
-  if (!iban) return;
-  await trx
-    .insertInto("bankPayees")
-    .values({
-      companyId: actor.user.companyId,
-      iban,
-      clientId: who.clientId ?? null,
-      supplierId: who.supplierId ?? null,
-      createdBy: actor.user.id,
-    })
-    .onConflict((c) =>
-      c
-        .columns(["companyId", "iban"])
-        .doUpdateSet(
-          who.clientId ? { clientId: who.clientId } : { supplierId: who.supplierId ?? null },
-        ),
-    )
-    .execute();
-}
 
 export interface MatchOutcome {
   /** The movement's money recorded on documents or an expense. */
