@@ -10,13 +10,14 @@ import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/comp
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
+import { RecurringPreview } from "~/components/invoices/recurring-preview";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { getClient } from "~/modules/clients/queries.server";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
 import { MODES, RECURRING_FIELDS } from "~/modules/recurring/constants";
-import { fillPlaceholders, PLACEHOLDERS } from "~/modules/recurring/placeholders";
+import { PLACEHOLDERS } from "~/modules/recurring/placeholders";
 import { FREQUENCIES, firstStartAfter, type Rule, upcoming } from "~/modules/recurring/schedule";
 import { lineDescriptionSchema, recurringSchema } from "~/modules/recurring/schema";
 import { createRecurring } from "~/modules/recurring/service.server";
@@ -31,7 +32,6 @@ import {
   typedValues,
 } from "~/utils/forms.server";
 import { formatMoney } from "~/utils/money";
-import { isOwnKey } from "~/utils/own-keys";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireCompanyUser } from "~/web/auth/guards.server";
 
@@ -121,46 +121,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     title: "Периодичната фактура е създадена",
     description: `Първата ще бъде на ${printDate(upcoming(data, data.startOn, 1)[0] ?? data.startOn)}.`,
   });
-}
-
-/** The next three dates of what is chosen and the first invoice's lines, or why there are none. */
-function Preview({
-  rule,
-  lines,
-  language,
-}: {
-  rule: Partial<Rule>;
-  lines: string[];
-  language: "bg" | "en" | "bilingual";
-}) {
-  const valid =
-    isOwnKey(FREQUENCIES, rule.frequency) &&
-    Number.isInteger(rule.dayOfMonth) &&
-    (rule.dayOfMonth ?? 0) >= 1 &&
-    (rule.dayOfMonth ?? 0) <= 31 &&
-    /^\d{4}-\d{2}-\d{2}$/.test(rule.startOn ?? "");
-  const dates = valid ? upcoming(rule as Rule, (rule as Rule).startOn, 3) : [];
-  const first = dates[0];
-  return (
-    <div role="status" aria-live="polite">
-      <p>
-        {dates.length
-          ? `Следващи дати: ${dates.map(printDate).join(", ")}`
-          : "Изберете график, за да видите следващите дати."}
-      </p>
-      {first && rule.frequency ? (
-        <>
-          <p>Редовете на първата фактура ({printDate(first)}):</p>
-          <ul data-testid="recurring-preview-lines">
-            {lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: the lines keep their order
-              <li key={index}>{fillPlaceholders(line, first, rule.frequency!, language)}</li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-    </div>
-  );
 }
 
 export default function NewRecurring() {
@@ -296,7 +256,7 @@ export default function NewRecurring() {
             </dl>
           </details>
         </fieldset>
-        <Preview
+        <RecurringPreview
           rule={{
             frequency: rule.frequency as Rule["frequency"],
             dayOfMonth: Number(rule.dayOfMonth),
