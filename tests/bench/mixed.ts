@@ -247,6 +247,7 @@ export async function benchMixed() {
 
     const server0 = cpuMs((pid) => pid === app.child.pid);
     const postgres0 = cpuMs((_pid, processName) => processName === "postgres");
+    const load0 = process.cpuUsage();
     const started = performance.now();
     const sessions = Array.from({ length: SESSIONS }, (_, i) =>
       session(companies[i % companies.length]!),
@@ -257,6 +258,7 @@ export async function benchMixed() {
     const seconds = (performance.now() - started) / 1000;
     const server1 = cpuMs((pid) => pid === app.child.pid);
     const postgres1 = cpuMs((_pid, processName) => processName === "postgres");
+    const load1 = process.cpuUsage(load0);
 
     // Every issued document's PDF stored: how long after the load ended.
     const ended = performance.now();
@@ -294,7 +296,7 @@ export async function benchMixed() {
     const cpu = (a: number | null, b: number | null) =>
       a === null || b === null ? "?" : `${fmt((b - a) / 1000 / seconds, 2)} cores`;
     console.log(
-      `  CPU during the load: the app ${cpu(server0, server1)}, PostgreSQL ${cpu(postgres0, postgres1)}`,
+      `  CPU during the load: the app ${cpu(server0, server1)}, PostgreSQL ${cpu(postgres0, postgres1)}, the sessions (this process) ${fmt((load1.user + load1.system) / 1e6 / seconds, 2)} cores`,
     );
     console.log(
       `  ${issued.length} issued; ${stored} PDFs stored ${fmt(storedAfter, 1)} s after the load ended`,
