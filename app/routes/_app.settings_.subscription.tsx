@@ -6,19 +6,19 @@ import {
   redirect,
 } from "@remix-run/node";
 import { useLoaderData, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { BillingInvoices } from "~/components/subscriptions/billing-invoices";
 import { PaymentMethod } from "~/components/subscriptions/payment-method";
+import { PendingPayment } from "~/components/subscriptions/pending-payment";
 import { CurrentPlan, PlanCards } from "~/components/subscriptions/plan-cards";
 import {
-  COMPLETION_MESSAGE,
   ThreeDSecureDialog,
+  usePopupCompletion,
 } from "~/components/subscriptions/three-d-secure-dialog";
-import { CancelUpgradeForm, ConfirmUpgrade } from "~/components/subscriptions/upgrade-confirm";
-import { ButtonLink } from "~/components/ui/button";
+import { ConfirmUpgrade } from "~/components/subscriptions/upgrade-confirm";
 import { TabLinks } from "~/components/ui/tab-links";
 import { refuseWhileImpersonating } from "~/modules/admin/impersonation.server";
 import { liveGrant } from "~/modules/subscriptions/company-plan.server";
@@ -233,26 +233,13 @@ export default function SubscriptionSettings() {
         </p>
       ) : null}
       {data.pendingAction ? (
-        <div role="alert" className={page.warning}>
-          <p style={{ marginTop: 0 }}>
-            Плащането за план {PLAN_NAMES[data.pendingAction.plan]} изисква потвърждение от банката
-            (3-D Secure).
-          </p>
-          <ButtonLink
-            to={
-              data.pendingAction.url ??
-              `/settings/subscription/confirm?secret=${encodeURIComponent(data.pendingAction.clientSecret)}`
-            }
-            onClick={(event) => {
-              event.preventDefault();
-              if (data.pendingAction)
-                setDialog({ secret: data.pendingAction.clientSecret, url: data.pendingAction.url });
-            }}
-          >
-            Потвърди плащането
-          </ButtonLink>{" "}
-          <CancelUpgradeForm />
-        </div>
+        <PendingPayment
+          pending={data.pendingAction}
+          onOpen={() =>
+            data.pendingAction &&
+            setDialog({ secret: data.pendingAction.clientSecret, url: data.pendingAction.url })
+          }
+        />
       ) : null}
       {data.upgradeStep ? (
         <ConfirmUpgrade
@@ -300,21 +287,6 @@ export default function SubscriptionSettings() {
       )}
     </div>
   );
-}
-
-/**
- * The 3-D Secure popup lands here when the customer has answered: it tells the dialog in the
- * window that opened it (postMessage, same origin) and closes itself.
- */
-function usePopupCompletion(params: URLSearchParams) {
-  useEffect(() => {
-    if (params.get("popup") !== "1" || !window.opener) return;
-    (window.opener as Window).postMessage(
-      { type: COMPLETION_MESSAGE, clientSecret: params.get("secret") },
-      window.location.origin,
-    );
-    window.close();
-  }, [params]);
 }
 
 export const meta: MetaFunction = () => [{ title: "Абонамент | Сметка" }];

@@ -24,7 +24,6 @@ const LIMITS = [
  */
 const CEILINGS: Record<string, number> = {
   "app/routes/auth.tsx": 329,
-  "app/routes/_app.settings_.subscription.tsx": 323,
   "app/modules/invoices/documents.server.ts": 662,
   "app/modules/api/openapi.ts": 580,
   "app/modules/salaries/salaries.server.ts": 559,

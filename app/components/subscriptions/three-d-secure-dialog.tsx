@@ -223,3 +223,18 @@ export function ThreeDSecureDialog({
     </dialog>
   );
 }
+
+/**
+ * The 3-D Secure popup lands here when the customer has answered: it tells the dialog in the
+ * window that opened it (postMessage, same origin) and closes itself.
+ */
+export function usePopupCompletion(params: URLSearchParams) {
+  useEffect(() => {
+    if (params.get("popup") !== "1" || !window.opener) return;
+    (window.opener as Window).postMessage(
+      { type: COMPLETION_MESSAGE, clientSecret: params.get("secret") },
+      window.location.origin,
+    );
+    window.close();
+  }, [params]);
+}
