@@ -99,7 +99,7 @@ function getScheduler(): FairScheduler<PdfTask, Uint8Array> {
   if (scheduler) return scheduler;
   const threads = options.threads ?? DEFAULTS.threads;
   // When quiet, the background may use every core but one (at least one thread).
-  const backgroundThreads = Math.max(threads, availableParallelism() - 1, 1);
+  const backgroundThreads = Math.max(1, availableParallelism() - 1);
   const lanes = {
     person: newPool(threads, "person"),
     background: newPool(backgroundThreads, "background"),

@@ -197,18 +197,7 @@ export class FairScheduler<T, R> {
   /** Hands free threads to the tenants whose turn it is. */
   #pump() {
     while (this.#running < this.options.slots) {
-      let next: [string, Tenant<T, R>] | null = null;
-      for (const entry of this.#tenants) {
-        const tenant = entry[1];
-        if (tenant.waiting.length === 0 || tenant.running >= this.options.perTenant) continue;
-        // Fewest threads in hand first, then the one served longest ago.
-        if (
-          !next ||
-          tenant.running < next[1].running ||
-          (tenant.running === next[1].running && tenant.served < next[1].served)
-        )
-          next = entry;
-      }
+      const next = this.#nextTenant("person");
       if (!next) break;
       this.#start(next[0], next[1], "person");
     }
@@ -227,17 +216,7 @@ export class FairScheduler<T, R> {
       ? (this.options.backgroundWhileBusy ?? 1)
       : (this.options.backgroundSlots ?? this.options.slots);
     while (this.#laterRunning < limit) {
-      let next: [string, Tenant<T, R>] | null = null;
-      for (const entry of this.#tenants) {
-        const tenant = entry[1];
-        if (tenant.later.length === 0) continue;
-        if (
-          !next ||
-          tenant.laterRunning < next[1].laterRunning ||
-          (tenant.laterRunning === next[1].laterRunning && tenant.laterServed < next[1].laterServed)
-        )
-          next = entry;
-      }
+      const next = this.#nextTenant("background");
       if (!next) return;
       this.#start(next[0], next[1], "background");
     }
@@ -248,6 +227,30 @@ export class FairScheduler<T, R> {
       }, this.options.recheckMs ?? 100);
       this.#recheck.unref?.();
     }
+  }
+
+  /**
+   * The tenant whose turn it is in a lane: one with a task waiting there (and, for people, below
+   * its share of threads), the fewest threads in hand in that lane first, then the one served
+   * longest ago.
+   */
+  #nextTenant(lane: Lane): [string, Tenant<T, R>] | null {
+    const person = lane === "person";
+    const running = (tenant: Tenant<T, R>) => (person ? tenant.running : tenant.laterRunning);
+    const served = (tenant: Tenant<T, R>) => (person ? tenant.served : tenant.laterServed);
+    let next: [string, Tenant<T, R>] | null = null;
+    for (const entry of this.#tenants) {
+      const tenant = entry[1];
+      if ((person ? tenant.waiting : tenant.later).length === 0) continue;
+      if (person && tenant.running >= this.options.perTenant) continue;
+      if (
+        !next ||
+        running(tenant) < running(next[1]) ||
+        (running(tenant) === running(next[1]) && served(tenant) < served(next[1]))
+      )
+        next = entry;
+    }
+    return next;
   }
 
   #start(key: string, tenant: Tenant<T, R>, lane: Lane) {

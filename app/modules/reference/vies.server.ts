@@ -5,7 +5,7 @@ import type { ViesConfig } from "~/utils/context.server";
 import { AppError } from "~/utils/errors";
 import type { Database } from "~db/types";
 import { bgVatError } from "./bg-identifiers";
-import { parseVatNumber, VIES_MESSAGES, type ViesAnswer } from "./vies";
+import { parseVatNumber, VIES_MESSAGES, type ViesAnswer, type ViesVat } from "./vies";
 
 /*
  * VAT numbers asked of the EU Commission's VIES REST API (decision 014):
@@ -132,22 +132,30 @@ function isInvalidInput(body: unknown): boolean {
 }
 
 /**
- * Checks a VAT number in VIES: {valid, name, address, countryCode, number, checkedAt}. A number
- * that cannot be one is AppError 400 before any call; the check turned off (VIES_ENABLED=off), VIES
- * down, slow or busy is AppError 503. An answer is kept a day for every instance.
+ * The number as VIES is asked it, or the AppError that says why it is not asked: none typed, not
+ * a VAT number (400), a Bulgarian one with a wrong check digit (400, as the form says it in the
+ * browser), or the check turned off (503).
  */
-export async function checkVat(db: Kysely<Database>, config: ViesConfig, vatNumber: string) {
+function askable(config: ViesConfig, vatNumber: string): ViesVat {
   const vat = parseVatNumber(vatNumber);
   if (!vat) {
     throw vatNumber.trim() === ""
       ? new AppError(VIES_MESSAGES.required, 400, { vatNumber: VIES_MESSAGES.required })
       : badFormat();
   }
-  // A Bulgarian number with a wrong check digit is said here, as the form says it in the browser,
-  // instead of asking VIES about a number that cannot exist.
   const bgError = vat.countryCode === "BG" ? bgVatError(vat.vatNumber) : null;
   if (bgError) throw new AppError(bgError, 400, { vatNumber: bgError });
   if (!config.enabled) throw new AppError(VIES_MESSAGES.off, 503);
+  return vat;
+}
+
+/**
+ * Checks a VAT number in VIES: {valid, name, address, countryCode, number, checkedAt}. A number
+ * that cannot be one is AppError 400 before any call; the check turned off (VIES_ENABLED=off), VIES
+ * down, slow or busy is AppError 503. An answer is kept a day for every instance.
+ */
+export async function checkVat(db: Kysely<Database>, config: ViesConfig, vatNumber: string) {
+  const vat = askable(config, vatNumber);
   const kept = await db
     .selectFrom("viesChecks")
     .select(["valid", "name", "address", "checkedAt"])
@@ -192,14 +200,7 @@ export async function lookupVat(
   vatNumber: string,
 ): Promise<ViesAnswer> {
   // A number that cannot be one, or the check turned off, is said before it counts.
-  const vat = parseVatNumber(vatNumber);
-  if (
-    !vat ||
-    !context.config.vies.enabled ||
-    (vat.countryCode === "BG" && bgVatError(vat.vatNumber))
-  ) {
-    await checkVat(context.db, context.config.vies, vatNumber);
-  }
+  askable(context.config.vies, vatNumber);
   const limit = await hit(context.db, `vies:${key}`, LIMITS.vies);
   if (!limit.allowed) throw new AppError(VIES_MESSAGES.throttled, 429);
   const result = await checkVat(context.db, context.config.vies, vatNumber);

@@ -1,6 +1,5 @@
 import type { Kysely } from "kysely";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { MONTH } from "~/modules/salaries/months";
 import {
   correctionBase,
   correctionOf,
@@ -15,6 +14,7 @@ import {
 } from "~/modules/salaries/nap/files.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { contentDisposition } from "~/utils/content-disposition";
+import { MONTH } from "~/utils/periods";
 import type { Database } from "~db/types";
 
 /*
