@@ -82,30 +82,39 @@ describe("the PDFs stored after issuing yield to people (issue #43, item 9)", ()
       storeDocumentPdf(getDb(), { companyId: me.companyId, documentId }),
     );
     await until(() => pdfQueueLoad().backgroundWaiting === 2);
-    expect(renders.map((r) => [r.lane, numberOf(r)])).toEqual([["background", numbers[0]]]);
+    // The three jobs read their documents at once: whichever reached the scheduler first renders.
+    expect(renders).toHaveLength(1);
+    expect(renders[0]!.lane).toBe("background");
     expect(pdfQueueLoad()).toMatchObject({ backgroundRunning: 1, running: 0, waiting: 0 });
+    const first = numbers.indexOf(String(numberOf(renders[0]!)));
+    const [asked, last] = [0, 1, 2].filter((i) => i !== first) as [number, number];
 
-    // The third document's PDF is asked for: it leaves the background and renders in people's
-    // thread at once, ahead of the second.
+    // A waiting document's PDF is asked for: it leaves the background and renders in people's
+    // thread at once, ahead of the other one waiting.
     const session = await signInApi(getDb(), me.user);
-    const download = call(guardBuild_(pagePdf), getDb(), `/invoice/${ids[2]}/pdf`, {
+    const download = call(guardBuild_(pagePdf), getDb(), `/invoice/${ids[asked]}/pdf`, {
       headers: { Cookie: session.cookie },
-      params: { id: ids[2]! },
+      params: { id: ids[asked]! },
     });
     await until(() => renders.length === 2);
     expect(renders.map((r) => [r.lane, numberOf(r)])).toEqual([
-      ["background", numbers[0]],
-      ["person", numbers[2]],
+      ["background", numbers[first]],
+      ["person", numbers[asked]],
     ]);
     renders[1]!.finish();
     const answer = await download;
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe("%PDF-1.4 person");
 
-    // Still busy: the second takes the background's one thread once it is free, not before.
+    // Still busy: the last takes the background's one thread once it is free, not before.
+    expect(renders).toHaveLength(2);
     renders[0]!.finish();
     await until(() => renders.length === 3);
-    expect(renders.map((r) => numberOf(r))).toEqual([numbers[0], numbers[2], numbers[1]]);
+    expect(renders.map((r) => numberOf(r))).toEqual([
+      numbers[first],
+      numbers[asked],
+      numbers[last],
+    ]);
     expect(renders[2]!.lane).toBe("background");
     renders[2]!.finish();
     ended();
