@@ -38,7 +38,6 @@ import { documentTarget, paymentDetails, recordDocumentAct } from "~/modules/inv
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import {
   cancelDocument,
-  convertProforma,
   deleteDraft,
   documentsOf,
   refuseHiddenOriginal,
@@ -48,6 +47,7 @@ import { duplicateDocument, duplicateToast } from "~/modules/invoices/duplicate.
 import { previewDocumentEmail, queueDocumentEmail } from "~/modules/invoices/emails.server";
 import { documentPageData } from "~/modules/invoices/page.server";
 import { addPayment, deletePayment } from "~/modules/invoices/payments.server";
+import { convertProforma } from "~/modules/invoices/proforma.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
 import { cancelSchema, paymentSchema, sendSchema } from "~/modules/invoices/schema";
 import { reminderPreview } from "~/modules/recurring/reminders.server";

@@ -3,13 +3,13 @@ import { DASHBOARD_COST_NOTES } from "~/modules/dashboard/figure-notes";
 import { revenue } from "~/modules/dashboard/money.server";
 import {
   cancelDocument,
-  convertProforma,
   createDraft,
   getDocument,
   issueDocument,
 } from "~/modules/invoices/documents.server";
 import { summarizeDocuments } from "~/modules/invoices/list.server";
 import { addPayment } from "~/modules/invoices/payments.server";
+import { convertProforma } from "~/modules/invoices/proforma.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
 import { loader as dashboardApi } from "~/routes/api.dashboard";

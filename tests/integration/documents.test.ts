@@ -6,13 +6,13 @@ import { describe, expect, it } from "vitest";
 import { deleteClient } from "~/modules/clients/queries.server";
 import {
   cancelDocument,
-  convertProforma,
   createDraft,
   getDocument,
   issueDocument,
   updateDraft,
 } from "~/modules/invoices/documents.server";
 import { addPayment, paymentState } from "~/modules/invoices/payments.server";
+import { convertProforma } from "~/modules/invoices/proforma.server";
 import { storedPdf } from "~/modules/invoices/render.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { AppError } from "~/utils/errors";

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { analyticsSummary } from "~/modules/analytics/summary.server";
 import {
   cancelDocument,
-  convertProforma,
   createDraft,
   deleteDraft,
   getDocument,
@@ -10,6 +9,7 @@ import {
 } from "~/modules/invoices/documents.server";
 import { scanDocumentTotals, summarizeDocuments } from "~/modules/invoices/list.server";
 import { addPayment } from "~/modules/invoices/payments.server";
+import { convertProforma } from "~/modules/invoices/proforma.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
 import { loader as documentLoader } from "~/routes/_app.invoice.$id";

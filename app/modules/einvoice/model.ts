@@ -1,5 +1,5 @@
 import { PAYMENT_METHODS } from "~/modules/invoices/constants";
-import type { PartySnapshot, SupplierSnapshot } from "~/modules/invoices/documents.server";
+import type { PartySnapshot, SupplierSnapshot } from "~/modules/invoices/snapshots";
 import { countryByCode } from "~/modules/reference/countries";
 import type { VatGroundKind } from "~/modules/reference/vat-rows";
 import { printDate } from "~/utils/dates";

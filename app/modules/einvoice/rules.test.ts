@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { create } from "xmlbuilder2";
-import type { PartySnapshot, SupplierSnapshot } from "~/modules/invoices/documents.server";
+import type { PartySnapshot, SupplierSnapshot } from "~/modules/invoices/snapshots";
 import type { VatGroundKind } from "~/modules/reference/vat";
 import { lineNetCents, parseDecimal } from "~/utils/money";
 import { buildEInvoice, type EInvoiceSource, endpointOf, unitCode, zeroCategory } from "./model";

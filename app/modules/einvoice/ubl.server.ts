@@ -1,14 +1,14 @@
 import type { Kysely } from "kysely";
 import { create } from "xmlbuilder2";
 import type { XMLBuilder } from "xmlbuilder2/lib/interfaces";
+import type { DocumentWithLines } from "~/modules/invoices/documents.server";
+import { pdfFileName, storedPdf } from "~/modules/invoices/render.server";
 import {
   clientSnapshot,
-  type DocumentWithLines,
   type PartySnapshot,
   type SupplierSnapshot,
   supplierSnapshot,
-} from "~/modules/invoices/documents.server";
-import { pdfFileName, storedPdf } from "~/modules/invoices/render.server";
+} from "~/modules/invoices/snapshots";
 import { vatDateOf } from "~/modules/reference/vat";
 import { vatGroundKind } from "~/modules/reference/vat.server";
 import { AppError } from "~/utils/errors";

@@ -13,8 +13,6 @@ import {
 } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type {
-  Client,
-  Company,
   Database,
   DocumentLineRow,
   DocumentPaymentRow,
@@ -24,72 +22,18 @@ import type {
 import { documentTarget } from "./acts.server";
 import { NO_VAT_TREATMENTS } from "./editor";
 import { allocateNumber, seriesOf } from "./numbering.server";
-import type { PrintParty, PrintSupplier } from "./print";
 import {
   DOCUMENT_MESSAGES,
   type DocumentInput,
-  documentSchema,
   type LineInput,
   NOT_REGISTERED_GROUND,
 } from "./schema";
+import { clientSnapshot, supplierSnapshot } from "./snapshots";
 
 export type DocumentWithLines = DocumentRow & {
   lines: DocumentLineRow[];
   payments: DocumentPaymentRow[];
 };
-
-/** A party as printed, with how to reach it: what it was when the document was issued. */
-export interface PartySnapshot extends PrintParty {
-  email: string | null;
-  phone: string | null;
-}
-export interface SupplierSnapshot extends PrintSupplier {
-  email: string | null;
-  phone: string | null;
-}
-
-export function supplierSnapshot(company: Company): SupplierSnapshot {
-  return {
-    name: company.name,
-    nameEn: company.nameEn,
-    eik: company.eik,
-    vatNumber: company.isVatRegistered ? company.vatNumber : null,
-    mol: null,
-    address: company.address,
-    addressEn: company.addressEn,
-    city: company.city,
-    cityEn: company.cityEn,
-    postalCode: company.postalCode,
-    countryCode: company.countryCode,
-    email: company.email,
-    phone: company.phone || null,
-    isVatRegistered: company.isVatRegistered,
-    bankIban: company.bankIban,
-    bankName: company.bankName,
-    bankNameEn: company.bankNameEn,
-    bankBic: company.bankBic,
-    documentFooter: company.documentFooter,
-    issuerNameEn: company.issuerNameEn,
-  };
-}
-
-export function clientSnapshot(client: Client): PartySnapshot {
-  return {
-    name: client.name,
-    nameEn: client.nameEn,
-    eik: client.eik,
-    vatNumber: client.vatNumber,
-    mol: client.mol,
-    address: client.address,
-    addressEn: client.addressEn,
-    city: client.city,
-    cityEn: client.cityEn,
-    postalCode: client.postalCode,
-    countryCode: client.countryCode,
-    email: client.emails[0] ?? null,
-    phone: client.phone,
-  };
-}
 
 const isNote = (type: string) => type === "credit_note" || type === "debit_note";
 
@@ -542,121 +486,4 @@ export async function cancelDocument(
     .executeTakeFirst();
   if (!row) throw new AppError("Само издаден документ може да бъде анулиран", 409);
   return row;
-}
-
-/** The editor's values for a new document made from another (a note, or an invoice from a proforma). */
-export function copyAsInput(doc: DocumentWithLines) {
-  return {
-    clientId: doc.clientId,
-    language: doc.language,
-    currency: doc.currency,
-    eurRate: doc.eurRate,
-    vatGround: doc.vatGround,
-    paymentMethod: doc.paymentMethod,
-    placeOfIssue: doc.placeOfIssue,
-    authorName: doc.authorName,
-    recipientName: doc.recipientName,
-    notes: doc.notes,
-    lines: doc.lines.map((line) => ({
-      description: line.description,
-      quantity: line.quantity,
-      unit: line.unit,
-      unitPrice: line.unitPrice,
-      discount: line.discountPercent,
-      vatRate: line.vatRate,
-    })),
-  };
-}
-
-/**
- * An issued proforma becomes an invoice draft with the same content, linked back to it — once:
- * a unique index on the link makes parallel conversions end with the one draft.
- */
-export async function convertProforma(
-  db: Kysely<Database>,
-  companyId: string,
-  userId: string | null,
-  proforma: DocumentWithLines,
-  issueDate: string,
-) {
-  if (proforma.type !== "proforma" || proforma.status !== "issued") {
-    throw new AppError("Само издадена проформа може да се превърне във фактура", 409);
-  }
-  const existing = () =>
-    db
-      .selectFrom("documents")
-      .select("id")
-      .where("companyId", "=", companyId)
-      .where("proformaId", "=", proforma.id)
-      .executeTakeFirst();
-  const made = await existing();
-  if (made) return made.id;
-  // «Съставил» / «Issued by»: the proforma's, else the name of the one converting it.
-  const converter = proforma.authorName?.trim()
-    ? undefined
-    : userId
-      ? await db
-          .selectFrom("users")
-          .select(["firstName", "lastName"])
-          .where("id", "=", userId)
-          .executeTakeFirst()
-      : undefined;
-  const input = documentSchema.parse({
-    ...copyAsInput(proforma),
-    ...(converter
-      ? { authorName: `${converter.firstName} ${converter.lastName}`.trim() || null }
-      : {}),
-    type: "invoice",
-    issueDate,
-    dueDate: proforma.dueDate && proforma.dueDate >= issueDate ? proforma.dueDate : null,
-  });
-  try {
-    return await createDraft(db, companyId, userId, input, { proformaId: proforma.id });
-  } catch (error) {
-    // Another conversion of the same proforma won the race: answer with its draft.
-    if ((error as { code?: string }).code !== "23505") throw error;
-    const winner = await existing();
-    if (!winner) throw error;
-    return winner.id;
-  }
-}
-
-export async function markSent(db: Kysely<Database>, companyId: string, id: string, to: string) {
-  await db
-    .updateTable("documents")
-    .set({ sentAt: new Date(), sentTo: to })
-    .where("companyId", "=", companyId)
-    .where("id", "=", id)
-    .execute();
-}
-
-/** Issued invoices of the company a note may refer to, newest first. */
-export async function invoicesForNotes(
-  db: Kysely<Database>,
-  companyId: string,
-  clientId?: string,
-  createdBy: string | null = null,
-) {
-  let query = db
-    .selectFrom("documents")
-    .innerJoin("clients", "clients.id", "documents.clientId")
-    .select([
-      "documents.id",
-      "documents.number",
-      "documents.issueDate",
-      "documents.taxEventDate",
-      "documents.clientId",
-      "documents.totalCents",
-      "documents.currency",
-      "clients.name as clientName",
-    ])
-    .where(documentVisibleTo(companyId, createdBy))
-    .where("documents.type", "=", "invoice")
-    .where("documents.status", "=", "issued");
-  if (clientId && isUuid(clientId)) query = query.where("documents.clientId", "=", clientId);
-  return query
-    .orderBy("documents.issueDate", "desc")
-    .orderBy("documents.number", "desc")
-    .limit(200)
-    .execute();
 }

@@ -5,8 +5,9 @@ import { getClient, listClients } from "~/modules/clients/queries.server";
 import { vatDateOf } from "~/modules/reference/vat";
 import { allVatGrounds, allVatRates } from "~/modules/reference/vat.server";
 import { searchTerm } from "~/utils/schema";
+import { isUuid } from "~/utils/uuid";
 import type { Client, Database } from "~db/types";
-import { invoicesForNotes } from "./documents.server";
+import { documentVisibleTo } from "./documents.server";
 import { CLIENT_SEARCH_LIMIT, type EditorClient, type EditorSearch } from "./editor";
 
 /*
@@ -100,4 +101,35 @@ export async function editorSearch(
     catalogueQ,
     catalogue: items ? items.items.map(catalogueItemJson) : null,
   };
+}
+
+/** Issued invoices of the company a note may refer to, newest first. */
+async function invoicesForNotes(
+  db: Kysely<Database>,
+  companyId: string,
+  clientId?: string,
+  createdBy: string | null = null,
+) {
+  let query = db
+    .selectFrom("documents")
+    .innerJoin("clients", "clients.id", "documents.clientId")
+    .select([
+      "documents.id",
+      "documents.number",
+      "documents.issueDate",
+      "documents.taxEventDate",
+      "documents.clientId",
+      "documents.totalCents",
+      "documents.currency",
+      "clients.name as clientName",
+    ])
+    .where(documentVisibleTo(companyId, createdBy))
+    .where("documents.type", "=", "invoice")
+    .where("documents.status", "=", "issued");
+  if (clientId && isUuid(clientId)) query = query.where("documents.clientId", "=", clientId);
+  return query
+    .orderBy("documents.issueDate", "desc")
+    .orderBy("documents.number", "desc")
+    .limit(200)
+    .execute();
 }

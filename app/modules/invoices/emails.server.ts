@@ -18,7 +18,7 @@ import { printDate } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import type { Database, EmailStatus } from "~db/types";
-import { type DocumentWithLines, getDocument, markSent } from "./documents.server";
+import { type DocumentWithLines, getDocument } from "./documents.server";
 import { pdfFileName, storedPdf } from "./render.server";
 import { DOCUMENT_TYPES } from "./schema";
 
@@ -358,4 +358,14 @@ export async function listDocumentEmails(
     sentAt: row.sentAt?.toISOString() ?? null,
     sendAfter: row.status === "queued" ? (row.sendAfter?.toISOString() ?? null) : null,
   }));
+}
+
+/** The document's «sent» mark: when and to whom its e-mail went. */
+async function markSent(db: Kysely<Database>, companyId: string, id: string, to: string) {
+  await db
+    .updateTable("documents")
+    .set({ sentAt: new Date(), sentTo: to })
+    .where("companyId", "=", companyId)
+    .where("id", "=", id)
+    .execute();
 }

@@ -7,14 +7,9 @@ import { vatDateOf } from "~/modules/reference/vat";
 import { vatGroundOf } from "~/modules/reference/vat.server";
 import { contentDisposition } from "~/utils/content-disposition";
 import type { Database, DocumentRow } from "~db/types";
-import {
-  clientSnapshot,
-  type DocumentWithLines,
-  getDocument,
-  issueDocument,
-  supplierSnapshot,
-} from "./documents.server";
+import { type DocumentWithLines, getDocument, issueDocument } from "./documents.server";
 import { buildPrintModel, type PrintModel, type PrintParty, type PrintSupplier } from "./print";
+import { clientSnapshot, supplierSnapshot } from "./snapshots";
 
 /**
  * The print model of a stored document: an issued one from its snapshots (what it was when
