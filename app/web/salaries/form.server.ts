@@ -8,16 +8,14 @@ import {
   workingDaysOf,
 } from "~/modules/salaries/parameters.server";
 import { computePayroll, type PayrollResult } from "~/modules/salaries/payroll";
+import { createSalary, type Salary, updateSalary } from "~/modules/salaries/salaries.server";
 import {
-  createSalary,
   employmentDays,
   refuseFiguresOverLimit,
   refuseOutsideEmployment,
   refuseTooManyAbsences,
-  type Salary,
   seniorityOf,
-  updateSalary,
-} from "~/modules/salaries/salaries.server";
+} from "~/modules/salaries/salary-rules.server";
 import {
   lastDayOf,
   MONTH,
