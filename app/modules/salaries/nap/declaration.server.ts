@@ -216,15 +216,8 @@ function form6Of(
   };
 }
 
-/**
- * The month's declaration data: persons (обр. 1 records), per-fund totals (обр. 6), the payroll's
- * totals, and the problems and notices. Reads only; the files are built from it by files.server.
- */
-export async function monthDeclaration(
-  db: Db,
-  companyId: string,
-  month: string,
-): Promise<MonthDeclaration> {
+/** The month's inputs, read at once: the company, the format in force, the holidays, the salaries. */
+async function readMonth(db: Db, companyId: string, month: string) {
   const first = `${month}-01`;
   const last = lastDayOf(month);
   const [company, format, holidayRows, rows] = await Promise.all([
@@ -242,28 +235,30 @@ export async function monthDeclaration(
       .execute(),
     salaryRows(db, companyId, month),
   ]);
-  const holidays = new Set(holidayRows.map((h) => h.day));
   const [year, monthNumber] = month.split("-").map(Number) as [number, number];
-  const eik = company.eik.replace(/\s/g, "");
-  const salariesHref = `/salaries?month=${month}`;
   const m: DeclarationMonth = {
     month,
     first,
     last,
     year,
     monthNumber,
-    eik,
+    eik: company.eik.replace(/\s/g, ""),
     activityCode: company.activityCode,
     format,
-    holidays,
-    salariesHref,
+    holidays: new Set(holidayRows.map((h) => h.day)),
+    salariesHref: `/salaries?month=${month}`,
   };
-  const draftCount = rows.filter((r) => r.status === "draft").length;
-  const approved: SalaryRow[] = rows.filter((r) => r.status !== "draft");
-  const problems = monthProblems(company, eik, format, draftCount, approved.length, salariesHref);
-  const notices: DeclarationNotice[] = [];
+  return { company, format, rows, m };
+}
 
+/**
+ * Each approved or paid salary's обр. 1 person, with its problems and notices, and the sums by
+ * fund: the payroll's (labour contracts) apart from the civil contracts'.
+ */
+function personsOf(approved: SalaryRow[], m: DeclarationMonth) {
   const persons: DeclarationPerson[] = [];
+  const problems: DeclarationProblem[] = [];
+  const notices: DeclarationNotice[] = [];
   const payrollFunds = emptyFunds();
   const contractFunds = emptyFunds();
   const payrollTotals = { contributionsCents: 0, taxCents: 0, count: approved.length };
@@ -279,6 +274,41 @@ export async function monthDeclaration(
     payrollTotals.contributionsCents += r.employeeContributionsCents + r.employerContributionsCents;
     payrollTotals.taxCents += r.taxCents;
   }
+  return {
+    persons,
+    problems,
+    notices,
+    payrollFunds,
+    contractFunds,
+    payrollTotals,
+    contractTaxCents,
+  };
+}
+
+/**
+ * The month's declaration data: persons (обр. 1 records), per-fund totals (обр. 6), the payroll's
+ * totals, and the problems and notices. Reads only; the files are built from it by files.server.
+ */
+export async function monthDeclaration(
+  db: Db,
+  companyId: string,
+  month: string,
+): Promise<MonthDeclaration> {
+  const { company, format, rows, m } = await readMonth(db, companyId, month);
+  const draftCount = rows.filter((r) => r.status === "draft").length;
+  const approved: SalaryRow[] = rows.filter((r) => r.status !== "draft");
+  const problems = monthProblems(
+    company,
+    m.eik,
+    format,
+    draftCount,
+    approved.length,
+    m.salariesHref,
+  );
+  const people = personsOf(approved, m);
+  problems.push(...people.problems);
+  const notices = people.notices;
+  const { persons, payrollFunds, contractFunds } = people;
 
   const { name, notice } = companyName(company);
   if (notice) notices.push(notice);
@@ -289,15 +319,15 @@ export async function monthDeclaration(
 
   return {
     month,
-    company: { id: company.id, eik, name: company.name, activityCode: company.activityCode },
+    company: { id: company.id, eik: m.eik, name: company.name, activityCode: company.activityCode },
     format,
-    workingDays: workingDaysBetween(first, last, holidays),
+    workingDays: workingDaysBetween(m.first, m.last, m.holidays),
     persons,
     form6,
     payrollFunds,
     contractFunds,
-    contractTaxCents,
-    payrollTotals,
+    contractTaxCents: people.contractTaxCents,
+    payrollTotals: people.payrollTotals,
     draftCount,
     problems,
     notices,
