@@ -1,28 +1,10 @@
-import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
+import { ROUTES, routeFile } from "../../../tests/setup/api-routes";
 import { openApiDocument as openapi } from "./openapi";
 
-const ROUTES = path.resolve(__dirname, "../../routes");
 const METHODS = ["get", "post", "put", "delete", "patch"] as const;
-
-/** "/api/invoices/{id}/issue" → the Remix route module "api.invoices.$id.issue.ts" (or .tsx). */
-function routeFile(apiPath: string): string | null {
-  const name = apiPath
-    .replace(/^\//, "")
-    .split("/")
-    .map((part) => (part.startsWith("{") ? `$${part.slice(1, -1)}` : part.replace(/\./g, "[.]")))
-    .join(".");
-  for (const candidate of [`${name}.ts`, `${name}.tsx`, `${name}/route.ts`]) {
-    if (existsSync(path.join(ROUTES, candidate))) return candidate;
-  }
-  // A segment that opts out of its parent's layout ends in «_» ("api.salaries.month.$month_.payments").
-  const unnested = (file: string) => file.replace(/\.(tsx?)$/, "").replace(/_(?=\.|$)/g, "");
-  return (
-    readdirSync(ROUTES).find((file) => /\.tsx?$/.test(file) && unnested(file) === name) ?? null
-  );
-}
 
 describe("the OpenAPI document", () => {
   it("is a valid OpenAPI 3.1 description", async () => {

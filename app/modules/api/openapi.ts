@@ -12,11 +12,78 @@ import { einvoicePaths } from "./openapi-einvoice";
 import { expensePaths, expenseSchemas } from "./openapi-expenses";
 import { exportPaths, exportSchemas } from "./openapi-export";
 import { napPaymentPaths } from "./openapi-nap-payments";
-import { decimal, errors, idParam, ref } from "./openapi-parts";
+import { decimal, errors, idParam, nullable, ref } from "./openapi-parts";
 import { salaryPaths, salarySchemas } from "./openapi-salaries";
 import { teamPaths, teamSchemas } from "./openapi-team";
 import { vatPaths } from "./openapi-vat";
 import { viesPaths } from "./openapi-vies";
+
+const clientInputProperties = {
+  kind: { enum: ["company", "sole_trader", "non_profit", "individual", "foreign_company"] },
+  name: { type: "string" },
+  nameEn: { type: "string" },
+  eik: {
+    type: "string",
+    description:
+      "ЕИК/Булстат: 9 digits (13 for a branch), or a person's ЕГН/ЛНЧ (10), with the check digit; 11–12 digits are refused",
+  },
+  vatNumber: {
+    type: "string",
+    example: "BG175074752",
+    description:
+      "BG + 9, 10 or 13 digits with the check digits; a company's is BG + its 9-digit ЕИК",
+  },
+  mol: { type: "string" },
+  address: { type: "string" },
+  addressEn: { type: "string" },
+  city: { type: "string" },
+  cityEn: { type: "string" },
+  postalCode: { type: "string" },
+  country: { type: "string", example: "България" },
+  emails: { type: "array", items: { type: "string", format: "email" } },
+  phone: { type: "string" },
+  currency: { type: "string", example: "EUR" },
+  language: { enum: ["bg", "en"] },
+  paymentTermDays: { type: "integer", minimum: 0, maximum: 365 },
+  vatTreatment: {
+    enum: ["standard", "reverse_charge", "intra_community", "export", "exempt"],
+  },
+};
+
+const documentInputProperties = {
+  type: ref("DocumentType"),
+  clientId: { type: "string", format: "uuid" },
+  issueDate: { type: "string", format: "date" },
+  taxEventDate: { type: "string", format: "date" },
+  dueDate: { type: "string", format: "date" },
+  placeOfIssue: { type: "string" },
+  currency: {
+    type: "string",
+    default: "EUR",
+    description: "BGN only for documents dated up to 2025-12-31",
+  },
+  eurRate: decimal(
+    "0.92",
+    "EUR per unit, for currencies other than EUR and BGN; left out or empty, the ECB's reference rate of the tax event (else issue) date, or the last one before it within a week, is filled in (decision 051); refused when there is none",
+  ),
+  language: { enum: ["bg", "en", "bilingual"] },
+  vatGround: {
+    type: "string",
+    description: "Required when a line has 0 % or no VAT",
+    example: "чл. 21, ал. 2 от ЗДДС",
+  },
+  paymentMethod: ref("PaymentMethod"),
+  authorName: { type: "string" },
+  recipientName: { type: "string" },
+  notes: { type: "string" },
+  originalId: {
+    type: "string",
+    format: "uuid",
+    description: "Credit/debit notes: the issued invoice",
+  },
+  reason: { type: "string", description: "Credit/debit notes: the reason" },
+  lines: { type: "array", minItems: 1, maxItems: 200, items: ref("LineInput") },
+};
 
 const documentResponse = (description: string) => ({
   description,
@@ -407,51 +474,28 @@ export const openApiDocument = {
       ClientInput: {
         type: "object",
         required: ["kind", "name", "address", "city"],
-        properties: {
-          kind: { enum: ["company", "sole_trader", "non_profit", "individual", "foreign_company"] },
-          name: { type: "string" },
-          nameEn: { type: "string" },
-          eik: {
-            type: "string",
-            description:
-              "ЕИК/Булстат: 9 digits (13 for a branch), or a person's ЕГН/ЛНЧ (10), with the check digit; 11–12 digits are refused",
-          },
-          vatNumber: {
-            type: "string",
-            example: "BG175074752",
-            description:
-              "BG + 9, 10 or 13 digits with the check digits; a company's is BG + its 9-digit ЕИК",
-          },
-          mol: { type: "string" },
-          address: { type: "string" },
-          addressEn: { type: "string" },
-          city: { type: "string" },
-          cityEn: { type: "string" },
-          postalCode: { type: "string" },
-          country: { type: "string", example: "България" },
-          emails: { type: "array", items: { type: "string", format: "email" } },
-          phone: { type: "string" },
-          currency: { type: "string", example: "EUR" },
-          language: { enum: ["bg", "en"] },
-          paymentTermDays: { type: "integer", minimum: 0, maximum: 365 },
-          vatTreatment: {
-            enum: ["standard", "reverse_charge", "intra_community", "export", "exempt"],
-          },
-        },
+        properties: clientInputProperties,
       },
       Client: {
-        allOf: [
-          ref("ClientInput"),
-          {
-            type: "object",
-            properties: {
-              id: { type: "string", format: "uuid" },
-              countryCode: { type: "string" },
-              archived: { type: "boolean" },
-              createdAt: { type: "string", format: "date-time" },
-            },
-          },
-        ],
+        type: "object",
+        required: ["id", "kind", "name", "address", "city", "emails", "archived"],
+        properties: {
+          ...clientInputProperties,
+          ...nullable(clientInputProperties, [
+            "nameEn",
+            "eik",
+            "vatNumber",
+            "mol",
+            "addressEn",
+            "cityEn",
+            "postalCode",
+            "phone",
+          ]),
+          id: { type: "string", format: "uuid" },
+          countryCode: { type: "string" },
+          archived: { type: "boolean" },
+          createdAt: { type: "string", format: "date-time" },
+        },
       },
       LineInput: {
         type: "object",
@@ -474,40 +518,7 @@ export const openApiDocument = {
       DocumentInput: {
         type: "object",
         required: ["type", "clientId", "issueDate", "lines"],
-        properties: {
-          type: ref("DocumentType"),
-          clientId: { type: "string", format: "uuid" },
-          issueDate: { type: "string", format: "date" },
-          taxEventDate: { type: "string", format: "date" },
-          dueDate: { type: "string", format: "date" },
-          placeOfIssue: { type: "string" },
-          currency: {
-            type: "string",
-            default: "EUR",
-            description: "BGN only for documents dated up to 2025-12-31",
-          },
-          eurRate: decimal(
-            "0.92",
-            "EUR per unit, for currencies other than EUR and BGN; left out or empty, the ECB's reference rate of the tax event (else issue) date, or the last one before it within a week, is filled in (decision 051); refused when there is none",
-          ),
-          language: { enum: ["bg", "en", "bilingual"] },
-          vatGround: {
-            type: "string",
-            description: "Required when a line has 0 % or no VAT",
-            example: "чл. 21, ал. 2 от ЗДДС",
-          },
-          paymentMethod: ref("PaymentMethod"),
-          authorName: { type: "string" },
-          recipientName: { type: "string" },
-          notes: { type: "string" },
-          originalId: {
-            type: "string",
-            format: "uuid",
-            description: "Credit/debit notes: the issued invoice",
-          },
-          reason: { type: "string", description: "Credit/debit notes: the reason" },
-          lines: { type: "array", minItems: 1, maxItems: 200, items: ref("LineInput") },
-        },
+        properties: documentInputProperties,
       },
       DocumentSummary: {
         type: "object",
@@ -530,7 +541,25 @@ export const openApiDocument = {
       },
       Document: {
         allOf: [
-          ref("DocumentInput"),
+          {
+            type: "object",
+            properties: {
+              ...documentInputProperties,
+              ...nullable(documentInputProperties, [
+                "taxEventDate",
+                "dueDate",
+                "placeOfIssue",
+                "eurRate",
+                "vatGround",
+                "paymentMethod",
+                "authorName",
+                "recipientName",
+                "notes",
+                "originalId",
+                "reason",
+              ]),
+            },
+          },
           {
             type: "object",
             properties: {
