@@ -20,7 +20,7 @@ import { loader as currentUser } from "~/routes/api.user";
 import { action as checkCompanyName } from "~/routes/api.validation.check-company-name";
 import { action as checkEik } from "~/routes/api.validation.check-eik";
 import { createUser, PASSWORD, registrationPayload } from "../setup/factories";
-import { botToken, call, cookiesFrom, jsonBody } from "../setup/routes";
+import { type AnyAnswer, botToken, call, cookiesFrom, jsonBody, postApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -319,30 +319,24 @@ describe("signed-in calls", () => {
     const user = await createUser(getDb());
     const first = await signIn(user.email);
     const second = await signIn(user.email);
-    const wrong = await call(
+    const wrong = await postApi<AnyAnswer>(
       changePassword,
       getDb(),
       "/api/change-password",
-      jsonBody(
-        { currentPassword: "Nope123!", password: "Novа1234!", confirmPassword: "Novа1234!" },
-        "POST",
-        { Authorization: `Bearer ${first.token}` },
-      ),
+      { currentPassword: "Nope123!", password: "Novа1234!", confirmPassword: "Novа1234!" },
+      { Authorization: `Bearer ${first.token}` },
+      400,
     );
-    expect(wrong.status).toBe(400);
-    expect(await wrong.json()).toEqual({ message: "Текущата парола е грешна" });
-    const ok = await call(
+    expect(wrong).toEqual({ message: "Текущата парола е грешна" });
+    const ok = await postApi<AnyAnswer>(
       changePassword,
       getDb(),
       "/api/change-password",
-      jsonBody(
-        { currentPassword: PASSWORD, newPassword: "Nova1234!", confirmPassword: "Nova1234!" },
-        "POST",
-        { Authorization: `Bearer ${first.token}` },
-      ),
+      { currentPassword: PASSWORD, newPassword: "Nova1234!", confirmPassword: "Nova1234!" },
+      { Authorization: `Bearer ${first.token}` },
+      200,
     );
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ message: "Паролата е променена успешно" });
+    expect(ok).toEqual({ message: "Паролата е променена успешно" });
     expect(
       (
         await call(currentUser, getDb(), "/api/user", {
@@ -600,25 +594,22 @@ describe("POST /api/feedback", () => {
     const { cookie } = await signIn(user.email);
     const big = Buffer.alloc(5_242_881);
     big.set([0xff, 0xd8, 0xff]);
-    const response = await call(
+    const response = await postApi<AnyAnswer>(
       feedback,
       getDb(),
       "/api/feedback",
-      jsonBody(
-        {
-          type: "feedback",
-          category: "other",
-          message: "x",
-          recaptchaToken: botToken(),
-          fileContent: big.toString("base64"),
-          fileName: "big.jpg",
-        },
-        "POST",
-        { Cookie: cookie },
-      ),
+      {
+        type: "feedback",
+        category: "other",
+        message: "x",
+        recaptchaToken: botToken(),
+        fileContent: big.toString("base64"),
+        fileName: "big.jpg",
+      },
+      { Cookie: cookie },
+      413,
     );
-    expect(response.status).toBe(413);
-    expect(await response.json()).toMatchObject({
+    expect(response).toMatchObject({
       message: "Файлът е твърде голям. Максималният размер е 5MB",
     });
   });

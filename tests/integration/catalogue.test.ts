@@ -7,7 +7,7 @@ import { action as newAction, loader as newLoader } from "~/routes/_app.catalogu
 import { action as apiCreate, loader as apiList } from "~/routes/api.catalogue";
 import { loader as apiGet, action as apiItem } from "~/routes/api.catalogue.$id";
 import { createUser } from "../setup/factories";
-import { call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
+import { type AnyAnswer, call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { expectOutsider, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -218,14 +218,15 @@ describe("the catalogue's API", () => {
       archived: false,
     });
 
-    const invalid = await call(
+    const invalid = await postApi<AnyAnswer>(
       apiCreate,
       getDb(),
       "/api/catalogue",
-      jsonBody({ name: "", unitPrice: "-1", vatRate: 150 }, "POST", me.bearer),
+      { name: "", unitPrice: "-1", vatRate: 150 },
+      me.bearer,
+      400,
     );
-    expect(invalid.status).toBe(400);
-    expect(await invalid.json()).toEqual({
+    expect(invalid).toEqual({
       message: "Невалидни данни",
       errors: {
         name: { _errors: [CATALOGUE_MESSAGES.name] },
@@ -233,14 +234,15 @@ describe("the catalogue's API", () => {
         vatRate: { _errors: [CATALOGUE_MESSAGES.vatRate] },
       },
     });
-    const duplicate = await call(
+    const duplicate = await postApi<AnyAnswer>(
       apiCreate,
       getDb(),
       "/api/catalogue",
-      jsonBody({ name: "хостинг", unitPrice: "1" }, "POST", me.bearer),
+      { name: "хостинг", unitPrice: "1" },
+      me.bearer,
+      400,
     );
-    expect(duplicate.status).toBe(400);
-    expect(await duplicate.json()).toEqual({
+    expect(duplicate).toEqual({
       message: "Невалидни данни",
       errors: { name: { _errors: [CATALOGUE_MESSAGES.nameTaken] } },
     });

@@ -7,7 +7,7 @@ import { action as newAction } from "~/routes/_app.client.new";
 import { loader as listLoader } from "~/routes/_app.clients";
 import { action as apiCreate, loader as apiList } from "~/routes/api.clients";
 import { createUser, validEik } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { type AnyAnswer, call, formBody, postApi, signInApi } from "../setup/routes";
 import { expectOutsider, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -481,29 +481,25 @@ describe("listClients", () => {
 describe("/api/clients", () => {
   it("POST creates (201 with the client); bad input is 400 with Bulgarian messages per field", async () => {
     const me = await signedIn();
-    const created = await call(
+    const created = await postApi<AnyAnswer>(
       apiCreate,
       getDb(),
       "/api/clients",
-      jsonBody(
-        {
-          kind: "foreign_company",
-          name: "Acme GmbH",
-          vatNumber: "DE123456789",
-          address: "Hauptstraße 1",
-          city: "Berlin",
-          postalCode: "10115",
-          country: "Германия",
-          emails: ["billing@acme.de"],
-          currency: "EUR",
-          language: "en",
-        },
-        "POST",
-        me.bearer,
-      ),
+      {
+        kind: "foreign_company",
+        name: "Acme GmbH",
+        vatNumber: "DE123456789",
+        address: "Hauptstraße 1",
+        city: "Berlin",
+        postalCode: "10115",
+        country: "Германия",
+        emails: ["billing@acme.de"],
+        currency: "EUR",
+        language: "en",
+      },
+      me.bearer,
     );
-    expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({
+    expect(created).toMatchObject({
       name: "Acme GmbH",
       countryCode: "DE",
       country: "Германия",
@@ -511,14 +507,14 @@ describe("/api/clients", () => {
       emails: ["billing@acme.de"],
       archived: false,
     });
-    const bad = await call(
+    const body = await postApi<AnyAnswer>(
       apiCreate,
       getDb(),
       "/api/clients",
-      jsonBody({ kind: "company", name: "" }, "POST", me.bearer),
+      { kind: "company", name: "" },
+      me.bearer,
+      400,
     );
-    expect(bad.status).toBe(400);
-    const body = await bad.json();
     expect(body.message).toBe("Невалидни данни");
     expect(body.errors.name).toEqual({ _errors: [CLIENT_MESSAGES.name] });
     expect(body.errors.address).toEqual({ _errors: [CLIENT_MESSAGES.address] });
@@ -540,18 +536,16 @@ describe("/api/clients", () => {
       postalCode: "10115",
       country: "Германия",
     };
-    const first = await call(apiCreate, getDb(), "/api/clients", jsonBody(acme, "POST", me.bearer));
-    expect(first.status).toBe(201);
-    const created = await first.json();
+    const created = await postApi<AnyAnswer>(apiCreate, getDb(), "/api/clients", acme, me.bearer);
     expect(created.warnings).toEqual([]);
-    const second = await call(
+    const second = await postApi<AnyAnswer>(
       apiCreate,
       getDb(),
       "/api/clients",
-      jsonBody({ ...acme, name: "Acme Berlin" }, "POST", me.bearer),
+      { ...acme, name: "Acme Berlin" },
+      me.bearer,
     );
-    expect(second.status).toBe(201);
-    expect(await second.json()).toMatchObject({
+    expect(second).toMatchObject({
       name: "Acme Berlin",
       warnings: [
         {

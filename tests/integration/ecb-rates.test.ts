@@ -23,7 +23,15 @@ import { action as invoicesPost } from "~/routes/api.invoices";
 import { action as vatUpdate, loader as vatUpdateLoader } from "~/routes/hatterscastle.vat-update";
 import { readToast } from "~/utils/toast.server";
 import { createCompanyOnPlan, createUser } from "../setup/factories";
-import { call, cookiesFrom, formBody, jsonBody, signInApi } from "../setup/routes";
+import {
+  type AnyAnswer,
+  call,
+  cookiesFrom,
+  formBody,
+  jsonBody,
+  postApi,
+  signInApi,
+} from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -337,42 +345,40 @@ describe("forms fill a foreign currency's rate in from the ECB", () => {
     expect(body).toMatchObject({ currency: "DKK", eurRate: "0.13391901", total: "7467.20" });
 
     // A rate the person typed stays theirs.
-    const typed = await call(expensesPost, db, "/api/expenses", {
-      ...jsonBody(
-        {
-          ...expense,
-          documentNumber: "DK-2025-119",
-          eurRate: "0.134",
-          categoryId: me.categoryId,
-          paid: true,
-          paidOn: "2025-04-25",
-          paymentMethod: "bank",
-        },
-        "POST",
-        me.bearer,
-      ),
-    });
-    expect(typed.status).toBe(201);
-    expect((await typed.json()).eurRate).toBe("0.13400000");
+    const typed = await postApi<AnyAnswer>(
+      expensesPost,
+      db,
+      "/api/expenses",
+      {
+        ...expense,
+        documentNumber: "DK-2025-119",
+        eurRate: "0.134",
+        categoryId: me.categoryId,
+        paid: true,
+        paidOn: "2025-04-25",
+        paymentMethod: "bank",
+      },
+      me.bearer,
+    );
+    expect(typed.eurRate).toBe("0.13400000");
 
     // Sent without a rate, the API fills the ECB's in as the form does.
     const { eurRate: _, eurRateNote: __, ...withoutRate } = expense;
-    const filled = await call(expensesPost, db, "/api/expenses", {
-      ...jsonBody(
-        {
-          ...withoutRate,
-          documentNumber: "DK-2025-120",
-          categoryId: me.categoryId,
-          paid: true,
-          paidOn: "2025-04-25",
-          paymentMethod: "bank",
-        },
-        "POST",
-        me.bearer,
-      ),
-    });
-    expect(filled.status).toBe(201);
-    expect((await filled.json()).eurRate).toBe("0.13391901");
+    const filled = await postApi<AnyAnswer>(
+      expensesPost,
+      db,
+      "/api/expenses",
+      {
+        ...withoutRate,
+        documentNumber: "DK-2025-120",
+        categoryId: me.categoryId,
+        paid: true,
+        paidOn: "2025-04-25",
+        paymentMethod: "bank",
+      },
+      me.bearer,
+    );
+    expect(filled.eurRate).toBe("0.13391901");
   });
 
   it("POST /api/invoices in USD without a rate takes the ECB's of its date; none known is still refused", async () => {
@@ -385,23 +391,24 @@ describe("forms fill a foreign currency's rate in from the ECB", () => {
       currency: "USD",
       lines: [{ description: "Консултация", quantity: "1", unitPrice: "100", vatRate: 20 }],
     });
-    const made = await call(
+    const made = await postApi<AnyAnswer>(
       invoicesPost,
       db,
       "/api/invoices",
-      jsonBody(body("2025-05-03"), "POST", me.bearer),
+      body("2025-05-03"),
+      me.bearer,
     );
-    expect(made.status).toBe(201);
     // Saturday 03.05.2025: Friday's rate, 1 EUR = 1.1343 USD.
-    expect(await made.json()).toMatchObject({ currency: "USD", eurRate: "0.88160099" });
-    const unknown = await call(
+    expect(made).toMatchObject({ currency: "USD", eurRate: "0.88160099" });
+    const unknown = await postApi<AnyAnswer>(
       invoicesPost,
       db,
       "/api/invoices",
-      jsonBody(body("2026-11-27"), "POST", me.bearer),
+      body("2026-11-27"),
+      me.bearer,
+      400,
     );
-    expect(unknown.status).toBe(400);
-    expect((await unknown.json()).errors).toHaveProperty("eurRate");
+    expect(unknown.errors).toHaveProperty("eurRate");
   });
 
   it("/expenses/add reads the DKK e-invoice into the form with the ECB's rate and its note", async () => {

@@ -13,7 +13,7 @@ import { loader as apiClients } from "~/routes/api.clients";
 import { action as apiInvoices } from "~/routes/api.invoices";
 import { addDays } from "~/utils/dates";
 import { createCompanyWithClient, validEik } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -479,25 +479,21 @@ describe("a reverse-charge client and the catalogue", () => {
     expect(body.message).toBe("Невалидни данни");
     expect(body.errors["lines.0.vatRate"]?._errors[0]).toMatch(/^Клиентът е с обратно начисляване/);
     // Without VAT it is made.
-    const made = await call(
+    await postApi(
       apiInvoices,
       getDb(),
       "/api/invoices",
-      jsonBody(
-        {
-          type: "proforma",
-          clientId: german.id,
-          issueDate: "2026-11-21",
-          vatGround: "чл. 21, ал. 2 от ЗДДС",
-          lines: [
-            { description: "Consulting day", quantity: "1", unitPrice: "12500", vatRate: null },
-          ],
-        },
-        "POST",
-        me.bearer,
-      ),
+      {
+        type: "proforma",
+        clientId: german.id,
+        issueDate: "2026-11-21",
+        vatGround: "чл. 21, ал. 2 от ЗДДС",
+        lines: [
+          { description: "Consulting day", quantity: "1", unitPrice: "12500", vatRate: null },
+        ],
+      },
+      me.bearer,
     );
-    expect(made.status).toBe(201);
   });
 });
 

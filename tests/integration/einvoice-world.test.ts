@@ -10,7 +10,7 @@ import { action as importApi } from "~/routes/api.expenses.import-ubl";
 import { bodyLimitFor } from "~/utils/body-limit.server";
 import type { Database } from "~db/types";
 import { createCompanyOnPlan } from "../setup/factories";
-import { call, jsonBody, signInApi } from "../setup/routes";
+import { type AnyAnswer, call, jsonBody, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -142,23 +142,23 @@ describe("suppliers' e-invoices from the world (issue #42 items 9–13)", () => 
     ]);
 
     // A document whose total is negative is still refused as an invoice: it is a credit note.
-    const negative = await call(expensesPost, db, "/api/expenses", {
-      ...jsonBody(
-        {
-          supplierName: "Бутилки ООД",
-          documentType: "invoice",
-          documentNumber: "0000000124",
-          documentDate: "2026-11-10",
-          description: "Само върната гаранция",
-          categoryId: me.categoryId,
-          amounts: [{ vatRate: null, base: "-10.00" }],
-        },
-        "POST",
-        me.api,
-      ),
-    });
-    expect(negative.status).toBe(400);
-    expect(JSON.stringify(await negative.json())).toContain("запишете го като кредитно известие");
+    const negative = await postApi<AnyAnswer>(
+      expensesPost,
+      db,
+      "/api/expenses",
+      {
+        supplierName: "Бутилки ООД",
+        documentType: "invoice",
+        documentNumber: "0000000124",
+        documentDate: "2026-11-10",
+        description: "Само върната гаранция",
+        categoryId: me.categoryId,
+        amounts: [{ vatRate: null, base: "-10.00" }],
+      },
+      me.api,
+      400,
+    );
+    expect(JSON.stringify(negative)).toContain("запишете го като кредитно известие");
   });
 
   it("item 10: a negative invoice (a correction) is read as a credit note with positive amounts and saves", {
@@ -187,11 +187,14 @@ describe("suppliers' e-invoices from the world (issue #42 items 9–13)", () => 
       "Фактурата е с отрицателна сума (корекция): записва се като кредитно известие с положителни суми.",
     );
     const { eurRate: _rate, eurRateNote: _note, warnings: _w, ...fields } = expense;
-    const created = await call(expensesPost, db, "/api/expenses", {
-      ...jsonBody({ ...fields, categoryId: me.categoryId }, "POST", me.api),
-    });
-    expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({
+    const created = await postApi<AnyAnswer>(
+      expensesPost,
+      db,
+      "/api/expenses",
+      { ...fields, categoryId: me.categoryId },
+      me.api,
+    );
+    expect(created).toMatchObject({
       documentType: "credit_note",
       total: "1656.25",
       supplier: { vatNumber: "GB1232434", companyId: "GB983294", eik: null },

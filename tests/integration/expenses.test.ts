@@ -22,7 +22,7 @@ import {
 import { loader as suppliersGet } from "~/routes/api.suppliers";
 import { loader as csvLoader } from "~/routes/expenses.export[.]csv";
 import { createCompanyOnPlan, createTestExpense, TINY_PNG, validEik } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { type AnyAnswer, call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { expectOutsider, outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -76,11 +76,13 @@ describe("expenses: the API", () => {
   it("records an expense, computes VAT per rate, lists it with totals, changes and deletes it", async () => {
     const me = await standardCompany();
     const db = getDb();
-    const created = await call(expensesPost, db, "/api/expenses", {
-      ...jsonBody(payload(me.categoryId), "POST", me.api),
-    });
-    expect(created.status).toBe(201);
-    const expense = await created.json();
+    const expense = await postApi<AnyAnswer>(
+      expensesPost,
+      db,
+      "/api/expenses",
+      payload(me.categoryId),
+      me.api,
+    );
     expect(expense).toMatchObject({
       supplier: { name: "Офис Доставки ЕООД", eik: "175074752" },
       amounts: [
@@ -143,20 +145,19 @@ describe("expenses: the API", () => {
 
   it("refuses bad input field by field in Bulgarian, and VAT more than a cent off the rate", async () => {
     const me = await standardCompany();
-    const refused = await call(expensesPost, getDb(), "/api/expenses", {
-      ...jsonBody(
-        payload(me.categoryId, {
-          supplierEik: "175074753",
-          documentNumber: "123",
-          amounts: [{ vatRate: 20, base: "100.00", vat: "20.02" }],
-          paidOn: "",
-        }),
-        "POST",
-        me.api,
-      ),
-    });
-    expect(refused.status).toBe(400);
-    const body = await refused.json();
+    const body = await postApi<AnyAnswer>(
+      expensesPost,
+      getDb(),
+      "/api/expenses",
+      payload(me.categoryId, {
+        supplierEik: "175074753",
+        documentNumber: "123",
+        amounts: [{ vatRate: 20, base: "100.00", vat: "20.02" }],
+        paidOn: "",
+      }),
+      me.api,
+      400,
+    );
     expect(body.message).toBe("Невалидни данни");
     expect(Object.keys(body.errors).sort()).toEqual(
       ["amounts", "documentNumber", "paidOn", "supplierEik"].sort(),
@@ -164,70 +165,60 @@ describe("expenses: the API", () => {
     expect(body.errors.amounts["0"].vat._errors[0]).toMatch(/ДДС/);
     expect(body.errors.documentNumber._errors[0]).toMatch(/10 цифри/);
     // One cent either way is what other programs' rounding gives: accepted as on the document.
-    const cent = await call(expensesPost, getDb(), "/api/expenses", {
-      ...jsonBody(
-        payload(me.categoryId, { amounts: [{ vatRate: 20, base: "100.00", vat: "19.99" }] }),
-        "POST",
-        me.api,
-      ),
-    });
-    expect(cent.status).toBe(201);
-    expect(await cent.json()).toMatchObject({ vat: "19.99", total: "119.99" });
+    const cent = await postApi(
+      expensesPost,
+      getDb(),
+      "/api/expenses",
+      payload(me.categoryId, { amounts: [{ vatRate: 20, base: "100.00", vat: "19.99" }] }),
+      me.api,
+    );
+    expect(cent).toMatchObject({ vat: "19.99", total: "119.99" });
     expect(await getDb().selectFrom("expenses").select("id").execute()).toHaveLength(1);
   });
 
   it("warns of a duplicate with a link to the recorded one, and records it when confirmed", async () => {
     const me = await standardCompany();
     const db = getDb();
-    const first = await (
-      await call(
-        expensesPost,
-        db,
-        "/api/expenses",
-        jsonBody(payload(me.categoryId), "POST", me.api),
-      )
-    ).json();
-    const again = await call(
+    const first = await postApi(expensesPost, db, "/api/expenses", payload(me.categoryId), me.api);
+    const again = await postApi(
       expensesPost,
       db,
       "/api/expenses",
-      jsonBody(payload(me.categoryId), "POST", me.api),
+      payload(me.categoryId),
+      me.api,
+      409,
     );
-    expect(again.status).toBe(409);
-    expect(await again.json()).toMatchObject({
+    expect(again).toMatchObject({
       message: expect.stringMatching(/^Вече има такъв разход/),
       duplicateOf: { id: first.id, documentNumber: "0000000777", url: `/api/expenses/${first.id}` },
     });
     // Another supplier's document with the same number is not a duplicate.
-    const other = await call(
+    await postApi(
       expensesPost,
       db,
       "/api/expenses",
-      jsonBody(
-        payload(me.categoryId, { supplierEik: validEik(), supplierVatNumber: "" }),
-        "POST",
-        me.api,
-      ),
+      payload(me.categoryId, { supplierEik: validEik(), supplierVatNumber: "" }),
+      me.api,
     );
-    expect(other.status).toBe(201);
-    const confirmed = await call(
+    await postApi(
       expensesPost,
       db,
       "/api/expenses",
-      jsonBody(payload(me.categoryId, { confirmDuplicate: true }), "POST", me.api),
+      payload(me.categoryId, { confirmDuplicate: true }),
+      me.api,
     );
-    expect(confirmed.status).toBe(201);
   });
 
   it("a company not registered for VAT credits no VAT", async () => {
     const me = await standardCompany(false);
-    const created = await call(
+    const created = await postApi(
       expensesPost,
       getDb(),
       "/api/expenses",
-      jsonBody(payload(me.categoryId), "POST", me.api),
+      payload(me.categoryId),
+      me.api,
     );
-    expect(await created.json()).toMatchObject({
+    expect(created).toMatchObject({
       vat: "20.90",
       vatCredit: "none",
       creditableVat: "0.00",
@@ -237,12 +228,7 @@ describe("expenses: the API", () => {
   it("keeps suppliers per company and offers them again", async () => {
     const me = await standardCompany();
     const other = await standardCompany();
-    await call(
-      expensesPost,
-      getDb(),
-      "/api/expenses",
-      jsonBody(payload(me.categoryId), "POST", me.api),
-    );
+    await postApi(expensesPost, getDb(), "/api/expenses", payload(me.categoryId), me.api);
     const found = await (
       await call(suppliersGet, getDb(), "/api/suppliers?q=офис", { headers: me.api })
     ).json();
@@ -461,11 +447,15 @@ describe("expenses: the pages", () => {
       formBody({ intent: "add", name: "Абонаменти" }, me.page),
     );
     expect(added.status).toBe(302);
-    const taken = await call(categoriesApi, db, "/api/expense-categories", {
-      ...jsonBody({ name: "Абонаменти" }, "POST", me.api),
-    });
-    expect(taken.status).toBe(409);
-    expect((await taken.json()).message).toBe("Вече има категория с това име");
+    const taken = await postApi<{ message: string }>(
+      categoriesApi,
+      db,
+      "/api/expense-categories",
+      { name: "Абонаменти" },
+      me.api,
+      409,
+    );
+    expect(taken.message).toBe("Вече има категория с това име");
     const { id } = await createTestExpense(db, me.companyId);
     const archived = await call(
       categoriesAction,
@@ -783,10 +773,14 @@ describe("expenses: one company never sees another's", () => {
     const intruder = await standardCompany();
     const api = intruder.api;
     // Picking the other company's category is not found, as reading it is (issue #43 item 2).
-    const foreign = await call(expensesPost, db, "/api/expenses", {
-      ...jsonBody(payload(owner.categoryId), "POST", api),
-    });
-    expect(foreign.status).toBe(404);
-    expect((await foreign.json()).errors.categoryId._errors[0]).toMatch(/категория/i);
+    const foreign = await postApi<AnyAnswer>(
+      expensesPost,
+      db,
+      "/api/expenses",
+      payload(owner.categoryId),
+      api,
+      404,
+    );
+    expect(foreign.errors.categoryId._errors[0]).toMatch(/категория/i);
   });
 });

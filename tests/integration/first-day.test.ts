@@ -33,7 +33,7 @@ import {
   registrationPayload,
   validEgn,
 } from "../setup/factories";
-import { botToken, call, cookiesFrom, formBody, jsonBody, signInApi } from "../setup/routes";
+import { botToken, call, cookiesFrom, formBody, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -397,32 +397,27 @@ describe("payroll print and the empty salaries page (item 10)", () => {
     expect(((await page.json()) as { needsEmployee: boolean }).needsEmployee).toBe(true);
 
     const idNumber = validEgn("850101123");
-    const employee = await call(
+    const { id: employeeId } = await postApi(
       employeesPost,
       getDb(),
       "/api/employees",
-      jsonBody(
-        {
-          name: "Мария Иванова Петрова",
-          idNumber,
-          position: "Счетоводител",
-          contractType: "labour",
-          startDate: "2025-03-01",
-          gross: "2000.00",
-        },
-        "POST",
-        session.bearer,
-      ),
+      {
+        name: "Мария Иванова Петрова",
+        idNumber,
+        position: "Счетоводител",
+        contractType: "labour",
+        startDate: "2025-03-01",
+        gross: "2000.00",
+      },
+      session.bearer,
     );
-    expect(employee.status).toBe(201);
-    const { id: employeeId } = (await employee.json()) as { id: string };
-    const salary = await call(
+    await postApi(
       salariesPost,
       getDb(),
       "/api/salaries",
-      jsonBody({ employeeId, month: "2026-10" }, "POST", session.bearer),
+      { employeeId, month: "2026-10" },
+      session.bearer,
     );
-    expect(salary.status).toBe(201);
     const after = await call(salariesLoader, getDb(), "/salaries?month=2026-10", {
       headers: { Cookie: session.cookie },
     });

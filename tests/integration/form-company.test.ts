@@ -4,7 +4,7 @@ import { action as newClient } from "~/routes/_app.client.new";
 import { action as settingsAction } from "~/routes/_app.settings";
 import { action as apiClients } from "~/routes/api.clients";
 import { createUser, TINY_PNG, validEik } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { type AnyAnswer, call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { workIn } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -193,26 +193,23 @@ describe("a form carries the company it was opened for", () => {
       country: "България",
     };
     // The token works in B (as every session of the login); the call was meant for A.
-    const refused = await call(
+    const body = await postApi<AnyAnswer>(
       apiClients,
       getDb(),
       "/api/clients",
-      jsonBody(payload, "POST", { ...bearer, [COMPANY_HEADER]: a.id }),
+      payload,
+      { ...bearer, [COMPANY_HEADER]: a.id },
+      409,
     );
-    expect(refused.status).toBe(409);
-    const body = await refused.json();
     expect(body.message).toContain(`„${b.name}“`);
     expect(body.message).toContain(`„${a.name}“`);
     expect(body.message).toContain("Нищо не е записано");
     expect(await clientsOf(a.id)).toEqual([]);
     expect(await clientsOf(b.id)).toEqual([]);
-    const named = await call(
-      apiClients,
-      getDb(),
-      "/api/clients",
-      jsonBody(payload, "POST", { ...bearer, [COMPANY_HEADER]: b.id }),
-    );
-    expect(named.status).toBe(201);
+    await postApi(apiClients, getDb(), "/api/clients", payload, {
+      ...bearer,
+      [COMPANY_HEADER]: b.id,
+    });
     expect(await clientsOf(b.id)).toEqual([{ name: "Гама ООД" }]);
   });
 });

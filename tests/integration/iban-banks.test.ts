@@ -9,7 +9,15 @@ import { action as apiRegister } from "~/routes/api.register";
 import { action as auth } from "~/routes/auth";
 import { IBAN_MESSAGE } from "~/utils/iban";
 import { createUser, registrationPayload, TEST_EMPLOYEE } from "../setup/factories";
-import { botToken, call, formBody, jsonBody, signInApi } from "../setup/routes";
+import {
+  type AnyAnswer,
+  botToken,
+  call,
+  formBody,
+  jsonBody,
+  postApi,
+  signInApi,
+} from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -148,21 +156,22 @@ describe("IBAN check digits wherever one is typed", () => {
   it("employees (the same rule): 400 with the IBAN message; a valid one is stored in electronic format", async () => {
     const me = await signedIn("full");
     const employee = (iban: string) => ({ ...TEST_EMPLOYEE, iban });
-    const bad = await call(
+    const bad = await postApi<AnyAnswer>(
       apiEmployees,
       getDb(),
       "/api/employees",
-      jsonBody(employee(WRONG_DIGITS), "POST", { Cookie: me.cookie }),
+      employee(WRONG_DIGITS),
+      { Cookie: me.cookie },
+      400,
     );
-    expect(bad.status).toBe(400);
-    expect((await bad.json()).errors.iban._errors).toEqual([IBAN_MESSAGE]);
-    const ok = await call(
+    expect(bad.errors.iban._errors).toEqual([IBAN_MESSAGE]);
+    await postApi(
       apiEmployees,
       getDb(),
       "/api/employees",
-      jsonBody(employee("bg21 uncr 9661 1020 3456 78"), "POST", { Cookie: me.cookie }),
+      employee("bg21 uncr 9661 1020 3456 78"),
+      { Cookie: me.cookie },
     );
-    expect(ok.status).toBe(201);
     const stored = await getDb().selectFrom("employees").select("iban").executeTakeFirstOrThrow();
     expect(stored.iban).toBe("BG21UNCR96611020345678");
   });

@@ -20,7 +20,7 @@ import { action as copyPost } from "~/routes/api.salaries.copy-previous";
 import { loader as monthGet } from "~/routes/api.salaries.month.$month";
 import { loader as csvLoader } from "~/routes/salaries.export[.]csv";
 import { createCompanyOnPlan, validEgn } from "../setup/factories";
-import { call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
+import { type AnyAnswer, call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { expectOutsider, outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -71,21 +71,24 @@ describe("salaries: employees", () => {
     });
     expect(older).toMatchObject({ birthDate: "1955-12-31", bornBefore1960: true });
 
-    const bad = await call(employeesPost, getDb(), "/api/employees", {
-      ...jsonBody(
-        employeeBody({ idNumber: "8501011230", iban: "BG00XXXX", endDate: "2020-01-01" }),
-        "POST",
-        me.api,
-      ),
-    });
-    expect(bad.status).toBe(400);
-    const body = await bad.json();
+    const body = await postApi<AnyAnswer>(
+      employeesPost,
+      getDb(),
+      "/api/employees",
+      employeeBody({ idNumber: "8501011230", iban: "BG00XXXX", endDate: "2020-01-01" }),
+      me.api,
+      400,
+    );
     expect(Object.keys(body.errors).sort()).toEqual(["endDate", "iban", "idNumber"]);
-    const taken = await call(employeesPost, getDb(), "/api/employees", {
-      ...jsonBody(employeeBody(), "POST", me.api),
-    });
-    expect(taken.status).toBe(409);
-    expect((await taken.json()).message).toBe("Вече има служител с това ЕГН/ЛНЧ");
+    const taken = await postApi<AnyAnswer>(
+      employeesPost,
+      getDb(),
+      "/api/employees",
+      employeeBody(),
+      me.api,
+      409,
+    );
+    expect(taken.message).toBe("Вече има служител с това ЕГН/ЛНЧ");
   });
 
   it("the pages add and edit an employee without JavaScript, keeping what was typed", async () => {

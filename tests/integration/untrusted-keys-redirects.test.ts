@@ -17,7 +17,7 @@ import { loader as adminUsers } from "~/routes/hatterscastle.users._index";
 import { loader as adminUser } from "~/routes/hatterscastle.users.$id";
 import { action as adminLogin, loader as adminLoginPage } from "~/routes/hatterscastle_.login";
 import { createCompanyWithClient, createUser } from "../setup/factories";
-import { botToken, call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { type AnyAnswer, botToken, call, formBody, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -65,15 +65,15 @@ describe("prototype keys as values (issue #24, item 3)", () => {
         .select(db.fn.countAll().as("n"))
         .executeTakeFirstOrThrow();
 
-      const api = await call(feedbackApi, db, "/api/feedback", {
-        ...jsonBody(
-          { type: "feedback", category, message: "Съобщение", recaptchaToken: botToken() },
-          "POST",
-          me.bearer,
-        ),
-      });
-      expect(api.status).toBe(400);
-      expect(JSON.stringify(await api.json())).toContain(FEEDBACK_MESSAGES.category);
+      const api = await postApi<AnyAnswer>(
+        feedbackApi,
+        db,
+        "/api/feedback",
+        { type: "feedback", category, message: "Съобщение", recaptchaToken: botToken() },
+        me.bearer,
+        400,
+      );
+      expect(JSON.stringify(api)).toContain(FEEDBACK_MESSAGES.category);
 
       const page = await call(
         feedbackPage,

@@ -55,6 +55,9 @@ export function jsonBody(
   };
 }
 
+/** An answer's body untyped, as Response.json() gives it: for tests that read deep into errors. */
+export type AnyAnswer = Awaited<ReturnType<Response["json"]>>;
+
 /**
  * POSTs JSON to an API action with the headers given (a bearer or a cookie), expects the status
  * (201 unless said) and returns the answer's body: for the calls that make what a test is about.
