@@ -1,6 +1,5 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import { registrationPayload } from "../setup/values";
 import {
   expectAccessible,
@@ -9,6 +8,7 @@ import {
   onSeededApp,
   openPage,
   type RunningApp,
+  signInAdmin,
 } from "./harness";
 
 /*
@@ -17,8 +17,7 @@ import {
  * axe on every admin page.
  */
 
-// The demo admin (db/seed.ts): the embedded default seeds it on start; on PostgreSQL the test does.
-const ADMIN = DEMO_ACCOUNTS.admin;
+// The demo admin (db/seed.ts, signInAdmin): the embedded default seeds it on start; on PostgreSQL the test does.
 
 /** A fresh customer registered over the API: their e-mail and session cookie value. */
 async function registerCustomer(app: RunningApp) {
@@ -38,14 +37,6 @@ async function registerCustomer(app: RunningApp) {
     company: payload.companyName,
     cookie: cookie.split(";")[0]!.slice("__session=".length),
   };
-}
-
-async function adminSignIn(page: Page, app: RunningApp) {
-  await page.goto(`${app.url}/hatterscastle/login`);
-  await field(page, "Имейл").fill(ADMIN.email);
-  await field(page, "Парола").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Вход" }).click();
-  await page.waitForURL(`${app.url}/hatterscastle`);
 }
 
 describe.skipIf(!hasChromium)("running the service from /hatterscastle", () => {
@@ -72,7 +63,7 @@ describe.skipIf(!hasChromium)("running the service from /hatterscastle", () => {
         if (javaScriptEnabled) await other.page.clock.install();
         await other.page.goto(`${app.url}/dashboard`);
 
-        await adminSignIn(page, app);
+        await signInAdmin(page, app);
         await page.getByRole("link", { name: "Потребители" }).first().click();
         await page.waitForURL(`${app.url}/hatterscastle/users`);
         await field(page, "Имейл, фирма или ЕИК").fill(customer.email.slice(0, 12));
@@ -132,7 +123,7 @@ describe.skipIf(!hasChromium)("running the service from /hatterscastle", () => {
     const customer = await registerCustomer(app);
     const { page, context } = await openPage(browser);
     try {
-      await adminSignIn(page, app);
+      await signInAdmin(page, app);
       await page.goto(`${app.url}/hatterscastle/users?q=${encodeURIComponent(customer.email)}`);
       await page.getByRole("link", { name: customer.email }).click();
       await page.waitForURL(/\/hatterscastle\/users\/[0-9a-f-]{36}$/);

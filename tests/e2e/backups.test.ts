@@ -8,7 +8,6 @@ import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { registrationPayload, validEik } from "../setup/values";
 import {
   expectAccessible,
-  field,
   freePort,
   hasChromium,
   launchBrowser,
@@ -16,6 +15,7 @@ import {
   type RunningApp,
   registerViaApi,
   runServer,
+  signInAdmin,
   startApp,
 } from "./harness";
 
@@ -125,11 +125,7 @@ describe.skipIf(Boolean(serverUrl))("backups of the embedded database", () => {
       const browser = await launchBrowser();
       try {
         const { page } = await openPage(browser, { javaScriptEnabled: false });
-        await page.goto(`${app.url}/hatterscastle/login`);
-        await field(page, "Имейл").fill(DEMO_ACCOUNTS.admin.email);
-        await field(page, "Парола").fill(DEMO_ACCOUNTS.admin.password);
-        await page.getByRole("button", { name: "Вход" }).click();
-        await page.waitForURL(`${app.url}/hatterscastle`);
+        await signInAdmin(page, app);
         const card = page.getByRole("region", { name: "Резервни копия" });
         await card.getByText("Последно успешно:").waitFor();
         await card.getByText(path.basename(made!)).first().waitFor();

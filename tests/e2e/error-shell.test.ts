@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import {
   expectAccessible,
-  field,
   hasChromium,
   onSeededApp,
   openPage,
   type RunningApp,
+  signInAdmin,
   signInContext,
 } from "./harness";
 
@@ -73,11 +72,7 @@ describe.skipIf(!hasChromium)("an error inside the signed-in shell", () => {
     it(`keeps the back office's menu on a 404 ${mode}`, async () => {
       const { page, context } = await openPage(browser, { javaScriptEnabled });
       try {
-        await page.goto(`${app.url}/hatterscastle/login`);
-        await field(page, "Имейл").fill(DEMO_ACCOUNTS.admin.email);
-        await field(page, "Парола").fill(DEMO_ACCOUNTS.admin.password);
-        await page.getByRole("button", { name: "Вход" }).click();
-        await page.waitForURL(`${app.url}/hatterscastle`);
+        await signInAdmin(page, app);
 
         const response = await page.goto(`${app.url}/hatterscastle/users/${randomUUID()}`);
         expect(response?.status()).toBe(404);

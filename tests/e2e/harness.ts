@@ -14,6 +14,7 @@ import {
   type Page,
 } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { registrationPayload } from "../setup/values";
 
@@ -450,6 +451,15 @@ export async function signInContext(app: RunningApp, context: BrowserContext): P
   await context.addCookies([
     { name: "__session", value: await sessionCookieValue(app), url: app.url },
   ]);
+}
+
+/** Signs in to the back office through its form, as the demo admin: done on /hatterscastle. */
+export async function signInAdmin(page: Page, app: RunningApp): Promise<void> {
+  await page.goto(`${app.url}/hatterscastle/login`);
+  await field(page, "Имейл").fill(DEMO_ACCOUNTS.admin.email);
+  await field(page, "Парола").fill(DEMO_ACCOUNTS.admin.password);
+  await page.getByRole("button", { name: "Вход" }).click();
+  await page.waitForURL(`${app.url}/hatterscastle`);
 }
 
 /** Adds a card on the «Начин на плащане» tab, then comes back to the plans. */

@@ -5,12 +5,12 @@ import { writeMt940 } from "../setup/bank-statements";
 import { validEgn, validEik } from "../setup/values";
 import {
   expectAccessible,
-  field,
   hasChromium,
   onSeededApp,
   openPage,
   postJson,
   type RunningApp,
+  signInAdmin,
   signInContext,
   upgradeByForms,
 } from "./harness";
@@ -405,11 +405,7 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
   it("the back office", async () => {
     const { page, context } = await openPage(browser);
     try {
-      await page.goto(`${app.url}/hatterscastle/login`);
-      await field(page, "Имейл").fill(DEMO_ACCOUNTS.admin.email);
-      await field(page, "Парола").fill(DEMO_ACCOUNTS.admin.password);
-      await page.getByRole("button", { name: "Вход" }).click();
-      await page.waitForURL(`${app.url}/hatterscastle`);
+      await signInAdmin(page, app);
       await page.goto(`${app.url}/hatterscastle/users`);
       const userHref = await page
         .getByRole("link", { name: DEMO_ACCOUNTS.customer.email })
