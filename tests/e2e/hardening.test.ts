@@ -318,6 +318,7 @@ describe("the server's edge", () => {
       const health = await fetch(`${app.url}/api/health`);
       latencies.push(performance.now() - started);
       expect(health.status).toBe(200);
+      // why a pause: probes at a steady pace while the render runs (what is measured), not a wait.
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const { status, bytes } = await pdf;

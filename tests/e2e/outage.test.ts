@@ -82,16 +82,27 @@ describe.skipIf(!serverUrl)("when the database goes away", () => {
         }
       }
     };
+    /** Waits until the load is served again after `since`: three more reads and a new document. */
+    const servedAgain = async (since: Map<number, number>) => {
+      const grown = (status: number, by: number) =>
+        (statuses.get(status) ?? 0) >= (since.get(status) ?? 0) + by;
+      const end = Date.now() + 30_000;
+      while (!(grown(200, 3) && grown(201, 1))) {
+        if (Date.now() > end) throw new Error(`not served again: ${[...statuses]}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
     const load = [reader(), reader(), writer(), writer()];
-    // Kill every connection of the app's database, five times, while the load runs.
+    // Kill every connection of the app's database, five times while the load runs, each time once
+    // the app serves again (not after a fixed pause: each kill lands on a working app).
     for (let round = 0; round < 5; round++) {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await servedAgain(new Map(statuses));
       await adminQuery(
         serverUrl!,
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await servedAgain(new Map(statuses));
     running = false;
     await Promise.all(load);
 

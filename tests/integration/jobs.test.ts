@@ -241,6 +241,7 @@ describe.skipIf(!serverUrl)("the job queue with two instances on one PostgreSQL"
     const done: { n: number; by: string }[] = [];
     const worker = (by: string) => async (jobs: { data: { n: number } }[]) => {
       for (const job of jobs) {
+        // why a pause: a job that takes a little time, so both instances' batches overlap.
         await new Promise((resolve) => setTimeout(resolve, 5));
         done.push({ n: job.data.n, by });
       }
