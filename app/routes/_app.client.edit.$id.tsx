@@ -5,12 +5,13 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ClientForm, clientValidator } from "~/components/clients/client-form";
+import { CLIENT_FORM_ID, ClientForm } from "~/components/clients/client-form";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
+import { CLIENT_FIELDS } from "~/modules/clients/constants";
 import {
   clientFormValues,
   deleteClient,
@@ -18,11 +19,19 @@ import {
   setArchived,
   updateClient,
 } from "~/modules/clients/queries.server";
+import { clientSchema } from "~/modules/clients/schema";
 import type { ViesStatus } from "~/modules/reference/vies";
 import { cp1251Warning } from "~/utils/cp1251.server";
 import { formatDate } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
-import { refuseUnknownIntent, refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import { useFormAnswer } from "~/utils/forms";
+import {
+  parseFormValues,
+  refuseForm,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireCompanyUser } from "~/web/auth/guards.server";
 import { clientViesAnswer } from "~/web/clients/vies.server";
@@ -52,13 +61,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "vies":
       return clientViesAnswer(context, user.companyId, form);
     case "save": {
-      const result = await clientValidator.validate(form);
-      if (result.error) return refuseValidation(result);
+      const values = typedValues(form);
+      const result = parseFormValues(CLIENT_FORM_ID, clientSchema, values, CLIENT_FIELDS, {
+        keepEmpty: true,
+      });
+      if (result.refusal) return result.refusal;
       try {
         await updateClient(context.db, user.companyId, client.id, result.data);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return refuseWithAppError("client", error, result.submittedData);
+        return refuseWithAppError(CLIENT_FORM_ID, error, values);
       }
       return redirectWithToast("/clients", "Промените са запазени");
     }
@@ -70,16 +82,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return redirectWithToast(`/client/edit/${client.id}`, "Клиентът е възстановен");
     case "delete":
       if (form.get("confirm") !== "on") {
-        return json(
-          { fieldErrors: {}, formError: "Потвърдете, че искате клиентът да бъде изтрит" },
-          { status: 400 },
-        );
+        return refuseForm({
+          formId: "client-actions",
+          fieldErrors: {},
+          formError: "Потвърдете, че искате клиентът да бъде изтрит",
+        });
       }
       try {
         await deleteClient(context.db, user.companyId, client.id);
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        return json({ fieldErrors: {}, formError: error.message }, { status: error.status });
+        return refuseWithAppError("client-actions", error, {});
       }
       return redirectWithToast("/clients", "Клиентът е изтрит");
     default:
@@ -89,9 +102,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function EditClient() {
   const { id, name, archivedAt, values, nameHint } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as
-    | { formError?: string; formId?: string; vies?: ViesStatus }
-    | undefined;
+  const data = useActionData<typeof action>() as { formId?: string; vies?: ViesStatus } | undefined;
+  const actions = useFormAnswer("client-actions");
   return (
     <div className={page.page}>
       <p>
@@ -116,13 +128,12 @@ export default function EditClient() {
         key={id}
         defaultValues={values}
         nameHint={nameHint}
-        formError={data?.formId === "client" ? data.formError : null}
         submitLabel="Запази"
-        vies={data?.formId === "client" ? data.vies : null}
+        vies={data?.formId === CLIENT_FORM_ID ? data.vies : null}
       />
       <section className={page.card} style={{ marginTop: "2rem" }} aria-labelledby="client-actions">
         <h2 id="client-actions">Архивиране и изтриване</h2>
-        {data?.formId !== "client" ? <FormError message={data?.formError} /> : null}
+        <FormError message={actions?.formError} />
         <p>
           Архивираният клиент остава в старите документи, но не се предлага в новите. Клиент с
           документи не може да бъде изтрит.

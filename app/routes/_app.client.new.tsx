@@ -1,18 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
-import { ClientForm, clientValidator } from "~/components/clients/client-form";
+import { CLIENT_FORM_ID, ClientForm } from "~/components/clients/client-form";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
+import { CLIENT_FIELDS } from "~/modules/clients/constants";
 import { createClient, findDuplicateClient } from "~/modules/clients/queries.server";
-import { CLIENT_MESSAGES } from "~/modules/clients/schema";
+import { CLIENT_MESSAGES, clientSchema } from "~/modules/clients/schema";
 import type { ViesStatus } from "~/modules/reference/vies";
 import { AppError } from "~/utils/errors";
 import type { FormAnswer } from "~/utils/forms";
 import {
+  parseFormValues,
   refuseForm,
   refuseUnknownIntent,
-  refuseValidation,
   refuseWithAppError,
+  typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireCompanyUser } from "~/web/auth/guards.server";
@@ -29,8 +31,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const intent = form.get("intent");
   if (intent === "vies") return clientViesAnswer(context, user.companyId, form);
   if (intent !== "save" && intent !== "save-anyway") return refuseUnknownIntent();
-  const result = await clientValidator.validate(form);
-  if (result.error) return refuseValidation(result);
+  const values = typedValues(form);
+  const result = parseFormValues(CLIENT_FORM_ID, clientSchema, values, CLIENT_FIELDS, {
+    keepEmpty: true,
+  });
+  if (result.refusal) return result.refusal;
   // The same client twice (issue #41 item 10): the same ЕИК is refused (one client per ЕИК); the
   // same VAT number is a warning with the way to open the existing one or add this anyway.
   const duplicate = await findDuplicateClient(context.db, user.companyId, result.data);
@@ -41,10 +46,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : CLIENT_MESSAGES.vatTakenBy(duplicate.name, duplicate.archived);
     return refuseForm(
       {
-        formId: "client",
+        formId: CLIENT_FORM_ID,
         fieldErrors: byEik ? { eik: CLIENT_MESSAGES.eikTaken } : { vatNumber: message },
         formError: message,
-        repopulateFields: result.submittedData,
+        repopulateFields: values,
         link: {
           to: `/client/edit/${duplicate.id}`,
           text: CLIENT_MESSAGES.openDuplicate(duplicate.name),
@@ -57,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await createClient(context.db, user.companyId, result.data);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return refuseWithAppError("client", error, result.submittedData);
+    return refuseWithAppError(CLIENT_FORM_ID, error, values);
   }
   return redirectWithToast("/clients", {
     title: "Клиентът е добавен",
@@ -76,7 +81,6 @@ export default function NewClient() {
       </p>
       <h1>Нов клиент</h1>
       <ClientForm
-        formError={data?.formError}
         submitLabel="Добави клиента"
         vies={data?.vies}
         duplicate={

@@ -4,48 +4,49 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useBankFill } from "~/components/forms/bank-fill";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { CountryField } from "~/components/forms/country-field";
 import { CheckboxField, FormError, PasswordField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
-import { lazyValidator } from "~/components/forms/lazy-validator";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { changePassword } from "~/modules/accounts/account.server";
 import { kindTexts } from "~/modules/accounts/company-kind";
+import { changePasswordSchema, personalSchema, profileSchema } from "~/modules/accounts/schema";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
 import { IMPERSONATION_MESSAGES } from "~/modules/admin/impersonation";
 import { can } from "~/modules/auth/capabilities";
 import { bulgarianBanks, withBankFilled } from "~/modules/reference/banks.server";
 import { countryByCode } from "~/modules/reference/countries.server";
 import { AppError } from "~/utils/errors";
+import { answerFields, useFormAnswer } from "~/utils/forms";
 import {
+  parseFormValues,
   refuseForm,
   refuseUnknownIntent,
-  refuseValidation,
   refuseWithAppError,
   typedValues,
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { checkPageForm, requireUser } from "~/web/auth/guards.server";
 
-const profileValidator = lazyValidator(() =>
-  import("~/modules/accounts/validators").then((m) => m.profile),
-);
-const personalValidator = lazyValidator(() =>
-  import("~/modules/accounts/validators").then((m) => m.personal),
-);
-const passwordValidator = lazyValidator(() =>
-  import("~/modules/accounts/validators").then((m) => m.changePassword),
-);
+// The fields in the order they are drawn: focus goes to the first refused one.
+const PROFILE_FIELDS = (
+  "firstName lastName companyName companyAddress companyCity postalCode country companyPhone " +
+  "isVatRegistered vatNumber companyBankAccount companyBankName companyBankBic " +
+  "useEnglishInvoices companyNameEn companyAddressEn companyCityEn companyIssuerNameEn companyBankNameEn"
+).split(" ");
+const PASSWORD_FIELDS = ["currentPassword", "password", "confirmPassword"];
 // The spec's toast titles (§8) for a refused profile or password change.
 const PROFILE_FAILED = "Актуализацията не беше успешна";
 const PASSWORD_FAILED = "Промяната на паролата не беше успешна";
+// The account schemas read a blank field as "" (their messages for it): keepEmpty.
+const profileReading = { formError: PROFILE_FAILED, keepEmpty: true };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -90,28 +91,35 @@ const saved = (title: string, description: string) =>
 export async function action({ request, context }: ActionFunctionArgs) {
   // The company's part of the profile is written into the company the form was drawn for only.
   const user = await checkPageForm(request, await requireUser(request, context));
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const values = typedValues(await request.formData());
+  const intent = values.intent;
   if (intent === "profile" && !can(user, "settings")) {
-    const result = await personalValidator.validate(form);
-    if (result.error) {
-      return refuseValidation(result, PROFILE_FAILED);
-    }
-    await updatePersonal(context.db, user.id, result.data);
+    const parsed = parseFormValues(
+      "profile",
+      personalSchema,
+      values,
+      PROFILE_FIELDS,
+      profileReading,
+    );
+    if (parsed.refusal) return parsed.refusal;
+    await updatePersonal(context.db, user.id, parsed.data);
     return saved("Профилът е актуализиран", "Вашите промени са запазени успешно.");
   }
   if (intent === "profile") {
-    const result = await profileValidator.validate(
-      await withBankFilled(context.db, typedValues(form)),
+    const filled = await withBankFilled(context.db, values);
+    const parsed = parseFormValues(
+      "profile",
+      profileSchema,
+      filled,
+      PROFILE_FIELDS,
+      profileReading,
     );
-    if (result.error) {
-      return refuseValidation(result, PROFILE_FAILED);
-    }
+    if (parsed.refusal) return parsed.refusal;
     try {
-      await updateProfile(context.db, user, result.data);
+      await updateProfile(context.db, user, parsed.data);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
-      return refuseWithAppError("profile", error, result.submittedData, PROFILE_FAILED);
+      return refuseWithAppError("profile", error, filled, PROFILE_FAILED);
     }
     return saved("Профилът е актуализиран", "Вашите промени са запазени успешно.");
   }
@@ -122,13 +130,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
         403,
       );
     }
-    const result = await passwordValidator.validate(form);
-    // Passwords are never sent back to the page.
-    if (result.error) {
-      return refuseValidation({ ...result, submittedData: {} }, PASSWORD_FAILED);
-    }
+    // Passwords are never sent back to the page (refuseForm leaves them out).
+    const parsed = parseFormValues("password", changePasswordSchema, values, PASSWORD_FIELDS, {
+      formError: PASSWORD_FAILED,
+      keepEmpty: true,
+    });
+    if (parsed.refusal) return parsed.refusal;
     try {
-      await changePassword(context.db, user, result.data.currentPassword, result.data.password);
+      await changePassword(context.db, user, parsed.data.currentPassword, parsed.data.password);
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       return refuseWithAppError("password", error, {}, PASSWORD_FAILED);
@@ -144,6 +153,11 @@ export default function Profile() {
   const data = useActionData<typeof action>() as
     | { formId?: string; formError?: string; fieldErrors?: Record<string, string> }
     | undefined;
+  const profile = useFormAnswer("profile");
+  const password = useFormAnswer("password");
+  const profileForm = useFocusFirstInvalid(profile);
+  const passwordForm = useFocusFirstInvalid(password);
+  const { field, checkbox } = answerFields(profile, defaults);
   // Spec §8: the toast's title says what failed, its description the first problem.
   const firstError = data?.fieldErrors ? Object.values(data.fieldErrors)[0] : undefined;
   useErrorToast(
@@ -156,16 +170,10 @@ export default function Profile() {
       <div className={styles.grid}>
         <section className={styles.card} aria-labelledby="profile-title">
           <h2 id="profile-title">Лични и фирмени данни</h2>
-          <ValidatedForm
-            validator={hasCompany ? profileValidator : personalValidator}
-            method="post"
-            id="profile"
-            defaultValues={defaults}
-            noValidate
-          >
+          <Form method="post" id="profile" ref={profileForm} noValidate>
             <CompanyField />
             <input type="hidden" name="intent" value="profile" />
-            {data?.formId === "profile" ? <FormError message={data.formError} /> : null}
+            <FormError message={profile?.formError} />
             <p>
               Имейл: <strong>{email}</strong>
               {hasCompany ? (
@@ -175,74 +183,88 @@ export default function Profile() {
                 </>
               ) : null}
             </p>
-            <TextField name="firstName" label="Име" autoComplete="given-name" required />
-            <TextField name="lastName" label="Фамилия" autoComplete="family-name" required />
+            <TextField {...field("firstName")} label="Име" autoComplete="given-name" required />
+            <TextField {...field("lastName")} label="Фамилия" autoComplete="family-name" required />
             {hasCompany ? (
               <>
-                <TextField name="companyName" label={kindTexts(companyType).nameLabel} required />
-                <TextField name="companyAddress" label="Адрес" required />
-                <TextField name="companyCity" label="Град" required />
-                <TextField name="postalCode" label="Пощенски код" required />
-                <CountryField />
-                <TextField name="companyPhone" label="Телефон" type="tel" autoComplete="tel" />
+                <TextField
+                  {...field("companyName")}
+                  label={kindTexts(companyType).nameLabel}
+                  required
+                />
+                <TextField {...field("companyAddress")} label="Адрес" required />
+                <TextField {...field("companyCity")} label="Град" required />
+                <TextField {...field("postalCode")} label="Пощенски код" required />
+                <CountryField {...field("country")} />
+                <TextField
+                  {...field("companyPhone")}
+                  label="Телефон"
+                  type="tel"
+                  autoComplete="tel"
+                />
                 <CheckboxField
-                  name="isVatRegistered"
+                  {...checkbox("isVatRegistered")}
                   value="on"
                   label={kindTexts(companyType).vatRegistered}
                 />
-                <TextField name="vatNumber" label="ДДС номер" />
+                <TextField {...field("vatNumber")} label="ДДС номер" />
                 <TextField
-                  name="companyBankAccount"
+                  {...field("companyBankAccount")}
                   label="IBAN"
                   required
                   hint="Български IBAN попълва банката и BIC"
                   onChange={bank.onIbanChange}
                   status={bank.status}
                 />
-                <TextField name="companyBankName" label="Банка" required />
-                <TextField name="companyBankBic" label="BIC" required />
+                <TextField {...field("companyBankName")} label="Банка" required />
+                <TextField {...field("companyBankBic")} label="BIC" required />
                 <CheckboxField
-                  name="useEnglishInvoices"
+                  {...checkbox("useEnglishInvoices")}
                   value="on"
                   label="Издавам фактури и на английски"
                 />
                 <fieldset id="english-details" className={fieldStyles.fieldset}>
                   <legend className={fieldStyles.legend}>Данни на английски</legend>
                   <TextField
-                    name="companyNameEn"
+                    {...field("companyNameEn")}
                     label={`${kindTexts(companyType).nameLabel} на английски`}
                     lang="en"
                   />
-                  <TextField name="companyAddressEn" label="Адрес на английски" lang="en" />
-                  <TextField name="companyCityEn" label="Град на английски" lang="en" />
+                  <TextField {...field("companyAddressEn")} label="Адрес на английски" lang="en" />
+                  <TextField {...field("companyCityEn")} label="Град на английски" lang="en" />
                   <TextField
-                    name="companyIssuerNameEn"
+                    {...field("companyIssuerNameEn")}
                     label="Съставил — име на латиница"
                     lang="en"
                     hint="Печата се след «Issued by»; празно — името на съставителя, изписано на латиница"
                   />
-                  <TextField name="companyBankNameEn" label="Банка на английски" lang="en" />
+                  <TextField {...field("companyBankNameEn")} label="Банка на английски" lang="en" />
                 </fieldset>
               </>
             ) : null}
             <Button type="submit">Запази</Button>
-          </ValidatedForm>
+          </Form>
         </section>
         <section className={styles.card} aria-labelledby="password-title">
           <h2 id="password-title">Смяна на паролата</h2>
-          <ValidatedForm validator={passwordValidator} method="post" id="password" noValidate>
+          <Form method="post" id="password" ref={passwordForm} noValidate>
             <CompanyField />
             <input type="hidden" name="intent" value="password" />
-            {data?.formId === "password" ? <FormError message={data.formError} /> : null}
+            <FormError message={password?.formError} />
             <PasswordField
               name="currentPassword"
+              error={password?.fieldErrors.currentPassword}
               label="Текуща парола"
               autoComplete="current-password"
               required
             />
-            <NewPasswordFields label="Нова парола" confirmLabel="Потвърдете новата парола" />
+            <NewPasswordFields
+              label="Нова парола"
+              confirmLabel="Потвърдете новата парола"
+              errors={password?.fieldErrors}
+            />
             <Button type="submit">Смени паролата</Button>
-          </ValidatedForm>
+          </Form>
         </section>
       </div>
     </div>

@@ -6,12 +6,12 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError, TextField } from "~/components/forms/field";
-import { lazyValidator } from "~/components/forms/lazy-validator";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
+import { verifyCodeSchema } from "~/modules/accounts/schema";
 import { resendVerificationEmail } from "~/modules/accounts/service.server";
 import {
   VERIFIED_TOAST,
@@ -19,13 +19,12 @@ import {
   WELCOME_FAILED_TOAST,
 } from "~/modules/accounts/verification.server";
 import { AppError } from "~/utils/errors";
-import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import { answerFields, useFormAnswer } from "~/utils/forms";
+import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireUser } from "~/web/auth/guards.server";
 
-const validator = lazyValidator(() =>
-  import("~/modules/accounts/validators").then((m) => m.verifyCode),
-);
+const FORM_ID = "verify-code";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -45,17 +44,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return json({ formId: "verify", fieldErrors: {}, resent: true });
   }
-  const result = await validator.validate(form);
-  if (result.error) return refuseValidation(result);
-  const outcome = await verifyByCode(context, user.id, result.data.code);
+  const values = typedValues(form);
+  const parsed = parseFormValues(FORM_ID, verifyCodeSchema, values, ["code"], {
+    keepEmpty: true,
+  });
+  if (parsed.refusal) return parsed.refusal;
+  const outcome = await verifyByCode(context, user.id, parsed.data.code);
   if (!outcome) {
-    return json(
-      {
-        fieldErrors: { code: "Кодът е грешен или е изтекъл. Поискайте нов код." },
-        repopulateFields: result.submittedData,
-      },
-      { status: 400 },
-    );
+    return refuseForm({
+      formId: FORM_ID,
+      fieldErrors: { code: "Кодът е грешен или е изтекъл. Поискайте нов код." },
+      repopulateFields: values,
+      focus: "code",
+    });
   }
   return redirectWithToast(
     "/dashboard",
@@ -65,9 +66,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function VerifyCode() {
   const { email } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as
-    | { formError?: string; resent?: boolean }
-    | undefined;
+  const data = useActionData<typeof action>() as { resent?: boolean } | undefined;
+  const resend = useFormAnswer("verify");
+  const answer = useFormAnswer(FORM_ID);
+  const form = useFocusFirstInvalid(answer);
+  const { field } = answerFields(answer);
   const busy = useNavigation().state === "submitting";
   return (
     <div className={styles.page}>
@@ -79,11 +82,12 @@ export default function VerifyCode() {
         {data?.resent ? (
           <p role="status">Изпратихме нов код. Предишните кодове вече не са валидни.</p>
         ) : null}
-        <FormError message={data?.formError} />
-        <ValidatedForm validator={validator} method="post" noValidate>
+        <FormError message={resend?.formError} />
+        <Form method="post" ref={form} noValidate>
           <CompanyField />
+          <FormError message={answer?.formError} />
           <TextField
-            name="code"
+            {...field("code")}
             label="Код"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -93,7 +97,7 @@ export default function VerifyCode() {
           <Button type="submit" disabled={busy}>
             Потвърди
           </Button>
-        </ValidatedForm>
+        </Form>
         <Form method="post" style={{ marginTop: "1rem" }}>
           <CompanyField />
           <input type="hidden" name="intent" value="resend" />

@@ -312,7 +312,7 @@ export default function AuthPage() {
             }
           />
         ) : (
-          <LoginForm redirectTo={redirectTo} bot={loginBot} formError={actionData?.formError} />
+          <LoginForm redirectTo={redirectTo} bot={loginBot} />
         )}
       </CenteredCard>
       {success ? (

@@ -4,20 +4,19 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError, TextField } from "~/components/forms/field";
-import { lazyValidator } from "~/components/forms/lazy-validator";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
+import { forgotPasswordSchema } from "~/modules/accounts/schema";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { AppError } from "~/utils/errors";
-import { refuseValidation, refuseWithAppError } from "~/utils/forms.server";
+import { answerFields, useFormAnswer } from "~/utils/forms";
+import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { requireGuest } from "~/web/auth/guards.server";
 
-const validator = lazyValidator(() =>
-  import("~/modules/accounts/validators").then((m) => m.forgotPassword),
-);
+const FORM_ID = "forgot-password";
 const SENT =
   "Ако има профил с този имейл адрес, изпратихме връзка за нова парола. Връзката е валидна един час.";
 
@@ -28,34 +27,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireGuest(request, context);
-  const result = await validator.validate(await request.formData());
-  if (result.error) return refuseValidation(result);
+  const values = typedValues(await request.formData());
+  const parsed = parseFormValues(FORM_ID, forgotPasswordSchema, values, ["email"], {
+    keepEmpty: true,
+  });
+  if (parsed.refusal) return parsed.refusal;
   try {
-    await requestPasswordReset(context, result.data.email);
+    await requestPasswordReset(context, parsed.data.email);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return refuseWithAppError(result.formId ?? "", error, result.submittedData);
+    return refuseWithAppError(FORM_ID, error, values);
   }
   return json({ sent: true });
 }
 
 export default function ForgotPassword() {
   const { marketingUrl } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as { sent?: boolean; formError?: string } | undefined;
+  const data = useActionData<typeof action>() as { sent?: boolean } | undefined;
+  const answer = useFormAnswer(FORM_ID);
+  const form = useFocusFirstInvalid(answer);
+  const { field } = answerFields(answer);
   const busy = useNavigation().state === "submitting";
   return (
     <CenteredCard title="Забравена парола" marketingUrl={marketingUrl}>
       {data?.sent ? (
         <p role="status">{SENT}</p>
       ) : (
-        <ValidatedForm validator={validator} method="post" noValidate>
+        <Form method="post" ref={form} noValidate>
           <p>Въведете имейла на профила си и ще ви изпратим връзка за нова парола.</p>
-          <FormError message={data?.formError} />
-          <TextField name="email" label="Имейл" type="email" autoComplete="email" required />
+          <FormError message={answer?.formError} />
+          <TextField {...field("email")} label="Имейл" type="email" autoComplete="email" required />
           <Button type="submit" disabled={busy}>
             {busy ? "Изпращане..." : "Изпрати връзка"}
           </Button>
-        </ValidatedForm>
+        </Form>
       )}
       <p>
         <Link to="/auth">Обратно към входа</Link>

@@ -5,25 +5,20 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { ValidatedForm } from "remix-validated-form";
-import { lazyValidator } from "~/components/forms/lazy-validator";
-
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
-
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { CenteredCard } from "~/components/layout/centered-card";
-
 import { Button } from "~/components/ui/button";
+import { resetPasswordSchema } from "~/modules/accounts/schema";
 import { resetPassword } from "~/modules/auth/password-reset.server";
 import { peekToken } from "~/modules/auth/tokens.server";
-import { refuseValidation } from "~/utils/forms.server";
+import { useFormAnswer } from "~/utils/forms";
+import { parseFormValues, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireGuest } from "~/web/auth/guards.server";
 
-const validator = lazyValidator(() =>
-  import("~/modules/accounts/validators").then((m) => m.resetPassword),
-);
+const FORM_ID = "reset-password";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   await requireGuest(request, context);
@@ -38,11 +33,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await requireGuest(request, context);
-  const result = await validator.validate(await request.formData());
-  // Passwords are never sent back to the page.
-  if (result.error) return refuseValidation({ ...result, submittedData: {} });
+  const values = typedValues(await request.formData());
+  const parsed = parseFormValues(FORM_ID, resetPasswordSchema, values, PASSWORDS, {
+    keepEmpty: true,
+  });
+  if (parsed.refusal) return parsed.refusal;
   const done = params.token
-    ? await resetPassword(context, params.token, result.data.password)
+    ? await resetPassword(context, params.token, parsed.data.password)
     : false;
   if (!done) return redirect(`/reset-password/${params.token ?? ""}`);
   return redirectWithToast("/auth", {
@@ -51,18 +48,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
+const PASSWORDS = ["password", "confirmPassword"];
+
 export default function ResetPassword() {
   const { valid, marketingUrl } = useLoaderData<typeof loader>();
+  const answer = useFormAnswer(FORM_ID);
+  const form = useFocusFirstInvalid(answer);
   const busy = useNavigation().state === "submitting";
   return (
     <CenteredCard title="Нова парола" marketingUrl={marketingUrl}>
       {valid ? (
-        <ValidatedForm validator={validator} method="post" noValidate>
-          <NewPasswordFields label="Нова парола" />
+        <Form method="post" ref={form} noValidate>
+          <NewPasswordFields label="Нова парола" errors={answer?.fieldErrors} />
           <Button type="submit" disabled={busy}>
             Запази паролата
           </Button>
-        </ValidatedForm>
+        </Form>
       ) : (
         <>
           <p role="alert">Връзката е невалидна, вече е използвана или е изтекла.</p>

@@ -50,13 +50,20 @@ export function echoedValues<T extends object>(values: T): T {
   ) as T;
 }
 
-/** A refused form: its answer with HTTP 400 (or the status given); what was typed via echoedValues. */
+/** Fields never sent back to the page, whatever form they are in. */
+const SECRETS = new Set(["password", "confirmPassword", "currentPassword", "cardNumber", "cvc"]);
+
+/**
+ * A refused form: its answer with HTTP 400 (or the status given); what was typed via
+ * echoedValues, without passwords and card numbers.
+ */
 export function refuseForm(answer: FormAnswer, status = 400) {
   const { repopulateFields } = answer;
-  return json<FormAnswer>(
-    repopulateFields ? { ...answer, repopulateFields: echoedValues(repopulateFields) } : answer,
-    { status },
+  if (!repopulateFields) return json<FormAnswer>(answer, { status });
+  const shown = Object.fromEntries(
+    Object.entries(repopulateFields).filter(([key]) => !SECRETS.has(key)),
   );
+  return json<FormAnswer>({ ...answer, repopulateFields: echoedValues(shown) }, { status });
 }
 
 /** The one message for an intent the action does not know. */
@@ -100,6 +107,36 @@ export function refuseValidation(
 }
 
 /**
+ * How a form's typed values meet its schema. By default an empty field counts as not filled in
+ * (the schema's optional and default apply); `keepEmpty` hands "" to schemas written for it (the
+ * account and client forms', where a blank required field must not hide the rules checked
+ * across fields).
+ */
+export interface FormReading {
+  formError?: string;
+  keepEmpty?: boolean;
+}
+
+/**
+ * A form's typed values read by its zod schema: the data, or the message per field.
+ * parseFormValues wraps it for an action; a strategy or a wizard that answers in its own shape
+ * calls it directly.
+ */
+export function checkFormValues<T extends ZodTypeAny>(
+  schema: T,
+  values: Record<string, string>,
+  keepEmpty = false,
+):
+  | { data: z.infer<T>; fieldErrors?: undefined }
+  | { data?: undefined; fieldErrors: Record<string, string> } {
+  const input = keepEmpty
+    ? values
+    : Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ""));
+  const parsed = schema.safeParse(input);
+  return parsed.success ? { data: parsed.data } : { fieldErrors: fieldErrorsOf(parsed.error) };
+}
+
+/**
  * A plain form's values read by its zod schema: the data, or the refusal to return (400 with the
  * message per field, what was typed, and focus on the first invalid control in `order`).
  */
@@ -108,12 +145,13 @@ export function parseFormValues<T extends ZodTypeAny>(
   schema: T,
   values: Record<string, string>,
   order: readonly string[],
-  formError = "Проверете отбелязаните полета",
+  reading: string | FormReading = {},
 ): { data: z.infer<T>; refusal?: undefined } | { data?: undefined; refusal: Response } {
-  const input = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ""));
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return { data: parsed.data };
-  const fieldErrors = fieldErrorsOf(parsed.error);
+  const { formError = "Проверете отбелязаните полета", keepEmpty = false } =
+    typeof reading === "string" ? { formError: reading } : reading;
+  const parsed = checkFormValues(schema, values, keepEmpty);
+  if (!parsed.fieldErrors) return { data: parsed.data };
+  const { fieldErrors } = parsed;
   return {
     refusal: refuseForm({
       formId,

@@ -31,3 +31,38 @@ export function typedOr(answer: FormAnswer | undefined, name: string, fallback =
   const value = answer?.repopulateFields?.[name];
   return typeof value === "string" ? value : fallback;
 }
+
+/**
+ * The props of a form's fields from its answer and the values it opens with: `field(name)` gives
+ * the name, the message and what was typed (else the default) to a text field or a select;
+ * `checkbox(name)` the same with whether it is ticked. Passwords are never in either.
+ */
+export function answerFields(
+  answer: FormAnswer | undefined,
+  defaults: Record<string, string | boolean | null | undefined> = {},
+) {
+  const typed = answer?.repopulateFields;
+  // A step's answer without messages (the wizard's next step) may carry no fieldErrors at all.
+  const error = (name: string): string | undefined => answer?.fieldErrors?.[name];
+  return {
+    /** Every message by field, for a component that draws several fields. */
+    errors: answer?.fieldErrors,
+    error,
+    field: (name: string) => {
+      const value = typed && Object.hasOwn(typed, name) ? typed[name] : defaults[name];
+      return {
+        name,
+        error: error(name),
+        defaultValue: typeof value === "string" ? value : undefined,
+      };
+    },
+    checkbox: (name: string) => {
+      const value = typed ? typed[name] : defaults[name];
+      return {
+        name,
+        error: error(name),
+        defaultChecked: value === true || value === "on" || value === "true",
+      };
+    },
+  };
+}

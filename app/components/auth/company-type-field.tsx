@@ -1,10 +1,14 @@
-import { useField } from "remix-validated-form";
 import * as fieldStyles from "~/components/forms/field.css";
 import { COMPANY_KIND_TEXTS, COMPANY_KINDS } from "~/modules/accounts/company-kind";
 
 /** The company's kind (registration's step 2): one radio per kind, with the step's error. */
-export function CompanyTypeField() {
-  const { error, getInputProps } = useField("companyType");
+export function CompanyTypeField({
+  error,
+  defaultValue,
+}: {
+  error?: string | undefined;
+  defaultValue?: string | undefined;
+}) {
   return (
     <fieldset
       className={fieldStyles.fieldset}
@@ -13,7 +17,13 @@ export function CompanyTypeField() {
       <legend className={fieldStyles.legend}>Вид *</legend>
       {COMPANY_KINDS.map((kind) => (
         <div key={kind} className={fieldStyles.checkboxRow}>
-          <input {...getInputProps({ type: "radio", value: kind, id: `companyType-${kind}` })} />
+          <input
+            type="radio"
+            name="companyType"
+            value={kind}
+            id={`companyType-${kind}`}
+            defaultChecked={kind === defaultValue}
+          />
           <label htmlFor={`companyType-${kind}`}>{COMPANY_KIND_TEXTS[kind].label}</label>
         </div>
       ))}

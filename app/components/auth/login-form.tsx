@@ -1,36 +1,44 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { ValidatedForm } from "remix-validated-form";
 import { BotCheck } from "~/components/forms/bot-check";
 import { FormError, PasswordField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
-import { lazyValidator } from "~/components/forms/lazy-validator";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
+import { answerFields, useFormAnswer } from "~/utils/forms";
 import * as styles from "./auth.css";
 
-const validator = lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.login));
-
-/** The login tab: a native POST form; JavaScript adds live validation and the bot-check gate. */
+/**
+ * The login tab: a native POST form whose messages are the server's (formId «login»); JavaScript
+ * adds the bot-check gate and posts without reloading the page.
+ */
 export function LoginForm({
   redirectTo,
   bot,
-  formError,
 }: {
   redirectTo: string | null;
   bot: { siteKey: string; token: string | null };
-  formError?: string | null;
 }) {
   const hydrated = useHydrated();
   const [passed, setPassed] = useState(false);
+  const answer = useFormAnswer("login");
+  const form = useFocusFirstInvalid(answer);
+  const { field, error } = answerFields(answer);
   return (
-    <ValidatedForm validator={validator} method="post" id="login" noValidate>
+    <Form method="post" id="login" ref={form} noValidate>
       <input type="hidden" name="intent" value="login" />
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-      <FormError message={formError} />
-      <TextField name="username" label="Имейл" type="email" autoComplete="email" required />
-      <PasswordField name="password" label="Парола" autoComplete="current-password" required />
+      <FormError message={answer?.formError} />
+      <TextField {...field("username")} label="Имейл" type="email" autoComplete="email" required />
+      <PasswordField
+        name="password"
+        error={error("password")}
+        label="Парола"
+        autoComplete="current-password"
+        required
+      />
       <div className={styles.links}>
         <Link to="/forgot-password">Забравена парола?</Link>
         {/* Hidden as the spec has it (§2), yet reachable by keyboard and by its address. */}
@@ -38,7 +46,12 @@ export function LoginForm({
           Потвърди с код
         </Link>
       </div>
-      <BotCheck siteKey={bot.siteKey} token={bot.token} onPassedChange={setPassed} />
+      <BotCheck
+        siteKey={bot.siteKey}
+        token={bot.token}
+        error={error("recaptchaToken")}
+        onPassedChange={setPassed}
+      />
       <Button
         type="submit"
         className={styles.full}
@@ -54,6 +67,6 @@ export function LoginForm({
             : "Бутонът се включва, след като преминете проверката reCAPTCHA."}
         </p>
       ) : null}
-    </ValidatedForm>
+    </Form>
   );
 }

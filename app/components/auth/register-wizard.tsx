@@ -1,14 +1,13 @@
-import { useFetcher, useSubmit } from "@remix-run/react";
-import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { Form, useFetcher } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useField, ValidatedForm, type Validator } from "remix-validated-form";
 import { useBankFill } from "~/components/forms/bank-fill";
 import { BotCheck } from "~/components/forms/bot-check";
 import { CountryField } from "~/components/forms/country-field";
 import { CheckboxField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
-import { lazyValidator } from "~/components/forms/lazy-validator";
 import { NewPasswordFields } from "~/components/forms/new-password-fields";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { fillFields, ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
 import { kindTexts } from "~/modules/accounts/company-kind";
@@ -16,21 +15,13 @@ import { REGISTER_STEPS, SIGNUP_DRAFT_FIELD } from "~/modules/accounts/constants
 import type { BgBank } from "~/modules/reference/banks";
 import { DEFAULT_COUNTRY } from "~/modules/reference/default-country";
 import { VIES_MESSAGES, type ViesStatus } from "~/modules/reference/vies";
+import { answerFields, useFormAnswer } from "~/utils/forms";
 import * as styles from "./auth.css";
 import { CompanyTypeField } from "./company-type-field";
 import { availabilityStatus, useAvailability } from "./use-availability";
 
-const validators: Record<1 | 1.5 | 2 | 3, Validator<Record<string, unknown>>> = {
-  1: lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.registerStep1)),
-  // Step 1 again, with the password kept on the server (signupDraft): the fields may stay empty.
-  1.5: lazyValidator(() =>
-    import("~/modules/accounts/validators").then((m) => m.registerStep1Again),
-  ),
-  2: lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.registerStep2)),
-  3: lazyValidator(() => import("~/modules/accounts/validators").then((m) => m.registerStep3)),
-};
-
 type Values = Record<string, string>;
+type Fields = ReturnType<typeof answerFields>;
 
 /** The registration wizard: three server-validated steps that carry earlier answers as hidden fields. */
 export function RegisterWizard({
@@ -52,8 +43,8 @@ export function RegisterWizard({
   answered?: boolean;
 }) {
   const hydrated = useHydrated();
-  const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
+  const answer = useFormAnswer(`register-step-${step}`);
+  const formRef = useFocusFirstInvalid(answer);
   const heading = useRef<HTMLHeadingElement>(null);
   // The password waits on the server once step 1 is done; the form carries only its token.
   const kept = Boolean(values[SIGNUP_DRAFT_FIELD]);
@@ -74,26 +65,11 @@ export function RegisterWizard({
   const defaults = Object.fromEntries(Object.entries(values).filter(([key]) => own.has(key)));
   if (step === 2) defaults.country ??= DEFAULT_COUNTRY;
   if (step === 2) defaults.companyType ??= "company";
+  const fields = answerFields(answer, defaults);
 
-  // «Назад» never validates (spec §4): with JavaScript it bypasses the client check too.
-  const back = (event: MouseEvent<HTMLButtonElement>) => {
-    if (!formRef.current) return;
-    event.preventDefault();
-    const data = new FormData(formRef.current);
-    data.set("direction", "back");
-    submit(data, { method: "post" });
-  };
-
+  // «Назад» never validates (spec §4): the server goes back without reading the step.
   return (
-    <ValidatedForm
-      key={step}
-      formRef={formRef}
-      validator={validators[step === 1 && kept ? 1.5 : step]}
-      method="post"
-      id={`register-step-${step}`}
-      defaultValues={defaults}
-      noValidate
-    >
+    <Form key={step} ref={formRef} method="post" id={`register-step-${step}`} noValidate>
       {/* Enter in a field goes forward: the form's first submit button is its default. */}
       <button
         type="submit"
@@ -123,9 +99,10 @@ export function RegisterWizard({
         <span className={styles.stepTitle}>{meta.title}</span>
       </h2>
       {step === 1 ? (
-        <StepProfile kept={kept} />
+        <StepProfile kept={kept} fields={fields} />
       ) : step === 2 ? (
         <StepCompany
+          fields={fields}
           vies={vies}
           onCarry={(more) =>
             setExtra((now) => ({
@@ -136,6 +113,7 @@ export function RegisterWizard({
         />
       ) : (
         <StepFinance
+          fields={fields}
           eik={values.companyVat ?? ""}
           kind={values.companyType}
           bot={bot}
@@ -145,7 +123,7 @@ export function RegisterWizard({
       )}
       <div className={styles.actions}>
         {step > 1 ? (
-          <Button type="submit" tone="secondary" name="direction" value="back" onClick={back}>
+          <Button type="submit" tone="secondary" name="direction" value="back">
             Назад
           </Button>
         ) : (
@@ -155,11 +133,11 @@ export function RegisterWizard({
           {step === 3 ? "Регистрация" : "Напред"}
         </Button>
       </div>
-    </ValidatedForm>
+    </Form>
   );
 }
 
-function StepProfile({ kept }: { kept: boolean }) {
+function StepProfile({ kept, fields }: { kept: boolean; fields: Fields }) {
   const [email, setEmail] = useState("");
   const availability = useAvailability(
     "/api/check-email",
@@ -174,7 +152,7 @@ function StepProfile({ kept }: { kept: boolean }) {
   return (
     <>
       <TextField
-        name="username"
+        {...fields.field("username")}
         label="Имейл"
         type="email"
         autoComplete="email"
@@ -182,7 +160,7 @@ function StepProfile({ kept }: { kept: boolean }) {
         onChange={(event) => setEmail(event.currentTarget.value)}
         status={availabilityStatus(availability, "Моля, изчакайте да се провери имейлът")}
       />
-      <NewPasswordFields kept={kept} />
+      <NewPasswordFields kept={kept} errors={fields.errors} />
     </>
   );
 }
@@ -225,9 +203,11 @@ function useWizardVies(initial: ViesStatus | null, onCarry: (values: Values) => 
 }
 
 function StepCompany({
+  fields: { field, error },
   vies,
   onCarry,
 }: {
+  fields: Fields;
   vies: ViesStatus | null;
   onCarry: (values: Values) => void;
 }) {
@@ -253,12 +233,15 @@ function StepCompany({
   return (
     <>
       <div className={styles.row}>
-        <TextField name="firstName" label="Име" autoComplete="given-name" required />
-        <TextField name="lastName" label="Фамилия" autoComplete="family-name" required />
+        <TextField {...field("firstName")} label="Име" autoComplete="given-name" required />
+        <TextField {...field("lastName")} label="Фамилия" autoComplete="family-name" required />
       </div>
-      <CompanyTypeField />
+      <CompanyTypeField
+        error={error("companyType")}
+        defaultValue={field("companyType").defaultValue}
+      />
       <TextField
-        name="companyName"
+        {...field("companyName")}
         label="Име на фирмата"
         autoComplete="organization"
         required
@@ -266,7 +249,7 @@ function StepCompany({
         status={availabilityStatus(nameCheck, "Моля, изчакайте да се провери името на фирмата")}
       />
       <TextField
-        name="companyVat"
+        {...field("companyVat")}
         label="ЕИК/Булстат"
         inputMode="numeric"
         required
@@ -281,28 +264,35 @@ function StepCompany({
         onCheck={viesCheck.check}
       />
       <TextField
-        name="companyAddress"
+        {...field("companyAddress")}
         label="Адрес"
         autoComplete="street-address"
         required
         hint="На кирилица, 5 до 200 символа"
       />
       <div className={styles.row}>
-        <TextField name="companyCity" label="Град" autoComplete="address-level2" required />
-        <TextField name="postalCode" label="Пощенски код" autoComplete="postal-code" required />
+        <TextField {...field("companyCity")} label="Град" autoComplete="address-level2" required />
+        <TextField
+          {...field("postalCode")}
+          label="Пощенски код"
+          autoComplete="postal-code"
+          required
+        />
       </div>
-      <CountryField />
+      <CountryField {...field("country")} />
     </>
   );
 }
 
 function StepFinance({
+  fields: { field, checkbox, error },
   eik,
   kind,
   bot,
   banks,
   english: ticked,
 }: {
+  fields: Fields;
   eik: string;
   /** The kind chosen in step 2: the wording follows it (a freelancer is not «регистрирана»). */
   kind: string | undefined;
@@ -311,30 +301,28 @@ function StepFinance({
   /** «Издавам фактури и на английски» was ticked when the step was last posted. */
   english: boolean;
 }) {
-  const vat = useField("vatNumber");
   const bank = useBankFill(banks);
   const [english, setEnglish] = useState(ticked);
   const hydrated = useHydrated();
   return (
     <>
       <CheckboxField
-        name="isVatRegistered"
+        {...checkbox("isVatRegistered")}
         value="on"
         label={kindTexts(kind).vatRegistered}
         onChange={(event) => {
           // Ticking the box fills in BG plus the EIK (spec §5), unless a number is already typed.
           const input = document.querySelector<HTMLInputElement>('input[name="vatNumber"]');
           if (event.currentTarget.checked && input && !input.value) input.value = `BG${eik}`;
-          vat.clearError();
         }}
       />
       <TextField
-        name="vatNumber"
+        {...field("vatNumber")}
         label="ДДС номер"
         hint="BG и ЕИК на фирмата (или ЕГН); задължителен при регистрация по ДДС"
       />
       <TextField
-        name="companyBankAccount"
+        {...field("companyBankAccount")}
         label="IBAN"
         required
         autoComplete="off"
@@ -343,11 +331,11 @@ function StepFinance({
         status={bank.status}
       />
       <div className={styles.row}>
-        <TextField name="companyBankName" label="Банка" required />
-        <TextField name="companyBankBic" label="BIC" required />
+        <TextField {...field("companyBankName")} label="Банка" required />
+        <TextField {...field("companyBankBic")} label="BIC" required />
       </div>
       <CheckboxField
-        name="useEnglishInvoices"
+        {...checkbox("useEnglishInvoices")}
         value="on"
         label="Издавам фактури и на английски"
         onChange={(event) => setEnglish(event.currentTarget.checked)}
@@ -361,11 +349,11 @@ function StepFinance({
             Английските фактури печатат тези данни; без тях името, адресът и мястото на издаване
             излизат на кирилица. Можете да ги попълните и по-късно в «Профил».
           </p>
-          <TextField name="companyNameEn" label="Име на фирмата на английски" lang="en" />
-          <TextField name="companyAddressEn" label="Адрес на английски" lang="en" />
-          <TextField name="companyCityEn" label="Град на английски" lang="en" />
+          <TextField {...field("companyNameEn")} label="Име на фирмата на английски" lang="en" />
+          <TextField {...field("companyAddressEn")} label="Адрес на английски" lang="en" />
+          <TextField {...field("companyCityEn")} label="Град на английски" lang="en" />
           <TextField
-            name="companyIssuerNameEn"
+            {...field("companyIssuerNameEn")}
             label="Съставил — име на латиница"
             lang="en"
             hint={
@@ -375,10 +363,10 @@ function StepFinance({
               </>
             }
           />
-          <TextField name="companyBankNameEn" label="Банка на английски" lang="en" />
+          <TextField {...field("companyBankNameEn")} label="Банка на английски" lang="en" />
         </fieldset>
       ) : null}
-      <BotCheck siteKey={bot.siteKey} token={bot.token} />
+      <BotCheck siteKey={bot.siteKey} token={bot.token} error={error("recaptchaToken")} />
     </>
   );
 }

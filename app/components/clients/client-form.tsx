@@ -1,28 +1,38 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { ValidatedForm } from "remix-validated-form";
 import { CompanyField } from "~/components/forms/company-field";
 import { CountryField } from "~/components/forms/country-field";
 import { FormError, SelectField, TextField } from "~/components/forms/field";
 import * as fieldStyles from "~/components/forms/field.css";
 import * as formGrid from "~/components/forms/form-grid.css";
-import { lazyValidator } from "~/components/forms/lazy-validator";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { ViesCheck } from "~/components/forms/vies-check";
 import { Button } from "~/components/ui/button";
 import { CLIENT_KINDS, VAT_TREATMENTS } from "~/modules/clients/constants";
 import { CURRENCIES } from "~/modules/reference/currencies";
 import type { ViesStatus } from "~/modules/reference/vies";
+import { answerFields, useFormAnswer } from "~/utils/forms";
 import * as styles from "./client-form.css";
 
-export const clientValidator = lazyValidator(() =>
-  import("~/modules/clients/validators").then((m) => m.client),
-);
+/** The client form's formId: the actions answer a refusal for it (FormAnswer). */
+export const CLIENT_FORM_ID = "client";
 
-/** The client form of /client/new and /client/edit/{id}: a native POST form, validated on both sides. */
+const NEW_CLIENT = {
+  kind: "company",
+  country: "България",
+  currency: "EUR",
+  language: "bg",
+  paymentTermDays: "7",
+  vatTreatment: "standard",
+};
+
+/**
+ * The client form of /client/new and /client/edit/{id}: a native POST form; the action checks it
+ * with clientSchema and answers the messages and what was typed.
+ */
 export function ClientForm({
-  defaultValues,
+  defaultValues = NEW_CLIENT,
   duplicate,
-  formError,
   nameHint,
   submitLabel,
   vies,
@@ -35,30 +45,17 @@ export function ClientForm({
   duplicate?: { link: { to: string; text: string }; addAnyway: boolean };
   /** The note for the saved name (computed by the loader), until the name is typed. */
   nameHint?: string | null;
-  formError?: string | null;
   submitLabel: string;
   /** The status line of a «Провери» the server answered (without JavaScript). */
   vies?: ViesStatus | null;
 }) {
   const [viesStatus, setViesStatus] = useState(vies ?? null);
   useEffect(() => setViesStatus(vies ?? null), [vies]);
+  const answer = useFormAnswer(CLIENT_FORM_ID);
+  const form = useFocusFirstInvalid(answer);
+  const { field } = answerFields(answer, defaultValues);
   return (
-    <ValidatedForm
-      validator={clientValidator}
-      method="post"
-      id="client"
-      defaultValues={
-        defaultValues ?? {
-          kind: "company",
-          country: "България",
-          currency: "EUR",
-          language: "bg",
-          paymentTermDays: "7",
-          vatTreatment: "standard",
-        }
-      }
-      noValidate
-    >
+    <Form method="post" id={CLIENT_FORM_ID} ref={form} noValidate>
       <CompanyField />
       {/* Enter in a field saves: the first submit button is the form's default, not «Провери». */}
       <button
@@ -71,7 +68,7 @@ export function ClientForm({
       >
         {submitLabel}
       </button>
-      <FormError message={formError} />
+      <FormError message={answer?.formError} />
       {duplicate ? (
         <p className={styles.duplicate}>
           <Link to={duplicate.link.to}>{duplicate.link.text}</Link>
@@ -85,16 +82,16 @@ export function ClientForm({
       <div className={formGrid.grid}>
         <fieldset className={fieldStyles.fieldset}>
           <legend className={formGrid.legend}>Клиент</legend>
-          <SelectField name="kind" label="Вид" options={CLIENT_KINDS} required />
-          <NameField defaultHint={nameHint ?? null} />
+          <SelectField {...field("kind")} label="Вид" options={CLIENT_KINDS} required />
+          <NameField {...field("name")} defaultHint={nameHint ?? null} />
           <TextField
-            name="eik"
+            {...field("eik")}
             label="ЕИК/Булстат"
             inputMode="numeric"
             hint="Задължителен за фирми, ЕТ и НПО"
           />
           <TextField
-            name="vatNumber"
+            {...field("vatNumber")}
             label="ДДС номер"
             hint="BG и ЕИК (или ЕГН), или ДДС номер от ЕС"
           />
@@ -109,55 +106,67 @@ export function ClientForm({
               )
             }
           />
-          <TextField name="mol" label="МОЛ" hint="Материално отговорно лице" />
+          <TextField {...field("mol")} label="МОЛ" hint="Материално отговорно лице" />
         </fieldset>
         <fieldset className={fieldStyles.fieldset}>
           <legend className={formGrid.legend}>Адрес</legend>
-          <TextField name="address" label="Адрес" required />
+          <TextField {...field("address")} label="Адрес" required />
           <div className={formGrid.row}>
-            <TextField name="city" label="Град" required />
-            <TextField name="postalCode" label="Пощенски код" />
+            <TextField {...field("city")} label="Град" required />
+            <TextField {...field("postalCode")} label="Пощенски код" />
           </div>
-          <CountryField />
+          <CountryField {...field("country")} />
         </fieldset>
         <fieldset className={fieldStyles.fieldset}>
           <legend className={formGrid.legend}>Контакти</legend>
-          <TextField name="emails" label="Имейли" hint="Няколко адреса се разделят със запетая" />
-          <TextField name="phone" label="Телефон" type="tel" />
+          <TextField
+            {...field("emails")}
+            label="Имейли"
+            hint="Няколко адреса се разделят със запетая"
+          />
+          <TextField {...field("phone")} label="Телефон" type="tel" />
         </fieldset>
         <fieldset className={fieldStyles.fieldset}>
           <legend className={formGrid.legend}>Фактуриране</legend>
           <div className={formGrid.row}>
-            <SelectField name="currency" label="Валута по подразбиране" options={CURRENCIES} />
             <SelectField
-              name="language"
+              {...field("currency")}
+              label="Валута по подразбиране"
+              options={CURRENCIES}
+            />
+            <SelectField
+              {...field("language")}
               label="Език на документите"
               options={{ bg: "Български", en: "Английски" }}
             />
           </div>
           <TextField
-            name="paymentTermDays"
+            {...field("paymentTermDays")}
             label="Срок за плащане (дни)"
             type="number"
             min={0}
             max={365}
             inputMode="numeric"
           />
-          <SelectField name="vatTreatment" label="Третиране по ДДС" options={VAT_TREATMENTS} />
+          <SelectField
+            {...field("vatTreatment")}
+            label="Третиране по ДДС"
+            options={VAT_TREATMENTS}
+          />
         </fieldset>
         <fieldset className={fieldStyles.fieldset}>
           <legend className={formGrid.legend}>
             Данни на английски (за документи на английски)
           </legend>
-          <TextField name="nameEn" label="Име на английски" lang="en" />
-          <TextField name="addressEn" label="Адрес на английски" lang="en" />
-          <TextField name="cityEn" label="Град на английски" lang="en" />
+          <TextField {...field("nameEn")} label="Име на английски" lang="en" />
+          <TextField {...field("addressEn")} label="Адрес на английски" lang="en" />
+          <TextField {...field("cityEn")} label="Град на английски" lang="en" />
         </fieldset>
       </div>
       <Button type="submit" name="intent" value="save">
         {submitLabel}
       </Button>
-    </ValidatedForm>
+    </Form>
   );
 }
 
@@ -165,7 +174,15 @@ export function ClientForm({
  * «Име» with a note, as one types (and on the server for a saved name), when НАП's files will
  * write it otherwise (Windows-1251: «Müller» → «Muller»). It never stops the form.
  */
-function NameField({ defaultHint }: { defaultHint: string | null }) {
+function NameField({
+  defaultHint,
+  ...field
+}: {
+  defaultHint: string | null;
+  name: string;
+  error: string | undefined;
+  defaultValue: string | undefined;
+}) {
   const [hint, setHint] = useState(defaultHint);
   useEffect(() => setHint(defaultHint), [defaultHint]);
   // The table of Windows-1251 is loaded when a name is first typed, not with the page.
@@ -173,7 +190,7 @@ function NameField({ defaultHint }: { defaultHint: string | null }) {
     void import("~/utils/cp1251").then(({ cp1251Warning }) => setHint(cp1251Warning(name)));
   return (
     <TextField
-      name="name"
+      {...field}
       label="Име"
       required
       hint={hint ?? undefined}

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useId, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { BotCheckWidget } from "~/components/forms/bot-check";
+import { BotCheck } from "~/components/forms/bot-check";
 import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormField } from "~/components/forms/form-field";
@@ -163,7 +163,7 @@ export function FeedbackForm({
             </p>
           ) : null}
         </div>
-        <BotCheckWidget siteKey={bot.siteKey} token={bot.token} error={error("recaptchaToken")} />
+        <BotCheck siteKey={bot.siteKey} token={bot.token} error={error("recaptchaToken")} />
         <Button type="submit" disabled={busy}>
           {busy ? "Изпращане..." : "Изпрати"}
         </Button>{" "}

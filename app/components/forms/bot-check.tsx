@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef } from "react";
-import { useField } from "remix-validated-form";
 import * as styles from "./field.css";
 import { FieldError } from "./field-frame";
 
@@ -15,19 +14,10 @@ declare global {
 
 /**
  * The bot check. Locally: a native «Не съм робот» checkbox, a signed token and a honeypot.
- * With a reCAPTCHA site key: Google's widget, which fills the same recaptchaToken field.
+ * With a reCAPTCHA site key: Google's widget, which fills the same recaptchaToken field. Its
+ * message (`error`) is the server's answer for recaptchaToken.
  */
-export function BotCheck(props: {
-  siteKey: string;
-  token: string | null;
-  onPassedChange?: (passed: boolean) => void;
-}) {
-  const { error } = useField("recaptchaToken");
-  return <BotCheckWidget {...props} error={error} />;
-}
-
-/** The widget itself, for forms outside remix-validated-form (the error comes from the page). */
-export function BotCheckWidget({
+export function BotCheck({
   siteKey,
   token,
   error,

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useField } from "remix-validated-form";
 import { Combobox } from "~/components/ui/combobox";
 import {
   COUNTRIES,
@@ -21,9 +20,18 @@ const matches = (country: Country, query: string) =>
  * countries without JavaScript; with it, a searchable list (type «гер» for Германия). The form
  * sends the Bulgarian name either way.
  */
-export function CountryField({ name = "country" }: { name?: string }) {
+export function CountryField({
+  name = "country",
+  error,
+  defaultValue,
+}: {
+  name?: string;
+  /** The server's message for the field. */
+  error?: string | undefined;
+  /** The country typed or saved (its Bulgarian name); Bulgaria when none. */
+  defaultValue?: string | undefined;
+}) {
   const hydrated = useHydrated();
-  const { error, defaultValue, validate } = useField(name);
   const initial = countryByName(String(defaultValue ?? DEFAULT_COUNTRY)) ?? null;
   const [selected, setSelected] = useState<Country | null>(initial);
   const { aria, frame, labelId } = useFieldFrame({
@@ -63,11 +71,7 @@ export function CountryField({ name = "country" }: { name?: string }) {
         )}
         matches={matches}
         selected={selected}
-        onSelect={(country) => {
-          setSelected(country);
-          // Let remix-validated-form see the new value (and clear an old error) after render.
-          setTimeout(() => validate(), 0);
-        }}
+        onSelect={setSelected}
         inputProps={{ ...aria, placeholder: "България" }}
         labelId={labelId}
       />

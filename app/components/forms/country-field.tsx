@@ -10,7 +10,7 @@ import * as serverList from "./country-field-list.server";
  * the field appears once the chunk is there.
  */
 
-type Props = { name?: string };
+type Props = { name?: string; error?: string | undefined; defaultValue?: string | undefined };
 
 const load = () => import("./country-field-list");
 preload(load);

@@ -1,6 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useField } from "remix-validated-form";
 import { Button } from "~/components/ui/button";
 import * as styles from "./field.css";
 import { FieldError, useFieldFrame } from "./field-frame";
@@ -13,47 +12,60 @@ export { FieldError, FormError, useFieldFrame } from "./field-frame";
 interface FieldProps extends InputProps {
   name: string;
   label: string;
+  /** The server's message for this field (answerFields in utils/forms.ts). */
+  error?: string | undefined;
+  /** What was typed, or the value the form opens with. */
+  defaultValue?: string | undefined;
   hint?: ReactNode;
   /** A message below the field from a check that is not validation (e.g. "Имейлът е свободен"). */
   status?: Status;
 }
 
-/** A labelled input wired to remix-validated-form. */
+/** A labelled input of a native form: the one field frame, the server's message wired to it. */
 export function TextField({
   name,
   label,
   hint,
   status,
   required,
+  error,
+  defaultValue,
   type = "text",
   ...rest
 }: FieldProps) {
-  const { error, getInputProps } = useField(name);
   const { aria, frame } = useFieldFrame({ label, required, hint, error, status });
-  return frame(<input {...getInputProps({ ...aria, type, className: styles.input, ...rest })} />);
+  return frame(
+    <input
+      {...aria}
+      name={name}
+      defaultValue={defaultValue}
+      type={type}
+      className={styles.input}
+      {...rest}
+    />,
+  );
 }
 
-/** A password input with a show/hide toggle once JavaScript runs. */
+/** A password input with a show/hide toggle once JavaScript runs; never given back a value. */
 export function PasswordField({
   name,
   label,
   hint,
   required,
+  error,
   ...rest
-}: Omit<FieldProps, "type" | "status">) {
+}: Omit<FieldProps, "type" | "status" | "defaultValue">) {
   const [visible, setVisible] = useState(false);
   const hydrated = useHydrated();
-  const { error, getInputProps } = useField(name);
   const { aria, frame } = useFieldFrame({ label, required, hint, error });
   return frame(
     <div className={styles.inputRow}>
       <input
-        {...getInputProps({
-          ...aria,
-          type: visible ? "text" : "password",
-          className: styles.input,
-          ...rest,
-        })}
+        {...aria}
+        name={name}
+        type={visible ? "text" : "password"}
+        className={styles.input}
+        {...rest}
       />
       {hydrated ? (
         <Button
@@ -70,27 +82,30 @@ export function PasswordField({
   );
 }
 
-/** A labelled native select wired to remix-validated-form. */
+/** A labelled native select of a native form. */
 export function SelectField({
   name,
   label,
   options,
   required,
   hint,
+  error,
+  defaultValue,
 }: {
   name: string;
   label: string;
   options: Record<string, string> | readonly string[];
   required?: boolean;
   hint?: string;
+  error?: string | undefined;
+  defaultValue?: string | undefined;
 }) {
-  const { error, getInputProps } = useField(name);
   const { aria, frame } = useFieldFrame({ label, required, hint, error });
   const entries = Array.isArray(options)
     ? options.map((o) => [o, o] as const)
     : Object.entries(options);
   return frame(
-    <select {...getInputProps({ ...aria, className: styles.input })}>
+    <select {...aria} name={name} defaultValue={defaultValue} className={styles.input}>
       {entries.map(([value, text]) => (
         <option key={value} value={value}>
           {text}
@@ -104,23 +119,20 @@ export function SelectField({
 export function CheckboxField({
   name,
   label,
-  onChange,
+  error,
   ...rest
-}: InputProps & { name: string; label: ReactNode }) {
-  const { error, getInputProps } = useField(name);
+}: InputProps & { name: string; label: ReactNode; error?: string | undefined }) {
   const id = useId();
   return (
     <div>
       <div className={styles.checkboxRow}>
         <input
-          {...getInputProps({
-            id,
-            type: "checkbox",
-            "aria-invalid": error ? true : undefined,
-            "aria-describedby": error ? `${id}-error` : undefined,
-            onChange,
-            ...rest,
-          })}
+          id={id}
+          name={name}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          {...rest}
         />
         <label htmlFor={id}>{label}</label>
       </div>

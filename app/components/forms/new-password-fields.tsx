@@ -1,4 +1,3 @@
-import { useField, useFormContext } from "remix-validated-form";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { MESSAGES } from "~/modules/accounts/constants";
 import { PasswordField } from "./field";
@@ -13,23 +12,23 @@ export function NewPasswordFields({
   label = "Парола",
   confirmLabel = "Потвърдете паролата",
   kept = false,
+  errors,
 }: {
+  /** The server's messages by field (the form's answer). */
+  errors?: Record<string, string> | undefined;
   label?: string;
   confirmLabel?: string;
   /** A password is already kept on the server (the sign-up's step 1 again): these may stay empty. */
   kept?: boolean;
 }) {
-  const { error } = useField("confirmPassword");
-  const { hasBeenSubmitted } = useFormContext();
+  const error = errors?.confirmPassword;
   // Spec §8: a send with passwords that differ also says so in a toast, «Грешка» / «Паролите не съвпадат».
-  useErrorToast(
-    "Грешка",
-    hasBeenSubmitted && error === MESSAGES.passwordMismatch ? MESSAGES.passwordMismatch : null,
-  );
+  useErrorToast("Грешка", error === MESSAGES.passwordMismatch ? MESSAGES.passwordMismatch : null);
   return (
     <>
       <PasswordField
         name="password"
+        error={errors?.password}
         label={label}
         autoComplete="new-password"
         required={!kept}
@@ -37,6 +36,7 @@ export function NewPasswordFields({
       />
       <PasswordField
         name="confirmPassword"
+        error={error}
         label={confirmLabel}
         autoComplete="new-password"
         required={!kept}

@@ -288,7 +288,7 @@ export const changePasswordSchema = z
 
 export const verifyCodeSchema = z.object({
   code: z
-    .string()
+    .string({ required_error: "Кодът се състои от 6 цифри" })
     .max(20, "Кодът се състои от 6 цифри")
     .trim()
     .regex(/^\d{6}$/, "Кодът се състои от 6 цифри"),

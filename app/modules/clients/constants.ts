@@ -42,3 +42,10 @@ export const MAX_EMAILS = 10;
 /** A VAT number of another EU member state (VIES prefixes). */
 export const EU_VAT =
   /^(AT|BE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z]{2,13}$/;
+
+/** The client form's fields in the order they are drawn: focus goes to the first refused one. */
+export const CLIENT_FIELDS = [
+  ...["kind", "name", "eik", "vatNumber", "mol", "address", "city", "postalCode", "country"],
+  ...["emails", "phone", "currency", "language", "paymentTermDays", "vatTreatment"],
+  ...["nameEn", "addressEn", "cityEn"],
+] as const;

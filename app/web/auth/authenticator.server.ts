@@ -1,12 +1,10 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { withZod } from "@remix-validated-form/with-zod";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { loginSchema, MESSAGES } from "~/modules/accounts/schema";
 import { botCheckMessage, verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { checkCredentials } from "~/modules/auth/login.server";
-
-const loginValidator = withZod(loginSchema);
+import { checkFormValues, typedValues } from "~/utils/forms.server";
 
 /** The login form's field errors (HTTP 400), thrown from the strategy. */
 export class LoginFieldErrors extends Error {
@@ -36,9 +34,9 @@ export function authenticateLoginForm(
   const authenticator = new Authenticator<LoggedIn>();
   authenticator.use(
     new FormStrategy(async ({ form }) => {
-      const result = await loginValidator.validate(form);
+      const result = checkFormValues(loginSchema, typedValues(form), true);
       const submitted = { username: String(form.get("username") ?? "") };
-      if (result.error) throw new LoginFieldErrors(result.error.fieldErrors, submitted);
+      if (result.fieldErrors) throw new LoginFieldErrors(result.fieldErrors, submitted);
       const passed = await verifyBotCheck(context, { ...result.data, fromForm: true });
       if (!passed) {
         const message = botCheckMessage(context, MESSAGES.botCheck);
