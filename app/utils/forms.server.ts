@@ -5,9 +5,10 @@ import type { FormAnswer } from "./forms";
 import { fieldErrorsOf } from "./schema";
 
 /*
- * The one shape of a form action's answer when it refuses (remix-validated-form's, plus a message
- * for the whole form): which form, the message per field, what was typed (so a page rendered
- * without JavaScript shows it again) and where focus should go. Pages read it with useFormAnswer.
+ * The one shape of a form action's answer when it refuses: which form, the message per field,
+ * a message for the whole form, what was typed (so a page rendered without JavaScript shows it
+ * again) and where focus should go. Pages read it with useFormAnswer and answerFields
+ * (utils/forms.ts); decision 054 is the one way a form is written.
  */
 
 /** The text fields of a form as typed (files left out). */
@@ -88,22 +89,6 @@ export function refuseWithAppError(
     { formId, fieldErrors: error.fields ?? {}, repopulateFields: values, formError },
     error.status,
   );
-}
-
-/** A form that remix-validated-form's validator refused: its field errors and what was typed. */
-export function refuseValidation(
-  result: {
-    error: { fieldErrors: Record<string, string>; formId?: string };
-    submittedData: Record<string, unknown>;
-  },
-  formError?: string,
-) {
-  return refuseForm({
-    formId: result.error.formId ?? "",
-    fieldErrors: result.error.fieldErrors,
-    repopulateFields: result.submittedData,
-    ...(formError && { formError }),
-  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 /*
  * Issue #41 item 1: every form that writes on a company's pages posts the company it was drawn
  * for, first (so a multipart upload is checked before its file is read). The sources are read:
- * each POST <Form>/<ValidatedForm> in the app's routes and the components they draw must have
+ * each POST <Form> in the app's routes and the components they draw must have
  * <CompanyField /> as its first child; the back office's and the sign-in forms work in no
  * company and are left out.
  */
@@ -31,7 +31,7 @@ function sources(): string[] {
 /** Each opening tag of a form in the source, with what follows it. */
 function formTags(source: string): { tag: string; after: string }[] {
   const found: { tag: string; after: string }[] = [];
-  for (const match of source.matchAll(/<(Form|ValidatedForm)\s/g)) {
+  for (const match of source.matchAll(/<(Form)\s/g)) {
     let depth = 0;
     let quote: string | null = null;
     let end = match.index! + match[0].length;

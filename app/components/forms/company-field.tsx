@@ -48,7 +48,7 @@ export function CompanyField() {
 /**
  * The refusal at its form. Once shown, the form is sent for its own company: the hidden field
  * asks the server to move the session back first, and the button repeats what was asked (the
- * refused submission's `intent`), so it works without JavaScript and with remix-validated-form.
+ * refused submission's `intent`), so it works with JavaScript and without.
  */
 function MismatchAlert({ mismatch, intent }: { mismatch: CompanyMismatch; intent: unknown }) {
   const { form, active } = mismatch;

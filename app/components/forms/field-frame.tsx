@@ -4,8 +4,8 @@ import * as styles from "./field.css";
 type Status = { tone: "ok" | "error" | "info"; text: string } | null | undefined;
 
 /*
- * The frame of a field without remix-validated-form: forms that post natively and show the
- * server's messages use only this, so their pages do not load the validation library.
+ * The frame of every field: forms post natively and show the server's messages (decision 054),
+ * so a page loads no validation library.
  */
 
 /**

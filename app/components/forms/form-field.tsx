@@ -27,8 +27,8 @@ export interface FormFieldProps {
 }
 
 /**
- * A labelled control of a plain form (one not driven by remix-validated-form): the same frame as
- * TextField — label, required mark, hint, message wired with aria-describedby.
+ * A labelled control of a form (a text, a select or a text area): the same frame as TextField —
+ * label, required mark, hint, message wired with aria-describedby.
  */
 export function FormField(props: FormFieldProps) {
   const { aria, frame } = useFieldFrame({

@@ -57,8 +57,8 @@ export function ViesCheck({
 }
 
 /**
- * Puts values into a form's text fields as if typed (React and remix-validated-form see an input
- * event), so checks that follow typing run too.
+ * Puts values into a form's text fields as if typed (React sees an input event), so checks that
+ * follow typing run too.
  */
 export function fillFields(form: HTMLFormElement, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) {
