@@ -23,7 +23,6 @@ const LIMITS = [
  * (then it is struck off here): the list only shrinks.
  */
 const CEILINGS: Record<string, number> = {
-  "app/routes/auth.tsx": 330,
   "app/modules/api/openapi.ts": 580,
 };
 
