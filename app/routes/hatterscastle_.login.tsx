@@ -5,32 +5,28 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import * as fieldStyles from "~/components/forms/field.css";
-import { FormError, useFieldFrame } from "~/components/forms/field-frame";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { FormError, PasswordField, TextField } from "~/components/forms/field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
-import { checkCredentials } from "~/modules/auth/login.server";
 import { createSession } from "~/modules/auth/session.server";
 import { AppError } from "~/utils/errors";
+import { answerFields, useFormAnswer } from "~/utils/forms";
+import { refuseForm, refuseWithAppError } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { authenticateAdminForm, LoginFieldErrors } from "~/web/auth/authenticator.server";
 import { getUser } from "~/web/auth/guards.server";
 import { commitSessionCookie } from "~/web/auth/session-cookie.server";
 
 /*
- * /hatterscastle/login: the back office's own sign-in. The same throttling as /auth
- * (checkCredentials); only the admin role passes; an admin already signed in goes on.
+ * /hatterscastle/login: the back office's own sign-in, through the same remix-auth strategy and
+ * throttling as /auth (authenticateAdminForm); only the admin role passes; an admin already
+ * signed in goes on.
  */
 
-export const ADMIN_ONLY = "Този вход е само за администратори";
-const FIELDS = {
-  email: "Въведете имейл",
-  emailFormat: "Въведете валиден имейл адрес",
-  password: "Въведете парола",
-};
-// An address as people type it: no spaces or control characters, one @ between two parts.
-const EMAIL = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u;
+const FORM_ID = "admin-login";
 
 /** Where to go after signing in: a back-office path, else its dashboard. */
 function nextPath(value: FormDataEntryValue | string | null) {
@@ -49,23 +45,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "")
-    .trim()
-    .slice(0, 254);
-  const password = String(form.get("password") ?? "").slice(0, 200);
-  const fieldErrors: Partial<Record<"email" | "password", string>> = {};
-  if (!email) fieldErrors.email = FIELDS.email;
-  else if (!EMAIL.test(email)) fieldErrors.email = FIELDS.emailFormat;
-  if (!password) fieldErrors.password = FIELDS.password;
-  if (fieldErrors.email || fieldErrors.password) {
-    return json({ email, fieldErrors, formError: null }, { status: 400 });
-  }
+  // remix-auth reads the body itself, so look at a copy for where to go next.
+  const form = await request.clone().formData();
   try {
-    const user = await checkCredentials(context, email, password);
-    if (user.role !== "admin") {
-      return json({ email, fieldErrors, formError: ADMIN_ONLY }, { status: 403 });
-    }
+    const user = await authenticateAdminForm(context, request);
     const token = await createSession(context.db, user.userId, {
       kind: "browser",
       ip: context.clientIp,
@@ -77,56 +60,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
       { headers: { "Set-Cookie": await commitSessionCookie(context, token) } },
     );
   } catch (error) {
+    if (error instanceof LoginFieldErrors) {
+      return refuseForm({
+        formId: FORM_ID,
+        fieldErrors: error.fieldErrors,
+        repopulateFields: error.submitted,
+      });
+    }
     if (!(error instanceof AppError)) throw error;
-    return json({ email, fieldErrors, formError: error.message }, { status: error.status });
+    const email = String(form.get("email") ?? "").slice(0, 254);
+    return refuseWithAppError(FORM_ID, error, { email });
   }
-}
-
-function Field(props: {
-  name: "email" | "password";
-  label: string;
-  type: string;
-  autoComplete: string;
-  defaultValue?: string;
-  error?: string;
-}) {
-  const { aria, frame } = useFieldFrame({ label: props.label, required: true, error: props.error });
-  return frame(
-    <input
-      {...aria}
-      name={props.name}
-      type={props.type}
-      autoComplete={props.autoComplete}
-      defaultValue={props.defaultValue}
-      maxLength={props.name === "email" ? 254 : 200}
-      className={fieldStyles.input}
-    />,
-  );
 }
 
 export default function AdminLogin() {
   const { marketingUrl, redirectTo } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const answer = useFormAnswer(FORM_ID);
+  const form = useFocusFirstInvalid(answer);
+  const { field, error } = answerFields(answer);
   const busy = useNavigation().state === "submitting";
   return (
     <CenteredCard title="Вход за администратори" marketingUrl={marketingUrl}>
-      <Form method="post" noValidate>
+      <Form method="post" ref={form} noValidate>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <FormError message={data?.formError} />
-        <Field
-          name="email"
+        <FormError message={answer?.formError} />
+        <TextField
+          {...field("email")}
           label="Имейл"
           type="email"
           autoComplete="username"
-          defaultValue={data?.email}
-          error={data?.fieldErrors.email}
+          maxLength={254}
+          required
         />
-        <Field
+        <PasswordField
           name="password"
+          error={error("password")}
           label="Парола"
-          type="password"
           autoComplete="current-password"
-          error={data?.fieldErrors.password}
+          maxLength={200}
+          required
         />
         <Button type="submit" disabled={busy}>
           {busy ? "Влизане..." : "Вход"}

@@ -98,14 +98,14 @@ describe("the admin sign-in", () => {
     expect(asCustomer.status).toBe(403);
     expect(asCustomer.headers.get("Set-Cookie")).toBeNull();
     expect(await asCustomer.json()).toMatchObject({
-      email: customer.email,
+      repopulateFields: { email: customer.email },
       formError: "Този вход е само за администратори",
     });
 
     const wrong = await post({ email: admin.email, password: "Грешна1!" });
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({
-      email: admin.email,
+      repopulateFields: { email: admin.email },
       formError: "Невалиден имейл или парола",
     });
 

@@ -62,6 +62,22 @@ function checkCredentials(data: { password?: string; sendLink: boolean }, ctx: z
   }
 }
 
+/** The back office's sign-in (/hatterscastle/login): the messages its page has always said. */
+export const adminLoginSchema = z.object({
+  email: z
+    .string({ required_error: "Въведете имейл" })
+    .trim()
+    .min(1, "Въведете имейл")
+    .max(254, "Въведете валиден имейл адрес")
+    // An address as people type it: no spaces or control characters, one @ between two parts.
+    .regex(/^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+$/u, "Въведете валиден имейл адрес"),
+  password: z
+    .string({ required_error: "Въведете парола" })
+    .min(1, "Въведете парола")
+    .transform((password) => password.slice(0, 200)),
+  redirectTo: z.string().max(2000).optional(),
+});
+
 const nameFields = { firstName: step2Fields.firstName, lastName: step2Fields.lastName };
 
 /** /hatterscastle/users/new: another login of an existing customer. */
