@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { AmountField } from "~/components/forms/amount-field";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -155,18 +156,16 @@ export default function BankRules() {
             error={answer?.fieldErrors.reasonContains}
             controlProps={{ maxLength: 100 }}
           />
-          <FormField
+          <AmountField
             name="amountMin"
             label="Сума от"
-            inputMode="decimal"
             defaultValue={typedOr(answer, "amountMin")}
             error={answer?.fieldErrors.amountMin}
             controlProps={{ maxLength: 20 }}
           />
-          <FormField
+          <AmountField
             name="amountMax"
             label="Сума до"
-            inputMode="decimal"
             defaultValue={typedOr(answer, "amountMax")}
             error={answer?.fieldErrors.amountMax}
             controlProps={{ maxLength: 20 }}

@@ -7,6 +7,7 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
+import { DateField } from "~/components/forms/date-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -194,19 +195,17 @@ export default function NewRecurring() {
           hint="29, 30 и 31 са последният ден в по-кратките месеци"
           controlProps={{ min: 1, max: 31 }}
         />
-        <FormField
+        <DateField
           name="startOn"
           label="Начало"
           required
-          type="date"
           defaultValue={value("startOn")}
           error={answer?.fieldErrors.startOn}
           hint={`Първата след ${printDate(doc.issueDate)}, за да не се издаде втора фактура за същия период: месечна — ${printDate(next.monthly)}, тримесечна — ${printDate(next.quarterly)}, годишна — ${printDate(next.yearly)}`}
         />
-        <FormField
+        <DateField
           name="endOn"
           label="Край (по желание)"
-          type="date"
           defaultValue={value("endOn")}
           error={answer?.fieldErrors.endOn}
           hint="Празно: без край"

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useSearchParams } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
+import { DateField } from "~/components/forms/date-field";
 import { FormField } from "~/components/forms/form-field";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
@@ -80,20 +81,13 @@ export default function Audit() {
           defaultValue={params.get("actorId") ?? ""}
           error={errors.actorId}
         />
-        <FormField
+        <DateField
           name="from"
           label="От"
-          type="date"
           defaultValue={params.get("from") ?? ""}
           error={errors.from}
         />
-        <FormField
-          name="to"
-          label="До"
-          type="date"
-          defaultValue={params.get("to") ?? ""}
-          error={errors.to}
-        />
+        <DateField name="to" label="До" defaultValue={params.get("to") ?? ""} error={errors.to} />
         <div>
           <Button type="submit">Покажи</Button>
         </div>

@@ -7,6 +7,7 @@ import {
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Checkbox, CompanyFields } from "~/components/admin/customer-forms";
 import { GrantsTable } from "~/components/admin/user-detail";
+import { DateField } from "~/components/forms/date-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -213,10 +214,9 @@ export default function AdminEditCustomer() {
               error={grant?.fieldErrors.reason}
               controlProps={{ maxLength: 500 }}
             />
-            <FormField
+            <DateField
               name="endsOn"
               label="Последен ден (по желание)"
-              type="date"
               hint="Празно: до отмяна"
               defaultValue={typedOr(grant, "endsOn")}
               error={grant?.fieldErrors.endsOn}

@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { DatedTable, periodState, printPeriod } from "~/components/admin/dated-table";
+import { DateField } from "~/components/forms/date-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
@@ -115,10 +116,9 @@ export default function Seats() {
             error={answer?.fieldErrors.seats}
             controlProps={{ maxLength: 5 }}
           />
-          <FormField
+          <DateField
             name="validFrom"
             label="В сила от"
-            type="date"
             required
             defaultValue={typedOr(answer, "validFrom")}
             error={answer?.fieldErrors.validFrom}

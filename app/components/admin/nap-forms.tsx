@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { DateField } from "~/components/forms/date-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -51,9 +52,8 @@ export function FormatForm({ values }: { values: Record<string, string> }) {
       <input type="hidden" name="intent" value={NAP_FORMAT_FORM} />
       <FormError message={answer?.formError} />
       <div className={page.grid}>
-        <FormField
+        <DateField
           name="validFrom"
-          type="date"
           label="За периоди от"
           required
           defaultValue={value("validFrom")}
@@ -107,9 +107,8 @@ export function AccountForm() {
           defaultValue={typedOr(answer, "kind")}
           error={answer?.fieldErrors.kind}
         />
-        <FormField
+        <DateField
           name="validFrom"
-          type="date"
           label="В сила от"
           required
           defaultValue={typedOr(answer, "validFrom")}

@@ -1,4 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { AmountField } from "~/components/forms/amount-field";
+import { DateField } from "~/components/forms/date-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -55,26 +57,23 @@ export function AddParametersForm({ values }: { values: Record<string, string> }
         Попълнени са с последните параметри. Досегашният ред приключва в деня преди новата дата.
       </p>
       <div className={page.grid}>
-        <FormField
+        <DateField
           name="validFrom"
-          type="date"
           label="В сила от"
           required
           defaultValue={value("validFrom")}
           error={error("validFrom")}
         />
-        <FormField
+        <AmountField
           name="minimumWage"
           label="Минимална месечна заплата (EUR)"
-          inputMode="decimal"
           required
           defaultValue={value("minimumWage")}
           error={error("minimumWage")}
         />
-        <FormField
+        <AmountField
           name="maxInsurable"
           label="Максимален осигурителен доход (EUR)"
-          inputMode="decimal"
           required
           defaultValue={value("maxInsurable")}
           error={error("maxInsurable")}
@@ -145,10 +144,9 @@ export function MaxInsurableForm({ rows }: { rows: { id: string; label: string }
         defaultValue={typedOr(answer, "id")}
         error={answer?.fieldErrors.id}
       />
-      <FormField
+      <AmountField
         name="maxInsurable"
         label="Максимален осигурителен доход (EUR)"
-        inputMode="decimal"
         required
         defaultValue={typedOr(answer, "maxInsurable")}
         error={answer?.fieldErrors.maxInsurable}
@@ -178,9 +176,8 @@ export function SickLeaveRuleForm() {
         Правило със същата дата се заменя. Изчислените заплати пазят своите суми.
       </p>
       <div className={page.grid}>
-        <FormField
+        <DateField
           name="validFrom"
-          type="date"
           label="За неработоспособност, настъпила от"
           required
           defaultValue={typedOr(answer, "validFrom")}

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { DateField } from "~/components/forms/date-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -63,9 +64,8 @@ export function AddRateForm() {
             error={answer?.fieldErrors.name}
             controlProps={{ maxLength: 100 }}
           />
-          <FormField
+          <DateField
             name="validFrom"
-            type="date"
             label="В сила от"
             required
             hint="Важи за документи с дата на данъчно събитие (или издаване) от този ден"
@@ -102,9 +102,8 @@ export function EndRowForm({
             defaultValue={typedOr(answer, "id")}
             error={answer?.fieldErrors.id}
           />
-          <FormField
+          <DateField
             name="validTo"
-            type="date"
             label="Последен ден на действие"
             required
             hint={hint}
@@ -156,9 +155,8 @@ export function AddGroundForm() {
             defaultValue={typedOr(answer, "kind")}
             error={answer?.fieldErrors.kind}
           />
-          <FormField
+          <DateField
             name="validFrom"
-            type="date"
             label="В сила от"
             required
             defaultValue={typedOr(answer, "validFrom")}

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { AmountField } from "~/components/forms/amount-field";
 import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -75,11 +76,10 @@ export function CatalogueForm({
           error={error("unit")}
           controlProps={{ maxLength: 20 }}
         />
-        <FormField
+        <AmountField
           name="unitPrice"
           label="Ед. цена без ДДС"
           required
-          inputMode="decimal"
           defaultValue={value("unitPrice")}
           error={error("unitPrice")}
           hint="До 4 знака след запетаята; във валутата на документа"

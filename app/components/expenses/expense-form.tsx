@@ -2,6 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CompanyField } from "~/components/forms/company-field";
+import { DateField } from "~/components/forms/date-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -157,18 +158,16 @@ export function ExpenseForm({
             error={error("documentNumber")}
             hint="Фактура и известие от български доставчик: 10 цифри"
           />
-          <FormField
+          <DateField
             name="documentDate"
             label="Дата на документа"
-            type="date"
             required
             defaultValue={value("documentDate")}
             error={error("documentDate")}
           />
-          <FormField
+          <DateField
             name="taxEventDate"
             label="Дата на данъчното събитие"
-            type="date"
             defaultValue={value("taxEventDate")}
             error={error("taxEventDate")}
             hint="Празно, ако съвпада с датата на документа"
@@ -303,10 +302,9 @@ export function ExpenseForm({
         <div className={styles.row}>
           {!hydrated || paid ? (
             <>
-              <FormField
+              <DateField
                 name="paidOn"
                 label="Дата на плащане"
-                type="date"
                 defaultValue={value("paidOn")}
                 error={error("paidOn")}
                 hint={hydrated ? undefined : "При платен разход"}
@@ -321,10 +319,9 @@ export function ExpenseForm({
             </>
           ) : null}
           {!hydrated || !paid ? (
-            <FormField
+            <DateField
               name="dueDate"
               label="Падеж"
-              type="date"
               defaultValue={value("dueDate")}
               error={error("dueDate")}
               hint={hydrated ? undefined : "При неплатен разход"}

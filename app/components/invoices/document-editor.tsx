@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { CompanyField } from "~/components/forms/company-field";
+import { DateField } from "~/components/forms/date-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
@@ -284,25 +285,22 @@ function EditorForm({
           />
         </div>
         <div className={styles.parties}>
-          <FormField
+          <DateField
             name="issueDate"
-            type="date"
             label="Дата на издаване"
             defaultValue={values.issueDate}
             error={error("issueDate")}
             required
           />
-          <FormField
+          <DateField
             name="taxEventDate"
-            type="date"
             label="Дата на данъчното събитие"
             defaultValue={values.taxEventDate}
             error={error("taxEventDate")}
             hint="Празно, ако съвпада с датата на издаване"
           />
-          <FormField
+          <DateField
             name="dueDate"
-            type="date"
             label="Падеж"
             defaultValue={values.dueDate}
             error={error("dueDate")}

@@ -1,5 +1,7 @@
 import { Form } from "@remix-run/react";
+import { AmountField } from "~/components/forms/amount-field";
 import { CompanyField } from "~/components/forms/company-field";
+import { DateField } from "~/components/forms/date-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
@@ -117,18 +119,16 @@ function PaymentFields({
   const error = (name: string) => answer?.fieldErrors[name];
   return (
     <>
-      <FormField
+      <DateField
         name="paidOn"
         label="Дата на плащане"
-        type="date"
         defaultValue={value("paidOn")}
         error={error("paidOn")}
         required
       />
-      <FormField
+      <AmountField
         name="amount"
         label={`Сума (${currency})`}
-        inputMode="decimal"
         defaultValue={value("amount")}
         error={error("amount")}
         required

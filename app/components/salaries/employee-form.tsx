@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import * as styles from "~/components/expenses/expenses.css";
+import { AmountField } from "~/components/forms/amount-field";
 import { CompanyField } from "~/components/forms/company-field";
+import { DateField } from "~/components/forms/date-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -85,13 +87,12 @@ export function EmployeeForm({
             defaultValue={value("contractType") || "labour"}
             error={error("contractType")}
           />
-          <FormField
+          <AmountField
             name="gross"
             label="Брутно месечно възнаграждение (EUR)"
             required
             defaultValue={value("gross")}
             error={error("gross")}
-            inputMode="decimal"
             controlProps={{ maxLength: 40 }}
           />
           <FormField
@@ -102,18 +103,16 @@ export function EmployeeForm({
             inputMode="numeric"
             controlProps={{ maxLength: 2 }}
           />
-          <FormField
+          <DateField
             name="startDate"
             label="Дата на постъпване"
-            type="date"
             required
             defaultValue={value("startDate")}
             error={error("startDate")}
           />
-          <FormField
+          <DateField
             name="endDate"
             label="Дата на напускане"
-            type="date"
             hint="Празно за настоящ служител; месецът на постъпване и на напускане се плаща за дните по договора"
             defaultValue={value("endDate")}
             error={error("endDate")}

@@ -2,7 +2,9 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as styles from "~/components/expenses/expenses.css";
+import { AmountField } from "~/components/forms/amount-field";
 import { CompanyField } from "~/components/forms/company-field";
+import { DateField } from "~/components/forms/date-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
@@ -208,13 +210,12 @@ export function SalaryForm(props: {
       <fieldset className={styles.section}>
         <legend className={styles.legend}>Възнаграждение и дни</legend>
         <div className={styles.row}>
-          <FormField
+          <AmountField
             name="gross"
             label="Брутно възнаграждение по договор (EUR)"
             hint="Празно: от договора на служителя"
             defaultValue={value("gross")}
             error={error("gross")}
-            inputMode="decimal"
             controlProps={{ maxLength: 40 }}
           />
           <FormField
@@ -243,20 +244,18 @@ export function SalaryForm(props: {
             inputMode="numeric"
             controlProps={{ maxLength: 2 }}
           />
-          <FormField
+          <DateField
             name="sickFrom"
             label="Болничният започва на"
-            type="date"
             hint="Денят, в който е настъпила неработоспособността (може и в предходен месец); празно: през месеца"
             defaultValue={value("sickFrom")}
             error={error("sickFrom")}
           />
-          <FormField
+          <AmountField
             name="bonus"
             label="Бонуси (EUR)"
             defaultValue={value("bonus")}
             error={error("bonus")}
-            inputMode="decimal"
             controlProps={{ maxLength: 40 }}
           />
           <FormField
