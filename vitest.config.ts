@@ -1,13 +1,20 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { defineConfig } from "vitest/config";
 import { DATABASE_DEPENDENT_E2E } from "./tests/e2e/database-dependent";
+import { unitTestFiles } from "./tests/setup/database-dependent-units";
 import { UnitFirstSequencer } from "./tests/setup/sequencer";
 
 // CI's second database runs only the browser tests whose outcome depends on the database.
 const e2eInclude = process.env.E2E_DATABASE_DEPENDENT_ONLY
   ? DATABASE_DEPENDENT_E2E.map((file) => `tests/e2e/${file}`)
   : ["tests/e2e/**/*.test.ts"];
+// …and only the unit files that can reach a database (tests/setup/database-dependent-units.ts).
+const unitInclude = process.env.UNIT_DATABASE_DEPENDENT_ONLY
+  ? unitTestFiles(path.dirname(fileURLToPath(import.meta.url))).dependent
+  : ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts"];
 
 export default defineConfig({
   plugins: [tsconfigPaths(), vanillaExtractPlugin()],
@@ -29,7 +36,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          include: unitInclude,
           globalSetup: ["tests/setup/global-db.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
