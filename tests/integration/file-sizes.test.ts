@@ -22,9 +22,7 @@ const LIMITS = [
  * may shrink, not grow. The test fails when one grows and when one is back within the limit
  * (then it is struck off here): the list only shrinks.
  */
-const CEILINGS: Record<string, number> = {
-  "app/modules/api/openapi.ts": 580,
-};
+const CEILINGS: Record<string, number> = {};
 
 function sourcesUnder(folder: string): string[] {
   return readdirSync(path.join(root, folder), { recursive: true, encoding: "utf8" })

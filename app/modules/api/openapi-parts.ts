@@ -27,9 +27,3 @@ export const idParam = {
   required: true,
   schema: { type: "string", format: "uuid" },
 };
-/** The properties named, each also allowing null (what the API answers for a field left empty). */
-export function nullable<T extends Record<string, object>>(properties: T, keys: (keyof T)[]) {
-  return Object.fromEntries(
-    keys.map((key) => [key, { anyOf: [properties[key], { type: "null" }] }]),
-  );
-}
