@@ -23,7 +23,7 @@ import { openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import type { Database } from "~db/types";
 import { createDatabase, dropDatabase, uniqueName, withDatabase } from "../setup/postgres";
-import { seed } from "./seed";
+import { DOCUMENTS, seed } from "./seed";
 import { fmt, record } from "./table";
 
 /*
@@ -319,7 +319,9 @@ async function routeLoaders() {
 }
 
 export async function benchLadder() {
-  console.log("\nladder: the first page of /invoices, PostgreSQL, 100,000 documents (issue #17)");
+  console.log(
+    `\nladder: the first page of /invoices, PostgreSQL, ${DOCUMENTS.toLocaleString("en")} documents (issue #17)`,
+  );
   const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
   // BENCH_LADDER_DB names a database kept by an earlier run (BENCH_KEEP): no seeding, not dropped.
   const reuse = process.env.BENCH_LADDER_DB;

@@ -137,7 +137,13 @@ export async function benchMixed() {
     const appPort = await freePort();
     const app = await startChild(
       children,
-      ["build/index.js"],
+      // BENCH_CPU_PROF=<dir>: the server's CPU profile of the run, written when it stops.
+      [
+        ...(process.env.BENCH_CPU_PROF
+          ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+          : []),
+        "build/index.js",
+      ],
       {
         PORT: String(appPort),
         HOST: "127.0.0.1",

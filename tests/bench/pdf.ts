@@ -415,16 +415,26 @@ async function run(scratch: string, browsers: Set<Browser>) {
     ["three", "three-page", app.threeDraft, app.threeIssued],
   ] as const) {
     const warm = chrome?.warm[name];
+    const reused = chrome?.reused[name];
     const cold = chrome?.cold[name];
+    // The goal is held against the page reused (#44 item 9); a new page each time beside it.
     record({
       part: "pdf",
-      measure: `${label} PDF over HTTP, rendered (draft) vs Chromium warm`,
+      measure: `${label} PDF over HTTP, rendered (draft) vs Chromium warm, page reused`,
+      app: both(rendered),
+      baseline: reused ? `Chromium page reused ${ms(reused.p50)} p50` : "no Chromium",
+      ratio: reused && reused.p50 / rendered.p50,
+      ratioLabel: "× faster",
+      goal: `≥ ${GOAL_RATIO}×`,
+      met: reused && reused.p50 / rendered.p50 >= GOAL_RATIO,
+    });
+    record({
+      part: "pdf",
+      measure: `${label} PDF over HTTP, rendered (draft) vs Chromium warm, new page`,
       app: both(rendered),
       baseline: warm ? `Chromium warm ${ms(warm.p50)} p50` : "no Chromium",
       ratio: warm && warm.p50 / rendered.p50,
       ratioLabel: "× faster",
-      goal: `≥ ${GOAL_RATIO}×`,
-      met: warm && warm.p50 / rendered.p50 >= GOAL_RATIO,
     });
     if (cold)
       record({
@@ -582,6 +592,27 @@ async function benchChromium(
   show("Chromium warm: new page, goto, pdf, 1-page document", warm.one, splitOf());
   warm.three = await sample(() => print(context, docs.three.issued), SAMPLES, CHROMIUM_WARMUP);
   show("Chromium warm: new page, goto, pdf, 3-page document", warm.three, splitOf());
+  // The kindest baseline (issue #44 item 9): one page kept open and reused, as a service printing
+  // with Chromium would; only goto and pdf() each time.
+  const kept = await context.newPage();
+  const printOnKept = async (id: string) => {
+    const began = performance.now();
+    const response = await kept.goto(`${base}/invoice/preview?id=${id}`, { waitUntil: "load" });
+    if (response?.status() !== 200) throw new Error(`preview: ${response?.status()}`);
+    const loaded = performance.now();
+    const bytes = await kept.pdf({ format: "A4", printBackground: true });
+    split.goto.push(loaded - began);
+    split.pdf.push(performance.now() - loaded);
+    return bytes;
+  };
+  const reused = {
+    one: await sample(() => printOnKept(docs.one.issued), SAMPLES, CHROMIUM_WARMUP),
+    three: { p50: 0, p95: 0 },
+  };
+  show("Chromium warm, page reused: goto, pdf, 1-page document", reused.one, splitOf());
+  reused.three = await sample(() => printOnKept(docs.three.issued), SAMPLES, CHROMIUM_WARMUP);
+  show("Chromium warm, page reused: goto, pdf, 3-page document", reused.three, splitOf());
+  await kept.close();
   const rate = await throughput(THROUGHPUT_REQUESTS, 4, () => print(context, docs.one.issued));
   console.log(
     `  Chromium warm, ${THROUGHPUT_REQUESTS} one-page prints, 4 pages at a time: ${rate.toFixed(1)} PDF/s`,
@@ -603,5 +634,5 @@ async function benchChromium(
   show("Chromium cold: launch, goto, pdf, close, 1 page", coldStats.one);
   coldStats.three = await sample(() => cold(docs.three.issued), SAMPLES, 1);
   show("Chromium cold: launch, goto, pdf, close, 3 pages", coldStats.three);
-  return { warm, cold: coldStats, throughput: rate };
+  return { warm, reused, cold: coldStats, throughput: rate };
 }
