@@ -35,6 +35,7 @@ const doc = structuredClone(openApiDocument) as unknown as {
   components: unknown;
 };
 interface Operation {
+  requestBody?: { content?: Record<string, { schema?: object }> };
   responses: Record<string, { content?: Record<string, { schema?: object }> }>;
 }
 type Method = "get" | "post" | "put" | "delete";
@@ -398,6 +399,13 @@ describe("the OpenAPI document against the real answers", () => {
           entry.method === "get"
             ? { headers: { Cookie: cookie } }
             : jsonBody(entry.body ?? {}, entry.method.toUpperCase(), { Cookie: cookie });
+        // The body sent is one the document's request schema accepts.
+        const input =
+          doc.paths[entry.path]?.[entry.method]?.requestBody?.content?.["application/json"]?.schema;
+        if (input && entry.body !== undefined && !validatorOf(input)(entry.body))
+          problems.push(
+            `${entry.method.toUpperCase()} ${entry.path}: the body sent does not fit the document: ${ajv.errorsText(validatorOf(input).errors)}`,
+          );
         const response = await call(guard(handler), getDb(), url, { ...init, params });
         const text = await response.text();
         made.add(`${entry.method} ${entry.path}`);

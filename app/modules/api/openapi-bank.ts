@@ -1,4 +1,6 @@
+import { matchSchema } from "~/modules/bank/forms.server";
 import { decimal, errors, idParam, ref } from "./openapi-parts";
+import { jsonContent } from "./registry";
 
 /* The bank part of the OpenAPI document (issue #30, decision 031): statements and movements. */
 
@@ -228,27 +230,7 @@ export const bankPaths = {
     post: {
       summary:
         "Match a movement: a credit to documents (in order; credit notes netted; an overpayment is not recorded), a debit to an expense, a rule's new expense, or НАП",
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              description: "Exactly one of the four",
-              properties: {
-                documentIds: {
-                  type: "array",
-                  maxItems: 50,
-                  items: { type: "string", format: "uuid" },
-                },
-                expenseId: { type: "string", format: "uuid" },
-                ruleId: { type: "string", format: "uuid" },
-                nap: { type: "boolean" },
-              },
-            },
-          },
-        },
-      },
+      request: { body: jsonContent(matchSchema) },
       responses: {
         "200": {
           description: "What was applied and what was paid over",

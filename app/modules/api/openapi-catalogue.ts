@@ -1,4 +1,4 @@
-import { decimal, errors, idParam, ref } from "./openapi-parts";
+import { errors, idParam, ref } from "./openapi-parts";
 
 /* The catalogue (goods and services with their prices) and «Дублирай» in the OpenAPI document. */
 
@@ -102,27 +102,6 @@ export const cataloguePaths = {
 };
 
 export const catalogueSchemas = {
-  CatalogueItemInput: {
-    type: "object",
-    required: ["name", "unitPrice"],
-    properties: {
-      name: { type: "string", maxLength: 200, description: "Unique among the items offered" },
-      nameEn: { type: ["string", "null"], maxLength: 200 },
-      unit: { type: "string", maxLength: 20, default: "бр." },
-      unitPrice: decimal("45.50", "Without VAT, up to 4 decimals; used as is on a line"),
-      vatRate: {
-        type: ["integer", "null"],
-        minimum: 0,
-        maximum: 100,
-        description: "A rate of the VAT table (20, 9, 0…); null: VAT not charged",
-      },
-      vatGround: {
-        type: ["string", "null"],
-        maxLength: 200,
-        example: "чл. 21, ал. 2 от ЗДДС",
-      },
-    },
-  },
   CatalogueItem: {
     allOf: [
       ref("CatalogueItemInput"),

@@ -1,4 +1,6 @@
+import { categorySchema } from "~/modules/expenses/schema";
 import { decimal, errors, idParam, ref } from "./openapi-parts";
+import { jsonContent } from "./registry";
 
 /* The expenses part of the OpenAPI document (standard plan: 403 {locked, needed} below it). */
 
@@ -202,18 +204,7 @@ export const expensePaths = {
     },
     post: {
       summary: "Add a category",
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              required: ["name"],
-              properties: { name: { type: "string" } },
-            },
-          },
-        },
-      },
+      request: { body: jsonContent(categorySchema) },
       responses: {
         "201": {
           description: "The category",
@@ -281,48 +272,6 @@ export const expenseSchemas = {
         "May be negative on one rate (a deposit returned) while the document's total is not",
       ),
       vat: decimal("20.00", "Computed from the base when left out; within 0.01 of the rate"),
-    },
-  },
-  ExpenseInput: {
-    type: "object",
-    required: [
-      "supplierName",
-      "documentType",
-      "documentNumber",
-      "documentDate",
-      "description",
-      "categoryId",
-      "amounts",
-    ],
-    properties: {
-      supplierName: { type: "string" },
-      supplierEik: supplierFields.eik,
-      supplierVatNumber: supplierFields.vatNumber,
-      supplierCompanyId: supplierFields.companyId,
-      supplierAddress: supplierFields.address,
-      documentType: ref("ExpenseDocumentType"),
-      documentNumber: {
-        type: "string",
-        description: "10 digits for Bulgarian invoices and credit/debit notes",
-      },
-      documentDate: { type: "string", format: "date" },
-      taxEventDate: { type: "string", format: "date" },
-      description: { type: "string" },
-      categoryId: { type: "string", format: "uuid" },
-      currency: { type: "string", default: "EUR", description: "BGN only up to 2025-12-31" },
-      eurRate: decimal(
-        "0.92",
-        "EUR per unit, for currencies other than EUR and BGN; left out or empty, the ECB's reference rate of the tax event (else document) date, or the last one before it within a week, is filled in (decision 051); refused when there is none",
-      ),
-      amounts: { type: "array", maxItems: 4, items: ref("ExpenseAmount") },
-      vatCredit: { enum: ["full", "partial", "none"], default: "full" },
-      vatCreditCoefficient: decimal("0.75", "Partial credit: the coefficient, 0–1"),
-      paid: { type: "boolean" },
-      paymentMethod: { enum: ["bank", "cash", "card", "other"] },
-      paidOn: { type: "string", format: "date", description: "Required when paid" },
-      dueDate: { type: "string", format: "date" },
-      notes: { type: "string" },
-      confirmDuplicate: { type: "boolean", description: "Record a duplicate anyway" },
     },
   },
   ExpenseSummary: {

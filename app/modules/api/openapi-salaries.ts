@@ -1,4 +1,6 @@
+import { payrollSettingsSchema } from "~/modules/salaries/schema";
 import { decimal, errors, idParam, ref } from "./openapi-parts";
+import { jsonContent } from "./registry";
 
 /* The salaries part of the OpenAPI document (full plan: 403 {message, requiredPlan: "full"} below it). */
 
@@ -279,15 +281,7 @@ export const salaryPaths = {
     },
     put: {
       summary: "Set the company's КИД-2008 code (обр. 1)",
-      requestBody: jsonBody({
-        type: "object",
-        properties: {
-          activityCode: {
-            type: ["string", "null"],
-            description: "4 digits; «62.01» is taken as «6201»; null or empty clears it",
-          },
-        },
-      }),
+      request: { body: jsonContent(payrollSettingsSchema) },
       responses: { "200": ok("The settings", ref("PayrollSettings")), "400": errors["400"] },
     },
   },
@@ -299,54 +293,6 @@ export const salarySchemas = {
     properties: {
       activityCode: { type: ["string", "null"], pattern: "^[0-9]{4}$" },
       tzpbRate: { type: "string", description: "Per cent (0.4–1.1)" },
-    },
-  },
-  EmployeeInput: {
-    type: "object",
-    required: ["name", "idNumber", "position", "contractType", "startDate", "gross"],
-    properties: {
-      name: { type: "string" },
-      idNumber: { type: "string", description: "ЕГН (check digit; birth date derived) or ЛНЧ" },
-      position: { type: "string" },
-      contractType: { enum: ["labour", "management", "civil"] },
-      startDate: {
-        type: "string",
-        format: "date",
-        description: "First day of employment: a month it starts in is paid pro rata",
-      },
-      endDate: {
-        type: ["string", "null"],
-        format: "date",
-        description: "Last day of employment (not before startDate); null while employed",
-      },
-      gross: decimal("2000.00", "Agreed gross monthly salary, EUR"),
-      hoursPerDay: { type: "integer", minimum: 1, maximum: 12, default: 8 },
-      insuredSixMonths: {
-        type: "boolean",
-        default: true,
-        description:
-          "At least 6 months of insurance: without them the employer pays no sick days (КСО чл. 40, ал. 5)",
-      },
-      occupationCode: {
-        type: ["string", "null"],
-        pattern: "^[0-9]{8}$",
-        description:
-          "НКПД code of the position, 8 digits (обр. 1 т. 12.1); null or missing: none (a failing check of the declarations)",
-      },
-      seniorityYears: {
-        type: "integer",
-        minimum: 0,
-        maximum: 70,
-        default: 0,
-        description:
-          "Full years of service and professional experience at hiring; the years of this employment are added month by month",
-      },
-      seniorityPercent: {
-        type: ["string", "number", "null"],
-        description:
-          "Seniority bonus per year of service, per cent of the basic salary (at least the legal minimum, 0.6 % in 2026; labour contracts); null: no separate bonus",
-      },
-      iban: { type: ["string", "null"] },
     },
   },
   Employee: {

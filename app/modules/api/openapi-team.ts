@@ -1,4 +1,6 @@
+import { inviteSchema, memberRoleSchema, switchCompanySchema } from "~/modules/team/schema";
 import { errors, ref } from "./openapi-parts";
+import { jsonContent } from "./registry";
 
 /*
  * Team and accountant access (issue #29, decision 028) in the OpenAPI document: members, roles,
@@ -121,18 +123,7 @@ export const teamPaths = {
     put: {
       summary:
         "Change a member's role (the owner). «owner» transfers the ownership (the owner becomes an accountant); a lower role ends the member's sessions and tokens for the company at once",
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              required: ["role"],
-              properties: { role, ownDocumentsOnly: { type: "boolean" } },
-            },
-          },
-        },
-      },
+      request: { body: jsonContent(memberRoleSchema) },
       responses: {
         "200": json(ref("Member"), "The member as now"),
         "400": errors["400"],
@@ -171,22 +162,7 @@ export const teamPaths = {
     post: {
       summary:
         "Invite an address with a role (the owner): an e-mail with a single-use link valid 14 days; «Поканен» until accepted. Accountants use no seat",
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              required: ["email", "role"],
-              properties: {
-                email: { type: "string", format: "email", maxLength: 254 },
-                role: invitedRole,
-                ownDocumentsOnly: { type: "boolean" },
-              },
-            },
-          },
-        },
-      },
+      request: { body: jsonContent(inviteSchema) },
       responses: {
         "201": json(ref("Invitation"), "Invited; the mail is sent"),
         "400": error("Bad fields, a member already, or no free seat in the plan"),
@@ -262,18 +238,7 @@ export const teamPaths = {
     put: {
       summary:
         "Work in another of the login's companies. A browser session switches in place; an API token belongs to one company, so the answer carries a new token for the other one (the old stays bound to its own)",
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              required: ["companyId"],
-              properties: { companyId: uuid },
-            },
-          },
-        },
-      },
+      request: { body: jsonContent(switchCompanySchema) },
       responses: {
         "200": json(
           {
