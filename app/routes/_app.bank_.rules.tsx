@@ -10,6 +10,7 @@ import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/comp
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import * as formGrid from "~/components/forms/form-grid.css";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
@@ -77,6 +78,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function BankRules() {
   const { rules, categories } = useLoaderData<typeof loader>();
   const answer = useFormAnswer("rule");
+  const focusRef = useFocusFirstInvalid(answer);
   const busy = useNavigation().state !== "idle";
   return (
     <div className={page.page}>
@@ -144,7 +146,7 @@ export default function BankRules() {
       ) : (
         <p>Още няма правила.</p>
       )}
-      <Form method="post" aria-label="Ново правило">
+      <Form ref={focusRef} method="post" aria-label="Ново правило">
         <CompanyField />
         <h2>Ново правило</h2>
         <FormError message={answer?.formError} />

@@ -8,6 +8,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
@@ -91,6 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Categories() {
   const { categories } = useLoaderData<typeof loader>();
   const add = useFormAnswer("add");
+  const focusRef = useFocusFirstInvalid(add);
   const busy = useNavigation().state !== "idle";
   return (
     <div className={page.page}>
@@ -102,7 +104,7 @@ export default function Categories() {
         Имената са ваши: преименувайте ги свободно. Скритата категория не се предлага за нови
         разходи, но остава на записаните.
       </p>
-      <Form method="post" className={listStyles.toolbar} aria-label="Нова категория">
+      <Form ref={focusRef} method="post" className={listStyles.toolbar} aria-label="Нова категория">
         <CompanyField />
         <FormField
           name="name"
@@ -150,10 +152,11 @@ function CategoryRow({
   busy: boolean;
 }) {
   const answer = useFormAnswer(`rename-${category.id}`);
+  const focusRef = useFocusFirstInvalid(answer);
   return (
     <tr>
       <td className={listStyles.cell}>
-        <Form method="post" className={listStyles.toolbar} style={{ margin: 0 }}>
+        <Form ref={focusRef} method="post" className={listStyles.toolbar} style={{ margin: 0 }}>
           <CompanyField />
           <input type="hidden" name="id" value={category.id} />
           <FormError message={answer?.formError} />

@@ -11,8 +11,8 @@ import { createAdmin } from "~/modules/admin/administrators.server";
 import { NEW_ADMIN_FIELD_ORDER, NEW_ADMIN_FORM_ID } from "~/modules/admin/administrators-constants";
 import { newAdminSchema } from "~/modules/admin/administrators-schema";
 import { AppError } from "~/utils/errors";
-import { type FormAnswer, useFormAnswer } from "~/utils/forms";
-import { parseFormValues, refuseForm, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import { useFormAnswer } from "~/utils/forms";
+import { parseFormValues, refuseWithAppError, typedValues } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { readAdminForm } from "~/web/admin/forms.server";
 import { requireAdmin } from "~/web/admin/guard.server";
@@ -26,23 +26,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const admin = await requireAdmin(request, context);
   const values = typedValues(await readAdminForm(request));
-  // Passwords are never sent back to the page.
-  const { password: _password, ...typed } = values;
+  // The password is never sent back to the page (refuseForm leaves it out).
   const { data, refusal } = parseFormValues(
     NEW_ADMIN_FORM_ID,
     newAdminSchema,
     values,
     NEW_ADMIN_FIELD_ORDER,
   );
-  if (refusal) {
-    const answer = (await refusal.json()) as FormAnswer;
-    return refuseForm({ ...answer, repopulateFields: typed });
-  }
+  if (refusal) return refusal;
   try {
     await createAdmin(context, admin, data);
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    return refuseWithAppError(NEW_ADMIN_FORM_ID, error, typed);
+    return refuseWithAppError(NEW_ADMIN_FORM_ID, error, values);
   }
   return redirectWithToast("/hatterscastle/administrators", {
     title: "Администраторът е създаден",

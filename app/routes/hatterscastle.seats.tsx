@@ -9,6 +9,7 @@ import { DatedTable, periodState, printPeriod } from "~/components/admin/dated-t
 import { DateField } from "~/components/forms/date-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { byAdmin } from "~/modules/admin/audit.server";
@@ -78,6 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Seats() {
   const { rows } = useLoaderData<typeof loader>();
   const answer = useFormAnswer(SEATS_FORM);
+  const focusRef = useFocusFirstInvalid(answer);
   const unknown = useFormAnswer("");
   const busy = useNavigation().state === "submitting";
   return (
@@ -96,7 +98,7 @@ export default function Seats() {
           columns={["Период", "План", "Места", "Състояние"]}
           rows={rows}
         />
-        <Form method="post" noValidate aria-labelledby="seats-form-title">
+        <Form ref={focusRef} method="post" noValidate aria-labelledby="seats-form-title">
           <h3 id="seats-form-title">Нов брой места от дата</h3>
           <FormError message={answer?.formError} />
           <FormField

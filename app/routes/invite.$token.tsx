@@ -8,6 +8,7 @@ import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { PASSWORD_HINT } from "~/components/forms/password-hint";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { CenteredCard } from "~/components/layout/centered-card";
 import { Button } from "~/components/ui/button";
 import { createSession, setSessionCompany } from "~/modules/auth/session.server";
@@ -23,7 +24,6 @@ import { AppError } from "~/utils/errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 import {
   parseFormValues,
-  refuseForm,
   refuseUnknownIntent,
   refuseWithAppError,
   typedValues,
@@ -93,7 +93,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           values,
           LOGIN_FIELDS,
         );
-        if (refusal) return withoutPasswords(refusal);
+        // The passwords are never sent back (refuseForm leaves them out).
+        if (refusal) return refusal;
         const created = await acceptAsNewLogin(context, token, data);
         const session = await createSession(context.db, created.userId, {
           kind: "browser",
@@ -119,12 +120,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 /** A refused login form never sends the passwords back. */
-async function withoutPasswords(refusal: Response) {
-  const answer = await refusal.json();
-  const { password: _p, confirmPassword: _c, ...typed } = answer.repopulateFields ?? {};
-  return refuseForm({ ...answer, repopulateFields: typed }, refusal.status);
-}
-
 export default function Invitation() {
   const { invitation, user, token, marketingUrl } = useLoaderData<typeof loader>();
   const busy = useNavigation().state === "submitting";
@@ -195,8 +190,9 @@ export default function Invitation() {
 /** A new person: only a login (names and password); the company is already there. */
 function NewLoginForm({ busy }: { busy: boolean }) {
   const answer = useFormAnswer("login");
+  const focusRef = useFocusFirstInvalid(answer);
   return (
-    <Form method="post" noValidate aria-labelledby="login-title">
+    <Form ref={focusRef} method="post" noValidate aria-labelledby="login-title">
       <h2 id="login-title">Създайте своя вход</h2>
       <p>Фирмата вече е в Сметка: нужни са само името ви и парола.</p>
       <FormField

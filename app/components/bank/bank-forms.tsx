@@ -3,6 +3,7 @@ import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import * as formGrid from "~/components/forms/form-grid.css";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
 import { CSV_FIELDS, STATEMENT_LIMITS } from "~/modules/bank/constants";
 import { typedOr, useFormAnswer } from "~/utils/forms";
@@ -29,6 +30,7 @@ export function UploadForm({
   accounts: { id: string; iban: string; currency: string; name: string | null }[];
 }) {
   const answer = useFormAnswer("upload");
+  const focusRef = useFocusFirstInvalid(answer);
   const busy = useNavigation().state !== "idle";
   const kept = typedOr(answer, "kept");
   const keptName = typedOr(answer, "keptName");
@@ -40,7 +42,12 @@ export function UploadForm({
     ]),
   ];
   return (
-    <Form method="post" encType="multipart/form-data" aria-label="Внасяне на извлечение">
+    <Form
+      ref={focusRef}
+      method="post"
+      encType="multipart/form-data"
+      aria-label="Внасяне на извлечение"
+    >
       <CompanyField />
       <h2>Внасяне на извлечение</h2>
       <FormError message={answer?.formError} />
@@ -86,9 +93,10 @@ export function UploadForm({
 /** Add a bank account of the company (IBAN checked, currency). */
 export function AccountForm() {
   const answer = useFormAnswer("account");
+  const focusRef = useFocusFirstInvalid(answer);
   const busy = useNavigation().state !== "idle";
   return (
-    <Form method="post" aria-label="Нова банкова сметка">
+    <Form ref={focusRef} method="post" aria-label="Нова банкова сметка">
       <CompanyField />
       <h2>Нова сметка</h2>
       <FormError message={answer?.formError} />
@@ -132,11 +140,12 @@ export function AccountSettingsForm({
   account: Record<string, string | boolean | null> & { autoConfirm: boolean };
 }) {
   const answer = useFormAnswer("settings");
+  const focusRef = useFocusFirstInvalid(answer);
   const busy = useNavigation().state !== "idle";
   const value = (name: string, stored: string | boolean | null) =>
     answer ? typedOr(answer, name) : typeof stored === "string" ? stored : "";
   return (
-    <Form method="post" aria-label="Настройки на сметката">
+    <Form ref={focusRef} method="post" aria-label="Настройки на сметката">
       <CompanyField />
       <FormError message={answer?.formError} />
       <FormField

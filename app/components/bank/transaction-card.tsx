@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CompanyField } from "~/components/forms/company-field";
 import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
 import { NAP_KIND_LABELS, SUGGESTION_LABELS, TRANSACTION_STATUSES } from "~/modules/bank/constants";
 import { isBankFee } from "~/modules/bank/fees";
@@ -57,6 +58,7 @@ function Hidden({ fields }: { fields: Record<string, string> }) {
 export function TransactionCard({ tx, back }: { tx: Movement; back: string }) {
   const busy = useNavigation().state !== "idle";
   const answer = useFormAnswer(`tx-${tx.id}`);
+  const focusRef = useFocusFirstInvalid(answer);
   const sign = tx.direction === "credit" ? "+" : "−";
   const amount = `${sign}${formatMoney(tx.amountCents, tx.currency)}`;
   const who = tx.counterpartyName ?? "Без наредител";
@@ -114,6 +116,7 @@ export function TransactionCard({ tx, back }: { tx: Movement; back: string }) {
           ) : null}
           {tx.direction === "credit" ? (
             <Form
+              ref={focusRef}
               method="post"
               className={styles.manual}
               aria-label={`Разнасяне по номера: ${label}`}

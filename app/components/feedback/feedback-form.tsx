@@ -5,6 +5,7 @@ import { BotCheck } from "~/components/forms/bot-check";
 import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { useToast } from "~/components/ui/toaster";
@@ -34,6 +35,7 @@ export function FeedbackForm({
   bot: { siteKey: string; token: string | null };
 }) {
   const answer = useFormAnswer("feedback");
+  const focusRef = useFocusFirstInvalid(answer);
   const value = (name: string) => typedOr(answer, name);
   const currentType =
     value("type") === "support" ? "support" : value("type") === "feedback" ? "feedback" : type;
@@ -65,7 +67,7 @@ export function FeedbackForm({
           {FEEDBACK_MESSAGES.title}: {answer.formError}
         </div>
       ) : null}
-      <Form method="post" encType="multipart/form-data" noValidate>
+      <Form ref={focusRef} method="post" encType="multipart/form-data" noValidate>
         <CompanyField />
         <input type="hidden" name="type" value={currentType} />
         <input type="hidden" name="from" value={from} />

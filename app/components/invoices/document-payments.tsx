@@ -4,6 +4,7 @@ import { CompanyField } from "~/components/forms/company-field";
 import { DateField } from "~/components/forms/date-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
 import { PAYMENT_METHODS } from "~/modules/invoices/constants";
 import { printDate } from "~/utils/dates";
@@ -41,6 +42,7 @@ export function PaymentsSection({
 }) {
   const busy = useBusy();
   const answer = useFormAnswer("payment");
+  const focusRef = useFocusFirstInvalid(answer);
   return (
     <Section title="Плащания">
       <p>
@@ -85,7 +87,7 @@ export function PaymentsSection({
       {doc.dueCents > 0 ? (
         // A new form after each payment: it offers what is still owed and an empty note, not
         // the amount and note just recorded (an uncontrolled input keeps what was typed).
-        <Form method="post" key={`${doc.paidCents}:${doc.payments.length}`}>
+        <Form ref={focusRef} method="post" key={`${doc.paidCents}:${doc.payments.length}`}>
           <CompanyField />
           <FormError message={answer?.formError} />
           <PaymentFields

@@ -4,6 +4,7 @@ import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { printDate } from "~/utils/dates";
@@ -93,9 +94,10 @@ export function SendSection({
 }) {
   const busy = useBusy();
   const answer = useFormAnswer("send");
+  const focusRef = useFocusFirstInvalid(answer);
   return (
     <Section title="Изпращане по имейл">
-      <Form method="post">
+      <Form ref={focusRef} method="post">
         <CompanyField />
         <MailFields
           answer={answer}
@@ -136,6 +138,7 @@ export function ReminderSection({
 }) {
   const busy = useBusy();
   const answer = useFormAnswer("remind");
+  const focusRef = useFocusFirstInvalid(answer);
   const { automatic } = reminder;
   return (
     <Section title="Напомняне за плащане">
@@ -151,7 +154,7 @@ export function ReminderSection({
         </p>
         <p style={{ whiteSpace: "pre-line" }}>{reminder.text}</p>
       </details>
-      <Form method="post">
+      <Form ref={focusRef} method="post">
         <CompanyField />
         <MailFields
           answer={answer}

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { CompanyField } from "~/components/forms/company-field";
 import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as styles from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import { DELETION_DAYS } from "~/modules/accounts/limits";
@@ -42,6 +43,7 @@ function NumberingSeries({
 }) {
   const busy = useBusy();
   const answer = useFormAnswer(`numbering-${series}`);
+  const focusRef = useFocusFirstInvalid(answer);
   return (
     <div style={{ marginBottom: "1rem" }}>
       <h3 style={{ fontSize: "1rem", marginBottom: "0.25rem" }}>
@@ -49,7 +51,7 @@ function NumberingSeries({
       </h3>
       <p style={{ margin: 0 }}>Следващ номер: {next}</p>
       {settable ? (
-        <Form method="post">
+        <Form ref={focusRef} method="post">
           <CompanyField />
           <input type="hidden" name="intent" value="numbering" />
           <input type="hidden" name="series" value={series} />
@@ -79,6 +81,7 @@ function NumberingSeries({
 export function LogoCard({ logo }: { logo: string | null }) {
   const busy = useBusy();
   const answer = useFormAnswer("logo");
+  const focusRef = useFocusFirstInvalid(answer);
   return (
     <section className={styles.card} aria-labelledby="logo-title">
       <h2 id="logo-title">Лого на фирмата</h2>
@@ -91,7 +94,7 @@ export function LogoCard({ logo }: { logo: string | null }) {
       ) : (
         <p>Все още няма качено лого. То се показва във фактурите.</p>
       )}
-      <Form method="post" encType="multipart/form-data">
+      <Form ref={focusRef} method="post" encType="multipart/form-data">
         <CompanyField />
         <FormField
           name="logo"

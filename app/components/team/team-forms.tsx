@@ -4,6 +4,7 @@ import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
+import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
 import { Button, ButtonLink } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
@@ -34,9 +35,10 @@ function OwnDocumentsBox(props: { id: string; answer: FormAnswer | undefined; ch
 /** «Покани»: an address and a role; the mail carries the link. */
 export function InviteForm({ seatsLeft }: { seatsLeft: number }) {
   const answer = useFormAnswer(TEAM_FORMS.invite);
+  const focusRef = useFocusFirstInvalid(answer);
   const busy = useNavigation().formData?.get("intent") === "invite";
   return (
-    <Form method="post" aria-labelledby="invite-title" noValidate>
+    <Form ref={focusRef} method="post" aria-labelledby="invite-title" noValidate>
       <CompanyField />
       <h2 id="invite-title">Покани член на екипа</h2>
       <p>
@@ -115,6 +117,7 @@ export function MembersTable({ members, you }: { members: MemberView[]; you: str
 function MemberRow({ member, you }: { member: MemberView; you: boolean }) {
   const formId = `${TEAM_FORMS.member}-${member.userId}`;
   const answer = useFormAnswer(formId);
+  const focusRef = useFocusFirstInvalid(answer);
   const busy = useNavigation().state === "submitting";
   const name = `${member.firstName} ${member.lastName}`.trim() || member.email;
   const editable = member.role !== "owner" && !you;
@@ -136,7 +139,7 @@ function MemberRow({ member, you }: { member: MemberView; you: boolean }) {
         {editable ? (
           <>
             <FormError message={answer?.formError} />
-            <Form method="post" className={listStyles.toolbar} style={{ margin: 0 }}>
+            <Form ref={focusRef} method="post" className={listStyles.toolbar} style={{ margin: 0 }}>
               <CompanyField />
               <input type="hidden" name="formId" value={formId} />
               <input type="hidden" name="userId" value={member.userId} />
