@@ -12,7 +12,7 @@ import { fmt, record } from "./table";
  * Remix alone cost (the entry chunk): no page can weigh less.
  */
 
-const GOAL_KB = 120;
+export const GOAL_KB = 120;
 
 interface ManifestRoute {
   id: string;
@@ -23,12 +23,20 @@ interface ManifestRoute {
   imports?: string[];
 }
 
-export function benchJsSize(root = process.cwd()) {
+export interface PageSize {
+  id: string;
+  /** The first download: entry, root and every route module on the way, with imports (gzip, KB). */
+  kb: number;
+  /** What the page loads later by import() (gzip, KB). */
+  laterKb: number;
+}
+
+/** Each page's JavaScript from the build's manifest, heaviest first; null without a build. */
+export function pageSizes(root = process.cwd()): { pages: PageSize[]; entryKb: number } | null {
   const build = path.join(root, "public", "build");
   const file = readdirSync(build).find((name) => /^manifest-.*\.js$/.test(name));
   if (!file) {
-    console.log("\nJavaScript per page: no build (run `npm run build`)");
-    return;
+    return null;
   }
   const source = readFileSync(path.join(build, file), "utf8");
   const manifest = JSON.parse(source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1)) as {
@@ -85,6 +93,19 @@ export function benchJsSize(root = process.cwd()) {
       return { id: route.id.replace(/^routes\//, ""), kb: bytes / 1024, laterKb: deferred / 1024 };
     })
     .sort((a, b) => b.kb - a.kb);
+  const entryKb =
+    [manifest.entry.module, ...manifest.entry.imports].reduce((sum, url) => sum + gz(url), 0) /
+    1024;
+  return { pages, entryKb };
+}
+
+export function benchJsSize(root = process.cwd()) {
+  const sizes = pageSizes(root);
+  if (!sizes) {
+    console.log("\nJavaScript per page: no build (run `npm run build`)");
+    return;
+  }
+  const { pages, entryKb } = sizes;
   const over = pages.filter((page) => page.kb > GOAL_KB);
   console.log(
     `\nJavaScript per page (gzip; goal ≤ ${GOAL_KB} KB): ${over.length} of ${pages.length} over`,
@@ -96,9 +117,6 @@ export function benchJsSize(root = process.cwd()) {
   }
   const median = pages[Math.floor(pages.length / 2)];
   if (median) console.log(`  median page: ${median.kb.toFixed(1)} KB`);
-  const entryKb =
-    [manifest.entry.module, ...manifest.entry.imports].reduce((sum, url) => sum + gz(url), 0) /
-    1024;
   const heaviest = pages[0];
   if (!heaviest || !median) return;
   const baseline = `React + Remix entry ${entryKb.toFixed(1)} KB`;
