@@ -1,3 +1,4 @@
+import { type ChangeEvent, useEffect, useState } from "react";
 import { useErrorToast } from "~/components/ui/use-error-toast";
 import { MESSAGES } from "~/modules/accounts/constants";
 import { PasswordField } from "./field";
@@ -7,12 +8,17 @@ export { PASSWORD_HINT } from "./password-hint";
 
 const KEPT_HINT = "Паролата, която въведохте, е запазена: попълнете полетата само за да я смените.";
 
-/** A new password and its confirmation (fields `password` and `confirmPassword`), with the rules as a hint. */
+/**
+ * A new password and its confirmation (fields `password` and `confirmPassword`), with the rules as
+ * a hint. The server's messages come in `errors`; with JavaScript the confirmation is also checked
+ * as it is typed (spec §5: «checked live»), which replaces the server's message for it.
+ */
 export function NewPasswordFields({
   label = "Парола",
   confirmLabel = "Потвърдете паролата",
   kept = false,
   errors,
+  toast = true,
 }: {
   /** The server's messages by field (the form's answer). */
   errors?: Record<string, string> | undefined;
@@ -20,10 +26,31 @@ export function NewPasswordFields({
   confirmLabel?: string;
   /** A password is already kept on the server (the sign-up's step 1 again): these may stay empty. */
   kept?: boolean;
+  /** The «Грешка» toast for passwords that differ; off where the form's own toast says it. */
+  toast?: boolean;
 }) {
-  const error = errors?.confirmPassword;
+  const [typed, setTyped] = useState<{ password: string; confirm: string } | null>(null);
+  // A new answer from the server is what the fields show until the person types again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per answer
+  useEffect(() => setTyped(null), [errors]);
+  const live =
+    typed && typed.confirm !== "" && typed.confirm !== typed.password
+      ? MESSAGES.passwordMismatch
+      : undefined;
+  const error = typed ? live : errors?.confirmPassword;
   // Spec §8: a send with passwords that differ also says so in a toast, «Грешка» / «Паролите не съвпадат».
-  useErrorToast("Грешка", error === MESSAGES.passwordMismatch ? MESSAGES.passwordMismatch : null);
+  useErrorToast(
+    "Грешка",
+    toast && errors?.confirmPassword === MESSAGES.passwordMismatch
+      ? MESSAGES.passwordMismatch
+      : null,
+  );
+  const follow = (event: ChangeEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    const value = (name: string) =>
+      (form?.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
+    setTyped({ password: value("password"), confirm: value("confirmPassword") });
+  };
   return (
     <>
       <PasswordField
@@ -33,6 +60,7 @@ export function NewPasswordFields({
         autoComplete="new-password"
         required={!kept}
         hint={kept ? `${KEPT_HINT} ${PASSWORD_HINT}` : PASSWORD_HINT}
+        onChange={follow}
       />
       <PasswordField
         name="confirmPassword"
@@ -40,6 +68,7 @@ export function NewPasswordFields({
         label={confirmLabel}
         autoComplete="new-password"
         required={!kept}
+        onChange={follow}
       />
     </>
   );
