@@ -12,6 +12,11 @@ export default {
   // Its locale files are JSON, which Node's ESM loader will not import without attributes.
   serverDependenciesToBundle: [/^i18n-iso-countries\/langs\//],
   browserNodeBuiltinsPolyfill: { modules: { path: "empty" } },
+  // React Router 7's behaviour, flag by flag. `remix build` still warns about two flags left off
+  // on purpose (decision 055): v3_lazyRouteDiscovery (its /__manifest answer is unauthenticated and
+  // matches every path it is sent against all routes; React Router 7 keeps today's whole manifest
+  // with `routeDiscovery: { mode: "initial" }`) and v3_singleFetch (it needs a streaming render,
+  // so React 19 first, and the pages' json() answers and the HTTP edge reworked).
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
