@@ -14,7 +14,7 @@ import { loader as openapi } from "~/routes/api.openapi[.]json";
 import { startMailbox } from "../e2e/mailbox";
 import { makeContext } from "../setup/context";
 import { createCompanyWithClient } from "../setup/factories";
-import { call, jsonBody, postApi, signInApi } from "../setup/routes";
+import { type AnyAnswer, call, jsonBody, postApi, signInApi } from "../setup/routes";
 import { outsiderStatus, strangersOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -98,12 +98,10 @@ describe("/api/invoices", () => {
     });
     expect(gone.status).toBe(409);
 
-    const noReason = await call(cancel, getDb(), "/x", {
-      ...jsonBody({}, "POST", me.bearer),
-      params: { id: draft.id },
+    const noReason = await postApi<AnyAnswer>(cancel, getDb(), "/x", {}, me.bearer, 400, {
+      id: draft.id,
     });
-    expect(noReason.status).toBe(400);
-    expect(await noReason.json()).toMatchObject({
+    expect(noReason).toMatchObject({
       errors: { reason: { _errors: ["Посочете причина за анулирането"] } },
     });
     const cancelled = await call(cancel, getDb(), "/x", {
@@ -334,11 +332,7 @@ describe("/api/invoices", () => {
       jsonBody(payload(me.clientId), "POST", me.bearer),
     );
     const { id } = (await r.json()) as Doc;
-    const early = await call(send, getDb(), "/x", {
-      ...jsonBody({}, "POST", me.bearer),
-      params: { id },
-    });
-    expect(early.status).toBe(409);
+    await postApi(send, getDb(), "/x", {}, me.bearer, 409, { id });
     await call(issue, getDb(), "/x", { method: "POST", headers: me.bearer, params: { id } });
 
     const mail = (smtpUrl: string) => ({

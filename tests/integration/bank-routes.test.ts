@@ -17,7 +17,7 @@ import { action as unmatchApi } from "~/routes/api.bank.transactions.$id.unmatch
 import { loader as fileLoader } from "~/routes/bank.statements.$id.file";
 import { writeMt940 } from "../setup/bank-statements";
 import { createCompanyOnPlan, createUser } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -133,11 +133,15 @@ describe("the bank's pages and API", () => {
       .where("id", "=", a.invoiceId)
       .executeTakeFirstOrThrow();
     expect(paid.paidCents).toBe(a.total);
-    const twice = await call(matchApi, db, `/api/bank/transactions/${tx.id}/match`, {
-      ...jsonBody({ documentIds: [a.invoiceId] }, "POST", a.session.bearer),
-      params: { id: tx.id },
-    });
-    expect(twice.status).toBe(409);
+    await postApi(
+      matchApi,
+      db,
+      `/api/bank/transactions/${tx.id}/match`,
+      { documentIds: [a.invoiceId] },
+      a.session.bearer,
+      409,
+      { id: tx.id },
+    );
 
     const undone = await call(unmatchApi, db, `/api/bank/transactions/${tx.id}/unmatch`, {
       method: "POST",
@@ -386,11 +390,15 @@ describe("the bank's pages and API", () => {
       .select("id")
       .where("companyId", "=", b.companyId)
       .executeTakeFirstOrThrow();
-    const cross = await call(matchApi, db, `/api/bank/transactions/${bTx.id}/match`, {
-      ...jsonBody({ documentIds: [a.invoiceId] }, "POST", b.session.bearer),
-      params: { id: bTx.id },
-    });
-    expect(cross.status).toBe(404);
+    await postApi(
+      matchApi,
+      db,
+      `/api/bank/transactions/${bTx.id}/match`,
+      { documentIds: [a.invoiceId] },
+      b.session.bearer,
+      404,
+      { id: bTx.id },
+    );
     const listed = (await (
       await call(transactionsApi, db, `/api/bank/transactions?statementId=${statementId}`, {
         headers: b.session.bearer,

@@ -25,7 +25,15 @@ import {
   PASSWORD,
   TINY_PNG,
 } from "../setup/factories";
-import { botToken, call, formBody, jsonBody, signInApi } from "../setup/routes";
+import {
+  type AnyAnswer,
+  botToken,
+  call,
+  formBody,
+  jsonBody,
+  postApi,
+  signInApi,
+} from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -154,12 +162,16 @@ describe("rate limits on checks and mails", () => {
   it("refuses more than 10 recipients for one document e-mail; .eml names stay short", async () => {
     const me = await customerWithInvoice();
     const to = Array.from({ length: 11 }, (_, i) => `r${i}@example.bg`).join(", ");
-    const response = await call(send, getDb(), `/api/invoices/${me.id}/send`, {
-      ...jsonBody({ to }, "POST", me.bearer),
-      params: { id: me.id },
-    });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
+    const response = await postApi<AnyAnswer>(
+      send,
+      getDb(),
+      `/api/invoices/${me.id}/send`,
+      { to },
+      me.bearer,
+      400,
+      { id: me.id },
+    );
+    expect(response).toMatchObject({
       errors: { to: { _errors: ["Най-много 10 имейл адреса в едно изпращане"] } },
     });
     const name = emlFileName(

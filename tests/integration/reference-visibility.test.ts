@@ -27,7 +27,7 @@ import {
   createTestEmployee,
   createTestExpense,
 } from "../setup/factories";
-import { call, formBody, jsonBody, signInApi } from "../setup/routes";
+import { call, formBody, jsonBody, postApi, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -624,11 +624,7 @@ describe("a reference answers as reading the row does (issue #43 item 2)", () =>
     const draft = await readDocument(w, limited, note);
     expect(await draft.json()).toMatchObject({ status: "draft", number: null });
     // The owner reads both: the same note is issued and settles the invoice.
-    const issued = await call(issueApi, db, `/api/invoices/${note}/issue`, {
-      ...jsonBody({}, "POST", owner.bearer),
-      params: { id: note },
-    });
-    expect(issued.status).toBe(200);
+    await postApi(issueApi, db, `/api/invoices/${note}/issue`, {}, owner.bearer, 200, { id: note });
     expect(await dueOf(db, [w.colleagues.id])).not.toEqual(dues);
   });
 });

@@ -59,8 +59,9 @@ export function jsonBody(
 export type AnyAnswer = Awaited<ReturnType<Response["json"]>>;
 
 /**
- * POSTs JSON to an API action with the headers given (a bearer or a cookie), expects the status
- * (201 unless said) and returns the answer's body: for the calls that make what a test is about.
+ * POSTs JSON to an API action with the headers given (a bearer or a cookie) and the route's
+ * params, expects the status (201 unless said) and returns the answer's body, naming the call and
+ * the answer in a failure.
  */
 export async function postApi<T = { id: string }>(
   action: RouteFunction,
@@ -69,8 +70,9 @@ export async function postApi<T = { id: string }>(
   body: unknown,
   headers: Record<string, string>,
   status = 201,
+  params: Record<string, string> = {},
 ): Promise<T> {
-  const response = await call(action, db, path, jsonBody(body, "POST", headers));
+  const response = await call(action, db, path, { ...jsonBody(body, "POST", headers), params });
   const answer = await response.text();
   expect(response.status, `${path}: ${answer}`).toBe(status);
   return JSON.parse(answer) as T;
