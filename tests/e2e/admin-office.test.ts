@@ -1,6 +1,5 @@
 import type { Browser } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { registrationPayload } from "../setup/values";
 import {
   expectAccessible,
   field,
@@ -8,6 +7,7 @@ import {
   onSeededApp,
   openPage,
   type RunningApp,
+  registerCustomer,
   signInAdmin,
 } from "./harness";
 
@@ -18,26 +18,6 @@ import {
  */
 
 // The demo admin (db/seed.ts, signInAdmin): the embedded default seeds it on start; on PostgreSQL the test does.
-
-/** A fresh customer registered over the API: their e-mail and session cookie value. */
-async function registerCustomer(app: RunningApp) {
-  const { token } = (await (await fetch(`${app.url}/api/bot-check/challenge`)).json()) as {
-    token: string;
-  };
-  const payload = registrationPayload();
-  const response = await fetch(`${app.url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ ...payload, recaptchaToken: token }),
-  });
-  if (response.status !== 201) throw new Error(`register: ${response.status}`);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
-  return {
-    email: payload.username,
-    company: payload.companyName,
-    cookie: cookie.split(";")[0]!.slice("__session=".length),
-  };
-}
 
 describe.skipIf(!hasChromium)("running the service from /hatterscastle", () => {
   let app: RunningApp;
@@ -72,7 +52,7 @@ describe.skipIf(!hasChromium)("running the service from /hatterscastle", () => {
         await page.waitForURL(/\/hatterscastle\/users\/[0-9a-f-]{36}$/);
         const detailUrl = page.url();
         await page.getByRole("heading", { level: 1 }).waitFor();
-        expect(await page.getByText(customer.company).count()).toBeGreaterThan(0);
+        expect(await page.getByText(customer.companyName).count()).toBeGreaterThan(0);
 
         // A plan without payment, with its reason.
         await page.getByRole("link", { name: "Редактирай фирмата" }).click();

@@ -3,11 +3,12 @@ import { cp, mkdtemp, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { registrationPayload, validEik } from "../setup/values";
 import {
+  demoToken,
   expectAccessible,
+  fetchJson,
   freePort,
   hasChromium,
   launchBrowser,
@@ -36,38 +37,15 @@ async function command(env: Record<string, string>, args: string[]) {
   return { code, output: run.output() };
 }
 
-/** A bearer token of the demo customer (the embedded default seeds it). */
-async function demoToken(app: RunningApp): Promise<string> {
-  const { token: recaptchaToken } = (await (
-    await fetch(`${app.url}/api/bot-check/challenge`)
-  ).json()) as { token: string };
-  const response = await fetch(`${app.url}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      username: DEMO_ACCOUNTS.customer.email,
-      password: DEMO_ACCOUNTS.customer.password,
-      recaptchaToken,
-    }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
 async function createClientOver(app: RunningApp, token: string, name: string): Promise<string> {
-  const response = await fetch(`${app.url}/api/clients`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: JSON.stringify({
-      kind: "company",
-      name,
-      eik: validEik(),
-      address: "ул. Архивна 1",
-      city: "София",
-    }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const client = await fetchJson(
+    app,
+    "/api/clients",
+    { kind: "company", name, eik: validEik(), address: "ул. Архивна 1", city: "София" },
+    { Authorization: `Bearer ${token}` },
+    201,
+  );
+  return client.id;
 }
 
 async function clientNames(app: RunningApp, token: string): Promise<string[]> {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { validEik } from "../setup/values";
 import {
   expectAccessible,
+  fetchJson,
   field,
   hasChromium,
   launchBrowser,
@@ -49,19 +50,21 @@ describe.skipIf(!hasChromium)("a form carries its company across tabs (issue #41
       // A's owner is also the accountant of B: invited by B's owner, accepted over the API.
       const a = await registerCustomer(app);
       const b = await registerCustomer(app);
-      const invited = await fetch(`${app.url}/api/team/invitations`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", ...b.bearer },
-        body: JSON.stringify({ email: a.email, role: "accountant" }),
-      });
-      expect(invited.status, await invited.clone().text()).toBe(201);
+      await fetchJson(
+        app,
+        "/api/team/invitations",
+        { email: a.email, role: "accountant" },
+        b.bearer,
+        201,
+      );
       const link = linkIn(await mailbox.waitFor(a.email, "Покана за екипа"), "/invite/");
-      const accepted = await fetch(`${app.url}/api/team/invitations/accept`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", ...a.bearer },
-        body: JSON.stringify({ token: new URL(link).pathname.split("/").pop() }),
-      });
-      expect(accepted.status, await accepted.clone().text()).toBe(200);
+      await fetchJson(
+        app,
+        "/api/team/invitations/accept",
+        { token: new URL(link).pathname.split("/").pop() },
+        a.bearer,
+        200,
+      );
 
       const { page: tabA, context } = await openPage(browser, { javaScriptEnabled });
       try {

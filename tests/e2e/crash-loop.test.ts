@@ -3,10 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { registrationPayload, validEik } from "../setup/values";
-import { type RunningApp, registerViaApi, runServer, startApp } from "./harness";
+import {
+  demoToken,
+  fetchJson,
+  type RunningApp,
+  registerViaApi,
+  runServer,
+  startApp,
+} from "./harness";
 
 /*
  * Crash safety (issue #28 item 2): what the app answered 201 for survives a kill -9. On the
@@ -28,23 +34,6 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number,
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await delay(100);
   }
-}
-
-async function demoToken(app: RunningApp): Promise<string> {
-  const { token: recaptchaToken } = (await (
-    await fetch(`${app.url}/api/bot-check/challenge`)
-  ).json()) as { token: string };
-  const response = await fetch(`${app.url}/api/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      username: DEMO_ACCOUNTS.customer.email,
-      password: DEMO_ACCOUNTS.customer.password,
-      recaptchaToken,
-    }),
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
 }
 
 /** Every client's id of the signed-in company, page after page. */
@@ -154,16 +143,9 @@ describe.skipIf(!serverUrl)("the job worker killed with SIGKILL mid-job (Postgre
     };
     try {
       const { token } = await registerViaApi(app, registrationPayload({ isVatRegistered: false }));
-      const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-      const post = async (url: string, body: unknown, status: number) => {
-        const response = await fetch(`${app.url}${url}`, {
-          method: "POST",
-          headers: auth,
-          body: JSON.stringify(body),
-        });
-        expect(response.status, `${url}: ${await response.clone().text()}`).toBe(status);
-        return (await response.json()) as { id: string };
-      };
+      const auth = { Authorization: `Bearer ${token}` };
+      const post = (url: string, body: unknown, status: number) =>
+        fetchJson(app, url, body, auth, status);
       const client = await post(
         "/api/clients",
         {

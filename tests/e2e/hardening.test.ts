@@ -3,7 +3,7 @@ import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registrationPayload, validEik } from "../setup/values";
-import { ROOT, type RunningApp, registerViaApi, startApp } from "./harness";
+import { fetchJson, ROOT, type RunningApp, registerViaApi, startApp } from "./harness";
 
 /*
  * The running server's edge (issue #9): body limits before reading, security headers with a nonce
@@ -271,26 +271,27 @@ describe("the server's edge", () => {
   });
 
   it("answers /api/health at once while a long PDF renders", async () => {
-    const client = await fetch(`${app.url}/api/clients`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...bearer },
-      body: JSON.stringify({
+    const { id: clientId } = await fetchJson(
+      app,
+      "/api/clients",
+      {
         kind: "company",
         name: "Дълъг Клиент ООД",
         eik: validEik(),
         address: "ул. Дълга 1",
         city: "София",
         postalCode: "1000",
-      }),
-    });
-    const { id: clientId } = (await client.json()) as { id: string };
+      },
+      bearer,
+      201,
+    );
     const description = "Много дълго описание на услугата с кирилица, което заема много редове. "
       .repeat(7)
       .slice(0, 500);
-    const created = await fetch(`${app.url}/api/invoices`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", ...bearer },
-      body: JSON.stringify({
+    const { id } = await fetchJson(
+      app,
+      "/api/invoices",
+      {
         type: "invoice",
         clientId,
         issueDate: "2026-11-20",
@@ -301,10 +302,10 @@ describe("the server's edge", () => {
           unitPrice: "10",
           vatRate: null,
         })),
-      }),
-    });
-    expect(created.status, await created.clone().text()).toBe(201);
-    const { id } = (await created.json()) as { id: string };
+      },
+      bearer,
+      201,
+    );
 
     const latencies: number[] = [];
     let rendering = true;

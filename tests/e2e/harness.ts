@@ -359,7 +359,52 @@ export async function postJson<T = { id: string }>(
   return JSON.parse(answer) as T;
 }
 
-/** Registers an account over the JSON API (a local bot-check token from the challenge call). */
+/**
+ * POSTs JSON to the running app as an API client does (no browser: the headers given, a bearer or
+ * a cookie with the app's Origin), expects the status (any 2xx when none is given) and returns the
+ * answer's body. Fails the test naming the call and the answer.
+ */
+export async function fetchJson<T = { id: string }>(
+  app: RunningApp,
+  url: string,
+  data: unknown,
+  headers: Record<string, string>,
+  status?: number,
+): Promise<T> {
+  const response = await fetch(`${app.url}${url}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(data),
+  });
+  const answer = await response.text();
+  if (status === undefined) expect(response.ok, `${url}: ${answer}`).toBe(true);
+  else expect(response.status, `${url}: ${answer}`).toBe(status);
+  return JSON.parse(answer) as T;
+}
+
+/** The demo customer's API token, from /api/login with a local bot-check token. */
+export async function demoToken(app: RunningApp): Promise<string> {
+  const { token: recaptchaToken } = (await (
+    await fetch(`${app.url}/api/bot-check/challenge`)
+  ).json()) as { token: string };
+  const { token } = await fetchJson<{ token: string }>(
+    app,
+    "/api/login",
+    {
+      username: DEMO_ACCOUNTS.customer.email,
+      password: DEMO_ACCOUNTS.customer.password,
+      recaptchaToken,
+    },
+    {},
+    200,
+  );
+  return token;
+}
+
+/**
+ * Registers an account over the JSON API (a local bot-check token from the challenge call): the
+ * answer's login and token, and the session cookie's value the server set.
+ */
 export async function registerViaApi(app: RunningApp, payload: Record<string, unknown>) {
   const { token } = (await (await fetch(`${app.url}/api/bot-check/challenge`)).json()) as {
     token: string;
@@ -371,7 +416,9 @@ export async function registerViaApi(app: RunningApp, payload: Record<string, un
   });
   if (response.status !== 201)
     throw new Error(`register: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { username: string; token: string };
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+  const body = (await response.json()) as { username: string; token: string };
+  return { ...body, cookie: cookie.split(";")[0]!.slice("__session=".length) };
 }
 
 /** The input whose label is exactly `name` (a required field's label ends with a hidden " *"). */
@@ -412,25 +459,13 @@ export async function sessionCookieValue(app: RunningApp): Promise<string> {
 }
 
 /** A new customer registered over the API: its e-mail, company, bearer token and browser cookie. */
-export async function registerCustomer(app: RunningApp) {
-  const payload = registrationPayload();
-  const { token: challenge } = (await (
-    await fetch(`${app.url}/api/bot-check/challenge`)
-  ).json()) as { token: string };
-  const response = await fetch(`${app.url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: app.url },
-    body: JSON.stringify({ ...payload, recaptchaToken: challenge }),
-  });
-  if (response.status !== 201)
-    throw new Error(`register: ${response.status} ${await response.text()}`);
-  const { token } = (await response.json()) as { token: string };
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+export async function registerCustomer(app: RunningApp, payload = registrationPayload()) {
+  const { token, cookie } = await registerViaApi(app, payload);
   return {
     email: payload.username,
     companyName: payload.companyName,
     bearer: { Authorization: `Bearer ${token}` },
-    cookie: cookie.split(";")[0]!.slice("__session=".length),
+    cookie,
   };
 }
 

@@ -2,11 +2,13 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { registrationPayload } from "../setup/values";
 import {
+  fetchJson,
   field,
   hasChromium,
   launchBrowser,
   openPage,
   type RunningApp,
+  registerCustomer,
   registerViaApi,
   seededDatabase,
   startApp,
@@ -111,22 +113,11 @@ describe.skipIf(!hasChromium)("the header on one line (issue #31 item 2)", () =>
       companyName: `${LONG_COMPANY} ${Date.now() % 100000}`,
     });
     const { page, context } = await openPage(browser);
-    const { token } = (await (await fetch(`${app.url}/api/bot-check/challenge`)).json()) as {
-      token: string;
-    };
-    const response = await fetch(`${app.url}/api/register`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Origin: app.url },
-      body: JSON.stringify({ ...payload, recaptchaToken: token }),
-    });
-    expect(response.status).toBe(201);
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
-    await context.addCookies([
-      { name: "__session", value: cookie.split(";")[0]!.slice("__session=".length), url: app.url },
-    ]);
+    const { cookie } = await registerCustomer(app, payload);
+    await context.addCookies([{ name: "__session", value: cookie, url: app.url }]);
     if (plan !== "basic") await upgradeByForms(page, app, plan);
     await context.close();
-    return { payload, cookie: cookie.split(";")[0]!.slice("__session=".length) };
+    return { payload, cookie };
   }
 
   async function measure(cookie: string, label: string, path = "/dashboard") {
@@ -163,27 +154,22 @@ describe.skipIf(!hasChromium)("the header on one line (issue #31 item 2)", () =>
   it("a login with two companies (the switcher) on the full plan", async () => {
     const own = await customer("full");
     const other = await registerViaApi(app, registrationPayload());
-    const invited = await fetch(`${app.url}/api/team/invitations`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Authorization: `Bearer ${other.token}`,
-      },
-      body: JSON.stringify({ email: own.payload.username, role: "accountant" }),
-    });
-    expect(invited.status, await invited.clone().text()).toBe(201);
+    await fetchJson(
+      app,
+      "/api/team/invitations",
+      { email: own.payload.username, role: "accountant" },
+      { Authorization: `Bearer ${other.token}` },
+      201,
+    );
     const mail = await mailbox.waitFor(own.payload.username, "Покана за екипа");
     const token = linkIn(mail, "/invite/").split("/invite/")[1]!;
-    const accepted = await fetch(`${app.url}/api/team/invitations/accept`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        Cookie: `__session=${own.cookie}`,
-        Origin: app.url,
-      },
-      body: JSON.stringify({ token }),
-    });
-    expect(accepted.status, await accepted.clone().text()).toBe(200);
+    await fetchJson(
+      app,
+      "/api/team/invitations/accept",
+      { token },
+      { Cookie: `__session=${own.cookie}`, Origin: app.url },
+      200,
+    );
     await measure(own.cookie, "two companies, full");
   });
 

@@ -8,7 +8,13 @@ import {
   withDatabase,
 } from "../setup/postgres";
 import { registrationPayload, validEik } from "../setup/values";
-import { type RunningApp, registerViaApi, sessionCookieValue, startApp } from "./harness";
+import {
+  fetchJson,
+  type RunningApp,
+  registerViaApi,
+  sessionCookieValue,
+  startApp,
+} from "./harness";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
@@ -28,20 +34,20 @@ describe.skipIf(!serverUrl)("when the database goes away", () => {
   it("survives connections killed under a read and a write load: 503 meanwhile, nothing half-written", async () => {
     const { token } = await registerViaApi(app, registrationPayload({ isVatRegistered: false }));
     const auth = { Authorization: `Bearer ${token}`, "Content-Type": "application/json" };
-    const client = (await (
-      await fetch(`${app.url}/api/clients`, {
-        method: "POST",
-        headers: auth,
-        body: JSON.stringify({
-          kind: "company",
-          name: "Клиент Прекъсване ООД",
-          eik: validEik(),
-          address: "ул. Кабел 1",
-          city: "София",
-          postalCode: "1000",
-        }),
-      })
-    ).json()) as { id: string };
+    const client = await fetchJson(
+      app,
+      "/api/clients",
+      {
+        kind: "company",
+        name: "Клиент Прекъсване ООД",
+        eik: validEik(),
+        address: "ул. Кабел 1",
+        city: "София",
+        postalCode: "1000",
+      },
+      auth,
+      201,
+    );
 
     const statuses = new Map<number, number>();
     const count = (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1);

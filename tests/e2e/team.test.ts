@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { registrationPayload } from "../setup/values";
 import {
   chooseClient,
   expectAccessible,
@@ -10,6 +9,7 @@ import {
   openPage,
   postJson,
   type RunningApp,
+  registerCustomer,
   startApp,
   switchCompany,
   upgradeByForms,
@@ -35,22 +35,10 @@ interface Owner {
 
 /** A new customer (registered over the API), signed in in a context of its own. */
 async function newOwner(app: RunningApp, browser: Browser, javaScriptEnabled: boolean) {
-  const payload = registrationPayload();
-  const { token } = (await (await fetch(`${app.url}/api/bot-check/challenge`)).json()) as {
-    token: string;
-  };
-  const response = await fetch(`${app.url}/api/register`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: app.url },
-    body: JSON.stringify({ ...payload, recaptchaToken: token }),
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("__session="))!;
+  const { email, companyName, cookie } = await registerCustomer(app);
   const { page, context } = await openPage(browser, { javaScriptEnabled });
-  await context.addCookies([
-    { name: "__session", value: cookie.split(";")[0]!.slice("__session=".length), url: app.url },
-  ]);
-  return { email: payload.username, companyName: payload.companyName, page, context };
+  await context.addCookies([{ name: "__session", value: cookie, url: app.url }]);
+  return { email, companyName, page, context };
 }
 
 /** «Изпрати покана» on /settings/team, as the owner does it. */
