@@ -1,7 +1,8 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { dismiss, isDismissed } from "~/modules/salaries/salaries.server";
-import { MONTH, SALARY_MESSAGES } from "~/modules/salaries/schema";
+import { SALARY_MESSAGES } from "~/modules/salaries/schema";
 import { jsonError, methodNotAllowed } from "~/utils/http.server";
+import { MONTH } from "~/utils/periods";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/salaries/banner-dismissal/{yyyy-MM} → {dismissed} (spec §7). */

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { monthSalaries } from "~/modules/salaries/salaries.server";
-import { MONTH, previousMonth, SALARY_MESSAGES } from "~/modules/salaries/schema";
+import { SALARY_MESSAGES } from "~/modules/salaries/schema";
+import { MONTH, previousMonth } from "~/utils/periods";
 import { salaryJson } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 

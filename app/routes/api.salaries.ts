@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { createSalary, getSalary, monthSalaries } from "~/modules/salaries/salaries.server";
-import { MONTH, SALARY_MESSAGES } from "~/modules/salaries/schema";
+import { SALARY_MESSAGES } from "~/modules/salaries/schema";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
+import { MONTH } from "~/utils/periods";
 import { currentMonth } from "~/web/salaries/form.server";
 import { salaryFromJson, salaryJson } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { SALARY_CSV_HEADER, salaryCsvRows } from "~/modules/salaries/csv.server";
-import { MONTH } from "~/modules/salaries/schema";
 import { csvResponse, excelCsv } from "~/utils/csv.server";
+import { MONTH } from "~/utils/periods";
 import { recordDownload } from "~/web/auth/downloads.server";
 import { currentMonth } from "~/web/salaries/form.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";

@@ -3,9 +3,10 @@ import { bornBefore1960 } from "~/modules/reference/egn";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { todayInSofia } from "~/utils/dates";
 import { AppError, NotFoundError } from "~/utils/errors";
+import { lastDayOf } from "~/utils/periods";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
-import { type EmployeeInput, type EmployeeState, lastDayOf, SALARY_MESSAGES } from "./schema";
+import { type EmployeeInput, type EmployeeState, SALARY_MESSAGES } from "./schema";
 
 /* The company's employees: every query carries the company id. */
 

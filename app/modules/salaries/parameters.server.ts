@@ -1,8 +1,9 @@
 import { type Kysely, sql } from "kysely";
 import { AppError } from "~/utils/errors";
+import { lastDayOf } from "~/utils/periods";
 import type { Database } from "~db/types";
 import type { PayrollParameters, SickLeaveRule } from "./payroll";
-import { lastDayOf, SALARY_MESSAGES } from "./schema";
+import { SALARY_MESSAGES } from "./schema";
 
 /* Payroll parameters and working days: dated data in the database, read for a month. */
 

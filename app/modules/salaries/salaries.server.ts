@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { AppError, NotFoundError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
+import { lastDayOf, previousMonth } from "~/utils/periods";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { parametersFor, workingDaysOf } from "./parameters.server";
@@ -14,7 +15,7 @@ import {
   resultColumns,
   seniorityOf,
 } from "./salary-rules.server";
-import { lastDayOf, previousMonth, SALARY_MESSAGES, type SalaryInput } from "./schema";
+import { SALARY_MESSAGES, type SalaryInput } from "./schema";
 
 /* A month's payroll: one salary per employee and month, computed with the month's parameters. */
 

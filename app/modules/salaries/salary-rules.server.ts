@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { AppError } from "~/utils/errors";
 import { MAX_AMOUNT_CENTS } from "~/utils/money";
+import { lastDayOf } from "~/utils/periods";
 import type { Database } from "~db/types";
 import { sickLeaveRules, workingDaysBetween } from "./parameters.server";
 import {
@@ -9,7 +10,7 @@ import {
   PAYROLL_MESSAGES,
   type PayrollResult,
 } from "./payroll";
-import { lastDayOf, SALARY_MESSAGES, type SalaryInput } from "./schema";
+import { SALARY_MESSAGES, type SalaryInput } from "./schema";
 
 /*
  * What a salary is checked against before it is written (the limit of an amount, the employment's

@@ -14,7 +14,6 @@ import { isUuid } from "~/utils/uuid";
 import { CONTRACT_TYPES, SALARY_MESSAGES, SALARY_STATUSES } from "./constants";
 import { validateDays } from "./payroll";
 
-export { lastDayOf, MONTH, monthLabel, nextMonth, previousMonth } from "~/utils/periods";
 export {
   CONTRACT_TYPES,
   EMPLOYEE_FIELD_ORDER,

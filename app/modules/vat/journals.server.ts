@@ -2,8 +2,8 @@ import { type Kysely, sql } from "kysely";
 import { VAT_CREDIT_DOCUMENT_TYPES } from "~/modules/expenses/constants";
 import type { PrintParty } from "~/modules/invoices/print";
 import type { VatGroundKind } from "~/modules/reference/vat";
-import { nextMonth } from "~/modules/salaries/schema";
 import { BGN_PER_EUR, computeTotals, convertCents, divRound, percentOf } from "~/utils/money";
+import { nextMonth } from "~/utils/periods";
 import type { Database } from "~db/types";
 import { vatPosition } from "./position";
 

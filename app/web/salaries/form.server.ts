@@ -17,8 +17,6 @@ import {
   seniorityOf,
 } from "~/modules/salaries/salary-rules.server";
 import {
-  lastDayOf,
-  MONTH,
   SALARY_FIELD_ORDER,
   SALARY_FORM_ID,
   SALARY_MESSAGES,
@@ -30,6 +28,7 @@ import { AppError } from "~/utils/errors";
 import type { FormAnswer } from "~/utils/forms";
 import { typedValues } from "~/utils/forms.server";
 import { centsToDecimal } from "~/utils/money";
+import { lastDayOf, MONTH } from "~/utils/periods";
 import { fieldErrorsOf } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { Employee } from "~/modules/salaries/employees.server";
 import type { Salary } from "~/modules/salaries/salaries.server";
-import { lastDayOf, type SalaryInput, salarySchema } from "~/modules/salaries/schema";
+import { type SalaryInput, salarySchema } from "~/modules/salaries/schema";
 import {
   API_MESSAGES,
   apiErrorResponse,
@@ -11,6 +11,7 @@ import {
   parseJsonBody,
 } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
+import { lastDayOf } from "~/utils/periods";
 import { withSalaryDefaults } from "~/web/salaries/form.server";
 import type { Database } from "~db/types";
 
