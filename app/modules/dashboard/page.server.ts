@@ -4,15 +4,10 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { monthTotals } from "~/modules/expenses/month-totals.server";
 import { monthSalaries } from "~/modules/salaries/salaries.server";
 import { hasPlan } from "~/modules/subscriptions/plans";
+import { lastDayOf } from "~/utils/periods";
 import type { Database } from "~db/types";
 import { DASHBOARD_COST_NOTES } from "./figure-notes";
 import { latestDocuments, receivables, revenue, vatThreshold } from "./money.server";
-
-/** The last day of the month of a yyyy-mm-dd day. */
-function monthEnd(day: string): string {
-  const [y, m] = day.split("-").map(Number) as [number, number];
-  return `${day.slice(0, 7)}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, "0")}`;
-}
 
 /**
  * Everything the dashboard shows of the business's money, for the company's user and today
@@ -36,17 +31,17 @@ export async function dashboardMoney(
   const full = hasPlan(user, "full") && can(user, "salaries.view");
   const standard = hasPlan(user, "standard") && can(user, "expenses.view");
   const [month, year, owed, latest, threshold, salaries, expenses] = await Promise.all([
-    revenue(db, companyId, monthStart, monthEnd(today)),
+    revenue(db, companyId, monthStart, lastDayOf(today.slice(0, 7))),
     revenue(db, companyId, yearStart, `${today.slice(0, 4)}-12-31`),
     receivables(db, companyId, today),
     latestDocuments(db, companyId, today),
     company.isVatRegistered ? undefined : vatThreshold(db, today),
     full ? monthSalaries(db, companyId, today.slice(0, 7)) : undefined,
-    standard ? monthTotals(db, companyId, monthStart, monthEnd(today)) : undefined,
+    standard ? monthTotals(db, companyId, monthStart, lastDayOf(today.slice(0, 7))) : undefined,
   ]);
   const turnover = year.netEurCents;
   return {
-    month: { from: monthStart, to: monthEnd(today), revenue: month },
+    month: { from: monthStart, to: lastDayOf(today.slice(0, 7)), revenue: month },
     year: { from: yearStart, revenue: year },
     receivables: owed,
     latest,

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { isValidEgn, isValidLnch } from "~/modules/reference/egn";
-import { previousMonth } from "~/utils/periods";
+import { MONTH, previousMonth } from "~/utils/periods";
 import { boundedText } from "~/utils/schema";
 
 /** The VAT report's month and filing settings, shared by the page, the API and the server. */
 
-export const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 export const MONTH_MESSAGE = "Изберете месец във вида гггг-мм (напр. 2026-11)";
 
 /** The month asked for, when it is a real month from 2007 (ЗДДС) up to the current one. */
