@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { addDays } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { MAX_AMOUNT_CENTS } from "~/utils/money";
 import { lastDayOf } from "~/utils/periods";
@@ -128,7 +129,7 @@ export async function employmentDays(
     const beganOn = input.sickFrom ?? firstInsuredDay;
     const [rules, daysBeforeMonth] = await Promise.all([
       sickLeaveRules(k),
-      beganOn < first ? workingDaysBetween(k, beganOn, previousDay(first)) : Promise.resolve(0),
+      beganOn < first ? workingDaysBetween(k, beganOn, addDays(first, -1)) : Promise.resolve(0),
     ]);
     sickEmployerDays = employerSickDays({
       rules,
@@ -186,11 +187,4 @@ export function seniorityOf(
   }
   const years = employee.seniorityYears + fullYearsBetween(employee.startDate, lastDayOf(month));
   return { years, percent: Math.max(Number(employee.seniorityPercent), minimumPercent) };
-}
-
-/** The day before a yyyy-MM-dd day. */
-function previousDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
 }
