@@ -250,10 +250,32 @@ export function registerDocuments(registry: OpenAPIRegistry) {
       ),
     },
     responses: {
-      "200": documentAnswer("sentAt and sentTo are set"),
+      "202": json(
+        document.extend({
+          email: z
+            .object({
+              id: z.string().uuid(),
+              kind: z.enum(["document", "reminder"]),
+              recipients: z.string(),
+              status: z.enum(["queued", "sent", "failed", "skipped"]),
+              attempts: z.number().int(),
+              lastError: z.string().nullable(),
+              createdAt: z.string().datetime(),
+              sentAt: z.string().datetime().nullable(),
+              sendAfter: z
+                .string()
+                .datetime()
+                .nullable()
+                .describe("Waiting for the hourly limit until then"),
+            })
+            .nullable(),
+        }),
+        "The e-mail is recorded and handed to the queue, which sends it with the PDF and tries again when the mail server fails: the document and the e-mail with its state; sentAt and sentTo are set once it is sent",
+      ),
       "400": errors["400"],
       "404": errors["404"],
       "409": refused("Not issued"),
+      "429": refused("The company's hourly limit of e-mails is reached; nothing was recorded"),
       "503": refused("The mail server refused; nothing was recorded"),
     },
   });
