@@ -309,9 +309,12 @@ describe("the server's edge", () => {
 
     const latencies: number[] = [];
     let rendering = true;
+    const renderStarted = performance.now();
+    let renderMs = 0;
     const pdf = fetch(`${app.url}/api/invoices/${id}/pdf`, { headers: bearer }).then(async (r) => {
       const bytes = new Uint8Array(await r.arrayBuffer());
       rendering = false;
+      renderMs = performance.now() - renderStarted;
       return { status: r.status, bytes };
     });
     while (rendering) {
@@ -326,11 +329,12 @@ describe("the server's edge", () => {
     expect(status).toBe(200);
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     // The render took long enough to probe it several times; the probes were not held up by it
-    // (before the worker pool, every probe waited for the whole render).
+    // (before the worker pool, every probe waited for the whole render). Measured against the
+    // render's own time, not a fixed number of milliseconds: a loaded CI machine slows both.
     expect(latencies.length).toBeGreaterThanOrEqual(5);
     latencies.sort((a, b) => a - b);
     const median = latencies[Math.floor(latencies.length / 2)]!;
-    expect(median).toBeLessThan(100);
+    expect(median).toBeLessThan(renderMs / 4);
   });
 });
 
