@@ -1,17 +1,10 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { z } from "zod";
 import { redeemDirectToken } from "~/modules/admin/impersonation.server";
+import { directTokenSchema } from "~/modules/admin/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { customerViewCookies } from "~/web/admin/impersonation.server";
 
 export const loader = () => methodNotAllowed("POST");
-
-const schema = z.object({
-  directAuthToken: z
-    .string({ required_error: "Липсва токен за достъп", invalid_type_error: "Невалиден токен" })
-    .regex(/^[A-Za-z0-9_-]{20,100}$/, "Невалиден токен"),
-  userId: z.string().uuid("Невалиден потребител").optional(),
-});
 
 /**
  * POST /api/admin/customers/direct {directAuthToken} (spec §7): spends an admin's one-time token
@@ -21,7 +14,7 @@ const schema = z.object({
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   try {
-    const { data: body } = await parseJsonBody(request, schema);
+    const { data: body } = await parseJsonBody(request, directTokenSchema);
     const { sessionToken, user } = await redeemDirectToken(
       context,
       body.directAuthToken,

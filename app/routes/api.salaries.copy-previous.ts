@@ -1,7 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { z } from "zod";
 import { copyPreviousMonth, dismiss, monthSalaries } from "~/modules/salaries/salaries.server";
-import { monthSchema } from "~/modules/salaries/schema";
+import { copyPreviousSchema } from "~/modules/salaries/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { salaryJson } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
@@ -13,7 +12,7 @@ import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const companyId = await requireApiFeatureCompany(request, context, "salaries", "salaries.edit");
-  const { data } = await parseJsonBody(request, z.object({ month: monthSchema }));
+  const { data } = await parseJsonBody(request, copyPreviousSchema);
   try {
     const copied = await copyPreviousMonth(context.db, companyId, data.month);
     await dismiss(context.db, companyId, data.month, "copy_prompt");

@@ -1,14 +1,11 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { z } from "zod";
 import { listLoginCompanies } from "~/modules/team/companies.server";
 import { acceptInvitation } from "~/modules/team/invitations.server";
-import { acceptSchema } from "~/modules/team/schema";
+import { acceptInvitationApiSchema } from "~/modules/team/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { requireApiUser } from "~/web/auth/guards.server";
 
 export const loader = () => methodNotAllowed("POST");
-
-const bodySchema = acceptSchema.extend({ confirm: z.boolean().optional() });
 
 /**
  * POST /api/team/invitations/accept {token, confirm?} → {company}: the caller's login joins the
@@ -19,7 +16,7 @@ const bodySchema = acceptSchema.extend({ confirm: z.boolean().optional() });
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const user = await requireApiUser(request, context);
-  const { data } = await parseJsonBody(request, bodySchema);
+  const { data } = await parseJsonBody(request, acceptInvitationApiSchema);
   try {
     const { companyId } = await acceptInvitation(context, user, data.token, data.confirm === true);
     const company = (await listLoginCompanies(context.db, user)).find((c) => c.id === companyId);

@@ -161,3 +161,11 @@ export const grantSchema = z.object({
     }
   }),
 });
+
+/** POST /api/admin/customers/direct (spec §7): an admin's one-time token, and the customer. */
+export const directTokenSchema = z.object({
+  directAuthToken: z
+    .string({ required_error: "Липсва токен за достъп", invalid_type_error: "Невалиден токен" })
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, "Невалиден токен"),
+  userId: z.string().uuid("Невалиден потребител").optional(),
+});

@@ -1,4 +1,6 @@
+import { directTokenSchema } from "~/modules/admin/schema";
 import { errors } from "./openapi-parts";
+import { jsonContent } from "./registry";
 
 /* The back office's calls (issue #14): an admin's session (cookie or bearer), 401/403 otherwise. */
 
@@ -66,25 +68,7 @@ export const adminPaths = {
       summary:
         "Spends an admin's one-time token (made on /hatterscastle/impersonate/{userId}; 5 minutes, single use) and opens that customer's view: the session cookie and a bearer token, marked as the admin who made the token. The token is the credential; no admin session is needed.",
       security: [],
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              required: ["directAuthToken"],
-              properties: {
-                directAuthToken: { type: "string", minLength: 20, maxLength: 100 },
-                userId: {
-                  type: "string",
-                  format: "uuid",
-                  description: "The customer the token was made for (checked when given)",
-                },
-              },
-            },
-          },
-        },
-      },
+      request: { body: jsonContent(directTokenSchema) },
       responses: {
         "200": {
           description: "The customer's view is open",

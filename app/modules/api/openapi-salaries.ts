@@ -1,4 +1,4 @@
-import { payrollSettingsSchema } from "~/modules/salaries/schema";
+import { copyPreviousSchema, payrollSettingsSchema } from "~/modules/salaries/schema";
 import { decimal, errors, idParam, ref } from "./openapi-parts";
 import { jsonContent } from "./registry";
 
@@ -155,7 +155,7 @@ export const salaryPaths = {
     post: {
       summary:
         "Copy last month's salaries into the month, recomputed with its parameters and working days",
-      requestBody: jsonBody({ type: "object", required: ["month"], properties: { month } }),
+      request: { body: jsonContent(copyPreviousSchema) },
       responses: {
         "201": ok("Copied", {
           type: "object",

@@ -1,4 +1,9 @@
-import { inviteSchema, memberRoleSchema, switchCompanySchema } from "~/modules/team/schema";
+import {
+  acceptInvitationApiSchema,
+  inviteSchema,
+  memberRoleSchema,
+  switchCompanySchema,
+} from "~/modules/team/schema";
 import { errors, ref } from "./openapi-parts";
 import { jsonContent } from "./registry";
 
@@ -188,24 +193,7 @@ export const teamPaths = {
     post: {
       summary:
         "Accept an invitation into the signed-in login (the session stays in its company: switch with PUT /api/companies/active)",
-      requestBody: {
-        required: true,
-        content: {
-          "application/json": {
-            schema: {
-              type: "object",
-              required: ["token"],
-              properties: {
-                token: { type: "string", maxLength: 200 },
-                confirm: {
-                  type: "boolean",
-                  description: "Needed when the login's address is not the invited one",
-                },
-              },
-            },
-          },
-        },
-      },
+      request: { body: jsonContent(acceptInvitationApiSchema) },
       responses: {
         "200": json(
           { type: "object", properties: { company: ref("LoginCompany") } },

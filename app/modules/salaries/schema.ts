@@ -36,6 +36,9 @@ export const monthSchema = z
   .regex(MONTH, SALARY_MESSAGES.month)
   .refine((m) => m >= "2000-01" && m <= "2099-12", SALARY_MESSAGES.month);
 
+/** POST /api/salaries/copy-previous: the month to fill from the one before. */
+export const copyPreviousSchema = z.object({ month: monthSchema });
+
 /** A sum of money typed as 1234,56 or 1234.56 → cents. */
 const money = (message: string, required: boolean) =>
   z

@@ -37,6 +37,9 @@ export const acceptSchema = z.object({
   token: z.string({ required_error: "Липсва поканата" }).trim().min(1).max(200),
 });
 
+/** POST /api/team/invitations/accept: the token, and confirm: true to join with another address. */
+export const acceptInvitationApiSchema = acceptSchema.extend({ confirm: z.boolean().optional() });
+
 /** A new person's login from an invitation: names and a password, nothing of a company. */
 export const invitedLoginSchema = z
   .object({
