@@ -100,18 +100,3 @@ export const cataloguePaths = {
     },
   },
 };
-
-export const catalogueSchemas = {
-  CatalogueItem: {
-    allOf: [
-      ref("CatalogueItemInput"),
-      {
-        type: "object",
-        properties: {
-          id: { type: "string", format: "uuid" },
-          archived: { type: "boolean" },
-        },
-      },
-    ],
-  },
-};

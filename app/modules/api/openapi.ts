@@ -4,13 +4,14 @@
  * valid OpenAPI 3.1 document and that every path it names has a route module for its methods.
  */
 
+import { catalogueItemJsonSchema } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { employeeSchema } from "~/modules/salaries/schema";
 import { adminPaths } from "./openapi-admin";
 import { analyticsPaths } from "./openapi-analytics";
 import { bankPaths, bankSchemas } from "./openapi-bank";
-import { cataloguePaths, catalogueSchemas } from "./openapi-catalogue";
+import { cataloguePaths } from "./openapi-catalogue";
 import { registerDocuments } from "./openapi-documents";
 import { einvoicePaths } from "./openapi-einvoice";
 import { expensePaths, expenseSchemas } from "./openapi-expenses";
@@ -35,6 +36,7 @@ registerDocuments(registry);
 registry.register("ExpenseInput", expenseSchema);
 registry.register("EmployeeInput", employeeSchema);
 registry.register("CatalogueItemInput", catalogueItemSchema);
+registry.register("CatalogueItem", catalogueItemJsonSchema);
 for (const paths of [
   expensePaths,
   salaryPaths,
@@ -53,7 +55,6 @@ for (const paths of [
 registerRawSchemas(registry, {
   ...expenseSchemas,
   ...salarySchemas,
-  ...catalogueSchemas,
   ...teamSchemas,
   ...exportSchemas,
   ...bankSchemas,

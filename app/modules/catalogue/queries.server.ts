@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { z } from "zod";
 import { vatGroundsOn, vatRatesOn } from "~/modules/reference/vat.server";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { todayInSofia } from "~/utils/dates";
@@ -177,6 +178,21 @@ export async function setCatalogueArchived(
 function trimDecimal(value: string): string {
   return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
 }
+
+/** What `catalogueItemJson` answers, as the OpenAPI document shows it (decision 056). */
+export const catalogueItemJsonSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  nameEn: z.string().nullable(),
+  unit: z.string().nullable(),
+  unitPrice: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .describe("Without VAT, up to 4 decimals"),
+  vatRate: z.number().int().nullable().describe("Whole per cent; null: VAT not charged"),
+  vatGround: z.string().nullable(),
+  archived: z.boolean(),
+});
 
 /** An item as the API and the editor's picker show it. */
 export function catalogueItemJson(item: CatalogueItem): CatalogueItemJson {
