@@ -5,19 +5,16 @@ import {
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { DocumentEditor } from "~/components/invoices/document-editor";
 import * as page from "~/components/layout/page.css";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
-import {
-  type EditorActionData,
-  loadEditor,
-  submitEditor,
-  valuesFromDocument,
-} from "~/modules/invoices/editor.server";
+import { EDITOR_FORM, editorAnswerOf } from "~/modules/invoices/editor";
+import { loadEditor, submitEditor, valuesFromDocument } from "~/modules/invoices/editor.server";
 import { groundsOn, vatDateOf } from "~/modules/reference/vat-rows";
+import { useFormAnswer } from "~/utils/forms";
 import { ownValue } from "~/utils/own-keys";
 import { requireCompanyUser } from "~/web/auth/guards.server";
 import { answerEditor } from "~/web/invoices/editor-answer.server";
@@ -48,8 +45,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function EditDocument() {
   const loaded = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as EditorActionData | undefined;
-  const current = data?.values ?? loaded.values;
+  // The editor's own answer; one about any form (its company) shows only its message.
+  const answer = useFormAnswer(EDITOR_FORM);
+  const data = editorAnswerOf(answer);
+  const current = data?.repopulateFields ?? loaded.values;
   return (
     <div className={page.page}>
       <p>
@@ -59,8 +58,8 @@ export default function EditDocument() {
       <DocumentEditor
         action={`/invoice/edit/${loaded.id}`}
         values={current}
-        errors={data?.errors ?? {}}
-        formError={data?.formError}
+        errors={data?.fieldErrors ?? {}}
+        formError={answer?.formError}
         revision={data?.revision ?? loaded.revision ?? loaded.id}
         focus={data?.focus ?? loaded.focus}
         search={data?.search ?? loaded.search}

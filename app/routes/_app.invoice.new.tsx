@@ -4,18 +4,15 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { DocumentEditor } from "~/components/invoices/document-editor";
 import * as page from "~/components/layout/page.css";
 import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import { documentsOf } from "~/modules/invoices/documents.server";
-import {
-  type EditorActionData,
-  loadEditor,
-  newDocumentValues,
-  submitEditor,
-} from "~/modules/invoices/editor.server";
+import { EDITOR_FORM, editorAnswerOf } from "~/modules/invoices/editor";
+import { loadEditor, newDocumentValues, submitEditor } from "~/modules/invoices/editor.server";
+import { useFormAnswer } from "~/utils/forms";
 import { ownValue } from "~/utils/own-keys";
 import { requireCompanyUser } from "~/web/auth/guards.server";
 import { answerEditor } from "~/web/invoices/editor-answer.server";
@@ -41,8 +38,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewDocument() {
   const loaded = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>() as EditorActionData | undefined;
-  const current = data?.values ?? loaded.values;
+  // The editor's own answer; one about any form (its company) shows only its message.
+  const answer = useFormAnswer(EDITOR_FORM);
+  const data = editorAnswerOf(answer);
+  const current = data?.repopulateFields ?? loaded.values;
   return (
     <div className={page.page}>
       <p>
@@ -57,8 +56,8 @@ export default function NewDocument() {
       <DocumentEditor
         action="/invoice/new"
         values={current}
-        errors={data?.errors ?? {}}
-        formError={data?.formError}
+        errors={data?.fieldErrors ?? {}}
+        formError={answer?.formError}
         revision={data?.revision ?? loaded.revision ?? "initial"}
         focus={data?.focus ?? loaded.focus}
         search={data?.search ?? loaded.search}

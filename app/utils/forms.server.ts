@@ -56,15 +56,17 @@ const SECRETS = new Set(["password", "confirmPassword", "currentPassword", "card
 
 /**
  * A refused form: its answer with HTTP 400 (or the status given); what was typed via
- * echoedValues, without passwords and card numbers.
+ * echoedValues, without passwords and card numbers. A form that sends back more than a
+ * FormAnswer names its answer's type (`refuseForm<EditorActionData>(answer, status)`, the
+ * document editor's, whose typed values are nested lines); otherwise the answer is a FormAnswer.
  */
-export function refuseForm(answer: FormAnswer, status = 400) {
+export function refuseForm<T extends FormAnswer = FormAnswer>(answer: NoInfer<T>, status = 400) {
   const { repopulateFields } = answer;
-  if (!repopulateFields) return json<FormAnswer>(answer, { status });
+  if (!repopulateFields) return json<T>(answer, { status });
   const shown = Object.fromEntries(
     Object.entries(repopulateFields).filter(([key]) => !SECRETS.has(key)),
-  );
-  return json<FormAnswer>({ ...answer, repopulateFields: echoedValues(shown) }, { status });
+  ) as NonNullable<T["repopulateFields"]>;
+  return json<T>({ ...answer, repopulateFields: echoedValues(shown) }, { status });
 }
 
 /** The one message for an intent the action does not know. */

@@ -229,9 +229,9 @@ describe("VAT rates as dated data", () => {
     );
     expect(before.status).toBe(400);
     const answer = await before.json();
-    expect(answer.errors).toEqual({ "lines.0.vatRate": VAT_MESSAGES.notValidOnDate });
+    expect(answer.fieldErrors).toEqual({ "lines.0.vatRate": VAT_MESSAGES.notValidOnDate });
     expect(answer.focus).toBe("lines[0][vatRate]");
-    expect(answer.values).toMatchObject({
+    expect(answer.repopulateFields).toMatchObject({
       issueDate: "2026-12-01",
       lines: [{ description: "Нова услуга", quantity: "2", unitPrice: "100", vatRate: "22" }],
     });
@@ -244,7 +244,9 @@ describe("VAT rates as dated data", () => {
       formBody(editorForm(me.clientId, { "lines[0][vatRate]": "7" }), me.headers),
     );
     expect(seven.status).toBe(400);
-    expect((await seven.json()).errors).toEqual({ "lines.0.vatRate": "Изберете ставка на ДДС" });
+    expect((await seven.json()).fieldErrors).toEqual({
+      "lines.0.vatRate": "Изберете ставка на ДДС",
+    });
 
     // The law dates the document by its tax event when there is one.
     const byTaxEvent = await call(
@@ -422,7 +424,7 @@ describe("VAT rates as dated data", () => {
     );
     const notInForce = await call(newAction, getDb(), "/invoice/new", noteForm("21"));
     expect(notInForce.status).toBe(400);
-    expect((await notInForce.json()).errors).toEqual({
+    expect((await notInForce.json()).fieldErrors).toEqual({
       "lines.0.vatRate": VAT_MESSAGES.notValidOnDate,
     });
 

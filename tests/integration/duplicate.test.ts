@@ -240,7 +240,7 @@ describe("«Дублирай»", () => {
         params: { id: copyId },
       });
       expect(saved.status).toBe(400);
-      expect((await saved.json()).errors).toEqual({
+      expect((await saved.json()).fieldErrors).toEqual({
         "lines.1.vatRate": VAT_MESSAGES.notValidOnDate,
       });
     } finally {

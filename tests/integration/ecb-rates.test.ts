@@ -512,7 +512,8 @@ describe("forms fill a foreign currency's rate in from the ECB", () => {
       formBody({ ...fields, intent: "addLine" }, { Cookie: me.cookie }),
     );
     expect(await line.json()).toMatchObject({
-      values: { eurRate: "" },
+      formId: "document",
+      repopulateFields: { eurRate: "" },
       rateNote: "Курс на ЕЦБ от 09.05.2025: 1 EUR = 0,8477 GBP (попълва се при запис)",
     });
 

@@ -5,7 +5,7 @@ import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { createClient } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
-import type { EditorActionData } from "~/modules/invoices/editor.server";
+import type { EditorActionData, EditorSearch, EditorValues } from "~/modules/invoices/editor";
 import { documentSchema } from "~/modules/invoices/schema";
 import { loader as editLoader } from "~/routes/_app.invoice.edit.$id";
 import { action as newAction, loader as newLoader } from "~/routes/_app.invoice.new";
@@ -24,7 +24,13 @@ async function customer() {
   return { user, companyId, clientId, ...(await signInApi(getDb(), user)) };
 }
 
-type EditorPage = Omit<EditorActionData, "errors" | "revision">;
+/** What the editor's loader gives the page (the action answers an EditorActionData). */
+type EditorPage = {
+  values: EditorValues;
+  search: EditorSearch;
+  focus?: string;
+  rateNote?: string | null;
+};
 
 /** The editor's page for a GET (a search sent without JavaScript sends the whole form). */
 async function openEditor(cookie: string, query: Record<string, string>) {
@@ -203,7 +209,7 @@ describe("the editor's client search", () => {
     );
     expect(refused.status).toBe(400);
     const answer = (await refused.json()) as EditorActionData;
-    expect(answer.errors.clientId).toBe("Моля, изберете клиент");
+    expect(answer.fieldErrors.clientId).toBe("Моля, изберете клиент");
     expect(answer.search.clients.map((c) => c.id)).toEqual([other.id]);
   });
 });
@@ -256,8 +262,8 @@ describe("the editor's catalogue without JavaScript", () => {
     );
     expect(added.status).toBe(200);
     const answer = (await added.json()) as EditorActionData;
-    expect(answer.values.notes).toBe("Бележка");
-    expect(answer.values.lines).toEqual([
+    expect(answer.repopulateFields.notes).toBe("Бележка");
+    expect(answer.repopulateFields.lines).toEqual([
       {
         description: "Първи ред",
         quantity: "2",
@@ -276,7 +282,7 @@ describe("the editor's catalogue without JavaScript", () => {
       },
     ]);
     // The item's ground fills the document's, which had none; the search stays listed.
-    expect(answer.values.vatGround).toBe("чл. 21, ал. 2 от ЗДДС");
+    expect(answer.repopulateFields.vatGround).toBe("чл. 21, ал. 2 от ЗДДС");
     expect(answer.search.catalogue?.map((i) => i.id)).toEqual([item.id]);
     expect(answer.focus).toBe("lines[1][quantity]");
 
@@ -300,11 +306,11 @@ describe("the editor's catalogue without JavaScript", () => {
       ),
     );
     const englishAnswer = (await english.json()) as EditorActionData;
-    expect(englishAnswer.values.lines.map((l) => l.description)).toEqual([
+    expect(englishAnswer.repopulateFields.lines.map((l) => l.description)).toEqual([
       "Първи ред",
       "Support subscription",
     ]);
-    expect(englishAnswer.values.vatGroundOther).toBe("Моето основание");
+    expect(englishAnswer.repopulateFields.vatGroundOther).toBe("Моето основание");
 
     // Saved as it is: the line from the catalogue is stored with the item's price.
     const saved = await call(
@@ -314,7 +320,7 @@ describe("the editor's catalogue without JavaScript", () => {
       formBody(
         {
           ...form,
-          vatGround: answer.values.vatGround,
+          vatGround: answer.repopulateFields.vatGround,
           "lines[1][description]": "Абонамент за поддръжка",
           "lines[1][quantity]": "1",
           "lines[1][unit]": "мес.",
@@ -349,7 +355,7 @@ describe("the editor's catalogue without JavaScript", () => {
         if (editor !== 404) continue;
         const answer = (await response.json()) as EditorActionData;
         expect(answer.formError).toBe("Артикулът не е намерен в каталога");
-        expect(answer.values.lines.map((l) => l.description)).toEqual(["Първи ред"]);
+        expect(answer.repopulateFields.lines.map((l) => l.description)).toEqual(["Първи ред"]);
       }
       if (editor !== 404) continue;
       const mine = await openEditor(me.cookie, { search: "catalogue", catalogueQ: "чужда" });
@@ -415,12 +421,12 @@ describe("a reverse-charge client and the catalogue", () => {
     );
     expect(added.status).toBe(200);
     const answer = (await added.json()) as EditorActionData;
-    expect(answer.values.lines[1]).toMatchObject({
+    expect(answer.repopulateFields.lines[1]).toMatchObject({
       description: "Consulting day",
       unitPrice: "12\u00a0500,00",
       vatRate: "none",
     });
-    expect(answer.values.vatGround).toBe("чл. 21, ал. 2 от ЗДДС");
+    expect(answer.repopulateFields.vatGround).toBe("чл. 21, ал. 2 от ЗДДС");
 
     // A line at 20 % to this client is refused with a Bulgarian message at the line.
     const refused = await call(
@@ -442,7 +448,7 @@ describe("a reverse-charge client and the catalogue", () => {
     );
     expect(refused.status).toBe(400);
     const refusal = (await refused.json()) as EditorActionData;
-    expect(refusal.errors["lines.1.vatRate"]).toContain("обратно начисляване");
+    expect(refusal.fieldErrors["lines.1.vatRate"]).toContain("обратно начисляване");
     expect(refusal.focus).toBe("lines[1][vatRate]");
     const stored = await getDb()
       .selectFrom("documents")

@@ -2,9 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "~/modules/accounts/constants";
+import { action as newDocument } from "~/routes/_app.invoice.new";
 import { action as forgotPassword } from "~/routes/forgot-password";
 import { action as resetPassword } from "~/routes/reset-password.($token)";
-import { call, formBody } from "../setup/routes";
+import { createCompanyWithClient } from "../setup/factories";
+import { call, formBody, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -76,6 +78,60 @@ describe("forms one way", () => {
       fieldErrors: { email: MESSAGES.email },
       repopulateFields: { email: "не-е-имейл" },
       focus: "email",
+    });
+  });
+
+  it("the document editor answers a FormAnswer too: its nested lines typed, the message at a line's field, focus there", async () => {
+    const db = getDb();
+    const me = await createCompanyWithClient(db);
+    const { cookie } = await signInApi(db, me.user);
+    const typed = {
+      type: "invoice",
+      clientId: me.clientId,
+      issueDate: "2026-11-24",
+      "lines[0][description]": "Първи",
+      "lines[0][quantity]": "1",
+      "lines[0][unitPrice]": "10",
+      "lines[0][vatRate]": "20",
+      "lines[1][description]": "Втори",
+      "lines[1][quantity]": "1",
+      "lines[1][unitPrice]": "не е цена",
+      "lines[1][vatRate]": "20",
+    };
+    const refused = await call(
+      newDocument,
+      db,
+      "/invoice/new",
+      formBody({ ...typed, intent: "save" }, { Cookie: cookie }),
+    );
+    expect(refused.status).toBe(400);
+    const answer = await refused.json();
+    expect(answer).toMatchObject({
+      formId: "document",
+      formError: "Документът не е запазен: поправете отбелязаните полета.",
+      focus: "lines[1][unitPrice]",
+      repopulateFields: {
+        clientId: me.clientId,
+        lines: [{ description: "Първи" }, { description: "Втори", unitPrice: "не е цена" }],
+      },
+    });
+    expect(Object.keys(answer.fieldErrors)).toEqual(["lines.1.unitPrice"]);
+    expect(answer).not.toHaveProperty("errors");
+    expect(answer).not.toHaveProperty("values");
+
+    // A line added without JavaScript is the same answer with 200 and no message.
+    const added = await call(
+      newDocument,
+      db,
+      "/invoice/new",
+      formBody({ ...typed, intent: "addLine" }, { Cookie: cookie }),
+    );
+    expect(added.status).toBe(200);
+    expect(await added.json()).toMatchObject({
+      formId: "document",
+      fieldErrors: {},
+      focus: "lines[2][description]",
+      repopulateFields: { lines: [{}, {}, { description: "" }] },
     });
   });
 

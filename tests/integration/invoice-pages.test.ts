@@ -134,7 +134,8 @@ describe("invoice pages", () => {
       if (outsiderStatus(stranger.role, "documents.edit") === 404) {
         expect(stolen.status, stranger.label).toBe(404);
         expect(await stolen.json()).toMatchObject({
-          errors: { clientId: "Клиентът не е намерен" },
+          formId: "document",
+          fieldErrors: { clientId: "Клиентът не е намерен" },
         });
       } else {
         expect(stolen.status, stranger.label).toBe(302);
@@ -168,11 +169,13 @@ describe("invoice pages", () => {
     );
     expect(added.status).toBe(200);
     const body = (await added.json()) as {
-      values: { lines: { description: string; vatRate: string }[] };
+      repopulateFields: { lines: { description: string; vatRate: string }[] };
+      focus: string;
     };
-    expect(body.values.lines).toHaveLength(2);
-    expect(body.values.lines[0]).toMatchObject({ description: "Първи" });
-    expect(body.values.lines[1]).toMatchObject({ description: "", vatRate: "20" });
+    expect(body.repopulateFields.lines).toHaveLength(2);
+    expect(body.repopulateFields.lines[0]).toMatchObject({ description: "Първи" });
+    expect(body.repopulateFields.lines[1]).toMatchObject({ description: "", vatRate: "20" });
+    expect(body.focus).toBe("lines[1][description]");
 
     const removed = await call(
       newAction,
@@ -188,9 +191,9 @@ describe("invoice pages", () => {
         { Cookie: me.cookie },
       ),
     );
-    expect(((await removed.json()) as typeof body).values.lines.map((l) => l.description)).toEqual([
-      "Втори",
-    ]);
+    expect(
+      ((await removed.json()) as typeof body).repopulateFields.lines.map((l) => l.description),
+    ).toEqual(["Втори"]);
 
     const saved = await call(
       newAction,

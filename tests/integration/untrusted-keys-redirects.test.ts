@@ -231,7 +231,7 @@ describe("prototype keys as values (issue #24, item 3)", () => {
     expect(response.status).toBe(400);
     const text = await response.text();
     expect(text).not.toContain("\\u0000");
-    expect(JSON.parse(text).values.notes).toBe("бележкас NUL");
+    expect(JSON.parse(text).repopulateFields.notes).toBe("бележкас NUL");
   });
 });
 

@@ -14,7 +14,7 @@ import {
 import { allVatGrounds, allVatRates } from "~/modules/reference/vat.server";
 import { addDays, isIsoDate, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
-import { echoedValues, UNKNOWN_INTENT } from "~/utils/forms.server";
+import { UNKNOWN_INTENT } from "~/utils/forms.server";
 import { formatPrice, formatScaled, parseDecimal } from "~/utils/money";
 import { isOwnKey } from "~/utils/own-keys";
 import { fieldErrorsOf } from "~/utils/schema";
@@ -29,8 +29,9 @@ import {
 } from "./documents.server";
 import {
   documentInputOf,
+  EDITOR_FORM,
+  type EditorActionData,
   type EditorLine,
-  type EditorSearch,
   type EditorValues,
   emptyLine,
   FIELD_ORDER,
@@ -257,18 +258,7 @@ export async function ecbRateNoteOf(
   return typed !== null && typed === parseDecimal(ecb.eurRate, 8) ? ecb.note : null;
 }
 
-export type EditorActionData = {
-  values: EditorValues;
-  /** The ECB's rate the form's rate is (ecbRateNoteOf), or null. */
-  rateNote?: string | null;
-  errors: Record<string, string>;
-  formError?: string;
-  /** Changes after every server re-render so the uncontrolled inputs take the new values. */
-  revision: number;
-  focus?: string;
-  /** The client to show and the searches' results, for the form as it comes back. */
-  search: EditorSearch;
-};
+export type { EditorActionData } from "./editor";
 
 const FORM_ERROR = "Документът не е запазен: поправете отбелязаните полета.";
 
@@ -291,6 +281,9 @@ function rank(key: string): number {
   const field = (LINE_FIELDS as readonly string[]).indexOf(line[2] ?? "");
   return base * 100_000 + Number(line[1]) * 10 + field;
 }
+
+/** The messages and focus of an answer; the rest (typed values, searches) the editor adds. */
+type EditorMessages = Pick<EditorActionData, "fieldErrors" | "formError" | "focus">;
 
 /** What the editor does with a submitted form, for its two routes to answer (HTTP stays there). */
 export type EditorOutcome =
@@ -319,7 +312,7 @@ export async function submitEditor(
     return typeof value === "string" ? value : "";
   };
   const back = async (
-    answer: Omit<EditorActionData, "values" | "revision" | "search">,
+    answer: EditorMessages,
     status = 200,
     catalogue = false,
   ): Promise<EditorOutcome> => {
@@ -330,12 +323,13 @@ export async function submitEditor(
       catalogueQ: text("catalogueQ"),
       catalogue,
     });
-    // What was typed comes back as the page can show it (no NUL, capped): the check ran on it as sent.
+    // What was typed comes back as it was (refuseForm shows it without NUL, capped).
     return {
       kind: "form",
       status,
       answer: {
-        values: echoedValues(values),
+        formId: EDITOR_FORM,
+        repopulateFields: values,
         revision,
         search,
         rateNote: await ecbRateNoteOf(db, values),
@@ -347,13 +341,13 @@ export async function submitEditor(
   if (intent === "addLine") {
     const vatRate = values.lines.at(-1)?.vatRate ?? "20";
     if (values.lines.length < MAX_LINES) values.lines.push(emptyLine(vatRate));
-    return back({ errors: {}, focus: `lines[${values.lines.length - 1}][description]` });
+    return back({ fieldErrors: {}, focus: `lines[${values.lines.length - 1}][description]` });
   }
   const remove = /^removeLine:(\d{1,3})$/.exec(intent);
   if (remove) {
     values.lines.splice(Number(remove[1]), 1);
     if (!values.lines.length) values.lines.push(emptyLine());
-    return back({ errors: {}, focus: "lines-heading" });
+    return back({ fieldErrors: {}, focus: "lines-heading" });
   }
   const fromCatalogue = /^addCatalogue:(.{1,40})$/.exec(intent);
   if (fromCatalogue) {
@@ -362,7 +356,7 @@ export async function submitEditor(
     );
   }
   if (intent !== "save" && intent !== "preview" && intent !== "issue") {
-    return back({ errors: {}, formError: UNKNOWN_INTENT }, 400);
+    return back({ fieldErrors: {}, formError: UNKNOWN_INTENT }, 400);
   }
 
   // A foreign currency's rate left empty is the ECB's of the tax event's (else the issue) date, or
@@ -379,14 +373,14 @@ export async function submitEditor(
   const parsed = documentSchemaFor(await allVatRates(db)).safeParse(documentInputOf(values));
   if (!values.lines.length) values.lines.push(emptyLine());
   if (!parsed.success) {
-    const errors = fieldErrorsOf(parsed.error);
+    const fieldErrors = fieldErrorsOf(parsed.error);
     // No line filled: the empty row on the page is there, so it is what lacks a description —
     // «Добавете поне един ред» would ask for a row the person sees (issue #31 item 4).
-    if (errors.lines === DOCUMENT_MESSAGES.noLines) {
-      errors.lines = DOCUMENT_MESSAGES.emptyLines;
-      errors["lines.0.description"] ??= DOCUMENT_MESSAGES.description;
+    if (fieldErrors.lines === DOCUMENT_MESSAGES.noLines) {
+      fieldErrors.lines = DOCUMENT_MESSAGES.emptyLines;
+      fieldErrors["lines.0.description"] ??= DOCUMENT_MESSAGES.description;
     }
-    return back({ errors, formError: FORM_ERROR, focus: firstInvalidField(errors) }, 400);
+    return back({ fieldErrors, formError: FORM_ERROR, focus: firstInvalidField(fieldErrors) }, 400);
   }
   let id = existing?.id;
   try {
@@ -404,9 +398,9 @@ export async function submitEditor(
     });
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const errors = error.fields ?? {};
+    const fieldErrors = error.fields ?? {};
     const formError = error.fields ? FORM_ERROR : error.message;
-    return back({ errors, formError, focus: firstInvalidField(errors) }, error.status);
+    return back({ fieldErrors, formError, focus: firstInvalidField(fieldErrors) }, error.status);
   }
   return { kind: "saved", id, intent };
 }
@@ -421,14 +415,11 @@ async function addFromCatalogue(
   companyId: string,
   values: EditorValues,
   itemId: string,
-  back: (
-    answer: Omit<EditorActionData, "values" | "revision" | "search">,
-    status?: number,
-  ) => Promise<EditorOutcome>,
+  back: (answer: EditorMessages, status?: number) => Promise<EditorOutcome>,
 ): Promise<EditorOutcome> {
   const item = await getCatalogueItem(db, companyId, itemId);
   if (!item || item.archivedAt) {
-    return back({ errors: {}, formError: "Артикулът не е намерен в каталога" }, 404);
+    return back({ fieldErrors: {}, formError: "Артикулът не е намерен в каталога" }, 404);
   }
   const [company, client] = await Promise.all([
     db
@@ -442,7 +433,7 @@ async function addFromCatalogue(
   const last = values.lines.at(-1);
   const reuse = last !== undefined && isEmptyLine(last);
   if (!reuse && values.lines.length >= MAX_LINES) {
-    return back({ errors: {}, formError: DOCUMENT_MESSAGES.tooManyLines }, 400);
+    return back({ fieldErrors: {}, formError: DOCUMENT_MESSAGES.tooManyLines }, 400);
   }
   // The document's client wins over the item's defaults: a reverse-charge line stays «Без ДДС».
   const line = lineFromCatalogue(json, {
@@ -456,5 +447,5 @@ async function addFromCatalogue(
     const grounds = groundsOn(await allVatGrounds(db), dayOfValues(values));
     Object.assign(values, groundValues(json.vatGround, grounds));
   }
-  return back({ errors: {}, focus: `lines[${values.lines.length - 1}][quantity]` });
+  return back({ fieldErrors: {}, focus: `lines[${values.lines.length - 1}][quantity]` });
 }

@@ -1,6 +1,7 @@
 import type { CatalogueItemJson } from "~/modules/catalogue/constants";
 import type { VatGroundRow } from "~/modules/reference/vat-rows";
 import { addDays, isIsoDate } from "~/utils/dates";
+import type { FormAnswer } from "~/utils/forms";
 import {
   computeTotals,
   DISCOUNT_SCALE,
@@ -35,7 +36,8 @@ export interface EditorLine {
   vatRate: string;
 }
 
-export interface EditorValues {
+// A type, not an interface: it is a FormAnswer's repopulateFields (a Record) as it is.
+export type EditorValues = {
   type: string;
   clientId: string;
   language: string;
@@ -54,7 +56,7 @@ export interface EditorValues {
   originalId: string;
   reason: string;
   lines: EditorLine[];
-}
+};
 
 export const MAX_LINES = 200;
 
@@ -249,6 +251,29 @@ export interface EditorSearch {
   catalogueQ: string;
   /** The catalogue's matches; null when nothing was searched. */
   catalogue: CatalogueOption[] | null;
+}
+
+/** The formId of the document editor's answer (/invoice/new, /invoice/edit/{id}). */
+export const EDITOR_FORM = "document";
+
+/**
+ * The editor's answer (decision 054): a FormAnswer whose typed values are the editor's (nested
+ * lines; messages by "lines.2.unitPrice"), with what only the editor needs beside it.
+ */
+export type EditorActionData = FormAnswer & {
+  formId: typeof EDITOR_FORM;
+  repopulateFields: EditorValues;
+  /** The ECB's rate the form's rate is (ecbRateNoteOf), or null. */
+  rateNote?: string | null;
+  /** Changes after every server re-render so the uncontrolled inputs take the new values. */
+  revision: number;
+  /** The client to show and the searches' results, for the form as it comes back. */
+  search: EditorSearch;
+};
+
+/** The answer when it is the editor's own (not one about any form, e.g. the company's). */
+export function editorAnswerOf(answer: FormAnswer | undefined): EditorActionData | undefined {
+  return answer?.formId === EDITOR_FORM ? (answer as EditorActionData) : undefined;
 }
 
 /**
