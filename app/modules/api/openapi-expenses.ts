@@ -1,5 +1,5 @@
 import { categorySchema } from "~/modules/expenses/schema";
-import { decimal, errors, idParam, ref } from "./openapi-parts";
+import { errors, idParam, ref } from "./openapi-parts";
 import { jsonContent } from "./registry";
 
 /* The expenses part of the OpenAPI document (standard plan: 403 {locked, needed} below it). */
@@ -262,66 +262,6 @@ const supplierFields = {
 export const expenseSchemas = {
   ExpenseDocumentType: {
     enum: ["invoice", "credit_note", "debit_note", "receipt", "protocol_117", "other"],
-  },
-  ExpenseAmount: {
-    type: "object",
-    properties: {
-      vatRate: { enum: [20, 9, 0, null], description: "null: no VAT" },
-      base: decimal(
-        "100.00",
-        "May be negative on one rate (a deposit returned) while the document's total is not",
-      ),
-      vat: decimal("20.00", "Computed from the base when left out; within 0.01 of the rate"),
-    },
-  },
-  ExpenseSummary: {
-    type: "object",
-    properties: {
-      id: { type: "string", format: "uuid" },
-      supplier: {
-        type: "object",
-        properties: { id: { type: ["string", "null"] }, ...supplierFields },
-      },
-      documentType: ref("ExpenseDocumentType"),
-      documentNumber: { type: "string" },
-      documentDate: { type: "string", format: "date" },
-      description: { type: "string" },
-      category: { type: "object" },
-      currency: { type: "string" },
-      subtotal: decimal("100.00"),
-      vat: decimal("20.00"),
-      total: decimal("120.00"),
-      vatCredit: { enum: ["full", "partial", "none"] },
-      creditableVat: decimal("20.00"),
-      paid: { type: "boolean" },
-      paidOn: { type: ["string", "null"], format: "date" },
-      dueDate: { type: ["string", "null"], format: "date" },
-    },
-  },
-  Expense: {
-    allOf: [
-      ref("ExpenseSummary"),
-      {
-        type: "object",
-        properties: {
-          taxEventDate: { type: ["string", "null"], format: "date" },
-          eurRate: { type: ["string", "null"] },
-          amounts: { type: "array", items: ref("ExpenseAmount") },
-          vatCreditCoefficient: { type: ["string", "null"] },
-          paymentMethod: { type: ["string", "null"] },
-          notes: { type: ["string", "null"] },
-          attachments: { type: "array", items: ref("ExpenseAttachment") },
-        },
-      },
-    ],
-  },
-  ExpenseTotals: {
-    type: "object",
-    properties: {
-      count: { type: "integer" },
-      currencies: { type: "array", items: { type: "object" } },
-      rates: { type: "array", items: ref("ExpenseAmount") },
-    },
   },
   ExpenseAttachment: {
     type: "object",

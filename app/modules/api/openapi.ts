@@ -6,6 +6,12 @@
 
 import { catalogueItemJsonSchema } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
+import {
+  expenseAmountJsonSchema,
+  expenseJsonSchema,
+  expenseListJsonSchema,
+  expenseTotalsJsonSchema,
+} from "~/modules/expenses/json.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { employeeSchema } from "~/modules/salaries/schema";
 import { adminPaths } from "./openapi-admin";
@@ -34,6 +40,10 @@ registerDocuments(registry);
 // The request bodies of the areas below that their routes parse with zod, under the names the
 // hand-written paths refer to.
 registry.register("ExpenseInput", expenseSchema);
+registry.register("Expense", expenseJsonSchema);
+registry.register("ExpenseSummary", expenseListJsonSchema);
+registry.register("ExpenseTotals", expenseTotalsJsonSchema);
+registry.register("ExpenseAmount", expenseAmountJsonSchema);
 registry.register("EmployeeInput", employeeSchema);
 registry.register("CatalogueItemInput", catalogueItemSchema);
 registry.register("CatalogueItem", catalogueItemJsonSchema);

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { centsToDecimal } from "~/utils/money";
 import type { ExpenseCurrencyTotals, ExpenseListRow, ExpenseRateTotals } from "./queries.server";
 import type { ExpenseWithDetails } from "./service.server";
@@ -128,3 +129,88 @@ export function expenseSummaryJson(summary: {
     })),
   };
 }
+
+/* What the serializers above answer, as the OpenAPI document shows it (decision 056). */
+const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+const date = z.string().date();
+const orNull = z.string().nullable();
+const documentType = z.enum([
+  "invoice",
+  "credit_note",
+  "debit_note",
+  "receipt",
+  "protocol_117",
+  "other",
+]);
+const supplier = {
+  id: z.string().uuid().nullable(),
+  name: z.string(),
+  eik: orNull.describe("ЕИК/Булстат: 9 or 13 digits with a valid check digit"),
+  vatNumber: orNull.describe("BG and the Bulgarian number, or a foreign one with its prefix"),
+  companyId: orNull.describe("A foreign supplier's registration number, instead of an ЕИК"),
+};
+/** One VAT rate's base and VAT of an expense. */
+export const expenseAmountJsonSchema = z.object({
+  vatRate: z.number().int().nullable().describe("null: no VAT"),
+  base: decimal.describe("May be negative on one rate (a deposit returned)"),
+  vat: decimal,
+});
+
+/** A row of the list (`expenseListJson`). */
+export const expenseListJsonSchema = z.object({
+  id: z.string().uuid(),
+  supplier: z.object(supplier),
+  documentType,
+  documentNumber: z.string(),
+  documentDate: date,
+  description: z.string(),
+  category: z.object({ id: z.string().uuid(), name: z.string() }),
+  currency: z.string(),
+  subtotal: decimal,
+  vat: decimal,
+  total: decimal,
+  vatCredit: z.enum(["full", "partial", "none"]),
+  creditableVat: decimal,
+  paid: z.boolean(),
+  paidOn: date.nullable(),
+  dueDate: date.nullable(),
+});
+
+/** One expense with its amounts and receipts (`expenseJson`). */
+export const expenseJsonSchema = expenseListJsonSchema.extend({
+  supplier: z.object({ ...supplier, address: orNull }),
+  taxEventDate: date.nullable(),
+  eurRate: orNull,
+  amounts: z.array(expenseAmountJsonSchema),
+  vatCreditCoefficient: orNull,
+  paymentMethod: orNull,
+  notes: orNull,
+  attachments: z.array(
+    z.object({
+      id: z.string().uuid(),
+      fileName: z.string(),
+      contentType: z.string(),
+      size: z.number().int(),
+      url: z.string(),
+    }),
+  ),
+  createdAt: z.string().datetime(),
+  updatedAt: z.string().datetime(),
+});
+
+/** The totals of a filtered list (`expenseSummaryJson`). */
+export const expenseTotalsJsonSchema = z.object({
+  count: z.number().int(),
+  currencies: z.array(
+    z.object({
+      currency: z.string(),
+      count: z.number().int(),
+      subtotal: decimal,
+      vat: decimal,
+      total: decimal,
+      creditableVat: decimal,
+      unpaid: decimal,
+    }),
+  ),
+  rates: z.array(expenseAmountJsonSchema.extend({ currency: z.string() })),
+});
