@@ -89,8 +89,8 @@ export async function seedDocuments(database: OpenedDatabase, target: string) {
       case when g % 100 = 1 then 'draft' when g % 50 = 0 then 'cancelled' else 'issued' end,
       case when g % 100 = 1 then null else lpad(g::text, 10, '0') end,
       c.id,
-      date '2020-01-01' + (g * 2555 / ${count})::int,
-      date '2020-01-15' + (g * 2555 / ${count})::int,
+      date '2020-01-01' + (g::bigint * 2555 / ${count})::int,
+      date '2020-01-15' + (g::bigint * 2555 / ${count})::int,
       'EUR', 10000, 2000, 12000,
       case when g % 3 = 0 then 12000 when g % 3 = 1 then 5000 else 0 end,
       now(), case when g % 50 = 0 then now() end, case when g % 50 = 0 then 'грешка' end
