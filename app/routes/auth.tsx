@@ -22,6 +22,7 @@ import { Overlay } from "~/components/ui/overlay";
 import { TabLinks } from "~/components/ui/tab-links";
 import { type Toast, useToast } from "~/components/ui/toaster";
 import { useErrorToast } from "~/components/ui/use-error-toast";
+import { MESSAGES } from "~/modules/accounts/constants";
 import { botCheckWidget } from "~/modules/auth/bot-check.server";
 import { bulgarianBanks } from "~/modules/reference/banks.server";
 import type { ViesStatus } from "~/modules/reference/vies";
@@ -77,10 +78,17 @@ type ActionData = {
   fieldErrors?: Record<string, string>;
 };
 
-/** The message a failed registration step shows in its toast: the VAT number's first (spec §7). */
+/**
+ * The message a failed registration step shows in its toast: the VAT number's first (spec §7).
+ * Passwords that differ, and nothing else, have their own toast, «Грешка» / «Паролите не
+ * съвпадат» (spec §8; NewPasswordFields shows it), so this one stays silent then.
+ */
 function registrationError(data: ActionData | undefined): string | null {
   if (data?.step === undefined || !data.fieldErrors) return null;
-  return data.fieldErrors.vatNumber ?? Object.values(data.fieldErrors)[0] ?? null;
+  const messages = Object.values(data.fieldErrors);
+  if (messages.length === 1 && data.fieldErrors.confirmPassword === MESSAGES.passwordMismatch)
+    return null;
+  return data.fieldErrors.vatNumber ?? messages[0] ?? null;
 }
 
 export default function AuthPage() {

@@ -160,7 +160,7 @@ function StepProfile({ kept, fields }: { kept: boolean; fields: Fields }) {
         onChange={(event) => setEmail(event.currentTarget.value)}
         status={availabilityStatus(availability, "Моля, изчакайте да се провери имейлът")}
       />
-      <NewPasswordFields kept={kept} errors={fields.errors} toast={false} />
+      <NewPasswordFields kept={kept} errors={fields.errors} />
     </>
   );
 }
