@@ -14,6 +14,7 @@ import {
   type RunningApp,
   signInContext,
   startApp,
+  stepsOf,
   upgradeByForms,
 } from "./harness";
 
@@ -34,12 +35,16 @@ describe.skipIf(!hasChromium)("bank statements in Chromium without JavaScript", 
     await app?.stop();
   });
 
-  it("uploads a statement, confirms a match with one click, refuses nothing new, and unmatches", async () => {
+  it("uploads a statement, confirms a match with one click, refuses nothing new, and unmatches", async ({
+    annotate,
+  }) => {
+    const step = stepsOf(annotate);
     const { page, context } = await openPage(browser, { javaScriptEnabled: false });
     try {
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       await signInContext(app, context);
+      await step("A customer on the standard plan with an issued invoice");
       await upgradeByForms(page, app, "standard");
       const client = await postJson(context.request, app, "/api/clients", {
         kind: "company",
@@ -101,6 +106,7 @@ describe.skipIf(!hasChromium)("bank statements in Chromium without JavaScript", 
       await expectAccessible(page);
 
       // One click: the invoice is paid, through the invoice's own payments.
+      await step("One click pays the invoice through its payments");
       await page.getByRole("button", { name: /^Потвърди: ред \d+, СИЛА ИНВЕСТ ООД/ }).click();
       await page.getByText("Движението е разнесено").waitFor();
       await page
@@ -119,10 +125,12 @@ describe.skipIf(!hasChromium)("bank statements in Chromium without JavaScript", 
       await page.getByText("Банково извлечение, реф. E2E1").waitFor();
 
       // НАП's debit is recognised as taxes and contributions.
+      await step("НАП's debit is recognised as taxes and contributions");
       await page.goBack();
       await page.getByText("Данъци и осигуровки към НАП").waitFor();
 
       // The same file again: nothing new.
+      await step("The same file again");
       await page.goto(`${app.url}/bank`);
       await page.getByLabel("Файл с извлечение").setInputFiles(file);
       await page.getByRole("button", { name: "Внеси" }).click();
@@ -130,6 +138,7 @@ describe.skipIf(!hasChromium)("bank statements in Chromium without JavaScript", 
       expect(await page.getByRole("row").count()).toBe(1 + 1 + 1 + 1);
 
       // A file of another account is refused with the reason, the form shown again.
+      await step("A file of another account is refused with the reason, the form shown again");
       const other = path.join(path.dirname(file), "other.sta");
       writeFileSync(other, text.replace("BG80BNBG96611020345678", "BG18RZBB91550123456789"));
       await page.getByLabel("Файл с извлечение").setInputFiles(other);
@@ -141,6 +150,7 @@ describe.skipIf(!hasChromium)("bank statements in Chromium without JavaScript", 
       await expectAccessible(page);
 
       // «Отмени» gives the invoice its state back.
+      await step("«Отмени» gives the invoice its state back");
       await page
         .getByRole("link", { name: /05\.11\.2026|01\.11\.2026/ })
         .first()

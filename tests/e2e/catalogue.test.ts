@@ -12,6 +12,7 @@ import {
   type RunningApp,
   signInContext,
   startApp,
+  stepsOf,
 } from "./harness";
 
 /*
@@ -80,14 +81,19 @@ describe.skipIf(!hasChromium)(
     for (const javaScriptEnabled of [true, false]) {
       const mode = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
 
-      it(`adds a catalogue item, duplicates an invoice, fills a line from the catalogue and picks a client ${mode}; axe on each page`, async () => {
+      it(`adds a catalogue item, duplicates an invoice, fills a line from the catalogue and picks a client ${mode}; axe on each page`, async ({
+        annotate,
+      }) => {
+        const step = stepsOf(annotate);
         const { page, context } = await openPage(browser, { javaScriptEnabled });
         try {
+          await step("A customer with two clients");
           await signInContext(app, context);
           const clientId = await addClient(page, app, "Клиент Омега ООД");
           await addClient(page, app, "Клиент Сигма ООД");
 
           // The catalogue: the menu's «Каталог», an empty list, a new item.
+          await step("The catalogue: the menu, an empty list, a new item");
           await page.goto(`${app.url}/dashboard`);
           // «Каталог» is in the menu's «Още» (decision 032).
           await page.getByRole("banner").locator("summary", { hasText: "Още" }).click();
@@ -117,6 +123,7 @@ describe.skipIf(!hasChromium)(
           await expectAccessible(page);
 
           // «Дублирай» an issued invoice: a draft dated today, in the editor.
+          await step("«Дублирай» an issued invoice");
           const invoiceId = await issuedInvoice(page, app, clientId);
           await page.goto(`${app.url}/invoice/${invoiceId}`);
           await page.getByRole("button", { name: "Дублирай" }).click();
@@ -128,6 +135,7 @@ describe.skipIf(!hasChromium)(
           await expectAccessible(page);
 
           // A line from the catalogue; what was typed stays.
+          await step("A line from the catalogue; what was typed stays");
           await page.getByRole("button", { name: "+ Добави ред" }).click();
           await description(page, 2).waitFor();
           await page
@@ -195,6 +203,7 @@ describe.skipIf(!hasChromium)(
           await page.getByText("Консултация").first().waitFor();
 
           // A new invoice: the client picked by searching (keyboard only with JavaScript).
+          await step("A new invoice with the client picked by searching");
           await page.goto(`${app.url}/invoice/new`);
           await expectAccessible(page);
           if (javaScriptEnabled) {

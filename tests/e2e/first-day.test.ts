@@ -18,6 +18,7 @@ import {
   seededDatabase,
   signInContext,
   startApp,
+  stepsOf,
   upgradeByForms,
 } from "./harness";
 
@@ -416,7 +417,10 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
   for (const javaScriptEnabled of [true, false]) {
     const mode = javaScriptEnabled ? "with JavaScript" : "without JavaScript";
 
-    it(`the first hour ${mode}: sign-up, the first invoice, its payment, a higher plan — no English outside the spec's, no stale message, the header on one line`, async () => {
+    it(`the first hour ${mode}: sign-up, the first invoice, its payment, a higher plan — no English outside the spec's, no stale message, the header on one line`, async ({
+      annotate,
+    }) => {
+      const step = stepsOf(annotate);
       const data = registrationPayload();
       await withPage(javaScriptEnabled, async (page) => {
         const seen: { url: string; english: string[]; oneLine: boolean; stale: number }[] = [];
@@ -432,6 +436,7 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
           });
         };
 
+        await step("The price list, then the sign-up in three steps");
         await page.goto(`${app.url}/`);
         await page
           .getByText(/EUR на месец\s*(с ДДС|без ДДС)/)
@@ -450,6 +455,7 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
         await look();
 
         // The first client and the first invoice, through their forms.
+        await step("The first client and the first invoice, through their forms");
         await page.goto(`${app.url}/client/new`);
         await look();
         await field(page, "Име").fill("Първи Клиент ООД");
@@ -474,6 +480,7 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
         await look();
 
         // The first payment.
+        await step("The first payment");
         await page.getByRole("button", { name: "Запиши плащане" }).click();
         await page.getByText("Плащането е записано").first().waitFor();
         await page.getByRole("heading", { level: 1, name: /Платен/ }).waitFor();
@@ -482,6 +489,7 @@ describe.skipIf(!hasChromium)("a customer's first day in Chromium (issue #31)", 
         await look();
 
         // A higher plan: the card, «Надгради до Стандартен», the amount today, then the payment.
+        await step("A higher plan");
         await addCard(page, "4242 4242 4242 4242");
         await look();
         await page.getByRole("link", { name: "Надгради до Стандартен" }).click();

@@ -13,7 +13,7 @@ import {
   chromium,
   type Page,
 } from "playwright-core";
-import { afterAll, beforeAll, expect, inject } from "vitest";
+import { afterAll, beforeAll, expect, inject, type TestContext } from "vitest";
 import { DEMO_ACCOUNTS } from "~db/demo-accounts";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { registrationPayload } from "../setup/values";
@@ -587,4 +587,17 @@ export function onSeededApp(
     await started?.app.stop();
     await drop();
   });
+}
+
+/**
+ * A journey's steps (issue #44 item 7): `const step = stepsOf(annotate)` in a long browser test,
+ * then `await step("…")` where each part begins. The steps are the test's annotations: when it
+ * fails, the report lists the steps it reached, the last being the one that failed.
+ */
+export function stepsOf(annotate: TestContext["annotate"]): (name: string) => Promise<void> {
+  let count = 0;
+  return async (name: string) => {
+    count += 1;
+    await annotate(`step ${count}: ${name}`);
+  };
 }

@@ -11,6 +11,7 @@ import {
   type RunningApp,
   registerCustomer,
   startApp,
+  stepsOf,
   switchCompany,
   upgradeByForms,
 } from "./harness";
@@ -111,9 +112,11 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
 
     it(`invites an accountant and a staff member by e-mail, switches companies, refuses and removes, and the audit shows it ${mode}`, {
       timeout: 240_000,
-    }, async () => {
+    }, async ({ annotate }) => {
+      const step = stepsOf(annotate);
       const contexts: BrowserContext[] = [];
       try {
+        await step("Two owners, one on the full plan with a client");
         const ownerA: Owner = await newOwner(app, browser, javaScriptEnabled);
         const ownerB: Owner = await newOwner(app, browser, javaScriptEnabled);
         contexts.push(ownerA.context, ownerB.context);
@@ -129,6 +132,7 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
         });
 
         // The owner invites the accountant and the staff member: «Поканен» until they accept.
+        await step("The owner invites the accountant and the staff member");
         const suffix = `${javaScriptEnabled ? "js" : "nojs"}.${Date.now()}`;
         const accountantEmail = `accountant.${suffix}@example.bg`;
         const staffEmail = `staff.${suffix}@example.bg`;
@@ -138,6 +142,7 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
         await expectAccessible(ownerA.page);
 
         // The accountant: a new person, only a login from the link.
+        await step("The accountant makes a login from the link");
         const accountant = await openPage(browser, { javaScriptEnabled });
         contexts.push(accountant.context);
         const accountantMail = await mailbox.waitFor(
@@ -159,6 +164,7 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
         await accountant.page.getByText("Поканата вече е използвана").waitFor();
 
         // The second client company invites the same accountant, who accepts signed in.
+        await step("The second client company invites the same accountant, who accepts signed in");
         const invited = await ownerB.page.request.post(`${app.url}/settings/team`, {
           form: { intent: "invite", email: accountantEmail, role: "accountant" },
           headers: { Origin: app.url },
@@ -179,6 +185,9 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
           .waitFor();
 
         // The staff member: a login from the link, issues an invoice.
+        await step(
+          "The staff member makes a login and issues an invoice; salaries and VAT are refused",
+        );
         const staff = await openPage(browser, { javaScriptEnabled });
         contexts.push(staff.context);
         const staffMail = await mailbox.waitFor(staffEmail, "Покана за екипа");
@@ -227,6 +236,9 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
         expect(file.status()).toBe(403);
 
         // The accountant in B: B's VAT files. Then the switch to A, A's files.
+        await step(
+          "The accountant downloads B's, then A's VAT files; a switch shows no other company's data",
+        );
         await downloadVatFiles(accountant.page, app, ownerB.companyName);
         await switchCompany(accountant.page, ownerA.companyName);
         await downloadVatFiles(accountant.page, app, ownerA.companyName);
@@ -249,6 +261,7 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
           .waitFor();
 
         // Removing the staff member ends their session at once.
+        await step("Removing the staff member ends their session at once");
         await ownerA.page.goto(`${app.url}/settings/team`);
         await ownerA.page.getByRole("button", { name: "Премахни Стоян Димов" }).click();
         // The removal asks first (issue #41 item 14): «Да, премахни» is the second POST.
@@ -258,6 +271,7 @@ describe.skipIf(!hasChromium)("team and accountant access in Chromium (issue #29
         await staff.page.waitForURL(/\/auth/);
 
         // The audit page shows all of it.
+        await step("The audit page shows all of it");
         await ownerA.page.goto(`${app.url}/settings/audit`);
         const trail = ownerA.page.getByRole("table", {
           name: `Одитна следа на ${ownerA.companyName}`,
