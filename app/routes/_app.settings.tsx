@@ -29,10 +29,10 @@ import { numberingState, setNextNumber } from "~/modules/invoices/numbering.serv
 import { DEFAULT_REMINDER_TEXT } from "~/modules/mail/templates.server";
 import { getReminderSettings, saveReminderSettings } from "~/modules/recurring/reminders.server";
 import { reminderSchema } from "~/modules/recurring/schema";
-import { payrollSettings, setActivityCode } from "~/modules/salaries/employees.server";
 // The form's id from constants, not the schema: a schema module used by the page's component
 // would bring zod to every page that imports that module (tests/e2e/js-size.test.ts).
 import { PAYROLL_SETTINGS_FORM_ID } from "~/modules/salaries/constants";
+import { payrollSettings, setActivityCode } from "~/modules/salaries/employees.server";
 import { payrollSettingsSchema } from "~/modules/salaries/schema";
 import { invoiceDefaultsSchema } from "~/modules/settings/invoice-defaults";
 import {
