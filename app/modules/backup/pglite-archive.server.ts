@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
+import { access, mkdir, readdir, rename, rm, rmdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { type Kysely, sql } from "kysely";
@@ -32,6 +32,9 @@ export async function archivePgliteFolder(
   pgdata: string,
   file: string,
 ): Promise<void> {
+  // A missing data folder fails here, before tar opens `file`: tar's failure on its cwd came while
+  // its write stream was still opening the file, which then appeared after the caller removed it.
+  await access(pgdata);
   await db.connection().execute(async (connection) => {
     await sql`checkpoint`.execute(connection);
     // The WAL a start from this checkpoint replays: from its redo point to the end. The other
