@@ -6,7 +6,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
-import { type Browser, type BrowserContext, chromium } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { registrationPayload, validEik } from "../setup/factories";
 import { fmt, record } from "./table";
 
@@ -546,17 +546,20 @@ async function benchChromium(
   };
   // Where a warm print's time goes: the page load (goto, "load") and page.pdf().
   const split = { goto: [] as number[], pdf: [] as number[] };
+  const printOn = async (page: Page, id: string) => {
+    const began = performance.now();
+    const response = await page.goto(`${base}/invoice/preview?id=${id}`, { waitUntil: "load" });
+    if (response?.status() !== 200) throw new Error(`preview: ${response?.status()}`);
+    const loaded = performance.now();
+    const bytes = await page.pdf({ format: "A4", printBackground: true });
+    split.goto.push(loaded - began);
+    split.pdf.push(performance.now() - loaded);
+    return bytes;
+  };
   const print = async (context: BrowserContext, id: string) => {
     const page = await context.newPage();
     try {
-      const began = performance.now();
-      const response = await page.goto(`${base}/invoice/preview?id=${id}`, { waitUntil: "load" });
-      if (response?.status() !== 200) throw new Error(`preview: ${response?.status()}`);
-      const loaded = performance.now();
-      const bytes = await page.pdf({ format: "A4", printBackground: true });
-      split.goto.push(loaded - began);
-      split.pdf.push(performance.now() - loaded);
-      return bytes;
+      return await printOn(page, id);
     } finally {
       await page.close();
     }
@@ -595,16 +598,7 @@ async function benchChromium(
   // The kindest baseline (issue #44 item 9): one page kept open and reused, as a service printing
   // with Chromium would; only goto and pdf() each time.
   const kept = await context.newPage();
-  const printOnKept = async (id: string) => {
-    const began = performance.now();
-    const response = await kept.goto(`${base}/invoice/preview?id=${id}`, { waitUntil: "load" });
-    if (response?.status() !== 200) throw new Error(`preview: ${response?.status()}`);
-    const loaded = performance.now();
-    const bytes = await kept.pdf({ format: "A4", printBackground: true });
-    split.goto.push(loaded - began);
-    split.pdf.push(performance.now() - loaded);
-    return bytes;
-  };
+  const printOnKept = (id: string) => printOn(kept, id);
   const reused = {
     one: await sample(() => printOnKept(docs.one.issued), SAMPLES, CHROMIUM_WARMUP),
     three: { p50: 0, p95: 0 },

@@ -20,6 +20,7 @@ import {
 } from "../setup/factories";
 import { documentedCalls } from "../setup/openapi-calls";
 import { call, jsonBody, signInApi } from "../setup/routes";
+import { colleagueAndInvitation } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -2317,22 +2318,7 @@ describe("fuzzing every API call and form action", () => {
       },
     );
     // A colleague in the company and an invitation waiting (the team's calls act on them).
-    const colleague = await createUser(db);
-    await db
-      .insertInto("companyMembers")
-      .values({ companyId: me.companyId, userId: colleague.id, role: "staff" })
-      .execute();
-    const invitation = await db
-      .insertInto("companyInvitations")
-      .values({
-        companyId: me.companyId,
-        email: "invited@example.bg",
-        role: "viewer",
-        tokenHash: `fuzz-${colleague.id}`,
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
+    const { colleague, invitationId } = await colleagueAndInvitation(db, me.companyId, "fuzz");
     fixtures = {
       employeeId,
       salaryId,
@@ -2356,7 +2342,7 @@ describe("fuzzing every API call and form action", () => {
         )
       ).id,
       memberUserId: colleague.id,
-      invitationId: invitation.id,
+      invitationId,
       ...(await bankFixtures(db, me, issuedId, expense.categoryId)),
     };
     const session = await signInApi(db, me.user);

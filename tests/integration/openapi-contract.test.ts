@@ -20,6 +20,7 @@ import {
   validEik,
 } from "../setup/factories";
 import { call, jsonBody, signInApi } from "../setup/routes";
+import { colleagueAndInvitation } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -293,22 +294,7 @@ async function seed() {
     .where("expenseId", "=", expense.id)
     .executeTakeFirstOrThrow();
   const { employeeId, salaryId } = await createTestSalary(db, me.companyId, "2026-11");
-  const colleague = await createUser(db);
-  await db
-    .insertInto("companyMembers")
-    .values({ companyId: me.companyId, userId: colleague.id, role: "staff" })
-    .execute();
-  const invitation = await db
-    .insertInto("companyInvitations")
-    .values({
-      companyId: me.companyId,
-      email: "invited@example.bg",
-      role: "viewer",
-      tokenHash: `contract-${colleague.id}`,
-      expiresAt: new Date(Date.now() + 86_400_000),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
+  const { colleague, invitationId } = await colleagueAndInvitation(db, me.companyId, "contract");
   const number = (
     await db
       .selectFrom("documents")
@@ -361,7 +347,7 @@ async function seed() {
       employeeId,
       salaryId,
       memberUserId: colleague.id,
-      invitationId: invitation.id,
+      invitationId,
       bankTransactionId: transaction.id,
       catalogueItemId: (
         await createCatalogueItem(

@@ -38,6 +38,30 @@ export async function memberOf(
   return { user, ...session };
 }
 
+/**
+ * A staff member of `companyId` and an invitation waiting in it (the team's calls act on them):
+ * the member's login and the invitation's id. `tag` makes the token hash unique per caller.
+ */
+export async function colleagueAndInvitation(db: Kysely<Database>, companyId: string, tag: string) {
+  const colleague = await createUser(db);
+  await db
+    .insertInto("companyMembers")
+    .values({ companyId, userId: colleague.id, role: "staff" })
+    .execute();
+  const invitation = await db
+    .insertInto("companyInvitations")
+    .values({
+      companyId,
+      email: "invited@example.bg",
+      role: "viewer",
+      tokenHash: `${tag}-${colleague.id}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { colleague, invitationId: invitation.id };
+}
+
 /** Moves every session of the login to one of its companies (as the switcher would). */
 export async function workIn(db: Kysely<Database>, userId: string, companyId: string) {
   await db.updateTable("sessions").set({ companyId }).where("userId", "=", userId).execute();
