@@ -52,7 +52,23 @@ export function echoedValues<T extends object>(values: T): T {
 }
 
 /** Fields never sent back to the page, whatever form they are in. */
-const SECRETS = new Set(["password", "confirmPassword", "currentPassword", "cardNumber", "cvc"]);
+const SECRETS: ReadonlySet<string> = new Set([
+  "password",
+  "confirmPassword",
+  "currentPassword",
+  "cardNumber",
+  "cvc",
+]);
+
+/** Whether a field is one that is never sent back to the page (a password, a card number). */
+export function isSecretField(name: string): boolean {
+  return SECRETS.has(name);
+}
+
+/** Typed values without the fields never sent back to the page. */
+export function withoutSecrets<T extends Record<string, unknown>>(values: T): T {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => !SECRETS.has(key))) as T;
+}
 
 /**
  * A refused form: its answer with HTTP 400 (or the status given); what was typed via
@@ -63,9 +79,7 @@ const SECRETS = new Set(["password", "confirmPassword", "currentPassword", "card
 export function refuseForm<T extends FormAnswer = FormAnswer>(answer: NoInfer<T>, status = 400) {
   const { repopulateFields } = answer;
   if (!repopulateFields) return json<T>(answer, { status });
-  const shown = Object.fromEntries(
-    Object.entries(repopulateFields).filter(([key]) => !SECRETS.has(key)),
-  ) as NonNullable<T["repopulateFields"]>;
+  const shown = withoutSecrets(repopulateFields) as NonNullable<T["repopulateFields"]>;
   return json<T>({ ...answer, repopulateFields: echoedValues(shown) }, { status });
 }
 

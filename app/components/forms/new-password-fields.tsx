@@ -18,7 +18,6 @@ export function NewPasswordFields({
   confirmLabel = "Потвърдете паролата",
   kept = false,
   errors,
-  toast = true,
 }: {
   /** The server's messages by field (the form's answer). */
   errors?: Record<string, string> | undefined;
@@ -26,8 +25,6 @@ export function NewPasswordFields({
   confirmLabel?: string;
   /** A password is already kept on the server (the sign-up's step 1 again): these may stay empty. */
   kept?: boolean;
-  /** The «Грешка» toast for passwords that differ; off where the form's own toast says it. */
-  toast?: boolean;
 }) {
   const [typed, setTyped] = useState<{ password: string; confirm: string } | null>(null);
   // A new answer from the server is what the fields show until the person types again.
@@ -41,9 +38,7 @@ export function NewPasswordFields({
   // Spec §8: a send with passwords that differ also says so in a toast, «Грешка» / «Паролите не съвпадат».
   useErrorToast(
     "Грешка",
-    toast && errors?.confirmPassword === MESSAGES.passwordMismatch
-      ? MESSAGES.passwordMismatch
-      : null,
+    errors?.confirmPassword === MESSAGES.passwordMismatch ? MESSAGES.passwordMismatch : null,
   );
   const follow = (event: ChangeEvent<HTMLInputElement>) => {
     const form = event.currentTarget.form;

@@ -4,6 +4,7 @@ import { withBankFilled } from "~/modules/reference/banks.server";
 import { registrationFill, VIES_MESSAGES, type ViesStatus } from "~/modules/reference/vies";
 import { lookupVat } from "~/modules/reference/vies.server";
 import { AppError } from "~/utils/errors";
+import { withoutSecrets } from "~/utils/forms.server";
 import { fieldErrorsOf } from "~/utils/schema";
 import {
   MESSAGES,
@@ -30,12 +31,6 @@ import {
 /** Said on step 1 when the kept password has gone (an hour without a step). */
 export const SIGNUP_DRAFT_EXPIRED =
   "Мина повече от час от първата стъпка: въведете паролата отново.";
-const PASSWORDS = new Set(["password", "confirmPassword"]);
-
-/** What goes back to the page: never the password (conventions: passwords are not sent back). */
-function withoutPasswords(values: WizardValues): WizardValues {
-  return Object.fromEntries(Object.entries(values).filter(([key]) => !PASSWORDS.has(key)));
-}
 
 export type WizardStep = 1 | 2 | 3;
 export type WizardValues = Record<string, string>;
@@ -89,7 +84,7 @@ export async function handleWizardStep(
   form: FormData,
 ): Promise<WizardAnswer> {
   const answer = await wizardStep(context, form);
-  return answer.kind === "step" ? { ...answer, values: withoutPasswords(answer.values) } : answer;
+  return answer.kind === "step" ? { ...answer, values: withoutSecrets(answer.values) } : answer;
 }
 
 async function wizardStep(context: AppLoadContext, form: FormData): Promise<WizardAnswer> {

@@ -5,7 +5,7 @@ import { createSession } from "~/modules/auth/session.server";
 import { MailError } from "~/modules/mail/mailer.server";
 import { isDatabaseUnavailable } from "~/utils/db-errors.server";
 import { AppError } from "~/utils/errors";
-import { echoedValues, refuseUnknownIntent } from "~/utils/forms.server";
+import { echoedValues, isSecretField, refuseUnknownIntent } from "~/utils/forms.server";
 import { safeRedirect } from "~/utils/http.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { authenticateLoginForm, LoginFieldErrors } from "./authenticator.server";
@@ -33,7 +33,9 @@ export async function answerAuthForm(request: Request, context: AppLoadContext):
     const values = Object.fromEntries(
       [...form.entries()].filter(
         (entry): entry is [string, string] =>
-          typeof entry[1] === "string" && !WIZARD_CONTROLS.has(entry[0]) && !SECRETS.has(entry[0]),
+          typeof entry[1] === "string" &&
+          !WIZARD_CONTROLS.has(entry[0]) &&
+          !isSecretField(entry[0]),
       ),
     );
     return json(
@@ -63,9 +65,6 @@ const WIZARD_CONTROLS = new Set([
   "notRobot",
   "website",
 ]);
-
-// Never sent back to the page (conventions: passwords are not echoed).
-const SECRETS = new Set(["password", "confirmPassword"]);
 
 /** Spec §8: the server's message, else these for a failure without one or an unexpected error. */
 const LOGIN_FAILED = {
