@@ -423,7 +423,7 @@ describe("/api/invoices", () => {
 
   it("serves an OpenAPI description naming every invoice call", async () => {
     const response = await call(openapi, getDb(), "/api/openapi.json");
-    const doc = (await response.json()) as typeof openApiDocument;
+    const doc = (await response.json()) as ReturnType<typeof openApiDocument>;
     expect(doc.openapi).toBe("3.1.0");
     expect(Object.keys(doc.paths)).toEqual(
       expect.arrayContaining([

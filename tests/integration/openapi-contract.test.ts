@@ -31,7 +31,7 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const getDb = setupTestDatabase();
-const doc = structuredClone(openApiDocument) as unknown as {
+const doc = structuredClone(openApiDocument()) as unknown as {
   paths: Record<string, Record<string, Operation>>;
   components: unknown;
 };

@@ -34,7 +34,7 @@ export interface DocumentedCall {
   fields: Record<string, unknown>;
 }
 
-const components = (openApiDocument.components?.schemas ?? {}) as Record<string, Schema>;
+const components = (openApiDocument().components?.schemas ?? {}) as Record<string, Schema>;
 
 function resolve(schema: Schema): Schema {
   return schema.$ref ? resolve(components[schema.$ref.split("/").pop()!] ?? {}) : schema;
@@ -96,7 +96,7 @@ type Operation = {
 /** Every documented GET with a query and every POST or PUT with a JSON body, with its fields. */
 export function documentedCalls(): DocumentedCall[] {
   const calls: DocumentedCall[] = [];
-  for (const [template, item] of Object.entries(openApiDocument.paths)) {
+  for (const [template, item] of Object.entries(openApiDocument().paths)) {
     const file = routeFile(template);
     if (!file) continue;
     const route = file.replace(/\.tsx?$/, "").replace(/\/route$/, "");

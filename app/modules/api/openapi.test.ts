@@ -2,7 +2,9 @@ import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { ROUTES, routeFile } from "../../../tests/setup/api-routes";
-import { openApiDocument as openapi } from "./openapi";
+import { openApiDocument } from "./openapi";
+
+const openapi = openApiDocument();
 
 const METHODS = ["get", "post", "put", "delete", "patch"] as const;
 
