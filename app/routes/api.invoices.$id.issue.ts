@@ -1,10 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { actorOf } from "~/modules/auth/acts.server";
-import {
-  documentsOf,
-  getDocument,
-  refuseHiddenOriginal,
-} from "~/modules/invoices/documents.server";
+import { documentsOf, refuseHiddenOriginal } from "~/modules/invoices/documents.server";
 import { issueWarnings } from "~/modules/invoices/english-details.server";
 import { documentJson } from "~/modules/invoices/json.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
@@ -22,15 +18,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiCompanyUser(request, context, "documents.edit");
   const { companyId } = user;
   const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
+  let issued: Awaited<ReturnType<typeof issueWithPdf>>;
   try {
     await refuseHiddenOriginal(context.db, companyId, doc, documentsOf(user));
-    await issueWithPdf(context, companyId, doc.id, actorOf(user, context));
+    issued = await issueWithPdf(context, companyId, doc.id, actorOf(user, context));
   } catch (error) {
     return apiErrorResponse(error);
   }
-  const [issued, warnings] = await Promise.all([
-    getDocument(context.db, companyId, doc.id),
-    issueWarnings(context.db, companyId, doc.language),
-  ]);
-  return json(issued && { ...documentJson(issued), warnings });
+  const warnings = await issueWarnings(context.db, companyId, doc.language);
+  // Issuing changes the document's row only: its lines are the draft's, and a draft has no payments.
+  return json({
+    ...documentJson({ ...issued, lines: doc.lines, payments: doc.payments }),
+    warnings,
+  });
 }

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
-import { createDraft, documentsOf, getDocument } from "~/modules/invoices/documents.server";
+import { createDraftDocument, documentsOf } from "~/modules/invoices/documents.server";
 import { documentJson, documentSummaryJson } from "~/modules/invoices/json.server";
 import {
   filtersFromSearch,
@@ -59,18 +59,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     prepare: (body) => withEcbRate(context.db, body, ["taxEventDate", "issueDate"]),
   });
   try {
-    const id = await createDraft(context.db, companyId, user.id, data, {
+    const doc = await createDraftDocument(context.db, companyId, user.id, data, {
       documentsOf: documentsOf(user),
     });
     await recordDocumentAct(context, user, "document.create", {
-      id,
+      id: doc.id,
       type: data.type,
       number: null,
     });
-    const doc = await getDocument(context.db, companyId, id);
-    return json(doc && documentJson(doc), {
+    return json(documentJson(doc), {
       status: 201,
-      headers: { Location: `/api/invoices/${id}` },
+      headers: { Location: `/api/invoices/${doc.id}` },
     });
   } catch (error) {
     return apiErrorResponse(error);

@@ -174,26 +174,41 @@ async function insertLines(
   documentId: string,
   lines: ReturnType<typeof priceLines>["lines"],
 ) {
-  await trx
+  const rows = await trx
     .insertInto("documentLines")
     .values(lines.map((line) => ({ ...line, companyId, documentId })))
+    .returningAll()
     .execute();
+  return rows.sort((a, b) => a.position - b.position);
 }
 
-/** A new draft (no number). */
+interface DraftExtra {
+  proformaId?: string;
+  recurringId?: string;
+  occurrenceOn?: string;
+  /** Staff limited to their own documents (documentsOf): the documents it may refer to. */
+  documentsOf?: string | null;
+}
+
+/** A new draft (no number): its id. */
 export async function createDraft(
   db: Kysely<Database>,
   companyId: string,
   userId: string | null,
   input: DocumentInput,
-  extra: {
-    proformaId?: string;
-    recurringId?: string;
-    occurrenceOn?: string;
-    /** Staff limited to their own documents (documentsOf): the documents it may refer to. */
-    documentsOf?: string | null;
-  } = {},
+  extra: DraftExtra = {},
 ) {
+  return (await createDraftDocument(db, companyId, userId, input, extra)).id;
+}
+
+/** A new draft (no number), as getDocument would read it back (the API answers with it). */
+export async function createDraftDocument(
+  db: Kysely<Database>,
+  companyId: string,
+  userId: string | null,
+  input: DocumentInput,
+  extra: DraftExtra = {},
+): Promise<DocumentWithLines> {
   const { columns, lines } = await prepare(db, companyId, input, extra.documentsOf ?? null);
   return db.transaction().execute(async (trx) => {
     const doc = await trx
@@ -206,10 +221,9 @@ export async function createDraft(
         recurringId: extra.recurringId ?? null,
         occurrenceOn: extra.occurrenceOn ?? null,
       })
-      .returning("id")
+      .returningAll()
       .executeTakeFirstOrThrow();
-    await insertLines(trx, companyId, doc.id, lines);
-    return doc.id;
+    return { ...doc, lines: await insertLines(trx, companyId, doc.id, lines), payments: [] };
   });
 }
 

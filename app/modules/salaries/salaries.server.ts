@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import { type Kysely, sql, type Transaction } from "kysely";
 import { AppError, NotFoundError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import { lastDayOf, previousMonth } from "~/utils/periods";
@@ -254,18 +254,6 @@ export async function monthSalaries(db: Kysely<Database>, companyId: string, mon
   return { salaries, totals };
 }
 
-/** Whether the company has any salary in a month. */
-async function hasSalaries(db: Kysely<Database>, companyId: string, month: string) {
-  const row = await db
-    .selectFrom("salaries")
-    .select("id")
-    .where("companyId", "=", companyId)
-    .where("month", "=", month)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Copies the previous month's salaries into this month, recomputed with this month's parameters
  * and working days, for employees still working and without a salary yet. One transaction.
@@ -346,12 +334,17 @@ async function shouldRemind(
   month: string,
   kind: "banner" | "copy_prompt",
 ) {
-  const [current, previous, dismissed] = await Promise.all([
-    hasSalaries(db, companyId, month),
-    hasSalaries(db, companyId, previousMonth(month)),
-    isDismissed(db, companyId, month, kind),
-  ]);
-  return !current && previous && !dismissed;
+  // One round trip: the shell asks this on every page of a company with salaries.
+  const salariesIn = (m: string) =>
+    sql<boolean>`exists (select 1 from salaries where company_id = ${companyId} and month = ${m})`;
+  const row = await db
+    .selectNoFrom([
+      sql<boolean>`not ${salariesIn(month)} and ${salariesIn(previousMonth(month))}
+        and not exists (select 1 from salary_dismissals
+          where company_id = ${companyId} and month = ${month} and kind = ${kind})`.as("remind"),
+    ])
+    .executeTakeFirstOrThrow();
+  return row.remind;
 }
 
 /** Whether the company dismissed the banner (or the prompt) for the month. */
