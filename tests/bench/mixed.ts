@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
+import { clientSnapshot, supplierSnapshot } from "~/modules/invoices/snapshots";
 import { openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { createCompanyOnPlan } from "../setup/factories";
@@ -132,6 +133,25 @@ export async function benchMixed() {
       await db
         .insertInto("documentCounters")
         .values({ companyId, series: "tax", lastNumber: SEEDED })
+        .execute();
+      // Issuing freezes the parties into the document; the seeded ones too.
+      const company = await db
+        .selectFrom("companies")
+        .selectAll()
+        .where("id", "=", companyId)
+        .executeTakeFirstOrThrow();
+      const client = await db
+        .selectFrom("clients")
+        .selectAll()
+        .where("id", "=", clientId)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable("documents")
+        .set({
+          supplierSnapshot: JSON.stringify(supplierSnapshot(company)),
+          clientSnapshot: JSON.stringify(clientSnapshot(client)),
+        })
+        .where("companyId", "=", companyId)
         .execute();
     }
     await sql`insert into document_lines (document_id, company_id, position, description, quantity,

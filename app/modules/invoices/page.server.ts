@@ -69,11 +69,13 @@ export async function documentPageData(
       .orderBy("documentReminders.createdAt")
       .execute(),
     // A draft in English is printed with the company's English details as they are now.
-    db
-      .selectFrom("companies")
-      .select(["nameEn", "addressEn", "cityEn"])
-      .where("id", "=", companyId)
-      .executeTakeFirstOrThrow(),
+    doc.status === "draft"
+      ? db
+          .selectFrom("companies")
+          .select(["nameEn", "addressEn", "cityEn"])
+          .where("id", "=", companyId)
+          .executeTakeFirstOrThrow()
+      : null,
   ]);
   const today = todayInSofia();
   return {
@@ -116,7 +118,7 @@ export async function documentPageData(
     reminders: reminders.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     // Issuing an English or bilingual draft warns of the company's details it would print in
     // Cyrillic (issue #41 item 5).
-    englishMissing: doc.status === "draft" ? missingEnglishDetails(doc.language, company) : [],
+    englishMissing: company ? missingEnglishDetails(doc.language, company) : [],
   };
 }
 
