@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { documentsOf } from "~/modules/invoices/documents.server";
-import { storedPdf } from "~/modules/invoices/render.server";
+import { storedPdf, storedPdfOf } from "~/modules/invoices/render.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
 import { requireApiDocument } from "~/web/invoices/api.server";
 import { pdfResponse } from "~/web/invoices/downloads.server";
@@ -9,6 +9,9 @@ import { pdfResponse } from "~/web/invoices/downloads.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireApiCompanyUser(request, context, "documents.view");
   const { companyId } = user;
+  // Stored already (issued documents, mostly): one query; otherwise read it whole and render.
+  const stored = await storedPdfOf(context.db, companyId, params.id, documentsOf(user));
+  if (stored) return pdfResponse(stored.doc, stored.pdf);
   const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   return pdfResponse(doc, await storedPdf(context.db, doc));
 }

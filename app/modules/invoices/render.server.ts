@@ -6,8 +6,14 @@ import { hurryPdf, renderInPool } from "~/modules/pdf/pool.server";
 import { vatDateOf } from "~/modules/reference/vat";
 import { vatGroundOf } from "~/modules/reference/vat.server";
 import { contentDisposition } from "~/utils/content-disposition";
+import { isUuid } from "~/utils/uuid";
 import type { Database, DocumentRow } from "~db/types";
-import { type DocumentWithLines, getDocument, issueDocument } from "./documents.server";
+import {
+  type DocumentWithLines,
+  documentVisibleTo,
+  getDocument,
+  issueDocument,
+} from "./documents.server";
 import { buildPrintModel, type PrintModel, type PrintParty, type PrintSupplier } from "./print";
 import { clientSnapshot, supplierSnapshot } from "./snapshots";
 
@@ -95,6 +101,39 @@ export interface StoredPdf {
 // just-issued document is rendering waits for that render instead of starting another, and moves
 // it ahead if it still waits in the background.
 const rendering = new Map<string, { stored: Promise<StoredPdf>; who: Wanted }>();
+
+/**
+ * An issued document's stored PDF with what its file name needs, in one query, when it is stored
+ * (a download's usual case); undefined otherwise (not visible, not issued, or not rendered yet:
+ * then storedPdf renders it). The same visibility rule as getDocument.
+ */
+export async function storedPdfOf(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string | undefined,
+  createdBy: string | null,
+) {
+  if (!isUuid(id)) return undefined;
+  const row = await db
+    .selectFrom("documents")
+    .innerJoin("documentPdfs", "documentPdfs.documentId", "documents.id")
+    .select([
+      "documents.type",
+      "documents.number",
+      "documents.language",
+      "documentPdfs.data",
+      "documentPdfs.sha256",
+    ])
+    .where(documentVisibleTo(companyId, createdBy))
+    .where("documents.id", "=", id)
+    .where("documents.status", "=", "issued")
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    doc: { type: row.type, number: row.number, language: row.language },
+    pdf: { data: Buffer.from(row.data), sha256: row.sha256.trim() },
+  };
+}
 
 /**
  * The PDF of an issued or cancelled document, rendered once and kept with its SHA-256, so every
