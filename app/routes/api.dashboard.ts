@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, anyObject, describeApi, errors } from "~/modules/api/describe";
 import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { todayInSofia } from "~/utils/dates";
 import { centsToDecimal } from "~/utils/money";
@@ -82,3 +83,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   });
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary:
+      "What /dashboard shows: revenue of the month and the year (per currency and in euro), receivables with the oldest overdue, the newest documents, the VAT threshold, the month's expenses and salaries by plan",
+    responses: {
+      "200": answer("The dashboard's figures (decimal strings)", anyObject()),
+      "401": errors["401"],
+    },
+  },
+}));

@@ -1,10 +1,11 @@
 import path from "node:path";
+import * as build from "@remix-run/dev/server-build";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { ROUTES, routeFile } from "../../../tests/setup/api-routes";
 import { openApiDocument } from "./openapi";
 
-const openapi = openApiDocument();
+const openapi = openApiDocument(build.routes);
 
 const METHODS = ["get", "post", "put", "delete", "patch"] as const;
 
