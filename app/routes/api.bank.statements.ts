@@ -1,13 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import {
-  answer,
-  anyObject,
-  describeApi,
-  errorJsonSchema,
-  errors,
-  refusal,
-  z,
-} from "~/modules/api/describe";
+import { answer, describeApi, errorJsonSchema, errors, refusal, z } from "~/modules/api/describe";
 import { bankAccountChoiceJsonSchema, bankImportJsonSchema } from "~/modules/bank/json.server";
 import { listStatements } from "~/modules/bank/queries.server";
 import { jsonError, methodNotAllowed } from "~/utils/http.server";
@@ -56,7 +48,26 @@ export const openapi = describeApi(() => ({
   get: {
     summary: "The company's imported statements, newest first",
     responses: {
-      "200": answer("{statements: […]}", anyObject()),
+      "200": answer(
+        "{statements: […]}",
+        z.object({
+          statements: z.array(
+            z.object({
+              id: z.string().uuid(),
+              format: z.enum(["camt053", "csv", "mt940", "xlsx"]),
+              fileName: z.string(),
+              iban: z.string(),
+              currency: z.string(),
+              periodFrom: z.string().date().nullable(),
+              periodTo: z.string().date().nullable(),
+              imported: z.number().int(),
+              skipped: z.number().int(),
+              matched: z.number().int().describe("Its movements matched so far"),
+              createdAt: z.string().datetime(),
+            }),
+          ),
+        }),
+      ),
       "401": errors["401"],
       "403": refusal(
         "The role may not (bank.view / bank.edit: owner and accountant; viewers read) or the plan is below standard",

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import { answer, anyObject, describeApi, errors, idParams, refusal } from "~/modules/api/describe";
+import { answer, describeApi, errors, idParams, refusal, z } from "~/modules/api/describe";
 import { unmatchTransaction } from "~/modules/bank/confirm.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
 import { requireBankApi } from "~/web/bank/access.server";
@@ -27,7 +27,7 @@ export const openapi = describeApi(() => ({
       "Undo a movement's match: its payments removed, its expense unpaid (or deleted if it made it)",
     request: { params: idParams() },
     responses: {
-      "200": answer("{unmatched: true}", anyObject()),
+      "200": answer("{unmatched: true}", z.object({ unmatched: z.literal(true) })),
       "401": errors["401"],
       "403": refusal(
         "The role may not (bank.view / bank.edit: owner and accountant; viewers read) or the plan is below standard",

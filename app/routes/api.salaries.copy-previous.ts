@@ -1,13 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
-import {
-  answer,
-  anyObject,
-  describeApi,
-  errors,
-  jsonContent,
-  refusal,
-  z,
-} from "~/modules/api/describe";
+import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
 import { copyPreviousMonth, dismiss, monthSalaries } from "~/modules/salaries/salaries.server";
 import { copyPreviousSchema } from "~/modules/salaries/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -33,22 +25,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 /** The calls of this route in the OpenAPI document (decision 056). */
-export const openapi = describeApi(() => ({
-  post: {
-    summary:
-      "Copy last month's salaries into the month, recomputed with its parameters and working days",
-    request: { body: jsonContent(copyPreviousSchema) },
-    responses: {
-      "200": answer("Nothing to copy", anyObject()),
-      "201": answer(
-        "Copied",
-        z.object({
-          copied: z.number().int().optional(),
-          salaries: z.array(salaryJsonSchema).optional(),
-        }),
-      ),
-      "400": errors["400"],
-      "403": refusal('The plan does not include salaries: {message, requiredPlan: "full"}'),
+export const openapi = describeApi(() => {
+  const copied = z.object({ copied: z.number().int(), salaries: z.array(salaryJsonSchema) });
+  return {
+    post: {
+      summary:
+        "Copy last month's salaries into the month, recomputed with its parameters and working days",
+      request: { body: jsonContent(copyPreviousSchema) },
+      responses: {
+        "200": answer("Nothing to copy: {copied: 0, salaries: []}", copied),
+        "201": answer("Copied", copied),
+        "400": errors["400"],
+        "403": refusal('The plan does not include salaries: {message, requiredPlan: "full"}'),
+      },
     },
-  },
-}));
+  };
+});

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { answer, anyObject, describeApi, errors, month, refusal, z } from "~/modules/api/describe";
+import { answer, describeApi, errors, month, refusal, z } from "~/modules/api/describe";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { recordDownload } from "~/web/auth/downloads.server";
 import {
   declarationDownload,
   jsonRefusal,
+  notReadyJsonSchema,
   parseDeclarationMonth,
   wantsRegular,
 } from "~/web/salaries/nap-download.server";
@@ -62,7 +63,7 @@ export const openapi = describeApi(() => ({
       "403": refusal('The plan does not include salaries: {message, requiredPlan: "full"}'),
       "409": answer(
         "Not ready: a check failed — {success: false, message, problems: [{who, message, href}]} (href: the page where it is fixed)",
-        anyObject(),
+        notReadyJsonSchema,
       ),
     },
   },

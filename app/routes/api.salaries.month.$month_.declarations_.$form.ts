@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { answer, anyObject, describeApi, errors, month, refusal, z } from "~/modules/api/describe";
+import { answer, describeApi, errors, month, refusal, z } from "~/modules/api/describe";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { recordDownload } from "~/web/auth/downloads.server";
 import {
   declarationDownload,
   jsonRefusal,
+  notReadyJsonSchema,
   parseDeclarationMonth,
   parseDownload,
   wantsRegular,
@@ -68,7 +69,7 @@ export const openapi = describeApi(() => ({
       "404": refusal("No such form (only 1 and 6)"),
       "409": answer(
         "Not ready: a check failed — {success: false, message, problems: [{who, message, href}]} (href: the page where it is fixed); or, for обр. 6 after a download, no column of обр. 6 changed (nothing to correct)",
-        anyObject(),
+        notReadyJsonSchema,
       ),
     },
   },

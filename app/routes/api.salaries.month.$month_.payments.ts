@@ -1,8 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { answer, anyObject, describeApi, errors, month, refusal, z } from "~/modules/api/describe";
+import { answer, describeApi, errors, month, refusal, z } from "~/modules/api/describe";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { recordDownload } from "~/web/auth/downloads.server";
-import { jsonRefusal, parseDeclarationMonth } from "~/web/salaries/nap-download.server";
+import {
+  jsonRefusal,
+  notReadyJsonSchema,
+  parseDeclarationMonth,
+} from "~/web/salaries/nap-download.server";
 import { paymentsDownload } from "~/web/salaries/payments-download.server";
 import { requireApiFeatureUser } from "~/web/subscriptions/gate.server";
 
@@ -44,7 +48,7 @@ export const openapi = describeApi(() => ({
       "403": refusal('The plan does not include salaries: {message, requiredPlan: "full"}'),
       "409": answer(
         "Not ready: no approved salaries, a draft, a check of the declarations failing, or an account of НАП missing or failing its IBAN check digits — {success: false, message, problems: [{who, message, href}]}",
-        anyObject(),
+        notReadyJsonSchema,
       ),
     },
   },

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   answer,
-  anyObject,
+  decimal,
   describeApi,
   errors,
   jsonContent,
@@ -68,7 +68,22 @@ export const openapi = describeApi(() => ({
     summary: "A month's salaries with their totals",
     request: { query: z.object({ month: month().openapi({ example: "2026-11" }).optional() }) },
     responses: {
-      "200": answer("The month", anyObject()),
+      "200": answer(
+        "The month",
+        z.object({
+          month: month(),
+          salaries: z.array(salaryJsonSchema),
+          totals: z.object({
+            count: z.number().int(),
+            gross: decimal(),
+            employeeContributions: decimal(),
+            tax: decimal(),
+            net: decimal(),
+            employerContributions: decimal(),
+            totalCost: decimal(),
+          }),
+        }),
+      ),
       "403": refusal('The plan does not include salaries: {message, requiredPlan: "full"}'),
     },
   },
