@@ -1,6 +1,16 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { parsePeriod } from "~/modules/analytics/period";
 import { analyticsSummary, type MonthFigures } from "~/modules/analytics/summary.server";
+import {
+  answer,
+  anyObject,
+  decimal,
+  describeApi,
+  errors,
+  month,
+  refusal,
+  z,
+} from "~/modules/api/describe";
 import { todayInSofia } from "~/utils/dates";
 import { centsToDecimal as d } from "~/utils/money";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
@@ -75,3 +85,120 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   });
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary:
+      "What /analytics shows for whole months: per month revenue, expenses, salaries, profit and VAT position; expenses by category; receivables ageing and days sales outstanding (as of today); top clients by revenue and by overdue; the same period a year earlier",
+    request: {
+      query: z.object({
+        from: month().describe("First month (yyyy-MM)").openapi({ example: "2026-11" }).optional(),
+        to: month()
+          .describe("Last month, at most 60 after from")
+          .openapi({ example: "2026-11" })
+          .optional(),
+        period: z
+          .string()
+          .describe("Instead of from/to: last12 (default), year:yyyy or quarter:yyyy-q")
+          .openapi({ example: "year:2026" })
+          .optional(),
+      }),
+    },
+    responses: {
+      "200": answer(
+        "The figures, in euro",
+        z.object({
+          from: month().openapi({ example: "2026-11" }).optional(),
+          to: month().openapi({ example: "2026-11" }).optional(),
+          today: z.string().date().optional(),
+          currency: z.literal("EUR").optional(),
+          months: z
+            .array(
+              z
+                .object({
+                  revenue: decimal()
+                    .describe("Issued invoices and debit notes minus credit notes, without VAT")
+                    .openapi({ example: "12000.00" })
+                    .optional(),
+                  outputVat: decimal()
+                    .describe("VAT charged on those documents")
+                    .openapi({ example: "2400.00" })
+                    .optional(),
+                  expenses: decimal()
+                    .describe("Expenses' cost: total less the creditable VAT")
+                    .openapi({ example: "3000.00" })
+                    .optional(),
+                  inputVat: decimal()
+                    .describe("Creditable input VAT of the expenses")
+                    .openapi({ example: "600.00" })
+                    .optional(),
+                  salaries: decimal()
+                    .describe("The employer's cost of the month's salaries")
+                    .openapi({ example: "4000.00" })
+                    .optional(),
+                  profit: decimal()
+                    .describe("revenue − expenses − salaries")
+                    .openapi({ example: "5000.00" })
+                    .optional(),
+                  vatPosition: decimal()
+                    .describe("outputVat − inputVat: positive to pay, negative to refund")
+                    .openapi({ example: "1800.00" })
+                    .optional(),
+                })
+                .describe("Euro amounts as decimal strings")
+                .extend({ month: month().openapi({ example: "2026-11" }).optional() }),
+            )
+            .optional(),
+          total: z
+            .object({
+              revenue: decimal()
+                .describe("Issued invoices and debit notes minus credit notes, without VAT")
+                .openapi({ example: "12000.00" })
+                .optional(),
+              outputVat: decimal()
+                .describe("VAT charged on those documents")
+                .openapi({ example: "2400.00" })
+                .optional(),
+              expenses: decimal()
+                .describe("Expenses' cost: total less the creditable VAT")
+                .openapi({ example: "3000.00" })
+                .optional(),
+              inputVat: decimal()
+                .describe("Creditable input VAT of the expenses")
+                .openapi({ example: "600.00" })
+                .optional(),
+              salaries: decimal()
+                .describe("The employer's cost of the month's salaries")
+                .openapi({ example: "4000.00" })
+                .optional(),
+              profit: decimal()
+                .describe("revenue − expenses − salaries")
+                .openapi({ example: "5000.00" })
+                .optional(),
+              vatPosition: decimal()
+                .describe("outputVat − inputVat: positive to pay, negative to refund")
+                .openapi({ example: "1800.00" })
+                .optional(),
+            })
+            .describe("Euro amounts as decimal strings")
+            .optional(),
+          expenseCategories: z.array(anyObject()).optional(),
+          receivables: z
+            .object({
+              open: decimal().openapi({ example: "1500.00" }).optional(),
+              daysSalesOutstanding: z.number().int().nullable().optional(),
+              ageing: z.array(anyObject()).optional(),
+            })
+            .optional(),
+          topClientsByRevenue: z.array(anyObject()).optional(),
+          topClientsByOverdue: z.array(anyObject()).optional(),
+          previousYear: anyObject().optional(),
+        }),
+      ),
+      "400": errors["400"],
+      "401": errors["401"],
+      "403": refusal('The plan does not include analytics: {message, requiredPlan: "full"}'),
+    },
+  },
+}));

@@ -1,4 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, errorJsonSchema, errors, refusal, z } from "~/modules/api/describe";
+import { bankAccountChoiceJsonSchema, bankImportJsonSchema } from "~/modules/bank/json.server";
 import { listStatements } from "~/modules/bank/queries.server";
 import { jsonError, methodNotAllowed } from "~/utils/http.server";
 import { requireBankApi } from "~/web/bank/access.server";
@@ -40,3 +42,85 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return uploadStatementFromApi(request, { user, context });
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "The company's imported statements, newest first",
+    responses: {
+      "200": answer(
+        "{statements: […]}",
+        z.object({
+          statements: z.array(
+            z.object({
+              id: z.string().uuid(),
+              format: z.enum(["camt053", "csv", "mt940", "xlsx"]),
+              fileName: z.string(),
+              iban: z.string(),
+              currency: z.string(),
+              periodFrom: z.string().date().nullable(),
+              periodTo: z.string().date().nullable(),
+              imported: z.number().int(),
+              skipped: z.number().int(),
+              matched: z.number().int().describe("Its movements matched so far"),
+              createdAt: z.string().datetime(),
+            }),
+          ),
+        }),
+      ),
+      "401": errors["401"],
+      "403": refusal(
+        "The role may not (bank.view / bank.edit: owner and accountant; viewers read) or the plan is below standard",
+      ),
+    },
+  },
+  post: {
+    summary:
+      "Import a statement: MT940 (tag 86 «+NN»/«?NN»), camt.053, or a CSV or Excel (.xlsx) export — a known layout recognised by its header row, else the account's column mapping — ≤ 8 MB",
+    request: {
+      body: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: z.object({
+              file: z.string().openapi({ format: "binary" }),
+              accountId: z
+                .string()
+                .uuid()
+                .describe(
+                  "The company's account: for a CSV/XLSX export that does not name it, and for a file naming the bank's own account number instead of an IBAN (the choice is kept for that number, so the next file needs none); MT940 and XML with an IBAN name theirs",
+                )
+                .optional(),
+            }),
+          },
+        },
+      },
+    },
+    responses: {
+      "200": answer(
+        "Every movement was imported before: «N движения вече са внесени»",
+        bankImportJsonSchema,
+      ),
+      "201": answer("Imported; suggestions made", bankImportJsonSchema),
+      "400": answer(
+        "Not a statement file or no file (Error); a CSV/XLSX export without its account, an unknown layout with no mapping (BankAccountChoice lists the accounts when the account is what is missing)",
+        // anyOf, not oneOf: a BankAccountChoice body is an Error body too (message, errors).
+        z.union([errorJsonSchema, bankAccountChoiceJsonSchema]),
+      ),
+      "401": errors["401"],
+      "403": refusal(
+        "The role may not (bank.view / bank.edit: owner and accountant; viewers read) or the plan is below standard",
+      ),
+      "409": answer(
+        "The file names the bank's own account number, not an IBAN, and no account was chosen for it yet: choose one of `accounts` (accountId)",
+        bankAccountChoiceJsonSchema,
+      ),
+      "413": refusal("Over 8 MB or more than 20,000 movements"),
+      "415": refusal("Not multipart/form-data"),
+      "422": refusal(
+        "A line that cannot be read ({message: «Ред 12: …», line: 12}; nothing saved), an IBAN that is not the company's, another currency",
+      ),
+      "503": refusal("The statement readers are busy or the reading overran (Retry-After)"),
+    },
+  },
+}));

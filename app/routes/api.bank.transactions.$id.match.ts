@@ -1,4 +1,14 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import {
+  answer,
+  decimal,
+  describeApi,
+  errors,
+  idParams,
+  jsonContent,
+  refusal,
+  z,
+} from "~/modules/api/describe";
 import { matchDocuments, matchExpense, matchNap, matchRule } from "~/modules/bank/confirm.server";
 import { matchSchema } from "~/modules/bank/forms.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -34,3 +44,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  post: {
+    summary:
+      "Match a movement: a credit to documents (in order; credit notes netted; an overpayment is not recorded), a debit to an expense, a rule's new expense, or НАП",
+    request: { params: idParams(), body: jsonContent(matchSchema) },
+    responses: {
+      "200": answer(
+        "What was applied and what was paid over",
+        z.object({
+          applied: decimal().openapi({ example: "1200.00" }).optional(),
+          overpaid: decimal().openapi({ example: "0.00" }).optional(),
+        }),
+      ),
+      "400": errors["400"],
+      "401": errors["401"],
+      "403": refusal(
+        "The role may not (bank.view / bank.edit: owner and accountant; viewers read) or the plan is below standard",
+      ),
+      "404": refusal("No such movement, document or expense in your company"),
+      "409": refusal(
+        "Already matched, a proforma («издайте фактурата»), a credit note, a paid document, another amount or currency",
+      ),
+    },
+  },
+}));

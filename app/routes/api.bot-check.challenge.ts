@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { undocumented } from "~/modules/api/describe";
 import { issueLocalToken } from "~/modules/auth/bot-check.server";
 import { API_MESSAGES, jsonError } from "~/utils/http.server";
 
@@ -13,3 +14,7 @@ export function loader({ context }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+export const openapi = undocumented(
+  "The sign-up and login pages' local bot check, not the integration API",
+);

@@ -1,6 +1,16 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import {
+  answer,
+  describeApi,
+  errors,
+  idParams,
+  jsonContent,
+  refusal,
+} from "~/modules/api/describe";
+import {
+  catalogueItemInputJsonSchema,
   catalogueItemJson,
+  catalogueItemJsonSchema,
   getCatalogueItem,
   setCatalogueArchived,
   updateCatalogueItem,
@@ -42,3 +52,35 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "One item (archived ones too)",
+    request: { params: idParams() },
+    responses: {
+      "200": answer("The item", catalogueItemJsonSchema),
+      "401": errors["401"],
+      "404": refusal("No such item in your company"),
+    },
+  },
+  put: {
+    summary: "Replace an item",
+    request: { params: idParams(), body: jsonContent(catalogueItemInputJsonSchema) },
+    responses: {
+      "200": answer("The item", catalogueItemJsonSchema),
+      "400": errors["400"],
+      "401": errors["401"],
+      "404": refusal("No such item in your company"),
+    },
+  },
+  delete: {
+    summary: "Archive an item: it is no longer offered; documents keep their copied lines",
+    request: { params: idParams() },
+    responses: {
+      "204": { description: "Archived" },
+      "401": errors["401"],
+      "404": refusal("No such item in your company"),
+    },
+  },
+}));

@@ -1,6 +1,9 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, errors, jsonContent, z } from "~/modules/api/describe";
 import {
+  catalogueItemInputJsonSchema,
   catalogueItemJson,
+  catalogueItemJsonSchema,
   createCatalogueItem,
   listCatalogue,
   PAGE_SIZE,
@@ -47,3 +50,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "List the catalogue's goods and services by name (keyset pages)",
+    request: {
+      query: z.object({
+        q: z.string().describe("Part of the name (Bulgarian or English)").optional(),
+        archived: z.enum(["1"]).optional(),
+        after: z.string().describe("nextCursor of the previous page").optional(),
+        limit: z.number().int().min(1).max(50).optional(),
+      }),
+    },
+    responses: {
+      "200": answer(
+        "One page of items",
+        z.object({
+          items: z.array(catalogueItemJsonSchema).optional(),
+          nextCursor: z.string().nullable().optional(),
+        }),
+      ),
+      "401": errors["401"],
+    },
+  },
+  post: {
+    summary: "Add an item to the catalogue",
+    request: { body: jsonContent(catalogueItemInputJsonSchema) },
+    responses: {
+      "201": answer("The item", catalogueItemJsonSchema),
+      "400": errors["400"],
+      "401": errors["401"],
+    },
+  },
+}));

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { changePassword } from "~/modules/accounts/account.server";
 import { changePasswordSchema } from "~/modules/accounts/schema";
 import { refuseWhileImpersonating } from "~/modules/admin/impersonation.server";
+import { undocumented } from "~/modules/api/describe";
 import { AppError } from "~/utils/errors";
 import { apiErrorResponse, jsonError, methodNotAllowed, readJson } from "~/utils/http.server";
 import { requireApiUser } from "~/web/auth/guards.server";
@@ -32,3 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   return json({ message: "Паролата е променена успешно" });
 }
+
+export const openapi = undocumented(
+  "The profile page's password change: a person's password, not an integration's",
+);

@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { emailField, MESSAGES } from "~/modules/accounts/schema";
 import { isEmailTaken, TAKEN } from "~/modules/accounts/service.server";
+import { undocumented } from "~/modules/api/describe";
 import { methodNotAllowed, readJson } from "~/utils/http.server";
 import { limitAvailabilityChecks } from "~/web/accounts/availability.server";
 
@@ -19,3 +20,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : { success: true, message: "Имейлът е свободен" },
   );
 }
+
+export const openapi = undocumented(
+  "The sign-up form's availability check, not the integration API",
+);

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { clientJson } from "~/modules/clients/json.server";
+import { answer, describeApi, errors, jsonContent, z } from "~/modules/api/describe";
+import { clientInputJsonSchema, clientJson, clientJsonSchema } from "~/modules/clients/json.server";
 import {
   type ClientSort,
   createClient,
@@ -62,3 +63,48 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "List clients",
+    request: {
+      query: z.object({
+        q: z.string().describe("Name, EIK or VAT number").optional(),
+        sort: z.enum(["name", "newest"]).optional(),
+        archived: z.enum(["1"]).optional(),
+        after: z.string().describe("nextCursor of the previous page").optional(),
+        limit: z.number().int().min(1).max(50).optional(),
+      }),
+    },
+    responses: {
+      "200": answer(
+        "One page of clients",
+        z.object({ clients: z.array(clientJsonSchema), nextCursor: z.string().nullable() }),
+      ),
+      "401": errors["401"],
+    },
+  },
+  post: {
+    summary: "Create a client",
+    request: { body: jsonContent(clientInputJsonSchema) },
+    responses: {
+      "201": answer(
+        "The client, created; `warnings` names an existing client with the same VAT number (a second client with the same EIK is refused with 400)",
+        clientJsonSchema.extend({
+          warnings: z
+            .array(
+              z.object({
+                code: z.enum(["duplicate_vat_number"]),
+                message: z.string(),
+                clientId: z.string().uuid(),
+              }),
+            )
+            .optional(),
+        }),
+      ),
+      "400": errors["400"],
+      "401": errors["401"],
+    },
+  },
+}));

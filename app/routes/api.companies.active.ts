@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
 import { ROLE_LABELS } from "~/modules/auth/capabilities";
 import { switchCompany } from "~/modules/team/companies.server";
 import { switchCompanySchema } from "~/modules/team/schema";
@@ -39,3 +40,33 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  put: {
+    summary:
+      "Work in another of the login's companies. A browser session switches in place; an API token belongs to one company, so the answer carries a new token for the other one (the old stays bound to its own)",
+    request: { body: jsonContent(switchCompanySchema) },
+    responses: {
+      "200": answer(
+        "Switched",
+        z.object({
+          company: z.object({
+            id: z.string().uuid().optional(),
+            name: z.string().optional(),
+            role: z.enum(["owner", "accountant", "staff", "viewer"]).optional(),
+            roleLabel: z.string().optional(),
+          }),
+          token: z
+            .string()
+            .nullable()
+            .describe("A new bearer token for the company (API tokens only)"),
+        }),
+      ),
+      "400": errors["400"],
+      "401": errors["401"],
+      "403": refusal("In an admin's view of a member the company is not switched"),
+      "404": refusal("Not one of the login's companies"),
+    },
+  },
+}));

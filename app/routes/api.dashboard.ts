@@ -1,5 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, decimal, describeApi, errors, z } from "~/modules/api/describe";
 import { dashboardMoney } from "~/modules/dashboard/page.server";
+import { documentTypeJsonSchema } from "~/modules/invoices/json.server";
 import { todayInSofia } from "~/utils/dates";
 import { centsToDecimal } from "~/utils/money";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
@@ -82,3 +84,101 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   });
 }
+
+/** The answer of the loader above, as the document shows it. */
+function dashboardJsonSchema() {
+  const date = () => z.string().date();
+  const revenue = z.object({
+    net: decimal().describe("In euro"),
+    gross: decimal().describe("In euro"),
+    currencies: z.array(
+      z.object({
+        currency: z.string(),
+        net: decimal(),
+        gross: decimal(),
+        netEur: decimal(),
+        grossEur: decimal(),
+      }),
+    ),
+  });
+  return z.object({
+    today: date(),
+    month: z.object({ from: date(), to: date(), revenue }),
+    year: z.object({ from: date(), revenue }),
+    receivables: z.object({
+      currencies: z.array(
+        z.object({
+          currency: z.string(),
+          count: z.number().int(),
+          unpaid: decimal(),
+          overdueCount: z.number().int(),
+          overdue: decimal(),
+        }),
+      ),
+      oldestOverdue: z
+        .array(
+          z.object({
+            id: z.string().uuid(),
+            type: documentTypeJsonSchema,
+            number: z.string().nullable(),
+            issueDate: date(),
+            dueDate: date().nullable(),
+            clientName: z.string(),
+            currency: z.string(),
+            open: decimal(),
+          }),
+        )
+        .describe("The five oldest overdue documents"),
+    }),
+    latest: z
+      .array(
+        z.object({
+          id: z.string().uuid(),
+          type: documentTypeJsonSchema,
+          status: z.enum(["draft", "issued", "cancelled"]),
+          number: z.string().nullable(),
+          issueDate: date(),
+          currency: z.string(),
+          clientName: z.string(),
+          converted: z.boolean().nullable(),
+          state: z.union([
+            z.enum(["paid", "partially_paid", "overdue", "unpaid", "converted"]),
+            z.null(),
+          ]),
+          total: decimal(),
+        }),
+      )
+      .describe("The ten newest documents, drafts too"),
+    vatThreshold: z
+      .object({
+        threshold: decimal(),
+        turnover: decimal().describe("The year's revenue in euro"),
+        percent: z.number().int(),
+        applyWithinDays: z.number().int(),
+        validFrom: date(),
+        source: z.string().nullable().describe("The threshold's legal source"),
+      })
+      .nullable()
+      .describe("Companies not registered for VAT only"),
+    expenses: z
+      .array(z.object({ currency: z.string(), count: z.number().int(), total: decimal() }))
+      .nullable()
+      .describe("The month's expenses (standard plan and a role that sees them)"),
+    salaries: z
+      .object({ count: z.number().int(), gross: decimal(), net: decimal(), totalCost: decimal() })
+      .nullable()
+      .describe("The month's salaries (full plan and a role that sees them)"),
+  });
+}
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary:
+      "What /dashboard shows: revenue of the month and the year (per currency and in euro), receivables with the oldest overdue, the newest documents, the VAT threshold, the month's expenses and salaries by plan",
+    responses: {
+      "200": answer("The dashboard's figures (decimal strings)", dashboardJsonSchema()),
+      "401": errors["401"],
+    },
+  },
+}));

@@ -1,8 +1,20 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  answer,
+  describeApi,
+  errors,
+  idParams,
+  jsonContent,
+  refusal,
+} from "~/modules/api/describe";
 import { deleteEmployee, getEmployee, updateEmployee } from "~/modules/salaries/employees.server";
 import { employeeSchema, SALARY_MESSAGES } from "~/modules/salaries/schema";
 import { apiErrorResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
-import { employeeJson } from "~/web/salaries/json.server";
+import {
+  employeeInputJsonSchema,
+  employeeJson,
+  employeeJsonSchema,
+} from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 async function requireApiEmployee(
@@ -46,3 +58,33 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "One employee",
+    request: { params: idParams() },
+    responses: {
+      "200": answer("The employee", employeeJsonSchema),
+      "404": refusal("No such employee in your company"),
+    },
+  },
+  put: {
+    summary: "Replace an employee",
+    request: { params: idParams(), body: jsonContent(employeeInputJsonSchema) },
+    responses: {
+      "200": answer("The employee", employeeJsonSchema),
+      "400": errors["400"],
+      "404": refusal("No such employee in your company"),
+    },
+  },
+  delete: {
+    summary: "Delete an employee without salaries (409 with salaries: set an end date)",
+    request: { params: idParams() },
+    responses: {
+      "204": { description: "Deleted" },
+      "404": refusal("No such employee in your company"),
+      "409": { description: "Has salaries" },
+    },
+  },
+}));

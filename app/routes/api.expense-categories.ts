@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
 import { createCategory, listCategories } from "~/modules/expenses/categories.server";
+import { expenseCategoryJsonSchema } from "~/modules/expenses/json.server";
 import { categorySchema } from "~/modules/expenses/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
@@ -38,3 +40,27 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "The company's expense categories (archived ones with archived=1)",
+    request: { query: z.object({ archived: z.enum(["1"]).optional() }) },
+    responses: {
+      "200": answer(
+        "Categories",
+        z.object({ categories: z.array(expenseCategoryJsonSchema).optional() }),
+      ),
+      "403": refusal('The plan does not include expenses: {message, requiredPlan: "standard"}'),
+    },
+  },
+  post: {
+    summary: "Add a category",
+    request: { body: jsonContent(categorySchema) },
+    responses: {
+      "201": answer("The category", expenseCategoryJsonSchema),
+      "400": errors["400"],
+      "409": refusal("The name is taken"),
+    },
+  },
+}));

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { describeApi, refusal, UNSPECIFIED, z } from "~/modules/api/describe";
 import {
   getReceiptFile,
   RECEIPT_MESSAGES,
@@ -33,3 +34,33 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "The file (?inline=1 to show it in a browser); ETag is its SHA-256",
+    request: {
+      params: z.object({ id: z.string().uuid(), attachmentId: z.string().uuid() }),
+      query: z.object({ inline: z.enum(["1"]).optional() }),
+    },
+    responses: {
+      "200": {
+        description: "The file",
+        content: {
+          "image/jpeg": { schema: UNSPECIFIED },
+          "image/png": { schema: UNSPECIFIED },
+          "application/pdf": { schema: UNSPECIFIED },
+        },
+      },
+      "404": refusal("No such expense in your company"),
+    },
+  },
+  delete: {
+    summary: "Remove an attachment",
+    request: { params: z.object({ id: z.string().uuid(), attachmentId: z.string().uuid() }) },
+    responses: {
+      "204": { description: "Removed" },
+      "404": refusal("No such expense in your company"),
+    },
+  },
+}));

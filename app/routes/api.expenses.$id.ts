@@ -1,5 +1,19 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { expenseInputFromJson, expenseJson } from "~/modules/expenses/json.server";
+import {
+  answer,
+  describeApi,
+  errors,
+  idParams,
+  jsonContent,
+  refusal,
+} from "~/modules/api/describe";
+import {
+  duplicateExpenseJsonSchema,
+  expenseInputFromJson,
+  expenseInputJsonSchema,
+  expenseJson,
+  expenseJsonSchema,
+} from "~/modules/expenses/json.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { deleteExpense, updateExpense } from "~/modules/expenses/service.server";
 import { withEcbRate } from "~/modules/reference/ecb-rates.server";
@@ -35,3 +49,37 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return expenseRefusal(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "One expense with its amounts per VAT rate and its attachments",
+    request: { params: idParams() },
+    responses: {
+      "200": answer("The expense", expenseJsonSchema),
+      "403": refusal('The plan does not include expenses: {message, requiredPlan: "standard"}'),
+      "404": refusal("No such expense in your company"),
+    },
+  },
+  put: {
+    summary: "Replace an expense (the whole of it, as POST)",
+    request: { params: idParams(), body: jsonContent(expenseInputJsonSchema) },
+    responses: {
+      "200": answer("The expense", expenseJsonSchema),
+      "400": errors["400"],
+      "404": refusal("No such expense in your company"),
+      "409": answer(
+        "The supplier's document (type and number) is already recorded: {message, duplicateOf, errors}. Send confirmDuplicate: true to record it anyway.",
+        duplicateExpenseJsonSchema,
+      ),
+    },
+  },
+  delete: {
+    summary: "Delete an expense with its attachments",
+    request: { params: idParams() },
+    responses: {
+      "204": { description: "Deleted" },
+      "404": refusal("No such expense in your company"),
+    },
+  },
+}));

@@ -1,9 +1,16 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
 import {
+  duplicateExpenseJsonSchema,
+  expenseDocumentTypeJsonSchema,
   expenseInputFromJson,
+  expenseInputJsonSchema,
   expenseJson,
+  expenseJsonSchema,
   expenseListJson,
+  expenseListJsonSchema,
   expenseSummaryJson,
+  expenseTotalsJsonSchema,
 } from "~/modules/expenses/json.server";
 import {
   expenseFiltersFromSearch,
@@ -58,3 +65,54 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return expenseRefusal(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "List expenses with the totals of everything that matches (per currency and VAT rate)",
+    request: {
+      query: z.object({
+        period: z
+          .string()
+          .describe("month:YYYY-MM, quarter:YYYY-Q, year:YYYY (overrides from/to)")
+          .optional(),
+        from: z.string().date().describe("Document date from").optional(),
+        to: z.string().date().describe("Document date to").optional(),
+        categoryId: z.string().uuid().optional(),
+        supplierId: z.string().uuid().optional(),
+        payment: z.enum(["paid", "unpaid", "overdue"]).optional(),
+        type: expenseDocumentTypeJsonSchema.optional(),
+        q: z.string().describe("Supplier, ЕИК, document number or description").optional(),
+        sort: z.enum(["date_desc", "date_asc", "amount_desc", "amount_asc", "supplier"]).optional(),
+        after: z.string().describe("nextCursor of the previous page").optional(),
+      }),
+    },
+    responses: {
+      "200": answer(
+        "One page (50) and the summary",
+        z.object({
+          expenses: z.array(expenseListJsonSchema).optional(),
+          nextCursor: z.string().nullable().optional(),
+          summary: expenseTotalsJsonSchema.optional(),
+        }),
+      ),
+      "401": errors["401"],
+      "403": refusal('The plan does not include expenses: {message, requiredPlan: "standard"}'),
+    },
+  },
+  post: {
+    summary: "Record a purchase document",
+    request: { body: jsonContent(expenseInputJsonSchema) },
+    responses: {
+      "201": answer("The expense", expenseJsonSchema),
+      "400": errors["400"],
+      "401": errors["401"],
+      "403": refusal('The plan does not include expenses: {message, requiredPlan: "standard"}'),
+      "404": refusal("categoryId is not a category of your company: {message, errors}"),
+      "409": answer(
+        "The supplier's document (type and number) is already recorded: {message, duplicateOf, errors}. Send confirmDuplicate: true to record it anyway.",
+        duplicateExpenseJsonSchema,
+      ),
+    },
+  },
+}));

@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { describeApi, errors, idParams, refusal, z } from "~/modules/api/describe";
 import { exportDownload } from "~/modules/export/service.server";
 import { contentDisposition } from "~/utils/content-disposition";
 import { apiErrorResponse } from "~/utils/http.server";
@@ -27,3 +28,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "The finished ZIP (ZIP64 past 65,535 files), streamed",
+    request: { params: idParams() },
+    responses: {
+      "200": {
+        description: "The ZIP",
+        content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      "401": errors["401"],
+      "403": refusal("The role in the company may not export (decision 028)"),
+      "404": refusal("No such export in your company (another company's id, a malformed id)"),
+      "409": refusal("Not ready yet"),
+      "410": refusal("Expired (deleted after its 30 days)"),
+    },
+  },
+}));

@@ -1,4 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, errors, refusal, z } from "~/modules/api/describe";
+import { companyExportJsonSchema } from "~/modules/export/json.server";
 import { recentExports, startExport } from "~/modules/export/service.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
@@ -28,3 +30,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "The company's latest exports, newest first",
+    responses: {
+      "200": answer(
+        "Up to five exports",
+        z.object({ exports: z.array(companyExportJsonSchema).optional() }),
+      ),
+      "401": errors["401"],
+      "403": refusal("The role in the company may not export (decision 028)"),
+    },
+  },
+  post: {
+    summary:
+      "Asks for the company's whole export: every issued document as PDF (the stored one) and UBL, the VAT files of each month, clients, items, expenses, salaries and payments as CSV, the receipts, and README.txt — built in the background; an e-mail with the link follows. No body.",
+    responses: {
+      "202": {
+        ...answer(
+          "Accepted: follow it at the Location (also `statusUrl`)",
+          companyExportJsonSchema,
+        ),
+        headers: z.object({ Location: z.string() }),
+      },
+      "401": errors["401"],
+      "403": refusal("The role in the company may not export (decision 028)"),
+      "409": refusal("Another export of the company is being made"),
+    },
+  },
+}));

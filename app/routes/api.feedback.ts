@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { undocumented } from "~/modules/api/describe";
 import { verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { customEmailProblem, FEEDBACK_MESSAGES, feedbackSchema } from "~/modules/feedback/schema";
 import { submitFeedback } from "~/modules/feedback/service.server";
@@ -48,3 +49,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { status: 201 },
   );
 }
+
+export const openapi = undocumented("The feedback form's own call, not the integration API");

@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { answer, describeApi, errors, idParams, z } from "~/modules/api/describe";
 import { actorOf } from "~/modules/auth/acts.server";
 import { documentsOf, refuseHiddenOriginal } from "~/modules/invoices/documents.server";
 import { issueWarnings } from "~/modules/invoices/english-details.server";
-import { documentJson } from "~/modules/invoices/json.server";
+import { documentJson, documentJsonSchema } from "~/modules/invoices/json.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
@@ -32,3 +33,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     warnings,
   });
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  post: {
+    summary: "Issue a draft: the next 10-digit number of its series",
+    request: { params: idParams() },
+    responses: {
+      "200": answer(
+        "The issued document with number and totals, and `warnings`: Bulgarian sentences about what it prints in Cyrillic (an English or bilingual document of a company without its English name, address or city); issued all the same",
+        documentJsonSchema.extend({ warnings: z.array(z.string()).optional() }),
+      ),
+      "404": errors["404"],
+      "409": { description: "Already issued" },
+    },
+  },
+}));

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { describeApi, errors, idParams, UNSPECIFIED } from "~/modules/api/describe";
 import { documentsOf } from "~/modules/invoices/documents.server";
 import { storedPdf, storedPdfOf } from "~/modules/invoices/render.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
@@ -15,3 +16,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   return pdfResponse(doc, await storedPdf(context.db, doc));
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "The PDF (an issued document's bytes never change; ETag is its SHA-256)",
+    request: { params: idParams() },
+    responses: {
+      "200": { description: "PDF", content: { "application/pdf": { schema: UNSPECIFIED } } },
+      "404": errors["404"],
+    },
+  },
+}));

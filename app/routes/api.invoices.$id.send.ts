@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { answer, describeApi, errors, idParams, jsonContent, z } from "~/modules/api/describe";
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
 import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { listDocumentEmails, queueDocumentEmail } from "~/modules/invoices/emails.server";
-import { documentJson } from "~/modules/invoices/json.server";
+import { documentJson, documentJsonSchema } from "~/modules/invoices/json.server";
 import { sendSchema } from "~/modules/invoices/schema";
 import {
   API_MESSAGES,
@@ -56,3 +57,59 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  post: {
+    summary: "E-mail an issued document with its PDF",
+    request: {
+      params: idParams(),
+      body: jsonContent(
+        z.object({
+          to: z.string().max(5000).describe("Addresses; the client's by default").optional(),
+          message: z
+            .string()
+            .max(1000)
+            .describe("The sender's own short message, at the top of the e-mail")
+            .optional(),
+          copyToMe: z
+            .boolean()
+            .describe("A hidden copy (Bcc) to the signed-in user's address")
+            .optional(),
+        }),
+        false,
+      ),
+    },
+    responses: {
+      "202": answer(
+        "The e-mail is recorded and handed to the queue, which sends it with the PDF and tries again when the mail server fails: the document and the e-mail with its state; sentAt and sentTo are set once it is sent",
+        documentJsonSchema.extend({
+          email: z
+            .object({
+              id: z.string().uuid(),
+              kind: z.enum(["document", "reminder"]),
+              recipients: z.string(),
+              status: z.enum(["queued", "sent", "failed", "skipped"]),
+              attempts: z.number().int(),
+              lastError: z.string().nullable(),
+              createdAt: z.string().datetime(),
+              sentAt: z.string().datetime().nullable(),
+              sendAfter: z
+                .string()
+                .datetime()
+                .nullable()
+                .describe("Waiting for the hourly limit until then"),
+            })
+            .nullable(),
+        }),
+      ),
+      "400": errors["400"],
+      "404": errors["404"],
+      "409": { description: "Not issued" },
+      "429": {
+        description: "The company's hourly limit of e-mails is reached; nothing was recorded",
+      },
+      "503": { description: "The mail server refused; nothing was recorded" },
+    },
+  },
+}));

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, errors, idParams, jsonContent } from "~/modules/api/describe";
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
 import {
   deleteDraft,
@@ -6,7 +7,11 @@ import {
   getDocument,
   updateDraft,
 } from "~/modules/invoices/documents.server";
-import { documentJson } from "~/modules/invoices/json.server";
+import {
+  documentInputJsonSchema,
+  documentJson,
+  documentJsonSchema,
+} from "~/modules/invoices/json.server";
 import { documentSchemaFor } from "~/modules/invoices/schema";
 import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { allVatRates } from "~/modules/reference/vat.server";
@@ -53,3 +58,35 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "One document",
+    request: { params: idParams() },
+    responses: {
+      "200": answer("The document", documentJsonSchema),
+      "401": errors["401"],
+      "404": errors["404"],
+    },
+  },
+  put: {
+    summary: "Replace a draft",
+    request: { params: idParams(), body: jsonContent(documentInputJsonSchema) },
+    responses: {
+      "200": answer("The saved draft", documentJsonSchema),
+      "400": errors["400"],
+      "404": errors["404"],
+      "409": { description: "Issued documents never change" },
+    },
+  },
+  delete: {
+    summary: "Delete a draft",
+    request: { params: idParams() },
+    responses: {
+      "204": { description: "Deleted" },
+      "404": errors["404"],
+      "409": { description: "Not a draft" },
+    },
+  },
+}));

@@ -1,7 +1,15 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
 import { createDraftDocument, documentsOf } from "~/modules/invoices/documents.server";
-import { documentJson, documentSummaryJson } from "~/modules/invoices/json.server";
+import {
+  documentInputJsonSchema,
+  documentJson,
+  documentJsonSchema,
+  documentSummaryJson,
+  documentSummaryJsonSchema,
+  documentTypeJsonSchema,
+} from "~/modules/invoices/json.server";
 import {
   filtersFromSearch,
   listDocuments,
@@ -75,3 +83,61 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "List documents with the totals of everything that matches",
+    request: {
+      query: z.object({
+        type: documentTypeJsonSchema.optional(),
+        status: z
+          .enum(["draft", "issued", "unpaid", "partially_paid", "paid", "overdue", "cancelled"])
+          .optional(),
+        clientId: z.string().uuid().optional(),
+        from: z.string().date().optional(),
+        to: z.string().date().optional(),
+        q: z.string().describe("Document number or client name").optional(),
+        after: z.string().optional(),
+      }),
+    },
+    responses: {
+      "200": answer(
+        "One page, newest first, and the summary per currency",
+        z.object({
+          invoices: z.array(documentSummaryJsonSchema),
+          nextCursor: z.string().nullable(),
+          summary: z.object({
+            count: z.number().int(),
+            currencies: z.array(
+              z.object({
+                currency: z.string(),
+                count: z.number().int(),
+                total: z.string().describe("Issued documents; credit notes subtract"),
+                paid: z.string(),
+                outstanding: z
+                  .string()
+                  .describe(
+                    "Still due on invoices and debit notes, after payments and credit notes",
+                  ),
+              }),
+            ),
+          }),
+        }),
+      ),
+      "401": errors["401"],
+    },
+  },
+  post: {
+    summary: "Create a draft (no number until issued)",
+    request: { body: jsonContent(documentInputJsonSchema) },
+    responses: {
+      "201": answer("The draft, number null", documentJsonSchema),
+      "400": errors["400"],
+      "401": errors["401"],
+      "404": refusal(
+        "clientId or a note's originalId names a client or document you cannot read (another company's; for staff limited to their own documents, another's): {message, errors}",
+      ),
+    },
+  },
+}));

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { loginSchema, MESSAGES } from "~/modules/accounts/schema";
+import { undocumented } from "~/modules/api/describe";
 import { verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { checkCredentials } from "~/modules/auth/login.server";
 import { createSession } from "~/modules/auth/session.server";
@@ -36,3 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     throw error;
   }
 }
+
+export const openapi = undocumented(
+  "Signing in (it needs a bot check's token; the document's introduction names it as the way to a bearer token)",
+);

@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { undocumented } from "~/modules/api/describe";
 import { deleteSession } from "~/modules/auth/session.server";
 import { methodNotAllowed } from "~/utils/http.server";
 import { getUser } from "~/web/auth/guards.server";
@@ -12,3 +13,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (user) await deleteSession(context.db, user.sessionId);
   return json({ success: true }, { headers: { "Set-Cookie": await clearSessionCookie(context) } });
 }
+
+export const openapi = undocumented("Ends the session or token of the caller; the pages' sign-out");

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { profileJson } from "~/modules/accounts/profile-json.server";
 import { personalSchema, profileSchema } from "~/modules/accounts/schema";
 import { getProfile, updatePersonal, updateProfile } from "~/modules/accounts/service.server";
+import { undocumented } from "~/modules/api/describe";
 import { can } from "~/modules/auth/capabilities";
 import { userJson } from "~/modules/auth/user-json.server";
 import { AppError } from "~/utils/errors";
@@ -35,3 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const updated = await getUser(request, context);
   return json(userJson(updated!));
 }
+
+export const openapi = undocumented(
+  "The profile page's own call (the person's and the company's fields), not the integration API",
+);

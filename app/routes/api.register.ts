@@ -1,6 +1,7 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { MESSAGES, registerSchema } from "~/modules/accounts/schema";
 import { registerAccount, sendVerificationEmail } from "~/modules/accounts/service.server";
+import { undocumented } from "~/modules/api/describe";
 import { verifyBotCheck } from "~/modules/auth/bot-check.server";
 import { createSession } from "~/modules/auth/session.server";
 import { MailError } from "~/modules/mail/mailer.server";
@@ -59,3 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     { status: 201, headers: { "Set-Cookie": await commitSessionCookie(context, token) } },
   );
 }
+
+export const openapi = undocumented(
+  "Signing up (a bot check's token; the sign-up wizard's call), not the integration API",
+);

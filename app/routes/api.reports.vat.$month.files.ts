@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { describeApi, errors, month, refusal, z } from "~/modules/api/describe";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { buildFiles, vatReport, zipFiles } from "~/modules/vat/report.server";
 import { parseMonth } from "~/modules/vat/schema";
@@ -37,3 +38,27 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
   return recordDownload(context, user, "vat.files", zip, `DDS-${month}.zip`, { month });
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary:
+      "PRODAGBI.TXT, POKUPKI.TXT, DEKLAR.TXT and (with intra-Community supplies) VIES.TXT in one zip: fixed-width records in Windows-1251 with CR LF",
+    request: {
+      params: z.object({
+        month: month()
+          .describe("The tax period (yyyy-MM), not later than the current month")
+          .openapi({ example: "2026-10" }),
+      }),
+    },
+    responses: {
+      "200": {
+        description: "The zip",
+        content: { "application/zip": { schema: z.string().openapi({ format: "binary" }) } },
+      },
+      "400": errors["400"],
+      "401": errors["401"],
+      "409": refusal("The company is not registered for VAT (or, for the files, problems remain)"),
+    },
+  },
+}));

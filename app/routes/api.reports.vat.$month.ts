@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, anyObject, describeApi, errors, month, refusal, z } from "~/modules/api/describe";
 import { hasPlan } from "~/modules/subscriptions/plans";
 import { salesTotals } from "~/modules/vat/journals.server";
 import { vatReport } from "~/modules/vat/report.server";
@@ -56,3 +57,71 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     problems: report.problems,
   });
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary:
+      "The month's sales and purchase journals and the VAT return's figures as НАП's files have them, the VIES lines, and what must be fixed first",
+    request: {
+      params: z.object({
+        month: month()
+          .describe("The tax period (yyyy-MM), not later than the current month")
+          .openapi({ example: "2026-10" }),
+      }),
+    },
+    responses: {
+      "200": answer(
+        "The month",
+        z.object({
+          month: z.string().optional(),
+          currency: z.enum(["BGN", "EUR"]).optional(),
+          sales: z
+            .array(
+              z.object({
+                amounts: z
+                  .record(z.string(), z.string().regex(/^-?\d+\.\d{2}$/))
+                  .describe(
+                    "Decimal strings in the period's currency (BGN to 2025-12, EUR from 2026-01), keyed by НАП's field codes (02-10 … 02-25, 03-30 … 03-44, 01-01 … 01-60)",
+                  )
+                  .optional(),
+              }),
+            )
+            .optional(),
+          purchases: z
+            .array(
+              z.object({
+                amounts: z
+                  .record(z.string(), z.string().regex(/^-?\d+\.\d{2}$/))
+                  .describe(
+                    "Decimal strings in the period's currency (BGN to 2025-12, EUR from 2026-01), keyed by НАП's field codes (02-10 … 02-25, 03-30 … 03-44, 01-01 … 01-60)",
+                  )
+                  .optional(),
+              }),
+            )
+            .optional(),
+          return: z
+            .record(z.string(), z.string().regex(/^-?\d+\.\d{2}$/))
+            .describe(
+              "Decimal strings in the period's currency (BGN to 2025-12, EUR from 2026-01), keyed by НАП's field codes (02-10 … 02-25, 03-30 … 03-44, 01-01 … 01-60)",
+            )
+            .optional(),
+          vies: z.array(anyObject()).optional(),
+          problems: z
+            .array(
+              z.object({
+                what: z.string().optional(),
+                message: z.string().optional(),
+                href: z.string().optional(),
+              }),
+            )
+            .describe("What must be fixed before the files can be written, with where to fix it")
+            .optional(),
+        }),
+      ),
+      "400": errors["400"],
+      "401": errors["401"],
+      "409": refusal("The company is not registered for VAT (or, for the files, problems remain)"),
+    },
+  },
+}));

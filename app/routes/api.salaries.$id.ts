@@ -1,8 +1,21 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  answer,
+  describeApi,
+  errors,
+  idParams,
+  jsonContent,
+  refusal,
+} from "~/modules/api/describe";
 import { deleteSalary, getSalary, updateSalary } from "~/modules/salaries/salaries.server";
 import { SALARY_MESSAGES } from "~/modules/salaries/schema";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
-import { salaryFromJson, salaryJson } from "~/web/salaries/json.server";
+import {
+  salaryFromJson,
+  salaryInputJsonSchema,
+  salaryJson,
+  salaryJsonSchema,
+} from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 async function requireApiSalary(
@@ -46,3 +59,33 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "One salary",
+    request: { params: idParams() },
+    responses: {
+      "200": answer("The salary", salaryJsonSchema),
+      "404": refusal("No such salary in your company"),
+    },
+  },
+  put: {
+    summary: "Recompute a draft salary (approved and paid ones change only status and notes)",
+    request: { params: idParams(), body: jsonContent(salaryInputJsonSchema) },
+    responses: {
+      "200": answer("The salary", salaryJsonSchema),
+      "400": errors["400"],
+      "404": refusal("No such salary in your company"),
+      "409": refusal("Approved or paid"),
+    },
+  },
+  delete: {
+    summary: "Delete a draft salary",
+    request: { params: idParams() },
+    responses: {
+      "204": { description: "Deleted" },
+      "404": refusal("No such salary in your company"),
+    },
+  },
+}));

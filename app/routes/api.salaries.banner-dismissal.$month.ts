@@ -1,4 +1,5 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, month, z } from "~/modules/api/describe";
 import { dismiss, isDismissed } from "~/modules/salaries/salaries.server";
 import { SALARY_MESSAGES } from "~/modules/salaries/schema";
 import { jsonError, methodNotAllowed } from "~/utils/http.server";
@@ -22,3 +23,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   await dismiss(context.db, companyId, params.month as string, "banner");
   return json({ dismissed: true });
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "Whether the salary reminder is dismissed for the month",
+    request: { params: z.object({ month: month() }) },
+    responses: {
+      "200": answer("The answer", z.object({ dismissed: z.boolean().optional() })),
+    },
+  },
+  post: {
+    summary: "Dismiss the salary reminder for the month",
+    request: { params: z.object({ month: month() }) },
+    responses: {
+      "200": answer("Dismissed", z.object({ dismissed: z.literal(true).optional() })),
+    },
+  },
+}));

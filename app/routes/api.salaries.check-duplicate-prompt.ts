@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, refusal, z } from "~/modules/api/describe";
 import { shouldShowCopyPrompt } from "~/modules/salaries/salaries.server";
 import { currentMonth } from "~/web/salaries/form.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
@@ -11,3 +12,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = await requireApiFeatureCompany(request, context, "salaries", "salaries.view");
   return json({ shouldShow: await shouldShowCopyPrompt(context.db, companyId, currentMonth()) });
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary:
+      "Whether to offer copying last month's salaries: this month (Sofia) empty, last month not, not dismissed",
+    responses: {
+      "200": answer("The answer", z.object({ shouldShow: z.boolean().optional() })),
+      "403": refusal('The plan does not include salaries: {message, requiredPlan: "full"}'),
+    },
+  },
+}));

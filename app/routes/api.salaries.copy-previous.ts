@@ -1,8 +1,9 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
 import { copyPreviousMonth, dismiss, monthSalaries } from "~/modules/salaries/salaries.server";
 import { copyPreviousSchema } from "~/modules/salaries/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
-import { salaryJson } from "~/web/salaries/json.server";
+import { salaryJson, salaryJsonSchema } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**
@@ -22,3 +23,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => {
+  const copied = z.object({ copied: z.number().int(), salaries: z.array(salaryJsonSchema) });
+  return {
+    post: {
+      summary:
+        "Copy last month's salaries into the month, recomputed with its parameters and working days",
+      request: { body: jsonContent(copyPreviousSchema) },
+      responses: {
+        "200": answer("Nothing to copy: {copied: 0, salaries: []}", copied),
+        "201": answer("Copied", copied),
+        "400": errors["400"],
+        "403": refusal('The plan does not include salaries: {message, requiredPlan: "full"}'),
+      },
+    },
+  };
+});

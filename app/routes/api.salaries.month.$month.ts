@@ -1,8 +1,9 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, errors, month, refusal, z } from "~/modules/api/describe";
 import { monthSalaries } from "~/modules/salaries/salaries.server";
 import { SALARY_MESSAGES } from "~/modules/salaries/schema";
 import { MONTH, previousMonth } from "~/utils/periods";
-import { salaryJson } from "~/web/salaries/json.server";
+import { salaryJson, salaryJsonSchema } from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**
@@ -28,3 +29,28 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
   });
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "The salaries of a month and of the month before (spec)",
+    request: { params: z.object({ month: month() }) },
+    responses: {
+      "200": answer(
+        "The two months",
+        z.object({
+          success: z.literal(true).optional(),
+          data: z
+            .object({
+              month: month().openapi({ example: "2026-11" }).optional(),
+              salaries: z.array(salaryJsonSchema).optional(),
+              previousMonth: z.array(salaryJsonSchema).optional(),
+            })
+            .optional(),
+        }),
+      ),
+      "400": errors["400"],
+      "403": refusal('The plan does not include salaries: {message, requiredPlan: "full"}'),
+    },
+  },
+}));

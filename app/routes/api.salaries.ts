@@ -1,11 +1,26 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  answer,
+  decimal,
+  describeApi,
+  errors,
+  jsonContent,
+  month,
+  refusal,
+  z,
+} from "~/modules/api/describe";
 import { createSalary, getSalary, monthSalaries } from "~/modules/salaries/salaries.server";
 import { SALARY_MESSAGES } from "~/modules/salaries/schema";
 import { apiErrorResponse, jsonError, methodNotAllowed } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import { MONTH } from "~/utils/periods";
 import { currentMonth } from "~/web/salaries/form.server";
-import { salaryFromJson, salaryJson } from "~/web/salaries/json.server";
+import {
+  salaryFromJson,
+  salaryInputJsonSchema,
+  salaryJson,
+  salaryJsonSchema,
+} from "~/web/salaries/json.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /** GET /api/salaries?month=yyyy-MM → {month, salaries, totals} (the current month by default). */
@@ -46,3 +61,41 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "A month's salaries with their totals",
+    request: { query: z.object({ month: month().openapi({ example: "2026-11" }).optional() }) },
+    responses: {
+      "200": answer(
+        "The month",
+        z.object({
+          month: month(),
+          salaries: z.array(salaryJsonSchema),
+          totals: z.object({
+            count: z.number().int(),
+            gross: decimal(),
+            employeeContributions: decimal(),
+            tax: decimal(),
+            net: decimal(),
+            employerContributions: decimal(),
+            totalCost: decimal(),
+          }),
+        }),
+      ),
+      "403": refusal('The plan does not include salaries: {message, requiredPlan: "full"}'),
+    },
+  },
+  post: {
+    summary: "Compute and record an employee's salary for a month",
+    request: { body: jsonContent(salaryInputJsonSchema) },
+    responses: {
+      "201": answer("The salary", salaryJsonSchema),
+      "400": errors["400"],
+      "404": refusal("No such employee in your company"),
+      "409": refusal("The employee already has the month's salary"),
+      "422": refusal("No payroll parameters for the month"),
+    },
+  },
+}));

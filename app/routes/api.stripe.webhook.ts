@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { z } from "zod";
+import { undocumented } from "~/modules/api/describe";
 import { applyBillingEvent, type BillingEvent } from "~/modules/subscriptions/billing.server";
 import { stripeClient } from "~/modules/subscriptions/stripe.server";
 import { jsonError, methodNotAllowed } from "~/utils/http.server";
@@ -77,3 +78,5 @@ async function missingAsNull<T>(request: Promise<unknown>): Promise<T | null> {
     throw error;
   }
 }
+
+export const openapi = undocumented("Stripe's webhook: signed by Stripe, called by Stripe only");

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { eventStream } from "remix-utils/sse/server";
+import { undocumented } from "~/modules/api/describe";
 import { requireApiCompany } from "~/web/auth/guards.server";
 
 export const HEARTBEAT_MS = 15_000;
@@ -29,3 +30,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: { "X-Accel-Buffering": "no" } },
   );
 }
+
+export const openapi = undocumented("Server-sent events for the open pages, not a JSON call");

@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { undocumented } from "~/modules/api/describe";
 import { hasOpenSubscriptionInvoice } from "~/modules/subscriptions/queries.server";
 import { getSubscription } from "~/modules/subscriptions/state.server";
 import { requireApiCompany } from "~/web/auth/guards.server";
@@ -29,3 +30,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+export const openapi = undocumented("The billing page's 3-D Secure check, not the integration API");

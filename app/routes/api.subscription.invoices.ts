@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { undocumented } from "~/modules/api/describe";
 import { listSubscriptionInvoices } from "~/modules/subscriptions/queries.server";
 import { centsToDecimal } from "~/utils/money";
 import { requireApiCompany } from "~/web/auth/guards.server";
@@ -38,3 +39,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
   });
 }
+
+export const openapi = undocumented("The billing page's own call, not the integration API");

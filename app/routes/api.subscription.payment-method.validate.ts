@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { undocumented } from "~/modules/api/describe";
 import { getSubscription } from "~/modules/subscriptions/state.server";
 import { requireApiCompany } from "~/web/auth/guards.server";
 
@@ -30,3 +31,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+export const openapi = undocumented("The billing page's card check, not the integration API");

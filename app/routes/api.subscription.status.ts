@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { undocumented } from "~/modules/api/describe";
 import { getSubscription, statusData } from "~/modules/subscriptions/state.server";
 import { requireApiUser } from "~/web/auth/guards.server";
 
@@ -20,3 +21,5 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+export const openapi = undocumented("The billing page's own call, not the integration API");

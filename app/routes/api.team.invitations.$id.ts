@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { describeApi, errors, idParams, refusal } from "~/modules/api/describe";
 import { revokeInvitation } from "~/modules/team/invitations.server";
 import { apiErrorResponse, methodNotAllowed } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
@@ -17,3 +18,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  delete: {
+    summary: "Revoke an invitation: its link stops working (the owner)",
+    request: { params: idParams() },
+    responses: {
+      "204": { description: "Revoked" },
+      "401": errors["401"],
+      "403": refusal(
+        "The role in the company does not allow it: «Достъп отказан: ролята ви във фирмата не позволява това» (or a rule of the team: one's own role, a role above one's own, a member ranked at or above)",
+      ),
+      "404": refusal("No such live invitation in the company"),
+    },
+  },
+}));

@@ -1,5 +1,7 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
+import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
 import { inviteMember, listInvitations } from "~/modules/team/invitations.server";
+import { invitationJsonSchema } from "~/modules/team/json.server";
 import { inviteSchema } from "~/modules/team/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
@@ -30,3 +32,34 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  get: {
+    summary: "The invitations not accepted yet (the owner)",
+    responses: {
+      "200": answer(
+        "Newest first",
+        z.object({ invitations: z.array(invitationJsonSchema).optional() }),
+      ),
+      "401": errors["401"],
+      "403": refusal(
+        "The role in the company does not allow it: «Достъп отказан: ролята ви във фирмата не позволява това» (or a rule of the team: one's own role, a role above one's own, a member ranked at or above)",
+      ),
+    },
+  },
+  post: {
+    summary:
+      "Invite an address with a role (the owner): an e-mail with a single-use link valid 14 days; «Поканен» until accepted. Accountants use no seat",
+    request: { body: jsonContent(inviteSchema) },
+    responses: {
+      "201": answer("Invited; the mail is sent", invitationJsonSchema),
+      "400": refusal("Bad fields, a member already, or no free seat in the plan"),
+      "401": errors["401"],
+      "403": refusal(
+        "The role in the company does not allow it: «Достъп отказан: ролята ви във фирмата не позволява това» (or a rule of the team: one's own role, a role above one's own, a member ranked at or above)",
+      ),
+      "503": refusal("The mail could not be sent: nothing is kept"),
+    },
+  },
+}));

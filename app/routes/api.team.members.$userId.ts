@@ -1,4 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
+import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
+import { memberJsonSchema } from "~/modules/team/json.server";
 import { changeMemberRole, listMembers, removeMember } from "~/modules/team/members.server";
 import { memberRoleSchema } from "~/modules/team/schema";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
@@ -33,3 +35,38 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return apiErrorResponse(error);
   }
 }
+
+/** The calls of this route in the OpenAPI document (decision 056). */
+export const openapi = describeApi(() => ({
+  put: {
+    summary:
+      "Change a member's role (the owner). «owner» transfers the ownership (the owner becomes an accountant); a lower role ends the member's sessions and tokens for the company at once",
+    request: {
+      params: z.object({ userId: z.string().uuid() }),
+      body: jsonContent(memberRoleSchema),
+    },
+    responses: {
+      "200": answer("The member as now", memberJsonSchema),
+      "400": errors["400"],
+      "401": errors["401"],
+      "403": refusal(
+        "The role in the company does not allow it: «Достъп отказан: ролята ви във фирмата не позволява това» (or a rule of the team: one's own role, a role above one's own, a member ranked at or above)",
+      ),
+      "404": refusal("Not a member of the company"),
+    },
+  },
+  delete: {
+    summary:
+      "Remove a member (the owner): their sessions and tokens for the company end at once. One's own id leaves the company (any member but the owner)",
+    request: { params: z.object({ userId: z.string().uuid() }) },
+    responses: {
+      "204": { description: "Removed" },
+      "401": errors["401"],
+      "403": refusal(
+        "The role in the company does not allow it: «Достъп отказан: ролята ви във фирмата не позволява това» (or a rule of the team: one's own role, a role above one's own, a member ranked at or above)",
+      ),
+      "404": refusal("Not a member of the company"),
+      "409": refusal("The owner cannot leave or be removed: transfer the ownership first"),
+    },
+  },
+}));

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { isCompanyNameTaken, TAKEN } from "~/modules/accounts/service.server";
+import { undocumented } from "~/modules/api/describe";
 import { methodNotAllowed, readJson } from "~/utils/http.server";
 import { boundedText } from "~/utils/schema";
 import { limitAvailabilityChecks } from "~/web/accounts/availability.server";
@@ -19,3 +20,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const taken = await isCompanyNameTaken(context.db, name.data);
   return json(taken ? { success: false, error: TAKEN.companyName } : { success: true });
 }
+
+export const openapi = undocumented("The sign-up form's live check, not the integration API");

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { isEikTaken, TAKEN } from "~/modules/accounts/service.server";
+import { undocumented } from "~/modules/api/describe";
 import { bgIdError } from "~/modules/reference/bg-identifiers";
 import { methodNotAllowed, readJson } from "~/utils/http.server";
 import { limitAvailabilityChecks } from "~/web/accounts/availability.server";
@@ -16,3 +17,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const taken = await isEikTaken(context.db, eik);
   return json(taken ? { success: false, error: TAKEN.eik } : { success: true });
 }
+
+export const openapi = undocumented("The sign-up form's live check, not the integration API");

@@ -1,4 +1,5 @@
 import path from "node:path";
+import * as build from "@remix-run/dev/server-build";
 import Ajv2020, { type ValidateFunction } from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { beforeEach, describe, expect, it, vi } from "vitest";
@@ -31,7 +32,7 @@ import { setupTestDatabase } from "../setup/test-db";
  */
 
 const getDb = setupTestDatabase();
-const doc = structuredClone(openApiDocument()) as unknown as {
+const doc = structuredClone(openApiDocument(build.routes)) as unknown as {
   paths: Record<string, Record<string, Operation>>;
   components: unknown;
 };

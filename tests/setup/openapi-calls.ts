@@ -1,3 +1,4 @@
+import * as build from "@remix-run/dev/server-build";
 import { openApiDocument } from "~/modules/api/openapi";
 import { routeFile } from "./api-routes";
 
@@ -34,7 +35,10 @@ export interface DocumentedCall {
   fields: Record<string, unknown>;
 }
 
-const components = (openApiDocument().components?.schemas ?? {}) as Record<string, Schema>;
+const components = (openApiDocument(build.routes).components?.schemas ?? {}) as Record<
+  string,
+  Schema
+>;
 
 function resolve(schema: Schema): Schema {
   return schema.$ref ? resolve(components[schema.$ref.split("/").pop()!] ?? {}) : schema;
@@ -96,7 +100,7 @@ type Operation = {
 /** Every documented GET with a query and every POST or PUT with a JSON body, with its fields. */
 export function documentedCalls(): DocumentedCall[] {
   const calls: DocumentedCall[] = [];
-  for (const [template, item] of Object.entries(openApiDocument().paths)) {
+  for (const [template, item] of Object.entries(openApiDocument(build.routes).paths)) {
     const file = routeFile(template);
     if (!file) continue;
     const route = file.replace(/\.tsx?$/, "").replace(/\/route$/, "");

@@ -1,103 +1,69 @@
 /**
- * The OpenAPI 3.1 description of the integration API (clients and documents), served at
- * GET /api/openapi.json. Kept next to the routes it describes; openapi.test.ts checks that it is a
- * valid OpenAPI 3.1 document and that every path it names has a route module for its methods.
+ * The OpenAPI 3.1 description of the integration API, served at GET /api/openapi.json: gathered
+ * from the route modules (each describes its own calls, `describe.ts`) and generated from their
+ * zod schemas (decision 056). openapi.test.ts checks that it is a valid OpenAPI 3.1 document and
+ * that every API route module either describes its calls or says why not.
  */
 
-import { catalogueItemJsonSchema } from "~/modules/catalogue/queries.server";
-import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import {
-  expenseAmountJsonSchema,
-  expenseJsonSchema,
-  expenseListJsonSchema,
-  expenseTotalsJsonSchema,
-} from "~/modules/expenses/json.server";
-import { expenseSchema } from "~/modules/expenses/schema";
-import { employeeSchema } from "~/modules/salaries/schema";
-import { adminPaths } from "./openapi-admin";
-import { analyticsPaths } from "./openapi-analytics";
-import { bankPaths, bankSchemas } from "./openapi-bank";
-import { cataloguePaths } from "./openapi-catalogue";
-import { registerDocuments } from "./openapi-documents";
-import { einvoicePaths } from "./openapi-einvoice";
-import { expensePaths, expenseSchemas } from "./openapi-expenses";
-import { exportPaths, exportSchemas } from "./openapi-export";
-import { napPaymentPaths } from "./openapi-nap-payments";
-import { salaryPaths, salarySchemas } from "./openapi-salaries";
-import { teamPaths, teamSchemas } from "./openapi-team";
-import { vatPaths } from "./openapi-vat";
-import { viesPaths } from "./openapi-vies";
-import {
-  generate,
   OpenAPIRegistry,
-  type RawPathItem,
-  registerRawPaths,
-  registerRawSchemas,
-} from "./registry";
+  OpenApiGeneratorV31,
+  type RouteConfig,
+} from "@asteasolutions/zod-to-openapi";
+import { type ApiDescription, UNSPECIFIED } from "./describe";
+
+/** The route modules as Remix's server build lists them (`build.routes`). */
+export type RouteModules = Readonly<Record<string, { readonly module: unknown }>>;
 
 type OpenApiDocument = ReturnType<typeof build>;
-let built: OpenApiDocument | undefined;
+const built = new WeakMap<RouteModules, OpenApiDocument>();
 
 /**
- * The document, generated from the registry on its first use (GET /api/openapi.json, the tests),
- * not when the server starts: the server's build evaluates every route module at start.
+ * The document of the route modules given, generated on its first use (GET /api/openapi.json,
+ * the tests), not when the server starts: the server's build evaluates every route module at start.
  */
-export function openApiDocument(): OpenApiDocument {
-  built ??= build();
-  return built;
+export function openApiDocument(routes: RouteModules): OpenApiDocument {
+  let document = built.get(routes);
+  if (!document) {
+    document = build(routes);
+    built.set(routes, document);
+  }
+  return document;
 }
 
-function build() {
+/** The description a route module exports as `openapi`, if it is one. */
+export function apiDescriptionOf(module: unknown): ApiDescription | undefined {
+  const openapi = (module as { openapi?: ApiDescription } | null)?.openapi;
+  return openapi && (openapi.kind === "calls" || openapi.kind === "undocumented")
+    ? openapi
+    : undefined;
+}
+
+/**
+ * The address of a route module's id in the document: "routes/api.invoices.$id.issue" →
+ * "/api/invoices/{id}/issue"; `[.]` is a dot, a trailing `_` (out of the parent's layout) goes.
+ */
+export function apiPathOf(routeId: string): string {
+  const name = routeId.replace(/^routes\//, "").replace(/\/route$/, "");
+  const segments = name.split(/\.(?![^[]*\])/);
+  return `/${segments
+    .map((segment) => segment.replace(/_$/, "").replace(/\[\.\]/g, "."))
+    .map((segment) => (segment.startsWith("$") ? `{${segment.slice(1)}}` : segment))
+    .join("/")}`;
+}
+
+function build(routes: RouteModules) {
   const registry = new OpenAPIRegistry();
-  registerDocuments(registry);
-  // The request bodies of the areas below that their routes parse with zod, under the names the
-  // hand-written paths refer to.
-  registry.register("ExpenseInput", expenseSchema);
-  registry.register("Expense", expenseJsonSchema);
-  registry.register("ExpenseSummary", expenseListJsonSchema);
-  registry.register("ExpenseTotals", expenseTotalsJsonSchema);
-  registry.register("ExpenseAmount", expenseAmountJsonSchema);
-  registry.register("EmployeeInput", employeeSchema);
-  registry.register("CatalogueItemInput", catalogueItemSchema);
-  registry.register("CatalogueItem", catalogueItemJsonSchema);
-  for (const paths of [
-    expensePaths,
-    salaryPaths,
-    napPaymentPaths,
-    analyticsPaths,
-    cataloguePaths,
-    adminPaths,
-    vatPaths,
-    viesPaths,
-    teamPaths,
-    einvoicePaths,
-    exportPaths,
-    bankPaths,
-  ])
-    registerRawPaths(registry, paths as Record<string, RawPathItem>);
-  registerRawSchemas(registry, {
-    ...expenseSchemas,
-    ...salarySchemas,
-    ...teamSchemas,
-    ...exportSchemas,
-    ...bankSchemas,
-    Error: {
-      type: "object",
-      properties: {
-        message: { type: "string", example: "Невалидни данни" },
-        errors: {
-          type: "object",
-          additionalProperties: {
-            type: "object",
-            properties: { _errors: { type: "array", items: { type: "string" } } },
-          },
-          example: { issueDate: { _errors: ["Датата на издаване е задължителна"] } },
-        },
-      },
-    },
-    DocumentType: { enum: ["invoice", "proforma", "credit_note", "debit_note"] },
-    PaymentMethod: { enum: ["bank", "cash", "card", "cod", "other"] },
-  });
+  const ids = Object.keys(routes)
+    .filter((id) => id.startsWith("routes/api."))
+    .sort();
+  for (const id of ids) {
+    const description = apiDescriptionOf(routes[id]!.module);
+    if (description?.kind !== "calls") continue;
+    const path = apiPathOf(id);
+    for (const [method, call] of Object.entries(description.calls()))
+      registry.registerPath({ ...call, method, path } as RouteConfig);
+  }
   registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer" });
   registry.registerComponent("securitySchemes", "cookie", {
     type: "apiKey",
@@ -105,7 +71,7 @@ function build() {
     name: "__session",
   });
 
-  return generate(registry, {
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Сметка API",
@@ -116,4 +82,21 @@ function build() {
     servers: [{ url: "/" }],
     security: [{ bearer: [] }, { cookie: [] }],
   });
+  const NO_SCHEMA: object = UNSPECIFIED;
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item)) {
+      const responses = (operation as { responses?: Record<string, { content?: object }> })
+        .responses;
+      for (const response of Object.values(responses ?? {})) {
+        for (const media of Object.values(response.content ?? {}) as { schema?: object }[]) {
+          if (media.schema === NO_SCHEMA) delete media.schema;
+        }
+      }
+    }
+  }
+  // The generator adds empty webhooks and parameters; the API has neither.
+  if (Object.keys(document.webhooks ?? {}).length === 0) delete document.webhooks;
+  if (Object.keys(document.components?.parameters ?? {}).length === 0)
+    delete document.components?.parameters;
+  return document as typeof document & { paths: NonNullable<typeof document.paths> };
 }

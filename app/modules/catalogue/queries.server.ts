@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import { z } from "zod";
 import { vatGroundsOn, vatRatesOn } from "~/modules/reference/vat.server";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { todayInSofia } from "~/utils/dates";
@@ -7,8 +6,14 @@ import { AppError } from "~/utils/errors";
 import { formatPrice, PRICE_SCALE, parseDecimal, scaledToString } from "~/utils/money";
 import { searchTerm } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
+import { z } from "~/utils/zod-openapi.server";
 import type { CatalogueItemRow, Database } from "~db/types";
-import { CATALOGUE_MESSAGES, type CatalogueItemInput, type CatalogueItemJson } from "./schema";
+import {
+  CATALOGUE_MESSAGES,
+  type CatalogueItemInput,
+  type CatalogueItemJson,
+  catalogueItemSchema,
+} from "./schema";
 
 export const PAGE_SIZE = 50;
 
@@ -180,19 +185,21 @@ function trimDecimal(value: string): string {
 }
 
 /** What `catalogueItemJson` answers, as the OpenAPI document shows it (decision 056). */
-export const catalogueItemJsonSchema = z.object({
-  id: z.string().uuid(),
-  name: z.string(),
-  nameEn: z.string().nullable(),
-  unit: z.string().nullable(),
-  unitPrice: z
-    .string()
-    .regex(/^\d+(\.\d+)?$/)
-    .describe("Without VAT, up to 4 decimals"),
-  vatRate: z.number().int().nullable().describe("Whole per cent; null: VAT not charged"),
-  vatGround: z.string().nullable(),
-  archived: z.boolean(),
-});
+export const catalogueItemJsonSchema = z
+  .object({
+    id: z.string().uuid(),
+    name: z.string(),
+    nameEn: z.string().nullable(),
+    unit: z.string().nullable(),
+    unitPrice: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .describe("Without VAT, up to 4 decimals"),
+    vatRate: z.number().int().nullable().describe("Whole per cent; null: VAT not charged"),
+    vatGround: z.string().nullable(),
+    archived: z.boolean(),
+  })
+  .openapi("CatalogueItem");
 
 /** An item as the API and the editor's picker show it. */
 export function catalogueItemJson(item: CatalogueItem): CatalogueItemJson {
@@ -238,3 +245,6 @@ export function catalogueFormValues(item: CatalogueItem): Record<string, string>
     vatGround: item.vatGround ?? "",
   };
 }
+
+/** The body of POST /api/catalogue and PUT /api/catalogue/{id}: the schema the routes parse with. */
+export const catalogueItemInputJsonSchema = catalogueItemSchema.openapi("CatalogueItemInput");

@@ -1,6 +1,7 @@
-import { z } from "zod";
 import { centsToDecimal } from "~/utils/money";
+import { z } from "~/utils/zod-openapi.server";
 import type { ExpenseCurrencyTotals, ExpenseListRow, ExpenseRateTotals } from "./queries.server";
+import { expenseSchema } from "./schema";
 import type { ExpenseWithDetails } from "./service.server";
 
 /** An expense as the JSON API gives it: amounts as decimal strings, dates as yyyy-mm-dd. */
@@ -150,67 +151,149 @@ const supplier = {
   companyId: orNull.describe("A foreign supplier's registration number, instead of an ЕИК"),
 };
 /** One VAT rate's base and VAT of an expense. */
-export const expenseAmountJsonSchema = z.object({
-  vatRate: z.number().int().nullable().describe("null: no VAT"),
-  base: decimal.describe("May be negative on one rate (a deposit returned)"),
-  vat: decimal,
-});
+export const expenseAmountJsonSchema = z
+  .object({
+    vatRate: z.number().int().nullable().describe("null: no VAT"),
+    base: decimal.describe("May be negative on one rate (a deposit returned)"),
+    vat: decimal,
+  })
+  .openapi("ExpenseAmount");
 
 /** A row of the list (`expenseListJson`). */
-export const expenseListJsonSchema = z.object({
-  id: z.string().uuid(),
-  supplier: z.object(supplier),
-  documentType,
-  documentNumber: z.string(),
-  documentDate: date,
-  description: z.string(),
-  category: z.object({ id: z.string().uuid(), name: z.string() }),
-  currency: z.string(),
-  subtotal: decimal,
-  vat: decimal,
-  total: decimal,
-  vatCredit: z.enum(["full", "partial", "none"]),
-  creditableVat: decimal,
-  paid: z.boolean(),
-  paidOn: date.nullable(),
-  dueDate: date.nullable(),
-});
+export const expenseListJsonSchema = z
+  .object({
+    id: z.string().uuid(),
+    supplier: z.object(supplier),
+    documentType,
+    documentNumber: z.string(),
+    documentDate: date,
+    description: z.string(),
+    category: z.object({ id: z.string().uuid(), name: z.string() }),
+    currency: z.string(),
+    subtotal: decimal,
+    vat: decimal,
+    total: decimal,
+    vatCredit: z.enum(["full", "partial", "none"]),
+    creditableVat: decimal,
+    paid: z.boolean(),
+    paidOn: date.nullable(),
+    dueDate: date.nullable(),
+  })
+  .openapi("ExpenseSummary");
 
 /** One expense with its amounts and receipts (`expenseJson`). */
-export const expenseJsonSchema = expenseListJsonSchema.extend({
-  supplier: z.object({ ...supplier, address: orNull }),
-  taxEventDate: date.nullable(),
-  eurRate: orNull,
-  amounts: z.array(expenseAmountJsonSchema),
-  vatCreditCoefficient: orNull,
-  paymentMethod: orNull,
-  notes: orNull,
-  attachments: z.array(
-    z.object({
-      id: z.string().uuid(),
-      fileName: z.string(),
-      contentType: z.string(),
-      size: z.number().int(),
-      url: z.string(),
-    }),
-  ),
-  createdAt: z.string().datetime(),
-  updatedAt: z.string().datetime(),
-});
+export const expenseJsonSchema = expenseListJsonSchema
+  .extend({
+    supplier: z.object({ ...supplier, address: orNull }),
+    taxEventDate: date.nullable(),
+    eurRate: orNull,
+    amounts: z.array(expenseAmountJsonSchema),
+    vatCreditCoefficient: orNull,
+    paymentMethod: orNull,
+    notes: orNull,
+    attachments: z.array(
+      z.object({
+        id: z.string().uuid(),
+        fileName: z.string(),
+        contentType: z.string(),
+        size: z.number().int(),
+        url: z.string(),
+      }),
+    ),
+    createdAt: z.string().datetime(),
+    updatedAt: z.string().datetime(),
+  })
+  .openapi("Expense");
 
 /** The totals of a filtered list (`expenseSummaryJson`). */
-export const expenseTotalsJsonSchema = z.object({
-  count: z.number().int(),
-  currencies: z.array(
-    z.object({
-      currency: z.string(),
-      count: z.number().int(),
-      subtotal: decimal,
-      vat: decimal,
-      total: decimal,
-      creditableVat: decimal,
-      unpaid: decimal,
-    }),
-  ),
-  rates: z.array(expenseAmountJsonSchema.extend({ currency: z.string() })),
-});
+export const expenseTotalsJsonSchema = z
+  .object({
+    count: z.number().int(),
+    currencies: z.array(
+      z.object({
+        currency: z.string(),
+        count: z.number().int(),
+        subtotal: decimal,
+        vat: decimal,
+        total: decimal,
+        creditableVat: decimal,
+        unpaid: decimal,
+      }),
+    ),
+    rates: z.array(expenseAmountJsonSchema.extend({ currency: z.string() })),
+  })
+  .openapi("ExpenseTotals");
+
+/** The kind of a purchase document. */
+export const expenseDocumentTypeJsonSchema = z
+  .enum(["invoice", "credit_note", "debit_note", "receipt", "protocol_117", "other"])
+  .openapi("ExpenseDocumentType");
+
+/** A receipt or file attached to an expense, as the API shows it. */
+export const expenseAttachmentJsonSchema = z
+  .object({
+    id: z.string().uuid().optional(),
+    fileName: z.string().optional(),
+    contentType: z
+      .enum(["image/jpeg", "image/png", "application/pdf", "application/xml"])
+      .optional(),
+    size: z.number().int().optional(),
+    url: z.string().optional(),
+  })
+  .openapi("ExpenseAttachment");
+
+/** An expense category as the API shows it. */
+export const expenseCategoryJsonSchema = z
+  .object({
+    id: z.string().uuid().optional(),
+    code: z.string().nullable().optional(),
+    name: z.string().optional(),
+    archived: z.boolean().optional(),
+  })
+  .openapi("ExpenseCategory");
+
+/** The 409 of a purchase document recorded before: which one. */
+export const duplicateExpenseJsonSchema = z
+  .object({
+    message: z.string().optional(),
+    duplicateOf: z
+      .object({
+        id: z.string().uuid().optional(),
+        documentNumber: z.string().optional(),
+        documentDate: z.string().date().optional(),
+        url: z.string().optional(),
+      })
+      .optional(),
+  })
+  .openapi("DuplicateExpense");
+
+/** A supplier as GET /api/suppliers shows it. */
+export const supplierJsonSchema = z
+  .object({
+    id: z.string().uuid().optional(),
+    name: z.string().optional(),
+    eik: z
+      .string()
+      .nullable()
+      .describe("ЕИК/Булстат: 9 or 13 digits with a valid check digit")
+      .optional(),
+    vatNumber: z
+      .string()
+      .nullable()
+      .describe(
+        "BG and the Bulgarian number, or a foreign one with its country's prefix (NO999888777MVA)",
+      )
+      .openapi({ example: "BG175074752" })
+      .optional(),
+    companyId: z
+      .string()
+      .nullable()
+      .describe("A foreign supplier's registration number, instead of an ЕИК")
+      .optional(),
+    address: z.string().nullable().optional(),
+    countryCode: z.string().nullable().optional(),
+  })
+  .openapi("Supplier");
+
+/** The body of POST /api/expenses and PUT /api/expenses/{id}: the schema the routes parse with. */
+export const expenseInputJsonSchema = expenseSchema.openapi("ExpenseInput");

@@ -1,9 +1,11 @@
-import { z } from "zod";
 import { todayInSofia } from "~/utils/dates";
 import { centsToDecimal, computeTotals } from "~/utils/money";
+import { z } from "~/utils/zod-openapi.server";
 import type { DocumentRow } from "~db/types";
+import { DOCUMENT_TYPES, type DocumentTypeKey } from "./constants";
 import type { DocumentWithLines } from "./documents.server";
 import { paymentState } from "./payments.server";
+import { documentSchema } from "./schema";
 
 /** Numeric strings from SQL without padding zeros beyond what they mean ("3.000" → "3"). */
 function trimDecimal(value: string): string {
@@ -126,6 +128,10 @@ const dateTime = z.string().datetime();
 const documentType = z.enum(["invoice", "proforma", "credit_note", "debit_note"]);
 const documentStatus = z.enum(["draft", "issued", "cancelled"]);
 // A nullable enum as a union: the generator's `.nullable()` of an enum leaves null out of it.
+/** How a document is paid. */
+const paymentMethodJsonSchema = z
+  .enum(["bank", "cash", "card", "cod", "other"])
+  .openapi("PaymentMethod");
 const payment = z.union([z.enum(["paid", "partially_paid", "overdue", "unpaid"]), z.null()]);
 const number = z
   .string()
@@ -134,89 +140,101 @@ const number = z
   .describe("10 digits of the document's series; null until issued");
 
 /** A document in a list (`documentSummaryJson`). */
-export const documentSummaryJsonSchema = z.object({
-  id: z.string().uuid(),
-  type: documentType,
-  status: documentStatus,
-  paymentState: payment,
-  number,
-  clientId: z.string().uuid(),
-  clientName: z.string(),
-  issueDate: date,
-  dueDate: date.nullable(),
-  currency: z.string(),
-  subtotal: decimal,
-  vat: decimal,
-  total: decimal,
-  paid: decimal,
-  sentAt: dateTime.nullable(),
-});
-
-/** One document with its lines, totals and payments (`documentJson`). */
-export const documentJsonSchema = z.object({
-  id: z.string().uuid(),
-  type: documentType,
-  status: documentStatus,
-  paymentState: payment,
-  number,
-  clientId: z.string().uuid(),
-  language: z.enum(["bg", "en", "bilingual"]),
-  issueDate: date,
-  taxEventDate: date.nullable(),
-  dueDate: date.nullable(),
-  placeOfIssue: z.string().nullable(),
-  currency: z.string(),
-  eurRate: decimal.nullable().describe("EUR per unit, for currencies other than EUR and BGN"),
-  vatGround: z.string().nullable(),
-  paymentMethod: z.union([z.enum(["bank", "cash", "card", "cod", "other"]), z.null()]),
-  authorName: z.string().nullable(),
-  recipientName: z.string().nullable(),
-  notes: z.string().nullable(),
-  originalId: z.string().uuid().nullable().describe("Credit/debit notes: the issued invoice"),
-  originalNumber: z.string().nullable(),
-  originalDate: date.nullable(),
-  reason: z.string().nullable().describe("Credit/debit notes: the reason"),
-  proformaId: z.string().uuid().nullable(),
-  lines: z.array(
-    z.object({
-      description: z.string(),
-      quantity: decimal,
-      unit: z.string(),
-      unitPrice: decimal.describe("Without VAT"),
-      discount: decimal.describe("Percent, 0–100"),
-      vatRate: z.number().int().nullable().describe("Whole per cent; null: VAT not charged"),
-      net: decimal,
-    }),
-  ),
-  totals: z.object({
-    groups: z.array(
-      z.object({ vatRate: z.number().int().nullable(), base: decimal, vat: decimal }),
-    ),
+export const documentSummaryJsonSchema = z
+  .object({
+    id: z.string().uuid(),
+    type: documentType,
+    status: documentStatus,
+    paymentState: payment,
+    number,
+    clientId: z.string().uuid(),
+    clientName: z.string(),
+    issueDate: date,
+    dueDate: date.nullable(),
+    currency: z.string(),
     subtotal: decimal,
     vat: decimal,
     total: decimal,
     paid: decimal,
-    due: decimal.describe(
-      "Still due: the total less payments and issued credit notes, never below 0",
+    sentAt: dateTime.nullable(),
+  })
+  .openapi("DocumentSummary");
+
+/** One document with its lines, totals and payments (`documentJson`). */
+export const documentJsonSchema = z
+  .object({
+    id: z.string().uuid(),
+    type: documentType,
+    status: documentStatus,
+    paymentState: payment,
+    number,
+    clientId: z.string().uuid(),
+    language: z.enum(["bg", "en", "bilingual"]),
+    issueDate: date,
+    taxEventDate: date.nullable(),
+    dueDate: date.nullable(),
+    placeOfIssue: z.string().nullable(),
+    currency: z.string(),
+    eurRate: decimal.nullable().describe("EUR per unit, for currencies other than EUR and BGN"),
+    vatGround: z.string().nullable(),
+    paymentMethod: z.union([paymentMethodJsonSchema, z.null()]),
+    authorName: z.string().nullable(),
+    recipientName: z.string().nullable(),
+    notes: z.string().nullable(),
+    originalId: z.string().uuid().nullable().describe("Credit/debit notes: the issued invoice"),
+    originalNumber: z.string().nullable(),
+    originalDate: date.nullable(),
+    reason: z.string().nullable().describe("Credit/debit notes: the reason"),
+    proformaId: z.string().uuid().nullable(),
+    lines: z.array(
+      z.object({
+        description: z.string(),
+        quantity: decimal,
+        unit: z.string(),
+        unitPrice: decimal.describe("Without VAT"),
+        discount: decimal.describe("Percent, 0–100"),
+        vatRate: z.number().int().nullable().describe("Whole per cent; null: VAT not charged"),
+        net: decimal,
+      }),
     ),
-  }),
-  payments: z.array(
-    z.object({
-      id: z.string().uuid(),
-      paidOn: date,
-      amount: decimal,
-      method: z.string(),
-      note: z.string().nullable(),
+    totals: z.object({
+      groups: z.array(
+        z.object({ vatRate: z.number().int().nullable(), base: decimal, vat: decimal }),
+      ),
+      subtotal: decimal,
+      vat: decimal,
+      total: decimal,
+      paid: decimal,
+      due: decimal.describe(
+        "Still due: the total less payments and issued credit notes, never below 0",
+      ),
     }),
-  ),
-  supplier: z.record(z.unknown()).nullable().describe("Snapshot taken on issue"),
-  client: z.record(z.unknown()).nullable().describe("Snapshot taken on issue"),
-  issuedAt: dateTime.nullable(),
-  cancelledAt: dateTime.nullable(),
-  cancelReason: z.string().nullable(),
-  sentAt: dateTime.nullable(),
-  sentTo: z.string().nullable(),
-  createdAt: dateTime,
-  updatedAt: dateTime,
-  pdfUrl: z.string(),
-});
+    payments: z.array(
+      z.object({
+        id: z.string().uuid(),
+        paidOn: date,
+        amount: decimal,
+        method: z.string(),
+        note: z.string().nullable(),
+      }),
+    ),
+    supplier: z.record(z.unknown()).nullable().describe("Snapshot taken on issue"),
+    client: z.record(z.unknown()).nullable().describe("Snapshot taken on issue"),
+    issuedAt: dateTime.nullable(),
+    cancelledAt: dateTime.nullable(),
+    cancelReason: z.string().nullable(),
+    sentAt: dateTime.nullable(),
+    sentTo: z.string().nullable(),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    pdfUrl: z.string(),
+  })
+  .openapi("Document");
+
+/** The body of POST /api/invoices and PUT /api/invoices/{id}: the schema the routes parse with. */
+export const documentInputJsonSchema = documentSchema.openapi("DocumentInput");
+
+/** The four kinds of tax document. */
+export const documentTypeJsonSchema = z
+  .enum(Object.keys(DOCUMENT_TYPES) as [DocumentTypeKey, ...DocumentTypeKey[]])
+  .openapi("DocumentType");

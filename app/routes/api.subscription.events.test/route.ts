@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { undocumented } from "~/modules/api/describe";
 import { requireApiCompany } from "~/web/auth/guards.server";
 
 /** GET /api/subscription/events/test — what a browser runs after a stream error. */
@@ -16,3 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { headers: { "Cache-Control": "no-store" } },
   );
 }
+
+export const openapi = undocumented(
+  "The pages' check after a broken event stream, not the integration API",
+);

@@ -1,9 +1,8 @@
 import { json } from "@remix-run/node";
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import type { Employee } from "~/modules/salaries/employees.server";
 import type { Salary } from "~/modules/salaries/salaries.server";
-import { type SalaryInput, salarySchema } from "~/modules/salaries/schema";
+import { employeeSchema, type SalaryInput, salarySchema } from "~/modules/salaries/schema";
 import {
   API_MESSAGES,
   apiErrorResponse,
@@ -12,6 +11,7 @@ import {
 } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import { lastDayOf } from "~/utils/periods";
+import { decimal, month, z } from "~/utils/zod-openapi.server";
 import { withSalaryDefaults } from "~/web/salaries/form.server";
 import type { Database } from "~db/types";
 
@@ -144,3 +144,109 @@ export async function salaryFromJson(
   }
   return parsed.data;
 }
+
+/** The body of POST /api/employees and PUT /api/employees/{id}: the schema the routes parse with. */
+export const employeeInputJsonSchema = employeeSchema.openapi("EmployeeInput");
+
+/** The company's payroll settings as the API shows them. */
+export const payrollSettingsJsonSchema = z
+  .object({
+    activityCode: z
+      .string()
+      .regex(/^[0-9]{4}$/)
+      .nullable()
+      .optional(),
+    tzpbRate: z.string().describe("Per cent (0.4–1.1)").optional(),
+  })
+  .openapi("PayrollSettings");
+
+/** An employee as employeeJson gives it. */
+export const employeeJsonSchema = z
+  .intersection(
+    employeeInputJsonSchema,
+    z.object({
+      id: z.string().uuid().optional(),
+      idKind: z.enum(["egn", "lnch"]).optional(),
+      birthDate: z.string().date().nullable().optional(),
+      bornBefore1960: z.boolean().optional(),
+    }),
+  )
+  .openapi("Employee");
+
+/** The body salaryFromJson reads (it fills the defaults before salarySchema parses). */
+export const salaryInputJsonSchema = z
+  .object({
+    employeeId: z.string().uuid(),
+    month: month().openapi({ example: "2026-11" }),
+    gross: decimal()
+      .describe(
+        "The agreed gross. Default: the contract's gross. Gross + bonus at most 99999999999.99, and so every figure of the salary and the month's totals",
+      )
+      .openapi({ example: "2000.00" })
+      .optional(),
+    agreedGross: decimal()
+      .describe(
+        "GET's agreedGross: when given, it is the agreed gross and `gross` (GET's computed month's gross) is ignored, so a salary PUT back as GET gave it keeps its figures",
+      )
+      .openapi({ example: "2000.00" })
+      .optional(),
+    workingDays: z
+      .number()
+      .int()
+      .describe("Default: the month's weekdays without official days off")
+      .optional(),
+    unpaidDays: z.number().int().openapi({ default: 0 }).optional(),
+    sickDays: z.number().int().openapi({ default: 0 }).optional(),
+    sickFrom: z
+      .string()
+      .date()
+      .nullable()
+      .describe(
+        "The day the incapacity began (may be in an earlier month; not after the month); null: in the month. Dates the employer's days (КСО чл. 40, ал. 5)",
+      )
+      .optional(),
+    bonus: decimal().openapi({ example: "0.00" }).optional(),
+    status: z.enum(["draft", "approved", "paid"]).openapi({ default: "draft" }).optional(),
+    notes: z.string().nullable().optional(),
+  })
+  .openapi("SalaryInput");
+
+/** A salary as salaryJson gives it. */
+export const salaryJsonSchema = z
+  .object({
+    id: z.string().uuid().optional(),
+    employeeId: z.string().uuid().optional(),
+    employeeName: z.string().optional(),
+    month: month().openapi({ example: "2026-11" }).optional(),
+    status: z.enum(["draft", "approved", "paid"]).optional(),
+    workingDays: z.number().int().describe("The month's working days").optional(),
+    employedDays: z
+      .number()
+      .int()
+      .describe("Working days of the month within the employment (start and end dates)")
+      .optional(),
+    workedDays: z.number().int().describe("employedDays − unpaidDays − sickDays").optional(),
+    unpaidDays: z.number().int().optional(),
+    sickDays: z.number().int().optional(),
+    sickFrom: z.string().date().nullable().optional(),
+    sickEmployerDays: z.number().int().describe("Sick days the employer pays (sickPay)").optional(),
+    sickNoiDays: z.number().int().describe("Sick days НОИ pays").optional(),
+    firstInsuredDay: z.string().date().describe("First day of the month in employment").optional(),
+    lastInsuredDay: z.string().date().describe("Last day of the month in employment").optional(),
+    seniorityYears: z.number().int().optional(),
+    seniorityPercent: z.string().describe("Per cent, e.g. 0.60").optional(),
+    seniorityBonus: decimal()
+      .describe("The seniority bonus (in gross, insurable and taxable)")
+      .openapi({ example: "0.00" })
+      .optional(),
+    gross: decimal().openapi({ example: "2000.00" }).optional(),
+    sickPay: decimal().openapi({ example: "0.00" }).optional(),
+    insurable: decimal().openapi({ example: "2000.00" }).optional(),
+    employee: z.object({}).passthrough().describe("doo, upf, zo, total").optional(),
+    tax: decimal().openapi({ example: "172.44" }).optional(),
+    net: decimal().openapi({ example: "1551.96" }).optional(),
+    employer: z.object({}).passthrough().describe("doo, tzpb, gvrs, upf, zo, total").optional(),
+    gvrsRate: z.string().describe("The ГВРС rate, per cent (0.10; 0.00 civil)").optional(),
+    totalCost: decimal().openapi({ example: "2378.40" }).optional(),
+  })
+  .openapi("Salary");

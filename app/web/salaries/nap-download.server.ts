@@ -15,6 +15,7 @@ import {
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { contentDisposition } from "~/utils/content-disposition";
 import { MONTH } from "~/utils/periods";
+import { z } from "~/utils/zod-openapi.server";
 import type { Database } from "~db/types";
 
 /*
@@ -117,3 +118,20 @@ export const jsonRefusal: Refusal = (status, message, declaration) =>
     },
     { status },
   );
+
+/** The body of `jsonRefusal` (and of the payments file's refusal), as the OpenAPI document shows it. */
+export const notReadyJsonSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string(),
+    problems: z
+      .array(
+        z.object({
+          who: z.string(),
+          message: z.string(),
+          href: z.string().describe("The page where it is fixed"),
+        }),
+      )
+      .optional(),
+  })
+  .openapi("NotReady");
