@@ -1,8 +1,10 @@
 import { type ExpressionBuilder, type Kysely, Transaction } from "kysely";
 import { type Actor, recordCompanyAudit } from "~/modules/audit/trail.server";
 import { getClient } from "~/modules/clients/queries.server";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { VAT_MESSAGES, vatDateOf } from "~/modules/reference/vat";
 import { invalidLineRates } from "~/modules/reference/vat.server";
+import { printDate } from "~/utils/dates";
 import { AppError, NotFoundError } from "~/utils/errors";
 import {
   centsToDecimal,
@@ -196,6 +198,8 @@ export async function createDraft(
 ) {
   const { columns, lines } = await prepare(db, companyId, input, extra.documentsOf ?? null);
   return db.transaction().execute(async (trx) => {
+    // A document's month is its issue date's (decision 058): the VAT journals' and the books'.
+    await assertPeriodOpen(trx, companyId, columns.issueDate);
     const doc = await trx
       .insertInto("documents")
       .values({
@@ -227,6 +231,15 @@ export async function updateDraft(
 ) {
   const { columns, lines } = await prepare(db, companyId, input, documentsOf);
   await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("documents")
+      .select("issueDate")
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    // Neither the month it leaves nor the one it moves into may be locked.
+    await assertPeriodOpen(trx, companyId, before?.issueDate, columns.issueDate);
     const row = await trx
       .updateTable("documents")
       .set({ ...columns, updatedAt: new Date() })
@@ -242,14 +255,17 @@ export async function updateDraft(
 }
 
 export async function deleteDraft(db: Kysely<Database>, companyId: string, id: string) {
-  const row = await db
-    .deleteFrom("documents")
-    .where("companyId", "=", companyId)
-    .where("id", "=", id)
-    .where("status", "=", "draft")
-    .returning("id")
-    .executeTakeFirst();
-  if (!row) throw new AppError(NOT_A_DRAFT, 409);
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("documents")
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .where("status", "=", "draft")
+      .returning("issueDate")
+      .executeTakeFirst();
+    if (!row) throw new AppError(NOT_A_DRAFT, 409);
+    await assertPeriodOpen(trx, companyId, row.issueDate);
+  });
 }
 
 /**
@@ -380,6 +396,7 @@ export async function issueDocument(
       .executeTakeFirst();
     if (!doc) throw new AppError("Документът не е намерен", 404);
     if (doc.status !== "draft") throw new AppError("Документът вече е издаден", 409);
+    await assertPeriodOpen(trx, companyId, doc.issueDate);
     // The draft's date or the rates may have changed since it was saved.
     const original = doc.originalId
       ? await trx
@@ -432,6 +449,8 @@ export async function issueDocument(
       }
     }
     const number = await allocateNumber(trx, companyId, seriesOf(doc.type));
+    // With the series' counter row locked: no document of the series is issued meanwhile.
+    await refuseOutOfOrder(trx, companyId, doc);
     const issued = await trx
       .updateTable("documents")
       .set({
@@ -471,19 +490,51 @@ export async function cancelDocument(
   id: string,
   reason: string,
 ) {
-  const row = await db
-    .updateTable("documents")
-    .set({
-      status: "cancelled",
-      cancelledAt: new Date(),
-      cancelReason: reason,
-      updatedAt: new Date(),
-    })
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("documents")
+      .set({
+        status: "cancelled",
+        cancelledAt: new Date(),
+        cancelReason: reason,
+        updatedAt: new Date(),
+      })
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .where("status", "=", "issued")
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError("Само издаден документ може да бъде анулиран", 409);
+    // Cancelling zeroes it in its month's sales journal: that month must be open.
+    await assertPeriodOpen(trx, companyId, row.issueDate);
+    return row;
+  });
+}
+
+/**
+ * Sequential numbering (ППЗДДС чл. 78, decision 058): a number follows the ones before it in
+ * date too, so a document is not issued with a date before the latest issued (or cancelled)
+ * document of its series. Called with the series' counter row locked.
+ */
+async function refuseOutOfOrder(
+  trx: Transaction<Database>,
+  companyId: string,
+  doc: Pick<DocumentRow, "id" | "type" | "issueDate">,
+) {
+  const types: DocumentRow["type"][] =
+    seriesOf(doc.type) === "proforma" ? ["proforma"] : ["invoice", "credit_note", "debit_note"];
+  const latest = await trx
+    .selectFrom("documents")
+    .select("issueDate")
     .where("companyId", "=", companyId)
-    .where("id", "=", id)
-    .where("status", "=", "issued")
-    .returningAll()
+    .where("type", "in", types)
+    .where("status", "in", ["issued", "cancelled"])
+    .where("id", "!=", doc.id)
+    .orderBy("issueDate", "desc")
+    .limit(1)
     .executeTakeFirst();
-  if (!row) throw new AppError("Само издаден документ може да бъде анулиран", 409);
-  return row;
+  if (latest && latest.issueDate > doc.issueDate) {
+    const message = DOCUMENT_MESSAGES.beforeLastIssued(printDate(latest.issueDate));
+    throw new AppError(message, 409, { issueDate: message });
+  }
 }
