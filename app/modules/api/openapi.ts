@@ -23,6 +23,7 @@ import { einvoicePaths } from "./openapi-einvoice";
 import { expensePaths, expenseSchemas } from "./openapi-expenses";
 import { exportPaths, exportSchemas } from "./openapi-export";
 import { napPaymentPaths } from "./openapi-nap-payments";
+import { registerPeriods } from "./openapi-periods";
 import { salaryPaths, salarySchemas } from "./openapi-salaries";
 import { teamPaths, teamSchemas } from "./openapi-team";
 import { vatPaths } from "./openapi-vat";
@@ -50,6 +51,7 @@ export function openApiDocument(): OpenApiDocument {
 function build() {
   const registry = new OpenAPIRegistry();
   registerDocuments(registry);
+  registerPeriods(registry);
   // The request bodies of the areas below that their routes parse with zod, under the names the
   // hand-written paths refer to.
   registry.register("ExpenseInput", expenseSchema);

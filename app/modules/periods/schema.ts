@@ -10,3 +10,12 @@ export const monthSchema = z.string().regex(MONTH, PERIOD_MESSAGES.month);
 export const unlockSchema = z.object({
   reason: boundedText(500, PERIOD_MESSAGES.reason).pipe(z.string().min(3, PERIOD_MESSAGES.reason)),
 });
+
+/** A month as GET /api/periods and the lock calls answer it (the OpenAPI document's Period). */
+export const periodJsonSchema = z.object({
+  month: z.string().regex(MONTH).describe("yyyy-MM"),
+  label: z.string().describe("«септември 2026»"),
+  locked: z.boolean(),
+  lockedAt: z.string().datetime().nullable(),
+  lockedBy: z.object({ id: z.string().uuid().nullable(), name: z.string() }).nullable(),
+});
