@@ -4,7 +4,6 @@ import { getClient } from "~/modules/clients/queries.server";
 import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { VAT_MESSAGES, vatDateOf } from "~/modules/reference/vat";
 import { invalidLineRates } from "~/modules/reference/vat.server";
-import { printDate } from "~/utils/dates";
 import { AppError, NotFoundError } from "~/utils/errors";
 import {
   centsToDecimal,
@@ -14,16 +13,10 @@ import {
   scaledToString,
 } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
-import type {
-  Database,
-  DocumentLineRow,
-  DocumentPaymentRow,
-  DocumentRow,
-  VatTreatment,
-} from "~db/types";
+import type { Database, DocumentLineRow, DocumentPaymentRow, DocumentRow } from "~db/types";
 import { documentTarget } from "./acts.server";
-import { NO_VAT_TREATMENTS } from "./editor";
-import { allocateNumber, seriesOf } from "./numbering.server";
+import { NO_VAT_TREATMENTS, noVatMessage } from "./editor";
+import { allocateNumber, refuseOutOfOrder, seriesOf } from "./numbering.server";
 import {
   DOCUMENT_MESSAGES,
   type DocumentInput,
@@ -38,17 +31,6 @@ export type DocumentWithLines = DocumentRow & {
 };
 
 const isNote = (type: string) => type === "credit_note" || type === "debit_note";
-
-/** Why a line with VAT is refused for a client charged none, in Bulgarian. */
-function noVatMessage(treatment: VatTreatment): string {
-  const why =
-    treatment === "reverse_charge"
-      ? "е с обратно начисляване (чл. 21, ал. 2 от ЗДДС): ДДС начислява получателят"
-      : treatment === "intra_community"
-        ? "получава вътреобщностна доставка (чл. 53 от ЗДДС): ставката е 0 %"
-        : "е за износ (чл. 28 от ЗДДС): ставката е 0 %";
-  return `Клиентът ${why}. Изберете «Без ДДС» или 0 % вместо ставка с ДДС.`;
-}
 
 /** The lines with their nets, and the document's totals, by the one rounding rule. */
 export function priceLines(lines: LineInput[], vatRegistered: boolean) {
@@ -449,7 +431,6 @@ export async function issueDocument(
       }
     }
     const number = await allocateNumber(trx, companyId, seriesOf(doc.type));
-    // With the series' counter row locked: no document of the series is issued meanwhile.
     await refuseOutOfOrder(trx, companyId, doc);
     const issued = await trx
       .updateTable("documents")
@@ -509,32 +490,4 @@ export async function cancelDocument(
     await assertPeriodOpen(trx, companyId, row.issueDate);
     return row;
   });
-}
-
-/**
- * Sequential numbering (ППЗДДС чл. 78, decision 058): a number follows the ones before it in
- * date too, so a document is not issued with a date before the latest issued (or cancelled)
- * document of its series. Called with the series' counter row locked.
- */
-async function refuseOutOfOrder(
-  trx: Transaction<Database>,
-  companyId: string,
-  doc: Pick<DocumentRow, "id" | "type" | "issueDate">,
-) {
-  const types: DocumentRow["type"][] =
-    seriesOf(doc.type) === "proforma" ? ["proforma"] : ["invoice", "credit_note", "debit_note"];
-  const latest = await trx
-    .selectFrom("documents")
-    .select("issueDate")
-    .where("companyId", "=", companyId)
-    .where("type", "in", types)
-    .where("status", "in", ["issued", "cancelled"])
-    .where("id", "!=", doc.id)
-    .orderBy("issueDate", "desc")
-    .limit(1)
-    .executeTakeFirst();
-  if (latest && latest.issueDate > doc.issueDate) {
-    const message = DOCUMENT_MESSAGES.beforeLastIssued(printDate(latest.issueDate));
-    throw new AppError(message, 409, { issueDate: message });
-  }
 }
