@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { listCategories } from "~/modules/expenses/categories.server";
 import { issueDocument } from "~/modules/invoices/documents.server";
 import { addPayment } from "~/modules/invoices/payments.server";
+import { loader as expensePage } from "~/routes/_app.expenses_.$id";
 import { action as expenseAddPage } from "~/routes/_app.expenses_.add";
-import { action as cancelDocumentPage } from "~/routes/_app.invoice.$id";
+import { action as cancelDocumentPage, loader as documentPage } from "~/routes/_app.invoice.$id";
+import { loader as salariesPage } from "~/routes/_app.salaries";
 import {
   action as periodsPage,
   loader as periodsPageLoader,
@@ -496,6 +498,33 @@ describe("a locked month (decision 058)", () => {
     };
     expect(cancelAnswer.formError).toMatch(LOCKED_MESSAGE);
     expect(cancelAnswer.repopulateFields.reason).toBe("Сгрешена сума");
+  });
+});
+
+describe("the pages of a locked month", () => {
+  it("say it is locked and by whom, and offer no change; an open month's say nothing", async () => {
+    const w = await world();
+    const cookie = { Cookie: w.session.cookie };
+    const read = async (fn: Parameters<typeof call>[0], path: string, id?: string) => {
+      const response = await call(fn, w.db, path, { headers: cookie, params: id ? { id } : {} });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const draft = await read(documentPage, `/invoice/${w.ids.draftLocked}`, w.ids.draftLocked);
+    expect(draft.periodLocked).toMatch(LOCKED_MESSAGE);
+    const open = await read(documentPage, `/invoice/${w.ids.draftOpen}`, w.ids.draftOpen);
+    expect(open.periodLocked).toBeNull();
+    const expense = await read(
+      expensePage,
+      `/expenses/${w.ids.expenseLocked}`,
+      w.ids.expenseLocked,
+    );
+    expect(expense.locked).toMatch(LOCKED_MESSAGE);
+    expect(
+      (await read(expensePage, `/expenses/${w.ids.expenseOpen}`, w.ids.expenseOpen)).locked,
+    ).toBeNull();
+    expect((await read(salariesPage, `/salaries?month=${LOCKED}`)).locked).toMatch(LOCKED_MESSAGE);
+    expect((await read(salariesPage, `/salaries?month=${OPEN}`)).locked).toBeNull();
   });
 });
 
