@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { listCategories } from "~/modules/expenses/categories.server";
 import { issueDocument } from "~/modules/invoices/documents.server";
 import { addPayment } from "~/modules/invoices/payments.server";
+import { loader as statementPage } from "~/routes/_app.bank_.statements.$id";
 import { loader as expensePage } from "~/routes/_app.expenses_.$id";
 import { action as expenseAddPage } from "~/routes/_app.expenses_.add";
 import { action as cancelDocumentPage, loader as documentPage } from "~/routes/_app.invoice.$id";
@@ -525,6 +526,13 @@ describe("the pages of a locked month", () => {
     ).toBeNull();
     expect((await read(salariesPage, `/salaries?month=${LOCKED}`)).locked).toMatch(LOCKED_MESSAGE);
     expect((await read(salariesPage, `/salaries?month=${OPEN}`)).locked).toBeNull();
+    const statement = await w.db
+      .selectFrom("bankStatements")
+      .select("id")
+      .where("companyId", "=", w.me.companyId)
+      .executeTakeFirstOrThrow();
+    const bank = await read(statementPage, `/bank/statements/${statement.id}`, statement.id);
+    expect(bank.locked).toEqual([expect.stringMatching(/^Периодът септември 2026 е заключен от /)]);
   });
 });
 

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { type Actor, recordCompanyAudit } from "~/modules/audit/trail.server";
 import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
-import { MONTH, monthLabel, previousMonth } from "~/utils/periods";
+import { MONTH, monthLabel, nextMonth, previousMonth } from "~/utils/periods";
 import type { Database } from "~db/types";
 import { lockedMessage, PERIOD_MESSAGES, type PeriodLock } from "./constants";
 
@@ -67,6 +67,24 @@ export async function locksOf(
   if (months) query = query.where("month", "in", [...new Set(months.map(monthOf))]);
   const rows = await query.execute();
   return new Map(rows.map((r) => [r.month, r]));
+}
+
+/** The company's locks of the months from one date to another (a statement's period), by month. */
+export function locksBetween(
+  db: Kysely<Database>,
+  companyId: string,
+  from: string | null,
+  to: string | null,
+): Promise<Map<string, PeriodLock>> {
+  const first = from ?? to;
+  const last = to ?? from;
+  if (!first || !last) return Promise.resolve(new Map());
+  const months: string[] = [];
+  // At most ten years of months: a statement's period is checked at import.
+  for (let m = monthOf(first); m <= monthOf(last) && months.length < 120; m = nextMonth(m)) {
+    months.push(m);
+  }
+  return locksOf(db, companyId, months);
 }
 
 /** The lock of the month a date falls in, or null (a page that disables its actions). */
