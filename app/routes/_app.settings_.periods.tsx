@@ -126,7 +126,6 @@ export default function Periods() {
 function PeriodRow({ period }: { period: PeriodJson }) {
   const answer = useFormAnswer(formOf(period.month));
   const busy = useNavigation().state === "submitting";
-  const reasonId = `reason-${period.month}`;
   return (
     <tr>
       <th scope="row" className={listStyles.cell}>
@@ -157,7 +156,6 @@ function PeriodRow({ period }: { period: PeriodJson }) {
                 required
                 defaultValue={typedOr(answer, "reason")}
                 error={answer?.fieldErrors.reason}
-                controlProps={{ id: reasonId }}
               />
               <Button type="submit" name="intent" value="unlock" tone="quiet" disabled={busy}>
                 Отключи<span className="visually-hidden"> {period.label}</span>
