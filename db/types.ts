@@ -1121,6 +1121,14 @@ export interface PayrollParameters {
   validTo: string | null;
 }
 
+export interface PeriodLocks {
+  companyId: string;
+  lockedAt: Generated<Timestamp>;
+  lockedBy: string | null;
+  lockedByName: string;
+  month: string;
+}
+
 export interface PlanGrants {
   companyId: string;
   createdAt: Generated<Timestamp>;
@@ -1563,6 +1571,7 @@ export interface DB {
   napPaymentAccounts: NapPaymentAccounts;
   operatorCounters: OperatorCounters;
   payrollParameters: PayrollParameters;
+  periodLocks: PeriodLocks;
   planGrants: PlanGrants;
   planSeats: PlanSeats;
   publicHolidays: PublicHolidays;

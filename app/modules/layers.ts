@@ -23,6 +23,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["reference"],
   ["accounts"],
   ["subscriptions"],
+  // Locked months (decision 058): every module that writes a dated row asks it first.
+  ["periods"],
   ["clients", "catalogue", "feedback", "team"],
   ["invoices"],
   ["einvoice", "recurring", "salaries"],

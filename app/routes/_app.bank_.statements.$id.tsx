@@ -18,6 +18,8 @@ import {
   TRANSACTION_STATUSES,
 } from "~/modules/bank/constants";
 import { getStatement, listTransactions, statementCounts } from "~/modules/bank/queries.server";
+import { lockedSentence } from "~/modules/periods/constants";
+import { locksBetween } from "~/modules/periods/locks.server";
 import { printDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
 import { isOwnKey, ownValue } from "~/utils/own-keys";
@@ -31,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("status");
   const status = isOwnKey(TRANSACTION_STATUSES, asked) ? asked : undefined;
-  const [counts, { transactions, nextCursor }] = await Promise.all([
+  const [counts, { transactions, nextCursor }, locks] = await Promise.all([
     statementCounts(context.db, user.companyId, statement.id),
     listTransactions(context.db, user.companyId, {
       statementId: statement.id,
@@ -39,8 +41,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       cursor: url.searchParams.get("after"),
       limit: STATEMENT_PAGE_SIZE,
     }),
+    // The locked months it covers (decision 058): their movements are neither matched nor undone.
+    locksBetween(context.db, user.companyId, statement.periodFrom, statement.periodTo),
   ]);
-  return json({ statement, counts, status: status ?? "all", transactions, nextCursor });
+  const locked = [...locks.values()].map(lockedSentence);
+  return json({ statement, counts, status: status ?? "all", transactions, nextCursor, locked });
 }
 
 /** Confirm a suggestion, match by numbers, undo a match, or rank the statement again. */
@@ -52,7 +57,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Statement() {
-  const { statement, counts, status, transactions, nextCursor } = useLoaderData<typeof loader>();
+  const { statement, counts, status, transactions, nextCursor, locked } =
+    useLoaderData<typeof loader>();
   const location = useLocation();
   const busy = useNavigation().state !== "idle";
   const base = `/bank/statements/${statement.id}`;
@@ -93,6 +99,11 @@ export default function Statement() {
           : ""}
         <a href={`${base}/file`}>Оригиналният файл ({statement.fileName})</a>
       </p>
+      {locked.map((sentence) => (
+        <p key={sentence} className={page.warning}>
+          {sentence} Движенията с дата в него не се разнасят и разнасянето им не се отменя.
+        </p>
+      ))}
       <TabLinks label="Движения по състояние" tabs={tabs} current={status} />
       <Form method="post" className={styles.manual} aria-label="Нови предложения">
         <CompanyField />

@@ -21,6 +21,8 @@ import {
 } from "~/modules/expenses/attachments.server";
 import { EXPENSE_DOCUMENT_TYPES } from "~/modules/expenses/constants";
 import { deleteExpense, requireExpense } from "~/modules/expenses/service.server";
+import { lockedMessage } from "~/modules/periods/constants";
+import { lockOn } from "~/modules/periods/locks.server";
 import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
@@ -32,7 +34,9 @@ import { requireFeature } from "~/web/subscriptions/gate.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "expenses", "expenses.view");
   const expense = await requireExpense(context.db, user.companyId, params.id);
-  return json({ expense, today: todayInSofia() });
+  // An expense of a locked month is neither changed nor deleted (decision 058): the page says why.
+  const lock = await lockOn(context.db, user.companyId, expense.documentDate);
+  return json({ expense, today: todayInSofia(), locked: lock ? lockedMessage(lock) : null });
 }
 
 /** The page's forms: upload receipts (multipart), remove one, delete the expense. */
@@ -79,7 +83,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ExpensePage() {
-  const { expense, today } = useLoaderData<typeof loader>();
+  const { expense, today, locked } = useLoaderData<typeof loader>();
   const receipts = useFormAnswer("receipts");
   const remove = useFormAnswer("delete");
   const busy = useNavigation().state !== "idle";
@@ -91,8 +95,9 @@ export default function ExpensePage() {
       <h1>
         {EXPENSE_DOCUMENT_TYPES[expense.documentType]} № {expense.documentNumber}
       </h1>
+      {locked ? <p className={page.warning}>{locked}</p> : null}
       <div className={invoiceStyles.actions}>
-        <ButtonLink to={`/expenses/edit/${expense.id}`}>Редактирай</ButtonLink>
+        {locked ? null : <ButtonLink to={`/expenses/edit/${expense.id}`}>Редактирай</ButtonLink>}
         <ButtonLink to={`/expenses/add?supplierId=${expense.supplierId ?? ""}`} tone="secondary">
           Нов разход от този доставчик
         </ButtonLink>
@@ -108,29 +113,35 @@ export default function ExpensePage() {
         </h2>
         <Receipts expenseId={expense.id} receipts={expense.attachments} answer={receipts} />
       </section>
-      <section className={page.card} aria-labelledby="delete-heading" style={{ marginTop: "1rem" }}>
-        <h2 id="delete-heading" className={page.cardTitle}>
-          Изтриване
-        </h2>
-        <Form method="post">
-          <CompanyField />
-          <FormError message={remove?.formError} />
-          <div className={fieldStyles.checkboxRow}>
-            <input
-              id="confirm-delete"
-              type="checkbox"
-              name="confirm"
-              aria-invalid={remove?.fieldErrors.confirm ? true : undefined}
-            />
-            <label htmlFor="confirm-delete">
-              Потвърждавам изтриването на разхода и прикачените документи
-            </label>
-          </div>
-          <Button type="submit" name="intent" value="delete" tone="secondary" disabled={busy}>
-            Изтрий разхода
-          </Button>
-        </Form>
-      </section>
+      {locked ? null : (
+        <section
+          className={page.card}
+          aria-labelledby="delete-heading"
+          style={{ marginTop: "1rem" }}
+        >
+          <h2 id="delete-heading" className={page.cardTitle}>
+            Изтриване
+          </h2>
+          <Form method="post">
+            <CompanyField />
+            <FormError message={remove?.formError} />
+            <div className={fieldStyles.checkboxRow}>
+              <input
+                id="confirm-delete"
+                type="checkbox"
+                name="confirm"
+                aria-invalid={remove?.fieldErrors.confirm ? true : undefined}
+              />
+              <label htmlFor="confirm-delete">
+                Потвърждавам изтриването на разхода и прикачените документи
+              </label>
+            </div>
+            <Button type="submit" name="intent" value="delete" tone="secondary" disabled={busy}>
+              Изтрий разхода
+            </Button>
+          </Form>
+        </section>
+      )}
     </div>
   );
 }

@@ -228,6 +228,8 @@ export default function DocumentPage() {
   const unknown = useFormAnswer("");
   const title = `${DOCUMENT_TYPES[doc.type]}${doc.number ? ` № ${doc.number}` : " (чернова)"}`;
   const issued = doc.status === "issued";
+  // A locked month's document: nothing to issue, delete or cancel; the page says why.
+  const open = data.periodLocked === null;
   return (
     <div className={page.page}>
       <p>
@@ -243,10 +245,11 @@ export default function DocumentPage() {
       <RecurringNote recurring={data.recurring} />
       <RelatedDocuments related={data.related} />
       <FormError message={unknown?.formError} />
+      {data.periodLocked ? <p className={page.warning}>{data.periodLocked}</p> : null}
       <div className={styles.layout}>
         <DocumentSheet model={data.model} logoUrl={data.logoUrl} />
         <div className={styles.aside}>
-          {doc.status === "draft" ? (
+          {doc.status === "draft" && open ? (
             <DraftSection
               id={doc.id}
               type={doc.type}
@@ -274,7 +277,7 @@ export default function DocumentPage() {
           ) : null}
           {issued && doc.type === "invoice" ? <NotesSection id={doc.id} /> : null}
           {issued && doc.type === "proforma" ? <ConvertSection /> : null}
-          {issued ? <CancelSection /> : null}
+          {issued && open ? <CancelSection /> : null}
           {doc.status === "cancelled" && doc.cancelledAt ? (
             <CancelledSection cancelledAt={doc.cancelledAt} />
           ) : null}

@@ -14,6 +14,8 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { ActiveCompanyNote } from "~/components/team/active-company-note";
 import { Button, ButtonLink } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
+import { lockedMessage } from "~/modules/periods/constants";
+import { lockOn } from "~/modules/periods/locks.server";
 import { SALARY_MESSAGES, SALARY_STATUSES } from "~/modules/salaries/constants";
 import { hasEmployees } from "~/modules/salaries/employees.server";
 import { paymentDueDate } from "~/modules/salaries/payroll";
@@ -37,10 +39,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "salaries", "salaries.view");
   const asked = new URL(request.url).searchParams.get("month") ?? "";
   const month = MONTH.test(asked) ? asked : currentMonth();
-  const [current, previous, employees] = await Promise.all([
+  const [current, previous, employees, lock] = await Promise.all([
     monthSalaries(context.db, user.companyId, month),
     monthSalaries(context.db, user.companyId, previousMonth(month)),
     hasEmployees(context.db, user.companyId),
+    lockOn(context.db, user.companyId, month),
   ]);
   return json({
     companyName: user.companyName,
@@ -50,6 +53,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     current,
     previous,
     dueDate: paymentDueDate(month),
+    // A locked month's salaries are neither added, changed nor deleted (decision 058).
+    locked: lock ? lockedMessage(lock) : null,
   });
 }
 
@@ -105,7 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Salaries() {
-  const { companyName, needsEmployee, month, current, previous, dueDate } =
+  const { companyName, needsEmployee, month, current, previous, dueDate, locked } =
     useLoaderData<typeof loader>();
   const busy = useNavigation().state !== "idle";
   return (
@@ -113,7 +118,7 @@ export default function Salaries() {
       <div className={listStyles.header}>
         <h1>Заплати — {monthLabel(month)}</h1>
         <div className={styles.actions} style={{ marginTop: 0 }}>
-          {needsEmployee ? null : (
+          {needsEmployee || locked ? null : (
             <ButtonLink to={`/salaries/add?month=${month}`}>Нова заплата</ButtonLink>
           )}
           <ButtonLink to="/salaries/employees" tone="secondary">
@@ -121,6 +126,7 @@ export default function Salaries() {
           </ButtonLink>
         </div>
       </div>
+      {locked ? <p className={page.warning}>{locked}</p> : null}
       {needsEmployee ? (
         <section className={page.card} aria-labelledby="no-employees">
           <h2 id="no-employees" style={{ marginTop: 0 }}>
@@ -162,7 +168,7 @@ export default function Salaries() {
         Осигуровките и данъкът за {monthLabel(month)} се внасят до{" "}
         <strong>{printDate(dueDate)}</strong>.
       </p>
-      {current.totals.count === 0 && previous.totals.count > 0 ? (
+      {current.totals.count === 0 && previous.totals.count > 0 && !locked ? (
         <Form method="post" className={page.card}>
           <CompanyField />
           <input type="hidden" name="month" value={month} />
@@ -191,7 +197,7 @@ export default function Salaries() {
         title={monthLabel(month)}
         month={month}
         data={current}
-        editable
+        editable={!locked}
         busy={busy}
       />
       <SalaryMonthTable

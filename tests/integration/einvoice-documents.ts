@@ -158,6 +158,15 @@ export async function makeEInvoiceDocuments(db: Kysely<Database>) {
         },
       ],
     }),
+    // Before the notes: numbers follow dates (ППЗДДС чл. 78, decision 058).
+    usd: await issue(companyId, {
+      clientId: me.clientId,
+      currency: "USD",
+      eurRate: "0.86251234",
+      lines: [
+        { description: "Hosting", quantity: "12", unit: "мес.", unitPrice: "19.99", vatRate: 20 },
+      ],
+    }),
     creditNote: await issue(companyId, {
       type: "credit_note",
       clientId: me.clientId,
@@ -174,14 +183,6 @@ export async function makeEInvoiceDocuments(db: Kysely<Database>) {
       issueDate: "2026-11-26",
       lines: [
         { description: "Консултация", quantity: "1", unit: "час", unitPrice: "80", vatRate: 20 },
-      ],
-    }),
-    usd: await issue(companyId, {
-      clientId: me.clientId,
-      currency: "USD",
-      eurRate: "0.86251234",
-      lines: [
-        { description: "Hosting", quantity: "12", unit: "мес.", unitPrice: "19.99", vatRate: 20 },
       ],
     }),
     notRegistered: "",

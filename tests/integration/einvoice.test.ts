@@ -308,7 +308,7 @@ describe("e-invoices (UBL 2.1, EN 16931)", () => {
       params: { id: made.ids.creditNote },
     });
     expect(credit.headers.get("content-disposition")).toContain(
-      encodeURIComponent("Кредитно-известие-0000000007.xml"),
+      encodeURIComponent("Кредитно-известие-0000000008.xml"),
     );
 
     // Another company: 404, page and API — to its owner and to each role (issue #29).

@@ -1929,7 +1929,25 @@ function teamCalls(f: Fixtures): Call[] {
     body: "form",
     fields,
   });
+  // Locked periods (decision 058): months no other row writes in.
+  const periods = (fields: Record<string, string>): Call => ({
+    route: "_app.settings_.periods",
+    method: "POST",
+    path: "/settings/periods",
+    body: "form",
+    fields,
+  });
   return [
+    periods({ intent: "lock", month: "2025-02" }),
+    periods({ intent: "unlock", month: "2025-02", reason: "Корекция" }),
+    {
+      route: "api.periods.$month.lock",
+      method: "POST",
+      path: "/api/periods/2025-01/lock",
+      params: { month: "2025-01" },
+      body: "json",
+      fields: {},
+    },
     team({
       intent: "invite",
       email: "new.member@example.bg",

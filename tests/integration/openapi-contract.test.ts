@@ -272,6 +272,15 @@ function calls(f: Fixtures): {
     { method: "put", path: "/api/companies/active", body: { companyId: f.companyId } },
     { method: "delete", path: "/api/catalogue/{id}", params: { id: f.catalogueItemId } },
     { method: "delete", path: "/api/expenses/{id}", params: { id: f.expenseId } },
+    // Last: a locked month refuses the writes above (decision 058).
+    { method: "post", path: "/api/periods/{month}/lock", params: { month: "2026-10" } },
+    { method: "get", path: "/api/periods" },
+    {
+      method: "post",
+      path: "/api/periods/{month}/unlock",
+      params: { month: "2026-10" },
+      body: { reason: "Корекция на разход" },
+    },
   ];
 }
 

@@ -180,7 +180,8 @@ async function moreDocuments(
       documentSchema.parse({
         type: "invoice",
         clientId,
-        issueDate: "2026-11-20",
+        // After the shared set's last note (26.11): numbers follow dates (decision 058).
+        issueDate: "2026-11-26",
         dueDate: "2026-11-30",
         ...fields,
       }),
@@ -222,7 +223,7 @@ async function moreDocuments(
   });
   // Part paid: the e-invoice states the prepaid amount and what is still due.
   await addPayment(db, companyId, discounted, {
-    paidOn: "2026-11-22",
+    paidOn: "2026-11-26",
     amount: 5_000,
     method: "bank",
     note: null,

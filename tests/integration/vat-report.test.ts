@@ -114,7 +114,11 @@ describe("НАП's record layouts", () => {
 });
 
 /** A VAT-registered company with clients for every kind of supply. */
-async function business() {
+/**
+ * A month of every kind of document. `november: false` leaves out November's invoice, for a test
+ * that issues one more October document after it (numbers follow dates: ППЗДДС чл. 78).
+ */
+async function business({ november = true } = {}) {
   const db = getDb();
   const me = await createCompanyOnPlan(db, "standard");
   await db
@@ -219,7 +223,7 @@ async function business() {
     }),
   );
   await issue({ type: "proforma", lines: [line("77", 20)] });
-  await issue({ issueDate: "2026-11-02", lines: [line("10", 20)] });
+  if (november) await issue({ issueDate: "2026-11-02", lines: [line("10", 20)] });
 
   await createTestExpense(db, me.companyId, {
     documentDate: `${MONTH}-03`,
@@ -456,7 +460,7 @@ describe("a month of every kind of document", () => {
   });
 
   it("a client «Müller … Hauptstraße, München»: the files download, written as НАП accepts, and the page says so", async () => {
-    const { db, me } = await business();
+    const { db, me } = await business({ november: false });
     const muller = await createClient(
       db,
       me.companyId,
@@ -539,7 +543,7 @@ describe("a month of every kind of document", () => {
   });
 
   it("a person without ЕГН and a company outside the EU without a number: written with НАП's fifteen nines, not refused", async () => {
-    const { db, me } = await business();
+    const { db, me } = await business({ november: false });
     const person = await createClient(
       db,
       me.companyId,
@@ -602,7 +606,7 @@ describe("a month of every kind of document", () => {
   });
 
   it("a client whose name is longer than НАП's field: the month downloads, the name cut at a word and listed", async () => {
-    const { db, me } = await business();
+    const { db, me } = await business({ november: false });
     // 70 characters; the journals' field 02-08 holds 50.
     const name = "Търговско дружество „Северозападна логистика и складови услуги 1“ ЕООД";
     expect(name).toHaveLength(70);

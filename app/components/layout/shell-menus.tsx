@@ -42,6 +42,11 @@ export function UserItems({
           Одитна следа
         </a>
       ) : null}
+      {user.may.periods ? (
+        <a href="/settings/periods" className={styles.menuItem}>
+          Заключени периоди
+        </a>
+      ) : null}
       {user.may.billing ? (
         <a href="/settings/subscription" className={styles.menuItem}>
           Планове

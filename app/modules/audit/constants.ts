@@ -30,6 +30,8 @@ export const COMPANY_AUDIT_ACTIONS = {
   "vat.files": "Изтеглени файлове по ДДС",
   "payroll.files": "Изтеглени файлове за заплатите",
   export: "Експорт на данни",
+  "period.lock": "Заключен период",
+  "period.unlock": "Отключен период",
   "impersonation.start": "Администратор отвори изгледа на член",
   "impersonation.request": "Действие на администратор в изгледа на член",
 } as const;
@@ -70,6 +72,7 @@ export const AUDIT_GROUPS = {
     label: "Банка",
     actions: ["bank.import", "bank.match", "bank.unmatch", "bank.rule", "bank.rule-delete"],
   },
+  periods: { label: "Заключени периоди", actions: ["period.lock", "period.unlock"] },
   files: {
     label: "Файлове и експорт",
     actions: ["vat.files", "payroll.files", "export", "clients.import"],
@@ -117,6 +120,8 @@ const DETAIL_LABELS: Record<string, string> = {
   client: "Клиент",
   changed: "Променени полета",
   issuer: "Издал",
+  lockedBy: "Заключен от",
+  lockedAt: "Заключен на",
   statement: "Извлечение",
   imported: "Внесени",
   skipped: "Вече внесени",

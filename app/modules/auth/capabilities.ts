@@ -86,6 +86,8 @@ export const CAPABILITIES = {
   /** Members, roles, invitations, ownership. */
   team: ["owner"],
   "audit.view": BOOKS,
+  /** Locking and unlocking months (decision 058). */
+  periods: BOOKS,
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -115,6 +117,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   billing: "Планове и плащания",
   team: "Екип: покани, роли, собственост",
   "audit.view": "Одитна следа",
+  periods: "Заключване на периоди",
 };
 
 /** What a session works with: its role in the active company (null: no company). */

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { AppError } from "~/utils/errors";
 import type { Database } from "~db/types";
 import type { BankActor } from "./access.server";
@@ -44,6 +45,9 @@ export async function lockTransaction(trx: Transaction<Database>, companyId: str
     .forUpdate()
     .executeTakeFirst();
   if (!tx) throw new AppError(BANK_MESSAGES.notFound, 404);
+  // A bank booking's month is the movement's booking date (decision 058): matching and undoing
+  // both go through here.
+  await assertPeriodOpen(trx, companyId, tx.bookedOn);
   return tx as TxRow;
 }
 

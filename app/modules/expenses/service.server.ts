@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { printDate } from "~/utils/dates";
 import { AppError, NotFoundError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
@@ -159,6 +160,8 @@ export async function createExpense(
   return db
     .transaction()
     .execute(async (trx) => {
+      // An expense's month is its document's date (decision 058), as in the purchase journal.
+      await assertPeriodOpen(trx, companyId, input.documentDate);
       const supplierId = await rememberSupplier(trx, companyId, {
         name: input.supplierName,
         eik: input.supplierEik,
@@ -206,6 +209,7 @@ export async function updateExpense(
         .forUpdate()
         .executeTakeFirst();
       if (!before) throw new AppError(EXPENSE_NOT_FOUND, 404);
+      await assertPeriodOpen(trx, companyId, before.documentDate, input.documentDate);
       await trx
         .updateTable("expenses")
         .set({ ...columns, supplierId, updatedAt: new Date() })
@@ -236,6 +240,7 @@ export async function removeExpense(
     .returning("documentDate")
     .executeTakeFirst();
   if (!row) return false;
+  await assertPeriodOpen(trx, companyId, row.documentDate);
   await refreshMonthTotals(trx, companyId, [row.documentDate]);
   return true;
 }
@@ -271,6 +276,7 @@ export async function setExpensePaid(
     .returning("documentDate")
     .executeTakeFirst();
   if (!row) return false;
+  await assertPeriodOpen(trx, companyId, row.documentDate);
   await refreshMonthTotals(trx, companyId, [row.documentDate]);
   return true;
 }

@@ -104,6 +104,9 @@ export const DOCUMENT_MESSAGES = {
   documentTooLarge: "Общата сума на документа е твърде голяма: най-много 99 999 999 999,99",
   overpayment: (due: string) => `Сумата надвишава остатъка за плащане: най-много ${due}`,
   alreadyPaid: "Документът е платен изцяло",
+  /** Issuing out of order (ППЗДДС чл. 78, decision 058). */
+  beforeLastIssued: (date: string) =>
+    `Документът не е издаден: в поредицата вече има издаден документ с дата ${date}. Номерата следват датите: издайте го с дата ${date} или по-късна.`,
   paymentMethod: "Моля, изберете начин на плащане",
 } as const;
 

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, Transaction } from "kysely";
 import { type Actor, recordCompanyAudit } from "~/modules/audit/trail.server";
 import { getClient } from "~/modules/clients/queries.server";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { VAT_MESSAGES, vatDateOf } from "~/modules/reference/vat";
 import { invalidLineRates } from "~/modules/reference/vat.server";
 import { AppError, NotFoundError } from "~/utils/errors";
@@ -12,16 +13,10 @@ import {
   scaledToString,
 } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
-import type {
-  Database,
-  DocumentLineRow,
-  DocumentPaymentRow,
-  DocumentRow,
-  VatTreatment,
-} from "~db/types";
+import type { Database, DocumentLineRow, DocumentPaymentRow, DocumentRow } from "~db/types";
 import { documentTarget } from "./acts.server";
-import { NO_VAT_TREATMENTS } from "./editor";
-import { allocateNumber, seriesOf } from "./numbering.server";
+import { NO_VAT_TREATMENTS, noVatMessage } from "./editor";
+import { allocateNumber, refuseOutOfOrder, seriesOf } from "./numbering.server";
 import {
   DOCUMENT_MESSAGES,
   type DocumentInput,
@@ -36,17 +31,6 @@ export type DocumentWithLines = DocumentRow & {
 };
 
 const isNote = (type: string) => type === "credit_note" || type === "debit_note";
-
-/** Why a line with VAT is refused for a client charged none, in Bulgarian. */
-function noVatMessage(treatment: VatTreatment): string {
-  const why =
-    treatment === "reverse_charge"
-      ? "е с обратно начисляване (чл. 21, ал. 2 от ЗДДС): ДДС начислява получателят"
-      : treatment === "intra_community"
-        ? "получава вътреобщностна доставка (чл. 53 от ЗДДС): ставката е 0 %"
-        : "е за износ (чл. 28 от ЗДДС): ставката е 0 %";
-  return `Клиентът ${why}. Изберете «Без ДДС» или 0 % вместо ставка с ДДС.`;
-}
 
 /** The lines with their nets, and the document's totals, by the one rounding rule. */
 export function priceLines(lines: LineInput[], vatRegistered: boolean) {
@@ -211,6 +195,8 @@ export async function createDraftDocument(
 ): Promise<DocumentWithLines> {
   const { columns, lines } = await prepare(db, companyId, input, extra.documentsOf ?? null);
   return db.transaction().execute(async (trx) => {
+    // A document's month is its issue date's (decision 058): the VAT journals' and the books'.
+    await assertPeriodOpen(trx, companyId, columns.issueDate);
     const doc = await trx
       .insertInto("documents")
       .values({
@@ -241,6 +227,15 @@ export async function updateDraft(
 ) {
   const { columns, lines } = await prepare(db, companyId, input, documentsOf);
   await db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom("documents")
+      .select("issueDate")
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .forUpdate()
+      .executeTakeFirst();
+    // Neither the month it leaves nor the one it moves into may be locked.
+    await assertPeriodOpen(trx, companyId, before?.issueDate, columns.issueDate);
     const row = await trx
       .updateTable("documents")
       .set({ ...columns, updatedAt: new Date() })
@@ -256,14 +251,17 @@ export async function updateDraft(
 }
 
 export async function deleteDraft(db: Kysely<Database>, companyId: string, id: string) {
-  const row = await db
-    .deleteFrom("documents")
-    .where("companyId", "=", companyId)
-    .where("id", "=", id)
-    .where("status", "=", "draft")
-    .returning("id")
-    .executeTakeFirst();
-  if (!row) throw new AppError(NOT_A_DRAFT, 409);
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("documents")
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .where("status", "=", "draft")
+      .returning("issueDate")
+      .executeTakeFirst();
+    if (!row) throw new AppError(NOT_A_DRAFT, 409);
+    await assertPeriodOpen(trx, companyId, row.issueDate);
+  });
 }
 
 /**
@@ -394,6 +392,7 @@ export async function issueDocument(
       .executeTakeFirst();
     if (!doc) throw new AppError("Документът не е намерен", 404);
     if (doc.status !== "draft") throw new AppError("Документът вече е издаден", 409);
+    await assertPeriodOpen(trx, companyId, doc.issueDate);
     // The draft's date or the rates may have changed since it was saved.
     const original = doc.originalId
       ? await trx
@@ -446,6 +445,7 @@ export async function issueDocument(
       }
     }
     const number = await allocateNumber(trx, companyId, seriesOf(doc.type));
+    await refuseOutOfOrder(trx, companyId, doc);
     const issued = await trx
       .updateTable("documents")
       .set({
@@ -485,19 +485,23 @@ export async function cancelDocument(
   id: string,
   reason: string,
 ) {
-  const row = await db
-    .updateTable("documents")
-    .set({
-      status: "cancelled",
-      cancelledAt: new Date(),
-      cancelReason: reason,
-      updatedAt: new Date(),
-    })
-    .where("companyId", "=", companyId)
-    .where("id", "=", id)
-    .where("status", "=", "issued")
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new AppError("Само издаден документ може да бъде анулиран", 409);
-  return row;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("documents")
+      .set({
+        status: "cancelled",
+        cancelledAt: new Date(),
+        cancelReason: reason,
+        updatedAt: new Date(),
+      })
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .where("status", "=", "issued")
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError("Само издаден документ може да бъде анулиран", 409);
+    // Cancelling zeroes it in its month's sales journal: that month must be open.
+    await assertPeriodOpen(trx, companyId, row.issueDate);
+    return row;
+  });
 }

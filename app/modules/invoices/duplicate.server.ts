@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { getClient } from "~/modules/clients/queries.server";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { vatDateOf } from "~/modules/reference/vat";
 import { vatRatesOn } from "~/modules/reference/vat.server";
 import { addDays, todayInSofia } from "~/utils/dates";
@@ -39,6 +40,7 @@ export async function duplicateDocument(
   const isNote = source.type === "credit_note" || source.type === "debit_note";
   const totals = computeTotals(source.lines);
   const id = await db.transaction().execute(async (trx) => {
+    await assertPeriodOpen(trx, companyId, today);
     const doc = await trx
       .insertInto("documents")
       .values({

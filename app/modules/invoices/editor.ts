@@ -403,3 +403,14 @@ export function lineFromCatalogue(
     vatRate,
   };
 }
+
+/** Why a line with VAT is refused for a client charged none, in Bulgarian. */
+export function noVatMessage(treatment: VatTreatment): string {
+  const why =
+    treatment === "reverse_charge"
+      ? "е с обратно начисляване (чл. 21, ал. 2 от ЗДДС): ДДС начислява получателят"
+      : treatment === "intra_community"
+        ? "получава вътреобщностна доставка (чл. 53 от ЗДДС): ставката е 0 %"
+        : "е за износ (чл. 28 от ЗДДС): ставката е 0 %";
+  return `Клиентът ${why}. Изберете «Без ДДС» или 0 % вместо ставка с ДДС.`;
+}

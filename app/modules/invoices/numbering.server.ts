@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
+import { printDate } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
-import type { Database, DocumentType, NumberSeries } from "~db/types";
+import type { Database, DocumentRow, DocumentType, NumberSeries } from "~db/types";
+import { DOCUMENT_MESSAGES } from "./constants";
 
 export type { DocumentType };
 export const MAX_NUMBER = 9_999_999_999;
@@ -156,4 +158,30 @@ export async function numberStillSettable(
   series: NumberSeries,
 ) {
   return !(await seriesHasDocument(db, companyId, series));
+}
+
+/**
+ * Sequential numbering (ППЗДДС чл. 78, decision 058): a number follows the ones before it in
+ * date too, so a document is not issued with a date before the latest issued (or cancelled)
+ * document of its series. Called by the issuing transaction with the series' counter row locked.
+ */
+export async function refuseOutOfOrder(
+  trx: Transaction<Database>,
+  companyId: string,
+  doc: Pick<DocumentRow, "id" | "type" | "issueDate">,
+) {
+  const latest = await trx
+    .selectFrom("documents")
+    .select("issueDate")
+    .where("companyId", "=", companyId)
+    .where("type", "in", typesOf(seriesOf(doc.type)))
+    .where("status", "in", ["issued", "cancelled"])
+    .where("id", "!=", doc.id)
+    .orderBy("issueDate", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  if (latest && latest.issueDate > doc.issueDate) {
+    const message = DOCUMENT_MESSAGES.beforeLastIssued(printDate(latest.issueDate));
+    throw new AppError(message, 409, { issueDate: message });
+  }
 }

@@ -1,5 +1,7 @@
 import type { Kysely } from "kysely";
 import { getLogoDataUrl } from "~/modules/accounts/account.server";
+import { lockedMessage } from "~/modules/periods/constants";
+import { lockOn } from "~/modules/periods/locks.server";
 import { todayInSofia } from "~/utils/dates";
 import type { Database } from "~db/types";
 import type { DocumentWithLines } from "./documents.server";
@@ -26,6 +28,7 @@ export async function documentPageData(
     recurring,
     reminders,
     company,
+    periodLock,
   ] = await Promise.all([
     printModelFor(db, doc),
     db
@@ -76,6 +79,8 @@ export async function documentPageData(
           .where("id", "=", companyId)
           .executeTakeFirstOrThrow()
       : null,
+    // A document of a locked month is neither issued, changed, cancelled nor deleted (decision 058).
+    lockOn(db, companyId, doc.issueDate),
   ]);
   const today = todayInSofia();
   return {
@@ -119,6 +124,8 @@ export async function documentPageData(
     // Issuing an English or bilingual draft warns of the company's details it would print in
     // Cyrillic (issue #41 item 5).
     englishMissing: company ? missingEnglishDetails(doc.language, company) : [],
+    /** Why its month's actions are not offered: «Периодът … е заключен от … на …», or null. */
+    periodLocked: periodLock ? lockedMessage(periodLock) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { AppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
@@ -41,6 +42,8 @@ export async function recordPayment(
   if (current.status !== "issued") {
     throw new AppError("Документът вече не е издаден: плащане не може да се запише", 409);
   }
+  // A payment's month is its date's (decision 058), whatever the document's.
+  await assertPeriodOpen(trx, companyId, payment.paidOn);
   const due = current.dueCents;
   if (due <= 0) throw new AppError(DOCUMENT_MESSAGES.alreadyPaid, 409);
   if (payment.amount > due) {
@@ -99,9 +102,10 @@ export async function removePayment(
     .where("companyId", "=", companyId)
     .where("documentId", "=", documentId)
     .where("id", "=", paymentId)
-    .returning("amountCents")
+    .returning(["amountCents", "paidOn"])
     .executeTakeFirst();
   if (!row) return false;
+  await assertPeriodOpen(trx, companyId, row.paidOn);
   await trx
     .updateTable("documents")
     .set((eb) => ({ paidCents: eb("paidCents", "-", row.amountCents), updatedAt: new Date() }))

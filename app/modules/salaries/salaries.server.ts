@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { AppError, NotFoundError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import { lastDayOf, previousMonth } from "~/utils/periods";
@@ -132,6 +133,8 @@ const duplicate = (error: unknown): never => {
 export async function createSalary(db: Kysely<Database>, companyId: string, input: SalaryInput) {
   const columns = await salaryColumns(db, companyId, input);
   return db.transaction().execute(async (trx) => {
+    // A salary's month is its own (decision 058).
+    await assertPeriodOpen(trx, companyId, input.month);
     const row = await trx
       .insertInto("salaries")
       .values({ ...columns, companyId })
@@ -167,16 +170,21 @@ export async function updateSalary(
         status: SALARY_MESSAGES.approvedLocked,
       });
     }
-    await db
-      .updateTable("salaries")
-      .set({ status: input.status, notes: input.notes, updatedAt: new Date() })
-      .where("companyId", "=", companyId)
-      .where("id", "=", id)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await assertPeriodOpen(trx, companyId, await monthForUpdate(trx, companyId, id));
+      await trx
+        .updateTable("salaries")
+        .set({ status: input.status, notes: input.notes, updatedAt: new Date() })
+        .where("companyId", "=", companyId)
+        .where("id", "=", id)
+        .execute();
+    });
     return;
   }
   const columns = await salaryColumns(db, companyId, input);
   await db.transaction().execute(async (trx) => {
+    const before = await monthForUpdate(trx, companyId, id);
+    await assertPeriodOpen(trx, companyId, before, input.month);
     await trx
       .updateTable("salaries")
       .set({ ...columns, updatedAt: new Date() })
@@ -196,14 +204,29 @@ export async function setSalaryStatus(
   status: "draft" | "approved" | "paid",
 ) {
   if (!isUuid(id)) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
-  const row = await db
-    .updateTable("salaries")
-    .set({ status, updatedAt: new Date() })
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("salaries")
+      .set({ status, updatedAt: new Date() })
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .returning("month")
+      .executeTakeFirst();
+    if (!row) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
+    await assertPeriodOpen(trx, companyId, row.month);
+  });
+}
+
+/** The month of a salary, its row locked for the change (undefined: none). */
+async function monthForUpdate(trx: Transaction<Database>, companyId: string, id: string) {
+  const row = await trx
+    .selectFrom("salaries")
+    .select("month")
     .where("companyId", "=", companyId)
     .where("id", "=", id)
-    .returning("id")
+    .forUpdate()
     .executeTakeFirst();
-  if (!row) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
+  return row?.month;
 }
 
 /** Deletes a draft salary. */
@@ -211,7 +234,15 @@ export async function deleteSalary(db: Kysely<Database>, companyId: string, id: 
   const current = await getSalary(db, companyId, id);
   if (!current) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
   if (current.status !== "draft") throw new AppError(SALARY_MESSAGES.approvedLocked, 409);
-  await db.deleteFrom("salaries").where("companyId", "=", companyId).where("id", "=", id).execute();
+  await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom("salaries")
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .returning("month")
+      .executeTakeFirst();
+    await assertPeriodOpen(trx, companyId, row?.month);
+  });
 }
 
 /** One salary of the company; undefined for anything else. */
@@ -262,6 +293,7 @@ export async function copyPreviousMonth(db: Kysely<Database>, companyId: string,
   const from = previousMonth(month);
   const workingDays = await workingDaysOf(db, month);
   return db.transaction().execute(async (trx) => {
+    await assertPeriodOpen(trx, companyId, month);
     const previous = await trx
       .selectFrom("salaries")
       .innerJoin("employees", (join) =>
