@@ -23,6 +23,9 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["reference"],
   ["accounts"],
   ["subscriptions"],
+  // The books (decision 057): documents, payments and expenses post into it in their own
+  // transactions, so it sits below them and reads their tables without importing their code.
+  ["ledger"],
   ["clients", "catalogue", "feedback", "team"],
   ["invoices"],
   ["einvoice", "recurring", "salaries"],

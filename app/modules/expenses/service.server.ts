@@ -1,4 +1,5 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { postExpense } from "~/modules/ledger/post.server";
 import { printDate } from "~/utils/dates";
 import { AppError, NotFoundError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
@@ -173,6 +174,8 @@ export async function createExpense(
       await writeAmounts(trx, companyId, row.id, input);
       await storeReceipts(trx, companyId, row.id, receipts);
       await refreshMonthTotals(trx, companyId, [input.documentDate]);
+      // Its entries in the books, in this transaction (decision 057).
+      await postExpense(trx, companyId, row.id, userId ? { id: userId, name: null } : null);
       return row.id;
     })
     .catch(categoryRefusal);
@@ -215,6 +218,7 @@ export async function updateExpense(
       await writeAmounts(trx, companyId, id, input);
       await storeReceipts(trx, companyId, id, receipts);
       await refreshMonthTotals(trx, companyId, [before.documentDate, input.documentDate]);
+      await postExpense(trx, companyId, id, null);
     })
     .catch(categoryRefusal);
 }
@@ -237,6 +241,7 @@ export async function removeExpense(
     .executeTakeFirst();
   if (!row) return false;
   await refreshMonthTotals(trx, companyId, [row.documentDate]);
+  await postExpense(trx, companyId, id, null);
   return true;
 }
 
@@ -272,6 +277,7 @@ export async function setExpensePaid(
     .executeTakeFirst();
   if (!row) return false;
   await refreshMonthTotals(trx, companyId, [row.documentDate]);
+  await postExpense(trx, companyId, id, null);
   return true;
 }
 

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type Kysely, Transaction } from "kysely";
 import { type Actor, recordCompanyAudit } from "~/modules/audit/trail.server";
 import { getClient } from "~/modules/clients/queries.server";
+import { postDocument } from "~/modules/ledger/post.server";
 import { VAT_MESSAGES, vatDateOf } from "~/modules/reference/vat";
 import { invalidLineRates } from "~/modules/reference/vat.server";
 import { AppError, NotFoundError } from "~/utils/errors";
@@ -447,6 +448,8 @@ export async function issueDocument(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // Its entry in the books, in this transaction (decision 057).
+    await postDocument(trx, companyId, id, issuer ?? AUTOMATIC);
     await recordCompanyAudit(trx, {
       companyId,
       actor: issuer ?? AUTOMATIC,
@@ -464,26 +467,30 @@ export async function issueDocument(
   });
 }
 
-/** Cancels an issued document: it keeps its number, with the reason and the time. */
+/** Cancels an issued document: it keeps its number, with the reason and the time; its entry reversed. */
 export async function cancelDocument(
   db: Kysely<Database>,
   companyId: string,
   id: string,
   reason: string,
+  who: { id: string | null; name: string | null } | null = null,
 ) {
-  const row = await db
-    .updateTable("documents")
-    .set({
-      status: "cancelled",
-      cancelledAt: new Date(),
-      cancelReason: reason,
-      updatedAt: new Date(),
-    })
-    .where("companyId", "=", companyId)
-    .where("id", "=", id)
-    .where("status", "=", "issued")
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new AppError("Само издаден документ може да бъде анулиран", 409);
-  return row;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable("documents")
+      .set({
+        status: "cancelled",
+        cancelledAt: new Date(),
+        cancelReason: reason,
+        updatedAt: new Date(),
+      })
+      .where("companyId", "=", companyId)
+      .where("id", "=", id)
+      .where("status", "=", "issued")
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError("Само издаден документ може да бъде анулиран", 409);
+    await postDocument(trx, companyId, id, who);
+    return row;
+  });
 }
