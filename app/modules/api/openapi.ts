@@ -22,6 +22,7 @@ import { registerDocuments } from "./openapi-documents";
 import { einvoicePaths } from "./openapi-einvoice";
 import { expensePaths, expenseSchemas } from "./openapi-expenses";
 import { exportPaths, exportSchemas } from "./openapi-export";
+import { registerLedger } from "./openapi-ledger";
 import { napPaymentPaths } from "./openapi-nap-payments";
 import { salaryPaths, salarySchemas } from "./openapi-salaries";
 import { teamPaths, teamSchemas } from "./openapi-team";
@@ -50,6 +51,7 @@ export function openApiDocument(): OpenApiDocument {
 function build() {
   const registry = new OpenAPIRegistry();
   registerDocuments(registry);
+  registerLedger(registry);
   // The request bodies of the areas below that their routes parse with zod, under the names the
   // hand-written paths refer to.
   registry.register("ExpenseInput", expenseSchema);

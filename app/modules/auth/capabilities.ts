@@ -86,6 +86,10 @@ export const CAPABILITIES = {
   /** Members, roles, invitations, ownership. */
   team: ["owner"],
   "audit.view": BOOKS,
+  /** The books (decision 057): the chart, the journal, the trial balance, an account's card. */
+  "ledger.view": BOOKS,
+  /** Manual entries, analytic accounts, renames and the posting rules. */
+  "ledger.edit": BOOKS,
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -115,6 +119,8 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   billing: "Планове и плащания",
   team: "Екип: покани, роли, собственост",
   "audit.view": "Одитна следа",
+  "ledger.view": "Счетоводство: сметкоплан, дневник, оборотна ведомост",
+  "ledger.edit": "Счетоводство: ръчни статии, сметки и правила",
 };
 
 /** What a session works with: its role in the active company (null: no company). */

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database, LedgerEntriesSourceKind } from "~db/types";
+import type { Database, ExpenseDocumentType, LedgerEntriesSourceKind } from "~db/types";
 import {
   type Counterparty,
   documentPosting,
@@ -308,7 +308,7 @@ export async function postPayment(
 }
 
 /** Purchase documents not posted yet (decision 057): their lines are left for later. */
-export const UNPOSTED_EXPENSE_TYPES = ["protocol_117"];
+export const UNPOSTED_EXPENSE_TYPES: ExpenseDocumentType[] = ["protocol_117"];
 
 const EXPENSE_LABELS: Record<string, string> = {
   invoice: "Фактура",

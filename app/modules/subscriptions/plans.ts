@@ -26,6 +26,8 @@ export const PLAN_FEATURES: Record<Plan, string[]> = {
 export const FEATURE_PLANS = {
   expenses: "standard",
   bank: "standard",
+  /** The books (decision 057): where the expenses and the bank already are. */
+  ledger: "standard",
   salaries: "full",
   analytics: "full",
 } as const satisfies Record<string, Plan>;

@@ -1,0 +1,20 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { trialBalanceJson } from "~/modules/ledger/json.server";
+import { trialBalance } from "~/modules/ledger/reports.server";
+import { LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
+import { todayInSofia } from "~/utils/dates";
+import { jsonError } from "~/utils/http.server";
+import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
+
+/**
+ * GET /api/ledger/trial-balance?from=YYYY-MM-DD&to=YYYY-MM-DD → the оборотна ведомост: per account
+ * the opening balance, the period's turnover and the closing balance, and their totals, as
+ * decimal strings in the currency of the period's end (decision 057). Standard plan.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const companyId = await requireApiFeatureCompany(request, context, "ledger", "ledger.view");
+  const period = periodOf(new URL(request.url).searchParams, todayInSofia());
+  if (!period) return jsonError(LEDGER_MESSAGES.period, 400);
+  const report = await trialBalance(context.db, companyId, period.from, period.to);
+  return json(trialBalanceJson(report));
+}
