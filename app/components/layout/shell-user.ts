@@ -17,7 +17,8 @@ export type ShellSections = Record<
   | "settings"
   | "billing"
   | "team"
-  | "audit",
+  | "audit"
+  | "ledger",
   boolean
 >;
 
@@ -84,6 +85,7 @@ export function shellUser(
       billing: can(user, "billing"),
       team: can(user, "team"),
       audit: can(user, "audit.view"),
+      ledger: can(user, "ledger.view"),
     },
   };
 }
