@@ -4,6 +4,7 @@ import { purgeDueAccounts, requestDeletion } from "~/modules/accounts/account.se
 import { deleteExpense, setExpensePaid } from "~/modules/expenses/service.server";
 import { cancelDocument, issueDocument } from "~/modules/invoices/documents.server";
 import { addPayment, deletePayment } from "~/modules/invoices/payments.server";
+import { setRule } from "~/modules/ledger/accounts.server";
 import { insertEntry } from "~/modules/ledger/post.server";
 import type { Database } from "~db/types";
 import { createCompanyWithClient, createTestDraft, createTestExpense } from "../setup/factories";
@@ -259,6 +260,38 @@ describe("postings in the business row's transaction", () => {
       "2025-12-15 document 411 Д 23470 (Клиент Бета ООД) BGN",
       "2025-12-15 document 703 К 19558 BGN",
       "2025-12-15 document 4532 К 3912 BGN",
+    ]);
+  });
+
+  it("a rule changes the account of postings from its date on; what was posted stays", async () => {
+    const db = getDb();
+    const me = await createCompanyWithClient(db);
+    const line = [{ description: "Стока", quantity: "1", unitPrice: "100.00", vatRate: 20 }];
+    const before = await createTestDraft(db, me, { issueDate: "2026-11-02", lines: line });
+    await issueDocument(db, me.companyId, before);
+    await setRule(
+      db,
+      me.companyId,
+      { key: "revenue", accountCode: "702", validFrom: "2026-11-10" },
+      me.user.id,
+    );
+    await expect(
+      setRule(
+        db,
+        me.companyId,
+        { key: "revenue", accountCode: "999", validFrom: "2026-11-11" },
+        null,
+      ),
+    ).rejects.toThrow(/Сметка 999 няма/);
+    const after = await createTestDraft(db, me, { issueDate: "2026-11-12", lines: line });
+    await issueDocument(db, me.companyId, after);
+    // A document dated before the rule, issued after it, keeps the old account.
+    const late = await createTestDraft(db, me, { issueDate: "2026-11-05", lines: line });
+    await issueDocument(db, me.companyId, late);
+    expect((await booked(db, me.companyId)).filter((l) => / 70[23] /.test(l))).toEqual([
+      "2026-11-02 document 703 К 10000 EUR",
+      "2026-11-12 document 702 К 10000 EUR",
+      "2026-11-05 document 703 К 10000 EUR",
     ]);
   });
 });
