@@ -13,7 +13,7 @@ import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { can } from "~/modules/auth/capabilities";
 import { accountCard, JOURNAL_LIMIT } from "~/modules/ledger/reports.server";
-import { LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
+import { isAccountCode, LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
 import { todayInSofia } from "~/utils/dates";
 import { NotFoundError } from "~/utils/errors";
 import { requireFeature } from "~/web/subscriptions/gate.server";
@@ -24,13 +24,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const today = todayInSofia();
   const asked = periodOf(new URL(request.url).searchParams, today);
   const period = asked ?? { from: `${today.slice(0, 4)}-01-01`, to: today };
-  const card = await accountCard(
-    context.db,
-    user.companyId,
-    String(params.code ?? "").slice(0, 21),
-    period.from,
-    period.to,
-  );
+  const code = String(params.code ?? "");
+  if (!isAccountCode(code)) throw new NotFoundError();
+  const card = await accountCard(context.db, user.companyId, code, period.from, period.to);
   if (!card) throw new NotFoundError();
   return json({
     ...period,

@@ -64,8 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
           repopulateFields: values,
         });
       }
-      await renameAccount(context.db, user.companyId, values.code ?? "", parsed.data.name);
-      return redirectWithToast(here, `Сметка ${values.code} е преименувана`);
+      await renameAccount(context.db, user.companyId, parsed.data.code, parsed.data.name);
+      return redirectWithToast(here, `Сметка ${parsed.data.code} е преименувана`);
     }
     return refuseUnknownIntent();
   } catch (error) {

@@ -26,6 +26,7 @@ import { requireFeature } from "~/web/subscriptions/gate.server";
 
 /** The rows the form offers; empty ones are left out. */
 const ROWS = 6;
+const ROW_NUMBERS = Array.from({ length: ROWS }, (_, i) => i);
 const FORM_ID = "entry";
 
 /** A manual journal entry (issue #45 item 3): owner and accountant. */
@@ -123,8 +124,8 @@ export default function NewEntry() {
           error={answer?.fieldErrors.description}
           controlProps={{ maxLength: 500 }}
         />
-        {Array.from({ length: ROWS }, (_, i) => (
-          <fieldset key={i} className={listStyles.toolbar}>
+        {ROW_NUMBERS.map((i) => (
+          <fieldset key={`row-${i}`} className={listStyles.toolbar}>
             <legend>Ред {i + 1}</legend>
             <FormField
               name={`lines.${i}.account`}

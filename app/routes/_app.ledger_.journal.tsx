@@ -14,7 +14,7 @@ import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { can } from "~/modules/auth/capabilities";
 import { JOURNAL_LIMIT, journal } from "~/modules/ledger/reports.server";
-import { LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
+import { accountFilter, LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
 import { todayInSofia } from "~/utils/dates";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     today,
   );
   const period = asked ?? { from: month, to: today };
-  const account = search.get("account")?.trim().slice(0, 20) || null;
+  const account = accountFilter(search) || null;
   const { entries, truncated } = await journal(context.db, user.companyId, { ...period, account });
   return json({
     ...period,
@@ -92,7 +92,7 @@ export default function Journal() {
             <tbody>
               {entries.flatMap((e) =>
                 e.lines.map((l, i) => (
-                  <tr key={`${e.id}-${i}`}>
+                  <tr key={l.id}>
                     {i === 0 && (
                       <>
                         <td className={listStyles.cell} rowSpan={e.lines.length}>

@@ -2,7 +2,12 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { createManualEntry } from "~/modules/ledger/accounts.server";
 import { entryJson } from "~/modules/ledger/json.server";
 import { journal } from "~/modules/ledger/reports.server";
-import { LEDGER_MESSAGES, manualEntrySchema, periodOf } from "~/modules/ledger/schema";
+import {
+  accountFilter,
+  LEDGER_MESSAGES,
+  manualEntrySchema,
+  periodOf,
+} from "~/modules/ledger/schema";
 import { todayInSofia } from "~/utils/dates";
 import { apiErrorResponse, jsonError, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { requireApiFeatureCompany, requireApiFeatureUser } from "~/web/subscriptions/gate.server";
@@ -16,7 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const period = periodOf(search, todayInSofia());
   if (!period) return jsonError(LEDGER_MESSAGES.period, 400);
-  const account = search.get("account")?.trim() || null;
+  const account = accountFilter(search);
+  if (account === false) return jsonError(LEDGER_MESSAGES.account, 400);
   const { entries, truncated } = await journal(context.db, companyId, { ...period, account });
   return json({ entries: entries.map(entryJson), truncated });
 }

@@ -160,6 +160,7 @@ export async function journal(
     ? await db
         .selectFrom("ledgerLines")
         .select([
+          "id",
           "entryId",
           "accountCode",
           "counterpartyKind",

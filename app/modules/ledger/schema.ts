@@ -90,6 +90,7 @@ export const analyticAccountSchema = z.object({
 });
 
 export const renameAccountSchema = z.object({
+  code: accountCode,
   name: boundedText(200, LEDGER_MESSAGES.name).pipe(z.string().min(1, LEDGER_MESSAGES.name)),
 });
 
@@ -112,3 +113,13 @@ export function periodOf(
   });
   return parsed.success ? parsed.data : null;
 }
+
+/** The account a report is narrowed to (`account`): null for none, false when it is no code. */
+export function accountFilter(search: URLSearchParams): string | null | false {
+  const value = search.get("account")?.trim();
+  if (!value) return null;
+  return accountCode.safeParse(value).success ? value : false;
+}
+
+/** Whether a value is an account code as the chart writes them (503, 411-01). */
+export const isAccountCode = (value: string) => accountCode.safeParse(value).success;
