@@ -6,6 +6,7 @@ import { expenseJobs } from "~/modules/expenses/jobs.server";
 import { exportJobs } from "~/modules/export/jobs.server";
 import { invoiceJobs } from "~/modules/invoices/jobs.server";
 import { jobRunner, joinJobKinds } from "~/modules/jobs/jobs.server";
+import { ledgerJobs } from "~/modules/ledger/jobs.server";
 import { recurringJobs } from "~/modules/recurring/jobs.server";
 import { referenceJobs } from "~/modules/reference/jobs.server";
 import { subscriptionJobs } from "~/modules/subscriptions/jobs.server";
@@ -28,6 +29,7 @@ export const JOBS = joinJobKinds(
   backupJobs,
   exportJobs,
   referenceJobs,
+  ledgerJobs,
 );
 
 export type JobName = keyof typeof JOBS;

@@ -87,6 +87,25 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type LedgerAccountsAnalytics = "counterparty" | "employee" | "none";
+
+export type LedgerAccountsSide = "active" | "both" | "passive";
+
+export type LedgerAccountTemplatesAnalytics = "counterparty" | "employee" | "none";
+
+export type LedgerAccountTemplatesSide = "active" | "both" | "passive";
+
+export type LedgerEntriesCurrency = "BGN" | "EUR";
+
+export type LedgerEntriesSourceKind =
+  | "document"
+  | "expense"
+  | "expense_payment"
+  | "manual"
+  | "payment";
+
+export type LedgerLinesCounterpartyKind = "client" | "employee" | "supplier";
+
 export type MemberRole = "accountant" | "owner" | "staff" | "viewer";
 
 export type NapDeclarationDeliveriesFile = "1" | "6" | "zip";
@@ -994,6 +1013,71 @@ export interface Feedback {
   userId: string | null;
 }
 
+export interface LedgerAccounts {
+  analytics: LedgerAccountsAnalytics;
+  code: string;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  name: string;
+  /**
+   * The synthetic account an analytic sub-account belongs to (it takes its side and SAF-T code).
+   */
+  parentCode: string | null;
+  saftCode: string;
+  side: LedgerAccountsSide;
+  updatedAt: Generated<Timestamp>;
+}
+
+export interface LedgerAccountTemplates {
+  analytics: LedgerAccountTemplatesAnalytics;
+  code: string;
+  name: string;
+  saftCode: string;
+  side: LedgerAccountTemplatesSide;
+  source: string;
+  validFrom: string;
+  validTo: string | null;
+}
+
+export interface LedgerEntries {
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  createdByName: string | null;
+  currency: LedgerEntriesCurrency;
+  description: string;
+  documentRef: Generated<string>;
+  entryDate: string;
+  id: Generated<string>;
+  reversesEntryId: string | null;
+  sourceId: string | null;
+  sourceKind: LedgerEntriesSourceKind;
+}
+
+export interface LedgerLines {
+  accountCode: string;
+  companyId: string;
+  counterpartyId: string | null;
+  counterpartyKind: LedgerLinesCounterpartyKind | null;
+  counterpartyName: string | null;
+  creditCents: Generated<number>;
+  currency: string;
+  debitCents: Generated<number>;
+  entryDate: string;
+  entryId: string;
+  id: Generated<number>;
+}
+
+export interface LedgerRules {
+  accountCode: string;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  id: Generated<string>;
+  rule: string;
+  validFrom: string;
+}
+
 export interface LoginAttempts {
   createdAt: Generated<Timestamp>;
   email: string;
@@ -1565,6 +1649,11 @@ export interface DB {
   expenseMonthTotals: ExpenseMonthTotals;
   expenses: Expenses;
   feedback: Feedback;
+  ledgerAccounts: LedgerAccounts;
+  ledgerAccountTemplates: LedgerAccountTemplates;
+  ledgerEntries: LedgerEntries;
+  ledgerLines: LedgerLines;
+  ledgerRules: LedgerRules;
   loginAttempts: LoginAttempts;
   napDeclarationDeliveries: NapDeclarationDeliveries;
   napDeclarationFormats: NapDeclarationFormats;

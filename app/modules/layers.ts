@@ -25,6 +25,9 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["subscriptions"],
   // Locked months (decision 058): every module that writes a dated row asks it first.
   ["periods"],
+  // The books (decision 057): documents, payments and expenses post into it in their own
+  // transactions, so it sits below them and reads their tables without importing their code.
+  ["ledger"],
   ["clients", "catalogue", "feedback", "team"],
   ["invoices"],
   ["einvoice", "recurring", "salaries"],

@@ -121,7 +121,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
             repopulateFields: values,
           });
         }
-        await cancelDocument(context.db, user.companyId, doc.id, parsed.data.reason);
+        await cancelDocument(context.db, user.companyId, doc.id, parsed.data.reason, {
+          id: user.id,
+          name: null,
+        });
         await recordDocumentAct(context, user, "document.cancel", doc, {
           reason: parsed.data.reason,
         });

@@ -16,7 +16,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const doc = await requireApiDocument(context.db, companyId, params.id, documentsOf(user));
   const { data } = await parseJsonBody(request, cancelSchema);
   try {
-    await cancelDocument(context.db, companyId, doc.id, data.reason);
+    await cancelDocument(context.db, companyId, doc.id, data.reason, { id: user.id, name: null });
     await recordDocumentAct(context, user, "document.cancel", doc, { reason: data.reason });
   } catch (error) {
     return apiErrorResponse(error);

@@ -716,6 +716,28 @@ function listedCalls(f: Fixtures): Call[] {
       fields: { inline: "1" },
     },
     {
+      route: "_app.ledger_.accounts",
+      method: "POST",
+      path: "/ledger/accounts",
+      body: "form",
+      fields: { intent: "add", code: "411-01", name: "Клиенти — Бета ООД" },
+    },
+    {
+      route: "_app.ledger_.entry.new",
+      method: "POST",
+      path: "/ledger/entry/new",
+      body: "form",
+      fields: {
+        entryDate: "2026-11-02",
+        documentRef: "Протокол № 1",
+        description: "Внесен капитал",
+        "lines.0.account": "503",
+        "lines.0.debit": "10.00",
+        "lines.1.account": "101",
+        "lines.1.credit": "10.00",
+      },
+    },
+    {
       route: "api.expense-categories",
       method: "POST",
       path: "/api/expense-categories",

@@ -143,6 +143,19 @@ function calls(f: Fixtures): {
     { method: "post", path: "/api/expense-categories", body: { name: "Договорна категория" } },
     {
       method: "post",
+      path: "/api/ledger/entries",
+      body: {
+        entryDate: "2026-11-02",
+        description: "Внесен капитал",
+        documentRef: "Протокол № 1",
+        lines: [
+          { account: "503", debit: "5000.00" },
+          { account: "101", credit: "5000.00" },
+        ],
+      },
+    },
+    {
+      method: "post",
       path: "/api/catalogue",
       body: { name: "Одит", unitPrice: "120", vatRate: 20 },
     },
@@ -234,6 +247,13 @@ function calls(f: Fixtures): {
     { method: "get", path: "/api/admin/auth-check", admin: true },
     { method: "get", path: "/api/admin/settings/email-logo", admin: true },
     { method: "get", path: "/api/reports/vat/{month}", params: month },
+    { method: "get", path: "/api/ledger/accounts" },
+    {
+      method: "get",
+      path: "/api/ledger/entries",
+      query: "from=2026-11-01&to=2026-11-30&account=411",
+    },
+    { method: "get", path: "/api/ledger/trial-balance", query: "from=2026-01-01&to=2026-12-31" },
     { method: "get", path: "/api/reports/vat/{month}/files", params: month, status: 409 },
     { method: "get", path: "/api/team/members" },
     { method: "get", path: "/api/team/invitations" },

@@ -40,6 +40,7 @@ const REFERENCE_TABLES = [
   "nap_payment_accounts",
   "plan_seats",
   "ecb_rates",
+  "ledger_account_templates",
 ];
 
 /** Empties every table (but the migration bookkeeping and reference data) so each test starts clean. */

@@ -70,6 +70,14 @@ function NavItems({ user, flat = false }: { user: ShellUser; flat?: boolean }) {
       more: true,
     },
     { to: "/reports/vat", label: "ДДС", shown: user.may.vat, more: true },
+    {
+      to: "/ledger",
+      label: "Счетоводство",
+      needs: "standard",
+      lockedLabel: "изисква план Стандартен",
+      shown: user.may.ledger,
+      more: true,
+    },
   ];
   const prefetch = usePrefetchOnIntent();
   const shown = items.filter((item) => item.shown);

@@ -18,7 +18,8 @@ export type ShellSections = Record<
   | "billing"
   | "team"
   | "audit"
-  | "periods",
+  | "periods"
+  | "ledger",
   boolean
 >;
 
@@ -86,6 +87,7 @@ export function shellUser(
       team: can(user, "team"),
       audit: can(user, "audit.view"),
       periods: can(user, "periods"),
+      ledger: can(user, "ledger.view"),
     },
   };
 }

@@ -88,6 +88,10 @@ export const CAPABILITIES = {
   "audit.view": BOOKS,
   /** Locking and unlocking months (decision 058). */
   periods: BOOKS,
+  /** The books (decision 057): the chart, the journal, the trial balance, an account's card. */
+  "ledger.view": BOOKS,
+  /** Manual entries, analytic accounts, renames and the posting rules. */
+  "ledger.edit": BOOKS,
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -118,6 +122,8 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   team: "Екип: покани, роли, собственост",
   "audit.view": "Одитна следа",
   periods: "Заключване на периоди",
+  "ledger.view": "Счетоводство: сметкоплан, дневник, оборотна ведомост",
+  "ledger.edit": "Счетоводство: ръчни статии, сметки и правила",
 };
 
 /** What a session works with: its role in the active company (null: no company). */

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
 import { assertPeriodOpen } from "~/modules/periods/locks.server";
+import { postExpense } from "~/modules/ledger/post.server";
 import { printDate } from "~/utils/dates";
 import { AppError, NotFoundError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
@@ -176,6 +177,8 @@ export async function createExpense(
       await writeAmounts(trx, companyId, row.id, input);
       await storeReceipts(trx, companyId, row.id, receipts);
       await refreshMonthTotals(trx, companyId, [input.documentDate]);
+      // Its entries in the books, in this transaction (decision 057).
+      await postExpense(trx, companyId, row.id, userId ? { id: userId, name: null } : null);
       return row.id;
     })
     .catch(categoryRefusal);
@@ -219,6 +222,7 @@ export async function updateExpense(
       await writeAmounts(trx, companyId, id, input);
       await storeReceipts(trx, companyId, id, receipts);
       await refreshMonthTotals(trx, companyId, [before.documentDate, input.documentDate]);
+      await postExpense(trx, companyId, id, null);
     })
     .catch(categoryRefusal);
 }
@@ -242,6 +246,7 @@ export async function removeExpense(
   if (!row) return false;
   await assertPeriodOpen(trx, companyId, row.documentDate);
   await refreshMonthTotals(trx, companyId, [row.documentDate]);
+  await postExpense(trx, companyId, id, null);
   return true;
 }
 
@@ -278,6 +283,7 @@ export async function setExpensePaid(
   if (!row) return false;
   await assertPeriodOpen(trx, companyId, row.documentDate);
   await refreshMonthTotals(trx, companyId, [row.documentDate]);
+  await postExpense(trx, companyId, id, null);
   return true;
 }
 

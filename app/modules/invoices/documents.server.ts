@@ -1,6 +1,7 @@
-import { type ExpressionBuilder, type Kysely, Transaction } from "kysely";
+import { type Kysely, Transaction } from "kysely";
 import { type Actor, recordCompanyAudit } from "~/modules/audit/trail.server";
 import { getClient } from "~/modules/clients/queries.server";
+import { postDocument } from "~/modules/ledger/post.server";
 import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { VAT_MESSAGES, vatDateOf } from "~/modules/reference/vat";
 import { invalidLineRates } from "~/modules/reference/vat.server";
@@ -24,6 +25,7 @@ import {
   NOT_REGISTERED_GROUND,
 } from "./schema";
 import { clientSnapshot, supplierSnapshot } from "./snapshots";
+import { CLIENT_NOT_FOUND, DOCUMENT_NOT_FOUND, documentVisibleTo } from "./visibility.server";
 
 export type DocumentWithLines = DocumentRow & {
   lines: DocumentLineRow[];
@@ -264,52 +266,14 @@ export async function deleteDraft(db: Kysely<Database>, companyId: string, id: s
   });
 }
 
-/**
- * Whose documents the user may see: null for all of the company's, the user's own id for staff
- * limited to the documents they made (issue #29; another's is then 404 like another company's).
- */
-export function documentsOf(user: { id: string; ownDocumentsOnly: boolean }): string | null {
-  return user.ownDocumentsOnly ? user.id : null;
-}
-
-export const DOCUMENT_NOT_FOUND = "Документът не е намерен";
-export const CLIENT_NOT_FOUND = "Клиентът не е намерен";
-
-/**
- * The one rule of which documents a person reads (decision 028, issue #43 item 2): the company's,
- * and for staff limited to their own (`createdBy`, from documentsOf) only those they made. Reading
- * a document and every reference to one — a note's invoice, a bank match's documents — filter
- * through it, so a document someone gets 404 on is 404 wherever they name it.
- */
-export function documentVisibleTo(companyId: string, createdBy: string | null) {
-  return (eb: ExpressionBuilder<Database, "documents">) =>
-    createdBy
-      ? eb.and([
-          eb("documents.companyId", "=", companyId),
-          eb("documents.createdBy", "=", createdBy),
-        ])
-      : eb("documents.companyId", "=", companyId);
-}
-
-/**
- * Refuses to issue a note whose invoice the person does not read (issue #43 item 2): a draft saved
- * before they were limited to their own documents would otherwise change another's balance.
- */
-export async function refuseHiddenOriginal(
-  db: Kysely<Database>,
-  companyId: string,
-  doc: Pick<DocumentRow, "originalId">,
-  createdBy: string | null,
-) {
-  if (!doc.originalId || !createdBy) return;
-  const original = await db
-    .selectFrom("documents")
-    .select("id")
-    .where(documentVisibleTo(companyId, createdBy))
-    .where("id", "=", doc.originalId)
-    .executeTakeFirst();
-  if (!original) throw new AppError(DOCUMENT_NOT_FOUND, 404, { originalId: DOCUMENT_NOT_FOUND });
-}
+// The one rule of which documents a person reads, and its refusals (visibility.server.ts).
+export {
+  CLIENT_NOT_FOUND,
+  DOCUMENT_NOT_FOUND,
+  documentsOf,
+  documentVisibleTo,
+  refuseHiddenOriginal,
+} from "./visibility.server";
 
 /** One document of the company with its lines and payments; undefined for anything else. */
 export async function getDocument(
@@ -461,6 +425,8 @@ export async function issueDocument(
       .where("id", "=", id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    // Its entry in the books, in this transaction (decision 057).
+    await postDocument(trx, companyId, id, issuer ?? AUTOMATIC);
     await recordCompanyAudit(trx, {
       companyId,
       actor: issuer ?? AUTOMATIC,
@@ -478,12 +444,13 @@ export async function issueDocument(
   });
 }
 
-/** Cancels an issued document: it keeps its number, with the reason and the time. */
+/** Cancels an issued document: it keeps its number, with the reason and the time; its entry reversed. */
 export async function cancelDocument(
   db: Kysely<Database>,
   companyId: string,
   id: string,
   reason: string,
+  who: { id: string | null; name: string | null } | null = null,
 ) {
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -502,6 +469,7 @@ export async function cancelDocument(
     if (!row) throw new AppError("Само издаден документ може да бъде анулиран", 409);
     // Cancelling zeroes it in its month's sales journal: that month must be open.
     await assertPeriodOpen(trx, companyId, row.issueDate);
+    await postDocument(trx, companyId, id, who);
     return row;
   });
 }

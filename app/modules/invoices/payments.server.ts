@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { postPayment } from "~/modules/ledger/post.server";
 import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { AppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
@@ -68,6 +69,8 @@ export async function recordPayment(
     .where("id", "=", documentId)
     .where("companyId", "=", companyId)
     .execute();
+  // Its entry in the books, in this transaction (decision 057).
+  await postPayment(trx, companyId, row.id, null);
   return row.id;
 }
 
@@ -106,6 +109,7 @@ export async function removePayment(
     .executeTakeFirst();
   if (!row) return false;
   await assertPeriodOpen(trx, companyId, row.paidOn);
+  await postPayment(trx, companyId, paymentId, null);
   await trx
     .updateTable("documents")
     .set((eb) => ({ paidCents: eb("paidCents", "-", row.amountCents), updatedAt: new Date() }))

@@ -18,7 +18,7 @@ export const planBadge = (needed: Plan) => (needed === "full" ? "Пълен" : "
 
 export const PLAN_FEATURES: Record<Plan, string[]> = {
   basic: ["Клиенти", "Фактури, проформи и известия", "PDF и изпращане по имейл"],
-  standard: ["Всичко от Основен", "Разходи", "Банкови извлечения"],
+  standard: ["Всичко от Основен", "Разходи", "Банкови извлечения", "Счетоводство"],
   full: ["Всичко от Стандартен", "Заплати", "Анализи"],
 };
 
@@ -26,6 +26,8 @@ export const PLAN_FEATURES: Record<Plan, string[]> = {
 export const FEATURE_PLANS = {
   expenses: "standard",
   bank: "standard",
+  /** The books (decision 057): where the expenses and the bank already are. */
+  ledger: "standard",
   salaries: "full",
   analytics: "full",
 } as const satisfies Record<string, Plan>;

@@ -1,0 +1,132 @@
+import type { Kysely } from "kysely";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
+import { AppError } from "~/utils/errors";
+import type { Database } from "~db/types";
+import { insertEntry, type Poster } from "./post.server";
+import { isRuleKey } from "./rules";
+import { LEDGER_MESSAGES, type ManualEntryInput } from "./schema";
+
+/* The chart of accounts as the accountant keeps it, the rules, and the manual entries. */
+
+/** The company's chart, by code. */
+export function listAccounts(db: Kysely<Database>, companyId: string) {
+  return db
+    .selectFrom("ledgerAccounts")
+    .select(["code", "name", "side", "analytics", "saftCode", "parentCode"])
+    .where("companyId", "=", companyId)
+    .orderBy("code")
+    .execute();
+}
+
+/** An analytic account under a synthetic one: it takes the parent's side, analytics and SAF-T code. */
+export async function addAnalyticAccount(
+  db: Kysely<Database>,
+  companyId: string,
+  input: { code: string; name: string },
+) {
+  const parentCode = input.code.split("-")[0] as string;
+  const parent = await db
+    .selectFrom("ledgerAccounts")
+    .select(["side", "analytics", "saftCode"])
+    .where("companyId", "=", companyId)
+    .where("code", "=", parentCode)
+    .executeTakeFirst();
+  if (!parent) throw new AppError(LEDGER_MESSAGES.parent, 400, { code: LEDGER_MESSAGES.parent });
+  const row = await db
+    .insertInto("ledgerAccounts")
+    .values({ companyId, code: input.code, name: input.name, parentCode, ...parent })
+    .onConflict((oc) => oc.doNothing())
+    .returning("code")
+    .executeTakeFirst();
+  if (!row) throw new AppError(LEDGER_MESSAGES.exists, 409, { code: LEDGER_MESSAGES.exists });
+}
+
+/** Renames an account (its code, and so every posted line, stays). */
+export async function renameAccount(
+  db: Kysely<Database>,
+  companyId: string,
+  code: string,
+  name: string,
+) {
+  const row = await db
+    .updateTable("ledgerAccounts")
+    .set({ name, updatedAt: new Date() })
+    .where("companyId", "=", companyId)
+    .where("code", "=", code)
+    .returning("code")
+    .executeTakeFirst();
+  if (!row) throw new AppError(LEDGER_MESSAGES.notFound, 404);
+}
+
+/** A rule from a day on: postings dated from then use the account; nothing posted changes. */
+export async function setRule(
+  db: Kysely<Database>,
+  companyId: string,
+  rule: { key: string; accountCode: string; validFrom: string },
+  userId: string | null,
+) {
+  if (!isRuleKey(rule.key)) throw new AppError("Няма такова правило", 400);
+  await requireAccounts(db, companyId, [rule.accountCode]);
+  await db
+    .insertInto("ledgerRules")
+    .values({
+      companyId,
+      rule: rule.key,
+      accountCode: rule.accountCode,
+      validFrom: rule.validFrom,
+      createdBy: userId,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+async function requireAccounts(db: Kysely<Database>, companyId: string, codes: string[]) {
+  const found = await db
+    .selectFrom("ledgerAccounts")
+    .select("code")
+    .where("companyId", "=", companyId)
+    .where("code", "in", codes)
+    .execute();
+  const known = new Set(found.map((a) => a.code));
+  const fields: Record<string, string> = {};
+  codes.forEach((code, i) => {
+    if (!known.has(code)) fields[`lines.${i}.account`] = LEDGER_MESSAGES.unknownAccount(code);
+  });
+  const first = Object.values(fields)[0];
+  if (first) throw new AppError(first, 400, fields);
+}
+
+/** A manual entry (owner or accountant): its accounts must be the company's. Its id. */
+export async function createManualEntry(
+  db: Kysely<Database>,
+  companyId: string,
+  input: ManualEntryInput,
+  poster: Poster,
+): Promise<string> {
+  await requireAccounts(
+    db,
+    companyId,
+    input.lines.map((l) => l.account),
+  );
+  return db.transaction().execute(async (trx) => {
+    // A manual entry is a write into its date's month like any other (decision 058).
+    await assertPeriodOpen(trx, companyId, input.entryDate);
+    return insertEntry(
+      trx,
+      companyId,
+      { kind: "manual", id: null },
+      {
+        entryDate: input.entryDate,
+        description: input.description,
+        documentRef: input.documentRef,
+        lines: input.lines.map((l) => ({
+          accountCode: l.account,
+          counterparty: null,
+          debitCents: l.debit,
+          creditCents: l.credit,
+        })),
+      },
+      poster,
+    );
+  });
+}

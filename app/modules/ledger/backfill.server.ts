@@ -1,0 +1,139 @@
+import { type Kysely, sql } from "kysely";
+import type { Database } from "~db/types";
+import {
+  type Poster,
+  postDocument,
+  postExpense,
+  postPayment,
+  UNPOSTED_EXPENSE_TYPES,
+} from "./post.server";
+
+/*
+ * Issue #45 item 8: what was issued, paid or recorded before the ledger existed (or by a path that
+ * does not post: the demo data, an import) is posted by the job «ledger.backfill», in batches, each
+ * in its own transaction, and `unposted` lists what is left for the accountant.
+ */
+
+const BACKFILL: Poster = { id: null, name: "Сметка (начално осчетоводяване)" };
+const BATCH = 200;
+
+const noEntry = (kind: "document" | "payment" | "expense", column: string) =>
+  sql<boolean>`not exists (select 1 from ledger_entries e where e.company_id = ${sql.ref(
+    `${column.split(".")[0]}.company_id`,
+  )} and e.source_kind = ${kind} and e.source_id = ${sql.ref(column)})`;
+
+/** Sources of any company (or one) with no entry yet: ids with their company, at most `limit`. */
+export async function missing(db: Kysely<Database>, limit: number, companyId?: string) {
+  const documents = await db
+    .selectFrom("documents")
+    .select(["id", "companyId"])
+    .where("status", "=", "issued")
+    .where("type", "in", ["invoice", "debit_note", "credit_note"])
+    .$if(companyId !== undefined, (q) => q.where("companyId", "=", companyId as string))
+    .where(noEntry("document", "documents.id"))
+    .orderBy("issueDate")
+    .limit(limit)
+    .execute();
+  const payments = await db
+    .selectFrom("documentPayments")
+    .select(["id", "companyId", "documentId"])
+    .$if(companyId !== undefined, (q) => q.where("companyId", "=", companyId as string))
+    .where(noEntry("payment", "document_payments.id"))
+    .orderBy("paidOn")
+    .limit(limit)
+    .execute();
+  const expenses = await db
+    .selectFrom("expenses")
+    .select(["id", "companyId"])
+    .where("documentType", "not in", UNPOSTED_EXPENSE_TYPES)
+    .$if(companyId !== undefined, (q) => q.where("companyId", "=", companyId as string))
+    .where(noEntry("expense", "expenses.id"))
+    .orderBy("documentDate")
+    .limit(limit)
+    .execute();
+  return { documents, payments, expenses };
+}
+
+/**
+ * Posts what has no entry, batch by batch, until nothing is left or the budget is spent (the job
+ * runs again within the hour). Answers how many sources it posted.
+ */
+export async function postMissing(
+  db: Kysely<Database>,
+  options: { companyId?: string; budgetMs?: number } = {},
+): Promise<number> {
+  const until = Date.now() + (options.budgetMs ?? 20_000);
+  let posted = 0;
+  while (Date.now() < until) {
+    const batch = await missing(db, BATCH, options.companyId);
+    const count = batch.documents.length + batch.payments.length + batch.expenses.length;
+    if (count === 0) break;
+    await db.transaction().execute(async (trx) => {
+      for (const d of batch.documents) await postDocument(trx, d.companyId, d.id, BACKFILL);
+      for (const p of batch.payments) await postPayment(trx, p.companyId, p.id, BACKFILL);
+      for (const e of batch.expenses) await postExpense(trx, e.companyId, e.id, BACKFILL);
+    });
+    posted += count;
+    // Payments are posted after their documents and an expense's payment with it: a batch that
+    // posted nothing new (all of them refused) would loop, so stop when it is short.
+    if (count < BATCH) break;
+  }
+  return posted;
+}
+
+export interface Unposted {
+  what: string;
+  href: string;
+  message: string;
+}
+
+/** What the books do not hold yet, for the accountant (the check of issue #45 item 8). */
+export async function unposted(db: Kysely<Database>, companyId: string): Promise<Unposted[]> {
+  const left = await missing(db, 50, companyId);
+  const problems: Unposted[] = [];
+  const documents = left.documents.length
+    ? await db
+        .selectFrom("documents")
+        .select(["id", "number", "type"])
+        .where("companyId", "=", companyId)
+        .where(
+          "id",
+          "in",
+          left.documents.map((d) => d.id),
+        )
+        .execute()
+    : [];
+  for (const d of documents) {
+    problems.push({
+      what: `Документ № ${d.number}`,
+      href: `/invoice/${d.id}`,
+      message: "Не е осчетоводен още: ще бъде при следващото начално осчетоводяване.",
+    });
+  }
+  for (const p of left.payments) {
+    problems.push({
+      what: "Плащане по документ",
+      href: `/invoice/${p.documentId}`,
+      message: "Не е осчетоводено още: ще бъде при следващото начално осчетоводяване.",
+    });
+  }
+  const protocols = await db
+    .selectFrom("expenses")
+    .select(["id", "documentNumber"])
+    .where("companyId", "=", companyId)
+    .where("documentType", "in", UNPOSTED_EXPENSE_TYPES)
+    .limit(50)
+    .execute();
+  for (const e of [...left.expenses, ...protocols]) {
+    const number = "documentNumber" in e ? ` № ${e.documentNumber}` : "";
+    problems.push({
+      what: `Разход${number}`,
+      href: `/expenses/${e.id}`,
+      message:
+        "documentNumber" in e
+          ? "Протокол по чл. 117 ЗДДС: Сметка още не го осчетоводява — впишете го с ръчна статия (Д 4531 / К 4532 и разхода)."
+          : "Не е осчетоводен още.",
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,109 @@
+import { centsToDecimal } from "~/utils/money";
+import { z } from "~/utils/zod-openapi.server";
+import type { listAccounts } from "./accounts.server";
+import type { journal, Sides, trialBalance } from "./reports.server";
+
+/* The ledger's JSON answers (issue #45 item 7) and their schemas (decision 056). */
+
+const decimal = z.string().regex(/^-?\d+\.\d{2}$/);
+const sidesSchema = z.object({ debit: decimal, credit: decimal });
+
+export const ledgerAccountJsonSchema = z
+  .object({
+    code: z.string(),
+    name: z.string(),
+    side: z.enum(["active", "passive", "both"]),
+    analytics: z.enum(["none", "counterparty", "employee"]),
+    saftCode: z.string(),
+    parentCode: z.string().nullable(),
+  })
+  .openapi("LedgerAccount");
+
+export const ledgerEntryJsonSchema = z
+  .object({
+    id: z.string().uuid(),
+    date: z.string(),
+    currency: z.enum(["BGN", "EUR"]),
+    source: z.object({
+      kind: z.enum(["document", "payment", "expense", "expense_payment", "manual"]),
+      id: z.string().uuid().nullable(),
+    }),
+    reversesEntryId: z.string().uuid().nullable(),
+    description: z.string(),
+    documentRef: z.string(),
+    createdBy: z.string().nullable(),
+    lines: z.array(
+      z.object({
+        account: z.string(),
+        counterparty: z
+          .object({
+            kind: z.enum(["client", "supplier", "employee"]),
+            id: z.string().uuid().nullable(),
+            name: z.string(),
+          })
+          .nullable(),
+        debit: decimal,
+        credit: decimal,
+      }),
+    ),
+  })
+  .openapi("LedgerEntry");
+
+const balanceRow = { opening: sidesSchema, turnover: sidesSchema, closing: sidesSchema };
+export const trialBalanceJsonSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    currency: z.enum(["BGN", "EUR"]),
+    accounts: z.array(z.object({ code: z.string(), name: z.string(), ...balanceRow })),
+    totals: z.object(balanceRow),
+  })
+  .openapi("TrialBalance");
+
+const sides = (s: Sides) => ({
+  debit: centsToDecimal(s.debitCents),
+  credit: centsToDecimal(s.creditCents),
+});
+
+export const accountJson = (a: Awaited<ReturnType<typeof listAccounts>>[number]) => a;
+
+export function entryJson(e: Awaited<ReturnType<typeof journal>>["entries"][number]) {
+  return {
+    id: e.id,
+    date: e.entryDate,
+    currency: e.currency,
+    source: { kind: e.sourceKind, id: e.sourceId },
+    reversesEntryId: e.reversesEntryId,
+    description: e.description,
+    documentRef: e.documentRef,
+    createdBy: e.createdByName,
+    lines: e.lines.map((l) => ({
+      account: l.accountCode,
+      counterparty: l.counterpartyKind
+        ? { kind: l.counterpartyKind, id: l.counterpartyId, name: l.counterpartyName ?? "" }
+        : null,
+      debit: centsToDecimal(l.debitCents),
+      credit: centsToDecimal(l.creditCents),
+    })),
+  };
+}
+
+export function trialBalanceJson(tb: Awaited<ReturnType<typeof trialBalance>>) {
+  return {
+    from: tb.from,
+    to: tb.to,
+    currency: tb.currency,
+    accounts: tb.accounts.map((a) => ({
+      code: a.code,
+      name: a.name,
+      opening: sides(a.opening),
+      turnover: sides(a.turnover),
+      closing: sides(a.closing),
+    })),
+    totals: {
+      opening: sides(tb.totals.opening),
+      turnover: sides(tb.totals.turnover),
+      closing: sides(tb.totals.closing),
+    },
+  };
+}

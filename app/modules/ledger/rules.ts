@@ -1,0 +1,56 @@
+/*
+ * Which account each posting uses, before a company says otherwise (ledger_rules, dated). Keys:
+ * fixed roles, a payment method (`money.<method>`), an expense category by its default key
+ * (`expense.code.<code>`) or by the company's own category (`expense.category.<id>`).
+ */
+
+export const DEFAULT_RULES: Readonly<Record<string, string>> = {
+  receivable: "411",
+  advances: "412",
+  revenue: "703",
+  sales_vat: "4532",
+  purchase_vat: "4531",
+  payable: "401",
+  "money.bank": "503",
+  "money.card": "503",
+  "money.cod": "503",
+  "money.other": "503",
+  "money.cash": "501",
+  expense: "602",
+  "expense.code.rent": "602",
+  "expense.code.utilities": "601",
+  "expense.code.telecom": "602",
+  "expense.code.fuel": "601",
+  "expense.code.transport": "602",
+  "expense.code.office": "601",
+  "expense.code.software": "602",
+  "expense.code.accounting_legal": "602",
+  "expense.code.advertising": "602",
+  "expense.code.travel": "609",
+  "expense.code.representation": "609",
+  "expense.code.bank_fees": "609",
+  "expense.code.insurance": "609",
+  "expense.code.taxes_fees": "609",
+  "expense.code.goods_for_resale": "601",
+  "expense.code.materials": "601",
+  "expense.code.fixed_assets": "609",
+  "expense.code.other": "609",
+};
+
+/** The rules the accountant may set on the page, with their Bulgarian names. */
+export const RULE_LABELS: Readonly<Record<string, string>> = {
+  receivable: "Вземания от клиенти",
+  advances: "Аванси от клиенти (плащания по проформи)",
+  revenue: "Приходи от продажби (по подразбиране)",
+  sales_vat: "ДДС за продажбите",
+  purchase_vat: "ДДС за покупките (данъчен кредит)",
+  payable: "Задължения към доставчици",
+  "money.bank": "Плащания по банков път",
+  "money.card": "Плащания с карта",
+  "money.cash": "Плащания в брой",
+  expense: "Разходи (категория без правило)",
+};
+
+/** Whether a key names a rule (a fixed one, a payment method's or an expense category's). */
+export const isRuleKey = (key: string) =>
+  Object.hasOwn(DEFAULT_RULES, key) || /^expense\.category\.[0-9a-f-]{36}$/.test(key);

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { MAX_AMOUNT_CENTS, parseDecimal } from "~/utils/money";
+import { boundedText, isoDate } from "~/utils/schema";
+
+/* The ledger's forms and JSON bodies: a manual entry, an analytic account, a rename, a rule. */
+
+export const LEDGER_MESSAGES = {
+  description: "Въведете основание на статията",
+  documentRef: "Въведете документа, по който е статията (напр. «Протокол № 5»)",
+  account: "Въведете сметка от сметкоплана (напр. 503 или 411-01)",
+  amount: "Сумата е положително число с до 2 знака след запетаята",
+  oneSide: "Всеки ред е или по дебита, или по кредита (само едното)",
+  lines: "Статията има поне два реда",
+  unbalanced: (debit: string, credit: string) =>
+    `Статията не е балансирана: дебит ${debit}, кредит ${credit}`,
+  unknownAccount: (code: string) => `Сметка ${code} няма в сметкоплана на фирмата`,
+  code: "Кодът е синтетичната сметка, тире и до 12 букви или цифри (напр. 411-01)",
+  parent: "Синтетичната сметка не е в сметкоплана на фирмата",
+  exists: "Сметка с този код вече има",
+  name: "Въведете име на сметката",
+  period: "Въведете период: начало и край (ГГГГ-ММ-ДД), началото не след края",
+  notFound: "Сметката не е намерена",
+} as const;
+
+/** A decimal amount, ≥ 0, in cents; empty is 0. */
+const amount = z
+  .union([z.string().max(40), z.number()], {
+    errorMap: () => ({ message: LEDGER_MESSAGES.amount }),
+  })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined || value === "") return 0;
+    const cents = parseDecimal(value, 2);
+    if (cents === null || cents < 0n || cents > BigInt(MAX_AMOUNT_CENTS)) {
+      ctx.addIssue({ code: "custom", message: LEDGER_MESSAGES.amount });
+      return z.NEVER;
+    }
+    return Number(cents);
+  });
+
+const accountCode = z
+  .string({ required_error: LEDGER_MESSAGES.account, invalid_type_error: LEDGER_MESSAGES.account })
+  .trim()
+  .regex(/^[0-9]{3,8}(-[0-9A-Za-z]{1,12})?$/, LEDGER_MESSAGES.account);
+
+export const manualLineSchema = z
+  .object({ account: accountCode, debit: amount, credit: amount })
+  .superRefine((line, ctx) => {
+    if ((line.debit === 0) === (line.credit === 0)) {
+      ctx.addIssue({ code: "custom", message: LEDGER_MESSAGES.oneSide, path: ["debit"] });
+    }
+  });
+
+/** A manual journal entry (issue #45 item 3): dated, with its document, balanced. */
+export const manualEntrySchema = z
+  .object({
+    entryDate: isoDate(),
+    description: boundedText(500, LEDGER_MESSAGES.description).pipe(
+      z.string().min(1, LEDGER_MESSAGES.description),
+    ),
+    documentRef: boundedText(100, LEDGER_MESSAGES.documentRef).pipe(
+      z.string().min(1, LEDGER_MESSAGES.documentRef),
+    ),
+    lines: z
+      .array(manualLineSchema, { errorMap: () => ({ message: LEDGER_MESSAGES.lines }) })
+      .min(2, LEDGER_MESSAGES.lines)
+      .max(100),
+  })
+  .superRefine((entry, ctx) => {
+    const debit = entry.lines.reduce((s, l) => s + l.debit, 0);
+    const credit = entry.lines.reduce((s, l) => s + l.credit, 0);
+    if (debit !== credit) {
+      const fmt = (c: number) => (c / 100).toFixed(2);
+      ctx.addIssue({
+        code: "custom",
+        message: LEDGER_MESSAGES.unbalanced(fmt(debit), fmt(credit)),
+        path: ["lines"],
+      });
+    }
+  });
+export type ManualEntryInput = z.infer<typeof manualEntrySchema>;
+
+/** An analytic account under a synthetic one (411-01 «Клиенти — Бета ООД»). */
+export const analyticAccountSchema = z.object({
+  code: z
+    .string({ required_error: LEDGER_MESSAGES.code })
+    .trim()
+    .regex(/^[0-9]{3,8}-[0-9A-Za-z]{1,12}$/, LEDGER_MESSAGES.code),
+  name: boundedText(200, LEDGER_MESSAGES.name).pipe(z.string().min(1, LEDGER_MESSAGES.name)),
+});
+
+export const renameAccountSchema = z.object({
+  code: accountCode,
+  name: boundedText(200, LEDGER_MESSAGES.name).pipe(z.string().min(1, LEDGER_MESSAGES.name)),
+});
+
+/** A period of the reports: from and to, yyyy-mm-dd, from not after to. */
+export const periodSchema = z
+  .object({ from: isoDate(LEDGER_MESSAGES.period), to: isoDate(LEDGER_MESSAGES.period) })
+  .refine((p) => p.from <= p.to, { message: LEDGER_MESSAGES.period, path: ["from"] });
+
+/**
+ * The period a report's address asks for (`from`, `to`); missing ends default to the year's first
+ * day and today. Null when either is not a date or from is after to.
+ */
+export function periodOf(
+  search: URLSearchParams,
+  today: string,
+): { from: string; to: string } | null {
+  const parsed = periodSchema.safeParse({
+    from: search.get("from") || `${today.slice(0, 4)}-01-01`,
+    to: search.get("to") || today,
+  });
+  return parsed.success ? parsed.data : null;
+}
+
+/** The account a report is narrowed to (`account`): null for none, false when it is no code. */
+export function accountFilter(search: URLSearchParams): string | null | false {
+  const value = search.get("account")?.trim();
+  if (!value) return null;
+  return accountCode.safeParse(value).success ? value : false;
+}
+
+/** Whether a value is an account code as the chart writes them (503, 411-01). */
+export const isAccountCode = (value: string) => accountCode.safeParse(value).success;

@@ -1,0 +1,124 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import * as page from "~/components/layout/page.css";
+import {
+  AmountCell,
+  AmountHead,
+  CURRENCY_NAMES,
+  LedgerNav,
+  PeriodForm,
+} from "~/components/ledger/ledger-parts";
+import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import * as listStyles from "~/components/ui/list.css";
+import { ScrollTable } from "~/components/ui/scroll-table";
+import { can } from "~/modules/auth/capabilities";
+import { unposted } from "~/modules/ledger/backfill.server";
+import { trialBalance } from "~/modules/ledger/reports.server";
+import { LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
+import { todayInSofia } from "~/utils/dates";
+import { requireFeature } from "~/web/subscriptions/gate.server";
+
+/** «Счетоводство»: the trial balance (оборотна ведомост) of a period, and what is not posted yet. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await requireFeature(request, context, "ledger", "ledger.view");
+  const today = todayInSofia();
+  const asked = periodOf(new URL(request.url).searchParams, today);
+  const period = asked ?? { from: `${today.slice(0, 4)}-01-01`, to: today };
+  const [report, problems] = await Promise.all([
+    trialBalance(context.db, user.companyId, period.from, period.to),
+    unposted(context.db, user.companyId),
+  ]);
+  return json({
+    report,
+    problems,
+    error: asked ? null : LEDGER_MESSAGES.period,
+    mayEdit: can(user, "ledger.edit"),
+  });
+}
+
+export default function TrialBalance() {
+  const { report, problems, error, mayEdit } = useLoaderData<typeof loader>();
+  const { totals } = report;
+  const card = (code: string) =>
+    `/ledger/account/${encodeURIComponent(code)}?from=${report.from}&to=${report.to}`;
+  return (
+    <div className={page.page}>
+      <h1>Счетоводство</h1>
+      <LedgerNav current="/ledger" mayEdit={mayEdit} />
+      <h2>Оборотна ведомост</h2>
+      <PeriodForm from={report.from} to={report.to} error={error} />
+      {problems.length > 0 && (
+        <section className={page.warning} aria-labelledby="unposted">
+          <h3 id="unposted">Неосчетоводено ({problems.length})</h3>
+          <ul>
+            {problems.map((p) => (
+              <li key={`${p.href}-${p.what}`}>
+                <Link to={p.href}>{p.what}</Link>: {p.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {report.accounts.length === 0 ? (
+        <p>Няма осчетоводени операции до {report.to}.</p>
+      ) : (
+        <ScrollTable label="Оборотна ведомост">
+          <table className={listStyles.table}>
+            <caption>
+              От {report.from} до {report.to}, в {CURRENCY_NAMES[report.currency]}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col" className={listStyles.cell}>
+                  Сметка
+                </th>
+                <th scope="col" className={listStyles.cell}>
+                  Наименование
+                </th>
+                <AmountHead>Начално салдо Дт</AmountHead>
+                <AmountHead>Начално салдо Кт</AmountHead>
+                <AmountHead>Оборот Дт</AmountHead>
+                <AmountHead>Оборот Кт</AmountHead>
+                <AmountHead>Крайно салдо Дт</AmountHead>
+                <AmountHead>Крайно салдо Кт</AmountHead>
+              </tr>
+            </thead>
+            <tbody>
+              {report.accounts.map((a) => (
+                <tr key={a.code}>
+                  <th scope="row" className={listStyles.cell}>
+                    <Link to={card(a.code)}>{a.code}</Link>
+                  </th>
+                  <td className={listStyles.cell}>{a.name}</td>
+                  <AmountCell cents={a.opening.debitCents} />
+                  <AmountCell cents={a.opening.creditCents} />
+                  <AmountCell cents={a.turnover.debitCents} />
+                  <AmountCell cents={a.turnover.creditCents} />
+                  <AmountCell cents={a.closing.debitCents} />
+                  <AmountCell cents={a.closing.creditCents} />
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2} className={listStyles.cell}>
+                  Общо
+                </th>
+                <AmountCell cents={totals.opening.debitCents} />
+                <AmountCell cents={totals.opening.creditCents} />
+                <AmountCell cents={totals.turnover.debitCents} />
+                <AmountCell cents={totals.turnover.creditCents} />
+                <AmountCell cents={totals.closing.debitCents} />
+                <AmountCell cents={totals.closing.creditCents} />
+              </tr>
+            </tfoot>
+          </table>
+        </ScrollTable>
+      )}
+    </div>
+  );
+}
+
+export const ErrorBoundary = GateBoundary;
+
+export const meta: MetaFunction = () => [{ title: "Оборотна ведомост | Сметка" }];
