@@ -121,10 +121,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
             repopulateFields: values,
           });
         }
-        await cancelDocument(context.db, user.companyId, doc.id, parsed.data.reason, {
-          id: user.id,
-          name: null,
-        });
+        const who = actorOf(user, context);
+        await cancelDocument(context.db, user.companyId, doc.id, parsed.data.reason, who);
         await recordDocumentAct(context, user, "document.cancel", doc, {
           reason: parsed.data.reason,
         });
@@ -231,8 +229,7 @@ export default function DocumentPage() {
   const unknown = useFormAnswer("");
   const title = `${DOCUMENT_TYPES[doc.type]}${doc.number ? ` № ${doc.number}` : " (чернова)"}`;
   const issued = doc.status === "issued";
-  // A locked month's document: nothing to issue, delete or cancel; the page says why.
-  const open = data.periodLocked === null;
+  const open = data.periodLocked === null; // a locked month: nothing to issue, delete or cancel
   return (
     <div className={page.page}>
       <p>

@@ -12,7 +12,7 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { can } from "~/modules/auth/capabilities";
-import { unposted } from "~/modules/ledger/backfill.server";
+import { unposted as listUnposted } from "~/modules/ledger/backfill.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
 import { LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
 import { todayInSofia } from "~/utils/dates";
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const period = asked ?? { from: `${today.slice(0, 4)}-01-01`, to: today };
   const [report, problems] = await Promise.all([
     trialBalance(context.db, user.companyId, period.from, period.to),
-    unposted(context.db, user.companyId),
+    listUnposted(context.db, user.companyId),
   ]);
   return json({
     report,

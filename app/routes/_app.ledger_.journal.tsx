@@ -13,8 +13,8 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { can } from "~/modules/auth/capabilities";
-import { JOURNAL_LIMIT, journal } from "~/modules/ledger/reports.server";
-import { accountFilter, LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
+import { journal as readJournal } from "~/modules/ledger/reports.server";
+import { accountFilter, JOURNAL_LIMIT, LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
 import { todayInSofia } from "~/utils/dates";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
@@ -39,7 +39,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
   const period = asked ?? { from: month, to: today };
   const account = accountFilter(search) || null;
-  const { entries, truncated } = await journal(context.db, user.companyId, { ...period, account });
+  const { entries, truncated } = await readJournal(context.db, user.companyId, {
+    ...period,
+    account,
+  });
   return json({
     ...period,
     account,

@@ -240,6 +240,13 @@ describe("postings in the business row's transaction", () => {
   it("a document in a foreign currency posts in euro by its own rate; one dated 2025 in leva", async () => {
     const db = getDb();
     const me = await createCompanyWithClient(db);
+    // Numbers follow dates (decision 058): the 2025 document is issued first.
+    const leva = await createTestDraft(db, me, {
+      issueDate: "2025-12-15",
+      currency: "BGN",
+      lines: [{ description: "Консултация", quantity: "1", unitPrice: "195.58", vatRate: 20 }],
+    });
+    await issueDocument(db, me.companyId, leva);
     const usd = await createTestDraft(db, me, {
       issueDate: "2026-11-03",
       currency: "USD",
@@ -247,19 +254,13 @@ describe("postings in the business row's transaction", () => {
       lines: [{ description: "Консултация", quantity: "1", unitPrice: "1000.00", vatRate: 20 }],
     });
     await issueDocument(db, me.companyId, usd);
-    const leva = await createTestDraft(db, me, {
-      issueDate: "2025-12-15",
-      currency: "BGN",
-      lines: [{ description: "Консултация", quantity: "1", unitPrice: "195.58", vatRate: 20 }],
-    });
-    await issueDocument(db, me.companyId, leva);
     expect(await booked(db, me.companyId)).toEqual([
-      "2026-11-03 document 411 Д 108000 (Клиент Бета ООД) EUR",
-      "2026-11-03 document 703 К 90000 EUR",
-      "2026-11-03 document 4532 К 18000 EUR",
       "2025-12-15 document 411 Д 23470 (Клиент Бета ООД) BGN",
       "2025-12-15 document 703 К 19558 BGN",
       "2025-12-15 document 4532 К 3912 BGN",
+      "2026-11-03 document 411 Д 108000 (Клиент Бета ООД) EUR",
+      "2026-11-03 document 703 К 90000 EUR",
+      "2026-11-03 document 4532 К 18000 EUR",
     ]);
   });
 
@@ -283,15 +284,15 @@ describe("postings in the business row's transaction", () => {
         null,
       ),
     ).rejects.toThrow(/Сметка 999 няма/);
-    const after = await createTestDraft(db, me, { issueDate: "2026-11-12", lines: line });
-    await issueDocument(db, me.companyId, after);
-    // A document dated before the rule, issued after it, keeps the old account.
+    // A document dated before the rule, issued after the rule was set, keeps the old account.
     const late = await createTestDraft(db, me, { issueDate: "2026-11-05", lines: line });
     await issueDocument(db, me.companyId, late);
+    const after = await createTestDraft(db, me, { issueDate: "2026-11-12", lines: line });
+    await issueDocument(db, me.companyId, after);
     expect((await booked(db, me.companyId)).filter((l) => / 70[23] /.test(l))).toEqual([
       "2026-11-02 document 703 К 10000 EUR",
-      "2026-11-12 document 702 К 10000 EUR",
       "2026-11-05 document 703 К 10000 EUR",
+      "2026-11-12 document 702 К 10000 EUR",
     ]);
   });
 });

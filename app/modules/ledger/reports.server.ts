@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "~db/types";
 import { type LedgerCurrency, ledgerCurrency, levaToEuro } from "./postings";
+import { JOURNAL_LIMIT } from "./schema";
 
 /*
  * The books' reports over ledger_lines: the trial balance (оборотна ведомост), the journal
@@ -112,7 +113,6 @@ export async function trialBalance(
   return { currency, from, to, accounts, totals };
 }
 
-export const JOURNAL_LIMIT = 500;
 
 /** The journal of a period (optionally the entries that touch an account), oldest first, with lines. */
 export async function journal(
