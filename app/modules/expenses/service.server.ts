@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from "kysely";
-import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { postExpense } from "~/modules/ledger/post.server";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { printDate } from "~/utils/dates";
 import { AppError, NotFoundError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";

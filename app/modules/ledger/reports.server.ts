@@ -113,7 +113,6 @@ export async function trialBalance(
   return { currency, from, to, accounts, totals };
 }
 
-
 /** The journal of a period (optionally the entries that touch an account), oldest first, with lines. */
 export async function journal(
   db: Kysely<Database>,
