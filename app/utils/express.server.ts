@@ -209,9 +209,9 @@ export function remixHandler(options: {
   /** Told of every answer Remix gave (the audit of impersonated requests); its failure is logged. */
   onAnswer?: (context: AppLoadContext, request: Request, status: number) => Promise<void>;
 }) {
-  // Pages are matched among the routes of their first path segment (route-groups.server.ts); the
-  // JSON API keeps the whole build.
-  const { buildFor } = routeGroups(options.build, { keepWhole: ["api"] });
+  // Pages are matched among the routes of their first path segment, the JSON API among those of
+  // its first two (route-groups.server.ts).
+  const { buildFor } = routeGroups(options.build, { bySecond: ["api"] });
   const handlers = new Map<ServerBuild, ReturnType<typeof createRequestHandler>>();
   const handlerFor = (build: ServerBuild) => {
     let handle = handlers.get(build);

@@ -14,31 +14,46 @@ import type { ServerBuild } from "@remix-run/node";
  * kept is unchanged), so the answer is the same; tests/integration/route-matching.test.ts holds
  * that for every route of the app and odd spellings of their paths.
  *
- * The whole build still answers what this does not decide: the JSON API (/api/…, kept as it is),
- * a first segment that is not plain ASCII (the router's case folding) or cannot be decoded.
+ * A first segment with many routes under it (the JSON API's /api/…, `bySecond`) is grouped once
+ * more by its second segment: /api/invoices/… is matched among the routes under api/invoices, the
+ * routes under api whose second segment can be anything (the 404 splat), and the rest above.
+ *
+ * The whole build still answers what this does not decide: a segment that is not plain ASCII (the
+ * router's case folding) or cannot be decoded, and an empty second segment followed by more.
  */
 
 type Route = ServerBuild["routes"][string];
 
-/** How the first segment of a route's full path can match a pathname's first segment. */
-type First = { kind: "static"; segment: string } | { kind: "any" };
+/** How a segment of a route's full path can match a pathname's segment. */
+type Segment = { kind: "static"; segment: string } | { kind: "any" };
 
-/** The first segment of the route's full path (its ancestors' paths joined with its own). */
-function firstSegment(routes: ServerBuild["routes"], route: Route): First {
+/** The segments of the route's full path (its ancestors' paths joined with its own). */
+function segmentsOf(routes: ServerBuild["routes"], route: Route): string[] {
   const paths: string[] = [];
   for (let r: Route | undefined = route; r; r = r.parentId ? routes[r.parentId] : undefined) {
     if (r.path) paths.unshift(r.path);
   }
-  const first = paths
+  return paths
     .join("/")
     .split("/")
-    .find((segment) => segment !== "");
-  // No segment: the route matches "/" (or is a layout); a parameter, an optional segment or a
-  // splat: any first segment.
-  if (first === undefined || first.startsWith(":") || first.endsWith("?") || first === "*") {
+    .filter((segment) => segment !== "");
+}
+
+/**
+ * How the route's `index`th segment matches: none (the route ends before it: it matches only
+ * shorter pathnames, or is a layout), a parameter, an optional segment or a splat match any.
+ */
+function segmentAt(segments: readonly string[], index: number): Segment {
+  const segment = segments[index];
+  if (
+    segment === undefined ||
+    segment.startsWith(":") ||
+    segment.endsWith("?") ||
+    segment.includes("*")
+  ) {
     return { kind: "any" };
   }
-  return { kind: "static", segment: first.toLowerCase() };
+  return { kind: "static", segment: segment.toLowerCase() };
 }
 
 /** The build with only `ids` among its routes, on the server and in the manifest it renders. */
@@ -56,25 +71,49 @@ function subset(build: ServerBuild, ids: ReadonlySet<string>): ServerBuild {
 
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
+/** A pathname's segment as the router reads it: from `from` to the next "/", decoded; null when undecidable. */
+function segmentOf(pathname: string, from: number): { segment: string; end: number } | null {
+  const end = pathname.indexOf("/", from);
+  const raw = pathname.slice(from, end === -1 ? undefined : end);
+  let segment: string;
+  try {
+    segment = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  if (!PLAIN_ASCII.test(segment)) return null;
+  return { segment: segment.toLowerCase(), end };
+}
+
 /**
- * Which build answers a pathname: `whole` for the first segments in `keepWhole` (compared in
- * lower case) and for what the groups cannot decide; otherwise the group of its first segment.
- * The groups are made once, when the function is made.
+ * Which build answers a pathname: the group of its first segment, or for a first segment in
+ * `bySecond` (compared in lower case) the group of its first two; the whole build for what the
+ * groups cannot decide. The groups are made once, when the function is made.
  */
 export function routeGroups(
   whole: ServerBuild,
-  options: { keepWhole: readonly string[] },
+  options: { bySecond: readonly string[] },
 ): { buildFor: (pathname: string) => ServerBuild; groups: ReadonlyMap<string, ServerBuild> } {
-  const keepWhole = new Set(options.keepWhole.map((s) => s.toLowerCase()));
+  const bySecond = new Set(options.bySecond.map((s) => s.toLowerCase()));
   const anyFirst = new Set<string>();
   const byFirst = new Map<string, Set<string>>();
+  // Under a first segment grouped once more: its routes by second segment, and those matching any.
+  const anySecond = new Map<string, Set<string>>();
+  const byTwo = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, key: string, id: string) => {
+    const ids = map.get(key) ?? new Set<string>();
+    ids.add(id);
+    map.set(key, ids);
+  };
   for (const route of Object.values(whole.routes)) {
-    const first = firstSegment(whole.routes, route);
+    const segments = segmentsOf(whole.routes, route);
+    const first = segmentAt(segments, 0);
     if (first.kind === "any") anyFirst.add(route.id);
+    else if (!bySecond.has(first.segment)) add(byFirst, first.segment, route.id);
     else {
-      const ids = byFirst.get(first.segment) ?? new Set<string>();
-      ids.add(route.id);
-      byFirst.set(first.segment, ids);
+      const second = segmentAt(segments, 1);
+      if (second.kind === "any") add(anySecond, first.segment, route.id);
+      else add(byTwo, `${first.segment}/${second.segment}`, route.id);
     }
   }
   const withAncestors = (ids: Set<string>) => {
@@ -85,26 +124,29 @@ export function routeGroups(
   };
   const groups = new Map<string, ServerBuild>();
   for (const [segment, ids] of byFirst) {
-    if (keepWhole.has(segment)) continue;
     groups.set(segment, subset(whole, withAncestors(new Set([...anyFirst, ...ids]))));
+  }
+  const under = (first: string) => [...anyFirst, ...(anySecond.get(first) ?? [])];
+  for (const [two, ids] of byTwo) {
+    const first = two.slice(0, two.indexOf("/"));
+    groups.set(two, subset(whole, withAncestors(new Set([...under(first), ...ids]))));
+  }
+  for (const first of bySecond) {
+    groups.set(`${first}/`, subset(whole, withAncestors(new Set(under(first)))));
   }
   // A first segment no route names: only the routes that match any.
   const rest = subset(whole, withAncestors(new Set(anyFirst)));
 
   const buildFor = (pathname: string): ServerBuild => {
-    // The first segment as the router reads it: after one "/", up to the next, decoded.
-    const end = pathname.indexOf("/", 1);
-    const raw = pathname.slice(1, end === -1 ? undefined : end);
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      return whole;
-    }
-    if (!PLAIN_ASCII.test(segment)) return whole;
-    segment = segment.toLowerCase();
-    if (keepWhole.has(segment)) return whole;
-    return groups.get(segment) ?? rest;
+    const first = segmentOf(pathname, 1);
+    if (!first) return whole;
+    if (!bySecond.has(first.segment)) return groups.get(first.segment) ?? rest;
+    // "/api" or "/api/": the routes under it that match any second segment (and the rest above).
+    if (first.end === -1 || first.end === pathname.length - 1)
+      return groups.get(`${first.segment}/`)!;
+    const second = segmentOf(pathname, first.end + 1);
+    if (!second || second.segment === "") return whole;
+    return groups.get(`${first.segment}/${second.segment}`) ?? groups.get(`${first.segment}/`)!;
   };
   return { buildFor, groups };
 }

@@ -68,7 +68,8 @@ describe("resolving a link's path", () => {
 
 // Pages are handed to Remix with only the routes of their first path segment (route groups,
 // decision 021): for every route of the app, and odd spellings of its path, the router matches the
-// same routes with the same params in the group as in the whole build; /api keeps the whole build.
+// same routes with the same params in the group as in the whole build; /api/… is grouped by its
+// first two segments.
 describe("route groups", async () => {
   const { readConfig } = await import("@remix-run/dev/dist/config.js");
   const { routeGroups } = await import("~/utils/route-groups.server");
@@ -92,7 +93,7 @@ describe("route groups", async () => {
           : { id: r.id, path: r.path, children: tree(of, r.id) },
       );
   const wholeTree = tree(routes);
-  const { buildFor, groups } = routeGroups(whole, { keepWhole: ["api"] });
+  const { buildFor, groups } = routeGroups(whole, { bySecond: ["api"] });
   const matched = (of: Node[], pathname: string) =>
     matchRoutes(of, pathname)?.map((m) => `${m.route.id} ${JSON.stringify(m.params)}`) ?? null;
 
@@ -114,8 +115,17 @@ describe("route groups", async () => {
     "/\u0131nvoices",
     "/nothing/here",
     "/api",
+    "/api/",
     "/API/invoices",
     "/%61pi/invoices",
+    "/api/INVOICES",
+    "/api/%69nvoices",
+    "/api//invoices",
+    "/api/invoices//",
+    "/api/no-such-call",
+    "/api/no-such-call/deeper",
+    "/api/%",
+    "/api/\u0131nvoices",
   ]);
   for (const id of Object.keys(routes)) {
     const path = fullPath(id)
@@ -151,8 +161,16 @@ describe("route groups", async () => {
     expect(pathnames.size).toBeGreaterThan(600);
   });
 
-  it("leaves the API and undecidable first segments to the whole build", () => {
-    for (const p of ["/api/invoices", "/API/invoices", "/%61pi/invoices", "/%", "/\u0131nvoices"])
+  it("groups the API by its first two segments, and leaves undecidable segments to the whole build", () => {
+    const invoices = buildFor("/api/invoices");
+    expect(Object.keys(invoices.routes)).toContain("routes/api.invoices");
+    expect(Object.keys(invoices.routes)).not.toContain("routes/api.clients");
+    expect(Object.keys(invoices.routes).length).toBeLessThan(Object.keys(routes).length / 10);
+    expect(buildFor("/API/Invoices/x/pdf")).toBe(invoices);
+    expect(buildFor("/%61pi/invoices")).toBe(invoices);
+    // A call no route names: the API's 404 among the few routes that match any.
+    expect(Object.keys(buildFor("/api/no-such-call").routes)).toContain("routes/api.$");
+    for (const p of ["/%", "/\u0131nvoices", "/api/%", "/api/\u0131nvoices", "/api//invoices"])
       expect(buildFor(new URL(`http://localhost${p}`).pathname)).toBe(whole);
     expect(buildFor("/invoices")).toBe(groups.get("invoices"));
     expect(buildFor("/no-such-page")).not.toBe(whole);
