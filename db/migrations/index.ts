@@ -46,8 +46,8 @@ import * as m20261128T1910 from "./20261128T1910-ecb-rates";
 import * as m20261128T1930 from "./20261128T1930-expense-supplier-company-id";
 import * as m20261128T2000 from "./20261128T2000-bank-national-accounts";
 import * as m20261128T2010 from "./20261128T2010-bank-import-keys";
-import * as m20261129T0100 from "./20261129T0100-ledger";
 import * as m20261129T0500 from "./20261129T0500-period-locks";
+import * as m20261129T0600 from "./20261129T0600-ledger";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -101,8 +101,8 @@ export const migrations: Record<string, Migration> = {
   "20261128T1930-expense-supplier-company-id": m20261128T1930,
   "20261128T2000-bank-national-accounts": m20261128T2000,
   "20261128T2010-bank-import-keys": m20261128T2010,
-  "20261129T0100-ledger": m20261129T0100,
   "20261129T0500-period-locks": m20261129T0500,
+  "20261129T0600-ledger": m20261129T0600,
 };
 
 export const migrationProvider: MigrationProvider = {
