@@ -254,7 +254,8 @@ export async function seedDemoMonth(
     clientId: hotel,
     originalId: overdue,
     reason: "Допълнително договорени часове",
-    issueDate: day(20),
+    // After the credit note: a series' numbers follow its dates (decision 058).
+    issueDate: day(7),
     lines: [
       {
         description: "Консултация — допълнителни часове",
