@@ -13,8 +13,9 @@ import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import { can } from "~/modules/auth/capabilities";
+import { JOURNAL_LIMIT } from "~/modules/ledger/constants";
 import { journal as readJournal } from "~/modules/ledger/reports.server";
-import { accountFilter, JOURNAL_LIMIT, LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
+import { accountFilter, LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
 import { todayInSofia } from "~/utils/dates";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 

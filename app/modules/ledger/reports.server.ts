@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "~db/types";
+import { JOURNAL_LIMIT } from "./constants";
 import { type LedgerCurrency, ledgerCurrency, levaToEuro } from "./postings";
-import { JOURNAL_LIMIT } from "./schema";
 
 /*
  * The books' reports over ledger_lines: the trial balance (оборотна ведомост), the journal

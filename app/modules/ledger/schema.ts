@@ -123,6 +123,3 @@ export function accountFilter(search: URLSearchParams): string | null | false {
 
 /** Whether a value is an account code as the chart writes them (503, 411-01). */
 export const isAccountCode = (value: string) => accountCode.safeParse(value).success;
-
-/** The most entries (or an account card's lines) a journal page or call shows. */
-export const JOURNAL_LIMIT = 500;
