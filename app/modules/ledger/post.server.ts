@@ -38,23 +38,13 @@ export async function accountFor(
   date: string,
   keys: string[],
 ): Promise<string> {
-  const rows = await db
-    .selectFrom("ledgerRules")
-    .select(["rule", "accountCode"])
-    .distinctOn("rule")
-    .where("companyId", "=", companyId)
-    .where("rule", "in", keys)
-    .where("validFrom", "<=", date)
-    .orderBy("rule")
-    .orderBy("validFrom", "desc")
-    .execute();
-  const own = new Map(rows.map((r) => [r.rule, r.accountCode]));
+  const own = await ownRules(db, companyId, date, keys);
   const key = keys.find((k) => own.has(k)) ?? keys.find((k) => Object.hasOwn(DEFAULT_RULES, k));
   return (key && (own.get(key) ?? DEFAULT_RULES[key])) || (DEFAULT_RULES.expense as string);
 }
 
-/** The accounts of several single-key rules on a day, in one query (each as accountFor gives it). */
-async function accountsOn(db: Db, companyId: string, date: string, keys: string[]) {
+/** The company's own rules among `keys` on a day: each rule's latest from that day or earlier. */
+async function ownRules(db: Db, companyId: string, date: string, keys: string[]) {
   const rows = await db
     .selectFrom("ledgerRules")
     .select(["rule", "accountCode"])
@@ -65,7 +55,12 @@ async function accountsOn(db: Db, companyId: string, date: string, keys: string[
     .orderBy("rule")
     .orderBy("validFrom", "desc")
     .execute();
-  const own = new Map(rows.map((r) => [r.rule, r.accountCode]));
+  return new Map(rows.map((r) => [r.rule, r.accountCode]));
+}
+
+/** The accounts of several single-key rules on a day, in one query (each as accountFor gives it). */
+async function accountsOn(db: Db, companyId: string, date: string, keys: string[]) {
+  const own = await ownRules(db, companyId, date, keys);
   const accounts: Record<string, string> = {};
   for (const key of keys) {
     accounts[key] =
