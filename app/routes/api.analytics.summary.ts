@@ -87,6 +87,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The calls of this route in the OpenAPI document (decision 056). */
+/** A month's (or the period's) figures as the summary gives them. */
+const monthFigures = () =>
+  z
+    .object({
+      revenue: decimal()
+        .describe("Issued invoices and debit notes minus credit notes, without VAT")
+        .openapi({ example: "12000.00" })
+        .optional(),
+      outputVat: decimal()
+        .describe("VAT charged on those documents")
+        .openapi({ example: "2400.00" })
+        .optional(),
+      expenses: decimal()
+        .describe("Expenses' cost: total less the creditable VAT")
+        .openapi({ example: "3000.00" })
+        .optional(),
+      inputVat: decimal()
+        .describe("Creditable input VAT of the expenses")
+        .openapi({ example: "600.00" })
+        .optional(),
+      salaries: decimal()
+        .describe("The employer's cost of the month's salaries")
+        .openapi({ example: "4000.00" })
+        .optional(),
+      profit: decimal()
+        .describe("revenue − expenses − salaries")
+        .openapi({ example: "5000.00" })
+        .optional(),
+      vatPosition: decimal()
+        .describe("outputVat − inputVat: positive to pay, negative to refund")
+        .openapi({ example: "1800.00" })
+        .optional(),
+    })
+    .describe("Euro amounts as decimal strings");
+
 export const openapi = describeApi(() => ({
   get: {
     summary:
@@ -115,74 +150,10 @@ export const openapi = describeApi(() => ({
           currency: z.literal("EUR").optional(),
           months: z
             .array(
-              z
-                .object({
-                  revenue: decimal()
-                    .describe("Issued invoices and debit notes minus credit notes, without VAT")
-                    .openapi({ example: "12000.00" })
-                    .optional(),
-                  outputVat: decimal()
-                    .describe("VAT charged on those documents")
-                    .openapi({ example: "2400.00" })
-                    .optional(),
-                  expenses: decimal()
-                    .describe("Expenses' cost: total less the creditable VAT")
-                    .openapi({ example: "3000.00" })
-                    .optional(),
-                  inputVat: decimal()
-                    .describe("Creditable input VAT of the expenses")
-                    .openapi({ example: "600.00" })
-                    .optional(),
-                  salaries: decimal()
-                    .describe("The employer's cost of the month's salaries")
-                    .openapi({ example: "4000.00" })
-                    .optional(),
-                  profit: decimal()
-                    .describe("revenue − expenses − salaries")
-                    .openapi({ example: "5000.00" })
-                    .optional(),
-                  vatPosition: decimal()
-                    .describe("outputVat − inputVat: positive to pay, negative to refund")
-                    .openapi({ example: "1800.00" })
-                    .optional(),
-                })
-                .describe("Euro amounts as decimal strings")
-                .extend({ month: month().openapi({ example: "2026-11" }).optional() }),
+              monthFigures().extend({ month: month().openapi({ example: "2026-11" }).optional() }),
             )
             .optional(),
-          total: z
-            .object({
-              revenue: decimal()
-                .describe("Issued invoices and debit notes minus credit notes, without VAT")
-                .openapi({ example: "12000.00" })
-                .optional(),
-              outputVat: decimal()
-                .describe("VAT charged on those documents")
-                .openapi({ example: "2400.00" })
-                .optional(),
-              expenses: decimal()
-                .describe("Expenses' cost: total less the creditable VAT")
-                .openapi({ example: "3000.00" })
-                .optional(),
-              inputVat: decimal()
-                .describe("Creditable input VAT of the expenses")
-                .openapi({ example: "600.00" })
-                .optional(),
-              salaries: decimal()
-                .describe("The employer's cost of the month's salaries")
-                .openapi({ example: "4000.00" })
-                .optional(),
-              profit: decimal()
-                .describe("revenue − expenses − salaries")
-                .openapi({ example: "5000.00" })
-                .optional(),
-              vatPosition: decimal()
-                .describe("outputVat − inputVat: positive to pay, negative to refund")
-                .openapi({ example: "1800.00" })
-                .optional(),
-            })
-            .describe("Euro amounts as decimal strings")
-            .optional(),
+          total: monthFigures().optional(),
           expenseCategories: z.array(anyObject()).optional(),
           receivables: z
             .object({

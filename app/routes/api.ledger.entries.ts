@@ -1,7 +1,11 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
 import { createManualEntry } from "~/modules/ledger/accounts.server";
-import { entryJson, ledgerEntryJsonSchema } from "~/modules/ledger/json.server";
+import {
+  entryJson,
+  ledgerEntryJsonSchema,
+  periodQueryJsonSchema,
+} from "~/modules/ledger/json.server";
 import { journal } from "~/modules/ledger/reports.server";
 import {
   accountFilter,
@@ -53,17 +57,7 @@ export const openapi = describeApi(() => ({
   get: {
     summary: "The journal (хронологичен регистър) of a period, oldest first, at most 500 entries",
     request: {
-      query: z.object({
-        from: z
-          .string()
-          .date()
-          .optional()
-          .describe("The period's first day (default: 1 January of this year)"),
-        to: z
-          .string()
-          .date()
-          .optional()
-          .describe("The period's last day (default: today); its year decides the currency"),
+      query: periodQueryJsonSchema().extend({
         account: z.string().optional().describe("Only entries touching this account"),
       }),
     },

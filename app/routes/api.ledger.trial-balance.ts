@@ -1,6 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { answer, describeApi, errors, refusal, z } from "~/modules/api/describe";
-import { trialBalanceJson, trialBalanceJsonSchema } from "~/modules/ledger/json.server";
+import {
+  periodQueryJsonSchema,
+  trialBalanceJson,
+  trialBalanceJsonSchema,
+} from "~/modules/ledger/json.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
 import { LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
 import { todayInSofia } from "~/utils/dates";
@@ -25,18 +29,7 @@ export const openapi = describeApi(() => ({
     summary:
       "The trial balance (оборотна ведомост): opening, turnover and closing per account, and totals, as decimal strings",
     request: {
-      query: z.object({
-        from: z
-          .string()
-          .date()
-          .optional()
-          .describe("The period's first day (default: 1 January of this year)"),
-        to: z
-          .string()
-          .date()
-          .optional()
-          .describe("The period's last day (default: today); its year decides the currency"),
-      }),
+      query: periodQueryJsonSchema(),
     },
     responses: {
       "200": answer("The trial balance", trialBalanceJsonSchema),

@@ -107,3 +107,18 @@ export function trialBalanceJson(tb: Awaited<ReturnType<typeof trialBalance>>) {
     },
   };
 }
+
+/** The period a ledger call reads (`from`, `to`), as the OpenAPI document describes it. */
+export const periodQueryJsonSchema = () =>
+  z.object({
+    from: z
+      .string()
+      .date()
+      .optional()
+      .describe("The period's first day (default: 1 January of this year)"),
+    to: z
+      .string()
+      .date()
+      .optional()
+      .describe("The period's last day (default: today); its year decides the currency"),
+  });
