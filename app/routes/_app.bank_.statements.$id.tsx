@@ -23,6 +23,7 @@ import { locksBetween } from "~/modules/periods/locks.server";
 import { printDate } from "~/utils/dates";
 import { formatCents } from "~/utils/money";
 import { isOwnKey, ownValue } from "~/utils/own-keys";
+import { monthLabel } from "~/utils/periods";
 import { requireBankPage } from "~/web/bank/access.server";
 import { statementAction } from "~/web/bank/statement-page.server";
 
@@ -45,7 +46,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     locksBetween(context.db, user.companyId, statement.periodFrom, statement.periodTo),
   ]);
   const locked = [...locks.values()].map(lockedSentence);
-  return json({ statement, counts, status: status ?? "all", transactions, nextCursor, locked });
+  const lockedMonths = [...locks.keys()];
+  return json({
+    statement,
+    counts,
+    status: status ?? "all",
+    transactions,
+    nextCursor,
+    locked,
+    lockedMonths,
+  });
 }
 
 /** Confirm a suggestion, match by numbers, undo a match, or rank the statement again. */
@@ -57,7 +67,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Statement() {
-  const { statement, counts, status, transactions, nextCursor, locked } =
+  const { statement, counts, status, transactions, nextCursor, locked, lockedMonths } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   const busy = useNavigation().state !== "idle";
@@ -116,7 +126,16 @@ export default function Statement() {
       <h2 className="visually-hidden">Движения</h2>
       {transactions.length === 0 ? <p>Няма движения в този изглед.</p> : null}
       {transactions.map((tx) => (
-        <TransactionCard key={tx.id} tx={tx} back={back} />
+        <TransactionCard
+          key={tx.id}
+          tx={tx}
+          back={back}
+          locked={
+            lockedMonths.includes(tx.bookedOn.slice(0, 7))
+              ? `Месец ${monthLabel(tx.bookedOn.slice(0, 7))} е заключен: движението не се разнася и разнасянето му не се отменя.`
+              : null
+          }
+        />
       ))}
       {nextCursor ? (
         <p>

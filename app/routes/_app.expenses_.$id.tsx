@@ -111,7 +111,12 @@ export default function ExpensePage() {
         <h2 id="receipts-heading" className={page.cardTitle}>
           Документи
         </h2>
-        <Receipts expenseId={expense.id} receipts={expense.attachments} answer={receipts} />
+        <Receipts
+          expenseId={expense.id}
+          receipts={expense.attachments}
+          answer={receipts}
+          locked={!!locked}
+        />
       </section>
       {locked ? null : (
         <section

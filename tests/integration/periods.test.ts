@@ -18,6 +18,8 @@ import { action as matchApi } from "~/routes/api.bank.transactions.$id.match";
 import { action as unmatchApi } from "~/routes/api.bank.transactions.$id.unmatch";
 import { action as expensesApi } from "~/routes/api.expenses";
 import { action as expenseApi } from "~/routes/api.expenses.$id";
+import { action as receiptsApi } from "~/routes/api.expenses.$id.attachments";
+import { action as receiptApi } from "~/routes/api.expenses.$id.attachments.$attachmentId";
 import { action as invoicesApi } from "~/routes/api.invoices";
 import { action as invoiceApi } from "~/routes/api.invoices.$id";
 import { action as cancelApi } from "~/routes/api.invoices.$id.cancel";
@@ -40,6 +42,7 @@ import {
 import { call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
+import { TINY_PNG } from "../setup/values";
 
 /*
  * Locked periods (issue #45 item 6, decision 058): a locked month refuses every write dated in it
@@ -101,9 +104,20 @@ async function lockedWorld() {
     .executeTakeFirstOrThrow();
   const draftLocked = await createTestDraft(db, me, { issueDate: `${LOCKED}-10`, lines: [line] });
   const draftOpen = await createTestDraft(db, me, { issueDate: `${OPEN}-05`, lines: [line] });
+  const receipt = {
+    fileName: "бон.png",
+    declaredType: "image/png",
+    bytes: TINY_PNG,
+    type: "image/png" as const,
+  };
   const expenseLocked = (
-    await createTestExpense(db, me.companyId, { documentDate: `${LOCKED}-10` })
+    await createTestExpense(db, me.companyId, { documentDate: `${LOCKED}-10` }, [receipt])
   ).id;
+  const receiptLocked = await db
+    .selectFrom("expenseAttachments")
+    .select("id")
+    .where("expenseId", "=", expenseLocked)
+    .executeTakeFirstOrThrow();
   const expenseOpen = (await createTestExpense(db, me.companyId, { documentDate: `${OPEN}-10` }))
     .id;
   const { employeeId, salaryId } = await createTestSalary(db, me.companyId, LOCKED);
@@ -170,6 +184,7 @@ async function lockedWorld() {
       draftLocked,
       draftOpen,
       expenseLocked,
+      receiptLocked: receiptLocked.id,
       expenseOpen,
       salaryId,
       employeeId,
@@ -185,39 +200,53 @@ const world = lockedWorld;
 
 /** Everything a write could change, for «nothing changed». */
 async function books(db: Kysely<Database>, companyId: string) {
-  const [documents, payments, expenses, salaries, matches] = await Promise.all([
-    db
-      .selectFrom("documents")
-      .select(["id", "status", "number", "issueDate", "paidCents", "updatedAt"])
-      .where("companyId", "=", companyId)
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("documentPayments")
-      .select(["id", "paidOn", "amountCents"])
-      .where("companyId", "=", companyId)
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("expenses")
-      .select(["id", "documentDate", "updatedAt", "paidOn"])
-      .where("companyId", "=", companyId)
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("salaries")
-      .select(["id", "month", "status", "updatedAt"])
-      .where("companyId", "=", companyId)
-      .orderBy("id")
-      .execute(),
-    db
-      .selectFrom("bankMatches")
-      .select(["id", "undoneAt"])
-      .where("companyId", "=", companyId)
-      .orderBy("id")
-      .execute(),
-  ]);
-  return { documents, payments, expenses, salaries, matches };
+  const [documents, payments, expenses, salaries, matches, receipts, movements] = await Promise.all(
+    [
+      db
+        .selectFrom("documents")
+        .select(["id", "status", "number", "issueDate", "paidCents", "updatedAt"])
+        .where("companyId", "=", companyId)
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("documentPayments")
+        .select(["id", "paidOn", "amountCents"])
+        .where("companyId", "=", companyId)
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("expenses")
+        .select(["id", "documentDate", "updatedAt", "paidOn"])
+        .where("companyId", "=", companyId)
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("salaries")
+        .select(["id", "month", "status", "updatedAt"])
+        .where("companyId", "=", companyId)
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("bankMatches")
+        .select(["id", "undoneAt"])
+        .where("companyId", "=", companyId)
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("expenseAttachments")
+        .select("id")
+        .where("companyId", "=", companyId)
+        .orderBy("id")
+        .execute(),
+      db
+        .selectFrom("bankTransactions")
+        .select("id")
+        .where("companyId", "=", companyId)
+        .orderBy("id")
+        .execute(),
+    ],
+  );
+  return { documents, payments, expenses, salaries, matches, receipts, movements };
 }
 
 type World = Awaited<ReturnType<typeof lockedWorld>>;
@@ -408,6 +437,62 @@ const WRITES: Row[] = [
       ),
   ],
   [
+    "add a receipt to an expense of the locked month",
+    (w) => {
+      const form = new FormData();
+      form.append("files", new Blob([TINY_PNG], { type: "image/png" }), "втори-бон.png");
+      return call(receiptsApi, w.db, `/api/expenses/${w.ids.expenseLocked}/attachments`, {
+        method: "POST",
+        body: form,
+        headers: w.session.bearer,
+        params: { id: w.ids.expenseLocked },
+      });
+    },
+  ],
+  [
+    "remove a receipt of an expense of the locked month",
+    (w) =>
+      api(
+        receiptApi,
+        w,
+        `/api/expenses/${w.ids.expenseLocked}/attachments/${w.ids.receiptLocked}`,
+        "DELETE",
+        { id: w.ids.expenseLocked, attachmentId: w.ids.receiptLocked },
+      ),
+  ],
+  [
+    "import a statement with a new movement in the locked month",
+    (w) => {
+      const form = new FormData();
+      const statement = writeMt940({
+        iban: IBAN,
+        openingDay: `${LOCKED}-01`,
+        movements: [
+          {
+            day: `${LOCKED}-28`,
+            direction: "credit",
+            cents: 500,
+            reason: "Късно",
+            reference: "P3",
+          },
+          {
+            day: `${OPEN}-02`,
+            direction: "credit",
+            cents: 700,
+            reason: "Октомври",
+            reference: "P4",
+          },
+        ],
+      });
+      form.append("file", new Blob([statement], { type: "text/plain" }), "kusno.sta");
+      return call(importApi, w.db, "/api/bank/statements", {
+        method: "POST",
+        body: form,
+        headers: w.session.bearer,
+      });
+    },
+  ],
+  [
     "undo a bank match",
     (w) =>
       api(unmatchApi, w, `/api/bank/transactions/${w.ids.matched}/unmatch`, "POST", {
@@ -426,10 +511,35 @@ describe("a locked month (decision 058)", () => {
       const text = await response.text();
       expect(response.status, text).toBe(409);
       const body = JSON.parse(text) as { message?: string; formError?: string };
-      expect(body.message ?? body.formError).toMatch(LOCKED_MESSAGE);
+      // A statement's refusal names its line first («Ред 7: Периодът …»).
+      expect(body.message ?? body.formError).toMatch(
+        new RegExp(LOCKED_MESSAGE.source.replace(/^\^/, "(^|: )").replace(/\$$/, "")),
+      );
       expect(await books(w.db, w.me.companyId)).toEqual(before);
     },
   );
+
+  it("refuses a statement at the line of its first movement in the locked month, and says how to go on", async () => {
+    const w = await world();
+    const write = WRITES.find(([name]) => name.startsWith("import a statement"))![1];
+    const response = await write(w);
+    expect(response.status).toBe(409);
+    const body = (await response.json()) as { message: string; line: number | null };
+    expect(body.line).toEqual(expect.any(Number));
+    expect(body.message).toMatch(
+      new RegExp(
+        `^Ред ${body.line}: Периодът септември 2026 е заключен .* Отключете месеца, за да внесете движенията с дата в него\\.$`,
+      ),
+    );
+    const source = writeMt940({
+      iban: IBAN,
+      openingDay: `${LOCKED}-01`,
+      movements: [
+        { day: `${LOCKED}-28`, direction: "credit", cents: 500, reason: "Късно", reference: "P3" },
+      ],
+    }).split(/\r?\n/);
+    expect(source[body.line! - 1]).toMatch(/^:61:260928/);
+  });
 
   it("takes what is dated in an open month: a payment of a locked month's invoice, a document", async () => {
     const w = await world();
@@ -533,6 +643,8 @@ describe("the pages of a locked month", () => {
       .executeTakeFirstOrThrow();
     const bank = await read(statementPage, `/bank/statements/${statement.id}`, statement.id);
     expect(bank.locked).toEqual([expect.stringMatching(/^Периодът септември 2026 е заключен от /)]);
+    // Its movements' cards offer no «Разнеси», «Потвърди» or «Отмени» (transaction-card.tsx).
+    expect(bank.lockedMonths).toEqual([LOCKED]);
   });
 });
 

@@ -55,7 +55,19 @@ function Hidden({ fields }: { fields: Record<string, string> }) {
   );
 }
 
-export function TransactionCard({ tx, back }: { tx: Movement; back: string }) {
+/**
+ * `locked`: the movement's month is locked (decision 058): its state and what it paid are shown,
+ * with why nothing can be done, instead of the forms the action would refuse.
+ */
+export function TransactionCard({
+  tx,
+  back,
+  locked = null,
+}: {
+  tx: Movement;
+  back: string;
+  locked?: string | null;
+}) {
   const busy = useNavigation().state !== "idle";
   const answer = useFormAnswer(`tx-${tx.id}`);
   const focusRef = useFocusFirstInvalid(answer);
@@ -81,7 +93,14 @@ export function TransactionCard({ tx, back }: { tx: Movement; back: string }) {
           {answer.formError}
         </p>
       ) : null}
-      {tx.status === "matched" ? (
+      {locked ? (
+        <>
+          {tx.status === "matched" ? <MatchedList tx={tx} /> : null}
+          <p role="note" className={styles.meta}>
+            {locked}
+          </p>
+        </>
+      ) : tx.status === "matched" ? (
         <Matched tx={tx} back={back} busy={busy} label={label} />
       ) : (
         <>
@@ -227,11 +246,7 @@ function Matched({
   const standing = tx.matches.filter((m) => m.standing);
   return (
     <div className={styles.suggestion}>
-      <ul className={styles.list}>
-        {standing.map((m) => (
-          <li key={m.id}>{matchText(m, tx.currency)}</li>
-        ))}
-      </ul>
+      <MatchedList tx={tx} />
       {tx.overpaidCents > 0 ? (
         <p role="note">
           Надплатени {formatMoney(tx.overpaidCents, tx.currency)}: не са записани като плащане
@@ -258,6 +273,18 @@ function Matched({
         </Button>
       </Form>
     </div>
+  );
+}
+
+function MatchedList({ tx }: { tx: Movement }) {
+  return (
+    <ul className={styles.list}>
+      {tx.matches
+        .filter((m) => m.standing)
+        .map((m) => (
+          <li key={m.id}>{matchText(m, tx.currency)}</li>
+        ))}
+    </ul>
   );
 }
 

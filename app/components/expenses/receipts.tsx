@@ -29,10 +29,13 @@ export function Receipts({
   expenseId,
   receipts,
   answer,
+  locked = false,
 }: {
   expenseId: string;
   receipts: Receipt[];
   answer: FormAnswer | undefined;
+  /** The expense's month is locked (decision 058): receipts are shown, not added or removed. */
+  locked?: boolean;
 }) {
   const busy = useNavigation().state !== "idle";
   const url = (r: Receipt, inline: boolean) =>
@@ -62,26 +65,28 @@ export function Receipts({
               <a href={url(r, false)} download={r.fileName}>
                 Изтегли<span className="visually-hidden"> {r.fileName}</span>
               </a>
-              <Form method="post">
-                <CompanyField />
-                <input type="hidden" name="attachmentId" value={r.id} />
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="remove-receipt"
-                  tone="secondary"
-                  disabled={busy}
-                >
-                  Премахни<span className="visually-hidden"> {r.fileName}</span>
-                </Button>
-              </Form>
+              {locked ? null : (
+                <Form method="post">
+                  <CompanyField />
+                  <input type="hidden" name="attachmentId" value={r.id} />
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value="remove-receipt"
+                    tone="secondary"
+                    disabled={busy}
+                  >
+                    Премахни<span className="visually-hidden"> {r.fileName}</span>
+                  </Button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>
       ) : (
         <p>Няма прикачени документи.</p>
       )}
-      <ReceiptUpload expenseId={expenseId} answer={answer} />
+      {locked ? null : <ReceiptUpload expenseId={expenseId} answer={answer} />}
     </>
   );
 }

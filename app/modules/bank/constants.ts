@@ -97,7 +97,7 @@ export interface ParsedStatement {
 export interface StatementProblem {
   message: string;
   line: number | null;
-  status: 400 | 413 | 422 | 503;
+  status: 400 | 409 | 413 | 422 | 503;
 }
 
 /** A file that cannot be read; its message names the line («Ред 12: …»), `reason` is without it. */

@@ -1,5 +1,6 @@
 import { isValidIBAN } from "ibantools";
 import type { Kysely } from "kysely";
+import { assertPeriodOpen, monthOf, PeriodLockedError } from "~/modules/periods/locks.server";
 import { sha256Hex } from "~/utils/files.server";
 import type { Database } from "~db/types";
 import { type BankActor, recordBankAct } from "./access.server";
@@ -147,6 +148,29 @@ async function rememberAccount(actor: BankActor, number: string, accountId: stri
     .execute();
 }
 
+/**
+ * A new movement dated in a locked month (decision 058) refuses the file at its line with 409:
+ * its booking could then never be made, and the month's bank account would not agree with the
+ * statement. Movements already imported are not new and do not count.
+ */
+async function refuseLockedMonths(
+  trx: Kysely<Database>,
+  companyId: string,
+  movements: ParsedMovement[],
+): Promise<void> {
+  try {
+    await assertPeriodOpen(trx, companyId, ...movements.map((m) => m.bookedOn));
+  } catch (error) {
+    if (!(error instanceof PeriodLockedError)) throw error;
+    const first = movements.find((m) => monthOf(m.bookedOn) === error.lock.month);
+    throw new StatementError(
+      `${error.message} Отключете месеца, за да внесете движенията с дата в него.`,
+      first?.line ?? null,
+      409,
+    );
+  }
+}
+
 /** Reads, checks and saves a statement file; StatementError (400/409/413/422/503) when refused. */
 export async function importStatement(
   actor: BankActor,
@@ -234,6 +258,11 @@ export async function importStatement(
       );
       if (!chosen.length) return null;
       const fresh = chosen.map(({ movement, key }) => ({ movement, key }));
+      await refuseLockedMonths(
+        trx,
+        companyId,
+        fresh.map(({ movement }) => movement),
+      );
       const ranked = chosen.map((c) => c.ranked);
       const skipped = statement.movements.length - fresh.length;
       const saved = await trx

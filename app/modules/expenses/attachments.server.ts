@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { AppError } from "~/utils/errors";
 import { sha256Hex, sniffFile, type UploadedFile, type UploadResult } from "~/utils/files.server";
 import { isUuid } from "~/utils/uuid";
@@ -122,12 +123,14 @@ export async function addReceipts(
   return db.transaction().execute(async (trx) => {
     const expense = await trx
       .selectFrom("expenses")
-      .select("id")
+      .select(["id", "documentDate"])
       .where("companyId", "=", companyId)
       .where("id", "=", expenseId)
       .forUpdate()
       .executeTakeFirst();
     if (!expense) throw new AppError(EXPENSE_NOT_FOUND, 404);
+    // A receipt is part of the expense's record: not changed in a locked month (decision 058).
+    await assertPeriodOpen(trx, companyId, expense.documentDate);
     return storeReceipts(trx, companyId, expenseId, checked);
   });
 }
@@ -169,14 +172,25 @@ export async function removeReceipt(
 ) {
   if (!isUuid(expenseId) || !isUuid(attachmentId))
     throw new AppError(RECEIPT_MESSAGES.notFound, 404);
-  const row = await db
-    .deleteFrom("expenseAttachments")
-    .where("companyId", "=", companyId)
-    .where("expenseId", "=", expenseId)
-    .where("id", "=", attachmentId)
-    .returning("id")
-    .executeTakeFirst();
-  if (!row) throw new AppError(RECEIPT_MESSAGES.notFound, 404);
+  await db.transaction().execute(async (trx) => {
+    const expense = await trx
+      .selectFrom("expenses")
+      .select("documentDate")
+      .where("companyId", "=", companyId)
+      .where("id", "=", expenseId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!expense) throw new AppError(RECEIPT_MESSAGES.notFound, 404);
+    await assertPeriodOpen(trx, companyId, expense.documentDate);
+    const row = await trx
+      .deleteFrom("expenseAttachments")
+      .where("companyId", "=", companyId)
+      .where("expenseId", "=", expenseId)
+      .where("id", "=", attachmentId)
+      .returning("id")
+      .executeTakeFirst();
+    if (!row) throw new AppError(RECEIPT_MESSAGES.notFound, 404);
+  });
 }
 
 /** Stored files no attachment names any more (after an hour): deleted by the hourly sweep. */
