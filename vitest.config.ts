@@ -16,6 +16,18 @@ const unitInclude = process.env.UNIT_DATABASE_DEPENDENT_ONLY
   ? unitTestFiles(path.dirname(fileURLToPath(import.meta.url))).dependent
   : ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts"];
 
+/**
+ * Unit files that mock modules (vi.mock), or leave timers running past their end (the PDF
+ * scheduler's own test: renders that never finish, each with its 20 s time limit), run in a
+ * project of their own, each file isolated.
+ */
+const ISOLATED_UNITS = [
+  "app/entry.server.test.tsx",
+  "app/modules/pdf/scheduler.test.ts",
+  "tests/integration/pdf-fairness.test.ts",
+  "tests/integration/pdf-background.test.ts",
+];
+
 export default defineConfig({
   plugins: [tsconfigPaths(), vanillaExtractPlugin()],
   // The API route modules as Remix's server build lists them: the OpenAPI document is gathered
@@ -47,6 +59,26 @@ export default defineConfig({
         test: {
           name: "unit",
           include: unitInclude,
+          exclude: ISOLATED_UNITS,
+          // The files share their worker's modules instead of importing the app again for each
+          // file (about 2.5 s of CPU a file, a fifth of the project's; decision 062): what a file
+          // starts ends with it (tests/setup/file-teardown.ts).
+          isolate: false,
+          setupFiles: ["tests/setup/file-teardown.ts"],
+          globalSetup: ["tests/setup/global-db.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files that replace a module with vi.mock: a shared module graph would hand them
+          // the real module another file imported first.
+          name: "unit-isolated",
+          include: ISOLATED_UNITS.filter(
+            (file) => !process.env.UNIT_DATABASE_DEPENDENT_ONLY || unitInclude.includes(file),
+          ),
           globalSetup: ["tests/setup/global-db.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -19,7 +19,7 @@ import {
   TINY_PNG,
 } from "../setup/factories";
 import { documentedCalls } from "../setup/openapi-calls";
-import { call, jsonBody, signInApi } from "../setup/routes";
+import { call, jsonBody, sessionFor } from "../setup/routes";
 import { colleagueAndInvitation } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -2385,9 +2385,9 @@ describe("fuzzing every API call and form action", () => {
       invitationId,
       ...(await bankFixtures(db, me, issuedId, expense.categoryId)),
     };
-    const session = await signInApi(db, me.user);
+    const session = await sessionFor(db, me.user);
     headers = { Cookie: session.cookie };
-    const admin = await signInApi(db, await createUser(db, { role: "admin" }));
+    const admin = await sessionFor(db, await createUser(db, { role: "admin" }));
     adminHeaders = { Cookie: admin.cookie };
   });
 

@@ -168,10 +168,11 @@ export function warmPdfPool(): void {
     .catch(() => {});
 }
 
-/** Stops the threads (shutdown, end of tests). */
+/** Stops the threads (shutdown, end of tests) and forgets `configurePdfPool`'s options. */
 export async function closePdfPool(): Promise<void> {
   const current = pools;
   pools = null;
   scheduler = null;
+  options = {};
   await Promise.all([current?.person.destroy(), current?.background.destroy()]);
 }
