@@ -54,7 +54,7 @@ export const openapi = describeApi(() => ({
           statements: z.array(
             z.object({
               id: z.string().uuid(),
-              format: z.enum(["camt053", "csv", "mt940", "xlsx"]),
+              format: z.enum(["camt053", "csv", "mt940", "xlsx", "html", "xml"]),
               fileName: z.string(),
               iban: z.string(),
               currency: z.string(),

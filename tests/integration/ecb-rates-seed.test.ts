@@ -56,7 +56,10 @@ describe("the ECB's rates of the second seed", () => {
       eurRate: "0.90041419",
     });
     // Christmas (a TARGET holiday): the 24th's.
-    expect(await on("GBP", "2025-12-25")).toMatchObject({ date: "2025-12-24", unitsPerEur: "0.8729" });
+    expect(await on("GBP", "2025-12-25")).toMatchObject({
+      date: "2025-12-24",
+      unitsPerEur: "0.8729",
+    });
     // The last day, and a week after it; then nothing until the job runs.
     expect(await on("DKK", "2026-04-13")).toMatchObject({ unitsPerEur: "7.4727" });
     expect((await on("DKK", "2026-04-20"))?.date).toBe("2026-04-13");
