@@ -12,7 +12,7 @@ export type BackupRunsStatus = "done" | "failed";
 
 export type BackupRunsTrigger = "command" | "schedule";
 
-export type BankStatementsFormat = "camt053" | "csv" | "mt940" | "xlsx";
+export type BankStatementsFormat = "camt053" | "csv" | "html" | "mt940" | "xlsx" | "xml";
 
 export type BankSuggestionsKind =
   | "amount"
@@ -244,6 +244,10 @@ export interface BankAccounts {
   csvCredit: string | null;
   csvDate: string | null;
   csvDebit: string | null;
+  /**
+   * The column of the account's table export that says debit or credit (ДТ/КТ, DR/CR, D/C, Дебит/Кредит); with it the amount column has no sign.
+   */
+  csvDirection: string | null;
   csvIban: string | null;
   csvReason: string | null;
   csvReference: string | null;

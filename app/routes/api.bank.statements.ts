@@ -54,7 +54,7 @@ export const openapi = describeApi(() => ({
           statements: z.array(
             z.object({
               id: z.string().uuid(),
-              format: z.enum(["camt053", "csv", "mt940", "xlsx"]),
+              format: z.enum(["camt053", "csv", "mt940", "xlsx", "html", "xml"]),
               fileName: z.string(),
               iban: z.string(),
               currency: z.string(),
@@ -76,7 +76,7 @@ export const openapi = describeApi(() => ({
   },
   post: {
     summary:
-      "Import a statement: MT940 (tag 86 «+NN»/«?NN»), camt.053, or a CSV or Excel (.xlsx) export — a known layout recognised by its header row, else the account's column mapping — ≤ 8 MB",
+      "Import a statement: MT940 (tag 86 «+NN»/«?NN»), camt.053, or a bank's table export — CSV, Excel (.xlsx), an HTML table saved as .xls (УниКредит Булбанк, ДСК) or a bank's XML of records (ДСК/УниКредит AccountMovements, ОББ TRANSACTION): a known layout recognised by its header row, else the account's column mapping — ≤ 8 MB",
     request: {
       body: {
         required: true,
@@ -88,7 +88,7 @@ export const openapi = describeApi(() => ({
                 .string()
                 .uuid()
                 .describe(
-                  "The company's account: for a CSV/XLSX export that does not name it, and for a file naming the bank's own account number instead of an IBAN (the choice is kept for that number, so the next file needs none); MT940 and XML with an IBAN name theirs",
+                  "The company's account: for a table export (CSV, XLSX, HTML .xls, a bank's XML) that does not name it, and for a file naming the bank's own account number instead of an IBAN (the choice is kept for that number, so the next file needs none); MT940 and XML with an IBAN name theirs",
                 )
                 .optional(),
             }),
@@ -103,7 +103,7 @@ export const openapi = describeApi(() => ({
       ),
       "201": answer("Imported; suggestions made", bankImportJsonSchema),
       "400": answer(
-        "Not a statement file or no file (Error); a CSV/XLSX export without its account, an unknown layout with no mapping (BankAccountChoice lists the accounts when the account is what is missing)",
+        "Not a statement file or no file (Error); a table export without its account, an unknown layout with no mapping (BankAccountChoice lists the accounts when the account is what is missing)",
         // anyOf, not oneOf: a BankAccountChoice body is an Error body too (message, errors).
         z.union([errorJsonSchema, bankAccountChoiceJsonSchema]),
       ),

@@ -8,6 +8,9 @@ const TYPES = {
   camt053: "application/xml",
   csv: "text/csv",
   xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  // The bank's «Excel» file as it was: HTML, which Excel opens (decision 046).
+  html: "application/vnd.ms-excel",
+  xml: "application/xml",
 } as const;
 
 /** GET /bank/statements/{id}/file — the statement's original file, exactly as it was uploaded. */

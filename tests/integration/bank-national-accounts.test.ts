@@ -71,9 +71,12 @@ const statementsOf = (companyId: string) =>
 
 /** The «Тип ДТ/КТ» fixture as Excel saves it (dates as day numbers, amounts as numbers). */
 function dtKtWorkbook(): Uint8Array {
-  const rows = parse(readFileSync(path.join(root, "tests/fixtures/bank-presets/dt-kt.csv")), {
-    relax_column_count: true,
-  }) as string[][];
+  const rows = parse(
+    readFileSync(path.join(root, "tests/fixtures/bank-presets/unicredit-bulbank.csv")),
+    {
+      relax_column_count: true,
+    },
+  ) as string[][];
   const header = rows[0] as string[];
   const at = (name: string) => header.indexOf(name);
   return writeXlsx(
@@ -334,6 +337,7 @@ describe("Excel (.xlsx) statements (issue #42 item 8)", () => {
         iban: null,
         reason: "Основание",
         reference: null,
+        direction: null,
       },
     });
     const bytes = writeXlsx([

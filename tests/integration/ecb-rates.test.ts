@@ -52,7 +52,12 @@ const HIST_URL = `${ECB_RATES_URL}/eurofxref-hist-90d.xml`;
 // why: the ECB's files are the job's only outside source; each test answers as the ECB would
 // (or would not) and nothing else may be asked.
 const ecb = setupServer();
-beforeAll(() => ecb.listen({ onUnhandledRequest: "error" }));
+beforeAll(async () => {
+  ecb.listen({ onUnhandledRequest: "error" });
+  // These tests describe the first seed's end (09.05.2025) and the job after it: the second
+  // seed's days (to 13.04.2026, tests/integration/ecb-rates-seed.test.ts) are left out here.
+  await getDb().deleteFrom("ecbRates").where("rateDate", ">", "2025-05-09").execute();
+});
 afterAll(() => ecb.close());
 afterEach(async () => {
   ecb.resetHandlers();

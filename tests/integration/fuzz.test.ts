@@ -1674,7 +1674,16 @@ function bankCalls(f: Fixtures): Call[] {
         iban: "",
         reason: "Основание",
         reference: "",
+        direction: "",
       },
+    },
+    {
+      route: "_app.bank_.accounts.$id",
+      method: "POST",
+      path: `/bank/accounts/${f.bankAccountId}`,
+      params: { id: f.bankAccountId },
+      body: "form",
+      fields: { intent: "layout", layout: "dsk", name: "Основна", date: "Дата" },
     },
     {
       route: "_app.bank_.statements.$id",

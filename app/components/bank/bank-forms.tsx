@@ -6,6 +6,7 @@ import * as formGrid from "~/components/forms/form-grid.css";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
 import { CSV_FIELDS, STATEMENT_LIMITS } from "~/modules/bank/constants";
+import { BANK_LAYOUTS } from "~/modules/bank/layouts";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 
 /* The bank's native forms: upload a statement, add an account, an account's CSV mapping. */
@@ -67,11 +68,11 @@ export function UploadForm({
           hint={
             kept
               ? `Файлът «${keptName}» е качен: изберете сметката и натиснете «Внеси».`
-              : `MT940 (.sta, .txt, .940), camt.053 (.xml), CSV или Excel (.xlsx), до ${STATEMENT_LIMITS.maxBytes / 1024 / 1024} MB. За ОББ изберете «Подробно извлечение».`
+              : `MT940 (.sta, .txt, .940), camt.053 или XML на банката (.xml), CSV или Excel (.xlsx, .xls на УниКредит и ДСК), до ${STATEMENT_LIMITS.maxBytes / 1024 / 1024} MB. За ОББ изберете «Подробно извлечение».`
           }
           controlProps={{
             accept:
-              ".sta,.txt,.940,.mt940,.xml,.csv,.xlsx,text/plain,text/csv,application/xml,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+              ".sta,.txt,.940,.mt940,.xml,.csv,.xlsx,.xls,.htm,.html,text/plain,text/csv,text/html,application/xml,application/vnd.ms-excel,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
           }}
         />
         <FormField
@@ -133,7 +134,15 @@ export function AccountForm() {
   );
 }
 
-/** An account's settings: its name, automatic confirmation, the CSV mapping. */
+const LAYOUT_OPTIONS: [string, string][] = [
+  ["", "— изберете банката —"],
+  ...BANK_LAYOUTS.map((layout): [string, string] => [layout.id, layout.label]),
+];
+
+/**
+ * An account's settings: its name, automatic confirmation, the CSV mapping — which a bank's
+ * columns fill in («Попълни колоните», saved only with «Запази»; decision 046).
+ */
 export function AccountSettingsForm({
   account,
 }: {
@@ -144,48 +153,83 @@ export function AccountSettingsForm({
   const busy = useNavigation().state !== "idle";
   const value = (name: string, stored: string | boolean | null) =>
     answer ? typedOr(answer, name) : typeof stored === "string" ? stored : "";
+  const filledFrom = typedOr(answer, "filledFrom");
   return (
-    <Form ref={focusRef} method="post" aria-label="Настройки на сметката">
-      <CompanyField />
-      <FormError message={answer?.formError} />
-      <FormField
-        name="name"
-        label="Име"
-        defaultValue={value("name", account.name ?? null)}
-        error={answer?.fieldErrors.name}
-        controlProps={{ maxLength: 100 }}
-      />
-      <p>
-        <label>
-          <input
-            type="checkbox"
-            name="autoConfirm"
-            defaultChecked={answer ? typedOr(answer, "autoConfirm") === "on" : account.autoConfirm}
-          />{" "}
-          Разнасяй автоматично при внасяне само еднозначните точни съвпадения (номер и сума)
-        </label>
-      </p>
-      <h2>Колони на CSV или Excel файла</h2>
-      <p>
-        Името на колоната, както е в заглавния ред на файла от банката, или номерът ѝ (1 = първата).
-        Нужни са дата и сума — една колона със знак или дебит и кредит. Файл с познати колони (напр.
-        «Сума във валута на сметката» и «Тип» ДТ/КТ) се чете и без тях.
-      </p>
-      <div className={formGrid.grid}>
-        {(Object.entries(CSV_FIELDS) as [keyof typeof CSV_FIELDS, string][]).map(([key, label]) => (
+    <>
+      <Form ref={focusRef} method="post" aria-label="Настройки на сметката">
+        <CompanyField />
+        <FormError message={answer?.formError} />
+        <FormField
+          name="name"
+          label="Име"
+          defaultValue={value("name", account.name ?? null)}
+          error={answer?.fieldErrors.name}
+          controlProps={{ maxLength: 100 }}
+        />
+        <p>
+          <label>
+            <input
+              type="checkbox"
+              name="autoConfirm"
+              defaultChecked={
+                answer ? typedOr(answer, "autoConfirm") === "on" : account.autoConfirm
+              }
+            />{" "}
+            Разнасяй автоматично при внасяне само еднозначните точни съвпадения (номер и сума)
+          </label>
+        </p>
+        <h2>Колони на CSV, Excel или XML файла</h2>
+        <p>
+          Файловете на УниКредит Булбанк, ДСК (CSV, Excel и XML), ОББ (XML) и Тексим Банк се четат и
+          без колони. За друг файл: името на колоната, както е в заглавния ред, или номерът ѝ (1 =
+          първата); нужни са дата и сума — една колона със знак, дебит и кредит, или сума и колона
+          за вида (ДТ/КТ). «Наредител | Бенефициент» назовава колоната за постъпленията и тази за
+          плащанията. Колоните на банка се попълват от «Колоните на банка» по-долу.
+        </p>
+        {filledFrom ? (
+          <p role="status">
+            Попълнени са колоните на «{filledFrom}»: проверете ги и натиснете «Запази».
+          </p>
+        ) : null}
+        <div className={formGrid.grid}>
+          {(Object.entries(CSV_FIELDS) as [keyof typeof CSV_FIELDS, string][]).map(
+            ([key, label]) => (
+              <FormField
+                key={key}
+                name={key}
+                label={label}
+                defaultValue={value(
+                  key,
+                  account[`csv${key[0]?.toUpperCase()}${key.slice(1)}`] ?? null,
+                )}
+                error={answer?.fieldErrors[key]}
+                controlProps={{ maxLength: 100 }}
+              />
+            ),
+          )}
+        </div>
+        <Button type="submit" name="intent" value="settings" disabled={busy}>
+          Запази
+        </Button>
+      </Form>
+      {/* A form of its own: Enter in a field of the settings saves them, never fills them. */}
+      <Form method="post" aria-label="Колоните на банка">
+        <CompanyField />
+        <h2>Колоните на банка</h2>
+        <div className={formGrid.grid}>
           <FormField
-            key={key}
-            name={key}
-            label={label}
-            defaultValue={value(key, account[`csv${key[0]?.toUpperCase()}${key.slice(1)}`] ?? null)}
-            error={answer?.fieldErrors[key]}
-            controlProps={{ maxLength: 100 }}
+            name="layout"
+            label="Банка"
+            options={LAYOUT_OPTIONS}
+            defaultValue={typedOr(answer, "layout")}
+            error={answer?.fieldErrors.layout}
+            hint="Попълва колоните по-горе (без да ги запазва): проверете ги и натиснете «Запази»"
           />
-        ))}
-      </div>
-      <Button type="submit" name="intent" value="settings" disabled={busy}>
-        Запази
-      </Button>
-    </Form>
+        </div>
+        <Button type="submit" name="intent" value="layout" tone="secondary" disabled={busy}>
+          Попълни колоните
+        </Button>
+      </Form>
+    </>
   );
 }

@@ -26,6 +26,7 @@ const COLUMNS = [
   "csvIban",
   "csvReason",
   "csvReference",
+  "csvDirection",
 ] as const;
 
 export type BankAccount = Awaited<ReturnType<typeof listAccounts>>[number];
@@ -78,6 +79,7 @@ export const mappingOf = (account: BankAccount): CsvMapping => ({
   iban: account.csvIban,
   reason: account.csvReason,
   reference: account.csvReference,
+  direction: account.csvDirection,
 });
 
 export async function createAccount(
@@ -115,6 +117,7 @@ export async function updateAccount(
       csvIban: input.mapping.iban,
       csvReason: input.mapping.reason,
       csvReference: input.mapping.reference,
+      csvDirection: input.mapping.direction,
     })
     .where("companyId", "=", companyId)
     .where("id", "=", id)

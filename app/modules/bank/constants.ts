@@ -11,6 +11,10 @@ export const STATEMENT_FORMATS = {
   camt053: "camt.053/052/054 (ISO 20022 XML)",
   csv: "CSV",
   xlsx: "Excel (.xlsx)",
+  /** A bank's «Excel» export that is an HTML table saved as .xls (decision 046). */
+  html: "Excel (.xls, HTML таблица)",
+  /** A bank's own XML of records: ДСК's and УниКредит's AccountMovements, ОББ's TRANSACTION. */
+  xml: "XML на банката",
 } as const;
 export type StatementFormat = keyof typeof STATEMENT_FORMATS;
 
@@ -44,6 +48,8 @@ export interface CsvMapping {
   iban: string | null;
   reason: string | null;
   reference: string | null;
+  /** A column that says debit or credit (ДТ/КТ, DR/CR, Дебит/Кредит): the amount is then unsigned. */
+  direction: string | null;
 }
 
 export const CSV_FIELDS = {
@@ -55,6 +61,7 @@ export const CSV_FIELDS = {
   iban: "IBAN на контрагента",
   reason: "Основание",
   reference: "Референция на банката",
+  direction: "Вид: дебит или кредит (ДТ/КТ)",
 } as const satisfies Record<keyof CsvMapping, string>;
 
 /** One movement as read from a file, before it is saved. */
@@ -114,10 +121,10 @@ export class StatementError extends Error {
 
 export const BANK_MESSAGES = {
   expenseFromLine: "Разходът не може да бъде създаден от този ред: въведете го от «Нов разход».",
-  noFile: "Изберете файл с извлечение (MT940, camt.053 XML или CSV)",
+  noFile: "Изберете файл с извлечение (MT940, camt.053 XML, CSV или Excel)",
   tooLarge: `Файлът е твърде голям: най-много ${STATEMENT_LIMITS.maxBytes / 1024 / 1024} MB`,
   unknownFormat:
-    "Файлът не е банково извлечение в MT940, camt.053 (XML) или CSV: проверете формата при износа от банката",
+    "Файлът не е банково извлечение в MT940, camt.053 (XML), CSV или Excel, нито познат XML на банка: проверете формата при износа от банката",
   binary: "Файлът не е текстов: изберете извлечението в MT940, camt.053 (XML) или CSV",
   tooManyMovements: `Извлечението има повече от ${STATEMENT_LIMITS.maxMovements} движения: разделете го по периоди`,
   tooManyLines: "Файлът има твърде много редове",
@@ -139,6 +146,8 @@ export const BANK_MESSAGES = {
   csvNeedsAccount: "За CSV файл изберете банковата сметка, от която е",
   csvNoMapping:
     "За тази сметка не са зададени колоните на CSV файла: задайте ги в настройките на сметката",
+  mappingDirection:
+    "С колона за вида (дебит или кредит) сумата е в една колона без знак: задайте «Сума», не дебит и кредит",
   tableUnknown:
     "Колоните на файла не са познати: изберете сметката, от която е, и задайте колоните ѝ веднъж в настройките на сметката (или внесете извлечението в MT940 или camt.053 XML)",
   tableTwoAccounts: (first: string, other: string) =>

@@ -1,8 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { isValidIBAN } from "ibantools";
-import { ownValue } from "~/utils/own-keys";
-import { excelSerialDay, type TableRow } from "~/utils/xlsx";
-import { amountToCents, csvDate } from "./amounts";
+import type { TableRow } from "~/utils/xlsx";
 import {
   BANK_MESSAGES,
   CSV_FIELDS,
@@ -12,7 +9,22 @@ import {
   STATEMENT_LIMITS,
   StatementError,
 } from "./constants";
-import { norm, presetOf, type TablePreset } from "./presets";
+import { readPreset } from "./preset-read";
+import { norm, presetOf } from "./presets";
+import {
+  badAmount,
+  badDate,
+  cellCents,
+  cellDate,
+  checkCount,
+  directionMark,
+  ibanOf,
+  realigned,
+  statementOf,
+  type TableSource,
+  titleAccount,
+  withoutBreaks,
+} from "./table";
 
 /*
  * A bank's table export — CSV, or an Excel workbook (.xlsx, read by utils/xlsx.ts) — as rows
@@ -42,59 +54,19 @@ function separatorOf(text: string): string {
   return best;
 }
 
-/** Where each mapped field is in a row: its index, from the header row or the column number. */
-function columnsOf(
-  mapping: CsvMapping,
-  header: string[] | null,
-): Record<keyof CsvMapping, number | null> {
-  const names = header?.map(norm) ?? [];
-  const resolve = (value: string | null): number | null => {
-    if (!value?.trim()) return null;
-    if (/^\d{1,3}$/.test(value.trim())) return Number(value.trim()) - 1;
-    const at = names.indexOf(norm(value));
-    return at === -1 ? -1 : at;
-  };
-  return {
-    date: resolve(mapping.date),
-    amount: resolve(mapping.amount),
-    debit: resolve(mapping.debit),
-    credit: resolve(mapping.credit),
-    counterparty: resolve(mapping.counterparty),
-    iban: resolve(mapping.iban),
-    reason: resolve(mapping.reason),
-    reference: resolve(mapping.reference),
-  };
-}
-
-/** Whether the mapping names the columns it must: a date, and an amount or debit and credit. */
+/**
+ * Whether the mapping names the columns it must: a date, and an amount or debit and credit; with
+ * a column for the direction, one amount (without its sign).
+ */
 export function csvMappingProblem(mapping: CsvMapping): string | null {
   if (!mapping.date?.trim()) return BANK_MESSAGES.csvNoMapping;
+  if (mapping.direction?.trim()) {
+    return mapping.amount?.trim() ? null : BANK_MESSAGES.mappingDirection;
+  }
   if (!mapping.amount?.trim() && !(mapping.debit?.trim() || mapping.credit?.trim())) {
     return BANK_MESSAGES.csvNoMapping;
   }
   return null;
-}
-
-/** Which kind of file the rows came from: a workbook's cells hold numbers and day numbers. */
-export type TableSource = "csv" | "xlsx";
-
-/** A date cell: the bank's text, or (in a workbook) Excel's day number. */
-export function cellDate(text: string, source: TableSource): string | null {
-  return csvDate(text) ?? (source === "xlsx" ? excelSerialDay(text) : null);
-}
-
-/**
- * An amount cell in cents: the bank's text, or (in a workbook) the number Excel saved, which
- * may carry a binary fraction's tail («12.300000000000001») or an exponent: rounded to cents.
- */
-export function cellCents(text: string, source: TableSource): number | null {
-  const trimmed = text.trim();
-  if (source === "xlsx" && /^-?\d+(\.\d+)?(E[-+]?\d+)?$/i.test(trimmed)) {
-    const value = Number(trimmed);
-    if (!Number.isFinite(value) || Math.abs(value) > 99_999_999_999) return null;
-    return amountToCents(value.toFixed(2));
-  }
-  return amountToCents(trimmed);
 }
 
 /** A CSV's rows with their line numbers; StatementError names a line it cannot split. */
@@ -144,150 +116,58 @@ export function readTable(
   throw new StatementError(BANK_MESSAGES.tableUnknown, null, 400);
 }
 
-/** The statement from its movements (the period from their dates). */
-function statementOf(
-  movements: ParsedMovement[],
-  source: TableSource,
-  extra: Partial<ParsedStatement> = {},
-): ParsedStatement {
-  if (!movements.length) throw new StatementError(BANK_MESSAGES.noMovements);
-  const dates = movements.map((m) => m.bookedOn).sort();
-  return {
-    format: source,
-    iban: null,
-    currency: null,
-    number: null,
-    openingCents: null,
-    closingCents: null,
-    periodFrom: dates[0] ?? null,
-    periodTo: dates.at(-1) ?? null,
-    movements,
-    ...extra,
+const isNumber = (value: string) => /^\d{1,3}$/.test(value.trim());
+
+/**
+ * A mapped column's names: one, or two for the payer and the payee («Наредител | Бенефициент»:
+ * the first for money in, the second for money out).
+ */
+const namesOf = (value: string | null) =>
+  (value ?? "")
+    .split("|")
+    .map((name) => name.trim())
+    .filter(Boolean);
+
+/** Where a mapped field is in a row, for money in and for money out: -1 when it is not there. */
+interface Column {
+  credit: number;
+  debit: number;
+}
+
+/** Where each mapped field is in a row: from the header row's names or the columns' numbers. */
+function columnsOf(
+  mapping: CsvMapping,
+  header: string[] | null,
+): Record<keyof CsvMapping, Column | null> {
+  const names = header?.map(norm) ?? [];
+  const at = (name: string) => (isNumber(name) ? Number(name) - 1 : names.indexOf(norm(name)));
+  const resolve = (value: string | null): Column | null => {
+    const [first, second] = namesOf(value);
+    if (first === undefined) return null;
+    return { credit: at(first), debit: at(second ?? first) };
   };
+  return Object.fromEntries(
+    (Object.keys(CSV_FIELDS) as (keyof CsvMapping)[]).map((key) => [key, resolve(mapping[key])]),
+  ) as Record<keyof CsvMapping, Column | null>;
 }
 
-const badAmount = (text: string) =>
-  `Невалидна сума «${text.slice(0, 30)}»: поправете реда или изнесете файла от банката отново`;
-
-function checkCount(movements: ParsedMovement[], line: number, cents: number) {
-  if (Math.abs(cents) > 9_999_999_999_999) throw new StatementError("Невалидна сума", line);
-  if (movements.length >= STATEMENT_LIMITS.maxMovements) {
-    throw new StatementError(BANK_MESSAGES.tooManyMovements, line, 413);
-  }
-}
-
-const ibanOf = (text: string) => {
-  const iban = text.replace(/\s/g, "").toUpperCase();
-  return iban && isValidIBAN(iban) ? iban : null;
-};
-
-/** A known layout's rows (presets.ts): no mapping, the direction and account as it writes them. */
-function readPreset(
-  rows: TableRow[],
-  preset: TablePreset,
-  headerAt: number,
-  source: TableSource,
-): ParsedStatement {
-  const header = (rows[headerAt]?.cells ?? []).map(norm);
-  const movements: ParsedMovement[] = [];
-  let account: { text: string; line: number } | null = null;
-  for (const row of rows.slice(headerAt + 1)) {
-    const cell = (...names: string[]) => {
-      for (const name of names) {
-        const at = header.indexOf(norm(name));
-        const value = at === -1 ? "" : (row.cells[at] ?? "").trim();
-        if (value) return value;
-      }
-      return "";
-    };
-    const read = preset.read(cell);
-    // A title, header or «Общо» row: no digit where the date is.
-    if (!/\d/.test(read.date)) continue;
-    const line = row.line;
-    const bookedOn = cellDate(read.date, source);
-    if (!bookedOn) {
-      throw new StatementError(
-        `Невалидна дата «${read.date.slice(0, 30)}»: очаква се дд.мм.гггг — поправете реда`,
-        line,
-      );
-    }
-    const valueOn = read.valueDate ? cellDate(read.valueDate, source) : null;
-    const cents = cellCents(read.amount, source);
-    if (cents === null || cents === 0) throw new StatementError(badAmount(read.amount), line);
-    let direction: ParsedMovement["direction"];
-    if (read.direction === null) direction = cents > 0 ? "credit" : "debit";
-    else {
-      const known = ownValue(preset.directions, read.direction.toUpperCase());
-      if (!known) {
-        throw new StatementError(
-          `Непознат вид на движението «${read.direction.slice(0, 10)}»: ${preset.directionHint}`,
-          line,
-        );
-      }
-      direction = known;
-    }
-    checkCount(movements, line, cents);
-    if (read.account) {
-      const text = read.account.replace(/\s/g, "").toUpperCase().slice(0, 60);
-      if (account && account.text !== text) {
-        throw new StatementError(BANK_MESSAGES.tableTwoAccounts(account.text, text), line);
-      }
-      account ??= { text, line };
-    }
-    const party = direction === "debit" ? read.payee : read.payer;
-    movements.push({
-      line,
-      bookedOn,
-      valueOn,
-      direction,
-      amountCents: Math.abs(cents),
-      counterpartyName: party.name.slice(0, 200) || null,
-      counterpartyIban: ibanOf(party.iban),
-      counterpartyBic: null,
-      reason: read.reason.replace(/\s+/g, " ").trim().slice(0, 1000),
-      operation: read.operation.slice(0, 200) || null,
-      bankReference: read.reference.slice(0, 100) || null,
-    });
-  }
-  // The account the export names: an IBAN is matched as the other formats' are; a bank's own
-  // number («1522532201EUR», its currency at the end) is for the person to choose once.
-  const extra: Partial<ParsedStatement> = {};
-  if (account) {
-    const withCurrency = /^(.*?)([A-Z]{3})$/.exec(account.text);
-    if (isValidIBAN(account.text)) extra.iban = account.text;
-    else if (withCurrency && isValidIBAN(withCurrency[1] as string)) {
-      extra.iban = withCurrency[1] as string;
-      extra.currency = withCurrency[2] as string;
-    } else {
-      extra.iban = account.text;
-      extra.accountKind = "other";
-      if (withCurrency && /\d/.test(withCurrency[1] as string)) {
-        extra.currency = withCurrency[2] as string;
-      }
-    }
-  }
-  return statementOf(movements, source, { preset: preset.id, ...extra });
-}
-
-/** The rows with the account's mapping (decision 031). */
+/** The rows with the account's mapping (decision 031; a direction column, decision 046). */
 function readMapped(rows: TableRow[], mapping: CsvMapping, source: TableSource): ParsedStatement {
-  const byName = Object.values(mapping).some(
-    (value) => value?.trim() && !/^\d{1,3}$/.test(value.trim()),
-  );
+  const wanted = Object.values(mapping)
+    .flatMap(namesOf)
+    .filter((name) => !isNumber(name))
+    .map(norm);
   // The header row: the first whose cells hold every mapped name (mapping by names), else none.
   let start = 0;
   let header: string[] | null = null;
-  if (byName) {
-    const wanted = Object.values(mapping)
-      .filter((value): value is string => !!value?.trim() && !/^\d{1,3}$/.test(value.trim()))
-      .map(norm);
+  if (wanted.length) {
     start = rows.findIndex(({ cells }) => {
       const names = cells.map(norm);
       return wanted.every((name) => names.includes(name));
     });
     if (start === -1) {
       const missing = (Object.keys(CSV_FIELDS) as (keyof CsvMapping)[])
-        .filter((key) => mapping[key]?.trim() && !/^\d{1,3}$/.test(mapping[key]?.trim() ?? ""))
+        .filter((key) => namesOf(mapping[key]).some((name) => !isNumber(name)))
         .map((key) => `«${mapping[key]}»`);
       throw new StatementError(
         `Във файла няма заглавен ред с колоните ${missing.join(", ")} от настройките на сметката: поправете колоните в настройките ѝ`,
@@ -299,50 +179,75 @@ function readMapped(rows: TableRow[], mapping: CsvMapping, source: TableSource):
     start += 1;
   }
   const col = columnsOf(mapping, header);
-  const cell = (record: string[], index: number | null) =>
-    index === null || index < 0 ? "" : (record[index] ?? "").trim();
+  const marked = col.direction?.credit ?? -1;
   const movements: ParsedMovement[] = [];
-  for (const { cells: record, line } of rows.slice(start)) {
-    const dateText = cell(record, col.date);
+  for (const row of rows.slice(start)) {
+    const line = row.line;
+    // A direction column: a row that left out empty cells before it is realigned (table.ts).
+    const record =
+      header && marked > 0
+        ? realigned(row.cells, header.length, marked, (text) => directionMark(text) !== null)
+        : row.cells;
+    const cell = (column: Column | null, direction: ParsedMovement["direction"] = "credit") => {
+      const index = column?.[direction] ?? -1;
+      return index < 0 ? "" : (record[index] ?? "").trim();
+    };
+    const dateText = cell(col.date);
     // A title, header or «Общо» row: no digit where the date is.
     if (!/\d/.test(dateText)) continue;
     const bookedOn = cellDate(dateText, source);
-    if (!bookedOn) throw new StatementError(`Невалидна дата «${dateText.slice(0, 30)}»`, line);
-    let cents: number | null;
-    if (col.amount !== null) {
-      const text = cell(record, col.amount);
-      cents = cellCents(text, source);
-      if (cents === null || cents === 0) {
-        throw new StatementError(`Невалидна сума «${text.slice(0, 30)}»`, line);
-      }
-    } else {
-      const debitText = cell(record, col.debit);
-      const creditText = cell(record, col.credit);
-      const debit = debitText ? cellCents(debitText, source) : 0;
-      const credit = creditText ? cellCents(creditText, source) : 0;
-      if (debit === null || credit === null) {
-        throw new StatementError(
-          `Невалидна сума «${(debit === null ? debitText : creditText).slice(0, 30)}»`,
-          line,
-        );
-      }
-      cents = Math.abs(credit) - Math.abs(debit);
-      if (cents === 0) throw new StatementError("Редът няма сума в дебит или кредит", line);
-    }
+    if (!bookedOn) throw new StatementError(badDate(dateText), line);
+    const cents = mappedCents(cell, col, source, line, mapping.direction?.trim() ?? "");
     checkCount(movements, line, cents);
+    const direction = cents > 0 ? "credit" : "debit";
     movements.push({
       line,
       bookedOn,
       valueOn: null,
-      direction: cents > 0 ? "credit" : "debit",
+      direction,
       amountCents: Math.abs(cents),
-      counterpartyName: cell(record, col.counterparty).slice(0, 200) || null,
-      counterpartyIban: ibanOf(cell(record, col.iban)),
+      counterpartyName: cell(col.counterparty, direction).slice(0, 200) || null,
+      counterpartyIban: ibanOf(cell(col.iban, direction)),
       counterpartyBic: null,
-      reason: cell(record, col.reason).replace(/\s+/g, " ").slice(0, 1000),
+      reason: withoutBreaks(cell(col.reason, direction)).replace(/\s+/g, " ").trim().slice(0, 1000),
       operation: null,
-      bankReference: cell(record, col.reference).slice(0, 100) || null,
+      bankReference: cell(col.reference, direction).slice(0, 100) || null,
     });
   }
-  return statementOf(movements, source);
+  // The account, when the title rows above the header name it by IBAN (Тексим, ОББ's XML).
+  return statementOf(movements, source, titleAccount(rows.slice(0, Math.max(0, start - 1))) ?? {});
+}
+
+/** A mapped row's amount in cents, signed: one column (and its direction's), or debit and credit. */
+function mappedCents(
+  cell: (column: Column | null) => string,
+  col: Record<keyof CsvMapping, Column | null>,
+  source: TableSource,
+  line: number,
+  directionName: string,
+): number {
+  if (col.amount !== null) {
+    const text = cell(col.amount);
+    const cents = cellCents(text, source);
+    if (cents === null || cents === 0) throw new StatementError(badAmount(text), line);
+    if (col.direction === null) return cents;
+    const mark = cell(col.direction);
+    const direction = directionMark(mark);
+    if (!direction) {
+      throw new StatementError(
+        `Непознат вид на движението «${mark.slice(0, 10)}»: колоната «${directionName}» трябва да казва дебит или кредит (ДТ/КТ, DR/CR, D/C)`,
+        line,
+      );
+    }
+    return direction === "credit" ? Math.abs(cents) : -Math.abs(cents);
+  }
+  const debitText = cell(col.debit);
+  const creditText = cell(col.credit);
+  const debit = debitText ? cellCents(debitText, source) : 0;
+  const credit = creditText ? cellCents(creditText, source) : 0;
+  if (debit === null) throw new StatementError(badAmount(debitText), line);
+  if (credit === null) throw new StatementError(badAmount(creditText), line);
+  const cents = Math.abs(credit) - Math.abs(debit);
+  if (cents === 0) throw new StatementError("Редът няма сума в дебит или кредит", line);
+  return cents;
 }

@@ -190,7 +190,8 @@ export async function importStatement(
   const national = nationalNumberOf(statement);
   let account: BankAccount;
   try {
-    if ((statement.format === "csv" || statement.format === "xlsx") && !chosen && !statement.iban) {
+    const table = ["csv", "xlsx", "html", "xml"].includes(statement.format);
+    if (table && !chosen && !statement.iban) {
       throw new AccountChoiceError(BANK_MESSAGES.csvNeedsAccount, 400);
     }
     const remembered =

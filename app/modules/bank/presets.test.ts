@@ -8,8 +8,8 @@ import { BANK_MESSAGES, type CsvMapping, StatementError } from "./constants";
 import { readStatement } from "./read";
 
 /*
- * Table exports read without a mapping (decision 046): the «Тип ДТ/КТ» layout as a CSV and as an
- * Excel workbook (tests/fixtures/bank-presets/README.md names the sources of the layout), an
+ * Table exports read without a mapping (decision 046): УниКредит Булбанк's «Тип ДТ/КТ» layout as a
+ * CSV and as an Excel workbook (tests/fixtures/bank-presets/README.md names its sources), an
  * Excel file of another bank read with the account's mapping, and the refusals, each naming
  * its line and what to do.
  */
@@ -71,7 +71,9 @@ const EXPECTED = [
 
 /** The fixture's rows as Excel saves them: dates as day numbers, amounts as numbers. */
 function fixtureAsWorkbook(edit?: (rows: (string | number)[][]) => void): Uint8Array {
-  const rows = parse(fixture("bank-presets/dt-kt.csv"), { relax_column_count: true }) as string[][];
+  const rows = parse(fixture("bank-presets/unicredit-bulbank.csv"), {
+    relax_column_count: true,
+  }) as string[][];
   const header = rows[0] as string[];
   const col = (name: string) => header.indexOf(name);
   const out: (string | number)[][] = rows.map((row, i) => {
@@ -87,12 +89,15 @@ function fixtureAsWorkbook(edit?: (rows: (string | number)[][]) => void): Uint8A
   return writeXlsx([["Движения по сметка 1522532201EUR"], [], ...out]);
 }
 
-describe("the «Тип ДТ/КТ» export, read without a mapping", () => {
+describe("УниКредит Булбанк's «Тип ДТ/КТ» export, read without a mapping", () => {
   it("reads the CSV by its header row: direction from «Тип», the party by direction, the bank's own account", () => {
-    const statement = readStatement({ bytes: fixture("bank-presets/dt-kt.csv"), mapping: null });
+    const statement = readStatement({
+      bytes: fixture("bank-presets/unicredit-bulbank.csv"),
+      mapping: null,
+    });
     expect(statement).toMatchObject({
       format: "csv",
-      preset: "dt-kt",
+      preset: "unicredit-bulbank",
       iban: "1522532201EUR",
       accountKind: "other",
       currency: "EUR",
@@ -110,7 +115,7 @@ describe("the «Тип ДТ/КТ» export, read without a mapping", () => {
     const statement = readStatement({ bytes, mapping: null });
     expect(statement).toMatchObject({
       format: "xlsx",
-      preset: "dt-kt",
+      preset: "unicredit-bulbank",
       iban: "1522532201EUR",
       accountKind: "other",
     });
@@ -119,7 +124,7 @@ describe("the «Тип ДТ/КТ» export, read without a mapping", () => {
   });
 
   it("names the line and the way out: an unknown «Тип», two accounts in one file", () => {
-    const text = fixture("bank-presets/dt-kt.csv").toString("utf8");
+    const text = fixture("bank-presets/unicredit-bulbank.csv").toString("utf8");
     const badType = problemOf(() =>
       readStatement({ bytes: Buffer.from(text.replace(",ДТ,BG85", ",ХХ,BG85")), mapping: null }),
     );
@@ -158,6 +163,7 @@ describe("Excel files of any other bank", () => {
     iban: "IBAN",
     reason: "Основание",
     reference: "Референция",
+    direction: null,
   };
 
   it("are read with the account's column mapping, as its CSV is", () => {

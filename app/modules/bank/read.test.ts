@@ -28,6 +28,7 @@ const UBB_MAPPING: CsvMapping = {
   iban: "IBAN",
   reason: "Основание",
   reference: "Референция",
+  direction: null,
 };
 
 function problemOf(fn: () => unknown): StatementError {
@@ -391,7 +392,7 @@ describe("CSV", () => {
       problemOf(() => readStatement({ bytes: Buffer.from(text), mapping: UBB_MAPPING })),
     ).toMatchObject({
       line: 5,
-      reason: "Невалидна сума «8x4»",
+      reason: "Невалидна сума «8x4»: поправете реда или изнесете файла от банката отново",
     });
     const badDate = iconv
       .decode(fixture("ubb-cp1251.csv"), "win1251")

@@ -9,13 +9,16 @@ import {
   StatementError,
 } from "./constants";
 import { readCsv, readTable } from "./csv";
+import { htmlTableRows, looksLikeHtmlTable } from "./html-table";
 import { looksLikeMt940, readMt940 } from "./mt940";
+import { looksLikeBankXml, xmlRecordRows } from "./xml-records";
 
 /*
  * A statement file's bytes → its movements: the text's encoding (UTF-8 when the bytes are valid
  * UTF-8, with or without a BOM; UTF-16 with its BOM; otherwise Windows-1251, what Bulgarian banks'
- * older exports use), then the format by the content (never by the file's name): camt.053 XML,
- * MT940 tags, else CSV with the account's mapping. Pure: runs on the request's thread for small
+ * older exports use), then the format by the content (never by the file's name): camt.053 XML, a
+ * bank's own XML of records, an HTML table saved as .xls, MT940 tags, else CSV — a table by its
+ * known layout or the account's mapping (decision 046). Pure: runs on the request's thread for small
  * files and in the worker pool (reader.server.ts) for large ones.
  */
 
@@ -71,6 +74,10 @@ export function readStatement(task: ReadStatementTask): ParsedStatement {
   }
   const head = text.slice(0, 4096);
   if (looksLikeCamt(head)) return readCamt(text);
+  // A bank's XML or HTML may open with a long header: their marks are looked for further in.
+  const start = text.slice(0, 65_536);
+  if (looksLikeBankXml(start)) return readTable(xmlRecordRows(text), task.mapping, "xml");
+  if (looksLikeHtmlTable(start)) return readTable(htmlTableRows(text), task.mapping, "html");
   if (/^\s*(\uFEFF)?</.test(head)) throw new StatementError(BANK_MESSAGES.unknownFormat, null, 400);
   if (looksLikeMt940(head)) return readMt940(text);
   return readCsv(text, task.mapping);

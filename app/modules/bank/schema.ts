@@ -34,6 +34,7 @@ export const accountSettingsSchema = z.object({
   iban: optionalText(100),
   reason: optionalText(100),
   reference: optionalText(100),
+  direction: optionalText(100),
 });
 
 const money = (message: string) =>
