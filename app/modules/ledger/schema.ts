@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_AMOUNT_CENTS, parseDecimal } from "~/utils/money";
 import { boundedText, isoDate } from "~/utils/schema";
+import { isUuid } from "~/utils/uuid";
 
 /* The ledger's forms and JSON bodies: a manual entry, an analytic account, a rename, a rule. */
 
@@ -20,6 +21,7 @@ export const LEDGER_MESSAGES = {
   name: "Въведете име на сметката",
   period: "Въведете период: начало и край (ГГГГ-ММ-ДД), началото не след края",
   notFound: "Сметката не е намерена",
+  counterparty: "Контрагентът не е разпознат",
 } as const;
 
 /** A decimal amount, ≥ 0, in cents; empty is 0. */
@@ -120,6 +122,17 @@ export function accountFilter(search: URLSearchParams): string | null | false {
   if (!value) return null;
   return accountCode.safeParse(value).success ? value : false;
 }
+
+/** The counterparty an analytic card is narrowed to (`counterparty`): null for none, false when no id. */
+export function counterpartyFilter(search: URLSearchParams): string | null | false {
+  const value = search.get("counterparty")?.trim();
+  if (!value) return null;
+  return isUuid(value) ? value.toLowerCase() : false;
+}
+
+/** Whether a report asks for its analytics (`analytics=1`, `true` or `on`, a checkbox's value). */
+export const wantsAnalytics = (search: URLSearchParams) =>
+  ["1", "true", "on"].includes(search.get("analytics") ?? "");
 
 /** Whether a value is an account code as the chart writes them (503, 411-01). */
 export const isAccountCode = (value: string) => accountCode.safeParse(value).success;
