@@ -3,6 +3,7 @@ import { z } from "~/utils/zod-openapi.server";
 import type { listAccounts } from "./accounts.server";
 import type { AnalyticRow } from "./analytics.server";
 import type { journal, trialBalance } from "./reports.server";
+import type { RuleView } from "./rules.server";
 import type { Sides } from "./sides";
 
 /* The ledger's JSON answers (issue #45 item 7) and their schemas (decision 056). */
@@ -87,6 +88,25 @@ export const trialBalanceJsonSchema = z
   })
   .openapi("TrialBalance");
 
+export const ledgerRuleJsonSchema = z
+  .object({
+    key: z.string().describe("The rule: revenue, receivable, money.bank, expense.category.<id>…"),
+    label: z.string(),
+    defaultAccount: z.string().describe("The account without a rule of the company's"),
+    account: z.string().describe("The account a posting dated today takes"),
+    history: z
+      .array(
+        z.object({
+          account: z.string(),
+          validFrom: z.string().date(),
+          createdAt: z.string().datetime({ offset: true }),
+          createdBy: z.string().nullable(),
+        }),
+      )
+      .describe("The company's rules for it, the latest date first; a later date is planned"),
+  })
+  .openapi("LedgerRule");
+
 const sides = (s: Sides) => ({
   debit: centsToDecimal(s.debitCents),
   credit: centsToDecimal(s.creditCents),
@@ -146,6 +166,19 @@ export function trialBalanceJson(
     },
   };
 }
+
+export const ruleJson = (r: RuleView) => ({
+  key: r.key,
+  label: r.label,
+  defaultAccount: r.defaultAccount,
+  account: r.account,
+  history: r.history.map((h) => ({
+    account: h.accountCode,
+    validFrom: h.validFrom,
+    createdAt: h.createdAt.toISOString(),
+    createdBy: h.createdByName,
+  })),
+});
 
 /** The period a ledger call reads (`from`, `to`), as the OpenAPI document describes it. */
 export const periodQueryJsonSchema = () =>

@@ -21,6 +21,10 @@ export const LEDGER_MESSAGES = {
   name: "Въведете име на сметката",
   period: "Въведете период: начало и край (ГГГГ-ММ-ДД), началото не след края",
   notFound: "Сметката не е намерена",
+  rule: "Изберете правило",
+  ruleAccount: "Изберете сметка от сметкоплана",
+  validFrom: "Въведете от коя дата важи правилото (ГГГГ-ММ-ДД)",
+  ruleExists: "За това правило вече има сметка от тази дата: изберете друга дата",
   counterparty: "Контрагентът не е разпознат",
 } as const;
 
@@ -95,6 +99,29 @@ export const renameAccountSchema = z.object({
   code: accountCode,
   name: boundedText(200, LEDGER_MESSAGES.name).pipe(z.string().min(1, LEDGER_MESSAGES.name)),
 });
+
+/** A mapping rule from a date (issue #45 item 2): postings dated from then take the account. */
+export const ruleSchema = z.object({
+  key: z
+    .string({ required_error: LEDGER_MESSAGES.rule, invalid_type_error: LEDGER_MESSAGES.rule })
+    .trim()
+    .min(1, LEDGER_MESSAGES.rule)
+    .max(80, LEDGER_MESSAGES.rule),
+  accountCode: z
+    .string({
+      required_error: LEDGER_MESSAGES.ruleAccount,
+      invalid_type_error: LEDGER_MESSAGES.ruleAccount,
+    })
+    .trim()
+    .regex(/^[0-9]{3,8}(-[0-9A-Za-z]{1,12})?$/, LEDGER_MESSAGES.ruleAccount),
+  validFrom: isoDate(LEDGER_MESSAGES.validFrom),
+});
+export type RuleInput = z.infer<typeof ruleSchema>;
+
+/** The API's body of a rule: `account` as in a manual entry's lines. */
+export const ruleBodySchema = ruleSchema
+  .omit({ accountCode: true })
+  .extend({ account: ruleSchema.shape.accountCode });
 
 /** A period of the reports: from and to, yyyy-mm-dd, from not after to. */
 export const periodSchema = z
