@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createClient } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
@@ -17,6 +17,7 @@ import CardPage, { loader as cardPage } from "~/routes/_app.ledger_.account.$cod
 import GeneralPage, { loader as generalPage } from "~/routes/_app.ledger_.general";
 import { loader as balanceApi } from "~/routes/api.ledger.trial-balance";
 import { loader as exportFile } from "~/routes/ledger.export.$file";
+import { readToast } from "~/utils/toast.server";
 import { readXlsx } from "~/utils/xlsx";
 import type { Database } from "~db/types";
 import {
@@ -26,7 +27,7 @@ import {
   validEik,
 } from "../setup/factories";
 import { pageOf } from "../setup/page-text";
-import { type AnyAnswer, call, signInApi } from "../setup/routes";
+import { type AnyAnswer, call, cookiesFrom, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -424,6 +425,42 @@ describe("the reports as files", () => {
     await expect(readRows(many, "pdf")).rejects.toThrow(
       "Отчетът има повече от 1000 реда — повече, отколкото PDF файлът побира. Изберете по-кратък период или една сметка, или изтеглете CSV (целият период).",
     );
+
+    // 360 entries of 3 lines in December: 1 080 rows, past the PDF's 1 000.
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into ledger_entries (id, company_id, entry_date, currency, source_kind, description, document_ref)
+      select md5('e' || g)::uuid, ${me.companyId}::uuid, '2026-12-01'::date + (g % 28), 'EUR', 'manual', 'Каса ' || g, 'РКО ' || g
+      from generate_series(1, 360) g`.execute(trx);
+      await sql`insert into ledger_lines (entry_id, company_id, entry_date, currency, account_code, debit_cents, credit_cents)
+      select md5('e' || g)::uuid, ${me.companyId}::uuid, '2026-12-01'::date + (g % 28), 'EUR', a.code, a.d, a.c
+      from generate_series(1, 360) g, (values ('501', 300, 0), ('503', 0, 200), ('101', 0, 100)) a(code, d, c)`.execute(
+        trx,
+      );
+    });
+    const december = "from=2026-12-01&to=2026-12-31";
+    const tooLong = await call(exportFile, db, `/ledger/export/journal.pdf?${december}`, {
+      headers: { Cookie: session.cookie },
+      params: { file: "journal.pdf" },
+    });
+    expect(tooLong.status).toBe(302);
+    expect(tooLong.headers.get("Location")).toBe(`/ledger/journal?${december}`);
+    const { toast } = await readToast(
+      new Request("http://localhost:3000/", { headers: { Cookie: cookiesFrom(tooLong) } }),
+    );
+    expect(toast).toMatchObject({
+      type: "error",
+      title:
+        "Отчетът има повече от 1000 реда — повече, отколкото PDF файлът побира. Изберете по-кратък период или една сметка, или изтеглете CSV (целият период).",
+    });
+    const whole = await call(exportFile, db, `/ledger/export/journal.csv?${december}`, {
+      headers: { Cookie: session.cookie },
+      params: { file: "journal.csv" },
+    });
+    const rows = csvRows(await whole.text());
+    // The heading (4 rows), the columns, 1 080 lines over two pages of 1 000 entries, the total.
+    expect(rows).toHaveLength(4 + 1 + 1080 + 1);
+    expect(rows.at(-2)?.[0]).toBe("360");
+    expect(rows.at(-1)).toEqual(["", "", "", "Общо (EUR)", "", "", "1080,00", "1080,00", "EUR"]);
 
     const staff = await memberOf(db, me.companyId, "staff");
     const refused = await call(exportFile, db, `/ledger/export/journal.csv?${NOVEMBER}`, {
