@@ -1,35 +1,45 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import * as fieldStyles from "~/components/forms/field.css";
 import * as page from "~/components/layout/page.css";
-import {
-  AmountCell,
-  AmountHead,
-  CURRENCY_NAMES,
-  LedgerNav,
-  PeriodForm,
-} from "~/components/ledger/ledger-parts";
+import { ExportLinks, LedgerNav, PeriodForm } from "~/components/ledger/ledger-parts";
+import { TrialBalanceTable } from "~/components/ledger/trial-balance-table";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
-import * as listStyles from "~/components/ui/list.css";
-import { ScrollTable } from "~/components/ui/scroll-table";
 import { can } from "~/modules/auth/capabilities";
+import { trialBalanceAnalytics } from "~/modules/ledger/analytics.server";
 import { unposted as listUnposted } from "~/modules/ledger/backfill.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
-import { LEDGER_MESSAGES, periodOf } from "~/modules/ledger/schema";
+import { LEDGER_MESSAGES, periodOf, wantsAnalytics } from "~/modules/ledger/schema";
 import { todayInSofia } from "~/utils/dates";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
-/** «Счетоводство»: the trial balance (оборотна ведомост) of a period, and what is not posted yet. */
+/**
+ * «Счетоводство»: the trial balance (оборотна ведомост) of a period — with `analytics=1` each
+ * account's figures per counterparty or employee under it — and what is not posted yet.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "ledger", "ledger.view");
   const today = todayInSofia();
-  const asked = periodOf(new URL(request.url).searchParams, today);
+  const search = new URL(request.url).searchParams;
+  const asked = periodOf(search, today);
   const period = asked ?? { from: `${today.slice(0, 4)}-01-01`, to: today };
-  const [report, problems] = await Promise.all([
+  const analytics = wantsAnalytics(search);
+  const [report, perAnalytic, problems] = await Promise.all([
     trialBalance(context.db, user.companyId, period.from, period.to),
+    analytics
+      ? trialBalanceAnalytics(context.db, user.companyId, period.from, period.to)
+      : Promise.resolve(null),
     listUnposted(context.db, user.companyId),
   ]);
+  const accounts = report.accounts.map((a) => ({
+    ...a,
+    analytics: perAnalytic?.get(a.code) ?? [],
+  }));
+  const query = new URLSearchParams({ ...period, ...(analytics ? { analytics: "1" } : {}) });
   return json({
-    report,
+    report: { ...report, accounts },
+    analytics,
+    query: query.toString(),
     problems,
     error: asked ? null : LEDGER_MESSAGES.period,
     mayEdit: can(user, "ledger.edit"),
@@ -37,16 +47,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function TrialBalance() {
-  const { report, problems, error, mayEdit } = useLoaderData<typeof loader>();
-  const { totals } = report;
-  const card = (code: string) =>
-    `/ledger/account/${encodeURIComponent(code)}?from=${report.from}&to=${report.to}`;
+  const { report, analytics, query, problems, error, mayEdit } = useLoaderData<typeof loader>();
   return (
     <div className={page.page}>
       <h1>Счетоводство</h1>
       <LedgerNav current="/ledger" mayEdit={mayEdit} />
       <h2>Оборотна ведомост</h2>
-      <PeriodForm from={report.from} to={report.to} error={error} />
+      <PeriodForm from={report.from} to={report.to} error={error}>
+        <div className={fieldStyles.checkboxRow} style={{ alignSelf: "end" }}>
+          <input
+            type="checkbox"
+            id="tb-analytics"
+            name="analytics"
+            value="1"
+            defaultChecked={analytics}
+          />
+          <label htmlFor="tb-analytics" className={fieldStyles.label}>
+            По аналитични сметки (контрагенти, служители)
+          </label>
+        </div>
+      </PeriodForm>
       {problems.length > 0 && (
         <section className={page.warning} aria-labelledby="unposted">
           <h3 id="unposted">Неосчетоводено ({problems.length})</h3>
@@ -62,58 +82,10 @@ export default function TrialBalance() {
       {report.accounts.length === 0 ? (
         <p>Няма осчетоводени операции до {report.to}.</p>
       ) : (
-        <ScrollTable label="Оборотна ведомост">
-          <table className={listStyles.table}>
-            <caption>
-              От {report.from} до {report.to}, в {CURRENCY_NAMES[report.currency]}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col" className={listStyles.cell}>
-                  Сметка
-                </th>
-                <th scope="col" className={listStyles.cell}>
-                  Наименование
-                </th>
-                <AmountHead>Начално салдо Дт</AmountHead>
-                <AmountHead>Начално салдо Кт</AmountHead>
-                <AmountHead>Оборот Дт</AmountHead>
-                <AmountHead>Оборот Кт</AmountHead>
-                <AmountHead>Крайно салдо Дт</AmountHead>
-                <AmountHead>Крайно салдо Кт</AmountHead>
-              </tr>
-            </thead>
-            <tbody>
-              {report.accounts.map((a) => (
-                <tr key={a.code}>
-                  <th scope="row" className={listStyles.cell}>
-                    <Link to={card(a.code)}>{a.code}</Link>
-                  </th>
-                  <td className={listStyles.cell}>{a.name}</td>
-                  <AmountCell cents={a.opening.debitCents} />
-                  <AmountCell cents={a.opening.creditCents} />
-                  <AmountCell cents={a.turnover.debitCents} />
-                  <AmountCell cents={a.turnover.creditCents} />
-                  <AmountCell cents={a.closing.debitCents} />
-                  <AmountCell cents={a.closing.creditCents} />
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" colSpan={2} className={listStyles.cell}>
-                  Общо
-                </th>
-                <AmountCell cents={totals.opening.debitCents} />
-                <AmountCell cents={totals.opening.creditCents} />
-                <AmountCell cents={totals.turnover.debitCents} />
-                <AmountCell cents={totals.turnover.creditCents} />
-                <AmountCell cents={totals.closing.debitCents} />
-                <AmountCell cents={totals.closing.creditCents} />
-              </tr>
-            </tfoot>
-          </table>
-        </ScrollTable>
+        <>
+          <ExportLinks report="trial-balance" query={query} />
+          <TrialBalanceTable report={report} />
+        </>
       )}
     </div>
   );

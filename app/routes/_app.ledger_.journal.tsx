@@ -6,6 +6,7 @@ import {
   AmountCell,
   AmountHead,
   CURRENCY_NAMES,
+  ExportLinks,
   LedgerNav,
   PeriodForm,
 } from "~/components/ledger/ledger-parts";
@@ -44,9 +45,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...period,
     account,
   });
+  const query = new URLSearchParams({ ...period, ...(account ? { account } : {}) });
   return json({
     ...period,
     account,
+    query: query.toString(),
     entries,
     truncated,
     error: asked ? null : LEDGER_MESSAGES.period,
@@ -55,7 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function Journal() {
-  const { from, to, account, entries, truncated, error, mayEdit } = useLoaderData<typeof loader>();
+  const { from, to, account, query, entries, truncated, error, mayEdit } =
+    useLoaderData<typeof loader>();
   return (
     <div className={page.page}>
       <h1>Счетоводство</h1>
@@ -64,8 +68,12 @@ export default function Journal() {
       <PeriodForm from={from} to={to} error={error}>
         <FormField name="account" label="Сметка" defaultValue={account ?? ""} />
       </PeriodForm>
+      <ExportLinks report="journal" query={query} />
       {truncated && (
-        <p role="status">Показани са първите {JOURNAL_LIMIT} статии: изберете по-кратък период.</p>
+        <p role="status">
+          Показани са първите {JOURNAL_LIMIT} статии: изберете по-кратък период (файловете съдържат
+          всички).
+        </p>
       )}
       {entries.length === 0 ? (
         <p>Няма статии в периода.</p>
@@ -73,7 +81,7 @@ export default function Journal() {
         <ScrollTable label="Хронологичен регистър">
           <table className={listStyles.table}>
             <caption className="visually-hidden">
-              Статии от {from} до {to}
+              Хронологичен регистър: статии от {from} до {to}
             </caption>
             <thead>
               <tr>

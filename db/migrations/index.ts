@@ -50,6 +50,7 @@ import * as m20261129T0500 from "./20261129T0500-period-locks";
 import * as m20261129T0600 from "./20261129T0600-ledger";
 import * as m20261130T0420 from "./20261130T0420-ecb-rates-to-april-2026";
 import * as m20261130T0421 from "./20261130T0421-bank-layouts";
+import * as m20261130T0422 from "./20261130T0422-ledger-analytics";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -107,6 +108,7 @@ export const migrations: Record<string, Migration> = {
   "20261129T0600-ledger": m20261129T0600,
   "20261130T0420-ecb-rates-to-april-2026": m20261130T0420,
   "20261130T0421-bank-layouts": m20261130T0421,
+  "20261130T0422-ledger-analytics": m20261130T0422,
 };
 
 export const migrationProvider: MigrationProvider = {

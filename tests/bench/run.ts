@@ -29,6 +29,7 @@ import { benchExport } from "./export";
 import { benchJobs } from "./jobs";
 import { benchJsSize } from "./js-size";
 import { benchLadder } from "./ladder";
+import { benchLedger } from "./ledger";
 import { benchMixed } from "./mixed";
 import { benchPdfSideBySide } from "./pdf";
 import { seed } from "./seed";
@@ -551,7 +552,7 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "pglite") {
   await memory.close();
 }
 
-// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | backup | export | bank | mixed
+// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | backup | export | bank | mixed | ledger
 // runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "postgres") {
@@ -599,5 +600,6 @@ if (only === "backup") await benchBackup();
 
 if (!only || only === "bank") await benchBank();
 if (!only || only === "mixed") await benchMixed();
+if (!only || only === "ledger") await benchLedger();
 
 printSummary();

@@ -723,6 +723,13 @@ function listedCalls(f: Fixtures): Call[] {
       fields: { intent: "add", code: "411-01", name: "Клиенти — Бета ООД" },
     },
     {
+      route: "_app.ledger_.rules",
+      method: "POST",
+      path: "/ledger/rules",
+      body: "form",
+      fields: { intent: "add", key: "revenue", accountCode: "702", validFrom: "2026-11-15" },
+    },
+    {
       route: "_app.ledger_.entry.new",
       method: "POST",
       path: "/ledger/entry/new",

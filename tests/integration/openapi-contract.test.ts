@@ -156,6 +156,11 @@ function calls(f: Fixtures): {
     },
     {
       method: "post",
+      path: "/api/ledger/rules",
+      body: { key: "revenue", account: "702", validFrom: "2026-11-15" },
+    },
+    {
+      method: "post",
       path: "/api/catalogue",
       body: { name: "Одит", unitPrice: "120", vatRate: 20 },
     },
@@ -254,6 +259,12 @@ function calls(f: Fixtures): {
       query: "from=2026-11-01&to=2026-11-30&account=411",
     },
     { method: "get", path: "/api/ledger/trial-balance", query: "from=2026-01-01&to=2026-12-31" },
+    {
+      method: "get",
+      path: "/api/ledger/trial-balance",
+      query: "from=2026-01-01&to=2026-12-31&analytics=true",
+    },
+    { method: "get", path: "/api/ledger/rules" },
     { method: "get", path: "/api/reports/vat/{month}/files", params: month, status: 409 },
     { method: "get", path: "/api/team/members" },
     { method: "get", path: "/api/team/invitations" },

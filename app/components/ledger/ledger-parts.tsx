@@ -3,6 +3,7 @@ import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
+import { FILE_ROW_LIMITS } from "~/modules/ledger/constants";
 import { formatCents } from "~/utils/money";
 
 /* The «Счетоводство» pages' shared parts (decision 057): their menu, the period, an amount. */
@@ -12,7 +13,9 @@ export function LedgerNav({ current, mayEdit }: { current: string; mayEdit: bool
   const items: [string, string][] = [
     ["/ledger", "Оборотна ведомост"],
     ["/ledger/journal", "Хронологичен регистър"],
+    ["/ledger/general", "Главна книга"],
     ["/ledger/accounts", "Сметкоплан"],
+    ["/ledger/rules", "Правила за осчетоводяване"],
     ...(mayEdit ? ([["/ledger/entry/new", "Нова статия"]] as [string, string][]) : []),
   ];
   return (
@@ -73,3 +76,27 @@ export function AmountHead({ children }: { children: React.ReactNode }) {
 }
 
 export const CURRENCY_NAMES = { BGN: "лева", EUR: "евро" } as const;
+
+/** The rows a PDF and an Excel file of a report hold at most (ledger/exports.server.ts). */
+const FILE_LIMITS = `PDF до ${FILE_ROW_LIMITS.pdf} реда, Excel до ${FILE_ROW_LIMITS.xlsx} реда; CSV — целият период`;
+
+/**
+ * The report as a file: plain links (they work without JavaScript) to its PDF, Excel and CSV,
+ * with the query of what the page shows.
+ */
+export function ExportLinks({ report, query }: { report: string; query: string }) {
+  const href = (format: string) => `/ledger/export/${report}.${format}?${query}`;
+  return (
+    <p className={listStyles.toolbar}>
+      <span>Изтегли:</span>
+      <a href={href("pdf")}>PDF</a>
+      <a href={href("xlsx")} download>
+        Excel (XLSX)
+      </a>
+      <a href={href("csv")} download>
+        CSV
+      </a>
+      <small>({FILE_LIMITS})</small>
+    </p>
+  );
+}

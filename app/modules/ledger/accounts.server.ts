@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { AppError } from "~/utils/errors";
+import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { insertEntry, type Poster } from "./post.server";
 import { isRuleKey } from "./rules";
@@ -58,16 +59,41 @@ export async function renameAccount(
   if (!row) throw new AppError(LEDGER_MESSAGES.notFound, 404);
 }
 
-/** A rule from a day on: postings dated from then use the account; nothing posted changes. */
+/**
+ * A rule from a day on: postings dated from then use the account; nothing posted changes (a rule
+ * is a new row, never an edit). 400 for an unknown rule or account, 409 when the rule already
+ * has an account from that very day.
+ */
 export async function setRule(
   db: Kysely<Database>,
   companyId: string,
   rule: { key: string; accountCode: string; validFrom: string },
   userId: string | null,
 ) {
-  if (!isRuleKey(rule.key)) throw new AppError("Няма такова правило", 400);
-  await requireAccounts(db, companyId, [rule.accountCode]);
-  await db
+  const category = /^expense\.category\.(.+)$/.exec(rule.key)?.[1];
+  const ownCategory =
+    !category ||
+    (isUuid(category) &&
+      (await db
+        .selectFrom("expenseCategories")
+        .select("id")
+        .where("companyId", "=", companyId)
+        .where("id", "=", category)
+        .executeTakeFirst()));
+  if (!isRuleKey(rule.key) || !ownCategory) {
+    throw new AppError(LEDGER_MESSAGES.rule, 400, { key: LEDGER_MESSAGES.rule });
+  }
+  const known = await db
+    .selectFrom("ledgerAccounts")
+    .select("code")
+    .where("companyId", "=", companyId)
+    .where("code", "=", rule.accountCode)
+    .executeTakeFirst();
+  if (!known) {
+    const message = LEDGER_MESSAGES.unknownAccount(rule.accountCode);
+    throw new AppError(message, 400, { accountCode: message });
+  }
+  const row = await db
     .insertInto("ledgerRules")
     .values({
       companyId,
@@ -77,7 +103,11 @@ export async function setRule(
       createdBy: userId,
     })
     .onConflict((oc) => oc.doNothing())
-    .execute();
+    .returning("id")
+    .executeTakeFirst();
+  if (!row) {
+    throw new AppError(LEDGER_MESSAGES.ruleExists, 409, { validFrom: LEDGER_MESSAGES.ruleExists });
+  }
 }
 
 async function requireAccounts(db: Kysely<Database>, companyId: string, codes: string[]) {

@@ -1,7 +1,10 @@
 import { centsToDecimal } from "~/utils/money";
 import { z } from "~/utils/zod-openapi.server";
 import type { listAccounts } from "./accounts.server";
-import type { journal, Sides, trialBalance } from "./reports.server";
+import type { AnalyticRow } from "./analytics.server";
+import type { journal, trialBalance } from "./reports.server";
+import type { RuleView } from "./rules.server";
+import type { Sides } from "./sides";
 
 /* The ledger's JSON answers (issue #45 item 7) and their schemas (decision 056). */
 
@@ -50,15 +53,59 @@ export const ledgerEntryJsonSchema = z
   .openapi("LedgerEntry");
 
 const balanceRow = { opening: sidesSchema, turnover: sidesSchema, closing: sidesSchema };
+const analyticJsonSchema = z
+  .object({
+    counterparty: z
+      .object({
+        kind: z.enum(["client", "supplier", "employee"]),
+        id: z.string().uuid().nullable().describe("Null for a supplier typed by name only"),
+        name: z.string(),
+      })
+      .nullable()
+      .describe("Null: the account's lines that name no counterparty"),
+    ...balanceRow,
+  })
+  .openapi("TrialBalanceAnalytic");
 export const trialBalanceJsonSchema = z
   .object({
     from: z.string(),
     to: z.string(),
     currency: z.enum(["BGN", "EUR"]),
-    accounts: z.array(z.object({ code: z.string(), name: z.string(), ...balanceRow })),
+    accounts: z.array(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        ...balanceRow,
+        analytics: z
+          .array(analyticJsonSchema)
+          .optional()
+          .describe(
+            "With analytics=true only: the account's figures per counterparty or employee (empty when its lines name none)",
+          ),
+      }),
+    ),
     totals: z.object(balanceRow),
   })
   .openapi("TrialBalance");
+
+export const ledgerRuleJsonSchema = z
+  .object({
+    key: z.string().describe("The rule: revenue, receivable, money.bank, expense.category.<id>…"),
+    label: z.string(),
+    defaultAccount: z.string().describe("The account without a rule of the company's"),
+    account: z.string().describe("The account a posting dated today takes"),
+    history: z
+      .array(
+        z.object({
+          account: z.string(),
+          validFrom: z.string().date(),
+          createdAt: z.string().datetime({ offset: true }),
+          createdBy: z.string().nullable(),
+        }),
+      )
+      .describe("The company's rules for it, the latest date first; a later date is planned"),
+  })
+  .openapi("LedgerRule");
 
 const sides = (s: Sides) => ({
   debit: centsToDecimal(s.debitCents),
@@ -88,7 +135,18 @@ export function entryJson(e: Awaited<ReturnType<typeof journal>>["entries"][numb
   };
 }
 
-export function trialBalanceJson(tb: Awaited<ReturnType<typeof trialBalance>>) {
+const analyticJson = (r: AnalyticRow) => ({
+  counterparty: r.counterparty,
+  opening: sides(r.opening),
+  turnover: sides(r.turnover),
+  closing: sides(r.closing),
+});
+
+/** The trial balance; with `analytics` (per account code) each account's analytic rows too. */
+export function trialBalanceJson(
+  tb: Awaited<ReturnType<typeof trialBalance>>,
+  analytics?: ReadonlyMap<string, AnalyticRow[]>,
+) {
   return {
     from: tb.from,
     to: tb.to,
@@ -99,6 +157,7 @@ export function trialBalanceJson(tb: Awaited<ReturnType<typeof trialBalance>>) {
       opening: sides(a.opening),
       turnover: sides(a.turnover),
       closing: sides(a.closing),
+      ...(analytics ? { analytics: (analytics.get(a.code) ?? []).map(analyticJson) } : {}),
     })),
     totals: {
       opening: sides(tb.totals.opening),
@@ -107,6 +166,19 @@ export function trialBalanceJson(tb: Awaited<ReturnType<typeof trialBalance>>) {
     },
   };
 }
+
+export const ruleJson = (r: RuleView) => ({
+  key: r.key,
+  label: r.label,
+  defaultAccount: r.defaultAccount,
+  account: r.account,
+  history: r.history.map((h) => ({
+    account: h.accountCode,
+    validFrom: h.validFrom,
+    createdAt: h.createdAt.toISOString(),
+    createdBy: h.createdByName,
+  })),
+});
 
 /** The period a ledger call reads (`from`, `to`), as the OpenAPI document describes it. */
 export const periodQueryJsonSchema = () =>

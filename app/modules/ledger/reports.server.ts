@@ -1,19 +1,18 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "~db/types";
 import { JOURNAL_LIMIT } from "./constants";
-import { type LedgerCurrency, ledgerCurrency, levaToEuro } from "./postings";
+import { ledgerCurrency } from "./postings";
+import { addSides as add, asSides, inReport, type Sides, ZERO_SIDES as ZERO } from "./sides";
 
 /*
  * The books' reports over ledger_lines: the trial balance (оборотна ведомост), the journal
  * (хронологичен регистър) and an account's card. A period that ends in 2026 or later is in euro:
  * the leva of 2025 are converted per account and column at the fixed rate (the euro act's rule
- * for balances), so a year that spans the change still adds up.
+ * for balances), so a year that spans the change still adds up. The trial balance per analytic is
+ * analytics.server.ts; the general ledger general-ledger.server.ts; the files exports.server.ts.
  */
 
-export interface Sides {
-  debitCents: number;
-  creditCents: number;
-}
+export type { Sides } from "./sides";
 
 export interface TrialBalanceRow {
   code: string;
@@ -22,20 +21,6 @@ export interface TrialBalanceRow {
   turnover: Sides;
   closing: Sides;
 }
-
-/** A net balance as the side it stands on. */
-const asSides = (net: number): Sides =>
-  net >= 0 ? { debitCents: net, creditCents: 0 } : { debitCents: 0, creditCents: -net };
-
-const add = (a: Sides, b: Sides): Sides => ({
-  debitCents: a.debitCents + b.debitCents,
-  creditCents: a.creditCents + b.creditCents,
-});
-const ZERO: Sides = { debitCents: 0, creditCents: 0 };
-
-/** Cents of a line's currency in the report's (leva of 2025 in a euro report converted). */
-const inReport = (cents: number, from: string, to: LedgerCurrency) =>
-  from === to || to === "BGN" ? cents : levaToEuro(cents);
 
 /**
  * The trial balance of a period: per account its opening balance (everything before `from`), the
@@ -113,12 +98,25 @@ export async function trialBalance(
   return { currency, from, to, accounts, totals };
 }
 
-/** The journal of a period (optionally the entries that touch an account), oldest first, with lines. */
+/** Where a page of the journal ends: the last entry's date, time of posting and id. */
+export interface JournalCursor {
+  entryDate: string;
+  /** The entry's created_at as the database writes it (microseconds a Date would lose). */
+  createdAt: string;
+  id: string;
+}
+
+/**
+ * The journal of a period (optionally the entries that touch an account), oldest first, with
+ * lines: the first `limit` entries (500) after `after`, and whether more follow.
+ */
 export async function journal(
   db: Kysely<Database>,
   companyId: string,
   filter: { from: string; to: string; account?: string | null },
+  page: { after?: JournalCursor | null; limit?: number } = {},
 ) {
+  const limit = page.limit ?? JOURNAL_LIMIT;
   let query = db
     .selectFrom("ledgerEntries as e")
     .select([
@@ -132,6 +130,7 @@ export async function journal(
       "e.documentRef",
       "e.createdByName",
       "e.createdAt",
+      sql<string>`e.created_at::text`.as("createdAtKey"),
     ])
     .where("e.companyId", "=", companyId)
     .where("e.entryDate", ">=", filter.from)
@@ -148,14 +147,20 @@ export async function journal(
       ),
     );
   }
+  const after = page.after;
+  if (after) {
+    query = query.where(
+      sql<boolean>`(e.entry_date, e.created_at, e.id) > (${after.entryDate}::date, ${after.createdAt}::timestamptz, ${after.id}::uuid)`,
+    );
+  }
   const entries = await query
     .orderBy("e.entryDate")
     .orderBy("e.createdAt")
     .orderBy("e.id")
-    .limit(JOURNAL_LIMIT + 1)
+    .limit(limit + 1)
     .execute();
-  const page = entries.slice(0, JOURNAL_LIMIT);
-  const lines = page.length
+  const shown = entries.slice(0, limit);
+  const lines = shown.length
     ? await db
         .selectFrom("ledgerLines")
         .select([
@@ -172,7 +177,7 @@ export async function journal(
         .where(
           "entryId",
           "in",
-          page.map((e) => e.id),
+          shown.map((e) => e.id),
         )
         .orderBy("id")
         .execute()
@@ -180,7 +185,7 @@ export async function journal(
   const byEntry = new Map<string, typeof lines>();
   for (const line of lines) byEntry.set(line.entryId, [...(byEntry.get(line.entryId) ?? []), line]);
   return {
-    entries: page.map((e) => ({
+    entries: shown.map((e) => ({
       ...e,
       lines: (byEntry.get(e.id) ?? []).map(({ entryId: _e, ...l }) => ({
         ...l,
@@ -188,19 +193,146 @@ export async function journal(
         creditCents: Number(l.creditCents),
       })),
     })),
-    truncated: entries.length > JOURNAL_LIMIT,
+    truncated: entries.length > limit,
   };
 }
 
-/** An account's card: its opening balance, each line of the period with the balance after it. */
-export async function accountCard(
+/** What an account's card shows: the period, and optionally one counterparty's lines only. */
+export interface CardFilter {
+  from: string;
+  to: string;
+  /** A counterparty's id: its lines on the account only (its analytic card). */
+  counterparty?: string | null;
+}
+
+/** Where a page of a card ends: the last line's date, its entry's time of posting, its id. */
+export interface CardCursor {
+  entryDate: string;
+  /** The entry's created_at as the database writes it (microseconds a Date would lose). */
+  createdAt: string;
+  id: number;
+}
+
+/**
+ * An account's (or one counterparty's) opening, turnover and closing, each column converted as
+ * the trial balance converts it, so the card closes where the trial balance does.
+ */
+export async function cardSums(
   db: Kysely<Database>,
   companyId: string,
   code: string,
-  from: string,
-  to: string,
+  f: CardFilter,
 ) {
-  const currency = ledgerCurrency(to);
+  const currency = ledgerCurrency(f.to);
+  let query = db
+    .selectFrom("ledgerLines")
+    .select([
+      "currency",
+      sql<string>`coalesce(sum(debit_cents) filter (where entry_date < ${f.from}::date), 0)`.as(
+        "od",
+      ),
+      sql<string>`coalesce(sum(credit_cents) filter (where entry_date < ${f.from}::date), 0)`.as(
+        "oc",
+      ),
+      sql<string>`coalesce(sum(debit_cents) filter (where entry_date >= ${f.from}::date), 0)`.as(
+        "td",
+      ),
+      sql<string>`coalesce(sum(credit_cents) filter (where entry_date >= ${f.from}::date), 0)`.as(
+        "tc",
+      ),
+    ])
+    .where("companyId", "=", companyId)
+    .where("accountCode", "=", code)
+    .where("entryDate", "<=", f.to);
+  if (f.counterparty) {
+    query = query
+      .where("counterpartyKind", "is not", null)
+      .where("counterpartyId", "=", f.counterparty);
+  }
+  let opening = 0;
+  let turnover = ZERO;
+  for (const r of await query.groupBy("currency").execute()) {
+    const conv = (v: string) => inReport(Number(v), r.currency, currency);
+    opening += conv(r.od) - conv(r.oc);
+    turnover = add(turnover, { debitCents: conv(r.td), creditCents: conv(r.tc) });
+  }
+  return {
+    openingNet: opening,
+    opening: asSides(opening),
+    turnover,
+    closing: asSides(opening + turnover.debitCents - turnover.creditCents),
+  };
+}
+
+/**
+ * A card's lines of the period in order (date, posting, line), amounts in the report's currency:
+ * the first `limit` after `after`, and whether more follow.
+ */
+export async function cardLines(
+  db: Kysely<Database>,
+  companyId: string,
+  code: string,
+  f: CardFilter,
+  after: CardCursor | null,
+  limit: number,
+) {
+  const currency = ledgerCurrency(f.to);
+  let query = db
+    .selectFrom("ledgerLines as l")
+    .innerJoin("ledgerEntries as e", "e.id", "l.entryId")
+    .select([
+      "l.id",
+      "e.id as entryId",
+      "e.entryDate",
+      sql<string>`e.created_at::text`.as("createdAtKey"),
+      "e.description",
+      "e.documentRef",
+      "l.currency",
+      "l.counterpartyId",
+      "l.counterpartyName",
+      "l.debitCents",
+      "l.creditCents",
+    ])
+    .where("l.companyId", "=", companyId)
+    .where("l.accountCode", "=", code)
+    .where("l.entryDate", ">=", f.from)
+    .where("l.entryDate", "<=", f.to);
+  if (f.counterparty) {
+    query = query
+      .where("l.counterpartyKind", "is not", null)
+      .where("l.counterpartyId", "=", f.counterparty);
+  }
+  if (after) {
+    query = query.where(
+      sql<boolean>`(l.entry_date, e.created_at, l.id) > (${after.entryDate}::date, ${after.createdAt}::timestamptz, ${after.id})`,
+    );
+  }
+  const rows = await query
+    .orderBy("l.entryDate")
+    .orderBy("e.createdAt")
+    .orderBy("l.id")
+    .limit(limit + 1)
+    .execute();
+  return {
+    lines: rows.slice(0, limit).map((r) => ({
+      ...r,
+      debitCents: inReport(Number(r.debitCents), r.currency, currency),
+      creditCents: inReport(Number(r.creditCents), r.currency, currency),
+    })),
+    more: rows.length > limit,
+  };
+}
+
+/**
+ * The account a card is of, and its counterparty's latest name on it (null when none of the
+ * account's lines names it). Undefined when the company has no such account.
+ */
+export async function cardSubject(
+  db: Kysely<Database>,
+  companyId: string,
+  code: string,
+  counterparty: string | null | undefined,
+) {
   const account = await db
     .selectFrom("ledgerAccounts")
     .select(["code", "name", "side", "analytics", "saftCode"])
@@ -208,51 +340,49 @@ export async function accountCard(
     .where("code", "=", code)
     .executeTakeFirst();
   if (!account) return undefined;
-  const before = await db
+  if (!counterparty) return { account, counterparty: null };
+  const named = await db
     .selectFrom("ledgerLines")
-    .select(["currency", sql<string>`coalesce(sum(debit_cents - credit_cents), 0)`.as("net")])
+    .select("counterpartyName")
     .where("companyId", "=", companyId)
     .where("accountCode", "=", code)
-    .where("entryDate", "<", from)
-    .groupBy("currency")
-    .execute();
-  const opening = before.reduce((s, r) => s + inReport(Number(r.net), r.currency, currency), 0);
-  const rows = await db
-    .selectFrom("ledgerLines as l")
-    .innerJoin("ledgerEntries as e", "e.id", "l.entryId")
-    .select([
-      "l.id",
-      "e.id as entryId",
-      "e.entryDate",
-      "e.description",
-      "e.documentRef",
-      "l.currency",
-      "l.counterpartyName",
-      "l.debitCents",
-      "l.creditCents",
-    ])
-    .where("l.companyId", "=", companyId)
-    .where("l.accountCode", "=", code)
-    .where("l.entryDate", ">=", from)
-    .where("l.entryDate", "<=", to)
-    .orderBy("l.entryDate")
-    .orderBy("e.createdAt")
-    .orderBy("l.id")
-    .limit(JOURNAL_LIMIT + 1)
-    .execute();
-  let running = opening;
-  const lines = rows.slice(0, JOURNAL_LIMIT).map((r) => {
-    const debitCents = inReport(Number(r.debitCents), r.currency, currency);
-    const creditCents = inReport(Number(r.creditCents), r.currency, currency);
-    running += debitCents - creditCents;
-    return { ...r, debitCents, creditCents, balance: asSides(running) };
+    .where("counterpartyKind", "is not", null)
+    .where("counterpartyId", "=", counterparty)
+    .orderBy("entryDate", "desc")
+    .limit(1)
+    .executeTakeFirst();
+  return { account, counterparty: { id: counterparty, name: named?.counterpartyName ?? null } };
+}
+
+/**
+ * An account's card (optionally one counterparty's): the account, the counterparty's latest
+ * name, the opening, each line of the period (the first 500) with the balance after it, the
+ * turnover and the closing balance. Undefined when the company has no such account.
+ */
+export async function accountCard(
+  db: Kysely<Database>,
+  companyId: string,
+  code: string,
+  filter: CardFilter,
+) {
+  const subject = await cardSubject(db, companyId, code, filter.counterparty);
+  if (!subject) return undefined;
+  const [sums, page] = await Promise.all([
+    cardSums(db, companyId, code, filter),
+    cardLines(db, companyId, code, filter, null, JOURNAL_LIMIT),
+  ]);
+  let running = sums.openingNet;
+  const lines = page.lines.map(({ createdAtKey: _c, ...r }) => {
+    running += r.debitCents - r.creditCents;
+    return { ...r, balance: asSides(running) };
   });
   return {
-    account,
-    currency,
-    opening: asSides(opening),
+    ...subject,
+    currency: ledgerCurrency(filter.to),
+    opening: sums.opening,
     lines,
-    closing: asSides(running),
-    truncated: rows.length > JOURNAL_LIMIT,
+    turnover: sums.turnover,
+    closing: sums.closing,
+    truncated: page.more,
   };
 }

@@ -54,3 +54,20 @@ export const RULE_LABELS: Readonly<Record<string, string>> = {
 /** Whether a key names a rule (a fixed one, a payment method's or an expense category's). */
 export const isRuleKey = (key: string) =>
   Object.hasOwn(DEFAULT_RULES, key) || /^expense\.category\.[0-9a-f-]{36}$/.test(key);
+
+/**
+ * The account a posting with these keys (most specific first) takes, given the company's own
+ * rules in force that day (key → account): the first key with an own rule, else the first with a
+ * default — as post.server.ts accountFor reads them. For the rules page (rules.server.ts).
+ */
+export function resolveRule(keys: readonly string[], own: ReadonlyMap<string, string>): string {
+  const key = keys.find((k) => own.has(k)) ?? keys.find((k) => Object.hasOwn(DEFAULT_RULES, k));
+  return (key && (own.get(key) ?? DEFAULT_RULES[key])) || (DEFAULT_RULES.expense as string);
+}
+
+/** The keys an expense of a category posts by, most specific first (post.server.ts postExpense). */
+export const expenseRuleKeys = (category: { id: string; code: string | null }) => [
+  `expense.category.${category.id}`,
+  `expense.code.${category.code ?? "none"}`,
+  "expense",
+];

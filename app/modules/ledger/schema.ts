@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_AMOUNT_CENTS, parseDecimal } from "~/utils/money";
 import { boundedText, isoDate } from "~/utils/schema";
+import { isUuid } from "~/utils/uuid";
 
 /* The ledger's forms and JSON bodies: a manual entry, an analytic account, a rename, a rule. */
 
@@ -20,6 +21,11 @@ export const LEDGER_MESSAGES = {
   name: "Въведете име на сметката",
   period: "Въведете период: начало и край (ГГГГ-ММ-ДД), началото не след края",
   notFound: "Сметката не е намерена",
+  rule: "Изберете правило",
+  ruleAccount: "Изберете сметка от сметкоплана",
+  validFrom: "Въведете от коя дата важи правилото (ГГГГ-ММ-ДД)",
+  ruleExists: "За това правило вече има сметка от тази дата: изберете друга дата",
+  counterparty: "Контрагентът не е разпознат",
 } as const;
 
 /** A decimal amount, ≥ 0, in cents; empty is 0. */
@@ -94,6 +100,29 @@ export const renameAccountSchema = z.object({
   name: boundedText(200, LEDGER_MESSAGES.name).pipe(z.string().min(1, LEDGER_MESSAGES.name)),
 });
 
+/** A mapping rule from a date (issue #45 item 2): postings dated from then take the account. */
+export const ruleSchema = z.object({
+  key: z
+    .string({ required_error: LEDGER_MESSAGES.rule, invalid_type_error: LEDGER_MESSAGES.rule })
+    .trim()
+    .min(1, LEDGER_MESSAGES.rule)
+    .max(80, LEDGER_MESSAGES.rule),
+  accountCode: z
+    .string({
+      required_error: LEDGER_MESSAGES.ruleAccount,
+      invalid_type_error: LEDGER_MESSAGES.ruleAccount,
+    })
+    .trim()
+    .regex(/^[0-9]{3,8}(-[0-9A-Za-z]{1,12})?$/, LEDGER_MESSAGES.ruleAccount),
+  validFrom: isoDate(LEDGER_MESSAGES.validFrom),
+});
+export type RuleInput = z.infer<typeof ruleSchema>;
+
+/** The API's body of a rule: `account` as in a manual entry's lines. */
+export const ruleBodySchema = ruleSchema
+  .omit({ accountCode: true })
+  .extend({ account: ruleSchema.shape.accountCode });
+
 /** A period of the reports: from and to, yyyy-mm-dd, from not after to. */
 export const periodSchema = z
   .object({ from: isoDate(LEDGER_MESSAGES.period), to: isoDate(LEDGER_MESSAGES.period) })
@@ -120,6 +149,17 @@ export function accountFilter(search: URLSearchParams): string | null | false {
   if (!value) return null;
   return accountCode.safeParse(value).success ? value : false;
 }
+
+/** The counterparty an analytic card is narrowed to (`counterparty`): null for none, false when no id. */
+export function counterpartyFilter(search: URLSearchParams): string | null | false {
+  const value = search.get("counterparty")?.trim();
+  if (!value) return null;
+  return isUuid(value) ? value.toLowerCase() : false;
+}
+
+/** Whether a report asks for its analytics (`analytics=1`, `true` or `on`, a checkbox's value). */
+export const wantsAnalytics = (search: URLSearchParams) =>
+  ["1", "true", "on"].includes(search.get("analytics") ?? "");
 
 /** Whether a value is an account code as the chart writes them (503, 411-01). */
 export const isAccountCode = (value: string) => accountCode.safeParse(value).success;

@@ -3,8 +3,10 @@ import { workerData } from "node:worker_threads";
 import { Document, Page, renderToBuffer, Text } from "@react-pdf/renderer";
 import { Piscina } from "piscina";
 import { renderInvoicePdf } from "~/modules/invoices/pdf.server";
+import { printable } from "~/modules/invoices/print-text";
+import { LedgerReportPdf } from "~/modules/ledger/pdf.server";
 import { PayrollSheetPdf, PayslipsPdf } from "~/modules/salaries/pdf.server";
-import { PDF_FONT_FAMILY, prepareFonts } from "./fonts.server";
+import { PDF_FONT_FAMILY, pdfHasGlyph, prepareFonts } from "./fonts.server";
 import type { PdfTask } from "./tasks";
 
 /*
@@ -45,6 +47,9 @@ export default async function render(task: PdfTask) {
       break;
     case "payslips":
       bytes = await renderToBuffer(<PayslipsPdf models={task.models} />);
+      break;
+    case "ledger":
+      bytes = await renderToBuffer(<LedgerReportPdf model={printable(task.model, pdfHasGlyph)} />);
       break;
     case "warmup":
       bytes = await renderToBuffer(

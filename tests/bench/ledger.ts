@@ -1,0 +1,88 @@
+import { performance } from "node:perf_hooks";
+import { sql } from "kysely";
+import { postMissing } from "~/modules/ledger/backfill.server";
+import { trialBalance } from "~/modules/ledger/reports.server";
+import { openPostgres } from "~db/client";
+import { migrateToLatest } from "~db/migrate";
+import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
+import { seed } from "./seed";
+import { fmt, record } from "./table";
+
+// `BENCH_ONLY=ledger npm run bench` (issue #45 item 9): on PostgreSQL, the books of a company
+// of 100,000 documents and 100,000 expenses over seven years — posted by the backfill (the
+// migration's and the hourly job's path, `postMissing`), then the trial balance of a year and
+// of a month (goal: the year's ≤ 200 ms).
+
+const RUNS = 30;
+
+async function timed(run: () => Promise<unknown>, runs = RUNS) {
+  for (let i = 0; i < 3; i++) await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+export async function benchLedger() {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const name = uniqueName("smetka_bench_ledger");
+  const database = openPostgres(await createDatabase(serverUrl, name), 10);
+  const { db } = database;
+  console.log("\nPostgreSQL: the ledger at 100,000 documents (issue #45 item 9)");
+  try {
+    await migrateToLatest(db);
+    // The migration posts what exists; the seed writes after it, as a company's years would.
+    const target = await seed(database);
+    const started = performance.now();
+    let posted = 0;
+    for (;;) {
+      const count = await postMissing(db, { companyId: target, budgetMs: 60_000 });
+      posted += count;
+      if (count === 0) break;
+    }
+    const postingMs = performance.now() - started;
+    const lines = await db
+      .selectFrom("ledgerLines")
+      .select(sql<string>`count(*)`.as("n"))
+      .where("companyId", "=", target)
+      .executeTakeFirstOrThrow();
+    console.log(
+      `  posted ${posted} documents, payments and expenses (${lines.n} lines) in ${fmt(postingMs / 1000, 1)} s`,
+    );
+    record({
+      part: "ledger",
+      measure: `posting ${posted.toLocaleString("en")} rows (backfill)`,
+      app: `${fmt(postingMs / 1000, 1)} s, ${fmt((postingMs / posted) * 1000)} µs a row`,
+    });
+    await sql`vacuum analyze`.execute(db);
+    const year = await timed(() => trialBalance(db, target, "2026-01-01", "2026-12-31"));
+    const month = await timed(() => trialBalance(db, target, "2026-11-01", "2026-11-30"));
+    console.log(
+      `  trial balance 2026: p50 ${fmt(year.p50, 1)} ms, p95 ${fmt(year.p95, 1)} ms; November: p50 ${fmt(month.p50, 1)} ms, p95 ${fmt(month.p95, 1)} ms`,
+    );
+    record({
+      part: "ledger",
+      measure: "trial balance of 2026 (100,000 documents)",
+      app: `${fmt(year.p50, 1)} / ${fmt(year.p95, 1)} ms p50/p95`,
+      baseline: "goal 200 ms",
+      ratio: year.p95 / 200,
+      ratioLabel: "p95/goal",
+      goal: "p95 ≤ 200 ms",
+      met: year.p95 <= 200,
+    });
+    record({
+      part: "ledger",
+      measure: "trial balance of a month",
+      app: `${fmt(month.p50, 1)} / ${fmt(month.p95, 1)} ms p50/p95`,
+    });
+  } finally {
+    await database.close();
+    if (process.env.BENCH_KEEP) console.log(`  kept the database ${name} (BENCH_KEEP)`);
+    else await dropDatabase(serverUrl, name).catch(() => {});
+  }
+}
