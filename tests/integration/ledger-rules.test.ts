@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { listCategories } from "~/modules/expenses/categories.server";
 import { issueDocument } from "~/modules/invoices/documents.server";
+import { lockPeriod } from "~/modules/periods/locks.server";
 import RulesPage, { action as rulesAction, loader as rulesPage } from "~/routes/_app.ledger_.rules";
 import { loader as rulesApi, action as rulesApiAction } from "~/routes/api.ledger.rules";
 import type { Database } from "~db/types";
@@ -239,6 +240,27 @@ describe("GET and POST /api/ledger/rules", () => {
       ),
     });
     expect(bad.status).toBe(400);
+
+    // A rule from a day of a locked month is refused: that month's books are closed.
+    await lockPeriod(db, me.companyId, "2026-10", {
+      id: me.user.id,
+      email: me.user.email,
+      name: "Мария Георгиева",
+      role: "owner",
+      impersonatorEmail: null,
+      ip: null,
+    });
+    const locked = await call(rulesApiAction, db, "/api/ledger/rules", {
+      ...jsonBody(
+        { key: "revenue", account: "703", validFrom: "2026-10-15" },
+        "POST",
+        owner.bearer,
+      ),
+    });
+    expect(locked.status).toBe(409);
+    expect(((await locked.json()) as AnyAnswer).message).toMatch(
+      /^Периодът октомври 2026 е заключен от /,
+    );
 
     const viewer = await memberOf(db, me.companyId, "viewer");
     expect((await call(rulesApi, db, "/api/ledger/rules", { headers: viewer.bearer })).status).toBe(

@@ -62,7 +62,7 @@ export async function renameAccount(
 /**
  * A rule from a day on: postings dated from then use the account; nothing posted changes (a rule
  * is a new row, never an edit). 400 for an unknown rule or account, 409 when the rule already
- * has an account from that very day.
+ * has an account from that very day or the day is in a locked month.
  */
 export async function setRule(
   db: Kysely<Database>,
@@ -93,18 +93,22 @@ export async function setRule(
     const message = LEDGER_MESSAGES.unknownAccount(rule.accountCode);
     throw new AppError(message, 400, { accountCode: message });
   }
-  const row = await db
-    .insertInto("ledgerRules")
-    .values({
-      companyId,
-      rule: rule.key,
-      accountCode: rule.accountCode,
-      validFrom: rule.validFrom,
-      createdBy: userId,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning("id")
-    .executeTakeFirst();
+  const row = await db.transaction().execute(async (trx) => {
+    // A rule from a day of a locked month would book that closed month differently (decision 058).
+    await assertPeriodOpen(trx, companyId, rule.validFrom);
+    return trx
+      .insertInto("ledgerRules")
+      .values({
+        companyId,
+        rule: rule.key,
+        accountCode: rule.accountCode,
+        validFrom: rule.validFrom,
+        createdBy: userId,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning("id")
+      .executeTakeFirst();
+  });
   if (!row) {
     throw new AppError(LEDGER_MESSAGES.ruleExists, 409, { validFrom: LEDGER_MESSAGES.ruleExists });
   }
