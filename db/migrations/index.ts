@@ -48,6 +48,7 @@ import * as m20261128T2000 from "./20261128T2000-bank-national-accounts";
 import * as m20261128T2010 from "./20261128T2010-bank-import-keys";
 import * as m20261129T0500 from "./20261129T0500-period-locks";
 import * as m20261129T0600 from "./20261129T0600-ledger";
+import * as m20261130T0410 from "./20261130T0410-ledger-payroll-bank-vat";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -103,6 +104,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T2010-bank-import-keys": m20261128T2010,
   "20261129T0500-period-locks": m20261129T0500,
   "20261129T0600-ledger": m20261129T0600,
+  "20261130T0410-ledger-payroll-bank-vat": m20261130T0410,
 };
 
 export const migrationProvider: MigrationProvider = {

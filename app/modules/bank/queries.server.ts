@@ -29,6 +29,7 @@ const standingMatch = (eb: TxBuilder) =>
           w("m.paymentId", "is not", null),
           w("m.expenseId", "is not", null),
           w("m.napKind", "is not", null),
+          w("m.accountCode", "is not", null),
         ]),
       ),
   );
