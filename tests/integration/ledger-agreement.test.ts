@@ -221,7 +221,7 @@ describe("a protocol under чл. 117 and the VAT settlement", () => {
     );
     await expect(settleVat(db, me.companyId, MONTH, OWNER)).rejects.toMatchObject({
       status: 409,
-      message: expect.stringContaining("4531 за месеца 21.00, кл. 40 20.00"),
+      message: expect.stringContaining("4531 за месеца 21,00, кл. 40 20,00"),
     });
     await expect(settleVat(db, me.companyId, "2026-11", OWNER)).rejects.toMatchObject({
       status: 409,

@@ -13,7 +13,12 @@ export function LedgerNav({ current, mayEdit }: { current: string; mayEdit: bool
     ["/ledger", "Оборотна ведомост"],
     ["/ledger/journal", "Хронологичен регистър"],
     ["/ledger/accounts", "Сметкоплан"],
-    ...(mayEdit ? ([["/ledger/entry/new", "Нова статия"]] as [string, string][]) : []),
+    ...(mayEdit
+      ? ([
+          ["/ledger/entry/new", "Нова статия"],
+          ["/ledger/opening", "Начални салда"],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <nav aria-label="Счетоводство" className={listStyles.toolbar}>

@@ -1,6 +1,7 @@
 import { centsToDecimal } from "~/utils/money";
 import { z } from "~/utils/zod-openapi.server";
 import type { listAccounts } from "./accounts.server";
+import type { openingBalances } from "./opening.server";
 import type { journal, Sides, trialBalance } from "./reports.server";
 
 /* The ledger's JSON answers (issue #45 item 7) and their schemas (decision 056). */
@@ -133,3 +134,33 @@ export const periodQueryJsonSchema = () =>
       .optional()
       .describe("The period's last day (default: today); its year decides the currency"),
   });
+
+const lineJsonSchema = z.object({
+  account: z.string(),
+  counterparty: z
+    .object({
+      kind: z.enum(["client", "supplier", "employee"]),
+      id: z.string().uuid().nullable(),
+      name: z.string(),
+    })
+    .nullable(),
+  debit: decimal,
+  credit: decimal,
+});
+
+export const openingBalancesJsonSchema = z
+  .object({ date: z.string().nullable(), lines: z.array(lineJsonSchema) })
+  .openapi("LedgerOpeningBalances");
+
+/** The opening balances as the API answers them (no date and no lines when none). */
+export function openingBalancesJson(opening: Awaited<ReturnType<typeof openingBalances>>) {
+  return {
+    date: opening?.date ?? null,
+    lines: (opening?.lines ?? []).map((l) => ({
+      account: l.accountCode,
+      counterparty: l.counterparty,
+      debit: centsToDecimal(l.debitCents),
+      credit: centsToDecimal(l.creditCents),
+    })),
+  };
+}

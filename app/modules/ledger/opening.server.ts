@@ -119,3 +119,28 @@ export async function saveOpeningBalances(
     return now?.id as string;
   });
 }
+
+/** The most clients, suppliers and employees the opening balances' page offers of each. */
+const CHOICES = 1_000;
+
+/** The analytics the page offers: `kind:id` with a Bulgarian label, clients, suppliers, employees. */
+export async function openingChoices(db: Kysely<Database>, companyId: string) {
+  const read = (table: "clients" | "suppliers" | "employees") =>
+    db
+      .selectFrom(table)
+      .select(["id", "name"])
+      .where("companyId", "=", companyId)
+      .orderBy("name")
+      .limit(CHOICES)
+      .execute();
+  const [clients, suppliers, employees] = await Promise.all([
+    read("clients"),
+    read("suppliers"),
+    read("employees"),
+  ]);
+  return [
+    ...clients.map((c) => [`client:${c.id}`, `Клиент: ${c.name}`] as const),
+    ...suppliers.map((s) => [`supplier:${s.id}`, `Доставчик: ${s.name}`] as const),
+    ...employees.map((e) => [`employee:${e.id}`, `Служител: ${e.name}`] as const),
+  ];
+}

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { AppError } from "~/utils/errors";
-import { centsToDecimal } from "~/utils/money";
+import { formatCents } from "~/utils/money";
 import { lastDayOf } from "~/utils/periods";
 import type { Database } from "~db/types";
 import { accountsOn, type Db, insertEntry, type Poster } from "./post.server";
@@ -125,10 +125,10 @@ export async function postVatSettlement(
     const books = await vatTurnover(trx, companyId, month, salesVat, purchaseVat);
     const differences = [
       books.output !== cells.output
-        ? `${salesVat} за месеца ${centsToDecimal(books.output)}, кл. 20 ${centsToDecimal(cells.output)}`
+        ? `${salesVat} за месеца ${formatCents(books.output)}, кл. 20 ${formatCents(cells.output)}`
         : "",
       books.credit !== cells.credit
-        ? `${purchaseVat} за месеца ${centsToDecimal(books.credit)}, кл. 40 ${centsToDecimal(cells.credit)}`
+        ? `${purchaseVat} за месеца ${formatCents(books.credit)}, кл. 40 ${formatCents(cells.credit)}`
         : "",
     ].filter(Boolean);
     if (differences.length) {
@@ -141,8 +141,8 @@ export async function postVatSettlement(
       entryDate: day,
       description: `Приключване на ДДС за ${period}: ${
         cells.payable > 0
-          ? `за внасяне ${centsToDecimal(cells.payable - cells.deducted)}`
-          : `за възстановяване ${centsToDecimal(cells.refund)}`
+          ? `за внасяне ${formatCents(cells.payable - cells.deducted)}`
+          : `за възстановяване ${formatCents(cells.refund)}`
       }`,
       documentRef: `СД по ЗДДС ${period}`,
       lines: [
