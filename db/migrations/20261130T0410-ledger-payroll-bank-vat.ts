@@ -9,7 +9,9 @@ import { type Kysely, sql } from "kysely";
 // may book a movement to an account of the chart (a fee without a document, a transfer between
 // own accounts, a loan).
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`alter table ledger_entries drop constraint ledger_entries_source_kind_check`.execute(db);
+  await sql`alter table ledger_entries drop constraint ledger_entries_source_kind_check`.execute(
+    db,
+  );
   await sql`alter table ledger_entries add constraint ledger_entries_source_kind_check check (source_kind in
     ('document', 'payment', 'expense', 'expense_payment', 'manual', 'salary', 'salary_payment', 'bank', 'vat_settlement', 'opening'))`.execute(
     db,
@@ -39,7 +41,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`alter table bank_matches drop column account_code`.execute(db);
   await sql`alter table salaries drop column paid_on`.execute(db);
-  await sql`alter table ledger_entries drop constraint ledger_entries_source_kind_check`.execute(db);
+  await sql`alter table ledger_entries drop constraint ledger_entries_source_kind_check`.execute(
+    db,
+  );
   await sql`alter table ledger_entries add constraint ledger_entries_source_kind_check check (source_kind in
     ('document', 'payment', 'expense', 'expense_payment', 'manual'))`.execute(db);
 }
