@@ -152,7 +152,7 @@ export function TransactionCard({ tx, back }: { tx: Movement; back: string }) {
               hint="Без документ: напр. 503 за превод между собствени сметки, 609 за такса"
               defaultValue={typedOr(answer, "account")}
               error={answer?.fieldErrors.account}
-              controlProps={{ maxLength: 21, list: "ledger-accounts", inputMode: "numeric" }}
+              controlProps={{ maxLength: 21, list: "ledger-accounts" }}
             />
             <Button type="submit" name="intent" value="book" tone="secondary" disabled={busy}>
               Осчетоводи по сметка
