@@ -51,6 +51,7 @@ const MONTH = "2026-10";
 const OWN_IBAN = "BG80BNBG96611020345678";
 const SECOND_IBAN = "BG18RZBB91550123456789";
 const NAP_DOO_IBAN = "BG97BNBG96618000112001";
+const NAP_TAX_IBAN = "BG88BNBG96618000195001";
 const OWNER = { id: null, name: "Тест" };
 
 /** The company's lines as `date kind account Д/К amount (analytic)`, in the order written. */
@@ -458,6 +459,15 @@ describe("bank statements in the books", () => {
           reason: "Заем от собственика",
           reference: "A6",
         },
+        {
+          day: `${MONTH}-12`,
+          direction: "debit",
+          cents: 18_000,
+          iban: NAP_TAX_IBAN,
+          name: "НАП",
+          reason: "ДДС за 09.2026",
+          reference: "A7",
+        },
       ],
     });
     const savings = writeMt940({
@@ -487,7 +497,7 @@ describe("bank statements in the books", () => {
     );
     const lines = async (statementId: string) =>
       (await listTransactions(db, me.companyId, { statementId, limit: 100 })).transactions;
-    const [credit, debit, fee, nap, transfer, loan] = await lines(first.statementId as string);
+    const [credit, debit, fee, nap, transfer, loan, vat] = await lines(first.statementId as string);
     const [incoming] = await lines(second.statementId as string);
     await matchDocuments(actor, credit!.id, [invoice.id]);
     await matchExpense(actor, debit!.id, expense.id);
@@ -496,6 +506,7 @@ describe("bank statements in the books", () => {
     await bookToAccount(actor, transfer!.id, "503");
     await bookToAccount(actor, incoming!.id, "503");
     await bookToAccount(actor, loan!.id, "498");
+    await matchNap(actor, vat!.id);
 
     const closing = (
       await db
@@ -504,7 +515,7 @@ describe("bank statements in the books", () => {
         .where("companyId", "=", me.companyId)
         .executeTakeFirstOrThrow()
     ).sum;
-    expect(Number(closing)).toBe(1_000_000 + 120_000 - 12_000 - 500 - 30_000 + 500_000);
+    expect(Number(closing)).toBe(1_000_000 + 120_000 - 12_000 - 500 - 30_000 + 500_000 - 18_000);
     expect(await balance(db, me.companyId, "503")).toBe(Number(closing));
     const row = await october(db, me.companyId);
     expect(row("503").opening.debitCents).toBe(1_000_000);
@@ -521,6 +532,9 @@ describe("bank statements in the books", () => {
       `${MONTH}-10 bank 503 К 200000`,
       `${MONTH}-11 bank 503 Д 500000`,
       `${MONTH}-11 bank 498 К 500000`,
+      // A payment to НАП's tax account whose reason says ДДС pays the VAT payable.
+      `${MONTH}-12 bank 4538 Д 18000`,
+      `${MONTH}-12 bank 503 К 18000`,
     ]);
     expect(await unposted(db, me.companyId)).toEqual([]);
 
@@ -648,5 +662,160 @@ describe("the hourly backfill", () => {
     expect(await booked(db, me.companyId, ["salary_payment"])).toHaveLength(2);
     expect(await balance(db, me.companyId, "4532")).toBe(-4_000);
     expect(await balance(db, me.companyId, "609")).toBe(700);
+  });
+});
+
+describe("the issue's «done when»", () => {
+  it("a month of invoices, a credit note, payments, expenses, a protocol, a payroll and a statement: the trial balance balances and agrees with the VAT files, the payroll and the bank", async () => {
+    const db = getDb();
+    const me = await createCompanyOnPlan(db, "full");
+    await db
+      .updateTable("companies")
+      .set({ eik: "175074752", activityCode: "6201" })
+      .where("id", "=", me.companyId)
+      .execute();
+    const actor = actorOf(db, me.user, me.companyId);
+    const poster = { id: me.user.id, name: "Мария" };
+    await saveOpeningBalances(
+      db,
+      me.companyId,
+      {
+        date: `${MONTH}-01`,
+        lines: [
+          { account: "503", counterparty: null, debit: 1_000_000, credit: 0 },
+          { account: "101", counterparty: null, debit: 0, credit: 1_000_000 },
+        ],
+      },
+      poster,
+    );
+    const issue = async (fields: Record<string, unknown>) =>
+      issueDocument(db, me.companyId, await createTestDraft(db, me, fields));
+    const a = await issue({
+      issueDate: `${MONTH}-02`,
+      lines: [{ description: "Уебсайт", quantity: "1", unitPrice: "1000.00", vatRate: 20 }],
+    });
+    await issue({
+      issueDate: `${MONTH}-09`,
+      lines: [{ description: "Нощувка", quantity: "3", unitPrice: "33.35", vatRate: 9 }],
+    });
+    await issue({
+      type: "credit_note",
+      issueDate: `${MONTH}-15`,
+      originalId: a.id,
+      reason: "Отстъпка",
+      lines: [{ description: "Отстъпка", quantity: "1", unitPrice: "100.00", vatRate: 20 }],
+    });
+    const expense = await createTestExpense(db, me.companyId, { documentDate: `${MONTH}-08` });
+    await createTestExpense(db, me.companyId, {
+      documentType: "protocol_117",
+      documentDate: `${MONTH}-12`,
+      supplierName: "Google Ireland Ltd",
+      supplierEik: null,
+      supplierVatNumber: "IE6388047V",
+      amounts: [{ vatRate: 20, base: "33.33" }],
+    });
+    await createTestSalary(
+      db,
+      me.companyId,
+      MONTH,
+      { idNumber: validEgn("850101123") },
+      { status: "approved", gross: "2345.67" },
+    );
+    await createTestSalary(
+      db,
+      me.companyId,
+      MONTH,
+      { name: "Иван Стоянов", idNumber: validEgn("551231123"), gross: "1500" },
+      { status: "approved", gross: "1500" },
+    );
+    const { salaries } = await monthSalaries(db, me.companyId, MONTH);
+    const nets = salaries.reduce((t, s) => t + s.netCents, 0);
+    const file = writeMt940({
+      iban: OWN_IBAN,
+      openingCents: 1_000_000,
+      openingDay: `${MONTH}-01`,
+      movements: [
+        {
+          day: `${MONTH}-20`,
+          direction: "credit",
+          cents: 108_000,
+          reason: `Фактура ${a.number}`,
+          reference: "D1",
+        },
+        {
+          day: `${MONTH}-21`,
+          direction: "debit",
+          cents: 12_000,
+          reason: "Плащане на фактура",
+          reference: "D2",
+        },
+        {
+          day: `${MONTH}-22`,
+          direction: "debit",
+          cents: 350,
+          reason: "Такса за превод",
+          reference: "D3",
+        },
+        {
+          day: `${MONTH}-30`,
+          direction: "debit",
+          cents: nets,
+          reason: "Заплати за октомври",
+          reference: "D4",
+        },
+      ],
+    });
+    const imported = await importStatement(
+      actor,
+      { fileName: "october.sta", bytes: new TextEncoder().encode(file) },
+      null,
+    );
+    const [credit, paid, fee, wages] = (
+      await listTransactions(db, me.companyId, {
+        statementId: imported.statementId as string,
+        limit: 10,
+      })
+    ).transactions;
+    expect((await matchDocuments(actor, credit!.id, [a.id])).overpaidCents).toBe(0);
+    await matchExpense(actor, paid!.id, expense.id);
+    await matchBankFee(actor, fee!.id);
+    await bookToAccount(actor, wages!.id, "421");
+
+    const report = await vatReport(db, me.companyId, MONTH, true);
+    const nap = await monthPayments(db, me.companyId, MONTH);
+    const fund = (f: string) => nap.payments.find((p) => p.fund === f)?.amountCents ?? -1;
+    const before = await october(db, me.companyId);
+    expect(before("4532").turnover.creditCents).toBe(report.figures["01-20"]);
+    expect(before("4531").turnover.debitCents).toBe(report.figures["01-40"]);
+    expect(report.figures["01-22"]).toBe(667);
+    expect(before("4611").closing.creditCents + before("4614").closing.creditCents).toBe(
+      fund("doo"),
+    );
+    expect(before("4612").closing.creditCents).toBe(fund("dzpo"));
+    expect(before("4613").closing.creditCents).toBe(fund("zo"));
+    expect(before("454").closing.creditCents).toBe(fund("tax") + nap.contractTaxCents);
+    expect(before("421").closing).toEqual({ debitCents: 0, creditCents: 0 });
+    const statement = await db
+      .selectFrom("bankStatements")
+      .select("closingCents")
+      .where("id", "=", imported.statementId as string)
+      .executeTakeFirstOrThrow();
+    expect(before("503").closing.debitCents).toBe(statement.closingCents);
+    const { summarizeDocuments } = await import("~/modules/invoices/list.server");
+    const listed = await summarizeDocuments(db, me.companyId, {}, "2026-11-29");
+    expect(before("411").closing.debitCents).toBe(
+      listed.currencies.find((c) => c.currency === "EUR")?.outstandingCents,
+    );
+
+    await settleVat(db, me.companyId, MONTH, poster);
+    const tb = await trialBalance(db, me.companyId, `${MONTH}-01`, `${MONTH}-31`);
+    const row = (code: string) => tb.accounts.find((r) => r.code === code);
+    expect(row("4532")?.closing).toEqual({ debitCents: 0, creditCents: 0 });
+    expect(row("4531")?.closing).toEqual({ debitCents: 0, creditCents: 0 });
+    expect(row("4538")?.closing.creditCents).toBe(report.figures["01-50"]);
+    for (const column of ["opening", "turnover", "closing"] as const) {
+      expect(tb.totals[column].debitCents, column).toBe(tb.totals[column].creditCents);
+    }
+    expect(tb.totals.opening.debitCents).toBe(1_000_000);
   });
 });
