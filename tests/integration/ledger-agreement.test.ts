@@ -784,26 +784,26 @@ describe("the issue's «done when»", () => {
     const report = await vatReport(db, me.companyId, MONTH, true);
     const nap = await monthPayments(db, me.companyId, MONTH);
     const fund = (f: string) => nap.payments.find((p) => p.fund === f)?.amountCents ?? -1;
-    const before = await october(db, me.companyId);
-    expect(before("4532").turnover.creditCents).toBe(report.figures["01-20"]);
-    expect(before("4531").turnover.debitCents).toBe(report.figures["01-40"]);
+    const unsettled = await october(db, me.companyId);
+    expect(unsettled("4532").turnover.creditCents).toBe(report.figures["01-20"]);
+    expect(unsettled("4531").turnover.debitCents).toBe(report.figures["01-40"]);
     expect(report.figures["01-22"]).toBe(667);
-    expect(before("4611").closing.creditCents + before("4614").closing.creditCents).toBe(
+    expect(unsettled("4611").closing.creditCents + unsettled("4614").closing.creditCents).toBe(
       fund("doo"),
     );
-    expect(before("4612").closing.creditCents).toBe(fund("dzpo"));
-    expect(before("4613").closing.creditCents).toBe(fund("zo"));
-    expect(before("454").closing.creditCents).toBe(fund("tax") + nap.contractTaxCents);
-    expect(before("421").closing).toEqual({ debitCents: 0, creditCents: 0 });
+    expect(unsettled("4612").closing.creditCents).toBe(fund("dzpo"));
+    expect(unsettled("4613").closing.creditCents).toBe(fund("zo"));
+    expect(unsettled("454").closing.creditCents).toBe(fund("tax") + nap.contractTaxCents);
+    expect(unsettled("421").closing).toEqual({ debitCents: 0, creditCents: 0 });
     const statement = await db
       .selectFrom("bankStatements")
       .select("closingCents")
       .where("id", "=", imported.statementId as string)
       .executeTakeFirstOrThrow();
-    expect(before("503").closing.debitCents).toBe(statement.closingCents);
+    expect(unsettled("503").closing.debitCents).toBe(statement.closingCents);
     const { summarizeDocuments } = await import("~/modules/invoices/list.server");
     const listed = await summarizeDocuments(db, me.companyId, {}, "2026-11-29");
-    expect(before("411").closing.debitCents).toBe(
+    expect(unsettled("411").closing.debitCents).toBe(
       listed.currencies.find((c) => c.currency === "EUR")?.outstandingCents,
     );
 
