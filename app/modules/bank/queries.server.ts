@@ -360,6 +360,7 @@ export function transactionJson(tx: TransactionView) {
         creditNoteId: m.creditNote?.id ?? null,
         expenseId: m.expense?.id ?? null,
         napKind: m.napKind,
+        account: m.accountCode,
         amount: centsToDecimal(m.amountCents),
         automatic: m.automatic,
         by: m.createdByName,
