@@ -98,11 +98,16 @@ export type LedgerAccountTemplatesSide = "active" | "both" | "passive";
 export type LedgerEntriesCurrency = "BGN" | "EUR";
 
 export type LedgerEntriesSourceKind =
+  | "bank"
   | "document"
   | "expense"
   | "expense_payment"
   | "manual"
-  | "payment";
+  | "opening"
+  | "payment"
+  | "salary"
+  | "salary_payment"
+  | "vat_settlement";
 
 export type LedgerLinesCounterpartyKind = "client" | "employee" | "supplier";
 
@@ -258,6 +263,10 @@ export interface BankAccounts {
 }
 
 export interface BankMatches {
+  /**
+   * A movement booked to an account of the chart (a fee, a transfer between own accounts, a loan): the books post it against 503 (decision 059).
+   */
+  accountCode: string | null;
   /**
    * The part of the movement this row accounts for (0 for a credit note's set-off).
    */
@@ -1055,6 +1064,9 @@ export interface LedgerEntries {
   id: Generated<string>;
   reversesEntryId: string | null;
   sourceId: string | null;
+  /**
+   * What posted it: a document, a payment, an expense and its payment, a salary (source_id the salary) and its payment, a bank match (source_id the bank_matches row), the month's VAT settlement (no source id; dated the month's last day), the company's opening balances (source_id the company), or a manual entry.
+   */
   sourceKind: LedgerEntriesSourceKind;
 }
 
@@ -1329,6 +1341,10 @@ export interface Salaries {
   month: string;
   netCents: number;
   notes: string | null;
+  /**
+   * The day the salary was marked paid (null unless status = paid): the books' payment of the net is dated by it.
+   */
+  paidOn: string | null;
   parametersId: string;
   /**
    * The seniority bonus for the days worked (in earned_cents, insurable and taxable).

@@ -18,6 +18,7 @@ import {
   TRANSACTION_STATUSES,
 } from "~/modules/bank/constants";
 import { getStatement, listTransactions, statementCounts } from "~/modules/bank/queries.server";
+import { listAccounts } from "~/modules/ledger/accounts.server";
 import { lockedSentence } from "~/modules/periods/constants";
 import { locksBetween } from "~/modules/periods/locks.server";
 import { printDate } from "~/utils/dates";
@@ -34,7 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const asked = url.searchParams.get("status");
   const status = isOwnKey(TRANSACTION_STATUSES, asked) ? asked : undefined;
-  const [counts, { transactions, nextCursor }, locks] = await Promise.all([
+  const [counts, { transactions, nextCursor }, locks, accounts] = await Promise.all([
     statementCounts(context.db, user.companyId, statement.id),
     listTransactions(context.db, user.companyId, {
       statementId: statement.id,
@@ -44,6 +45,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     }),
     // The locked months it covers (decision 058): their movements are neither matched nor undone.
     locksBetween(context.db, user.companyId, statement.periodFrom, statement.periodTo),
+    // The chart, offered to «Осчетоводи по сметка» (decision 059).
+    listAccounts(context.db, user.companyId),
   ]);
   const locked = [...locks.values()].map(lockedSentence);
   const lockedMonths = [...locks.keys()];
@@ -55,6 +58,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     nextCursor,
     locked,
     lockedMonths,
+    accounts: accounts.map((a) => [a.code, a.name] as const),
   });
 }
 
@@ -67,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function Statement() {
-  const { statement, counts, status, transactions, nextCursor, locked, lockedMonths } =
+  const { statement, counts, status, transactions, nextCursor, locked, lockedMonths, accounts } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   const busy = useNavigation().state !== "idle";
@@ -123,6 +127,13 @@ export default function Statement() {
           Обнови предложенията
         </Button>
       </Form>
+      <datalist id="ledger-accounts">
+        {accounts.map(([code, name]) => (
+          <option key={code} value={code}>
+            {name}
+          </option>
+        ))}
+      </datalist>
       <h2 className="visually-hidden">Движения</h2>
       {transactions.length === 0 ? <p>Няма движения в този изглед.</p> : null}
       {transactions.map((tx) => (

@@ -26,6 +26,11 @@ const SOURCES = {
   expense: "Разход",
   expense_payment: "Плащане на разход",
   manual: "Ръчна статия",
+  salary: "Заплата",
+  salary_payment: "Изплащане на заплата",
+  bank: "Банково движение",
+  vat_settlement: "Приключване на ДДС",
+  opening: "Начални салда",
 } as const;
 
 /** The journal (хронологичен регистър): the period's entries, oldest first, with their lines. */

@@ -37,6 +37,8 @@ const SALES_COLUMNS: [string, string][] = [
   ["02-20", "ДДС общо (к. 10)"],
   ["02-11", "ДО 20 %"],
   ["02-21", "ДДС 20 %"],
+  ["02-26", "ДО чл. 82, ал. 2–6"],
+  ["02-22", "ДДС ВОП и чл. 82"],
   ["02-13", "ДО 9 %"],
   ["02-24", "ДДС 9 %"],
   ["02-14", "0 % износ"],
@@ -91,8 +93,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sales: {
         count: sales.length,
         rows: sales.slice(0, SHOWN_ROWS).map((row) => ({
-          key: row.documentId,
-          href: `/invoice/${row.documentId}`,
+          key: row.documentId ?? row.expenseId ?? row.number,
+          href: row.expenseId ? `/expenses/${row.expenseId}` : `/invoice/${row.documentId}`,
           type: row.type,
           number: row.number,
           date: row.date,

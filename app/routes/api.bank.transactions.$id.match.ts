@@ -9,17 +9,21 @@ import {
   refusal,
   z,
 } from "~/modules/api/describe";
-import { matchDocuments, matchExpense, matchNap, matchRule } from "~/modules/bank/confirm.server";
+import { bookToAccount } from "~/modules/bank/book.server";
+import { matchDocuments, matchExpense, matchNap } from "~/modules/bank/confirm.server";
+import { matchRule } from "~/modules/bank/expense-match.server";
 import { matchSchema } from "~/modules/bank/forms.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import { requireBankApi } from "~/web/bank/access.server";
 
 /**
- * POST /api/bank/transactions/{id}/match {documentIds} | {expenseId} | {ruleId} | {nap: true} →
+ * POST /api/bank/transactions/{id}/match {documentIds} | {expenseId} | {ruleId} | {nap: true} |
+ * {account} →
  * 200 {applied, overpaid}: a credit spread over the documents in the order given (each up to
  * what it owes after its credit notes; the rest is an overpayment, not recorded — decision 008),
- * a debit to an unpaid expense of its amount, an expense made by a rule, or НАП. 404 another
+ * a debit to an unpaid expense of its amount, an expense made by a rule, НАП, or an account of the
+ * chart (posted against 503, decision 059). 404 another
  * company's movement or document, 409 a movement already matched, a proforma, a paid document.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -35,7 +39,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         ? await matchExpense(actor, id, data.expenseId)
         : data.ruleId
           ? await matchRule(actor, id, data.ruleId)
-          : await matchNap(actor, id);
+          : data.account
+            ? await bookToAccount(actor, id, data.account)
+            : await matchNap(actor, id);
     return json({
       applied: centsToDecimal(outcome.appliedCents),
       overpaid: centsToDecimal(outcome.overpaidCents),
@@ -49,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export const openapi = describeApi(() => ({
   post: {
     summary:
-      "Match a movement: a credit to documents (in order; credit notes netted; an overpayment is not recorded), a debit to an expense, a rule's new expense, or НАП",
+      "Match a movement: a credit to documents (in order; credit notes netted; an overpayment is not recorded), a debit to an expense, a rule's new expense, НАП, or an account of the chart (booked against 503)",
     request: { params: idParams(), body: jsonContent(matchSchema) },
     responses: {
       "200": answer(

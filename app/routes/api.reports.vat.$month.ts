@@ -31,6 +31,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     currency: report.currency,
     sales: report.sales.map((row) => ({
       documentId: row.documentId,
+      expenseId: row.expenseId,
       type: row.type,
       number: row.number,
       date: row.date,
@@ -79,10 +80,22 @@ export const openapi = describeApi(() => ({
           sales: z
             .array(
               z.object({
+                documentId: z
+                  .string()
+                  .nullable()
+                  .describe("The issued document; null for a protocol under чл. 117 (type 09)")
+                  .optional(),
+                expenseId: z
+                  .string()
+                  .nullable()
+                  .describe(
+                    "The expense of a protocol under чл. 117 (type 09); null for a document",
+                  )
+                  .optional(),
                 amounts: z
                   .record(z.string(), z.string().regex(/^-?\d+\.\d{2}$/))
                   .describe(
-                    "Decimal strings in the period's currency (BGN to 2025-12, EUR from 2026-01), keyed by НАП's field codes (02-10 … 02-25, 03-30 … 03-44, 01-01 … 01-60)",
+                    "Decimal strings in the period's currency (BGN to 2025-12, EUR from 2026-01), keyed by НАП's field codes (02-10 … 02-26, 03-30 … 03-44, 01-01 … 01-60)",
                   )
                   .optional(),
               }),
@@ -94,7 +107,7 @@ export const openapi = describeApi(() => ({
                 amounts: z
                   .record(z.string(), z.string().regex(/^-?\d+\.\d{2}$/))
                   .describe(
-                    "Decimal strings in the period's currency (BGN to 2025-12, EUR from 2026-01), keyed by НАП's field codes (02-10 … 02-25, 03-30 … 03-44, 01-01 … 01-60)",
+                    "Decimal strings in the period's currency (BGN to 2025-12, EUR from 2026-01), keyed by НАП's field codes (02-10 … 02-26, 03-30 … 03-44, 01-01 … 01-60)",
                   )
                   .optional(),
               }),
@@ -103,7 +116,7 @@ export const openapi = describeApi(() => ({
           return: z
             .record(z.string(), z.string().regex(/^-?\d+\.\d{2}$/))
             .describe(
-              "Decimal strings in the period's currency (BGN to 2025-12, EUR from 2026-01), keyed by НАП's field codes (02-10 … 02-25, 03-30 … 03-44, 01-01 … 01-60)",
+              "Decimal strings in the period's currency (BGN to 2025-12, EUR from 2026-01), keyed by НАП's field codes (02-10 … 02-26, 03-30 … 03-44, 01-01 … 01-60)",
             )
             .optional(),
           vies: z.array(anyObject()).optional(),

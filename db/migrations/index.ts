@@ -48,6 +48,7 @@ import * as m20261128T2000 from "./20261128T2000-bank-national-accounts";
 import * as m20261128T2010 from "./20261128T2010-bank-import-keys";
 import * as m20261129T0500 from "./20261129T0500-period-locks";
 import * as m20261129T0600 from "./20261129T0600-ledger";
+import * as m20261130T0410 from "./20261130T0410-ledger-payroll-bank-vat";
 import * as m20261130T0420 from "./20261130T0420-ecb-rates-to-april-2026";
 import * as m20261130T0421 from "./20261130T0421-bank-layouts";
 import * as m20261130T0422 from "./20261130T0422-ledger-analytics";
@@ -106,6 +107,7 @@ export const migrations: Record<string, Migration> = {
   "20261128T2010-bank-import-keys": m20261128T2010,
   "20261129T0500-period-locks": m20261129T0500,
   "20261129T0600-ledger": m20261129T0600,
+  "20261130T0410-ledger-payroll-bank-vat": m20261130T0410,
   "20261130T0420-ecb-rates-to-april-2026": m20261130T0420,
   "20261130T0421-bank-layouts": m20261130T0421,
   "20261130T0422-ledger-analytics": m20261130T0422,

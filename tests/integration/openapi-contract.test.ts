@@ -265,6 +265,21 @@ function calls(f: Fixtures): {
       query: "from=2026-01-01&to=2026-12-31&analytics=true",
     },
     { method: "get", path: "/api/ledger/rules" },
+    {
+      method: "post",
+      path: "/api/ledger/opening-balances",
+      body: {
+        date: "2026-01-01",
+        lines: [
+          { account: "503", debit: "100.00" },
+          { account: "101", credit: "100.00" },
+        ],
+      },
+    },
+    { method: "get", path: "/api/ledger/opening-balances" },
+    // October's expense (seed) is its VAT credit: settled for refund, then reversed.
+    { method: "post", path: "/api/ledger/vat-settlement/{month}", params: { month: "2026-10" } },
+    { method: "delete", path: "/api/ledger/vat-settlement/{month}", params: { month: "2026-10" } },
     { method: "get", path: "/api/reports/vat/{month}/files", params: month, status: 409 },
     { method: "get", path: "/api/team/members" },
     { method: "get", path: "/api/team/invitations" },
@@ -334,6 +349,7 @@ async function seed() {
     .select("id")
     .where("expenseId", "=", expense.id)
     .executeTakeFirstOrThrow();
+  await createTestExpense(db, me.companyId, { documentDate: "2026-10-10" });
   const { employeeId, salaryId } = await createTestSalary(db, me.companyId, "2026-11");
   const { colleague, invitationId } = await colleagueAndInvitation(db, me.companyId, "contract");
   const number = (

@@ -70,7 +70,9 @@ export function TransactionCard({
 }) {
   const busy = useNavigation().state !== "idle";
   const answer = useFormAnswer(`tx-${tx.id}`);
-  const focusRef = useFocusFirstInvalid(answer);
+  const booking = answer?.focus === "account";
+  const focusRef = useFocusFirstInvalid(booking ? undefined : answer);
+  const bookRef = useFocusFirstInvalid(booking ? answer : undefined);
   const sign = tx.direction === "credit" ? "+" : "−";
   const amount = `${sign}${formatMoney(tx.amountCents, tx.currency)}`;
   const who = tx.counterpartyName ?? "Без наредител";
@@ -155,6 +157,26 @@ export function TransactionCard({
               </Button>
             </Form>
           ) : null}
+          <Form
+            ref={bookRef}
+            method="post"
+            className={styles.manual}
+            aria-label={`Осчетоводяване по сметка: ${label}`}
+          >
+            <CompanyField />
+            <Hidden fields={{ transactionId: tx.id, back }} />
+            <FormField
+              name="account"
+              label="Сметка от сметкоплана"
+              hint="Без документ: напр. 503 за превод между собствени сметки, 609 за такса"
+              defaultValue={typedOr(answer, "account")}
+              error={answer?.fieldErrors.account}
+              controlProps={{ maxLength: 21, list: "ledger-accounts" }}
+            />
+            <Button type="submit" name="intent" value="book" tone="secondary" disabled={busy}>
+              Осчетоводи по сметка
+            </Button>
+          </Form>
         </>
       )}
     </article>
@@ -290,6 +312,7 @@ function MatchedList({ tx }: { tx: Movement }) {
 
 function matchText(m: Json<MatchView>, currency: string): string {
   if (m.napKind) return NAP_KIND_LABELS[m.napKind] ?? "НАП";
+  if (m.accountCode) return `Осчетоводено по сметка ${m.accountCode}`;
   if (m.expense) {
     return `${m.expenseCreated ? "Нов разход" : "Разход"} № ${m.expense.documentNumber}, ${m.expense.supplierName}`;
   }

@@ -16,7 +16,12 @@ export function LedgerNav({ current, mayEdit }: { current: string; mayEdit: bool
     ["/ledger/general", "Главна книга"],
     ["/ledger/accounts", "Сметкоплан"],
     ["/ledger/rules", "Правила за осчетоводяване"],
-    ...(mayEdit ? ([["/ledger/entry/new", "Нова статия"]] as [string, string][]) : []),
+    ...(mayEdit
+      ? ([
+          ["/ledger/entry/new", "Нова статия"],
+          ["/ledger/opening", "Начални салда"],
+        ] as [string, string][])
+      : []),
   ];
   return (
     <nav aria-label="Счетоводство" className={listStyles.toolbar}>

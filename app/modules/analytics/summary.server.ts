@@ -10,7 +10,8 @@ import { addMonths, lastDay, monthSerial, monthsBetween, type Period } from "./p
  * - revenue: issued invoices and debit notes minus credit notes (document_month_totals);
  * - expenses: their cost, i.e. the total less the creditable VAT (expense_month_categories);
  * - salaries: the employer's cost of every salary of the month;
- * - profit = revenue without VAT − expenses − salaries; VAT position = output VAT − input VAT;
+ * - profit = revenue without VAT − expenses − salaries; VAT position = output VAT (with the
+ *   protocols under чл. 117) − input VAT;
  * - receivables ageing, days sales outstanding and the top debtors as of today.
  */
 
@@ -67,7 +68,7 @@ function addUp(rows: MonthFigures[], month: string): MonthFigures {
 async function monthFigures(db: Kysely<Database>, companyId: string, from: string, to: string) {
   const start = `${addMonths(from, -12)}-01`;
   const end = `${to}-01`;
-  const [revenue, expenses, salaries] = await Promise.all([
+  const [revenue, expenses, salaries, protocols] = await Promise.all([
     db
       .selectFrom("documentMonthTotals")
       .select((eb) => [
@@ -100,6 +101,19 @@ async function monthFigures(db: Kysely<Database>, companyId: string, from: strin
       .where("month", "<=", to)
       .groupBy("month")
       .execute(),
+    // A protocol under чл. 117 charges its VAT too (the return's кл. 22, decision 059).
+    db
+      .selectFrom("expenses as e")
+      .select([
+        sql<string>`to_char(e.document_date, 'YYYY-MM')`.as("month"),
+        sql<string>`sum(${inEuro("e", sql`e.vat_cents`)})`.as("vat"),
+      ])
+      .where("e.companyId", "=", companyId)
+      .where("e.documentType", "=", "protocol_117")
+      .where("e.documentDate", ">=", start)
+      .where("e.documentDate", "<=", lastDay(to))
+      .groupBy(sql`to_char(e.document_date, 'YYYY-MM')`)
+      .execute(),
   ]);
   const byMonth = new Map<string, MonthFigures>();
   const at = (month: string) => {
@@ -110,6 +124,11 @@ async function monthFigures(db: Kysely<Database>, companyId: string, from: strin
   for (const r of revenue) {
     at(r.month).revenueCents += Number(r.net);
     at(r.month).outputVatCents += Number(r.vat);
+  }
+  const protocolVat = new Map<string, number>();
+  for (const r of protocols) {
+    at(r.month).outputVatCents += Number(r.vat);
+    protocolVat.set(r.month, Number(r.vat));
   }
   const categoryMonths = new Map<string, Map<string, number>>();
   for (const r of expenses) {
@@ -127,7 +146,7 @@ async function monthFigures(db: Kysely<Database>, companyId: string, from: strin
     // The VAT report's computation (кл. 50 − кл. 60) on the same output VAT and credit.
     row.vatPositionCents = vatPosition(row.outputVatCents, row.inputVatCents).positionCents;
   }
-  return { byMonth, categoryMonths };
+  return { byMonth, categoryMonths, protocolVat };
 }
 
 /** Receivables as of today in euro, by how long past the due date. */
@@ -290,7 +309,9 @@ export async function analyticsSummary(
     1,
     Math.round((Date.parse(periodEnd) - Date.parse(start)) / 86_400_000) + 1,
   );
-  const grossCents = total.revenueCents + total.outputVatCents;
+  // Sales with their VAT: a protocol's VAT is charged on a purchase, not on a sale.
+  const purchasesVat = months.reduce((sum, m) => sum + (figures.protocolVat.get(m.month) ?? 0), 0);
+  const grossCents = total.revenueCents + total.outputVatCents - purchasesVat;
   const enoughHistory = firstSale !== null && days >= DSO_MIN_DAYS;
   return {
     from,

@@ -32,6 +32,9 @@ export interface BankActor {
 export const actorName = (user: CompanyUser) =>
   `${user.firstName} ${user.lastName}`.trim() || user.email;
 
+/** Who posts a bank act's entry in the books (decision 059). */
+export const posterOf = (actor: BankActor) => ({ id: actor.user.id, name: actorName(actor.user) });
+
 /** Writes a bank act to the company's audit trail (in the transaction `db`, when given). */
 export function recordBankAct(
   actor: BankActor,

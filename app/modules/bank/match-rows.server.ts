@@ -10,6 +10,13 @@ import { BANK_MESSAGES } from "./constants";
  * that still stand, and the match remembered with what it recorded.
  */
 
+export interface MatchOutcome {
+  /** The movement's money recorded on documents or an expense. */
+  appliedCents: number;
+  /** Paid over what was due (decision 008: not recorded; settle with a credit note or refund). */
+  overpaidCents: number;
+}
+
 export interface TxRow {
   id: string;
   direction: "credit" | "debit";
@@ -66,6 +73,7 @@ export async function activeMatches(
       "expenseId",
       "expenseCreated",
       "napKind",
+      "accountCode",
       "amountCents",
     ])
     .where("companyId", "=", companyId)
@@ -74,12 +82,20 @@ export async function activeMatches(
     .execute();
 }
 
-/** Whether a match row still stands (its payment or expense not removed elsewhere). */
+/**
+ * Whether a match row still stands (its payment or expense not removed elsewhere): a payment, an
+ * expense, НАП or an account of the chart (decision 059).
+ */
 export const stands = (row: {
   paymentId: string | null;
   expenseId: string | null;
   napKind: string | null;
-}) => row.paymentId !== null || row.expenseId !== null || row.napKind !== null;
+  accountCode: string | null;
+}) =>
+  row.paymentId !== null ||
+  row.expenseId !== null ||
+  row.napKind !== null ||
+  row.accountCode !== null;
 
 export async function refuseIfMatched(trx: Transaction<Database>, companyId: string, id: string) {
   if ((await activeMatches(trx, companyId, id)).some(stands)) {

@@ -29,6 +29,7 @@ const standingMatch = (eb: TxBuilder) =>
           w("m.paymentId", "is not", null),
           w("m.expenseId", "is not", null),
           w("m.napKind", "is not", null),
+          w("m.accountCode", "is not", null),
         ]),
       ),
   );
@@ -359,6 +360,7 @@ export function transactionJson(tx: TransactionView) {
         creditNoteId: m.creditNote?.id ?? null,
         expenseId: m.expense?.id ?? null,
         napKind: m.napKind,
+        account: m.accountCode,
         amount: centsToDecimal(m.amountCents),
         automatic: m.automatic,
         by: m.createdByName,

@@ -157,6 +157,7 @@ export async function refreshSuggestions(
                 w("m.paymentId", "is not", null),
                 w("m.expenseId", "is not", null),
                 w("m.napKind", "is not", null),
+                w("m.accountCode", "is not", null),
               ]),
             ),
         ),

@@ -101,6 +101,12 @@ export const matchSchema = z
     expenseId: z.string().max(40).optional(),
     ruleId: z.string().max(40).optional(),
     nap: z.boolean().optional(),
+    account: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{3,8}(-[0-9A-Za-z]{1,12})?$/, "Сметката е код от сметкоплана (напр. 503)")
+      .optional()
+      .describe("Book the movement to this account of the chart (decision 059)"),
   })
   .strict()
   .refine(
@@ -110,9 +116,10 @@ export const matchSchema = z
         body.expenseId ? 1 : 0,
         body.ruleId ? 1 : 0,
         body.nap ? 1 : 0,
+        body.account ? 1 : 0,
       ].reduce((a, b) => a + b, 0) === 1,
     {
-      message: "Посочете точно едно: documentIds, expenseId, ruleId или nap",
+      message: "Посочете точно едно: documentIds, expenseId, ruleId, nap или account",
       path: ["documentIds"],
     },
   );

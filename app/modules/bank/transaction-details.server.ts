@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~db/types";
 import type { SuggestionKind } from "./constants";
+import { stands } from "./match-rows.server";
 
 /*
  * A page of movements' details (queries.server.ts lists them): each one's suggestions with the
@@ -55,6 +56,7 @@ export async function detailsOf(db: Kysely<Database>, companyId: string, ids: st
         "expenseId",
         "expenseCreated",
         "napKind",
+        "accountCode",
         "amountCents",
         "automatic",
         "createdByName",
@@ -203,14 +205,14 @@ export async function detailsOf(db: Kysely<Database>, companyId: string, ids: st
         : null,
       expenseCreated: m.expenseCreated,
       napKind: m.napKind,
+      accountCode: m.accountCode,
       amountCents: m.amountCents,
       automatic: m.automatic,
       createdByName: m.createdByName,
       createdAt: m.createdAt,
       undoneAt: m.undoneAt,
       undoneByName: m.undoneByName,
-      standing:
-        m.undoneAt === null && (m.paymentId !== null || m.expenseId !== null || m.napKind !== null),
+      standing: m.undoneAt === null && stands(m),
     });
     matches.set(m.transactionId, list);
   }
@@ -236,6 +238,8 @@ export interface MatchView {
   expense: { id: string; supplierName: string; documentNumber: string; totalCents: number } | null;
   expenseCreated: boolean;
   napKind: string | null;
+  /** Booked to this account of the chart (decision 059). */
+  accountCode: string | null;
   amountCents: number;
   automatic: boolean;
   createdByName: string | null;

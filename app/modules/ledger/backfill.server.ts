@@ -1,23 +1,21 @@
 import { type Kysely, sql } from "kysely";
-import type { Database } from "~db/types";
-import {
-  type Poster,
-  postDocument,
-  postExpense,
-  postPayment,
-  UNPOSTED_EXPENSE_TYPES,
-} from "./post.server";
+import type { Database, LedgerEntriesSourceKind } from "~db/types";
+import { type Poster, postDocument, postExpense, postPayment } from "./post.server";
+import { BOOKABLE_CURRENCIES, postBankMatch } from "./post-bank.server";
+import { postSalary } from "./post-payroll.server";
 
 /*
  * Issue #45 item 8: what was issued, paid or recorded before the ledger existed (or by a path that
  * does not post: the demo data, an import) is posted by the job «ledger.backfill», in batches, each
- * in its own transaction, and `unposted` lists what is left for the accountant.
+ * in its own transaction, and `unposted` lists what is left for the accountant: documents,
+ * payments, expenses (protocols under чл. 117 too), approved and paid salaries, and bank movements
+ * booked to НАП or to an account (decision 059).
  */
 
 const BACKFILL: Poster = { id: null, name: "Сметка (начално осчетоводяване)" };
 const BATCH = 200;
 
-const noEntry = (kind: "document" | "payment" | "expense", column: string) =>
+const noEntry = (kind: LedgerEntriesSourceKind, column: string) =>
   sql<boolean>`not exists (select 1 from ledger_entries e where e.company_id = ${sql.ref(
     `${column.split(".")[0]}.company_id`,
   )} and e.source_kind = ${kind} and e.source_id = ${sql.ref(column)})`;
@@ -45,13 +43,43 @@ export async function missing(db: Kysely<Database>, limit: number, companyId?: s
   const expenses = await db
     .selectFrom("expenses")
     .select(["id", "companyId"])
-    .where("documentType", "not in", UNPOSTED_EXPENSE_TYPES)
     .$if(companyId !== undefined, (q) => q.where("companyId", "=", companyId as string))
     .where(noEntry("expense", "expenses.id"))
     .orderBy("documentDate")
     .limit(limit)
     .execute();
-  return { documents, payments, expenses };
+  const salaries = await db
+    .selectFrom("salaries")
+    .select(["id", "companyId", "month"])
+    .where("status", "!=", "draft")
+    .$if(companyId !== undefined, (q) => q.where("companyId", "=", companyId as string))
+    .where((eb) =>
+      eb.or([
+        noEntry("salary", "salaries.id"),
+        eb.and([eb("status", "=", "paid"), noEntry("salary_payment", "salaries.id")]),
+      ]),
+    )
+    .orderBy("month")
+    .limit(limit)
+    .execute();
+  const bank = await db
+    .selectFrom("bankMatches")
+    .innerJoin("bankTransactions as t", "t.id", "bankMatches.transactionId")
+    .select(["bankMatches.id", "bankMatches.companyId", "t.statementId"])
+    .where("bankMatches.undoneAt", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("bankMatches.napKind", "is not", null),
+        eb("bankMatches.accountCode", "is not", null),
+      ]),
+    )
+    .where("t.currency", "in", BOOKABLE_CURRENCIES)
+    .$if(companyId !== undefined, (q) => q.where("bankMatches.companyId", "=", companyId as string))
+    .where(noEntry("bank", "bank_matches.id"))
+    .orderBy("t.bookedOn")
+    .limit(limit)
+    .execute();
+  return { documents, payments, expenses, salaries, bank };
 }
 
 /**
@@ -66,12 +94,19 @@ export async function postMissing(
   let posted = 0;
   while (Date.now() < until) {
     const batch = await missing(db, BATCH, options.companyId);
-    const count = batch.documents.length + batch.payments.length + batch.expenses.length;
+    const count =
+      batch.documents.length +
+      batch.payments.length +
+      batch.expenses.length +
+      batch.salaries.length +
+      batch.bank.length;
     if (count === 0) break;
     await db.transaction().execute(async (trx) => {
       for (const d of batch.documents) await postDocument(trx, d.companyId, d.id, BACKFILL);
       for (const p of batch.payments) await postPayment(trx, p.companyId, p.id, BACKFILL);
       for (const e of batch.expenses) await postExpense(trx, e.companyId, e.id, BACKFILL);
+      for (const s of batch.salaries) await postSalary(trx, s.companyId, s.id, BACKFILL);
+      for (const m of batch.bank) await postBankMatch(trx, m.companyId, m.id, BACKFILL);
     });
     posted += count;
     // Payments are posted after their documents and an expense's payment with it: a batch that
@@ -80,6 +115,8 @@ export async function postMissing(
   }
   return posted;
 }
+
+const LATER = "Още не е в книгите: ще влезе при следващото начално осчетоводяване.";
 
 export interface Unposted {
   what: string;
@@ -107,32 +144,31 @@ export async function unposted(db: Kysely<Database>, companyId: string): Promise
     problems.push({
       what: `Документ № ${d.number}`,
       href: `/invoice/${d.id}`,
-      message: "Не е осчетоводен още: ще бъде при следващото начално осчетоводяване.",
+      message: LATER,
     });
   }
   for (const p of left.payments) {
     problems.push({
       what: "Плащане по документ",
       href: `/invoice/${p.documentId}`,
-      message: "Не е осчетоводено още: ще бъде при следващото начално осчетоводяване.",
+      message: LATER,
     });
   }
-  const protocols = await db
-    .selectFrom("expenses")
-    .select(["id", "documentNumber"])
-    .where("companyId", "=", companyId)
-    .where("documentType", "in", UNPOSTED_EXPENSE_TYPES)
-    .limit(50)
-    .execute();
-  for (const e of [...left.expenses, ...protocols]) {
-    const number = "documentNumber" in e ? ` № ${e.documentNumber}` : "";
+  for (const e of left.expenses) {
+    problems.push({ what: "Разход", href: `/expenses/${e.id}`, message: LATER });
+  }
+  for (const salary of left.salaries) {
     problems.push({
-      what: `Разход${number}`,
-      href: `/expenses/${e.id}`,
-      message:
-        "documentNumber" in e
-          ? "Протокол по чл. 117 ЗДДС: Сметка още не го осчетоводява — впишете го с ръчна статия (Д 4531 / К 4532 и разхода)."
-          : "Не е осчетоводен още.",
+      what: `Заплата за ${salary.month}`,
+      href: `/salaries/edit/${salary.id}`,
+      message: LATER,
+    });
+  }
+  for (const m of left.bank) {
+    problems.push({
+      what: "Банково движение",
+      href: `/bank/statements/${m.statementId}`,
+      message: LATER,
     });
   }
   return problems;

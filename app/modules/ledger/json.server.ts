@@ -2,6 +2,7 @@ import { centsToDecimal } from "~/utils/money";
 import { z } from "~/utils/zod-openapi.server";
 import type { listAccounts } from "./accounts.server";
 import type { AnalyticRow } from "./analytics.server";
+import type { openingBalances } from "./opening.server";
 import type { journal, trialBalance } from "./reports.server";
 import type { RuleView } from "./rules.server";
 import type { Sides } from "./sides";
@@ -28,7 +29,18 @@ export const ledgerEntryJsonSchema = z
     date: z.string(),
     currency: z.enum(["BGN", "EUR"]),
     source: z.object({
-      kind: z.enum(["document", "payment", "expense", "expense_payment", "manual"]),
+      kind: z.enum([
+        "document",
+        "payment",
+        "expense",
+        "expense_payment",
+        "manual",
+        "salary",
+        "salary_payment",
+        "bank",
+        "vat_settlement",
+        "opening",
+      ]),
       id: z.string().uuid().nullable(),
     }),
     reversesEntryId: z.string().uuid().nullable(),
@@ -194,3 +206,33 @@ export const periodQueryJsonSchema = () =>
       .optional()
       .describe("The period's last day (default: today); its year decides the currency"),
   });
+
+const lineJsonSchema = z.object({
+  account: z.string(),
+  counterparty: z
+    .object({
+      kind: z.enum(["client", "supplier", "employee"]),
+      id: z.string().uuid().nullable(),
+      name: z.string(),
+    })
+    .nullable(),
+  debit: decimal,
+  credit: decimal,
+});
+
+export const openingBalancesJsonSchema = z
+  .object({ date: z.string().nullable(), lines: z.array(lineJsonSchema) })
+  .openapi("LedgerOpeningBalances");
+
+/** The opening balances as the API answers them (no date and no lines when none). */
+export function openingBalancesJson(opening: Awaited<ReturnType<typeof openingBalances>>) {
+  return {
+    date: opening?.date ?? null,
+    lines: (opening?.lines ?? []).map((l) => ({
+      account: l.accountCode,
+      counterparty: l.counterparty,
+      debit: centsToDecimal(l.debitCents),
+      credit: centsToDecimal(l.creditCents),
+    })),
+  };
+}

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { Database, ExpenseDocumentType, LedgerEntriesSourceKind } from "~db/types";
+import type { Database, LedgerEntriesSourceKind } from "~db/types";
 import {
   type Counterparty,
   documentPosting,
@@ -9,6 +9,7 @@ import {
   type Posting,
   type PostingLine,
   paymentPosting,
+  protocolPosting,
   reversalLines,
   samePosting,
 } from "./postings";
@@ -59,7 +60,7 @@ async function ownRules(db: Db, companyId: string, date: string, keys: string[])
 }
 
 /** The accounts of several single-key rules on a day, in one query (each as accountFor gives it). */
-async function accountsOn(db: Db, companyId: string, date: string, keys: string[]) {
+export async function accountsOn(db: Db, companyId: string, date: string, keys: string[]) {
   const own = await ownRules(db, companyId, date, keys);
   const accounts: Record<string, string> = {};
   for (const key of keys) {
@@ -117,7 +118,7 @@ export async function insertEntry(
 }
 
 /** The source's entries still in force (neither a reversal nor reversed), with their lines. */
-async function liveEntries(
+export async function liveEntries(
   trx: Db,
   companyId: string,
   kind: LedgerEntriesSourceKind,
@@ -318,14 +319,12 @@ export async function postPayment(
   return syncSource(trx, companyId, "payment", paymentId, wanted, poster);
 }
 
-/** Purchase documents not posted yet (decision 057): their lines are left for later. */
-export const UNPOSTED_EXPENSE_TYPES: ExpenseDocumentType[] = ["protocol_117"];
-
 const EXPENSE_LABELS: Record<string, string> = {
   invoice: "Фактура",
   credit_note: "Кредитно известие",
   debit_note: "Дебитно известие",
   receipt: "Касов бон",
+  protocol_117: "Протокол по чл. 117 ЗДДС",
   other: "Документ",
 };
 
@@ -347,6 +346,8 @@ export async function postExpense(
       "expenses.currency",
       "expenses.eurRate",
       "expenses.totalCents",
+      "expenses.subtotalCents",
+      "expenses.vatCents",
       "expenses.creditableVatCents",
       "expenses.supplierId",
       "expenses.supplierName",
@@ -358,10 +359,9 @@ export async function postExpense(
     .where("expenses.companyId", "=", companyId)
     .where("expenses.id", "=", expenseId)
     .executeTakeFirst();
-  const postable = row && !UNPOSTED_EXPENSE_TYPES.includes(row.documentType);
   let wanted: Posting | null = null;
   let paid: Posting | null = null;
-  if (row && postable) {
+  if (row) {
     const expenseAccount = await accountFor(trx, companyId, row.documentDate, [
       `expense.category.${row.categoryId}`,
       `expense.code.${row.categoryCode ?? "none"}`,
@@ -369,20 +369,27 @@ export async function postExpense(
     ]);
     const accounts = await accountsOn(trx, companyId, row.documentDate, [
       "purchase_vat",
+      "sales_vat",
       "payable",
     ]);
+    const protocol = row.documentType === "protocol_117";
     const expense = {
       ...row,
-      totalCents: Number(row.totalCents),
+      // A protocol's supplier is owed the base: the VAT is the buyer's own (protocolPosting).
+      totalCents: Number(protocol ? row.subtotalCents : row.totalCents),
+      subtotalCents: Number(row.subtotalCents),
+      vatCents: Number(row.vatCents),
       creditableVatCents: Number(row.creditableVatCents),
       documentTypeLabel: EXPENSE_LABELS[row.documentType] ?? "Документ",
       supplier: { kind: "supplier" as const, id: row.supplierId, name: row.supplierName },
     };
-    wanted = expensePosting(expense, {
+    const to = {
       expense: expenseAccount,
       purchaseVat: accounts.purchase_vat as string,
+      salesVat: accounts.sales_vat as string,
       payable: accounts.payable as string,
-    });
+    };
+    wanted = protocol ? protocolPosting(expense, to) : expensePosting(expense, to);
     if (row.paidOn) {
       const money = `money.${row.paymentMethod ?? "bank"}`;
       const on = await accountsOn(trx, companyId, row.paidOn, [money, "payable"]);

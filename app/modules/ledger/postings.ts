@@ -53,13 +53,23 @@ export interface Posting {
   lines: PostingLine[];
 }
 
-const debit = (accountCode: string, cents: number, counterparty: Counterparty | null = null) => ({
+/** A debit line (an amount on the debit side, with its analytic counterparty if any). */
+export const debit = (
+  accountCode: string,
+  cents: number,
+  counterparty: Counterparty | null = null,
+) => ({
   accountCode,
   counterparty,
   debitCents: cents,
   creditCents: 0,
 });
-const credit = (accountCode: string, cents: number, counterparty: Counterparty | null = null) => ({
+/** A credit line. */
+export const credit = (
+  accountCode: string,
+  cents: number,
+  counterparty: Counterparty | null = null,
+) => ({
   accountCode,
   counterparty,
   debitCents: 0,
@@ -67,7 +77,7 @@ const credit = (accountCode: string, cents: number, counterparty: Counterparty |
 });
 
 /** Lines with no amount are left out (a line is one side, never zero); null when none is left. */
-function finish(posting: Posting): Posting | null {
+export function finish(posting: Posting): Posting | null {
   const lines = posting.lines.filter((l) => l.debitCents !== 0 || l.creditCents !== 0);
   return lines.length >= 2 ? { ...posting, lines } : null;
 }
@@ -187,6 +197,34 @@ export function expensePosting(
       debit(accounts.expense, total - vat),
       debit(accounts.purchaseVat, vat),
       credit(accounts.payable, total, expense.supplier),
+    ],
+  });
+}
+
+/**
+ * A protocol under чл. 117 ЗДДС (reverse charge, an intra-Community acquisition): the supplier is
+ * owed the base only (Cr 401); the buyer charges itself the VAT (Cr 4532, the sales journal's
+ * кл. 22) and takes the credit it may (Dr 4531, the purchase journal's кл. 41); the VAT it may not
+ * credit is part of the expense.
+ */
+export function protocolPosting(
+  expense: ExpenseForPosting & { subtotalCents: number; vatCents: number },
+  accounts: { expense: string; purchaseVat: string; salesVat: string; payable: string },
+) {
+  const date = expense.documentDate;
+  const base = toLedgerCents(expense.subtotalCents, expense, date);
+  const vat = toLedgerCents(expense.vatCents, expense, date);
+  const credited = toLedgerCents(expense.creditableVatCents, expense, date);
+  const ref = `${expense.documentTypeLabel} № ${expense.documentNumber}`;
+  return finish({
+    entryDate: date,
+    description: `${ref}, ${expense.supplier.name}: ${expense.description}`.slice(0, 500),
+    documentRef: ref.slice(0, 100),
+    lines: [
+      debit(accounts.expense, base + vat - credited),
+      debit(accounts.purchaseVat, credited),
+      credit(accounts.payable, base, expense.supplier),
+      credit(accounts.salesVat, vat),
     ],
   });
 }

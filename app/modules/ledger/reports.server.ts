@@ -71,6 +71,15 @@ export async function trialBalance(
     sum.turnover = add(sum.turnover, { debitCents: conv(row.td), creditCents: conv(row.tc) });
     sums.set(row.accountCode, sum);
   }
+  // Opening balances dated in the period are its opening, not its turnover (decision 059).
+  for (const row of await openingWithin(db, companyId, from, to)) {
+    const sum = sums.get(row.accountCode);
+    if (!sum) continue;
+    const d = inReport(Number(row.d), row.currency, currency);
+    const c = inReport(Number(row.c), row.currency, currency);
+    sum.opening += d - c;
+    sum.turnover = add(sum.turnover, { debitCents: -d, creditCents: -c });
+  }
   const accounts: TrialBalanceRow[] = [...sums.entries()]
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([code, s]) => ({
@@ -385,4 +394,26 @@ export async function accountCard(
     closing: sums.closing,
     truncated: page.more,
   };
+}
+
+/**
+ * The lines of opening balances (source «opening») dated within a period, per account and
+ * currency: the trial balance moves them from the turnover to the opening column (decision 059).
+ */
+export function openingWithin(db: Kysely<Database>, companyId: string, from: string, to: string) {
+  return db
+    .selectFrom("ledgerLines as l")
+    .innerJoin("ledgerEntries as e", "e.id", "l.entryId")
+    .select([
+      "l.accountCode",
+      "l.currency",
+      sql<string>`sum(l.debit_cents)`.as("d"),
+      sql<string>`sum(l.credit_cents)`.as("c"),
+    ])
+    .where("e.companyId", "=", companyId)
+    .where("e.sourceKind", "=", "opening")
+    .where("e.entryDate", ">=", from)
+    .where("e.entryDate", "<=", to)
+    .groupBy(["l.accountCode", "l.currency"])
+    .execute();
 }

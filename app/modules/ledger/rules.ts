@@ -35,6 +35,27 @@ export const DEFAULT_RULES: Readonly<Record<string, string>> = {
   "expense.code.materials": "601",
   "expense.code.fixed_assets": "609",
   "expense.code.other": "609",
+  // The payroll (decision 059).
+  "salary.expense": "604",
+  "salary.contributions": "605",
+  "salary.payable": "421",
+  "salary.tax": "454",
+  "salary.doo": "4611",
+  "salary.dzpo": "4612",
+  "salary.zo": "4613",
+  "salary.gvrs": "4614",
+  "salary.money": "503",
+  // A bank movement: the bank account, and a payment to НАП by the kind of its account.
+  "bank.money": "503",
+  "nap.doo": "4611",
+  "nap.dzpo": "4612",
+  "nap.zo": "4613",
+  "nap.tax": "454",
+  "nap.vat": "4538",
+  "nap.enforcement": "498",
+  // The month's VAT settlement.
+  "vat.payable": "4538",
+  "vat.refund": "4539",
 };
 
 /** The rules the accountant may set on the page, with their Bulgarian names. */
@@ -49,6 +70,21 @@ export const RULE_LABELS: Readonly<Record<string, string>> = {
   "money.card": "Плащания с карта",
   "money.cash": "Плащания в брой",
   expense: "Разходи (категория без правило)",
+  "salary.expense": "Разходи за заплати (брутно)",
+  "salary.contributions": "Разходи за осигуровки на работодателя",
+  "salary.payable": "Задължения към персонала",
+  "salary.tax": "Данък върху доходите на физическите лица",
+  "salary.doo": "Осигуровки за ДОО (с ТЗПБ)",
+  "salary.dzpo": "Осигуровки за ДЗПО",
+  "salary.zo": "Здравни осигуровки",
+  "salary.gvrs": "Вноски за ГВРС",
+  "salary.money": "Изплащане на заплати",
+  "bank.money": "Банкова сметка (движения от извлечения)",
+  "nap.tax": "Плащане към НАП: данъци",
+  "nap.vat": "Плащане към НАП: ДДС",
+  "nap.enforcement": "Плащане към НАП: принудително събиране",
+  "vat.payable": "ДДС за внасяне",
+  "vat.refund": "ДДС за възстановяване",
 };
 
 /** Whether a key names a rule (a fixed one, a payment method's or an expense category's). */

@@ -25,7 +25,26 @@ export const LEDGER_MESSAGES = {
   ruleAccount: "Изберете сметка от сметкоплана",
   validFrom: "Въведете от коя дата важи правилото (ГГГГ-ММ-ДД)",
   ruleExists: "За това правило вече има сметка от тази дата: изберете друга дата",
-  counterparty: "Контрагентът не е разпознат",
+  counterparty: "Изберете клиент, доставчик или служител от списъка",
+  counterpartyNotFound: "Контрагентът не е намерен във фирмата",
+  noAnalytics: (code: string) =>
+    `Сметка ${code} не води аналитичност по контрагенти: оставете контрагента празен`,
+  wrongAnalytics: (code: string) =>
+    `Сметка ${code} води аналитичност по служители, не по клиенти и доставчици`,
+  wrongEmployee: (code: string) =>
+    `Сметка ${code} води аналитичност по клиенти и доставчици, не по служители`,
+  openingDate:
+    "Въведете началната дата (ГГГГ-ММ-ДД): денят, от който фирмата води книгите в Сметка",
+  month: "Въведете месец във вида ГГГГ-ММ",
+  vatSettled: (month: string) =>
+    `ДДС за ${month} вече е приключен: сторнирайте приключването, ако трябва да се направи отново`,
+  vatNotSettled: (month: string) => `ДДС за ${month} не е приключен`,
+  vatDisagrees: (what: string) =>
+    `Книгите не съвпадат със справка-декларацията: ${what}. Осчетоводете разликата (или неосчетоводеното) и опитайте отново`,
+  vatNothing: (month: string) => `Няма ДДС за приключване за ${month}`,
+  vatNotRegistered: "Фирмата не е регистрирана по ЗДДС: няма ДДС за приключване",
+  vatOpenMonth: (month: string) =>
+    `Месецът ${month} още не е свършил: ДДС се приключва след края му`,
 } as const;
 
 /** A decimal amount, ≥ 0, in cents; empty is 0. */
@@ -57,6 +76,23 @@ export const manualLineSchema = z
     }
   });
 
+/** Debits equal credits, or the entry's message on `lines`. */
+function balanced(
+  entry: { lines: { debit: number; credit: number }[] },
+  ctx: z.RefinementCtx,
+): void {
+  const debit = entry.lines.reduce((s, l) => s + l.debit, 0);
+  const credit = entry.lines.reduce((s, l) => s + l.credit, 0);
+  if (debit !== credit) {
+    const fmt = (c: number) => (c / 100).toFixed(2);
+    ctx.addIssue({
+      code: "custom",
+      message: LEDGER_MESSAGES.unbalanced(fmt(debit), fmt(credit)),
+      path: ["lines"],
+    });
+  }
+}
+
 /** A manual journal entry (issue #45 item 3): dated, with its document, balanced. */
 export const manualEntrySchema = z
   .object({
@@ -72,19 +108,46 @@ export const manualEntrySchema = z
       .min(2, LEDGER_MESSAGES.lines)
       .max(100),
   })
-  .superRefine((entry, ctx) => {
-    const debit = entry.lines.reduce((s, l) => s + l.debit, 0);
-    const credit = entry.lines.reduce((s, l) => s + l.credit, 0);
-    if (debit !== credit) {
-      const fmt = (c: number) => (c / 100).toFixed(2);
-      ctx.addIssue({
-        code: "custom",
-        message: LEDGER_MESSAGES.unbalanced(fmt(debit), fmt(credit)),
-        path: ["lines"],
-      });
+  .superRefine(balanced);
+export type ManualEntryInput = z.infer<typeof manualEntrySchema>;
+
+/** The analytic of an opening balance's line: a client, a supplier or an employee of the company. */
+const counterpartySchema = z.object(
+  {
+    kind: z.enum(["client", "supplier", "employee"]),
+    id: z.string().max(40).refine(isUuid, LEDGER_MESSAGES.counterparty),
+  },
+  { errorMap: () => ({ message: LEDGER_MESSAGES.counterparty }) },
+);
+
+/** A line of the opening balances: an account, optionally its analytic, one side. */
+export const openingLineSchema = z
+  .object({
+    account: accountCode,
+    counterparty: counterpartySchema.nullish().transform((value) => value ?? null),
+    debit: amount,
+    credit: amount,
+  })
+  .superRefine((line, ctx) => {
+    if ((line.debit === 0) === (line.credit === 0)) {
+      ctx.addIssue({ code: "custom", message: LEDGER_MESSAGES.oneSide, path: ["debit"] });
     }
   });
-export type ManualEntryInput = z.infer<typeof manualEntrySchema>;
+
+/**
+ * The opening balances of a company that starts keeping its books here mid-year (issue #45
+ * item 3): per account and analytic, dated the first day, balanced (decision 059).
+ */
+export const openingBalancesSchema = z
+  .object({
+    date: isoDate(LEDGER_MESSAGES.openingDate),
+    lines: z
+      .array(openingLineSchema, { errorMap: () => ({ message: LEDGER_MESSAGES.lines }) })
+      .min(2, LEDGER_MESSAGES.lines)
+      .max(200),
+  })
+  .superRefine(balanced);
+export type OpeningBalancesInput = z.infer<typeof openingBalancesSchema>;
 
 /** An analytic account under a synthetic one (411-01 «Клиенти — Бета ООД»). */
 export const analyticAccountSchema = z.object({

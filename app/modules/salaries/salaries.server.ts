@@ -1,5 +1,7 @@
 import { type Kysely, sql, type Transaction } from "kysely";
+import { postSalary } from "~/modules/ledger/post-payroll.server";
 import { assertPeriodOpen } from "~/modules/periods/locks.server";
+import { todayInSofia } from "~/utils/dates";
 import { AppError, NotFoundError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import { lastDayOf, previousMonth } from "~/utils/periods";
@@ -129,19 +131,35 @@ const duplicate = (error: unknown): never => {
   throw error;
 };
 
-/** Records a month's salary of an employee (one per month). */
+/**
+ * The day a salary was paid after its status is set: kept while it stays paid, today when it
+ * becomes paid, none otherwise (the books date the net's payment by it, decision 059).
+ */
+const paidOnAfter = (
+  status: string,
+  before?: { status: string; paidOn: string | null } | undefined,
+): string | null =>
+  status !== "paid"
+    ? null
+    : before?.status === "paid" && before.paidOn
+      ? before.paidOn
+      : todayInSofia();
+
+/** Records a month's salary of an employee (one per month), posted if approved or paid. */
 export async function createSalary(db: Kysely<Database>, companyId: string, input: SalaryInput) {
   const columns = await salaryColumns(db, companyId, input);
+  const paidOn = paidOnAfter(input.status);
   return db.transaction().execute(async (trx) => {
-    // A salary's month is its own (decision 058).
-    await assertPeriodOpen(trx, companyId, input.month);
+    // A salary's month is its own (decision 058); its payment's day is the payment's.
+    await assertPeriodOpen(trx, companyId, input.month, paidOn);
     const row = await trx
       .insertInto("salaries")
-      .values({ ...columns, companyId })
+      .values({ ...columns, paidOn, companyId })
       .returning("id")
       .executeTakeFirstOrThrow()
       .catch(duplicate);
     await refuseMonthOverLimit(trx, companyId, input.month);
+    await postSalary(trx, companyId, row.id, null);
     return row.id;
   });
 }
@@ -171,32 +189,40 @@ export async function updateSalary(
       });
     }
     await db.transaction().execute(async (trx) => {
-      await assertPeriodOpen(trx, companyId, await monthForUpdate(trx, companyId, id));
+      const before = await rowForUpdate(trx, companyId, id);
+      const paidOn = paidOnAfter(input.status, before);
+      await assertPeriodOpen(trx, companyId, before?.month, before?.paidOn, paidOn);
       await trx
         .updateTable("salaries")
-        .set({ status: input.status, notes: input.notes, updatedAt: new Date() })
+        .set({ status: input.status, paidOn, notes: input.notes, updatedAt: new Date() })
         .where("companyId", "=", companyId)
         .where("id", "=", id)
         .execute();
+      await postSalary(trx, companyId, id, null);
     });
     return;
   }
   const columns = await salaryColumns(db, companyId, input);
   await db.transaction().execute(async (trx) => {
-    const before = await monthForUpdate(trx, companyId, id);
-    await assertPeriodOpen(trx, companyId, before, input.month);
+    const before = await rowForUpdate(trx, companyId, id);
+    const paidOn = paidOnAfter(input.status, before);
+    await assertPeriodOpen(trx, companyId, before?.month, input.month, paidOn);
     await trx
       .updateTable("salaries")
-      .set({ ...columns, updatedAt: new Date() })
+      .set({ ...columns, paidOn, updatedAt: new Date() })
       .where("companyId", "=", companyId)
       .where("id", "=", id)
       .execute()
       .catch(duplicate);
     await refuseMonthOverLimit(trx, companyId, input.month);
+    await postSalary(trx, companyId, id, null);
   });
 }
 
-/** Sets the status of a salary (approve, mark paid, back to draft). */
+/**
+ * Sets the status of a salary (approve, mark paid, back to draft): approved it is accrued in the
+ * books, paid its net is paid that day, a draft again reverses both (decision 059).
+ */
 export async function setSalaryStatus(
   db: Kysely<Database>,
   companyId: string,
@@ -205,28 +231,29 @@ export async function setSalaryStatus(
 ) {
   if (!isUuid(id)) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
   await db.transaction().execute(async (trx) => {
-    const row = await trx
+    const before = await rowForUpdate(trx, companyId, id);
+    if (!before) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
+    const paidOn = paidOnAfter(status, before);
+    await assertPeriodOpen(trx, companyId, before.month, before.paidOn, paidOn);
+    await trx
       .updateTable("salaries")
-      .set({ status, updatedAt: new Date() })
+      .set({ status, paidOn, updatedAt: new Date() })
       .where("companyId", "=", companyId)
       .where("id", "=", id)
-      .returning("month")
-      .executeTakeFirst();
-    if (!row) throw new AppError(SALARY_MESSAGES.salaryNotFound, 404);
-    await assertPeriodOpen(trx, companyId, row.month);
+      .execute();
+    await postSalary(trx, companyId, id, null);
   });
 }
 
-/** The month of a salary, its row locked for the change (undefined: none). */
-async function monthForUpdate(trx: Transaction<Database>, companyId: string, id: string) {
-  const row = await trx
+/** A salary's month, status and day paid, its row locked for the change (undefined: none). */
+async function rowForUpdate(trx: Transaction<Database>, companyId: string, id: string) {
+  return trx
     .selectFrom("salaries")
-    .select("month")
+    .select(["month", "status", "paidOn"])
     .where("companyId", "=", companyId)
     .where("id", "=", id)
     .forUpdate()
     .executeTakeFirst();
-  return row?.month;
 }
 
 /** Deletes a draft salary. */
@@ -242,6 +269,7 @@ export async function deleteSalary(db: Kysely<Database>, companyId: string, id: 
       .returning("month")
       .executeTakeFirst();
     await assertPeriodOpen(trx, companyId, row?.month);
+    await postSalary(trx, companyId, id, null);
   });
 }
 

@@ -1,5 +1,4 @@
 import { type Kysely, sql } from "kysely";
-import { VAT_CREDIT_DOCUMENT_TYPES } from "~/modules/expenses/constants";
 import type { PrintParty } from "~/modules/invoices/print";
 import type { VatGroundKind } from "~/modules/reference/vat";
 import { BGN_PER_EUR, computeTotals, convertCents, divRound, percentOf } from "~/utils/money";
@@ -26,6 +25,9 @@ export const NO_COUNTERPARTY_ID = "999999999999999";
 export type SalesColumn =
   | "02-11"
   | "02-21"
+  | "02-12"
+  | "02-26"
+  | "02-22"
   | "02-13"
   | "02-24"
   | "02-14"
@@ -46,8 +48,10 @@ export interface Problem {
 }
 
 export interface SalesRow {
-  documentId: string;
-  type: "01" | "02" | "03";
+  /** The issued document, or null for a protocol under чл. 117 (an expense: `expenseId`). */
+  documentId: string | null;
+  expenseId: string | null;
+  type: "01" | "02" | "03" | "09";
   number: string;
   date: string;
   counterpartyId: string;
@@ -99,7 +103,10 @@ const TITLES = {
   credit_note: "Кредитно известие",
 };
 
-const monthRange = (month: string) => ({ from: `${month}-01`, to: `${nextMonth(month)}-01` });
+export const monthRange = (month: string) => ({
+  from: `${month}-01`,
+  to: `${nextMonth(month)}-01`,
+});
 
 /** The column of a base taxed at 0 % or not taxed, from the document's legal ground. */
 function zeroColumn(
@@ -265,6 +272,7 @@ export async function salesJournal(db: Kysely<Database>, companyId: string, mont
     }
     rows.push({
       documentId: doc.id,
+      expenseId: null,
       type: DOC_TYPE[type],
       number: doc.number ?? "",
       date: doc.issueDate,
@@ -275,87 +283,6 @@ export async function salesJournal(db: Kysely<Database>, companyId: string, mont
       cancelled,
       amounts,
       vies: needsVies ? { vatNumber, goods: euGoods, services: euServices } : null,
-    });
-  }
-  return { rows, problems };
-}
-
-const EXPENSE_TYPE = {
-  invoice: "01",
-  debit_note: "02",
-  credit_note: "03",
-  protocol_117: "09",
-} as const;
-const EXPENSE_TITLES = {
-  invoice: "Фактура",
-  debit_note: "Дебитно известие",
-  credit_note: "Кредитно известие",
-  protocol_117: "Протокол по чл. 117",
-};
-
-/** The purchase journal: expenses of the month with a VAT document (receipts do not give credit). */
-export async function purchaseJournal(db: Kysely<Database>, companyId: string, month: string) {
-  const { from, to } = monthRange(month);
-  const expenses = await db
-    .selectFrom("expenses")
-    .select([
-      "id",
-      "documentType",
-      "documentNumber",
-      "documentDate",
-      "supplierName",
-      "supplierEik",
-      "supplierVatNumber",
-      "description",
-      "currency",
-      "eurRate",
-      "subtotalCents",
-      "vatCents",
-      "totalCents",
-      "vatCredit",
-      "creditableVatCents",
-    ])
-    .where("companyId", "=", companyId)
-    .where("documentType", "in", VAT_CREDIT_DOCUMENT_TYPES)
-    .where("documentDate", ">=", from)
-    .where("documentDate", "<", to)
-    .orderBy("documentDate")
-    .orderBy("documentNumber")
-    .execute();
-  const rows: PurchaseRow[] = [];
-  const problems: Problem[] = [];
-  for (const e of expenses) {
-    const type = e.documentType as keyof typeof EXPENSE_TYPE;
-    const sign = type === "credit_note" ? -1 : 1;
-    const conv = (cents: number) => sign * toPeriodCents(Number(cents), e, month);
-    const amounts: Partial<Record<PurchaseColumn, number>> = {};
-    if (e.vatCredit === "full") {
-      amounts["03-31"] = conv(Number(e.subtotalCents));
-      amounts["03-41"] = conv(Number(e.vatCents));
-    } else if (e.vatCredit === "partial") {
-      amounts["03-32"] = conv(Number(e.subtotalCents));
-      amounts["03-42"] = conv(Number(e.vatCents));
-    } else {
-      amounts["03-30"] = conv(Number(e.totalCents));
-    }
-    const counterpartyId =
-      e.supplierVatNumber?.replace(/\s+/g, "").toUpperCase() || e.supplierEik || "";
-    if (!counterpartyId) {
-      problems.push({
-        what: `${EXPENSE_TITLES[type]} № ${e.documentNumber} от ${e.supplierName}`,
-        href: `/expenses/edit/${e.id}`,
-        message: "Доставчикът няма ЕИК или ДДС номер, а дневникът изисква идентификатор.",
-      });
-    }
-    rows.push({
-      expenseId: e.id,
-      type: EXPENSE_TYPE[type],
-      number: e.documentNumber,
-      date: e.documentDate,
-      counterpartyId,
-      counterpartyName: e.supplierName,
-      subject: e.description,
-      amounts,
     });
   }
   return { rows, problems };
@@ -382,8 +309,9 @@ export function returnFigures(
   const c = {
     "01-11": sum(sales, "02-11"),
     "01-21": sum(sales, "02-21"),
-    "01-12": 0,
-    "01-22": 0,
+    // ВОП and the supplies of чл. 82, ал. 2–6 received (protocols under чл. 117).
+    "01-12": sum(sales, "02-12") + sum(sales, "02-26"),
+    "01-22": sum(sales, "02-22"),
     "01-23": 0,
     "01-13": sum(sales, "02-13"),
     "01-24": sum(sales, "02-24"),
@@ -491,10 +419,12 @@ export function salesTotals(row: SalesRow) {
   return {
     "02-10":
       (a["02-11"] ?? 0) +
+      (a["02-12"] ?? 0) +
+      (a["02-26"] ?? 0) +
       (a["02-13"] ?? 0) +
       (a["02-14"] ?? 0) +
       (a["02-15"] ?? 0) +
       (a["02-16"] ?? 0),
-    "02-20": (a["02-21"] ?? 0) + (a["02-24"] ?? 0),
+    "02-20": (a["02-21"] ?? 0) + (a["02-22"] ?? 0) + (a["02-24"] ?? 0),
   };
 }

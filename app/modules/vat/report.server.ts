@@ -10,10 +10,8 @@ import {
   type MonthResult,
   type Problem,
   periodCurrency,
-  purchaseJournal,
   returnFigures,
   type SalesRow,
-  salesJournal,
   salesTotals,
 } from "./journals.server";
 import {
@@ -27,6 +25,7 @@ import {
   SALES_LAYOUT,
   VIES_LAYOUTS,
 } from "./layouts";
+import { monthJournals } from "./purchases.server";
 
 /*
  * The month's VAT report (issue #16): the journals, the return's figures, VIES, and the four
@@ -91,16 +90,16 @@ export async function vatReport(
   month: string,
   withExpenses: boolean,
 ) {
-  const [company, settings, sales, purchases] = await Promise.all([
+  const [company, settings, journals] = await Promise.all([
     db
       .selectFrom("companies")
       .select(["name", "isVatRegistered", "vatNumber", "eik", "address", "city", "postalCode"])
       .where("id", "=", companyId)
       .executeTakeFirstOrThrow(),
     getFilingSettings(db, companyId),
-    salesJournal(db, companyId, month),
-    withExpenses ? purchaseJournal(db, companyId, month) : { rows: [], problems: [] },
+    monthJournals(db, companyId, month, withExpenses),
   ]);
+  const { sales, purchases } = journals;
   const coefficient = settings?.creditCoefficient ?? 1;
   const m1 = previousMonth(month);
   const m2 = previousMonth(m1);
@@ -149,10 +148,7 @@ async function monthResult(
   coefficient: number,
 ): Promise<MonthResult> {
   if (month < "2007-01") return { payable: 0, refund: 0 };
-  const [sales, purchases] = await Promise.all([
-    salesJournal(db, companyId, month),
-    withExpenses ? purchaseJournal(db, companyId, month) : { rows: [] },
-  ]);
+  const { sales, purchases } = await monthJournals(db, companyId, month, withExpenses);
   const cells = returnFigures(sales.rows, purchases.rows, coefficient);
   const convert = periodCurrency(month) === periodCurrency(usedIn) ? (c: number) => c : levaToEuro;
   return { payable: convert(cells["01-50"]), refund: convert(cells["01-60"]) };
@@ -269,20 +265,25 @@ export function buildFiles(report: VatReport): {
     }
   };
   const salesLines = report.sales.map((row, index) =>
-    lines(`Документ № ${row.number}`, `/invoice/${row.documentId}`, SALES_LAYOUT, {
-      "02-00": declarer,
-      "02-01": period(report.month),
-      "02-02": 0,
-      "02-03": index + 1,
-      "02-04": row.type,
-      "02-05": row.number,
-      "02-06": row.date,
-      "02-07": row.counterpartyId,
-      "02-08": row.counterpartyName,
-      "02-09": row.subject,
-      ...salesTotals(row),
-      ...row.amounts,
-    }),
+    lines(
+      `${row.expenseId ? "Протокол" : "Документ"} № ${row.number}`,
+      row.expenseId ? `/expenses/edit/${row.expenseId}` : `/invoice/${row.documentId}`,
+      SALES_LAYOUT,
+      {
+        "02-00": declarer,
+        "02-01": period(report.month),
+        "02-02": 0,
+        "02-03": index + 1,
+        "02-04": row.type,
+        "02-05": row.number,
+        "02-06": row.date,
+        "02-07": row.counterpartyId,
+        "02-08": row.counterpartyName,
+        "02-09": row.subject,
+        ...salesTotals(row),
+        ...row.amounts,
+      },
+    ),
   );
   const purchaseLines = report.purchases.map((row, index) =>
     lines(`Разход № ${row.number}`, `/expenses/edit/${row.expenseId}`, PURCHASES_LAYOUT, {

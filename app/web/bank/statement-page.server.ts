@@ -1,12 +1,13 @@
 import type { BankActor } from "~/modules/bank/access.server";
+import { bookToAccount } from "~/modules/bank/book.server";
 import {
   confirmSuggestion,
   type MatchOutcome,
-  matchBankFee,
   matchDocuments,
   unmatchTransaction,
 } from "~/modules/bank/confirm.server";
 import { BANK_MESSAGES } from "~/modules/bank/constants";
+import { matchBankFee } from "~/modules/bank/expense-match.server";
 import {
   documentsByNumbers,
   getTransaction,
@@ -24,7 +25,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 /*
  * The statement page's action (its forms post here with a hidden intent): «Потвърди» a ranked
  * suggestion, «Разнеси» by typed document numbers, «Отмени» a match, «Обнови предложенията»,
- * «Създай разход в „Банкови такси“» for a bank's fee.
+ * «Създай разход в „Банкови такси“» for a bank's fee, «Осчетоводи по сметка» (decision 059).
  * Success goes back to the same view with a toast; a refusal answers the movement's form (400,
  * 404 or 409) with what was typed.
  */
@@ -49,7 +50,8 @@ export async function statementAction(request: Request, actor: BankActor, statem
     intent !== "confirm" &&
     intent !== "match" &&
     intent !== "unmatch" &&
-    intent !== "fee-expense"
+    intent !== "fee-expense" &&
+    intent !== "book"
   ) {
     return refuseUnknownIntent();
   }
@@ -79,6 +81,12 @@ export async function statementAction(request: Request, actor: BankActor, statem
         description: "Движението е разнесено към него; «Отмени» го изтрива.",
       });
     }
+    if (intent === "book") {
+      const account = (values.account ?? "").trim();
+      if (!account) return refuse(BANK_MESSAGES.bookAccountMissing, 400, "account");
+      await bookToAccount(actor, tx.id, account);
+      return redirectWithToast(back, `Движението е осчетоводено по сметка ${account}`);
+    }
     if (intent === "confirm") {
       const suggestion = await storedSuggestion(
         actor.context.db,
@@ -100,7 +108,8 @@ export async function statementAction(request: Request, actor: BankActor, statem
     return redirectWithToast(back, outcomeText(outcome));
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
-      return refuse(error.message, error.status, intent === "match" ? "numbers" : undefined);
+      const field = intent === "match" ? "numbers" : intent === "book" ? "account" : undefined;
+      return refuse(error.message, error.status, field);
     }
     throw error;
   }
