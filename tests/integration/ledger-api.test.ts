@@ -362,4 +362,31 @@ describe("the backfill of what was issued before the ledger", () => {
     });
     expect(await unposted(db, me.companyId)).toEqual([]);
   });
+
+  it("walks every source once, batch after batch, whatever the dates: seven documents of two days in batches of two", async () => {
+    const db = getDb();
+    const me = await createCompanyOnPlan(db, "standard");
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const id = await createTestDraft(db, me, {
+        issueDate: i % 2 ? "2026-10-02" : "2026-10-01",
+        lines: [{ description: "Услуга", quantity: "1", unitPrice: "10.00", vatRate: 20 }],
+      });
+      await db
+        .updateTable("documents")
+        .set({ status: "issued", number: String(100 + i).padStart(10, "0"), issuedAt: new Date() })
+        .where("id", "=", id)
+        .execute();
+      ids.push(id);
+    }
+    expect(await postMissing(db, { companyId: me.companyId, batch: 2 })).toBe(7);
+    const posted = await db
+      .selectFrom("ledgerEntries")
+      .select("sourceId")
+      .where("companyId", "=", me.companyId)
+      .where("sourceKind", "=", "document")
+      .execute();
+    expect(posted.map((e) => e.sourceId).sort()).toEqual([...ids].sort());
+    expect(await postMissing(db, { companyId: me.companyId, batch: 2 })).toBe(0);
+  });
 });
