@@ -86,7 +86,11 @@ describe.skipIf(!hasChromium)("the books in Chromium", () => {
 
         await visit(page, app, "/ledger", "Оборотна ведомост");
         const balance = page.getByRole("table", { name: /^Оборотна ведомост от / });
-        await balance.getByRole("row").filter({ hasText: /^\s*411/ }).first().waitFor();
+        await balance
+          .getByRole("row")
+          .filter({ hasText: /^\s*411/ })
+          .first()
+          .waitFor();
 
         // A journal entry that does not balance is refused, and what was typed stays.
         await visit(page, app, "/ledger/entry/new", "Нова счетоводна статия");
