@@ -12,6 +12,7 @@ import { ExportLinks, LedgerNav, PeriodForm } from "~/components/ledger/ledger-p
 import { TrialBalanceTable } from "~/components/ledger/trial-balance-table";
 import { VAT_SETTLEMENT_FORM, VatSettlement } from "~/components/ledger/vat-settlement";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
+import { actorOf } from "~/modules/auth/acts.server";
 import { can } from "~/modules/auth/capabilities";
 import { trialBalanceAnalytics } from "~/modules/ledger/analytics.server";
 import { unposted as listUnposted } from "~/modules/ledger/backfill.server";
@@ -87,7 +88,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       focus: "month",
     });
   }
-  const poster = { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() };
+  const poster = actorOf(user, context);
   try {
     if (values.intent === "vat-reverse") {
       await unsettleVat(context.db, user.companyId, month, poster);

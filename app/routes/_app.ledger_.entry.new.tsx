@@ -14,6 +14,7 @@ import { LedgerNav } from "~/components/ledger/ledger-parts";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
+import { actorOf } from "~/modules/auth/acts.server";
 import { createManualEntry, listAccounts } from "~/modules/ledger/accounts.server";
 import { manualEntrySchema } from "~/modules/ledger/schema";
 import { todayInSofia } from "~/utils/dates";
@@ -68,10 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   try {
-    await createManualEntry(context.db, user.companyId, parsed.data, {
-      id: user.id,
-      name: `${user.firstName} ${user.lastName}`.trim(),
-    });
+    await createManualEntry(context.db, user.companyId, parsed.data, actorOf(user, context));
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       return refuseWithAppError(FORM_ID, error, values);

@@ -15,6 +15,7 @@ import { OpeningRows } from "~/components/ledger/opening-rows";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
+import { actorOf } from "~/modules/auth/acts.server";
 import { listAccounts } from "~/modules/ledger/accounts.server";
 import {
   openingBalances,
@@ -109,10 +110,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
   try {
-    await saveOpeningBalances(context.db, user.companyId, parsed.data, {
-      id: user.id,
-      name: `${user.firstName} ${user.lastName}`.trim(),
-    });
+    await saveOpeningBalances(context.db, user.companyId, parsed.data, actorOf(user, context));
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       return refuseWithAppError(FORM_ID, error, values);

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
+import { actorOf } from "~/modules/auth/acts.server";
 import { createManualEntry } from "~/modules/ledger/accounts.server";
 import {
   entryJson,
@@ -38,10 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiFeatureUser(request, context, "ledger", "ledger.edit");
   const { data } = await parseJsonBody(request, manualEntrySchema);
   try {
-    const id = await createManualEntry(context.db, user.companyId, data, {
-      id: user.id,
-      name: `${user.firstName} ${user.lastName}`.trim(),
-    });
+    const id = await createManualEntry(context.db, user.companyId, data, actorOf(user, context));
     const { entries } = await journal(context.db, user.companyId, {
       from: data.entryDate,
       to: data.entryDate,

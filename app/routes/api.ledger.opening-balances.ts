@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
 import { answer, describeApi, errors, jsonContent, refusal } from "~/modules/api/describe";
+import { actorOf } from "~/modules/auth/acts.server";
 import { openingBalancesJson, openingBalancesJsonSchema } from "~/modules/ledger/json.server";
 import { openingBalances, saveOpeningBalances } from "~/modules/ledger/opening.server";
 import { openingBalancesSchema } from "~/modules/ledger/schema";
@@ -22,10 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireApiFeatureUser(request, context, "ledger", "ledger.edit");
   const { data } = await parseJsonBody(request, openingBalancesSchema);
   try {
-    await saveOpeningBalances(context.db, user.companyId, data, {
-      id: user.id,
-      name: `${user.firstName} ${user.lastName}`.trim(),
-    });
+    await saveOpeningBalances(context.db, user.companyId, data, actorOf(user, context));
     const saved = await openingBalances(context.db, user.companyId);
     return json(openingBalancesJson(saved), { status: 201 });
   } catch (error) {

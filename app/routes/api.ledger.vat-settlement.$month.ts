@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json } from "@remix-run/node";
 import { answer, describeApi, errors, month, refusal, z } from "~/modules/api/describe";
+import { actorOf } from "~/modules/auth/acts.server";
 import { entryJson, ledgerEntryJsonSchema } from "~/modules/ledger/json.server";
 import { journal } from "~/modules/ledger/reports.server";
 import { LEDGER_MESSAGES } from "~/modules/ledger/schema";
@@ -21,7 +22,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const user = await requireApiFeatureUser(request, context, "ledger", "ledger.edit");
   const asked = params.month ?? "";
   if (!MONTH.test(asked)) return jsonError(LEDGER_MESSAGES.month, 400);
-  const poster = { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() };
+  const poster = actorOf(user, context);
   try {
     const id =
       request.method === "POST"
