@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "kysely";
 import { postMissing } from "~/modules/ledger/backfill.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
-import { openPostgres } from "~db/client";
+import { type OpenedDatabase, openPostgres } from "~db/client";
 import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { CLIENTS, seedDocuments, seedExpenses } from "./seed";
@@ -28,36 +28,55 @@ async function timed(run: () => Promise<unknown>, runs = RUNS) {
   return { p50: at(0.5), p95: at(0.95) };
 }
 
+/** The measured company, its 10,000 clients and 100,000 documents (and expenses, when asked). */
+async function seedCompany(database: OpenedDatabase): Promise<string> {
+  const { db } = database;
+  const company = await db
+    .insertInto("companies")
+    .values({
+      name: "Книги Бенч ЕООД",
+      companyType: "company",
+      eik: "100000002",
+      address: "ул. Шипка 5",
+      city: "София",
+      postalCode: "1000",
+      email: "ledger@example.bg",
+      subscriptionPlan: "standard",
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const target = company.id;
+  await sql`insert into clients (company_id, kind, name, eik, address, city)
+    select ${target}::uuid, 'company', 'Клиент ' || g || ' ООД', (200000000 + g)::text, 'ул. 1', 'София'
+    from generate_series(0, ${CLIENTS - 1}) g`.execute(db);
+  await seedDocuments(database, target);
+  if (process.env.BENCH_LEDGER_EXPENSES) await seedExpenses(database, target);
+  await sql`vacuum analyze`.execute(db);
+  return target;
+}
+
 export async function benchLedger() {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const name = uniqueName("smetka_bench_ledger");
-  const database = openPostgres(await createDatabase(serverUrl, name), 10);
+  // BENCH_LEDGER_DB: a database kept by an earlier run (BENCH_KEEP), its seed and what is posted.
+  const kept = process.env.BENCH_LEDGER_DB;
+  const name = kept ?? uniqueName("smetka_bench_ledger");
+  const url = kept
+    ? `${serverUrl.replace(/\/[^/]*$/, "")}/${kept}`
+    : await createDatabase(serverUrl, name);
+  const database = openPostgres(url, 10);
   const { db } = database;
   console.log("\nPostgreSQL: the ledger at 100,000 documents (issue #45 item 9)");
   try {
     await migrateToLatest(db);
-    // The migration posts what exists; the seed writes after it, as a company's years would.
-    const company = await db
-      .insertInto("companies")
-      .values({
-        name: "Книги Бенч ЕООД",
-        companyType: "company",
-        eik: "100000002",
-        address: "ул. Шипка 5",
-        city: "София",
-        postalCode: "1000",
-        email: "ledger@example.bg",
-        subscriptionPlan: "standard",
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    const target = company.id;
-    await sql`insert into clients (company_id, kind, name, eik, address, city)
-      select ${target}::uuid, 'company', 'Клиент ' || g || ' ООД', (200000000 + g)::text, 'ул. 1', 'София'
-      from generate_series(0, ${CLIENTS - 1}) g`.execute(db);
-    await seedDocuments(database, target);
-    if (process.env.BENCH_LEDGER_EXPENSES) await seedExpenses(database, target);
-    await sql`vacuum analyze`.execute(db);
+    const target = kept
+      ? (
+          await db
+            .selectFrom("companies")
+            .select("id")
+            .where("eik", "=", "100000002")
+            .executeTakeFirstOrThrow()
+        ).id
+      : await seedCompany(database);
     const started = performance.now();
     let posted = 0;
     for (;;) {
@@ -102,7 +121,7 @@ export async function benchLedger() {
     });
   } finally {
     await database.close();
-    if (process.env.BENCH_KEEP) console.log(`  kept the database ${name} (BENCH_KEEP)`);
+    if (process.env.BENCH_KEEP || kept) console.log(`  kept the database ${name} (BENCH_KEEP)`);
     else await dropDatabase(serverUrl, name).catch(() => {});
   }
 }
