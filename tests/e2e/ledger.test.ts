@@ -127,6 +127,8 @@ describe.skipIf(!hasChromium)("the books in Chromium", () => {
         await visit(page, app, "/ledger/general", "Главна книга");
         await visit(page, app, "/ledger/rules", "Правила за осчетоводяване");
         await visit(page, app, "/ledger/opening", "Начални салда");
+        await visit(page, app, "/ledger/agreement", "Съгласуване на книгите");
+        await page.getByRole("table", { name: /^Книгите и източниците им за / }).waitFor();
         await page.goto(
           `${app.url}/ledger/account/411?from=${today().slice(0, 4)}-01-01&to=${today()}&counterparty=${clientId}`,
         );

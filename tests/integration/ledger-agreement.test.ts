@@ -26,8 +26,10 @@ import {
   updateSalary,
 } from "~/modules/salaries/salaries.server";
 import { salarySchema } from "~/modules/salaries/schema";
+import type { AgreementRow } from "~/modules/vat/books-agreement.server";
 import { vatReport } from "~/modules/vat/report.server";
 import { settleVat, unsettleVat } from "~/modules/vat/settlement.server";
+import { loader as agreementPage } from "~/routes/_app.ledger_.agreement";
 import type { Database, LedgerEntriesSourceKind } from "~db/types";
 import { writeMt940 } from "../setup/bank-statements";
 import {
@@ -37,6 +39,7 @@ import {
   createTestSalary,
   validEgn,
 } from "../setup/factories";
+import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -806,6 +809,26 @@ describe("the issue's «done when»", () => {
     expect(unsettled("411").closing.debitCents).toBe(
       listed.currencies.find((c) => c.currency === "EUR")?.outstandingCents,
     );
+
+    // The same agreement on the page «Съгласуване» (/ledger/agreement), row by row.
+    const page = await call(agreementPage, db, `/ledger/agreement?month=${MONTH}`, {
+      headers: { Cookie: (await signInApi(db, me.user)).cookie },
+    });
+    expect(page.status).toBe(200);
+    const shown = (await page.json()) as { month: string; rows: AgreementRow[] };
+    expect(shown.month).toBe(MONTH);
+    expect(shown.rows.map((r) => r.accounts)).toEqual([
+      "4532",
+      "4531",
+      "4611, 4614",
+      "4612",
+      "4613",
+      "454",
+      "503",
+      "411",
+    ]);
+    for (const row of shown.rows) expect(row.booksCents, row.what).toBe(row.sourceCents);
+    expect(shown.rows.find((r) => r.accounts === "503")?.sourceCents).toBe(statement.closingCents);
 
     await settleVat(db, me.companyId, MONTH, poster);
     const tb = await trialBalance(db, me.companyId, `${MONTH}-01`, `${MONTH}-31`);

@@ -16,6 +16,7 @@ export function LedgerNav({ current, mayEdit }: { current: string; mayEdit: bool
     ["/ledger/general", "Главна книга"],
     ["/ledger/accounts", "Сметкоплан"],
     ["/ledger/rules", "Правила за осчетоводяване"],
+    ["/ledger/agreement", "Съгласуване"],
     ...(mayEdit
       ? ([
           ["/ledger/entry/new", "Нова статия"],
