@@ -42,7 +42,7 @@ export const LEDGER_MESSAGES = {
   vatDisagrees: (what: string) =>
     `Книгите не съвпадат със справка-декларацията: ${what}. Осчетоводете разликата (или неосчетоводеното) и опитайте отново`,
   vatNothing: (month: string) => `Няма ДДС за приключване за ${month}`,
-  vatNotRegistered: "Фирмата не е регистрирана по ЗДДС: няма ДДС за приключване",
+  vatNotRegistered: "Без регистрация по ЗДДС няма ДДС за приключване",
   vatOpenMonth: (month: string) =>
     `Месецът ${month} още не е свършил: ДДС се приключва след края му`,
 } as const;
