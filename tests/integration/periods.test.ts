@@ -31,7 +31,7 @@ import { action as unlockApi } from "~/routes/api.periods.$month.unlock";
 import { action as salariesApi } from "~/routes/api.salaries";
 import { action as salaryApi } from "~/routes/api.salaries.$id";
 import type { Database } from "~db/types";
-import { writeMt940 } from "../setup/bank-statements";
+import { type SampleMovement, writeMt940 } from "../setup/bank-statements";
 import {
   createCompanyOnPlan,
   createTestDraft,
@@ -85,6 +85,29 @@ async function expenseBody(db: Kysely<Database>, companyId: string, documentDate
  * invoice with a payment, an expense, a draft salary, a movement matched and one not) and a draft
  * and an expense in October; then September is locked by its owner through the API.
  */
+/** A statement of the account, imported through the API (as a person's upload). */
+function importMt940(
+  db: Kysely<Database>,
+  bearer: Record<string, string>,
+  fileName: string,
+  movements: SampleMovement[],
+) {
+  const form = new FormData();
+  const statement = writeMt940({ iban: IBAN, openingDay: `${LOCKED}-01`, movements });
+  form.append("file", new Blob([statement], { type: "text/plain" }), fileName);
+  return call(importApi, db, "/api/bank/statements", {
+    method: "POST",
+    body: form,
+    headers: bearer,
+  });
+}
+
+/** A late movement of the locked month (its line refuses the file) and one of the open month. */
+const LATE_MOVEMENTS: SampleMovement[] = [
+  { day: `${LOCKED}-28`, direction: "credit", cents: 500, reason: "Късно", reference: "P3" },
+  { day: `${OPEN}-02`, direction: "credit", cents: 700, reason: "Октомври", reference: "P4" },
+];
+
 async function lockedWorld() {
   const db = getDb();
   const me = await createCompanyOnPlan(db, "full");
@@ -125,33 +148,10 @@ async function lockedWorld() {
     name: "Иван Иванов",
     idNumber: "7501020018",
   });
-  const form = new FormData();
-  const statement = writeMt940({
-    iban: IBAN,
-    openingDay: `${LOCKED}-01`,
-    movements: [
-      {
-        day: `${LOCKED}-21`,
-        direction: "credit",
-        cents: 2000,
-        reason: "Плащане 1",
-        reference: "P1",
-      },
-      {
-        day: `${LOCKED}-22`,
-        direction: "credit",
-        cents: 1000,
-        reason: "Плащане 2",
-        reference: "P2",
-      },
-    ],
-  });
-  form.append("file", new Blob([statement], { type: "text/plain" }), "septemvri.sta");
-  const imported = await call(importApi, db, "/api/bank/statements", {
-    method: "POST",
-    body: form,
-    headers: session.bearer,
-  });
+  const imported = await importMt940(db, session.bearer, "septemvri.sta", [
+    { day: `${LOCKED}-21`, direction: "credit", cents: 2000, reason: "Плащане 1", reference: "P1" },
+    { day: `${LOCKED}-22`, direction: "credit", cents: 1000, reason: "Плащане 2", reference: "P2" },
+  ]);
   expect(imported.status, await imported.clone().text()).toBe(201);
   const listed = await call(transactionsApi, db, "/api/bank/transactions", {
     headers: session.bearer,
@@ -462,35 +462,7 @@ const WRITES: Row[] = [
   ],
   [
     "import a statement with a new movement in the locked month",
-    (w) => {
-      const form = new FormData();
-      const statement = writeMt940({
-        iban: IBAN,
-        openingDay: `${LOCKED}-01`,
-        movements: [
-          {
-            day: `${LOCKED}-28`,
-            direction: "credit",
-            cents: 500,
-            reason: "Късно",
-            reference: "P3",
-          },
-          {
-            day: `${OPEN}-02`,
-            direction: "credit",
-            cents: 700,
-            reason: "Октомври",
-            reference: "P4",
-          },
-        ],
-      });
-      form.append("file", new Blob([statement], { type: "text/plain" }), "kusno.sta");
-      return call(importApi, w.db, "/api/bank/statements", {
-        method: "POST",
-        body: form,
-        headers: w.session.bearer,
-      });
-    },
+    (w) => importMt940(w.db, w.session.bearer, "kusno.sta", LATE_MOVEMENTS),
   ],
   [
     "undo a bank match",
@@ -534,9 +506,7 @@ describe("a locked month (decision 058)", () => {
     const source = writeMt940({
       iban: IBAN,
       openingDay: `${LOCKED}-01`,
-      movements: [
-        { day: `${LOCKED}-28`, direction: "credit", cents: 500, reason: "Късно", reference: "P3" },
-      ],
+      movements: LATE_MOVEMENTS,
     }).split(/\r?\n/);
     expect(source[body.line! - 1]).toMatch(/^:61:260928/);
   });

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { AmountCell, AmountHead, CURRENCY_NAMES } from "./ledger-parts";
+import { AmountCell, AmountHead, CURRENCY_NAMES, SidesRow } from "./ledger-parts";
 
 /* An account's card (карта на сметка) and its open items (открити позиции), as tables. */
 
@@ -58,13 +58,7 @@ export function CardTable({ card, from, to }: { card: CardView; from: string; to
           </tr>
         </thead>
         <tbody>
-          <tr>
-            <th scope="row" colSpan={5} className={listStyles.cell}>
-              Начално салдо
-            </th>
-            <AmountCell cents={card.opening.debitCents} />
-            <AmountCell cents={card.opening.creditCents} />
-          </tr>
+          <SidesRow label="Начално салдо" span={5} sides={card.opening} />
           {card.lines.map((l) => (
             <tr key={l.id}>
               <td className={listStyles.cell}>{l.entryDate}</td>
@@ -80,22 +74,8 @@ export function CardTable({ card, from, to }: { card: CardView; from: string; to
           ))}
         </tbody>
         <tfoot>
-          <tr>
-            <th scope="row" colSpan={3} className={listStyles.cell}>
-              Оборот
-            </th>
-            <AmountCell cents={card.turnover.debitCents} />
-            <AmountCell cents={card.turnover.creditCents} />
-            <td className={listStyles.cell} />
-            <td className={listStyles.cell} />
-          </tr>
-          <tr>
-            <th scope="row" colSpan={5} className={listStyles.cell}>
-              Крайно салдо
-            </th>
-            <AmountCell cents={card.closing.debitCents} />
-            <AmountCell cents={card.closing.creditCents} />
-          </tr>
+          <SidesRow label="Оборот" span={3} sides={card.turnover} after={2} />
+          <SidesRow label="Крайно салдо" span={5} sides={card.closing} />
         </tfoot>
       </table>
     </ScrollTable>
@@ -179,14 +159,7 @@ export function OpenItemsTable({
             ))}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" colSpan={5} className={listStyles.cell}>
-                Общо неуредено
-              </th>
-              <AmountCell cents={open.balance.debitCents} />
-              <AmountCell cents={open.balance.creditCents} />
-              <td className={listStyles.cell} />
-            </tr>
+            <SidesRow label="Общо неуредено" span={5} sides={open.balance} after={1} />
           </tfoot>
         </table>
       </ScrollTable>

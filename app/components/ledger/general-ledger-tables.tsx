@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { AmountCell, AmountHead, CURRENCY_NAMES } from "./ledger-parts";
+import { AmountCell, AmountHead, CURRENCY_NAMES, SidesRow } from "./ledger-parts";
 
 /* The general ledger (главна книга): one table per account. */
 
@@ -66,13 +66,7 @@ export function GeneralLedgerTables({ ledger }: { ledger: GeneralLedgerView }) {
                 </tr>
               </thead>
               <tbody>
-                <tr>
-                  <th scope="row" colSpan={3} className={listStyles.cell}>
-                    Начално салдо
-                  </th>
-                  <AmountCell cents={a.opening.debitCents} />
-                  <AmountCell cents={a.opening.creditCents} />
-                </tr>
+                <SidesRow label="Начално салдо" span={3} sides={a.opening} />
                 {a.lines.map((l) => (
                   <tr key={l.id}>
                     <td className={listStyles.cell}>{l.entryDate}</td>
@@ -97,20 +91,8 @@ export function GeneralLedgerTables({ ledger }: { ledger: GeneralLedgerView }) {
                 )}
               </tbody>
               <tfoot>
-                <tr>
-                  <th scope="row" colSpan={3} className={listStyles.cell}>
-                    Оборот
-                  </th>
-                  <AmountCell cents={a.turnover.debitCents} />
-                  <AmountCell cents={a.turnover.creditCents} />
-                </tr>
-                <tr>
-                  <th scope="row" colSpan={3} className={listStyles.cell}>
-                    Крайно салдо
-                  </th>
-                  <AmountCell cents={a.closing.debitCents} />
-                  <AmountCell cents={a.closing.creditCents} />
-                </tr>
+                <SidesRow label="Оборот" span={3} sides={a.turnover} />
+                <SidesRow label="Крайно салдо" span={3} sides={a.closing} />
               </tfoot>
             </table>
           </ScrollTable>

@@ -72,6 +72,31 @@ export function AmountCell({ cents }: { cents: number }) {
   );
 }
 
+/**
+ * A row of a side's figures: its heading over `span` columns, debit and credit, and `after`
+ * empty cells (opening, turnover, closing, a total).
+ */
+export function SidesRow(props: {
+  label: string;
+  span: number;
+  sides: { debitCents: number; creditCents: number };
+  after?: number;
+}) {
+  return (
+    <tr>
+      <th scope="row" colSpan={props.span} className={listStyles.cell}>
+        {props.label}
+      </th>
+      <AmountCell cents={props.sides.debitCents} />
+      <AmountCell cents={props.sides.creditCents} />
+      {Array.from({ length: props.after ?? 0 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: empty cells, by position
+        <td key={i} className={listStyles.cell} />
+      ))}
+    </tr>
+  );
+}
+
 /** A column heading of an amount. */
 export function AmountHead({ children }: { children: React.ReactNode }) {
   return (

@@ -44,15 +44,23 @@ export async function booksAgreement(
     trialBalance(db, companyId, from, to),
     trialBalance(db, companyId, `${today.slice(0, 4)}-01-01`, today),
     summarizeDocuments(db, companyId, {}, today),
-    // Each account's last statement that ends in the month: its closing balance.
+    // Each account's last statement that ends in the month: its closing balance. Only accounts
+    // in the books' currency: 503 holds no other (decision 059).
     db
       .selectFrom("bankStatements")
-      .select(["accountId", "periodTo", "closingCents"])
-      .where("companyId", "=", companyId)
-      .where("periodTo", ">=", from)
-      .where("periodTo", "<=", to)
-      .where("closingCents", "is not", null)
-      .orderBy("periodTo", "desc")
+      .innerJoin("bankAccounts", "bankAccounts.id", "bankStatements.accountId")
+      .select([
+        "bankStatements.accountId",
+        "bankStatements.periodTo",
+        "bankStatements.closingCents",
+      ])
+      .where("bankStatements.companyId", "=", companyId)
+      .where("bankAccounts.companyId", "=", companyId)
+      .where("bankAccounts.currency", "=", ledgerCurrency(to))
+      .where("bankStatements.periodTo", ">=", from)
+      .where("bankStatements.periodTo", "<=", to)
+      .where("bankStatements.closingCents", "is not", null)
+      .orderBy("bankStatements.periodTo", "desc")
       .execute(),
   ]);
   const account = (code: string, report = tb) =>
