@@ -4,7 +4,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as styles from "~/components/layout/page.css";
 import { LoginCompanies } from "~/components/team/login-companies";
@@ -45,7 +45,10 @@ export default function Companies() {
   return (
     <div className={styles.page}>
       <h1>Вашите фирми</h1>
-      <p>Фирмите, в които сте член, и ролята ви във всяка.</p>
+      <p>
+        Фирмите, в които сте член, и ролята ви във всяка. Месеците на фирмите, на които водите
+        счетоводството: <Link to="/companies/months">Фирмите по месеци</Link>.
+      </p>
       <LoginCompanies companies={companies} />
     </div>
   );

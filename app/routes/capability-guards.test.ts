@@ -21,6 +21,8 @@ const ALLOWED: Record<string, string> = {
   "api.companies.active.ts": "the switch itself: checks the membership (team/companies.server)",
   "invite.$token.tsx": "accepting an invitation: the token names the company",
   "api.team.invitations.accept.ts": "accepting an invitation: the token names the company",
+  "_app.companies_.months.tsx":
+    "the login's own memberships where it keeps the books (owner or accountant: month-end/overview.server)",
   "_app.companies.tsx":
     "the login's own memberships: leaving checks the membership (team/members.server)",
 };

@@ -2016,6 +2016,14 @@ function teamCalls(f: Fixtures): Call[] {
   return [
     periods({ intent: "lock", month: "2025-02" }),
     periods({ intent: "unlock", month: "2025-02", reason: "Корекция" }),
+    // The month-end's «Заключи» (issue #46 item 3).
+    {
+      route: "_app.ledger_.month",
+      method: "POST",
+      path: "/ledger/month",
+      body: "form",
+      fields: { intent: "lock", month: "2025-03" },
+    },
     {
       route: "api.periods.$month.lock",
       method: "POST",

@@ -17,6 +17,7 @@ export function LedgerNav({ current, mayEdit }: { current: string; mayEdit: bool
     ["/ledger/accounts", "Сметкоплан"],
     ["/ledger/rules", "Правила за осчетоводяване"],
     ["/ledger/agreement", "Съгласуване"],
+    ["/ledger/month", "Приключване на месеца"],
     ...(mayEdit
       ? ([
           ["/ledger/entry/new", "Нова статия"],

@@ -368,3 +368,35 @@ export function transactionJson(tx: TransactionView) {
       })),
   };
 }
+
+/**
+ * Per company and month (yyyy-MM of the booking date), the movements and how many of them are
+ * not yet matched or booked to an account: the month-end page and the accountant's overview.
+ */
+export async function movementsByMonth(
+  db: Kysely<Database>,
+  companyIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<{ companyId: string; month: string; total: number; unbooked: number }[]> {
+  if (!companyIds.length) return [];
+  const rows = await db
+    .selectFrom("bankTransactions")
+    .select((eb) => [
+      "bankTransactions.companyId",
+      sql<string>`to_char(booked_on, 'YYYY-MM')`.as("month"),
+      eb.fn.countAll<string>().as("total"),
+      eb.fn.count<string>(sql`case when not ${standingMatch(eb)} then 1 end`).as("unbooked"),
+    ])
+    .where("bankTransactions.companyId", "in", [...companyIds])
+    .where("bookedOn", ">=", from)
+    .where("bookedOn", "<=", to)
+    .groupBy(["bankTransactions.companyId", sql`to_char(booked_on, 'YYYY-MM')`])
+    .execute();
+  return rows.map((r) => ({
+    companyId: r.companyId,
+    month: r.month,
+    total: Number(r.total),
+    unbooked: Number(r.unbooked),
+  }));
+}

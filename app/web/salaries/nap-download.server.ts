@@ -1,17 +1,9 @@
 import type { Kysely } from "kysely";
 import type { SessionUser } from "~/modules/auth/session.server";
-import {
-  correctionBase,
-  correctionOf,
-  deliveries,
-  recordDelivery,
-} from "~/modules/salaries/nap/corrections.server";
-import { type MonthDeclaration, monthDeclaration } from "~/modules/salaries/nap/declaration.server";
-import {
-  declarationFiles,
-  zipDeclarationFiles,
-  zipName,
-} from "~/modules/salaries/nap/files.server";
+import { declarationBundle } from "~/modules/salaries/nap/bundle.server";
+import { recordDelivery } from "~/modules/salaries/nap/corrections.server";
+import type { MonthDeclaration } from "~/modules/salaries/nap/declaration.server";
+import { zipDeclarationFiles, zipName } from "~/modules/salaries/nap/files.server";
 import { DECLARATION_MESSAGES } from "~/modules/salaries/nap/messages";
 import { contentDisposition } from "~/utils/content-disposition";
 import { MONTH } from "~/utils/periods";
@@ -57,16 +49,13 @@ export async function declarationDownload(
   refuse: Refusal,
   regular = false,
 ): Promise<Response> {
-  const [declaration, history] = await Promise.all([
-    monthDeclaration(db, companyId, month),
-    deliveries(db, companyId, month),
-  ]);
-  if (declaration.problems.length) {
-    return refuse(409, DECLARATION_MESSAGES.notReady, declaration);
-  }
-  const base = regular ? null : correctionBase(declaration, history);
-  const correction = correctionOf(declaration, base);
-  const files = declarationFiles(declaration, correction);
+  const { declaration, files, base, correction } = await declarationBundle(
+    db,
+    companyId,
+    month,
+    regular,
+  );
+  if (!files) return refuse(409, DECLARATION_MESSAGES.notReady, declaration);
   const headers = { "Cache-Control": "private, no-store" };
   if (which === "zip") {
     const zip = zipDeclarationFiles(files);
