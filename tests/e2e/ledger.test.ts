@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { previousMonth } from "~/utils/periods";
 import { validEik } from "../setup/values";
 import {
   expectAccessible,
@@ -143,6 +144,26 @@ describe.skipIf(!hasChromium)("the books in Chromium", () => {
         const text = await csv.text();
         expect(text).toMatch(/^\uFEFF?.*Оборотна ведомост/);
         expect(text).toMatch(/\n"?411"?[;,]/);
+
+        // The month-end (issue #46 item 3): the month's state, its ZIP, «Заключи», the overview.
+        // Each mode locks a month of its own, long before today's sale: the other mode's stays open.
+        let month = previousMonth(previousMonth(today().slice(0, 7)));
+        if (!javaScriptEnabled) month = previousMonth(month);
+        await visit(page, app, `/ledger/month?month=${month}`, "Приключване на месеца");
+        await page.getByRole("region", { name: /^Документи:/ }).waitFor();
+        const zip = await page.request.get(`${app.url}/ledger/month.zip?month=${month}`);
+        expect(zip.status()).toBe(200);
+        expect(zip.headers()["content-type"]).toBe("application/zip");
+        await page.getByRole("button", { name: /^Заключи / }).click();
+        await page
+          .getByText(/е заключен от /)
+          .first()
+          .waitFor();
+        await expectAccessible(page);
+        await page.goto(`${app.url}/companies/months`);
+        await page.getByRole("heading", { name: "Фирмите по месеци", level: 1 }).waitFor();
+        await page.getByRole("table", { name: "Състоянието на месеците по фирми" }).waitFor();
+        await expectAccessible(page);
       } finally {
         await context.close();
       }
