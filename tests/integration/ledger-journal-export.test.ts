@@ -217,6 +217,9 @@ describe("the journal for accounting programs", () => {
       path,
     );
     expect(text).toContain("За счетоводна програма");
+    expect(text).toContain(
+      "Файл във формата на конкретна програма (Microinvest Делта Pro, Ажур, Плюс Минус, Бизнес Навигатор) не се създава",
+    );
     const form = /<form[^>]*action="\/ledger\/export\/accounting\.csv"[^>]*>/.exec(html)?.[0];
     expect(form).toMatch(/method="get"/);
     expect(html).toMatch(/formaction="\/ledger\/export\/accounting\.xlsx"/i);

@@ -145,6 +145,13 @@ export function AccountingExport({ from, to }: { from: string; to: string }) {
         Статиите на периода по двойки Дт/Кт (дата, документ, контрагент с ЕИК и ДДС номер, сметки,
         сума, ДДС, основание), за импорт в счетоводна програма.
       </p>
+      <p>
+        <small>
+          Файлът е таблица, в която програмата избира колоните си при импорта. Файл във формата на
+          конкретна програма (Microinvest Делта Pro, Ажур, Плюс Минус, Бизнес Навигатор) не се
+          създава: никоя от тях не публикува точно описание на формата си за импорт.
+        </small>
+      </p>
       <Form method="get" action="/ledger/export/accounting.csv" reloadDocument>
         <div className={listStyles.toolbar}>
           <FormField name="from" label="От" type="date" defaultValue={from} required />
