@@ -188,6 +188,15 @@ describe("the journal for accounting programs", () => {
     const accountant = await memberOf(db, me.companyId, "accountant");
     const staff = await memberOf(db, me.companyId, "staff");
     expect((await download(db, accountant.cookie, "accounting.csv")).status).toBe(200);
+    const audit = await db
+      .selectFrom("companyAudit")
+      .select(["action", "details"])
+      .where("companyId", "=", me.companyId)
+      .where("action", "=", "export")
+      .execute();
+    expect(audit.map((a) => a.details)).toEqual([
+      { report: "accounting", from: "2026-10-01", to: "2026-10-31" },
+    ]);
     expect((await download(db, staff.cookie, "accounting.csv")).status).toBe(403);
     expect((await download(db, staff.cookie, "accounting.xlsx")).status).toBe(403);
 
@@ -225,5 +234,28 @@ describe("the journal for accounting programs", () => {
     expect(html).toMatch(/formaction="\/ledger\/export\/accounting\.xlsx"/i);
     expect(html).toMatch(/name="from"[^>]*value="2026-10-01"/);
     expect(html).toMatch(/name="to"[^>]*value="2026-10-31"/);
+  });
+
+  it("reads the period page by page: 1,100 entries of three lines give 2,200 pairs, each once", async () => {
+    const db = getDb();
+    const me = await createCompanyOnPlan(db, "standard");
+    await db.transaction().execute(async (trx) => {
+      await sql`insert into ledger_entries (id, company_id, entry_date, currency, source_kind, description, document_ref)
+      select md5('e' || g)::uuid, ${me.companyId}::uuid, '2026-12-01'::date + (g % 28), 'EUR', 'manual', 'Каса ' || g, 'РКО № ' || g
+      from generate_series(1, 1100) g`.execute(trx);
+      await sql`insert into ledger_lines (entry_id, company_id, entry_date, currency, account_code, debit_cents, credit_cents)
+      select md5('e' || g)::uuid, ${me.companyId}::uuid, '2026-12-01'::date + (g % 28), 'EUR', a.code, a.d, a.c
+      from generate_series(1, 1100) g, (values ('501', 300, 0), ('503', 0, 200), ('101', 0, 100)) a(code, d, c)`.execute(
+        trx,
+      );
+    });
+    const { cookie } = await signInApi(db, me.user);
+    const answer = await download(db, cookie, "accounting.csv", "from=2026-12-01&to=2026-12-31");
+    const [, ...rows] = csvRows(await answer.text());
+    expect(rows).toHaveLength(2200);
+    expect(new Set(rows.map((r) => `${r[NUMBER]} ${r[CREDIT]}`)).size).toBe(2200);
+    expect(rows.filter((r) => r[CREDIT] === "503").every((r) => r[AMOUNT] === "2,00")).toBe(true);
+    expect(rows.filter((r) => r[CREDIT] === "101").every((r) => r[AMOUNT] === "1,00")).toBe(true);
+    expect(rows.every((r) => r[TYPE] === "РКО" && r[DEBIT] === "501")).toBe(true);
   });
 });
