@@ -3,6 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { FormField } from "~/components/forms/form-field";
 import * as page from "~/components/layout/page.css";
 import {
+  AccountingExport,
   AmountCell,
   AmountHead,
   CURRENCY_NAMES,
@@ -142,6 +143,7 @@ export default function Journal() {
           </table>
         </ScrollTable>
       )}
+      <AccountingExport from={from} to={to} />
     </div>
   );
 }

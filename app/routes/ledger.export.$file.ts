@@ -9,6 +9,7 @@ import {
   trialBalanceFile,
   xlsxSheet,
 } from "~/modules/ledger/exports.server";
+import { accountingJournalFile } from "~/modules/ledger/journal-export.server";
 import { pdfModel, type ReportFile } from "~/modules/ledger/report-file";
 import {
   accountFilter,
@@ -32,16 +33,25 @@ import { requireFeature } from "~/web/subscriptions/gate.server";
  * (issue #45 item 4, decision 060): `journal` (&account=), `trial-balance` (&analytics=1),
  * `account-card` (&account=, &counterparty=) and `general-ledger` (&account=). Plain links on
  * each page. The CSV streams the whole period; the PDF (rendered in the PDF pool) and the Excel
- * file are bounded: past the bound the page is shown again with the reason.
+ * file are bounded: past the bound the page is shown again with the reason. `accounting.{csv|xlsx}`
+ * is the journal for accounting programs (issue #46 item 2, decision 064): posting pairs, no heading.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "ledger", "ledger.view");
-  const match = /^(journal|trial-balance|account-card|general-ledger)\.(pdf|xlsx|csv)$/.exec(
-    params.file ?? "",
-  );
+  const match =
+    /^(journal|trial-balance|account-card|general-ledger|accounting)\.(pdf|xlsx|csv)$/.exec(
+      params.file ?? "",
+    );
   if (!match) throw new NotFoundError();
-  const report = match[1] as "journal" | "trial-balance" | "account-card" | "general-ledger";
+  const report = match[1] as
+    | "journal"
+    | "trial-balance"
+    | "account-card"
+    | "general-ledger"
+    | "accounting";
   const format = match[2] as "pdf" | "xlsx" | "csv";
+  // A program imports the CSV or the workbook; a PDF of posting pairs is the journal's PDF.
+  if (report === "accounting" && format === "pdf") throw new NotFoundError();
   const url = new URL(request.url);
   const search = url.searchParams;
   const period = periodOf(search, todayInSofia());
@@ -57,6 +67,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let page: string;
   if (report === "journal") {
     file = await journalFile(db, companyId, { ...period, account });
+    page = "/ledger/journal";
+  } else if (report === "accounting") {
+    file = accountingJournalFile(db, companyId, period);
     page = "/ledger/journal";
   } else if (report === "trial-balance") {
     file = await trialBalanceFile(db, companyId, { ...period, analytics: wantsAnalytics(search) });

@@ -1,7 +1,5 @@
 import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { CompanyUser } from "~/modules/auth/session.server";
-import type { BankActor } from "~/modules/bank/access.server";
 import { createAccount } from "~/modules/bank/accounts.server";
 import { bookToAccount } from "~/modules/bank/book.server";
 import {
@@ -39,6 +37,7 @@ import {
   createTestSalary,
   validEgn,
 } from "../setup/factories";
+import { actorOf, buildLedgerMonth, OWN_IBAN } from "../setup/ledger-month";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -51,7 +50,6 @@ import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
 const MONTH = "2026-10";
-const OWN_IBAN = "BG80BNBG96611020345678";
 const SECOND_IBAN = "BG18RZBB91550123456789";
 const NAP_DOO_IBAN = "BG97BNBG96618000112001";
 const NAP_TAX_IBAN = "BG88BNBG96618000195001";
@@ -105,20 +103,6 @@ async function october(db: Kysely<Database>, companyId: string) {
       turnover: { debitCents: 0, creditCents: 0 },
       closing: { debitCents: 0, creditCents: 0 },
     };
-}
-
-function actorOf(db: Kysely<Database>, user: { id: string; email: string }, companyId: string) {
-  return {
-    user: {
-      id: user.id,
-      email: user.email,
-      firstName: "Мария",
-      lastName: "Георгиева",
-      companyId,
-      companyRole: "owner",
-    } as unknown as CompanyUser,
-    context: { db, clientIp: "127.0.0.1" },
-  } satisfies BankActor;
 }
 
 describe("a protocol under чл. 117 and the VAT settlement", () => {
@@ -671,118 +655,7 @@ describe("the hourly backfill", () => {
 describe("the issue's «done when»", () => {
   it("a month of invoices, a credit note, payments, expenses, a protocol, a payroll and a statement: the trial balance balances and agrees with the VAT files, the payroll and the bank", async () => {
     const db = getDb();
-    const me = await createCompanyOnPlan(db, "full");
-    await db
-      .updateTable("companies")
-      .set({ eik: "175074752", activityCode: "6201" })
-      .where("id", "=", me.companyId)
-      .execute();
-    const actor = actorOf(db, me.user, me.companyId);
-    const poster = { id: me.user.id, name: "Мария" };
-    await saveOpeningBalances(
-      db,
-      me.companyId,
-      {
-        date: `${MONTH}-01`,
-        lines: [
-          { account: "503", counterparty: null, debit: 1_000_000, credit: 0 },
-          { account: "101", counterparty: null, debit: 0, credit: 1_000_000 },
-        ],
-      },
-      poster,
-    );
-    const issue = async (fields: Record<string, unknown>) =>
-      issueDocument(db, me.companyId, await createTestDraft(db, me, fields));
-    const a = await issue({
-      issueDate: `${MONTH}-02`,
-      lines: [{ description: "Уебсайт", quantity: "1", unitPrice: "1000.00", vatRate: 20 }],
-    });
-    await issue({
-      issueDate: `${MONTH}-09`,
-      lines: [{ description: "Нощувка", quantity: "3", unitPrice: "33.35", vatRate: 9 }],
-    });
-    await issue({
-      type: "credit_note",
-      issueDate: `${MONTH}-15`,
-      originalId: a.id,
-      reason: "Отстъпка",
-      lines: [{ description: "Отстъпка", quantity: "1", unitPrice: "100.00", vatRate: 20 }],
-    });
-    const expense = await createTestExpense(db, me.companyId, { documentDate: `${MONTH}-08` });
-    await createTestExpense(db, me.companyId, {
-      documentType: "protocol_117",
-      documentDate: `${MONTH}-12`,
-      supplierName: "Google Ireland Ltd",
-      supplierEik: null,
-      supplierVatNumber: "IE6388047V",
-      amounts: [{ vatRate: 20, base: "33.33" }],
-    });
-    await createTestSalary(
-      db,
-      me.companyId,
-      MONTH,
-      { idNumber: validEgn("850101123") },
-      { status: "approved", gross: "2345.67" },
-    );
-    await createTestSalary(
-      db,
-      me.companyId,
-      MONTH,
-      { name: "Иван Стоянов", idNumber: validEgn("551231123"), gross: "1500" },
-      { status: "approved", gross: "1500" },
-    );
-    const { salaries } = await monthSalaries(db, me.companyId, MONTH);
-    const nets = salaries.reduce((t, s) => t + s.netCents, 0);
-    const file = writeMt940({
-      iban: OWN_IBAN,
-      openingCents: 1_000_000,
-      openingDay: `${MONTH}-01`,
-      movements: [
-        {
-          day: `${MONTH}-20`,
-          direction: "credit",
-          cents: 108_000,
-          reason: `Фактура ${a.number}`,
-          reference: "D1",
-        },
-        {
-          day: `${MONTH}-21`,
-          direction: "debit",
-          cents: 12_000,
-          reason: "Плащане на фактура",
-          reference: "D2",
-        },
-        {
-          day: `${MONTH}-22`,
-          direction: "debit",
-          cents: 350,
-          reason: "Такса за превод",
-          reference: "D3",
-        },
-        {
-          day: `${MONTH}-30`,
-          direction: "debit",
-          cents: nets,
-          reason: "Заплати за октомври",
-          reference: "D4",
-        },
-      ],
-    });
-    const imported = await importStatement(
-      actor,
-      { fileName: "october.sta", bytes: new TextEncoder().encode(file) },
-      null,
-    );
-    const [credit, paid, fee, wages] = (
-      await listTransactions(db, me.companyId, {
-        statementId: imported.statementId as string,
-        limit: 10,
-      })
-    ).transactions;
-    expect((await matchDocuments(actor, credit!.id, [a.id])).overpaidCents).toBe(0);
-    await matchExpense(actor, paid!.id, expense.id);
-    await matchBankFee(actor, fee!.id);
-    await bookToAccount(actor, wages!.id, "421");
+    const { me, poster, imported } = await buildLedgerMonth(db, MONTH);
 
     const report = await vatReport(db, me.companyId, MONTH, true);
     const nap = await monthPayments(db, me.companyId, MONTH);

@@ -132,3 +132,39 @@ export function ExportLinks({ report, query }: { report: string; query: string }
     </p>
   );
 }
+
+/**
+ * «За счетоводна програма» (decision 064): the period's journal as posting pairs for a program to
+ * import, as a GET form that loads the file itself (no JavaScript needed); the button picks the
+ * format.
+ */
+export function AccountingExport({ from, to }: { from: string; to: string }) {
+  return (
+    <section aria-labelledby="accounting-export" className={page.card}>
+      <h2 id="accounting-export">За счетоводна програма</h2>
+      <p>
+        Статиите на периода по двойки Дт/Кт (дата, документ, контрагент с ЕИК и ДДС номер, сметки,
+        сума, ДДС, основание), за импорт в счетоводна програма.
+      </p>
+      <p>
+        <small>
+          Файлът е таблица, в която програмата избира колоните си при импорта. Файл във формата на
+          конкретна програма (Microinvest Делта Pro, Ажур, Плюс Минус, Бизнес Навигатор) не се
+          създава: никоя от тях не публикува точно описание на формата си за импорт.
+        </small>
+      </p>
+      <Form method="get" action="/ledger/export/accounting.csv" reloadDocument>
+        <div className={listStyles.toolbar}>
+          <FormField name="from" label="От" type="date" defaultValue={from} required />
+          <FormField name="to" label="До" type="date" defaultValue={to} required />
+          <div>
+            <Button type="submit">Изтегли CSV</Button>{" "}
+            <Button type="submit" tone="secondary" formAction="/ledger/export/accounting.xlsx">
+              Изтегли Excel (XLSX)
+            </Button>
+          </div>
+        </div>
+      </Form>
+    </section>
+  );
+}

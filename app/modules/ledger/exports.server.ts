@@ -370,10 +370,9 @@ const csvCell = (cell: ReportCell): string => {
   return String(cell.number);
 };
 
-/** The CSV's first rows: the heading lines, an empty row, the columns' labels. */
+/** The CSV's first rows: the heading lines and an empty row (not in a plain file), the columns' labels. */
 export const csvHead = (file: ReportFile): string[][] => [
-  ...headingLines(file).map((line) => [line]),
-  [],
+  ...(file.plain ? [] : [...headingLines(file).map((line) => [line]), []]),
   file.columns.map((c) => c.label),
 ];
 
@@ -388,7 +387,7 @@ export function xlsxSheet(file: ReportFile, rows: ReportRow[]): XlsxSheet {
     widths: file.columns.map((c) => c.xlsx),
     rows: [
       ...heading.map((line, i) => ({ cells: [line], bold: i === 0 })),
-      { cells: [] },
+      ...(file.plain ? [] : [{ cells: [] }]),
       { cells: file.columns.map((c) => c.label), bold: true },
       ...rows.map((r) => ({ cells: r.cells, bold: r.strong === true })),
     ],

@@ -38,11 +38,15 @@ export interface ReportFile {
   name: { bg: string; ascii: string };
   columns: ReportColumn[];
   rows: AsyncIterable<ReportRow[]>;
+  /** A file for a program to import (decision 064): no heading, the columns' labels first. */
+  plain?: boolean;
 }
 
-/** The heading lines every file starts with: title, subject, company, period. */
+/** The heading lines a file starts with: title, subject, company, period (none in a plain file). */
 export const headingLines = (file: Omit<ReportFile, "rows">) =>
-  [file.title, file.subject, file.company, file.period].filter((l): l is string => !!l);
+  file.plain
+    ? []
+    : [file.title, file.subject, file.company, file.period].filter((l): l is string => !!l);
 
 /** The period's line: its days and the currency of its amounts. */
 export const periodLine = (from: string, to: string, currency: "BGN" | "EUR") =>
