@@ -36,7 +36,10 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["bank"],
   // Reports over the documents, expenses and salaries; the company's whole export of them.
   ["vat"],
-  ["analytics", "dashboard", "export", "month-end"],
+  // SAF-T (decision 063) reads the books, the documents and the VAT journals' conversions.
+  ["analytics", "dashboard", "export", "saft"],
+  // The accountant's month-end (decision 066) gathers the VAT, payroll, books and SAF-T files.
+  ["month-end"],
   ["admin"],
   ["api"],
   // What is about HTTP (decision 052): reading the session from a request, the guards that throw

@@ -32,6 +32,7 @@ import { benchLadder } from "./ladder";
 import { benchLedger } from "./ledger";
 import { benchMixed } from "./mixed";
 import { benchPdfSideBySide } from "./pdf";
+import { benchSaft } from "./saft";
 import { seed } from "./seed";
 import { fmt, printSummary, record } from "./table";
 
@@ -552,7 +553,7 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "pglite") {
   await memory.close();
 }
 
-// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | backup | export | bank | mixed | ledger
+// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | backup | export | bank | mixed | ledger | saft
 // runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "postgres") {
@@ -601,5 +602,6 @@ if (only === "backup") await benchBackup();
 if (!only || only === "bank") await benchBank();
 if (!only || only === "mixed") await benchMixed();
 if (!only || only === "ledger") await benchLedger();
+if (only === "saft") await benchSaft();
 
 printSummary();

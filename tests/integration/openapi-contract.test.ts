@@ -281,6 +281,9 @@ function calls(f: Fixtures): {
     { method: "post", path: "/api/ledger/vat-settlement/{month}", params: { month: "2026-10" } },
     { method: "delete", path: "/api/ledger/vat-settlement/{month}", params: { month: "2026-10" } },
     { method: "get", path: "/api/reports/vat/{month}/files", params: month, status: 409 },
+    // SAF-T (decision 063): the month's file, and a month before the euro's schema.
+    { method: "get", path: "/api/saft/{month}", params: month },
+    { method: "get", path: "/api/saft/{month}", params: { month: "2025-12" }, status: 400 },
     { method: "get", path: "/api/team/members" },
     { method: "get", path: "/api/team/invitations" },
     { method: "get", path: "/api/companies" },

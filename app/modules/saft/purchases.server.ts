@@ -1,0 +1,422 @@
+import { type Kysely, sql } from "kysely";
+import { VAT_CREDIT_DOCUMENT_TYPES } from "~/modules/expenses/constants";
+import { toPeriodCents } from "~/modules/vat/journals.server";
+import type { Database } from "~db/types";
+import { type Chart, partyId, productCode } from "./master.server";
+import { INVOICE_TYPES, inForce, PAYMENT_METHODS } from "./nomenclatures";
+import { taxCode } from "./sales.server";
+import { amount, clip, el, LEN, money, shortId, wrap } from "./xml";
+
+/*
+ * PurchaseInvoices (the purchase journal's documents: invoices, notes, protocols under чл. 117;
+ * a line per VAT rate, as the expense keeps its amounts) and Payments (the month's payments on
+ * documents and of expenses), each a page at a time on a (date, id) keyset.
+ */
+
+type Db = Kysely<Database>;
+type Range = { from: string; to: string; month: string };
+type Totals = { entries: number; debitCents: number; creditCents: number };
+const PAGE = 500;
+
+async function purchasePage(
+  db: Db,
+  companyId: string,
+  range: Range,
+  after: { date: string; id: string } | null,
+) {
+  const rows = await db
+    .selectFrom("expenses as x")
+    .leftJoin("suppliers as s", (j) =>
+      j.onRef("s.id", "=", "x.supplierId").onRef("s.companyId", "=", "x.companyId"),
+    )
+    .select([
+      "x.id",
+      "x.documentType",
+      "x.documentNumber",
+      "x.documentDate",
+      "x.taxEventDate",
+      "x.description",
+      "x.currency",
+      "x.eurRate",
+      "x.supplierId",
+      "x.supplierName",
+      "x.supplierEik",
+      "x.supplierVatNumber",
+      "x.supplierAddress",
+      "s.countryCode",
+      sql<
+        string | null
+      >`(select e.id from ledger_entries e where e.company_id = x.company_id and e.source_kind = 'expense' and e.source_id = x.id and e.reverses_entry_id is null order by e.created_at desc limit 1)`.as(
+        "entryId",
+      ),
+      sql<
+        string | null
+      >`(select l.account_code from ledger_entries e join ledger_lines l on l.entry_id = e.id and l.company_id = e.company_id where e.company_id = x.company_id and e.source_kind = 'expense' and e.source_id = x.id and e.reverses_entry_id is null and l.debit_cents > 0 and l.account_code not like '453%' order by e.created_at desc, l.id limit 1)`.as(
+        "account",
+      ),
+    ])
+    .where("x.companyId", "=", companyId)
+    .where("x.documentType", "in", VAT_CREDIT_DOCUMENT_TYPES)
+    .where("x.documentDate", ">=", range.from)
+    .where("x.documentDate", "<=", range.to)
+    .$if(after !== null, (q) =>
+      q.where(sql<boolean>`(x.document_date, x.id) > (${after!.date}::date, ${after!.id}::uuid)`),
+    )
+    .orderBy("x.documentDate")
+    .orderBy("x.id")
+    .limit(PAGE)
+    .execute();
+  const amounts = rows.length
+    ? await db
+        .selectFrom("expenseAmounts")
+        .select(["expenseId", "vatRate", "baseCents", "vatCents"])
+        .where("companyId", "=", companyId)
+        .where(
+          "expenseId",
+          "in",
+          rows.map((r) => r.id),
+        )
+        .orderBy("expenseId")
+        .orderBy("vatRate", "desc")
+        .execute()
+    : [];
+  return rows.map((r) => {
+    const conv = (cents: number) => toPeriodCents(Math.abs(cents), r, range.month);
+    const lines = amounts
+      .filter((a) => a.expenseId === r.id)
+      .map((a) => ({
+        rate: a.vatRate,
+        base: conv(Number(a.baseCents)),
+        vat: conv(Number(a.vatCents)),
+        own: Math.abs(Number(a.baseCents)),
+      }));
+    return {
+      ...r,
+      lines,
+      net: lines.reduce((s, l) => s + l.base, 0),
+      vat: lines.reduce((s, l) => s + l.vat, 0),
+    };
+  });
+}
+
+async function* purchaseDocuments(db: Db, companyId: string, range: Range) {
+  let after: { date: string; id: string } | null = null;
+  for (;;) {
+    const page = await purchasePage(db, companyId, range, after);
+    if (!page.length) return;
+    yield page;
+    const last = page[page.length - 1]!;
+    after = { date: last.documentDate, id: last.id };
+    if (page.length < PAGE) return;
+  }
+}
+
+/** The purchase documents' count and debit (credit notes: credit) totals of their bases. */
+export async function purchaseTotals(db: Db, companyId: string, range: Range): Promise<Totals> {
+  const totals = { entries: 0, debitCents: 0, creditCents: 0 };
+  for await (const page of purchaseDocuments(db, companyId, range)) {
+    for (const x of page) {
+      totals.entries += 1;
+      if (x.documentType === "credit_note") totals.creditCents += x.net;
+      else totals.debitCents += x.net;
+    }
+  }
+  return totals;
+}
+
+/** The XML of PurchaseInvoices. */
+export async function* purchaseInvoices(
+  db: Db,
+  companyId: string,
+  range: Range,
+  accounts: Chart,
+  totals: Totals,
+) {
+  const types = inForce(INVOICE_TYPES, range.from);
+  const [year, month] = range.from.split("-").map(Number) as [number, number];
+  const payable = accounts.get("401")?.saftCode ?? "401";
+  yield `<PurchaseInvoices>${el("NumberOfEntries", totals.entries)}${el("TotalDebit", money(totals.debitCents))}${el("TotalCredit", money(totals.creditCents))}`;
+  for await (const page of purchaseDocuments(db, companyId, range)) {
+    let chunk = "";
+    for (const x of page) {
+      const indicator = x.documentType === "credit_note" ? "C" : "D";
+      const account = (x.account && accounts.get(x.account)?.saftCode) || "602";
+      const taxPoint = x.taxEventDate ?? x.documentDate;
+      chunk += wrap(
+        "Invoice",
+        el("InvoiceNo", clip(x.documentNumber, LEN.middle2)),
+        wrap(
+          "SupplierInfo",
+          el(
+            "SupplierID",
+            partyId({
+              vatNumber: x.supplierVatNumber,
+              eik: x.supplierEik,
+              id: x.supplierId,
+              name: x.supplierName,
+            }),
+          ),
+          el("Name", clip(x.supplierName, LEN.middle2)),
+          wrap(
+            "BillingAddress",
+            el("City", clip(x.supplierAddress || "—", LEN.middle1)),
+            el("Country", x.countryCode ?? "BG"),
+          ),
+        ),
+        el("AccountID", payable),
+        el("Period", month),
+        el("PeriodYear", year),
+        el("InvoiceDate", x.documentDate),
+        el("InvoiceType", types[x.documentType] ?? "01"),
+        el("SelfBillingIndicator", "N"),
+        el("GLPostingDate", x.documentDate),
+        el("TransactionID", x.entryId ?? x.id),
+        ...x.lines.map((l, i) =>
+          wrap(
+            "InvoiceLine",
+            el("LineNumber", i + 1),
+            el("AccountID", account),
+            el("GoodsServicesID", "02"),
+            el("ProductCode", productCode("C62")),
+            el("ProductDescription", clip(x.description, LEN.long)),
+            el("Quantity", "1"),
+            el("InvoiceUOM", "C62"),
+            el("UnitPrice", money(l.base)),
+            el("TaxPointDate", taxPoint),
+            el("Description", clip(x.description || x.documentNumber, LEN.long)),
+            amount("InvoiceLineAmount", l.base, {
+              currency: x.currency,
+              cents: l.own,
+              rate: x.eurRate,
+            }),
+            el("DebitCreditIndicator", indicator),
+            wrap(
+              "TaxInformation",
+              el("TaxType", "VAT"),
+              el("TaxCode", taxCode(l.rate)),
+              el("TaxPercentage", l.rate ?? 0),
+              el("TaxBase", money(l.base)),
+              amount("TaxAmount", l.vat),
+            ),
+          ),
+        ),
+        wrap(
+          "InvoiceDocumentTotals",
+          ...x.lines.map((l) =>
+            wrap(
+              "TaxInformationTotals",
+              el("TaxType", "VAT"),
+              el("TaxCode", taxCode(l.rate)),
+              el("TaxPercentage", l.rate ?? 0),
+              el("TaxBase", money(l.base)),
+              amount("TaxAmount", l.vat),
+            ),
+          ),
+          el("NetTotal", money(x.net)),
+          el("GrossTotal", money(x.net + x.vat)),
+        ),
+      );
+    }
+    yield chunk;
+  }
+  yield "</PurchaseInvoices>";
+}
+
+type PaymentRow = {
+  id: string;
+  kind: "client" | "supplier";
+  paidOn: string;
+  cents: number;
+  method: string;
+  number: string;
+  partyId: string;
+  entryId: string | null;
+  proforma: boolean;
+  description: string;
+};
+
+async function paymentPage(
+  db: Db,
+  companyId: string,
+  range: Range,
+  kind: PaymentRow["kind"],
+  after: { date: string; id: string } | null,
+): Promise<PaymentRow[]> {
+  if (kind === "client") {
+    const rows = await db
+      .selectFrom("documentPayments as p")
+      .innerJoin("documents as d", (j) =>
+        j.onRef("d.id", "=", "p.documentId").onRef("d.companyId", "=", "p.companyId"),
+      )
+      .leftJoin("clients as c", (j) =>
+        j.onRef("c.id", "=", "d.clientId").onRef("c.companyId", "=", "d.companyId"),
+      )
+      .select([
+        "p.id",
+        "p.paidOn",
+        "p.amountCents",
+        "p.method",
+        "d.number",
+        "d.type",
+        "d.currency",
+        "d.eurRate",
+        "d.clientId",
+        "c.name",
+        "c.eik",
+        "c.vatNumber",
+        sql<
+          string | null
+        >`(select e.id from ledger_entries e where e.company_id = p.company_id and e.source_kind = 'payment' and e.source_id = p.id and e.reverses_entry_id is null order by e.created_at desc limit 1)`.as(
+          "entryId",
+        ),
+      ])
+      .where("p.companyId", "=", companyId)
+      .where("p.paidOn", ">=", range.from)
+      .where("p.paidOn", "<=", range.to)
+      .$if(after !== null, (q) =>
+        q.where(sql<boolean>`(p.paid_on, p.id) > (${after!.date}::date, ${after!.id}::uuid)`),
+      )
+      .orderBy("p.paidOn")
+      .orderBy("p.id")
+      .limit(PAGE)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      kind,
+      paidOn: r.paidOn,
+      cents: toPeriodCents(Number(r.amountCents), r, range.month),
+      method: r.method,
+      number: r.number ?? "",
+      partyId: partyId({ vatNumber: r.vatNumber, eik: r.eik, id: r.clientId, name: r.name }),
+      entryId: r.entryId,
+      proforma: r.type === "proforma",
+      description: `Плащане по документ № ${r.number ?? ""}`,
+    }));
+  }
+  const rows = await db
+    .selectFrom("expenses as x")
+    .select([
+      "x.id",
+      "x.paidOn",
+      "x.totalCents",
+      "x.subtotalCents",
+      "x.documentType",
+      "x.paymentMethod",
+      "x.documentNumber",
+      "x.currency",
+      "x.eurRate",
+      "x.supplierId",
+      "x.supplierName",
+      "x.supplierEik",
+      "x.supplierVatNumber",
+      sql<
+        string | null
+      >`(select e.id from ledger_entries e where e.company_id = x.company_id and e.source_kind = 'expense_payment' and e.source_id = x.id and e.reverses_entry_id is null order by e.created_at desc limit 1)`.as(
+        "entryId",
+      ),
+    ])
+    .where("x.companyId", "=", companyId)
+    .where("x.paidOn", ">=", range.from)
+    .where("x.paidOn", "<=", range.to)
+    .$if(after !== null, (q) =>
+      q.where(sql<boolean>`(x.paid_on, x.id) > (${after!.date}::date, ${after!.id}::uuid)`),
+    )
+    .orderBy("x.paidOn")
+    .orderBy("x.id")
+    .limit(PAGE)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    kind,
+    paidOn: r.paidOn as string,
+    method: r.paymentMethod ?? "bank",
+    // A protocol under чл. 117 pays the supplier the base: the VAT is the buyer's own (decision 059).
+    cents: toPeriodCents(
+      Number(r.documentType === "protocol_117" ? r.subtotalCents : r.totalCents),
+      r,
+      range.month,
+    ),
+    number: r.documentNumber,
+    entryId: r.entryId,
+    proforma: false,
+    description: `Плащане на разход № ${r.documentNumber}`,
+    partyId: partyId({
+      vatNumber: r.supplierVatNumber,
+      eik: r.supplierEik,
+      id: r.supplierId,
+      name: r.supplierName,
+    }),
+  }));
+}
+
+async function* payments(db: Db, companyId: string, range: Range) {
+  for (const kind of ["client", "supplier"] as const) {
+    let after: { date: string; id: string } | null = null;
+    for (;;) {
+      const page = await paymentPage(db, companyId, range, kind, after);
+      if (!page.length) break;
+      yield page;
+      const last = page[page.length - 1]!;
+      after = { date: last.paidOn, id: last.id };
+      if (page.length < PAGE) break;
+    }
+  }
+}
+
+/** The payments' count; received (credit to the customer) and paid (debit to the supplier). */
+export async function paymentTotals(db: Db, companyId: string, range: Range): Promise<Totals> {
+  const totals = { entries: 0, debitCents: 0, creditCents: 0 };
+  for await (const page of payments(db, companyId, range)) {
+    for (const p of page) {
+      totals.entries += 1;
+      if (p.kind === "client") totals.creditCents += p.cents;
+      else totals.debitCents += p.cents;
+    }
+  }
+  return totals;
+}
+
+/** The XML of Payments. */
+export async function* paymentsXml(
+  db: Db,
+  companyId: string,
+  range: Range,
+  accounts: Chart,
+  totals: Totals,
+) {
+  const methods = inForce(PAYMENT_METHODS, range.from);
+  const [year, month] = range.from.split("-").map(Number) as [number, number];
+  const code = (account: string) => accounts.get(account)?.saftCode ?? account;
+  yield `<Payments>${el("NumberOfEntries", totals.entries)}${el("TotalDebit", money(totals.debitCents))}${el("TotalCredit", money(totals.creditCents))}`;
+  for await (const page of payments(db, companyId, range)) {
+    yield page
+      .map((p) =>
+        wrap(
+          "Payment",
+          el("PaymentRefNo", shortId(p.id)),
+          el("Period", month),
+          el("PeriodYear", year),
+          el("TransactionID", p.entryId ?? p.id),
+          el("TransactionDate", p.paidOn),
+          el(
+            "PaymentMethod",
+            (Object.hasOwn(methods, p.method) ? methods[p.method] : methods.other)?.method ?? "03",
+          ),
+          el("Description", clip(p.description, LEN.long)),
+          wrap(
+            "PaymentLine",
+            el("LineNumber", 1),
+            el("SourceDocumentID", clip(p.number, LEN.middle1)),
+            el("AccountID", code(p.kind === "supplier" ? "401" : p.proforma ? "412" : "411")),
+            el("CustomerID", p.kind === "client" ? p.partyId : ""),
+            el("SupplierID", p.kind === "supplier" ? p.partyId : ""),
+            el("Description", clip(p.description, LEN.long)),
+            el("DebitCreditIndicator", p.kind === "client" ? "C" : "D"),
+            amount("PaymentLineAmount", p.cents),
+          ),
+        ),
+      )
+      .join("");
+  }
+  yield "</Payments>";
+}

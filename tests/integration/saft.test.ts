@@ -1,0 +1,213 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { validateXML } from "xmllint-wasm";
+import { issueDocument } from "~/modules/invoices/documents.server";
+import { trialBalance } from "~/modules/ledger/reports.server";
+import { vatReport } from "~/modules/vat/report.server";
+import { loader } from "~/routes/api.saft.$month";
+import { buildBooksMonth } from "../setup/books-month";
+import { createCompanyOnPlan, createTestDraft } from "../setup/factories";
+import { call, signInApi } from "../setup/routes";
+import { memberOf } from "../setup/team";
+import { setupTestDatabase } from "../setup/test-db";
+
+/*
+ * Issue #46 item 1 (decision 063): the monthly SAF-T file of the issue's «done when» month is
+ * valid against НАП's schema (xmllint in WebAssembly, tests/fixtures/saft: НАП's published XSD),
+ * its ledger totals are the trial balance's turnover, its invoices' totals the VAT journals'.
+ */
+
+const getDb = setupTestDatabase();
+const MONTH = "2026-10";
+const XSD = path.resolve(__dirname, "../fixtures/saft/BG_SAFT_Schema_V_1.0.1.xsd");
+
+const cents = (text: string | undefined) => Math.round(Number(text ?? "NaN") * 100);
+/** The text of the first `<name>` inside the first `<section>`. */
+function inSection(xml: string, section: string, name: string) {
+  const body = xml.slice(xml.indexOf(`<${section}>`), xml.indexOf(`</${section}>`));
+  return new RegExp(`<${name}>([^<]*)</${name}>`).exec(body)?.[1];
+}
+function sumAll(xml: string, section: string, re: RegExp) {
+  const body = xml.slice(xml.indexOf(`<${section}>`), xml.indexOf(`</${section}>`));
+  return [...body.matchAll(re)].reduce((s, m) => s + cents(m[1]), 0);
+}
+
+async function fetchFile(cookie: string, month = MONTH) {
+  return call(loader, getDb(), `/api/saft/${month}`, {
+    params: { month },
+    headers: { Cookie: cookie },
+  });
+}
+
+describe("GET /api/saft/{yyyy-MM}", () => {
+  it("the «done when» month: a file valid against НАП's XSD whose totals are the trial balance's and the VAT journals'", {
+    timeout: 180_000,
+  }, async () => {
+    const db = getDb();
+    const me = await buildBooksMonth(db, MONTH);
+    const other = await createCompanyOnPlan(db, "standard");
+    await db
+      .updateTable("clients")
+      .set({ name: "Чужд Клиент ООД" })
+      .where("companyId", "=", other.companyId)
+      .execute();
+    await issueDocument(
+      db,
+      other.companyId,
+      await createTestDraft(db, other, {
+        issueDate: `${MONTH}-03`,
+        lines: [{ description: "Чужда услуга", quantity: "1", unitPrice: "10.00", vatRate: 20 }],
+      }),
+    );
+
+    const response = await fetchFile((await signInApi(db, me.user)).cookie);
+    expect(response.status, await response.clone().text()).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toContain(`SAFT-175074752-${MONTH}.xml`);
+    const xml = await response.text();
+
+    const result = await validateXML({
+      xml: [{ fileName: "saft.xml", contents: xml }],
+      schema: [{ fileName: "BG_SAFT_Schema_V_1.0.1.xsd", contents: readFileSync(XSD, "utf8") }],
+      maxMemoryPages: 16384,
+    });
+    expect(result.errors.map((e) => e.message)).toEqual([]);
+    expect(result.valid).toBe(true);
+
+    // Escaped text, every kind of entry, another company's data nowhere.
+    expect(xml).toContain("Уебсайт &amp; &lt;поддръжка&gt;");
+    for (const kind of ["document", "payment", "expense", "expense_payment", "salary", "bank"]) {
+      expect(xml).toContain(`<JournalID>${kind}</JournalID>`);
+    }
+    expect(xml).not.toContain("Чужд Клиент");
+    expect(xml).not.toContain(other.companyId.replace(/-/g, ""));
+
+    // GeneralLedgerEntries' totals are the trial balance's turnover of the month.
+    const tb = await trialBalance(db, me.companyId, `${MONTH}-01`, `${MONTH}-31`);
+    expect(cents(inSection(xml, "GeneralLedgerEntries", "TotalDebit"))).toBe(
+      tb.totals.turnover.debitCents,
+    );
+    expect(cents(inSection(xml, "GeneralLedgerEntries", "TotalCredit"))).toBe(
+      tb.totals.turnover.creditCents,
+    );
+    expect(tb.totals.turnover.debitCents).toBeGreaterThan(0);
+
+    // SalesInvoices: the sales journal's documents (types 01–03); bases and VAT to the cent.
+    const report = await vatReport(db, me.companyId, MONTH, true);
+    const documents = report.sales.filter((r) => r.type !== "09");
+    const base = (r: { amounts: Record<string, number | undefined> }, cols: string[]) =>
+      cols.reduce((s, c) => s + (r.amounts[c] ?? 0), 0);
+    const VAT = ["02-21", "02-22", "02-24"];
+    const salesBase = documents.reduce(
+      (s, r) =>
+        s +
+        base(
+          r,
+          Object.keys(r.amounts).filter((c) => !VAT.includes(c)),
+        ),
+      0,
+    );
+    const salesVat = documents.reduce((s, r) => s + base(r, VAT), 0);
+    expect(Number(inSection(xml, "SalesInvoices", "NumberOfEntries"))).toBe(documents.length);
+    expect(
+      cents(inSection(xml, "SalesInvoices", "TotalCredit")) -
+        cents(inSection(xml, "SalesInvoices", "TotalDebit")),
+    ).toBe(salesBase);
+    const credited = /<InvoiceType>03<\/InvoiceType>[\s\S]*?<\/Invoice>/g;
+    const signedVat =
+      sumAll(
+        xml,
+        "SalesInvoices",
+        /<TaxInformationTotals>(?:(?!<\/TaxInformationTotals>).)*?<TaxAmount><Amount>([^<]*)</g,
+      ) -
+      2 *
+        [
+          ...xml
+            .slice(xml.indexOf("<SalesInvoices>"), xml.indexOf("</SalesInvoices>"))
+            .matchAll(credited),
+        ]
+          .map((m) => m[0])
+          .reduce(
+            (s, inv) =>
+              s +
+              sumAll(
+                `<x>${inv}</x>`,
+                "x",
+                /<TaxInformationTotals>(?:(?!<\/TaxInformationTotals>).)*?<TaxAmount><Amount>([^<]*)</g,
+              ),
+            0,
+          );
+    expect(signedVat).toBe(salesVat);
+
+    // PurchaseInvoices: the purchase journal's documents, protocols included; bases and VAT.
+    const purchaseBase = report.purchases.reduce((s, r) => s + base(r, ["03-31", "03-32"]), 0);
+    const purchaseVat = report.purchases.reduce((s, r) => s + base(r, ["03-41", "03-42"]), 0);
+    expect(report.purchases.reduce((s, r) => s + base(r, ["03-30"]), 0)).toBe(0);
+    expect(Number(inSection(xml, "PurchaseInvoices", "NumberOfEntries"))).toBe(
+      report.purchases.length,
+    );
+    expect(
+      cents(inSection(xml, "PurchaseInvoices", "TotalDebit")) -
+        cents(inSection(xml, "PurchaseInvoices", "TotalCredit")),
+    ).toBe(purchaseBase);
+    expect(
+      sumAll(
+        xml,
+        "PurchaseInvoices",
+        /<TaxInformationTotals>(?:(?!<\/TaxInformationTotals>).)*?<TaxAmount><Amount>([^<]*)</g,
+      ),
+    ).toBe(purchaseVat);
+
+    // The validator can fail: an account code outside the schema's pattern is refused.
+    const broken = await validateXML({
+      xml: [
+        {
+          fileName: "broken.xml",
+          contents: xml.replace(/<AccountID>\d+<\/AccountID>/, "<AccountID>0</AccountID>"),
+        },
+      ],
+      schema: [{ fileName: "BG_SAFT_Schema_V_1.0.1.xsd", contents: readFileSync(XSD, "utf8") }],
+      maxMemoryPages: 16384,
+    });
+    expect(broken.valid).toBe(false);
+  });
+
+  it("a month that cannot be written: 409 with each problem and the page to fix it; staff 403; a bad month 400", {
+    timeout: 120_000,
+  }, async () => {
+    const db = getDb();
+    const me = await buildBooksMonth(db, MONTH);
+    await db
+      .updateTable("ledgerAccounts")
+      .set({ saftCode: "" })
+      .where("companyId", "=", me.companyId)
+      .where("code", "=", "602")
+      .execute();
+    const cookie = (await signInApi(db, me.user)).cookie;
+    const refused = await fetchFile(cookie);
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as {
+      message: string;
+      problems: { what: string; message: string; href: string }[];
+    };
+    expect(body.message).toContain("SAF-T");
+    expect(body.problems).toEqual([
+      {
+        what: expect.stringContaining("Сметка 602"),
+        message: "Сметката няма код по номенклатурата на сметките на НАП.",
+        href: "/ledger/accounts#account-602",
+      },
+    ]);
+
+    const staff = await memberOf(db, me.companyId, "staff");
+    expect((await fetchFile(staff.cookie)).status).toBe(403);
+    const accountant = await memberOf(db, me.companyId, "accountant");
+    expect((await fetchFile(accountant.cookie)).status).toBe(409);
+    for (const month of ["2025-12", "2026-13", "2099-01", "x"]) {
+      const bad = await fetchFile(cookie, month);
+      expect(bad.status, month).toBe(400);
+      expect(((await bad.json()) as { message: string }).message).toContain("гггг-мм");
+    }
+  });
+});
