@@ -148,7 +148,15 @@ describe("the month-end page", () => {
     expect(section(state, "payroll")?.state).toBe("ready");
     expect(section(state, "payroll")?.summary).toContain("Още не са изтеглени за подаване.");
     expect(state.ready).toBe(false);
-    expect(state.headline).toBe("За поправяне преди заключване: Документи, Банка, Книги.");
+    // НАП's schema 1.0.1 wants a payment in every month's file: none is booked yet.
+    expect(section(state, "saft")?.items).toEqual([
+      {
+        what: "Файлът по схемата на НАП",
+        message: "Няма плащания през месеца. Схемата изисква поне един запис.",
+        href: "/invoices",
+      },
+    ]);
+    expect(state.headline).toBe("За поправяне преди заключване: Документи, Банка, Книги, SAF-T.");
     expect(section(state, "books")?.items).toEqual([
       {
         what: "503 и Крайно салдо по банковите извлечения",
@@ -167,6 +175,7 @@ describe("the month-end page", () => {
     expect(section(state, "documents")?.state).toBe("ready");
     expect(section(state, "bank")?.summary).toBe("Всички 1 движения са разнесени.");
     expect(section(state, "books")?.state).toBe("ready");
+    expect(section(state, "saft")?.state).toBe("ready");
     expect(state.ready).toBe(true);
     expect(state.headline).toBe("Всичко е готово: месецът може да се заключи.");
 
@@ -215,7 +224,10 @@ describe("the month-end page", () => {
 describe("the month's ZIP", () => {
   it("holds ПРОЧЕТИ.txt, the VAT and payroll files when ready, and the books; the payroll's delivery is recorded", async () => {
     const db = getDb();
-    const { me, invoice } = await october(db);
+    const { me, invoice, actor, statementId } = await october(db);
+    const [movement] = (await listTransactions(db, me.companyId, { statementId, limit: 5 }))
+      .transactions;
+    await matchDocuments(actor, movement!.id, [invoice.id]);
     const headers = await cookieIn(db, me.user.id, me.companyId);
     const answer = await call(monthZip, db, `/ledger/month.zip?month=${MONTH}`, { headers });
     expect(answer.status).toBe(200);
@@ -231,6 +243,7 @@ describe("the month's ZIP", () => {
         "ДДС/PRODAGBI.TXT",
         "Книги/Оборотна-ведомост-2026-10-01-2026-10-31.csv",
         "Книги/Хронологичен-регистър-2026-10-01-2026-10-31.csv",
+        expect.stringMatching(/^SAF-T\/SAFT-175074752-2026-10/),
         "Заплати/EMPL2021.TXT",
         "Заплати/NRA62007.TXT",
       ].sort(),
@@ -244,6 +257,11 @@ describe("the month's ZIP", () => {
     const journal = strFromU8(journalBytes);
     expect(journal).toContain(invoice.number as string);
     expect(journal).toContain("1200,00");
+    const saftName = names.find((n) => n.startsWith("SAF-T/"))!;
+    const saft = strFromU8(files[saftName]!);
+    expect(saft).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>/);
+    expect(saft).toContain('<AuditFile xmlns="mf:nra:dgti:dxxxx:declaration:v1">');
+    expect(saft.trimEnd().endsWith("</AuditFile>")).toBe(true);
     const deliveries = await db
       .selectFrom("napDeclarationDeliveries")
       .select(["month", "file"])

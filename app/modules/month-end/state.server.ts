@@ -4,6 +4,7 @@ import { unposted } from "~/modules/ledger/backfill.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
 import { vatSettlements } from "~/modules/ledger/vat-settlement.server";
 import { locksOf } from "~/modules/periods/locks.server";
+import { monthlySaft, parseSaftMonth } from "~/modules/saft/file.server";
 import { deliveries } from "~/modules/salaries/nap/corrections.server";
 import { monthDeclaration } from "~/modules/salaries/nap/declaration.server";
 import { PLAN_RANK } from "~/modules/subscriptions/plans";
@@ -240,6 +241,46 @@ async function booksSection(
   };
 }
 
+async function saftSection(
+  db: Kysely<Database>,
+  companyId: string,
+  month: string,
+  today: string,
+): Promise<MonthSection> {
+  const links = [{ label: "SAF-T за НАП", href: `/ledger/saft?month=${month}` }];
+  if (!parseSaftMonth(month, today)) {
+    return {
+      key: "saft",
+      title: "SAF-T",
+      state: "none",
+      summary: "Файлът SAF-T се съставя за месеците от януари 2026 г. (в евро).",
+      items: [],
+      links: [],
+    };
+  }
+  const result = await monthlySaft(db, companyId, month, today);
+  if ("chunks" in result) {
+    // Only whether it can be written: the file itself is written by the ZIP or the download.
+    await result.chunks.return(undefined);
+    return {
+      key: "saft",
+      title: "SAF-T",
+      state: "ready",
+      summary: `Файлът ${result.fileName} може да бъде съставен (XSD на НАП 1.0.1). Месечно го подават големите предприятия от 2026 г., останалите — по графика на НАП.`,
+      items: [],
+      links,
+    };
+  }
+  return {
+    key: "saft",
+    title: "SAF-T",
+    state: "attention",
+    summary: `Файлът SAF-T не може да бъде съставен: ${result.problems.length} за поправяне.`,
+    items: listed(result.problems.map((p) => ({ what: p.what, message: p.message, href: p.href }))),
+    links,
+  };
+}
+
 /** The month's state for a company on its plan; `today` for the receivables of the agreement. */
 export async function monthEnd(
   db: Kysely<Database>,
@@ -248,16 +289,17 @@ export async function monthEnd(
   today: string,
 ): Promise<MonthState> {
   const withExpenses = PLAN_RANK[company.plan] >= PLAN_RANK.standard;
-  const [documents, vat, payroll, bank, books, locks] = await Promise.all([
+  const [documents, vat, payroll, bank, books, saft, locks] = await Promise.all([
     documentsSection(db, company.id, `${month}-01`, lastDayOf(month)),
     vatSection(db, company.id, month, withExpenses),
     payrollSection(db, company.id, month, company.plan),
     bankSection(db, company.id, month),
     booksSection(db, company.id, month, today),
+    saftSection(db, company.id, month, today),
     locksOf(db, company.id, [month]),
   ]);
   const lock = locks.get(month) ?? null;
-  const sections = [documents, vat, payroll, bank, books];
+  const sections = [documents, vat, payroll, bank, books, saft];
   return {
     month,
     label: monthLabel(month),

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { csvHead, csvPage, journalFile, trialBalanceFile } from "~/modules/ledger/exports.server";
 import type { ReportFile } from "~/modules/ledger/report-file";
+import { monthlySaft } from "~/modules/saft/file.server";
 import { declarationBundle } from "~/modules/salaries/nap/bundle.server";
 import { recordDelivery } from "~/modules/salaries/nap/corrections.server";
 import { zipDeclarationFiles } from "~/modules/salaries/nap/files.server";
@@ -51,9 +52,15 @@ export function readme(state: MonthState, company: { name: string; eik: string }
     "В архива:",
     "  ДДС/ — файловете за НАП (PRODAGBI.TXT, POKUPKI.TXT, DEKLAR.TXT, VIES.TXT), когато са готови;",
     "  Заплати/ — декларациите обр. 1 и обр. 6, когато са готови;",
+    "  SAF-T/ — стандартният одитен файл за НАП (XML), когато може да бъде съставен;",
     "  Книги/ — хронологичният регистър и оборотната ведомост за месеца (CSV за Excel).",
   );
   return encoder.encode(`\uFEFF${lines.join("\r\n")}\r\n`);
+}
+
+/** Text chunks as UTF-8 bytes, as they come. */
+async function* encoded(chunks: AsyncIterable<string>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of chunks) yield encoder.encode(chunk);
 }
 
 /** A report of the books as CSV bytes, page by page. */
@@ -71,6 +78,7 @@ export async function* monthEntries(
   company: { id: string; name: string; eik: string; plan: Plan },
   state: MonthState,
   user: Pick<SessionUser, "id" | "impersonator">,
+  today: string,
 ): AsyncGenerator<StreamEntry> {
   const { month } = state;
   yield { name: "ПРОЧЕТИ.txt", data: readme(state, company, new Date()) };
@@ -96,6 +104,10 @@ export async function* monthEntries(
       );
       for (const f of bundle.files) yield { name: `Заплати/${f.name}`, data: f.bytes };
     }
+  }
+  if (ready("saft")) {
+    const saft = await monthlySaft(db, company.id, month, today);
+    if ("chunks" in saft) yield { name: `SAF-T/${saft.fileName}`, data: encoded(saft.chunks) };
   }
   const period = { from: `${month}-01`, to: lastDayOf(month) };
   for (const file of [
@@ -124,6 +136,6 @@ export async function monthZip(
   ]);
   return {
     names: zipNames(month, row.eik),
-    entries: monthEntries(db, { ...company, name: row.name, eik: row.eik }, state, user),
+    entries: monthEntries(db, { ...company, name: row.name, eik: row.eik }, state, user, today),
   };
 }
