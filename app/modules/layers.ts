@@ -36,7 +36,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["bank"],
   // Reports over the documents, expenses and salaries; the company's whole export of them.
   ["vat"],
-  ["analytics", "dashboard", "export", "month-end"],
+  ["analytics", "dashboard", "export", "month-end", "annual"],
   ["admin"],
   ["api"],
   // What is about HTTP (decision 052): reading the session from a request, the guards that throw
