@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { StatementLine } from "~/modules/annual/statements.server";
 import { issueDocument } from "~/modules/invoices/documents.server";
@@ -185,6 +185,59 @@ describe("«Годишен отчет»", () => {
     expect(byKey(s.income, "I.3").current).toBe(50_000);
     expect(byKey(s.income, "I.4").current).toBe(119_000);
     expect(difference).toBe(200_000 - 50_000 - 119_000 - 10_000);
+  });
+
+  it("leaves out the entries that close the year (source kind year_close), before and after them alike", async () => {
+    const db = getDb();
+    const me = await twoYears(db);
+    const { cookie } = await signInApi(db, me.user);
+    const read = async () =>
+      ((await (await annual(db, cookie, "?year=2026")).json()) as AnyAnswer).statements;
+    const before = await read();
+    // «Closing the year» is another branch's: its kind is allowed here for this test's copy only.
+    await sql`alter table ledger_entries drop constraint ledger_entries_source_kind_check`.execute(
+      db,
+    );
+    await db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto("ledgerEntries")
+        .values({
+          companyId: me.companyId,
+          entryDate: "2026-12-31",
+          currency: "EUR",
+          sourceKind: sql`'year_close'`,
+          description: "Приключване на годината",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto("ledgerLines")
+        .values([
+          {
+            entryId: id,
+            companyId: me.companyId,
+            entryDate: "2026-12-31",
+            currency: "EUR",
+            accountCode: "703",
+            debitCents: 200_000,
+          },
+          {
+            entryId: id,
+            companyId: me.companyId,
+            entryDate: "2026-12-31",
+            currency: "EUR",
+            accountCode: "123",
+            creditCents: 200_000,
+          },
+        ])
+        .execute();
+    });
+    const tb = await trialBalance(db, me.companyId, "2026-01-01", "2026-12-31");
+    expect(tb.accounts.find((a) => a.code === "123")?.closing.creditCents).toBe(200_000);
+    const after = await read();
+    expect(after.income).toEqual(before.income);
+    expect(after.liabilities).toEqual(before.liabilities);
+    expect(after.difference).toEqual({ current: 0, previous: 0 });
   });
 
   it("an account that fits no row is listed and the difference shown", async () => {
