@@ -9,11 +9,12 @@ import { issueDocument } from "~/modules/invoices/documents.server";
 import { createManualEntry } from "~/modules/ledger/accounts.server";
 import { levaToEuro } from "~/modules/ledger/postings";
 import { trialBalance } from "~/modules/ledger/reports.server";
-import { loader as annualPage } from "~/routes/_app.ledger_.annual";
+import AnnualView, { loader as annualPage } from "~/routes/_app.ledger_.annual";
 import { loader as exportFile } from "~/routes/ledger.export.$file";
 import { readXlsx } from "~/utils/xlsx";
 import type { Database } from "~db/types";
 import { createCompanyOnPlan, createTestDraft, createTestExpense } from "../setup/factories";
+import { pageOf } from "../setup/page-text";
 import { type AnyAnswer, call, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -172,6 +173,20 @@ describe("«Годишен отчет»", () => {
     expect(byKey(s.assets, "A.T").current).toBe(byKey(s.liabilities, "L.T").current);
     expect(byKey(s.assets, "A.T").current).toBeGreaterThan(0);
     expect(s.unmapped).toEqual([]);
+
+    // What the accountant reads: the tables by their captions, rows to complete, the check, no SAF-T.
+    const { html, text } = await pageOf(
+      AnnualView,
+      await annual(db, cookie, "?year=2026"),
+      "/ledger/annual?year=2026",
+    );
+    expect(html).toContain("<caption>Актив към 31.12.2026, в евро</caption>");
+    expect(html).toContain("<caption>Приходи и разходи за 2026, в евро</caption>");
+    expect(text).toContain("Б. Провизии и сходни задължения Попълва се ръчно.");
+    expect(text).toContain("Балансът се равнява: сумата на актива е равна на сумата на пасива");
+    expect(text).toContain("Годишният файл SAF-T (дълготрайни активи) не се изготвя");
+    expect(html).toContain('href="/ledger?from=2026-01-01&amp;to=2026-12-31"');
+    expect(html).toContain('href="/ledger/export/annual.pdf?year=2026"');
 
     // The income statement's result equals the trial balance's 7xx − 6xx turnover of the year.
     const tb = await trialBalance(db, me.companyId, "2026-01-01", "2026-12-31");
