@@ -37,7 +37,7 @@ export const LAYERS: readonly (readonly string[])[] = [
   // Reports over the documents, expenses and salaries; the company's whole export of them.
   ["vat"],
   // SAF-T (decision 063) reads the books, the documents and the VAT journals' conversions.
-  ["analytics", "dashboard", "export", "saft"],
+  ["analytics", "dashboard", "export", "saft", "annual"],
   // The accountant's month-end (decision 066) gathers the VAT, payroll, books and SAF-T files.
   ["month-end"],
   ["admin"],

@@ -1,4 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { annualFile } from "~/modules/annual/file.server";
+import { ANNUAL_MESSAGES, yearOf } from "~/modules/annual/statements";
 import {
   accountCardFile,
   csvHead,
@@ -32,14 +34,15 @@ import { requireFeature } from "~/web/subscriptions/gate.server";
  * GET /ledger/export/{report}.{pdf|xlsx|csv}?from=&to=&… — a report of the books as a file
  * (issue #45 item 4, decision 060): `journal` (&account=), `trial-balance` (&analytics=1),
  * `account-card` (&account=, &counterparty=) and `general-ledger` (&account=). Plain links on
- * each page. The CSV streams the whole period; the PDF (rendered in the PDF pool) and the Excel
- * file are bounded: past the bound the page is shown again with the reason. `accounting.{csv|xlsx}`
- * is the journal for accounting programs (issue #46 item 2, decision 064): posting pairs, no heading.
+ * each page; `annual` (&year=) the year's statements (decision 067). The CSV streams the whole
+ * period; the PDF (rendered in the PDF pool) and the Excel file are bounded: past the bound the
+ * page is shown again with the reason. `accounting.{csv|xlsx}` is the journal for accounting
+ * programs (issue #46 item 2, decision 064): posting pairs, no heading.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "ledger", "ledger.view");
   const match =
-    /^(journal|trial-balance|account-card|general-ledger|accounting)\.(pdf|xlsx|csv)$/.exec(
+    /^(journal|trial-balance|account-card|general-ledger|accounting|annual)\.(pdf|xlsx|csv)$/.exec(
       params.file ?? "",
     );
   if (!match) throw new NotFoundError();
@@ -48,13 +51,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     | "trial-balance"
     | "account-card"
     | "general-ledger"
-    | "accounting";
+    | "accounting"
+    | "annual";
   const format = match[2] as "pdf" | "xlsx" | "csv";
   // A program imports the CSV or the workbook; a PDF of posting pairs is the journal's PDF.
   if (report === "accounting" && format === "pdf") throw new NotFoundError();
   const url = new URL(request.url);
   const search = url.searchParams;
-  const period = periodOf(search, todayInSofia());
+  const today = todayInSofia();
+  // The year's statements (decision 067): a year instead of a period.
+  const year = report === "annual" ? yearOf(search.get("year"), today) : null;
+  if (report === "annual" && year === null) throw new AppError(ANNUAL_MESSAGES.year, 400);
+  const period = year ? { from: `${year}-01-01`, to: `${year}-12-31` } : periodOf(search, today);
   if (!period) throw new AppError(LEDGER_MESSAGES.period, 400);
   const account = accountFilter(search);
   if (account === false) throw new AppError(LEDGER_MESSAGES.account, 400);
@@ -65,7 +73,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { companyId } = user;
   let file: ReportFile;
   let page: string;
-  if (report === "journal") {
+  if (year) {
+    file = await annualFile(db, companyId, year);
+    page = "/ledger/annual";
+  } else if (report === "journal") {
     file = await journalFile(db, companyId, { ...period, account });
     page = "/ledger/journal";
   } else if (report === "accounting") {

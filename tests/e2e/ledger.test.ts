@@ -130,6 +130,11 @@ describe.skipIf(!hasChromium)("the books in Chromium", () => {
         await visit(page, app, "/ledger/opening", "Начални салда");
         await visit(page, app, "/ledger/agreement", "Съгласуване на книгите");
         await page.getByRole("table", { name: /^Книгите и източниците им за / }).waitFor();
+        // The year's statements (issue #46 item 4, decision 067): the draft's tables and its check.
+        const year = today().slice(0, 4);
+        await visit(page, app, `/ledger/annual?year=${year}`, `Оборотна ведомост за ${year}`);
+        await page.getByRole("table", { name: new RegExp(`^Актив към 31.12.${year}`) }).waitFor();
+        await page.getByRole("heading", { name: /^Проверка: актив/ }).waitFor();
         await page.goto(
           `${app.url}/ledger/account/411?from=${today().slice(0, 4)}-01-01&to=${today()}&counterparty=${clientId}`,
         );

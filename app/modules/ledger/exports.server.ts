@@ -52,7 +52,7 @@ const text = (label: string, pdf: number, xlsx: number): ReportColumn => ({ labe
 const amount = (label: string, pdf = 64): ReportColumn => ({ label, pdf, xlsx: 14, right: true });
 
 /** «Фирма ООД, ЕИК 123456789». */
-async function companyLine(db: Kysely<Database>, companyId: string) {
+export async function companyLine(db: Kysely<Database>, companyId: string) {
   const company = await db
     .selectFrom("companies")
     .select(["name", "eik"])
