@@ -11,7 +11,7 @@ import {
   trialBalanceFile,
   xlsxSheet,
 } from "~/modules/ledger/exports.server";
-import { accountingJournalFile } from "~/modules/ledger/journal-export.server";
+import { accountingJournalFile, deltaProFile } from "~/modules/ledger/journal-export.server";
 import { pdfModel, type ReportFile } from "~/modules/ledger/report-file";
 import {
   accountFilter,
@@ -37,10 +37,12 @@ import { requireFeature } from "~/web/subscriptions/gate.server";
  * each page; `annual` (&year=) the year's statements (decision 067). The CSV streams the whole
  * period; the PDF (rendered in the PDF pool) and the Excel file are bounded: past the bound the
  * page is shown again with the reason. `accounting.{csv|xlsx}` is the journal for accounting
- * programs (issue #46 item 2, decision 064): posting pairs, no heading.
+ * programs (issue #46 item 2, decision 064): posting pairs, no heading; `delta-pro.xml` the same
+ * journal as Microinvest Делта Pro's XML of operations, streamed.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "ledger", "ledger.view");
+  if (params.file === "delta-pro.xml") return deltaPro(request, context, user);
   const match =
     /^(journal|trial-balance|account-card|general-ledger|accounting|annual)\.(pdf|xlsx|csv)$/.exec(
       params.file ?? "",
@@ -151,5 +153,41 @@ async function fileAnswer(
       "Content-Length": String(bytes.byteLength),
       "Cache-Control": "private, no-cache",
     },
+  });
+}
+
+/** GET /ledger/export/delta-pro.xml?from=&to= — the journal as Делта Pro's XML (decision 064). */
+async function deltaPro(
+  request: Request,
+  context: LoaderFunctionArgs["context"],
+  user: { companyId: string } & Parameters<typeof recordDownload>[1],
+) {
+  const period = periodOf(new URL(request.url).searchParams, todayInSofia());
+  if (!period) throw new AppError(LEDGER_MESSAGES.period, 400);
+  const { name, chunks } = deltaProFile(context.db, user.companyId, period);
+  const encoder = new TextEncoder();
+  // The head and the first page are read before answering: a failure there is an error page.
+  const first = [await chunks.next(), await chunks.next()];
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = first.shift() ?? (await chunks.next());
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  const answer = new Response(body, {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Content-Disposition": contentDisposition(name.bg, "attachment", name.ascii),
+      "Cache-Control": "private, no-cache",
+    },
+  });
+  return recordDownload(context, user, "export", answer, name.bg, {
+    report: "delta-pro",
+    from: period.from,
+    to: period.to,
   });
 }

@@ -227,7 +227,7 @@ describe("the journal for accounting programs", () => {
     );
     expect(text).toContain("За счетоводна програма");
     expect(text).toContain(
-      "Файл във формата на конкретна програма (Microinvest Делта Pro, Ажур, Плюс Минус, Бизнес Навигатор) не се създава",
+      "CSV и Excel са таблица, в която програмата избира колоните си при импорта (Ажур, Плюс Минус, Бизнес Навигатор и всяка друга)",
     );
     const form = /<form[^>]*action="\/ledger\/export\/accounting\.csv"[^>]*>/.exec(html)?.[0];
     expect(form).toMatch(/method="get"/);

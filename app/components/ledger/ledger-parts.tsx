@@ -137,7 +137,7 @@ export function ExportLinks({ report, query }: { report: string; query: string }
 /**
  * «За счетоводна програма» (decision 064): the period's journal as posting pairs for a program to
  * import, as a GET form that loads the file itself (no JavaScript needed); the button picks the
- * format.
+ * format: the table (CSV, XLSX) or Microinvest Делта Pro's XML of operations.
  */
 export function AccountingExport({ from, to }: { from: string; to: string }) {
   return (
@@ -149,9 +149,13 @@ export function AccountingExport({ from, to }: { from: string; to: string }) {
       </p>
       <p>
         <small>
-          Файлът е таблица, в която програмата избира колоните си при импорта. Файл във формата на
-          конкретна програма (Microinvest Делта Pro, Ажур, Плюс Минус, Бизнес Навигатор) не се
-          създава: никоя от тях не публикува точно описание на формата си за импорт.
+          CSV и Excel са таблица, в която програмата избира колоните си при импорта (Ажур, Плюс
+          Минус, Бизнес Навигатор и всяка друга). За Microinvest Делта Pro има и XML за «Импорт на
+          операции»: статиите с документа, контрагента и сметките по Дт/Кт. Сметките са тези от
+          вашия сметкоплан и трябва да съществуват в Делта със същите номера; кодът на сделката по
+          ЗДДС не се попълва, затова дневниците по ДДС се подават с файловете от страницата „ДДС:
+          дневници и справка-декларация“. Microinvest не публикува описание на формата — опитайте
+          първо с кратък период.
         </small>
       </p>
       <Form method="get" action="/ledger/export/accounting.csv" reloadDocument>
@@ -162,6 +166,9 @@ export function AccountingExport({ from, to }: { from: string; to: string }) {
             <Button type="submit">Изтегли CSV</Button>{" "}
             <Button type="submit" tone="secondary" formAction="/ledger/export/accounting.xlsx">
               Изтегли Excel (XLSX)
+            </Button>{" "}
+            <Button type="submit" tone="secondary" formAction="/ledger/export/delta-pro.xml">
+              Изтегли за Делта Pro (XML)
             </Button>
           </div>
         </div>

@@ -1,7 +1,8 @@
 import type { Kysely } from "kysely";
 import { printDate } from "~/utils/dates";
 import type { Database } from "~db/types";
-import { entryPairs, isVatAccount, splitDocumentRef } from "./pairs";
+import { DELTA_HEAD, DELTA_TAIL, type DeltaEntry, deltaAccounting } from "./delta-pro";
+import { entryPairs, isVatAccount, type Pair, splitDocumentRef } from "./pairs";
 import type { ReportColumn, ReportFile, ReportRow } from "./report-file";
 import { type JournalCursor, journal } from "./reports.server";
 
@@ -97,33 +98,72 @@ async function counterpartyIds(db: Kysely<Database>, companyId: string, entries:
   return { clients: byId(c), suppliers: byId(s), expenses: byId(x) };
 }
 
+/** A pair's counterparty: the pair's line's, else the entry's, with its ЕИК and VAT number. */
+export interface PairParty {
+  name: string;
+  eik: string;
+  vatNumber: string;
+}
+
+export type JournalPage = { entries: Page; ids: Awaited<ReturnType<typeof counterpartyIds>> };
+type Entry = Page[number];
+
+export function pairParty(
+  e: Entry,
+  pair: Pair<Entry["lines"][number]>,
+  ids: JournalPage["ids"],
+): PairParty {
+  const ofExpense = e.sourceKind === "expense" || e.sourceKind === "expense_payment";
+  const who =
+    [pair.debit, pair.credit].find((l) => l.counterpartyName) ??
+    e.lines.find((l) => l.counterpartyName);
+  let known: Ids | undefined;
+  if (who?.counterpartyKind === "client" && who.counterpartyId) {
+    known = ids.clients.get(who.counterpartyId);
+  } else if (who?.counterpartyKind === "supplier") {
+    known = ofExpense
+      ? ids.expenses.get(e.sourceId ?? "")
+      : ids.suppliers.get(who.counterpartyId ?? "");
+  }
+  return {
+    name: who?.counterpartyName ?? "",
+    eik: known?.eik ?? "",
+    vatNumber: known?.vatNumber ?? "",
+  };
+}
+
+/** The period's entries a page at a time (in the journal's order), with their counterparties' ids. */
+export async function* journalPages(
+  db: Kysely<Database>,
+  companyId: string,
+  period: { from: string; to: string },
+): AsyncGenerator<JournalPage> {
+  let after: JournalCursor | null = null;
+  for (;;) {
+    const page = await journal(db, companyId, period, { after, limit: PAGE });
+    yield { entries: page.entries, ids: await counterpartyIds(db, companyId, page.entries) };
+    const last = page.entries.at(-1);
+    if (!page.truncated || !last) return;
+    after = { entryDate: last.entryDate, createdAt: last.createdAtKey, id: last.id };
+  }
+}
+
 /** A page of entries as rows: each entry's pairs, with the pair's (or else the entry's) counterparty. */
-async function pageRows(db: Kysely<Database>, companyId: string, entries: Page) {
-  const ids = await counterpartyIds(db, companyId, entries);
+function pageRows({ entries, ids }: JournalPage) {
   const rows: ReportRow[] = [];
   for (const e of entries) {
     const { type, number } = splitDocumentRef(e.documentRef);
-    const ofExpense = e.sourceKind === "expense" || e.sourceKind === "expense_payment";
-    const anyWith = e.lines.find((l) => l.counterpartyName);
     for (const pair of entryPairs(e.lines)) {
-      const who = [pair.debit, pair.credit].find((l) => l.counterpartyName) ?? anyWith;
-      let known: Ids | undefined;
-      if (who?.counterpartyKind === "client" && who.counterpartyId) {
-        known = ids.clients.get(who.counterpartyId);
-      } else if (who?.counterpartyKind === "supplier") {
-        known = ofExpense
-          ? ids.expenses.get(e.sourceId ?? "")
-          : ids.suppliers.get(who.counterpartyId ?? "");
-      }
+      const who = pairParty(e, pair, ids);
       const vat = isVatAccount(pair.debit.accountCode) || isVatAccount(pair.credit.accountCode);
       rows.push({
         cells: [
           printDate(e.entryDate),
           type,
           number,
-          who?.counterpartyName ?? "",
-          known?.eik ?? "",
-          known?.vatNumber ?? "",
+          who.name,
+          who.eik,
+          who.vatNumber,
           pair.debit.accountCode,
           pair.credit.accountCode,
           { cents: pair.cents },
@@ -144,14 +184,7 @@ export function accountingJournalFile(
   period: { from: string; to: string },
 ): ReportFile {
   async function* rows() {
-    let after: JournalCursor | null = null;
-    for (;;) {
-      const page = await journal(db, companyId, period, { after, limit: PAGE });
-      yield await pageRows(db, companyId, page.entries);
-      const last = page.entries.at(-1);
-      if (!page.truncated || !last) return;
-      after = { entryDate: last.entryDate, createdAt: last.createdAtKey, id: last.id };
-    }
+    for await (const page of journalPages(db, companyId, period)) yield pageRows(page);
   }
   return {
     title: "Дневник за счетоводна програма",
@@ -165,5 +198,51 @@ export function accountingJournalFile(
     columns,
     rows: rows(),
     plain: true,
+  };
+}
+
+/**
+ * The period's journal as Microinvest Делта Pro's XML of operations (decision 064): one
+ * <Accounting> per entry, its posting pairs as Дт/Кт details, streamed a page of entries at a time.
+ */
+export function deltaProFile(
+  db: Kysely<Database>,
+  companyId: string,
+  period: { from: string; to: string },
+) {
+  async function* chunks() {
+    yield DELTA_HEAD;
+    let number = 0;
+    for await (const { entries, ids } of journalPages(db, companyId, period)) {
+      const out: string[] = [];
+      for (const e of entries) {
+        const pairs = entryPairs(e.lines);
+        const first = pairs[0];
+        if (!first) continue;
+        number += 1;
+        const entry: DeltaEntry = {
+          date: e.entryDate,
+          sourceKind: e.sourceKind,
+          documentRef: e.documentRef,
+          description: e.description,
+          party: pairParty(e, first, ids),
+          pairs: pairs.map((p) => ({
+            debit: p.debit.accountCode,
+            credit: p.credit.accountCode,
+            cents: p.cents,
+          })),
+        };
+        out.push(deltaAccounting(entry, number));
+      }
+      yield out.join("");
+    }
+    yield DELTA_TAIL;
+  }
+  return {
+    name: {
+      bg: `Делта-Про-операции-${period.from}-${period.to}.xml`,
+      ascii: `delta-pro-operacii-${period.from}-${period.to}.xml`,
+    },
+    chunks: chunks(),
   };
 }
