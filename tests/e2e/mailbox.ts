@@ -8,6 +8,8 @@ export interface ReceivedMail {
   text: string;
   html: string;
   attachments: { filename: string | null; mimeType: string }[];
+  /** The attachments with their Content-ID and bytes (an inline image is one). */
+  parts: { filename: string | null; contentId: string | null; content: Uint8Array }[];
 }
 
 /** A real SMTP server on 127.0.0.1 that keeps what the app sends (the app's SMTP_URL). */
@@ -30,6 +32,14 @@ export async function startMailbox() {
           attachments: email.attachments.map((a) => ({
             filename: a.filename,
             mimeType: a.mimeType,
+          })),
+          parts: email.attachments.map((a) => ({
+            filename: a.filename,
+            contentId: a.contentId ?? null,
+            content:
+              typeof a.content === "string"
+                ? new TextEncoder().encode(a.content)
+                : new Uint8Array(a.content),
           })),
         });
         callback();

@@ -360,7 +360,9 @@ describe("/api/invoices", () => {
       const retry = makeContext(getDb(), mail(mailbox.url));
       expect(await runJob(retry, "mail.document", { emailId: failedBody.email.id })).toBe("sent");
       const received = await mailbox.waitFor("buh@klient.bg", "Фактура № 0000000001");
+      // The PDF, and the payment QR code drawn in the message (a euro invoice to pay by bank).
       expect(received.attachments).toEqual([
+        { filename: "QR-плащане.png", mimeType: "image/png" },
         { filename: "Фактура-0000000001.pdf", mimeType: "application/pdf" },
       ]);
       expect(received.text).toContain("162,60");

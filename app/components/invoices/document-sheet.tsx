@@ -109,6 +109,33 @@ export function DocumentSheet({ model, logoUrl }: { model: PrintModel; logoUrl?:
           </div>
         ))}
       </dl>
+      {model.payment ? (
+        <figure className={styles.payment}>
+          <svg
+            className={styles.paymentCode}
+            viewBox={`-4 -4 ${model.payment.size + 8} ${model.payment.size + 8}`}
+            role="img"
+            aria-label={`${model.payment.title}: ${model.payment.lines.at(-1) ?? ""}`}
+          >
+            <rect
+              x={-4}
+              y={-4}
+              width={model.payment.size + 8}
+              height={model.payment.size + 8}
+              fill="#ffffff"
+            />
+            <path d={model.payment.path} fill="#000000" />
+          </svg>
+          <figcaption>
+            <strong>{model.payment.title}</strong>
+            {model.payment.lines.map((line) => (
+              <span key={line} style={{ display: "block" }}>
+                {line}
+              </span>
+            ))}
+          </figcaption>
+        </figure>
+      ) : null}
       <div className={styles.signatures}>
         {model.signatures.map((signature) => (
           <p key={signature.label}>

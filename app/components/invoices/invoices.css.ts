@@ -104,6 +104,22 @@ globalStyle(`${facts} dd`, { margin: 0, overflowWrap: "break-word" });
 globalStyle(`${facts} dd`, {
   "@media": { "screen and (max-width: 40rem)": { marginBottom: vars.space.xs } },
 });
+/** The EPC QR code for paying by bank transfer and its words (decision 068). */
+export const payment = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.md,
+  marginTop: vars.space.lg,
+});
+
+export const paymentCode = style({
+  width: "8rem",
+  height: "8rem",
+  flex: "none",
+  background: "#ffffff",
+});
+
 export const signatures = style({
   display: "flex",
   flexWrap: "wrap",

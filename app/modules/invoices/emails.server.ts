@@ -8,6 +8,7 @@ import {
   type DocumentMailText,
   documentMail,
   documentMailText,
+  type MailPaymentQr,
   type ReminderInput,
   reminderMail,
   reminderText,
@@ -19,6 +20,8 @@ import { AppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
 import type { Database, EmailStatus } from "~db/types";
 import { type DocumentWithLines, getDocument } from "./documents.server";
+import { documentPayload, qrPng } from "./payment-qr.server";
+import { type PrintSupplier, paymentWords } from "./print";
 import { pdfFileName, storedPdf } from "./render.server";
 import { DOCUMENT_TYPES } from "./schema";
 
@@ -242,6 +245,22 @@ export async function previewDocumentEmail(
   return { subject, text: paragraphs.join("\n\n") };
 }
 
+/**
+ * The payment QR code of a document's mail (decision 068): what is due now, to the IBAN the
+ * document was issued with; null when the document asks for no bank transfer in euro.
+ */
+async function mailPaymentQr(doc: DocumentWithLines): Promise<MailPaymentQr | null> {
+  const supplier = doc.supplierSnapshot as PrintSupplier | null;
+  if (!supplier?.bankIban) return null;
+  const dueCents = Number(doc.dueCents);
+  const payload = documentPayload({ ...doc, dueCents }, supplier);
+  if (!payload) return null;
+  return {
+    png: await qrPng(payload),
+    ...paymentWords(doc.language, dueCents, supplier.bankIban),
+  };
+}
+
 /** The message of one e-mail: the document, or a reminder of what is still due. */
 async function composeMail(
   deps: Pick<JobDeps, "db" | "config">,
@@ -256,6 +275,7 @@ async function composeMail(
   const pdf = await storedPdf(deps.db, doc);
   const logoUrl = await emailLogoUrl({ db: deps.db, config: deps.config });
   const attachment = { filename: pdfFileName(doc), content: pdf.data };
+  const paymentQr = await mailPaymentQr(doc);
   if (email.kind === "reminder") {
     const { company, input } = await reminderFor(deps.db, doc);
     return reminderMail({
@@ -266,6 +286,7 @@ async function composeMail(
       note: email.message,
       pdf: attachment,
       logoUrl,
+      paymentQr,
     });
   }
   const company = await mailCompany(deps.db, doc.companyId);
@@ -276,6 +297,7 @@ async function composeMail(
     pdf: attachment,
     copyTo: email.copyTo,
     logoUrl,
+    paymentQr,
   });
 }
 

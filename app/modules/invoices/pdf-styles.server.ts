@@ -56,6 +56,12 @@ export const styles = StyleSheet.create({
   fact: { flexDirection: "row", marginBottom: 3 },
   factLabel: { width: 150, color: "#555555" },
   factValue: { flex: 1 },
+  // The payment QR code (decision 068): 3 cm square (EPC069-12 asks for at least 2 cm), its
+  // words beside it.
+  payment: { flexDirection: "row", marginTop: 12, gap: 12, alignItems: "center" },
+  paymentCode: { width: 85, height: 85 },
+  paymentText: { flex: 1 },
+  paymentTitle: { fontWeight: 700 },
   signatures: { flexDirection: "row", justifyContent: "space-between", marginTop: 36 },
   signature: { width: "42%", borderTopWidth: 0.75, borderColor: "#888888", paddingTop: 3 },
   footer: {

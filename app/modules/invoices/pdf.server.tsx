@@ -1,16 +1,10 @@
-import {
-  Canvas,
-  Document,
-  Image,
-  Page,
-  Text as PdfText,
-  renderToBuffer,
-  View,
-} from "@react-pdf/renderer";
-import { type ComponentProps, Fragment } from "react";
+import { Canvas, Document, Image, Page, renderToBuffer, View } from "@react-pdf/renderer";
+import { Fragment } from "react";
 import { pdfHasGlyph, textWidth } from "~/modules/pdf/fonts.server";
 import { type CellSetting, innerWidths, rowCells } from "./pdf-cells.server";
+import { PaymentBlock, paymentHeight } from "./pdf-payment.server";
 import { cellStyle, styles, WIDTHS } from "./pdf-styles.server";
+import { Text } from "./pdf-text.server";
 import type { PrintModel } from "./print";
 import { printable } from "./print-text";
 
@@ -19,17 +13,6 @@ import { printable } from "./print-text";
  * preview. It is rendered in the PDF worker pool (app/modules/pdf), never on the request's event
  * loop; Noto Sans is embedded (fonts.server.ts).
  */
-
-/*
- * Lines break at spaces only. react-pdf splits a word where its font changes («София,»: the
- * letters are in the Cyrillic font, the comma in the Latin one) and may break the line there with
- * a hyphen drawn in the first font — which the Cyrillic subset lacks: a box («1680 София□»).
- * A hyphenation penalty of 10,000 (textkit's «infinity») forbids those breaks.
- */
-const NEVER = 10_000;
-function Text(props: ComponentProps<typeof PdfText>) {
-  return <PdfText hyphenationPenalty={NEVER} {...props} />;
-}
 
 export interface Logo {
   data: Buffer;
@@ -81,6 +64,7 @@ export async function renderPages(
 export type PdfTailBlock =
   | { kind: "totals" }
   | { kind: "facts"; facts: PrintModel["facts"]; first: boolean }
+  | { kind: "payment" }
   | { kind: "signatures" }
   | { kind: "footer" };
 
@@ -190,6 +174,7 @@ export function InvoicePdf({
       ))}
     </View>
   );
+  const payment = model.payment ? <PaymentBlock payment={model.payment} /> : null;
   const signatures = (
     <View style={styles.signatures} wrap={false}>
       {model.signatures.map((signature) => (
@@ -212,9 +197,11 @@ export function InvoicePdf({
       ? totals
       : part.kind === "facts"
         ? facts(part.facts, part.first)
-        : part.kind === "signatures"
-          ? signatures
-          : footer;
+        : part.kind === "payment"
+          ? payment
+          : part.kind === "signatures"
+            ? signatures
+            : footer;
   return (
     <Document
       title={`${model.title} ${model.number}`.trim()}
@@ -252,6 +239,7 @@ export function InvoicePdf({
           {table(model.rows, true)}
           {totals}
           {facts(model.facts, true)}
+          {payment}
           {signatures}
           {footer}
         </Page>
@@ -401,7 +389,12 @@ function tailHeights(model: PrintModel) {
       styles.footer.borderTopWidth +
       linesOf(model.footer, CONTENT_WIDTH, styles.footer.fontSize) * LINE
     : 0;
-  return { totals, facts, signatures, footer };
+  const payment = model.payment
+    ? paymentHeight(model.payment, CONTENT_WIDTH, LINE, (text, width, bold) =>
+        linesOf(text, width, styles.page.fontSize, bold),
+      )
+    : 0;
+  return { totals, facts, payment, signatures, footer };
 }
 
 /**
@@ -451,6 +444,10 @@ export function splitPages(model: PrintModel, logo: boolean): PdfPage[] {
       page.tail.push(facts);
     }
     facts.facts.push(fact);
+  }
+  if (model.payment) {
+    place(tail.payment, blank);
+    page.tail.push({ kind: "payment" });
   }
   place(tail.signatures, blank);
   page.tail.push({ kind: "signatures" });

@@ -70,6 +70,12 @@ const LABELS = {
   notes: ["Забележки", "Notes"],
   cancelReason: ["Причина за анулиране", "Reason for cancellation"],
   fromProforma: ["По проформа", "Based on proforma"],
+  payByQr: ["Плащане с QR код", "Pay by QR code"],
+  scanQr: [
+    "Сканирайте кода с приложението на банката си: сумата, IBAN и основанието се попълват сами.",
+    "Scan the code with your banking app: the amount, IBAN and reference fill themselves in.",
+  ],
+  amountDue: ["Дължимо", "Amount due"],
 } as const;
 type LabelKey = keyof typeof LABELS;
 
@@ -168,6 +174,38 @@ export interface PrintModel {
   signatures: { label: string; value: string }[];
   /** The company's text at the bottom of the page, as typed. */
   footer: string | null;
+  /**
+   * The EPC QR code for paying what is due by bank transfer (decision 068): its dark modules as
+   * an SVG path in module units and its size, with the words beside it; absent when none applies.
+   */
+  payment?: PrintPayment | null;
+}
+
+export interface PrintPayment {
+  size: number;
+  path: string;
+  title: string;
+  lines: string[];
+}
+
+/** The words beside a document's payment QR code, in its language(s). */
+export function paymentWords(
+  language: PrintLanguage,
+  dueCents: number,
+  iban: string,
+): Pick<PrintPayment, "title" | "lines"> {
+  const pick = (key: "payByQr" | "scanQr" | "amountDue") => {
+    const [bg, en] = LABELS[key];
+    return language === "bg" ? [bg] : language === "en" ? [en] : [bg, en];
+  };
+  const locale = language === "en" ? "en" : "bg";
+  return {
+    title: pick("payByQr").join(" / "),
+    lines: [
+      ...pick("scanQr"),
+      `${pick("amountDue").join(" / ")}: ${formatCents(dueCents, locale)} EUR · IBAN ${iban}`,
+    ],
+  };
 }
 
 /** Totals whose VAT was charged within the price (one rate): the VAT as charged, the base as is. */

@@ -14,7 +14,14 @@ import {
   getDocument,
   issueDocument,
 } from "./documents.server";
-import { buildPrintModel, type PrintModel, type PrintParty, type PrintSupplier } from "./print";
+import { documentPayload, qrPath } from "./payment-qr.server";
+import {
+  buildPrintModel,
+  type PrintModel,
+  type PrintParty,
+  type PrintSupplier,
+  paymentWords,
+} from "./print";
 import { clientSnapshot, supplierSnapshot } from "./snapshots";
 
 /**
@@ -45,7 +52,7 @@ export async function printModelFor(
     client ??= clientSnapshot(clientRow);
   }
   const ground = await vatGroundOf(db, doc.vatGround, vatDateOf(doc));
-  return buildPrintModel(
+  const model = buildPrintModel(
     {
       ...doc,
       vatGroundKind: ground?.kind ?? null,
@@ -55,6 +62,16 @@ export async function printModelFor(
     supplier,
     client,
   );
+  // What is due now: the stored PDF, rendered once after issuing, asks for the whole amount.
+  const dueCents = Number(doc.dueCents);
+  const payload = documentPayload({ ...doc, dueCents }, supplier);
+  if (payload && supplier.bankIban) {
+    model.payment = {
+      ...qrPath(payload),
+      ...paymentWords(doc.language, dueCents, supplier.bankIban),
+    };
+  }
+  return model;
 }
 
 async function companyLogo(db: Kysely<Database>, companyId: string) {

@@ -14,7 +14,13 @@ export interface MailMessage {
   fromName?: string;
   /** A hidden copy (the person who sent a document, when they asked for one). */
   bcc?: string;
-  attachments?: { filename: string; content: Buffer | Uint8Array; contentType?: string }[];
+  attachments?: {
+    filename: string;
+    content: Buffer | Uint8Array;
+    contentType?: string;
+    /** An inline image's Content-ID: the HTML shows it as `<img src="cid:…">`. */
+    cid?: string;
+  }[];
 }
 
 export class MailError extends Error {

@@ -22,6 +22,28 @@ ${bar("0")}`;
 }
 
 /** A simple, robust HTML frame (tables and inline styles, as mail clients need). */
+/** A document's payment QR code in a mail (decision 068): its PNG and the words beside it. */
+export interface MailPaymentQr {
+  png: Buffer;
+  title: string;
+  lines: string[];
+}
+
+const QR_CID = "payment-qr@smetka";
+
+/** The QR code as an inline image under the text, and its attachment; nothing without one. */
+function qrParts(qr: MailPaymentQr | null | undefined) {
+  if (!qr) return { html: "", text: "", attachments: [] };
+  const words = [qr.title, ...qr.lines];
+  return {
+    html: `\n<p><img src="cid:${QR_CID}" alt="${escapeHtml(`${qr.title}: ${qr.lines.at(-1) ?? ""}`)}" width="160" height="160" style="display:block;width:160px;height:160px;border:0"></p>\n<p>${words.map(escapeHtml).join("<br>")}</p>`,
+    text: `\n${words.join("\n")}\n`,
+    attachments: [
+      { filename: "QR-плащане.png", content: qr.png, contentType: "image/png", cid: QR_CID },
+    ],
+  };
+}
+
 function layout(
   title: string,
   body: string,
@@ -187,19 +209,21 @@ export function documentMail(
       replyTo: string;
       pdf: { filename: string; content: Buffer };
       copyTo?: string | null;
+      paymentQr?: MailPaymentQr | null;
     },
 ): MailMessage {
   const { subject, paragraphs: lines } = documentMailText(input);
+  const qr = qrParts(input.paymentQr);
   return {
     to: input.to,
     replyTo: input.replyTo,
     fromName: input.companyName,
     ...(input.copyTo ? { bcc: input.copyTo } : {}),
     subject,
-    text: `${lines.join("\n\n")}\n`,
+    text: `${lines.join("\n\n")}\n${qr.text}`,
     html: layout(
       subject,
-      lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, "<br>")}</p>`).join("\n"),
+      lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, "<br>")}</p>`).join("\n") + qr.html,
       input,
       input.english
         ? `Sent with Smetka on behalf of ${input.companyName}. Reply to this message to reach them.`
@@ -207,6 +231,7 @@ export function documentMail(
     ),
     attachments: [
       { filename: input.pdf.filename, content: input.pdf.content, contentType: "application/pdf" },
+      ...qr.attachments,
     ],
   };
 }
@@ -295,27 +320,30 @@ export function reminderMail(
       copyTo?: string | null;
       /** The sender's own short message, in place of the reminder's greeting and sign-off. */
       note?: string | null;
+      paymentQr?: MailPaymentQr | null;
     },
 ): MailMessage {
   const { subject, text } = reminderWithNote(input);
+  const qr = qrParts(input.paymentQr);
   return {
     to: input.to,
     replyTo: input.replyTo,
     fromName: input.companyName,
     ...(input.copyTo ? { bcc: input.copyTo } : {}),
     subject,
-    text: `${text}\n`,
+    text: `${text}\n${qr.text}`,
     html: layout(
       subject,
       text
         .split(/\n{2,}/)
         .map((part) => `<p>${escapeHtml(part).replace(/\n/g, "<br>")}</p>`)
-        .join("\n"),
+        .join("\n") + qr.html,
       input,
       `Изпратено чрез Сметка от името на ${input.companyName}. Отговорете на писмото, за да се свържете с тях.`,
     ),
     attachments: [
       { filename: input.pdf.filename, content: input.pdf.content, contentType: "application/pdf" },
+      ...qr.attachments,
     ],
   };
 }
