@@ -255,10 +255,7 @@ async function mailPaymentQr(doc: DocumentWithLines): Promise<MailPaymentQr | nu
   const dueCents = Number(doc.dueCents);
   const payload = documentPayload({ ...doc, dueCents }, supplier);
   if (!payload) return null;
-  return {
-    png: await qrPng(payload),
-    ...paymentWords(doc.language, dueCents, supplier.bankIban),
-  };
+  return { png: await qrPng(payload), ...paymentWords(doc.language, dueCents, supplier.bankIban) };
 }
 
 /** The message of one e-mail: the document, or a reminder of what is still due. */

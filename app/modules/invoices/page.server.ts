@@ -9,7 +9,8 @@ import { listDocumentEmails } from "./emails.server";
 import { missingEnglishDetails } from "./english-details";
 import { numberStillSettable, peekNextNumber, seriesOf } from "./numbering.server";
 import { documentState } from "./payments.server";
-import { printModelFor } from "./render.server";
+import type { PrintSupplier } from "./print";
+import { paymentBlock, printModelFor } from "./render.server";
 
 /** Everything /invoice/{id} shows about one of the company's documents. */
 export async function documentPageData(
@@ -83,6 +84,9 @@ export async function documentPageData(
     lockOn(db, companyId, doc.issueDate),
   ]);
   const today = todayInSofia();
+  // The page asks for what is still due now (the PDF for what it printed; decision 068).
+  const supplier = (doc.supplierSnapshot as PrintSupplier | null) ?? null;
+  model.payment = supplier ? paymentBlock(doc, supplier, Number(doc.dueCents)) : null;
   return {
     doc: {
       id: doc.id,

@@ -19,6 +19,7 @@ import {
   buildPrintModel,
   type PrintModel,
   type PrintParty,
+  type PrintPayment,
   type PrintSupplier,
   paymentWords,
 } from "./print";
@@ -62,16 +63,23 @@ export async function printModelFor(
     supplier,
     client,
   );
-  // What is due now: the stored PDF, rendered once after issuing, asks for the whole amount.
-  const dueCents = Number(doc.dueCents);
-  const payload = documentPayload({ ...doc, dueCents }, supplier);
-  if (payload && supplier.bankIban) {
-    model.payment = {
-      ...qrPath(payload),
-      ...paymentWords(doc.language, dueCents, supplier.bankIban),
-    };
-  }
+  // The document asks for its «Сума за плащане»: what it prints never changes after issuing.
+  model.payment = paymentBlock(doc, supplier, Number(doc.totalCents));
   return model;
+}
+
+/**
+ * The EPC QR code and its words for `amountCents` (decision 068): the printed total on the PDF,
+ * what is still due on the document's page and in its e-mails; null when none applies.
+ */
+export function paymentBlock(
+  doc: DocumentWithLines,
+  supplier: Pick<PrintSupplier, "name" | "bankIban" | "bankBic">,
+  amountCents: number,
+): PrintPayment | null {
+  const payload = documentPayload({ ...doc, dueCents: amountCents }, supplier);
+  if (!payload || !supplier.bankIban) return null;
+  return { ...qrPath(payload), ...paymentWords(doc.language, amountCents, supplier.bankIban) };
 }
 
 async function companyLogo(db: Kysely<Database>, companyId: string) {
