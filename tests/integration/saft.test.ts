@@ -5,7 +5,9 @@ import { validateXML } from "xmllint-wasm";
 import { issueDocument } from "~/modules/invoices/documents.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
 import { vatReport } from "~/modules/vat/report.server";
+import { loader as saftPage } from "~/routes/_app.ledger_.saft";
 import { loader } from "~/routes/api.saft.$month";
+import { loader as saftDownload } from "~/routes/ledger.saft[.]xml";
 import { buildBooksMonth } from "../setup/books-month";
 import { createCompanyOnPlan, createTestDraft } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
@@ -40,6 +42,25 @@ async function fetchFile(cookie: string, month = MONTH) {
   });
 }
 
+async function download(cookie: string, month = MONTH) {
+  return call(saftDownload, getDb(), `/ledger/saft.xml?month=${month}`, {
+    headers: { Cookie: cookie },
+  });
+}
+
+type SaftPage = {
+  month: string;
+  error: string | null;
+  problems: { what: string; message: string; href: string }[];
+  fileName: string | null;
+};
+async function openPage(cookie: string, query = `?month=${MONTH}`) {
+  const response = await call(saftPage, getDb(), `/ledger/saft${query}`, {
+    headers: { Cookie: cookie },
+  });
+  return { status: response.status, data: (await response.json()) as SaftPage };
+}
+
 describe("GET /api/saft/{yyyy-MM}", () => {
   it("the «done when» month: a file valid against НАП's XSD whose totals are the trial balance's and the VAT journals'", {
     timeout: 180_000,
@@ -61,11 +82,30 @@ describe("GET /api/saft/{yyyy-MM}", () => {
       }),
     );
 
-    const response = await fetchFile((await signInApi(db, me.user)).cookie);
+    const { cookie } = await signInApi(db, me.user);
+    const response = await fetchFile(cookie);
     expect(response.status, await response.clone().text()).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
     expect(response.headers.get("Content-Disposition")).toContain(`SAFT-175074752-${MONTH}.xml`);
     const xml = await response.text();
+
+    // The browser's download is the same file, byte for byte, and the page offers it.
+    const shown = await openPage(cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.data.problems).toEqual([]);
+    expect(shown.data.fileName).toBe(`SAFT-175074752-${MONTH}.xml`);
+    const file = await download(cookie);
+    expect(file.status).toBe(200);
+    expect(file.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+    expect(file.headers.get("Content-Disposition")).toContain(`SAFT-175074752-${MONTH}.xml`);
+    expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(xml, "utf8"))).toBe(true);
+    const trail = await db
+      .selectFrom("companyAudit")
+      .select(["action", "targetLabel"])
+      .where("companyId", "=", me.companyId)
+      .where("action", "=", "export")
+      .execute();
+    expect(trail).toEqual([{ action: "export", targetLabel: `SAFT-175074752-${MONTH}.xml` }]);
 
     const result = await validateXML({
       xml: [{ fileName: "saft.xml", contents: xml }],
@@ -200,8 +240,26 @@ describe("GET /api/saft/{yyyy-MM}", () => {
       },
     ]);
 
+    // The page lists the same problem with its link; the browser's download sends back to it.
+    const shown = await openPage(cookie);
+    expect(shown.status).toBe(200);
+    expect(shown.data.problems).toEqual(body.problems);
+    expect(shown.data.fileName).toBeNull();
+    const sent = await download(cookie);
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("Location")).toBe(`/ledger/saft?month=${MONTH}`);
+    expect(sent.headers.get("Set-Cookie")).toContain("toast");
+    const badPage = await openPage(cookie, "?month=2025-12");
+    expect(badPage.status).toBe(400);
+    expect(badPage.data.error).toContain("гггг-мм");
+    const badFile = await download(cookie, "2026-13").catch(
+      (e: { status?: number; message?: string }) => e,
+    );
+    expect(badFile).toMatchObject({ status: 400, message: expect.stringContaining("гггг-мм") });
+
     const staff = await memberOf(db, me.companyId, "staff");
     expect((await fetchFile(staff.cookie)).status).toBe(403);
+    expect((await download(staff.cookie)).status).toBe(403);
     const accountant = await memberOf(db, me.companyId, "accountant");
     expect((await fetchFile(accountant.cookie)).status).toBe(409);
     for (const month of ["2025-12", "2026-13", "2099-01", "x"]) {

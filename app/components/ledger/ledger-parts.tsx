@@ -18,6 +18,7 @@ export function LedgerNav({ current, mayEdit }: { current: string; mayEdit: bool
     ["/ledger/rules", "Правила за осчетоводяване"],
     ["/ledger/agreement", "Съгласуване"],
     ["/ledger/month", "Приключване на месеца"],
+    ["/ledger/saft", "SAF-T за НАП"],
     ...(mayEdit
       ? ([
           ["/ledger/entry/new", "Нова статия"],
