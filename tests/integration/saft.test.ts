@@ -3,14 +3,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { validateXML } from "xmllint-wasm";
 import { issueDocument } from "~/modules/invoices/documents.server";
+import { addAnalyticAccount } from "~/modules/ledger/accounts.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
 import { vatReport } from "~/modules/vat/report.server";
+import { action as accountsAction } from "~/routes/_app.ledger_.accounts";
 import { loader as saftPage } from "~/routes/_app.ledger_.saft";
 import { loader } from "~/routes/api.saft.$month";
 import { loader as saftDownload } from "~/routes/ledger.saft[.]xml";
 import { buildBooksMonth } from "../setup/books-month";
 import { createCompanyOnPlan, createTestDraft } from "../setup/factories";
-import { call, signInApi } from "../setup/routes";
+import { call, formBody, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -262,6 +264,58 @@ describe("GET /api/saft/{yyyy-MM}", () => {
     expect((await download(staff.cookie)).status).toBe(403);
     const accountant = await memberOf(db, me.companyId, "accountant");
     expect((await fetchFile(accountant.cookie)).status).toBe(409);
+
+    // The problem's link leads to the chart, where the code is set: refused outside 3–5 digits
+    // (what was typed kept), refused to the staff, and then the file is written.
+    const setCode = (who: string, saftCode: string, code = "602") =>
+      call(accountsAction, db, "/ledger/accounts", {
+        ...formBody(
+          { intent: "saft-code", code, saftCode, _company: me.companyId },
+          { Cookie: who },
+        ),
+      });
+    for (const bad of ["", "0602", "60", "602001", "6o2"]) {
+      const refusedCode = await setCode(cookie, bad);
+      expect(refusedCode.status, bad).toBe(400);
+      const text = await refusedCode.text();
+      expect(text).toContain("от 3 до 5 цифри");
+      if (bad) expect(text).toContain(bad);
+    }
+    // The staff is sent away (to /dashboard, with the toast), and nothing is written.
+    const refusedStaff = await setCode(staff.cookie, "602");
+    expect(refusedStaff.status).toBe(302);
+    expect(refusedStaff.headers.get("Location")).toBe("/dashboard");
+    expect((await setCode(cookie, "602", "999")).status).toBe(404);
+    expect((await fetchFile(cookie)).status).toBe(409);
+    // An analytic account that took 602's (missing) code follows it; one with its own keeps it.
+    await addAnalyticAccount(db, me.companyId, { code: "602-01", name: "Куриерски услуги" });
+    await addAnalyticAccount(db, me.companyId, { code: "602-02", name: "Наеми" });
+    await db
+      .updateTable("ledgerAccounts")
+      .set({ saftCode: "6021" })
+      .where("companyId", "=", me.companyId)
+      .where("code", "=", "602-02")
+      .execute();
+    const saved = await setCode(accountant.cookie, "602");
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("Location")).toBe("/ledger/accounts#account-602");
+    const trail = await db
+      .selectFrom("companyAudit")
+      .select(["action", "targetId", "details"])
+      .where("companyId", "=", me.companyId)
+      .where("action", "=", "ledger.saft-code")
+      .execute();
+    expect(trail).toEqual([
+      {
+        action: "ledger.saft-code",
+        targetId: "602",
+        details: { saftCode: { from: "", to: "602" }, accounts: ["602", "602-01"] },
+      },
+    ]);
+    const written = await fetchFile(cookie);
+    expect(written.status).toBe(200);
+    await written.body?.cancel();
+    expect((await openPage(cookie)).data.problems).toEqual([]);
     for (const month of ["2025-12", "2026-13", "2099-01", "x"]) {
       const bad = await fetchFile(cookie, month);
       expect(bad.status, month).toBe(400);
