@@ -47,7 +47,13 @@ export function SaftCodeForm(props: { code: string; saftCode: string; busy: bool
         controlProps={{ maxLength: 5, inputMode: "numeric" }}
       />
       <div>
-        <Button type="submit" name="intent" value="saft-code" tone="secondary" disabled={props.busy}>
+        <Button
+          type="submit"
+          name="intent"
+          value="saft-code"
+          tone="secondary"
+          disabled={props.busy}
+        >
           Запази кода<span className="visually-hidden"> на {props.code}</span>
         </Button>
       </div>
