@@ -10,8 +10,8 @@ import { action as accountsAction } from "~/routes/_app.ledger_.accounts";
 import { loader as saftPage } from "~/routes/_app.ledger_.saft";
 import { loader } from "~/routes/api.saft.$month";
 import { loader as saftDownload } from "~/routes/ledger.saft[.]xml";
-import { buildBooksMonth } from "../setup/books-month";
 import { createCompanyOnPlan, createTestDraft } from "../setup/factories";
+import { buildLedgerMonth } from "../setup/ledger-month";
 import { call, formBody, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -68,7 +68,7 @@ describe("GET /api/saft/{yyyy-MM}", () => {
     timeout: 180_000,
   }, async () => {
     const db = getDb();
-    const me = await buildBooksMonth(db, MONTH);
+    const { me } = await buildLedgerMonth(db, MONTH);
     const other = await createCompanyOnPlan(db, "standard");
     await db
       .updateTable("clients")
@@ -219,7 +219,7 @@ describe("GET /api/saft/{yyyy-MM}", () => {
     timeout: 120_000,
   }, async () => {
     const db = getDb();
-    const me = await buildBooksMonth(db, MONTH);
+    const { me } = await buildLedgerMonth(db, MONTH);
     await db
       .updateTable("ledgerAccounts")
       .set({ saftCode: "" })
