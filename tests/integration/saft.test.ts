@@ -10,6 +10,7 @@ import { action as accountsAction } from "~/routes/_app.ledger_.accounts";
 import { loader as saftPage } from "~/routes/_app.ledger_.saft";
 import { loader } from "~/routes/api.saft.$month";
 import { loader as saftDownload } from "~/routes/ledger.saft[.]xml";
+import * as correction from "~db/migrations/20261201T0500-saft-account-codes";
 import { createCompanyOnPlan, createTestDraft } from "../setup/factories";
 import { buildLedgerMonth } from "../setup/ledger-month";
 import { call, formBody, signInApi } from "../setup/routes";
@@ -296,7 +297,7 @@ describe("GET /api/saft/{yyyy-MM}", () => {
       .where("companyId", "=", me.companyId)
       .where("code", "=", "602-02")
       .execute();
-    const saved = await setCode(accountant.cookie, "602");
+    const saved = await setCode(accountant.cookie, "60212");
     expect(saved.status).toBe(302);
     expect(saved.headers.get("Location")).toBe("/ledger/accounts#account-602");
     const trail = await db
@@ -309,7 +310,7 @@ describe("GET /api/saft/{yyyy-MM}", () => {
       {
         action: "ledger.saft-code",
         targetId: "602",
-        details: { saftCode: { from: "", to: "602" }, accounts: ["602", "602-01"] },
+        details: { saftCode: { from: "", to: "60212" }, accounts: ["602", "602-01"] },
       },
     ]);
     const written = await fetchFile(cookie);
@@ -321,5 +322,61 @@ describe("GET /api/saft/{yyyy-MM}", () => {
       expect(bad.status, month).toBe(400);
       expect(((await bad.json()) as { message: string }).message).toContain("гггг-мм");
     }
+  });
+
+  it("the chart's SAF-T codes follow НАП's nomenclature of accounts; the correction reaches the codes companies still carry", async () => {
+    const db = getDb();
+    const me = await createCompanyOnPlan(db, "standard");
+    const codes = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .selectFrom("ledgerAccounts")
+            .select(["code", "saftCode"])
+            .where("companyId", "=", me.companyId)
+            .where("code", "in", ["4538", "4539", "4613", "601", "602", "602-01", "609", "704"])
+            .execute()
+        ).map((a) => [a.code, a.saftCode]),
+      );
+    // A new company takes the corrected template (decision 063).
+    expect(await codes()).toEqual({
+      "4538": "4539",
+      "4539": "4538",
+      "4613": "463",
+      "601": "60105",
+      "602": "60212",
+      "609": "60909",
+      "704": "708",
+    });
+    // A company made before it: the old codes are corrected, the accountant's own code stays.
+    const old: [string, string][] = [
+      ["4538", "4538"],
+      ["4539", "4539"],
+      ["4613", "461"],
+      ["601", "601"],
+      ["602", "602"],
+      ["609", "6099"],
+      ["704", "704"],
+    ];
+    for (const [code, saftCode] of old) {
+      await db
+        .updateTable("ledgerAccounts")
+        .set({ saftCode })
+        .where("companyId", "=", me.companyId)
+        .where("code", "=", code)
+        .execute();
+    }
+    await addAnalyticAccount(db, me.companyId, { code: "602-01", name: "Куриерски услуги" });
+    await correction.up(db);
+    expect(await codes()).toEqual({
+      "4538": "4539",
+      "4539": "4538",
+      "4613": "463",
+      "601": "60105",
+      "602": "60212",
+      "602-01": "60212",
+      "609": "6099",
+      "704": "708",
+    });
   });
 });
