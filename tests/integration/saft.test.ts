@@ -118,6 +118,29 @@ describe("GET /api/saft/{yyyy-MM}", () => {
     expect(result.errors.map((e) => e.message)).toEqual([]);
     expect(result.valid).toBe(true);
 
+    // НАП's nomenclatures: every account code is in NRA_Nom_Accounts, units are UN/ECE Rec. 20,
+    // VAT codes TAX-IMP's (decision 063).
+    const nomenclature = new Set(
+      readFileSync(path.resolve(__dirname, "../fixtures/saft/NRA_Nom_Accounts.codes.txt"), "utf8")
+        .split("\n")
+        .filter((line) => /^\d+$/.test(line)),
+    );
+    const accountIds = new Set(
+      [...xml.matchAll(/<(?:Corresponding)?AccountID>([^<]*)<\//g)].map((m) => m[1] as string),
+    );
+    expect(accountIds.size).toBeGreaterThan(5);
+    expect([...accountIds].filter((code) => !nomenclature.has(code))).toEqual([]);
+    expect(accountIds.has("60212") || accountIds.has("60909") || accountIds.has("60105")).toBe(
+      true,
+    );
+    for (const unit of ["H87", "HUR"])
+      expect(xml).toContain(`<UnitOfMeasure>${unit}</UnitOfMeasure>`);
+    expect(xml).not.toContain("p/st");
+    for (const code of ["100211", "100213", "100331"])
+      expect(xml).toContain(`<TaxCode>${code}</TaxCode>`);
+    expect(xml).toContain("<TaxType>000</TaxType><TaxCode>000000</TaxCode>");
+    expect(xml).not.toMatch(/<TaxCode>(VAT\d*|NOVAT)<\/TaxCode>/);
+
     // Escaped text, every kind of entry, another company's data nowhere.
     expect(xml).toContain("Уебсайт &amp; &lt;поддръжка&gt;");
     for (const kind of ["document", "payment", "expense", "expense_payment", "salary", "bank"]) {
