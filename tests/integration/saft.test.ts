@@ -140,6 +140,8 @@ describe("GET /api/saft/{yyyy-MM}", () => {
       expect(xml).toContain(`<TaxCode>${code}</TaxCode>`);
     expect(xml).toContain("<TaxType>000</TaxType><TaxCode>000000</TaxCode>");
     expect(xml).not.toMatch(/<TaxCode>(VAT\d*|NOVAT)<\/TaxCode>/);
+    expect(xml).toContain("<IsPartOfGroup>5</IsPartOfGroup>");
+    expect(xml).toContain("<ProductCommodityCode>0</ProductCommodityCode>");
 
     // Escaped text, every kind of entry, another company's data nowhere.
     expect(xml).toContain("Уебсайт &amp; &lt;поддръжка&gt;");

@@ -238,8 +238,34 @@ export const UNITS: readonly Dated<
   },
 ];
 
-/** The ProductCommodityCode of a product with no CN code (a service). UNCONFIRMED. */
-export const NO_COMMODITY_CODE = "00000000";
+/** The ProductCommodityCode of a product with no CN code (a service, or goods not required to). */
+export const NO_COMMODITY_CODE: readonly Dated<string>[] = [
+  { validFrom: "2026-01-01", source: "UNCONFIRMED guess", rows: "00000000" },
+  {
+    validFrom: "2026-01-01",
+    recorded: "2026-11-29",
+    source: `${SHEETS}: MasterFiles.csv, MF.P.6 («…в тези случаи се попълва 0»)`,
+    rows: "0",
+  },
+];
+
+/**
+ * Header's Ownership for a company that names no group: IsPartOfGroup (1–4 a group's head or
+ * member, 5 «Не») and what the group's elements then carry.
+ */
+export const OWNERSHIP: readonly Dated<{ isPartOfGroup: string; noGroup: string }>[] = [
+  {
+    validFrom: "2026-01-01",
+    source: "UNCONFIRMED guess",
+    rows: { isPartOfGroup: "1", noGroup: "" },
+  },
+  {
+    validFrom: "2026-01-01",
+    recorded: "2026-11-29",
+    source: `${SHEETS}: Structures.csv, S.O.1 (5 — Не) and S.O.7 («…в елементи от S.O.8 до S.O.11 се подава стойност 00»)`,
+    rows: { isPartOfGroup: "5", noGroup: "00" },
+  },
+];
 
 /** The rows in force on a day: the latest `validFrom` not after it, the latest `recorded` of those. */
 export function inForce<T>(table: readonly Dated<T>[], day: string): T {
