@@ -10,7 +10,7 @@ import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
-import { RenameForm, SaftCodeForm } from "~/components/ledger/account-forms";
+import { NraAccountsList, RenameForm, SaftCodeForm } from "~/components/ledger/account-forms";
 import { LedgerNav } from "~/components/ledger/ledger-parts";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
@@ -29,6 +29,7 @@ import {
   renameAccountSchema,
   saftCodeSchema,
 } from "~/modules/ledger/schema";
+import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
@@ -43,7 +44,7 @@ const ANALYTICS = { none: "—", counterparty: "по контрагенти", em
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "ledger", "ledger.view");
   const accounts = await listAccounts(context.db, user.companyId);
-  return json({ accounts, mayEdit: can(user, "ledger.edit") });
+  return json({ accounts, mayEdit: can(user, "ledger.edit"), today: todayInSofia() });
 }
 
 /**
@@ -108,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       const { code, saftCode } = parsed.data;
       const changed = await context.db.transaction().execute(async (trx) => {
-        const done = await setSaftCode(trx, user.companyId, code, saftCode);
+        const done = await setSaftCode(trx, user.companyId, code, saftCode, todayInSofia());
         const details = { saftCode: { from: done.from, to: saftCode }, accounts: done.accounts };
         const target = { type: "ledger_account", id: code, label: `Сметка ${code}` };
         await recordAct(context, user, "ledger.saft-code", target, details, trx);
@@ -129,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Accounts() {
-  const { accounts, mayEdit } = useLoaderData<typeof loader>();
+  const { accounts, mayEdit, today } = useLoaderData<typeof loader>();
   const add = useFormAnswer("add");
   const focusRef = useFocusFirstInvalid(add);
   const busy = useNavigation().state !== "idle";
@@ -140,8 +141,10 @@ export default function Accounts() {
       <h2>Сметкоплан</h2>
       <p>
         Сметките следват номерацията на Националния сметкоплан; кодът за SAF-T е сметката от
-        номенклатурата на НАП. Аналитичната сметка е синтетичната, тире и ваш код (напр. 411-01).
+        номенклатурата на НАП (файлът SAF-T за месеца ги изисква). Аналитичната сметка е
+        синтетичната, тире и ваш код (напр. 411-01).
       </p>
+      {mayEdit && <NraAccountsList day={today} />}
       {mayEdit && (
         <Form
           ref={focusRef}

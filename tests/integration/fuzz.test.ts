@@ -727,7 +727,7 @@ function listedCalls(f: Fixtures): Call[] {
       method: "POST",
       path: "/ledger/accounts",
       body: "form",
-      fields: { intent: "saft-code", code: "602", saftCode: "602" },
+      fields: { intent: "saft-code", code: "602", saftCode: "60212" },
     },
     {
       route: "_app.ledger_.accounts",

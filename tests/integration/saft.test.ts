@@ -5,6 +5,7 @@ import { validateXML } from "xmllint-wasm";
 import { issueDocument } from "~/modules/invoices/documents.server";
 import { addAnalyticAccount } from "~/modules/ledger/accounts.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
+import { saftProblems } from "~/modules/saft/problems.server";
 import { vatReport } from "~/modules/vat/report.server";
 import { action as accountsAction } from "~/routes/_app.ledger_.accounts";
 import { loader as saftPage } from "~/routes/_app.ledger_.saft";
@@ -307,11 +308,15 @@ describe("GET /api/saft/{yyyy-MM}", () => {
       expect(text).toContain("от 3 до 5 цифри");
       if (bad) expect(text).toContain(bad);
     }
+    // A code of the right shape that НАП's nomenclature does not have (602 is split there).
+    const notNra = await setCode(cookie, "602");
+    expect(notNra.status).toBe(400);
+    expect(await notNra.text()).toContain("Код 602 няма в номенклатурата на сметките на НАП");
     // The staff is sent away (to /dashboard, with the toast), and nothing is written.
     const refusedStaff = await setCode(staff.cookie, "602");
     expect(refusedStaff.status).toBe(302);
     expect(refusedStaff.headers.get("Location")).toBe("/dashboard");
-    expect((await setCode(cookie, "602", "999")).status).toBe(404);
+    expect((await setCode(cookie, "60212", "999")).status).toBe(404);
     expect((await fetchFile(cookie)).status).toBe(409);
     // An analytic account that took 602's (missing) code follows it; one with its own keeps it.
     await addAnalyticAccount(db, me.companyId, { code: "602-01", name: "Куриерски услуги" });
@@ -403,5 +408,23 @@ describe("GET /api/saft/{yyyy-MM}", () => {
       "609": "6099",
       "704": "708",
     });
+  });
+
+  it("lists an account whose code is not in НАП's nomenclature of accounts", async () => {
+    const db = getDb();
+    const { me } = await buildLedgerMonth(db, MONTH);
+    await db
+      .updateTable("ledgerAccounts")
+      .set({ saftCode: "602" })
+      .where("companyId", "=", me.companyId)
+      .where("code", "=", "602")
+      .execute();
+    expect(await saftProblems(db, me.companyId, MONTH)).toEqual([
+      {
+        what: expect.stringContaining("Сметка 602"),
+        message: "Код «602» няма в номенклатурата на сметките на НАП.",
+        href: "/ledger/accounts#account-602",
+      },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
+import { nraAccountsOn } from "~/modules/reference/nra-accounts";
 import { typedOr, useFormAnswer } from "~/utils/forms";
 
 /* The chart's per-account forms (/ledger/accounts): its name, its code in НАП's nomenclature. */
@@ -44,7 +45,7 @@ export function SaftCodeForm(props: { code: string; saftCode: string; busy: bool
         label={`Код по НАП на сметка ${props.code}`}
         defaultValue={typedOr(answer, "saftCode", props.saftCode)}
         error={answer?.fieldErrors.saftCode}
-        controlProps={{ maxLength: 5, inputMode: "numeric" }}
+        controlProps={{ maxLength: 5, inputMode: "numeric", list: NRA_LIST }}
       />
       <div>
         <Button
@@ -58,5 +59,20 @@ export function SaftCodeForm(props: { code: string; saftCode: string; busy: bool
         </Button>
       </div>
     </Form>
+  );
+}
+
+const NRA_LIST = "nra-accounts";
+
+/** НАП's nomenclature of accounts in force on the day, offered by every code field of the page. */
+export function NraAccountsList({ day }: { day: string }) {
+  return (
+    <datalist id={NRA_LIST}>
+      {nraAccountsOn(day).rows.map(([code, name]) => (
+        <option key={code} value={code}>
+          {`${code} ${name}`}
+        </option>
+      ))}
+    </datalist>
   );
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { assertPeriodOpen } from "~/modules/periods/locks.server";
+import { isNraAccount } from "~/modules/reference/nra-accounts";
 import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
@@ -69,14 +70,20 @@ export async function renameAccount(
 /**
  * Sets an account's code in НАП's nomenclature of accounts (the SAF-T file's AccountID). A
  * synthetic account's analytic accounts that carried its old code follow it (they took it when
- * they were opened); one with a code of its own keeps it. The accounts changed and the old code.
+ * they were opened); one with a code of its own keeps it. A code outside НАП's nomenclature in
+ * force on `day` is refused (400). The accounts changed and the old code.
  */
 export async function setSaftCode(
   db: Kysely<Database>,
   companyId: string,
   code: string,
   saftCode: string,
+  day: string,
 ): Promise<{ from: string; accounts: string[] }> {
+  if (!isNraAccount(saftCode, day)) {
+    const message = LEDGER_MESSAGES.notNraAccount(saftCode);
+    throw new AppError(message, 400, { saftCode: message });
+  }
   const account = await db
     .selectFrom("ledgerAccounts")
     .select(["saftCode", "parentCode"])
