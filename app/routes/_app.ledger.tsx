@@ -118,6 +118,9 @@ export default function TrialBalance() {
       <h1>Счетоводство</h1>
       <LedgerNav current="/ledger" mayEdit={mayEdit} />
       <h2>Оборотна ведомост</h2>
+      <p>
+        <Link to="/ledger/saft">SAF-T файл за месеца</Link>
+      </p>
       <PeriodForm from={report.from} to={report.to} error={error}>
         <div className={fieldStyles.checkboxRow} style={{ alignSelf: "end" }}>
           <input

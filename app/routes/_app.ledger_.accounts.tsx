@@ -10,14 +10,26 @@ import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import * as page from "~/components/layout/page.css";
+import { NraAccountsList, RenameForm, SaftCodeForm } from "~/components/ledger/account-forms";
 import { LedgerNav } from "~/components/ledger/ledger-parts";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { Button } from "~/components/ui/button";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
+import { recordAct } from "~/modules/auth/acts.server";
 import { can } from "~/modules/auth/capabilities";
-import { addAnalyticAccount, listAccounts, renameAccount } from "~/modules/ledger/accounts.server";
-import { analyticAccountSchema, renameAccountSchema } from "~/modules/ledger/schema";
+import {
+  addAnalyticAccount,
+  listAccounts,
+  renameAccount,
+  setSaftCode,
+} from "~/modules/ledger/accounts.server";
+import {
+  analyticAccountSchema,
+  renameAccountSchema,
+  saftCodeSchema,
+} from "~/modules/ledger/schema";
+import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { fieldErrorsOf } from "~/utils/field-errors";
 import { typedOr, useFormAnswer } from "~/utils/forms";
@@ -32,16 +44,24 @@ const ANALYTICS = { none: "—", counterparty: "по контрагенти", em
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "ledger", "ledger.view");
   const accounts = await listAccounts(context.db, user.companyId);
-  return json({ accounts, mayEdit: can(user, "ledger.edit") });
+  return json({ accounts, mayEdit: can(user, "ledger.edit"), today: todayInSofia() });
 }
 
-/** Adds an analytic account or renames one (owner and accountant). */
+/**
+ * Adds an analytic account, renames one or sets its code in НАП's nomenclature (owner and
+ * accountant); each in the company's audit trail.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireFeature(request, context, "ledger", "ledger.edit");
   const values = Object.fromEntries(
     [...(await request.formData())].map(([k, v]) => [k, typeof v === "string" ? v : ""]),
   );
-  const formId = values.intent === "rename" ? `rename-${values.code ?? ""}` : "add";
+  const formId =
+    values.intent === "rename"
+      ? `rename-${values.code ?? ""}`
+      : values.intent === "saft-code"
+        ? `saft-${values.code ?? ""}`
+        : "add";
   const here = "/ledger/accounts";
   try {
     if (values.intent === "add") {
@@ -50,7 +70,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const fieldErrors = fieldErrorsOf(parsed.error);
         return refuseForm({ formId, fieldErrors, repopulateFields: values });
       }
-      await addAnalyticAccount(context.db, user.companyId, parsed.data);
+      await context.db.transaction().execute(async (trx) => {
+        await addAnalyticAccount(trx, user.companyId, parsed.data);
+        const target = { type: "ledger_account", id: parsed.data.code, label: parsed.data.name };
+        await recordAct(context, user, "ledger.account-add", target, undefined, trx);
+      });
       return redirectWithToast(here, `Сметка ${parsed.data.code} е добавена`);
     }
     if (values.intent === "rename") {
@@ -64,8 +88,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
           repopulateFields: values,
         });
       }
-      await renameAccount(context.db, user.companyId, parsed.data.code, parsed.data.name);
+      await context.db.transaction().execute(async (trx) => {
+        const from = await renameAccount(trx, user.companyId, parsed.data.code, parsed.data.name);
+        const target = { type: "ledger_account", id: parsed.data.code, label: parsed.data.name };
+        const details = { name: { from, to: parsed.data.name } };
+        await recordAct(context, user, "ledger.account-rename", target, details, trx);
+      });
       return redirectWithToast(here, `Сметка ${parsed.data.code} е преименувана`);
+    }
+    if (values.intent === "saft-code") {
+      const parsed = saftCodeSchema.safeParse(values);
+      if (!parsed.success) {
+        const fieldErrors = fieldErrorsOf(parsed.error);
+        return refuseForm({
+          formId,
+          fieldErrors,
+          formError: fieldErrors.saftCode,
+          repopulateFields: values,
+        });
+      }
+      const { code, saftCode } = parsed.data;
+      const changed = await context.db.transaction().execute(async (trx) => {
+        const done = await setSaftCode(trx, user.companyId, code, saftCode, todayInSofia());
+        const details = { saftCode: { from: done.from, to: saftCode }, accounts: done.accounts };
+        const target = { type: "ledger_account", id: code, label: `Сметка ${code}` };
+        await recordAct(context, user, "ledger.saft-code", target, details, trx);
+        return done.accounts;
+      });
+      return redirectWithToast(`${here}#account-${encodeURIComponent(code)}`, {
+        title: `Кодът по НАП на сметка ${code} е ${saftCode}`,
+        description: changed.length > 1 ? `Сметки: ${changed.join(", ")}` : undefined,
+      });
     }
     return refuseUnknownIntent();
   } catch (error) {
@@ -77,7 +130,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Accounts() {
-  const { accounts, mayEdit } = useLoaderData<typeof loader>();
+  const { accounts, mayEdit, today } = useLoaderData<typeof loader>();
   const add = useFormAnswer("add");
   const focusRef = useFocusFirstInvalid(add);
   const busy = useNavigation().state !== "idle";
@@ -88,8 +141,10 @@ export default function Accounts() {
       <h2>Сметкоплан</h2>
       <p>
         Сметките следват номерацията на Националния сметкоплан; кодът за SAF-T е сметката от
-        номенклатурата на НАП. Аналитичната сметка е синтетичната, тире и ваш код (напр. 411-01).
+        номенклатурата на НАП (файлът SAF-T за месеца ги изисква). Аналитичната сметка е
+        синтетичната, тире и ваш код (напр. 411-01).
       </p>
+      {mayEdit && <NraAccountsList day={today} />}
       {mayEdit && (
         <Form
           ref={focusRef}
@@ -148,7 +203,7 @@ export default function Accounts() {
           </thead>
           <tbody>
             {accounts.map((a) => (
-              <tr key={a.code}>
+              <tr key={a.code} id={`account-${a.code}`}>
                 <th scope="row" className={listStyles.cell}>
                   <Link to={`/ledger/account/${encodeURIComponent(a.code)}`}>{a.code}</Link>
                 </th>
@@ -157,36 +212,19 @@ export default function Accounts() {
                 </td>
                 <td className={listStyles.cell}>{SIDES[a.side]}</td>
                 <td className={listStyles.cell}>{ANALYTICS[a.analytics]}</td>
-                <td className={listStyles.cell}>{a.saftCode}</td>
+                <td className={listStyles.cell}>
+                  {mayEdit ? (
+                    <SaftCodeForm code={a.code} saftCode={a.saftCode} busy={busy} />
+                  ) : (
+                    a.saftCode || "—"
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </ScrollTable>
     </div>
-  );
-}
-
-function RenameForm({ code, name, busy }: { code: string; name: string; busy: boolean }) {
-  const answer = useFormAnswer(`rename-${code}`);
-  const focusRef = useFocusFirstInvalid(answer);
-  return (
-    <Form ref={focusRef} method="post" className={listStyles.toolbar} style={{ margin: 0 }}>
-      <CompanyField />
-      <input type="hidden" name="code" value={code} />
-      <FormField
-        name="name"
-        label={`Име на сметка ${code}`}
-        defaultValue={typedOr(answer, "name", name)}
-        error={answer?.fieldErrors.name}
-        controlProps={{ maxLength: 200 }}
-      />
-      <div>
-        <Button type="submit" name="intent" value="rename" tone="secondary" disabled={busy}>
-          Преименувай<span className="visually-hidden"> {code}</span>
-        </Button>
-      </div>
-    </Form>
   );
 }
 

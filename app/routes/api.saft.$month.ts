@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { describeApi, errors, refusal, z } from "~/modules/api/describe";
+import { SAFT_MESSAGES } from "~/modules/saft/constants";
 import { monthlySaft, parseSaftMonth } from "~/modules/saft/file.server";
-import { contentDisposition } from "~/utils/content-disposition";
 import { todayInSofia } from "~/utils/dates";
 import { jsonError } from "~/utils/http.server";
+import { textFileResponse } from "~/utils/text-stream.server";
 import { requireApiFeatureUser } from "~/web/subscriptions/gate.server";
 
 /**
@@ -17,36 +18,21 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const today = todayInSofia();
   const month = parseSaftMonth(params.month, today);
   if (!month) {
-    return jsonError("Изберете месец във вида гггг-мм, от 2026-01 до текущия", 400);
+    return jsonError(SAFT_MESSAGES.month, 400);
   }
   const result = await monthlySaft(context.db, user.companyId, month, today);
   if ("problems" in result) {
     return Response.json(
       {
-        message: "Файлът SAF-T не може да бъде съставен: поправете първо изброеното",
+        message: SAFT_MESSAGES.problems,
         problems: result.problems,
       },
       { status: 409 },
     );
   }
-  const iterator = result.chunks;
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const next = await iterator.next();
-      if (next.done) controller.close();
-      else controller.enqueue(encoder.encode(next.value));
-    },
-    async cancel() {
-      await iterator.return(undefined);
-    },
-  });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Content-Disposition": contentDisposition(result.fileName),
-      "Cache-Control": "private, no-store",
-    },
+  return textFileResponse(result.chunks, {
+    name: result.fileName,
+    contentType: "application/xml; charset=utf-8",
   });
 }
 

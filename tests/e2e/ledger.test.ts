@@ -135,6 +135,11 @@ describe.skipIf(!hasChromium)("the books in Chromium", () => {
         await visit(page, app, `/ledger/annual?year=${year}`, `Оборотна ведомост за ${year}`);
         await page.getByRole("table", { name: new RegExp(`^Актив към 31.12.${year}`) }).waitFor();
         await page.getByRole("heading", { name: /^Проверка: актив/ }).waitFor();
+        // SAF-T (decision 063): the month's problems, each with its link, or the download.
+        await visit(page, app, "/ledger/saft", "SAF-T за НАП");
+        await page
+          .getByRole("region", { name: /^(Какво трябва да се поправи|Файлът за)/ })
+          .waitFor();
         await page.goto(
           `${app.url}/ledger/account/411?from=${today().slice(0, 4)}-01-01&to=${today()}&counterparty=${clientId}`,
         );

@@ -115,6 +115,28 @@ describe("«Счетоводство» pages", () => {
       parentCode: "411",
     });
     expect((byCode.get("503") as AnyAnswer).name).toBe("Разплащателна сметка в ОББ");
+    // Both changes of the chart are in the audit trail, with who made them (decision 063).
+    const trail = await db
+      .selectFrom("companyAudit")
+      .select(["action", "targetId", "details", "actorEmail"])
+      .where("companyId", "=", me.companyId)
+      .where("action", "like", "ledger.%")
+      .orderBy("id")
+      .execute();
+    expect(trail).toEqual([
+      {
+        action: "ledger.account-add",
+        targetId: "411-01",
+        details: null,
+        actorEmail: accountant.user.email,
+      },
+      {
+        action: "ledger.account-rename",
+        targetId: "503",
+        details: { name: { from: "Разплащателна сметка", to: "Разплащателна сметка в ОББ" } },
+        actorEmail: accountant.user.email,
+      },
+    ]);
 
     for (const role of ["staff", "viewer"] as const) {
       const member = await memberOf(db, me.companyId, role);

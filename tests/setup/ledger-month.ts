@@ -22,9 +22,11 @@ import {
 
 /*
  * A month of books with every kind of posting (issue #45's «done when», reused by issue #46's
- * exports): opening balances, two invoices and a credit note, an expense and a protocol under
- * чл. 117, a payroll of two, and a bank statement whose four movements are booked (a client's
- * payment, an expense paid, a bank fee, the wages). The VAT is not settled.
+ * exports: the journal for accounting programs, SAF-T): opening balances, two invoices (one with
+ * three lines at two rates, an hourly unit, and a description that XML must escape) and a credit
+ * note, an expense and a protocol under чл. 117, a payroll of two, and a bank statement whose four
+ * movements are booked (a client's payment, an expense paid, a bank fee, the wages); the company
+ * has an IBAN and a city (SAF-T's Header). The VAT is not settled.
  */
 
 export const OWN_IBAN = "BG80BNBG96611020345678";
@@ -53,7 +55,7 @@ export async function buildLedgerMonth(db: Kysely<Database>, month: string) {
   const me = await createCompanyOnPlan(db, "full");
   await db
     .updateTable("companies")
-    .set({ eik: "175074752", activityCode: "6201" })
+    .set({ eik: "175074752", activityCode: "6201", bankIban: OWN_IBAN })
     .where("id", "=", me.companyId)
     .execute();
   const actor = actorOf(db, me.user, me.companyId);
@@ -74,11 +76,17 @@ export async function buildLedgerMonth(db: Kysely<Database>, month: string) {
     issueDocument(db, me.companyId, await createTestDraft(db, me, fields));
   const a = await issue({
     issueDate: `${month}-02`,
-    lines: [{ description: "Уебсайт", quantity: "1", unitPrice: "1000.00", vatRate: 20 }],
+    lines: [
+      { description: "Уебсайт & <поддръжка>", quantity: "1", unitPrice: "1000.00", vatRate: 20 },
+    ],
   });
   await issue({
     issueDate: `${month}-09`,
-    lines: [{ description: "Нощувка", quantity: "3", unitPrice: "33.35", vatRate: 9 }],
+    lines: [
+      { description: "Нощувка", quantity: "3", unitPrice: "33.35", vatRate: 9 },
+      { description: "Консултация", quantity: "1.5", unit: "час", unitPrice: "40.01", vatRate: 20 },
+      { description: "Закуска", quantity: "3", unitPrice: "3.33", vatRate: 9 },
+    ],
   });
   await issue({
     type: "credit_note",

@@ -19,6 +19,7 @@ export function LedgerNav({ current, mayEdit }: { current: string; mayEdit: bool
     ["/ledger/agreement", "Съгласуване"],
     ["/ledger/month", "Приключване на месеца"],
     ["/ledger/annual", "Годишен отчет"],
+    ["/ledger/saft", "SAF-T за НАП"],
     ...(mayEdit
       ? ([
           ["/ledger/entry/new", "Нова статия"],

@@ -30,6 +30,9 @@ export const COMPANY_AUDIT_ACTIONS = {
   "vat.files": "Изтеглени файлове по ДДС",
   "payroll.files": "Изтеглени файлове за заплатите",
   export: "Експорт на данни",
+  "ledger.account-add": "Добавена аналитична сметка",
+  "ledger.account-rename": "Преименувана сметка",
+  "ledger.saft-code": "Променен код на сметка по номенклатурата на НАП",
   "period.lock": "Заключен период",
   "period.unlock": "Отключен период",
   "impersonation.start": "Администратор отвори изгледа на член",
@@ -73,6 +76,10 @@ export const AUDIT_GROUPS = {
     actions: ["bank.import", "bank.match", "bank.unmatch", "bank.rule", "bank.rule-delete"],
   },
   periods: { label: "Заключени периоди", actions: ["period.lock", "period.unlock"] },
+  ledger: {
+    label: "Сметкоплан",
+    actions: ["ledger.account-add", "ledger.account-rename", "ledger.saft-code"],
+  },
   files: {
     label: "Файлове и експорт",
     actions: ["vat.files", "payroll.files", "export", "clients.import"],
@@ -131,6 +138,9 @@ const DETAIL_LABELS: Record<string, string> = {
   automatic: "Автоматично",
   remainder: "Надплатени",
   line: "Ред",
+  saftCode: "Код по номенклатурата на НАП",
+  name: "Име",
+  accounts: "Сметки",
 };
 
 const VALUE_LABELS: Record<string, string> = {

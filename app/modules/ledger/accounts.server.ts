@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { assertPeriodOpen } from "~/modules/periods/locks.server";
+import { isNraAccount } from "~/modules/reference/nra-accounts";
 import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
@@ -42,21 +43,70 @@ export async function addAnalyticAccount(
   if (!row) throw new AppError(LEDGER_MESSAGES.exists, 409, { code: LEDGER_MESSAGES.exists });
 }
 
-/** Renames an account (its code, and so every posted line, stays). */
+/** Renames an account (its code, and so every posted line, stays). Its former name. */
 export async function renameAccount(
   db: Kysely<Database>,
   companyId: string,
   code: string,
   name: string,
-) {
-  const row = await db
+): Promise<string> {
+  const before = await db
+    .selectFrom("ledgerAccounts")
+    .select("name")
+    .where("companyId", "=", companyId)
+    .where("code", "=", code)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!before) throw new AppError(LEDGER_MESSAGES.notFound, 404);
+  await db
     .updateTable("ledgerAccounts")
     .set({ name, updatedAt: new Date() })
     .where("companyId", "=", companyId)
     .where("code", "=", code)
-    .returning("code")
+    .execute();
+  return before.name;
+}
+
+/**
+ * Sets an account's code in НАП's nomenclature of accounts (the SAF-T file's AccountID). A
+ * synthetic account's analytic accounts that carried its old code follow it (they took it when
+ * they were opened); one with a code of its own keeps it. A code outside НАП's nomenclature in
+ * force on `day` is refused (400). The accounts changed and the old code.
+ */
+export async function setSaftCode(
+  db: Kysely<Database>,
+  companyId: string,
+  code: string,
+  saftCode: string,
+  day: string,
+): Promise<{ from: string; accounts: string[] }> {
+  if (!isNraAccount(saftCode, day)) {
+    const message = LEDGER_MESSAGES.notNraAccount(saftCode);
+    throw new AppError(message, 400, { saftCode: message });
+  }
+  const account = await db
+    .selectFrom("ledgerAccounts")
+    .select(["saftCode", "parentCode"])
+    .where("companyId", "=", companyId)
+    .where("code", "=", code)
+    .forUpdate()
     .executeTakeFirst();
-  if (!row) throw new AppError(LEDGER_MESSAGES.notFound, 404);
+  if (!account) throw new AppError(LEDGER_MESSAGES.notFound, 404);
+  const rows = await db
+    .updateTable("ledgerAccounts")
+    .set({ saftCode, updatedAt: new Date() })
+    .where("companyId", "=", companyId)
+    .where((eb) =>
+      eb.or([
+        eb("code", "=", code),
+        account.parentCode === null
+          ? eb.and([eb("parentCode", "=", code), eb("saftCode", "=", account.saftCode)])
+          : eb.val(false),
+      ]),
+    )
+    .returning("code")
+    .execute();
+  return { from: account.saftCode, accounts: rows.map((r) => r.code).sort() };
 }
 
 /**

@@ -36,6 +36,10 @@ export const LEDGER_MESSAGES = {
   openingDate:
     "Въведете началната дата (ГГГГ-ММ-ДД): денят, от който фирмата води книгите в Сметка",
   month: "Въведете месец във вида ГГГГ-ММ",
+  saftCode:
+    "Кодът по номенклатурата на сметките на НАП е от 3 до 5 цифри и не започва с 0 (напр. 411)",
+  notNraAccount: (code: string) =>
+    `Код ${code} няма в номенклатурата на сметките на НАП: изберете от нея (напр. 60212 «Разходи за други външни услуги»)`,
   vatSettled: (month: string) =>
     `ДДС за ${month} вече е приключен: сторнирайте приключването, ако трябва да се направи отново`,
   vatNotSettled: (month: string) => `ДДС за ${month} не е приключен`,
@@ -161,6 +165,18 @@ export const analyticAccountSchema = z.object({
 export const renameAccountSchema = z.object({
   code: accountCode,
   name: boundedText(200, LEDGER_MESSAGES.name).pipe(z.string().min(1, LEDGER_MESSAGES.name)),
+});
+
+/** An account's code in НАП's nomenclature of accounts: the schema's SAFAccountType, [1-9][0-9]{2,4}. */
+export const saftCodeSchema = z.object({
+  code: accountCode,
+  saftCode: z
+    .string({
+      required_error: LEDGER_MESSAGES.saftCode,
+      invalid_type_error: LEDGER_MESSAGES.saftCode,
+    })
+    .trim()
+    .regex(/^[1-9][0-9]{2,4}$/, LEDGER_MESSAGES.saftCode),
 });
 
 /** A mapping rule from a date (issue #45 item 2): postings dated from then take the account. */

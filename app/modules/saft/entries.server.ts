@@ -2,7 +2,8 @@ import { type Kysely, sql } from "kysely";
 import type { Database, LedgerEntriesSourceKind } from "~db/types";
 import type { Chart } from "./master.server";
 import { partyId } from "./master.server";
-import { amount, clip, el, LEN, money, wrap } from "./xml";
+import { ledgerTaxCode } from "./nomenclatures";
+import { amount, clip, el, LEN, money, taxElements, wrap } from "./xml";
 
 /*
  * GeneralLedgerEntries: the month's entries with their lines, one Journal per kind of source,
@@ -198,8 +199,7 @@ export async function* generalLedgerEntries(
               amount(debit !== 0 ? "DebitAmount" : "CreditAmount", cents),
               wrap(
                 "TaxInformation",
-                el("TaxType", "VAT"),
-                el("TaxCode", vat ? "VAT" : "NOVAT"),
+                ...taxElements(ledgerTaxCode(range.from, vat)),
                 amount("TaxAmount", vat ? cents : 0),
               ),
             );

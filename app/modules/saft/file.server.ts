@@ -1,5 +1,6 @@
 import { type Kysely, sql } from "kysely";
 import type { Database } from "~db/types";
+import { FIRST_SAFT_MONTH } from "./constants";
 import { generalLedgerEntries, ledgerTotals } from "./entries.server";
 import { chart, generalLedgerAccounts, header, parties, tables } from "./master.server";
 import { inForce, UNITS } from "./nomenclatures";
@@ -16,8 +17,7 @@ import { salesInvoices, salesTotals } from "./sales.server";
 
 type Db = Kysely<Database>;
 
-/** The first month a file can be written for: the schema's currency is the euro only. */
-export const FIRST_SAFT_MONTH = "2026-01";
+export { FIRST_SAFT_MONTH };
 
 /** A month as yyyy-MM from the first SAF-T month to the current one, else null. */
 export function parseSaftMonth(value: string | undefined | null, today: string): string | null {

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { trialBalanceAnalytics } from "~/modules/ledger/analytics.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
 import type { Database } from "~db/types";
-import { inForce, NO_COMMODITY_CODE, TAX_CODES } from "./nomenclatures";
+import { inForce, NO_COMMODITY_CODE, OWNERSHIP, TAX_CODES } from "./nomenclatures";
 import { clip, el, LEN, money, shortId, wrap } from "./xml";
 
 /* The Header and MasterFilesMonthly of the monthly file (decision 063). */
@@ -73,6 +73,7 @@ export async function header(
     .where("m.companyId", "=", companyId)
     .where("m.role", "=", "owner")
     .executeTakeFirst();
+  const ownership = inForce(OWNERSHIP, range.from);
   return wrap(
     "Header",
     el("AuditFileVersion", "007"),
@@ -111,15 +112,15 @@ export async function header(
         : "",
       wrap("BankAccount", el("IBANNumber", clip(company.bankIban ?? "", LEN.middle1))),
     ),
-    // Not part of a group (UNCONFIRMED code, decision 063); the group's elements are required.
+    // Not part of a group (decision 063); the group's elements are required, and say «00».
     wrap(
       "Ownership",
-      el("IsPartOfGroup", "1"),
-      el("UltimateOwnerNameCyrillicBG", ""),
-      el("UltimateOwnerUICBG", ""),
-      el("UltimateOwnerNameCyrillicForeign", ""),
-      el("UltimateOwnerNameLatinForeign", ""),
-      el("CountryForeign", "BG"),
+      el("IsPartOfGroup", ownership.isPartOfGroup),
+      el("UltimateOwnerNameCyrillicBG", ownership.noGroup),
+      el("UltimateOwnerUICBG", ownership.noGroup),
+      el("UltimateOwnerNameCyrillicForeign", ownership.noGroup),
+      el("UltimateOwnerNameLatinForeign", ownership.noGroup),
+      el("CountryForeign", ownership.noGroup || "BG"),
     ),
     el("DefaultCurrencyCode", "EUR"),
     wrap(
@@ -293,7 +294,7 @@ export function tables(units: readonly { code: string; name: string }[], day: st
           "Product",
           el("ProductCode", productCode(u.code)),
           el("Description", `Стоки и услуги в мярка «${u.name}»`),
-          el("ProductCommodityCode", NO_COMMODITY_CODE),
+          el("ProductCommodityCode", inForce(NO_COMMODITY_CODE, day)),
           el("UOMBase", u.code),
           el("UOMStandard", u.code),
           el("UOMToUOMBaseConversionFactor", "1"),

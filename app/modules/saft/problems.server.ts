@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { isNraAccount } from "~/modules/reference/nra-accounts";
 import { unitInEnglish } from "~/modules/reference/units";
 import type { Database } from "~db/types";
 import { inForce, UNITS } from "./nomenclatures";
@@ -82,12 +83,14 @@ export async function saftProblems(
     .orderBy("a.code")
     .execute();
   for (const a of accounts) {
-    if (SAFT_ACCOUNT.test(a.saftCode)) continue;
+    if (SAFT_ACCOUNT.test(a.saftCode) && isNraAccount(a.saftCode, from)) continue;
     problems.push({
       what: `Сметка ${a.code} ${a.name}`,
-      message: a.saftCode
-        ? `Кодът по номенклатурата на НАП «${a.saftCode}» не е от 3 до 5 цифри.`
-        : "Сметката няма код по номенклатурата на сметките на НАП.",
+      message: !a.saftCode
+        ? "Сметката няма код по номенклатурата на сметките на НАП."
+        : SAFT_ACCOUNT.test(a.saftCode)
+          ? `Код «${a.saftCode}» няма в номенклатурата на сметките на НАП.`
+          : `Кодът по номенклатурата на НАП «${a.saftCode}» не е от 3 до 5 цифри.`,
       href: `/ledger/accounts#account-${encodeURIComponent(a.code)}`,
     });
   }

@@ -3,9 +3,8 @@ import { VAT_CREDIT_DOCUMENT_TYPES } from "~/modules/expenses/constants";
 import { toPeriodCents } from "~/modules/vat/journals.server";
 import type { Database } from "~db/types";
 import { type Chart, partyId, productCode } from "./master.server";
-import { INVOICE_TYPES, inForce, PAYMENT_METHODS } from "./nomenclatures";
-import { taxCode } from "./sales.server";
-import { amount, clip, el, LEN, money, shortId, wrap } from "./xml";
+import { INVOICE_TYPES, inForce, PAYMENT_METHODS, vatTaxCode } from "./nomenclatures";
+import { amount, clip, el, LEN, money, shortId, taxElements, wrap } from "./xml";
 
 /*
  * PurchaseInvoices (the purchase journal's documents: invoices, notes, protocols under чл. 117;
@@ -192,8 +191,7 @@ export async function* purchaseInvoices(
             el("DebitCreditIndicator", indicator),
             wrap(
               "TaxInformation",
-              el("TaxType", "VAT"),
-              el("TaxCode", taxCode(l.rate)),
+              ...taxElements(vatTaxCode(range.from, "purchases", l.rate)),
               el("TaxPercentage", l.rate ?? 0),
               el("TaxBase", money(l.base)),
               amount("TaxAmount", l.vat),
@@ -205,8 +203,7 @@ export async function* purchaseInvoices(
           ...x.lines.map((l) =>
             wrap(
               "TaxInformationTotals",
-              el("TaxType", "VAT"),
-              el("TaxCode", taxCode(l.rate)),
+              ...taxElements(vatTaxCode(range.from, "purchases", l.rate)),
               el("TaxPercentage", l.rate ?? 0),
               el("TaxBase", money(l.base)),
               amount("TaxAmount", l.vat),

@@ -3,9 +3,9 @@ import { toPeriodCents } from "~/modules/vat/journals.server";
 import { computeTotals } from "~/utils/money";
 import type { Database } from "~db/types";
 import { type Chart, partyId, productCode } from "./master.server";
-import { INVOICE_TYPES, inForce } from "./nomenclatures";
+import { INVOICE_TYPES, inForce, vatTaxCode } from "./nomenclatures";
 import { saftUnit } from "./problems.server";
-import { amount, clip, el, LEN, money, wrap } from "./xml";
+import { amount, clip, el, LEN, money, taxElements, wrap } from "./xml";
 
 /*
  * SalesInvoices: the month's issued invoices, debit and credit notes (as the sales journal has
@@ -17,13 +17,6 @@ import { amount, clip, el, LEN, money, wrap } from "./xml";
 type Db = Kysely<Database>;
 type Range = { from: string; to: string; month: string };
 const PAGE = 500;
-const TAX_CODE = new Map<number | null, string>([
-  [20, "VAT20"],
-  [9, "VAT9"],
-  [0, "VAT0"],
-  [null, "NOVAT"],
-]);
-export const taxCode = (rate: number | null) => TAX_CODE.get(rate) ?? "NOVAT";
 
 async function salesPage(
   db: Db,
@@ -204,10 +197,7 @@ export async function* salesInvoices(
             "InvoiceLine",
             el("LineNumber", l.position),
             el("AccountID", revenue),
-            el(
-              "GoodsServicesID",
-              unit && ["p/st", "kg", "g", "t", "l", "m2", "m3"].includes(unit.code) ? "01" : "02",
-            ),
+            el("GoodsServicesID", unit?.goods ? "01" : "02"),
             el("ProductCode", productCode(unit?.code ?? "C62")),
             el("ProductDescription", clip(l.description, LEN.long)),
             el("Quantity", l.quantity),
@@ -233,8 +223,7 @@ export async function* salesInvoices(
             el("DebitCreditIndicator", indicator),
             wrap(
               "TaxInformation",
-              el("TaxType", "VAT"),
-              el("TaxCode", taxCode(l.vatRate)),
+              ...taxElements(vatTaxCode(range.from, "sales", l.vatRate)),
               el("TaxPercentage", l.vatRate ?? 0),
               el("TaxBase", money(share.base)),
               amount("TaxAmount", share.vat),
@@ -246,8 +235,7 @@ export async function* salesInvoices(
           ...d.groups.map((g) =>
             wrap(
               "TaxInformationTotals",
-              el("TaxType", "VAT"),
-              el("TaxCode", taxCode(g.rate)),
+              ...taxElements(vatTaxCode(range.from, "sales", g.rate)),
               el("TaxPercentage", g.rate ?? 0),
               el("TaxBase", money(g.eurBase)),
               amount("TaxAmount", g.eurVat),

@@ -62,3 +62,8 @@ export const LEN = { code: 9, short: 18, middle1: 35, middle2: 70, long: 256 } a
 
 /** An identifier that fits SAFmiddle1textType (35): a UUID without its dashes. */
 export const shortId = (id: string) => id.replace(/-/g, "");
+
+/** TaxType and TaxCode, in the schema's order. */
+export function taxElements(code: { taxType: string; taxCode: string }): [string, string] {
+  return [el("TaxType", code.taxType), el("TaxCode", code.taxCode)];
+}
