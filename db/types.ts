@@ -429,6 +429,10 @@ export interface CatalogueItems {
   id: Generated<string>;
   name: string;
   nameEn: string | null;
+  /**
+   * The revenue account (70x of the company's chart) a line of this item is posted to; null: the company's rule «revenue» (703 by default). Read when a document is posted, so a change holds from then on.
+   */
+  revenueAccount: string | null;
   unit: Generated<string>;
   /**
    * Without VAT, with the scale of a line's unit price (4 decimals).
@@ -709,6 +713,10 @@ export interface DocumentEmails {
 }
 
 export interface DocumentLines {
+  /**
+   * The company's catalogue item the line was filled from (the editor's pick or the API's catalogueItemId); null: typed by hand, or the item is gone.
+   */
+  catalogueItemId: string | null;
   companyId: string;
   description: string;
   discountPercent: Generated<Numeric>;

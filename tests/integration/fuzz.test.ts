@@ -254,6 +254,7 @@ function listedCalls(f: Fixtures): Call[] {
     unit: "бр.",
     unitPrice: "10",
     vatRate: "20",
+    catalogueItemId: f.catalogueItemId,
   };
   const documentFields = {
     type: "invoice",
@@ -275,6 +276,7 @@ function listedCalls(f: Fixtures): Call[] {
     "lines[0][quantity]": "1",
     "lines[0][unitPrice]": "10",
     "lines[0][vatRate]": "20",
+    "lines[0][catalogueItemId]": f.catalogueItemId,
   };
   const clientFields = {
     kind: "company",
@@ -1798,6 +1800,7 @@ function catalogueCalls(f: Fixtures, editorFields: Record<string, string>): Call
     unitPrice: "12,50",
     vatRate: "20",
     vatGround: "чл. 21, ал. 2 от ЗДДС",
+    revenueAccount: "702",
   };
   const itemId = { id: f.catalogueItemId };
   return [
