@@ -1303,6 +1303,10 @@ export interface ReminderSettings {
 
 export interface Salaries {
   agreedGrossCents: number;
+  /**
+   * The bank booking to 421 that paid the net (decision 065): the salary's own payment entry is not made while that booking stands.
+   */
+  bankMatchId: string | null;
   bonusCents: Generated<number>;
   bornBefore1960: boolean;
   companyId: string;

@@ -53,6 +53,7 @@ import * as m20261130T0420 from "./20261130T0420-ecb-rates-to-april-2026";
 import * as m20261130T0421 from "./20261130T0421-bank-layouts";
 import * as m20261130T0422 from "./20261130T0422-ledger-analytics";
 import * as m20261201T0300 from "./20261201T0300-catalogue-revenue-account";
+import * as m20261201T0310 from "./20261201T0310-salary-bank-payment";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -113,6 +114,7 @@ export const migrations: Record<string, Migration> = {
   "20261130T0421-bank-layouts": m20261130T0421,
   "20261130T0422-ledger-analytics": m20261130T0422,
   "20261201T0300-catalogue-revenue-account": m20261201T0300,
+  "20261201T0310-salary-bank-payment": m20261201T0310,
 };
 
 export const migrationProvider: MigrationProvider = {

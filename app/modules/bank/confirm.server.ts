@@ -2,6 +2,7 @@ import { removeExpense, setExpensePaid } from "~/modules/expenses/service.server
 import { documentsOf, documentVisibleTo } from "~/modules/invoices/documents.server";
 import { recordPayment, removePayment } from "~/modules/invoices/payments.server";
 import { postBankMatch } from "~/modules/ledger/post-bank.server";
+import { unlinkBankPayments } from "~/modules/salaries/bank-payment.server";
 import { AppError } from "~/utils/errors";
 import { formatCents, formatMoney } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
@@ -287,6 +288,12 @@ export async function unmatchTransaction(actor: BankActor, transactionId: string
         await postBankMatch(trx, companyId, row.id, posterOf(actor));
       }
     }
+    // A salary this booking paid stays paid and posts its own payment again (decision 065).
+    await unlinkBankPayments(
+      trx,
+      companyId,
+      rows.filter((row) => row.accountCode).map((row) => row.id),
+    );
     await recordBankAct(
       actor,
       "bank.unmatch",
