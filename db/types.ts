@@ -64,6 +64,8 @@ export type ExpenseDocumentType =
 
 export type ExpensePaymentMethod = "bank" | "card" | "cash" | "other";
 
+export type ExpensesAcquisition = "goods" | "services";
+
 export type FeedbackSeverity = "high" | "low" | "medium";
 
 export type FeedbackType = "feedback" | "support";
@@ -984,6 +986,10 @@ export interface ExpenseMonthTotals {
 }
 
 export interface Expenses {
+  /**
+   * A protocol under чл. 117: goods (ВОП, чл. 84 — кол. 13, 02-12) or services and other supplies under чл. 82, ал. 2–6 (кол. 14, 02-26); null otherwise.
+   */
+  acquisition: ExpensesAcquisition | null;
   categoryId: string;
   companyId: string;
   createdAt: Generated<Timestamp>;

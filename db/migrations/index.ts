@@ -54,6 +54,7 @@ import * as m20261130T0421 from "./20261130T0421-bank-layouts";
 import * as m20261130T0422 from "./20261130T0422-ledger-analytics";
 import * as m20261201T0300 from "./20261201T0300-catalogue-revenue-account";
 import * as m20261201T0310 from "./20261201T0310-salary-bank-payment";
+import * as m20261201T0320 from "./20261201T0320-expense-acquisition";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -115,6 +116,7 @@ export const migrations: Record<string, Migration> = {
   "20261130T0422-ledger-analytics": m20261130T0422,
   "20261201T0300-catalogue-revenue-account": m20261201T0300,
   "20261201T0310-salary-bank-payment": m20261201T0310,
+  "20261201T0320-expense-acquisition": m20261201T0320,
 };
 
 export const migrationProvider: MigrationProvider = {
