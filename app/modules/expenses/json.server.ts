@@ -188,8 +188,7 @@ export const expenseJsonSchema = expenseListJsonSchema
     supplier: z.object({ ...supplier, address: orNull }),
     taxEventDate: date.nullable(),
     acquisition: z
-      .enum(["services", "goods"])
-      .nullable()
+      .union([z.enum(["services", "goods"]), z.null()])
       .describe(
         "A protocol under чл. 117: goods (intra-Community acquisition, кол. 13) or services (кол. 14)",
       ),
