@@ -64,6 +64,8 @@ export type ExpenseDocumentType =
 
 export type ExpensePaymentMethod = "bank" | "card" | "cash" | "other";
 
+export type ExpensesAcquisition = "goods" | "services";
+
 export type FeedbackSeverity = "high" | "low" | "medium";
 
 export type FeedbackType = "feedback" | "support";
@@ -429,6 +431,10 @@ export interface CatalogueItems {
   id: Generated<string>;
   name: string;
   nameEn: string | null;
+  /**
+   * The revenue account (70x of the company's chart) a line of this item is posted to; null: the company's rule «revenue» (703 by default). Read when a document is posted, so a change holds from then on.
+   */
+  revenueAccount: string | null;
   unit: Generated<string>;
   /**
    * Without VAT, with the scale of a line's unit price (4 decimals).
@@ -709,6 +715,10 @@ export interface DocumentEmails {
 }
 
 export interface DocumentLines {
+  /**
+   * The company's catalogue item the line was filled from (the editor's pick or the API's catalogueItemId); null: typed by hand, or the item is gone.
+   */
+  catalogueItemId: string | null;
   companyId: string;
   description: string;
   discountPercent: Generated<Numeric>;
@@ -976,6 +986,10 @@ export interface ExpenseMonthTotals {
 }
 
 export interface Expenses {
+  /**
+   * A protocol under чл. 117: goods (ВОП, чл. 84 — кол. 13, 02-12) or services and other supplies under чл. 82, ал. 2–6 (кол. 14, 02-26); null otherwise.
+   */
+  acquisition: ExpensesAcquisition | null;
   categoryId: string;
   companyId: string;
   createdAt: Generated<Timestamp>;
@@ -1295,6 +1309,10 @@ export interface ReminderSettings {
 
 export interface Salaries {
   agreedGrossCents: number;
+  /**
+   * The bank booking to 421 that paid the net (decision 065): the salary's own payment entry is not made while that booking stands.
+   */
+  bankMatchId: string | null;
   bonusCents: Generated<number>;
   bornBefore1960: boolean;
   companyId: string;

@@ -10,11 +10,13 @@ import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/comp
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
+import { can } from "~/modules/auth/capabilities";
 import { CATALOGUE_FIELDS, CATALOGUE_FORM_ID } from "~/modules/catalogue/constants";
 import {
   catalogueFormOptions,
   catalogueFormValues,
   getCatalogueItem,
+  revenueAccountFor,
   setCatalogueArchived,
   updateCatalogueItem,
 } from "~/modules/catalogue/queries.server";
@@ -43,7 +45,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     name: item.name,
     archivedAt: item.archivedAt,
     values: catalogueFormValues(item),
-    options: await catalogueFormOptions(context.db, user.companyId),
+    options: await catalogueFormOptions(context.db, user.companyId, can(user, "ledger.edit")),
   });
 }
 
@@ -60,7 +62,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         const schema = catalogueItemSchemaFor(await allVatRates(context.db));
         const parsed = parseFormValues(CATALOGUE_FORM_ID, schema, values, CATALOGUE_FIELDS);
         if (parsed.refusal) return parsed.refusal;
-        await updateCatalogueItem(context.db, user.companyId, item.id, parsed.data);
+        const input = revenueAccountFor(parsed.data, can(user, "ledger.edit"));
+        await updateCatalogueItem(context.db, user.companyId, item.id, input);
         return redirectWithToast("/catalogue", "Промените са запазени");
       }
       case "archive":

@@ -8,8 +8,13 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { CatalogueForm } from "~/components/catalogue/catalogue-form";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
+import { can } from "~/modules/auth/capabilities";
 import { CATALOGUE_FIELDS, CATALOGUE_FORM_ID } from "~/modules/catalogue/constants";
-import { catalogueFormOptions, createCatalogueItem } from "~/modules/catalogue/queries.server";
+import {
+  catalogueFormOptions,
+  createCatalogueItem,
+  revenueAccountFor,
+} from "~/modules/catalogue/queries.server";
 import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { AppError } from "~/utils/errors";
@@ -25,7 +30,7 @@ import { requireCompanyUser } from "~/web/auth/guards.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "catalogue.edit");
-  const options = await catalogueFormOptions(context.db, user.companyId);
+  const options = await catalogueFormOptions(context.db, user.companyId, can(user, "ledger.edit"));
   const standard = options.vatRegistered ? String(options.rates[0] ?? "none") : "none";
   return json({ options, values: { unit: "бр.", vatRate: standard } });
 }
@@ -38,7 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { data, refusal } = parseFormValues(CATALOGUE_FORM_ID, schema, values, CATALOGUE_FIELDS);
   if (refusal) return refusal;
   try {
-    await createCatalogueItem(context.db, user.companyId, data);
+    const input = revenueAccountFor(data, can(user, "ledger.edit"));
+    await createCatalogueItem(context.db, user.companyId, input);
   } catch (error) {
     if (error instanceof AppError && error.status < 500) {
       return refuseWithAppError(CATALOGUE_FORM_ID, error, values, "Проверете отбелязаните полета");

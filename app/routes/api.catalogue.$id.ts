@@ -7,18 +7,20 @@ import {
   jsonContent,
   refusal,
 } from "~/modules/api/describe";
+import { can } from "~/modules/auth/capabilities";
 import {
   catalogueItemInputJsonSchema,
   catalogueItemJson,
   catalogueItemJsonSchema,
   getCatalogueItem,
+  revenueAccountFor,
   setCatalogueArchived,
   updateCatalogueItem,
 } from "~/modules/catalogue/queries.server";
 import { CATALOGUE_MESSAGES, catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
-import { requireApiCompany } from "~/web/auth/guards.server";
+import { requireApiCompany, requireApiCompanyUser } from "~/web/auth/guards.server";
 
 const notFound = () => json({ message: CATALOGUE_MESSAGES.notFound }, { status: 404 });
 
@@ -34,7 +36,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "PUT" && request.method !== "DELETE") {
     return methodNotAllowed("GET, PUT, DELETE");
   }
-  const companyId = await requireApiCompany(request, context, "catalogue.edit");
+  const user = await requireApiCompanyUser(request, context, "catalogue.edit");
+  const companyId = user.companyId;
   const item = await getCatalogueItem(context.db, companyId, params.id);
   if (!item) return notFound();
   if (request.method === "DELETE") {
@@ -46,7 +49,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     catalogueItemSchemaFor(await allVatRates(context.db)),
   );
   try {
-    const saved = await updateCatalogueItem(context.db, companyId, item.id, data);
+    const input = revenueAccountFor(data, can(user, "ledger.edit"));
+    const saved = await updateCatalogueItem(context.db, companyId, item.id, input);
     return saved ? json(catalogueItemJson(saved)) : notFound();
   } catch (error) {
     return apiErrorResponse(error);
@@ -71,6 +75,7 @@ export const openapi = describeApi(() => ({
       "200": answer("The item", catalogueItemJsonSchema),
       "400": errors["400"],
       "401": errors["401"],
+      "403": refusal("revenueAccount given by a member who does not keep the books"),
       "404": refusal("No such item in your company"),
     },
   },

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-run/node";
-import { answer, describeApi, errors, jsonContent, z } from "~/modules/api/describe";
+import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
+import { can } from "~/modules/auth/capabilities";
 import {
   catalogueItemInputJsonSchema,
   catalogueItemJson,
@@ -7,11 +8,12 @@ import {
   createCatalogueItem,
   listCatalogue,
   PAGE_SIZE,
+  revenueAccountFor,
 } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchemaFor } from "~/modules/catalogue/schema";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
-import { requireApiCompany } from "~/web/auth/guards.server";
+import { requireApiCompany, requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /** A page size from the query: 1–50, else the list's own. */
 function limitOf(value: string | null): number {
@@ -38,13 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** POST /api/catalogue → 201 with the item; 400 «Невалидни данни» with a Bulgarian message per field. */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("GET, POST");
-  const companyId = await requireApiCompany(request, context, "catalogue.edit");
+  const user = await requireApiCompanyUser(request, context, "catalogue.edit");
   const { data } = await parseJsonBody(
     request,
     catalogueItemSchemaFor(await allVatRates(context.db)),
   );
   try {
-    const item = await createCatalogueItem(context.db, companyId, data);
+    const input = revenueAccountFor(data, can(user, "ledger.edit"));
+    const item = await createCatalogueItem(context.db, user.companyId, input);
     return json(catalogueItemJson(item), { status: 201 });
   } catch (error) {
     return apiErrorResponse(error);
@@ -81,6 +84,7 @@ export const openapi = describeApi(() => ({
       "201": answer("The item", catalogueItemJsonSchema),
       "400": errors["400"],
       "401": errors["401"],
+      "403": refusal("revenueAccount given by a member who does not keep the books"),
     },
   },
 }));

@@ -52,6 +52,9 @@ import * as m20261130T0410 from "./20261130T0410-ledger-payroll-bank-vat";
 import * as m20261130T0420 from "./20261130T0420-ecb-rates-to-april-2026";
 import * as m20261130T0421 from "./20261130T0421-bank-layouts";
 import * as m20261130T0422 from "./20261130T0422-ledger-analytics";
+import * as m20261201T0300 from "./20261201T0300-catalogue-revenue-account";
+import * as m20261201T0310 from "./20261201T0310-salary-bank-payment";
+import * as m20261201T0320 from "./20261201T0320-expense-acquisition";
 import * as m20261201T0500 from "./20261201T0500-saft-account-codes";
 
 /**
@@ -112,6 +115,9 @@ export const migrations: Record<string, Migration> = {
   "20261130T0420-ecb-rates-to-april-2026": m20261130T0420,
   "20261130T0421-bank-layouts": m20261130T0421,
   "20261130T0422-ledger-analytics": m20261130T0422,
+  "20261201T0300-catalogue-revenue-account": m20261201T0300,
+  "20261201T0310-salary-bank-payment": m20261201T0310,
+  "20261201T0320-expense-acquisition": m20261201T0320,
   "20261201T0500-saft-account-codes": m20261201T0500,
 };
 

@@ -271,6 +271,7 @@ describe("the editor's catalogue without JavaScript", () => {
         unitPrice: "10,5",
         discount: "",
         vatRate: "20",
+        catalogueItemId: "",
       },
       {
         description: "Абонамент за поддръжка",
@@ -279,6 +280,8 @@ describe("the editor's catalogue without JavaScript", () => {
         unitPrice: "49,90",
         discount: "",
         vatRate: "0",
+        // The line remembers its item (its revenue account in the books, decision 065).
+        catalogueItemId: item.id,
       },
     ]);
     // The item's ground fills the document's, which had none; the search stays listed.

@@ -254,6 +254,7 @@ function listedCalls(f: Fixtures): Call[] {
     unit: "бр.",
     unitPrice: "10",
     vatRate: "20",
+    catalogueItemId: f.catalogueItemId,
   };
   const documentFields = {
     type: "invoice",
@@ -275,6 +276,7 @@ function listedCalls(f: Fixtures): Call[] {
     "lines[0][quantity]": "1",
     "lines[0][unitPrice]": "10",
     "lines[0][vatRate]": "20",
+    "lines[0][catalogueItemId]": f.catalogueItemId,
   };
   const clientFields = {
     kind: "company",
@@ -308,6 +310,7 @@ function listedCalls(f: Fixtures): Call[] {
     supplierVatNumber: "BG175074752",
     supplierAddress: "ул. Шипка 5",
     documentType: "invoice",
+    acquisition: "goods",
     documentNumber: "0000000123",
     documentDate: "2026-11-10",
     taxEventDate: "2026-11-10",
@@ -331,6 +334,7 @@ function listedCalls(f: Fixtures): Call[] {
     supplierVatNumber: "BG175074752",
     supplierAddress: "ул. Шипка 5",
     documentType: "invoice",
+    acquisition: "services",
     documentNumber: "0000000124",
     documentDate: "2026-11-10",
     description: "Канцеларски материали",
@@ -1828,6 +1832,7 @@ function catalogueCalls(f: Fixtures, editorFields: Record<string, string>): Call
     unitPrice: "12,50",
     vatRate: "20",
     vatGround: "чл. 21, ал. 2 от ЗДДС",
+    revenueAccount: "702",
   };
   const itemId = { id: f.catalogueItemId };
   return [

@@ -347,6 +347,59 @@ const REFERENCES: Reference[] = [
       ),
   },
   {
+    field: "catalogueItemId of a draft's line (POST /api/invoices)",
+    capability: "documents.edit",
+    kind: "api",
+    accepted: 201,
+    hidden: async (w) => [{ id: w.foreignItem }],
+    readable: async (w) => w.myItem,
+    send: (w, m, id) =>
+      call(
+        createInvoice,
+        getDb(),
+        "/api/invoices",
+        jsonBody(
+          {
+            type: "invoice",
+            clientId: w.me.clientId,
+            issueDate: "2026-11-24",
+            currency: "EUR",
+            lines: [{ ...line, catalogueItemId: id }],
+          },
+          "POST",
+          m.bearer,
+        ),
+      ),
+  },
+  {
+    field: "a line's catalogue item saved with a draft (the editor's hidden field, /invoice/new)",
+    capability: "documents.edit",
+    kind: "form",
+    accepted: 302,
+    hidden: async (w) => [{ id: w.foreignItem }],
+    readable: async (w) => w.myItem,
+    send: (w, m, id) =>
+      call(
+        newDocumentPage,
+        getDb(),
+        "/invoice/new",
+        formBody(
+          {
+            intent: "save",
+            type: "invoice",
+            clientId: w.me.clientId,
+            issueDate: "2026-11-24",
+            "lines[0][description]": "Консултация",
+            "lines[0][quantity]": "1",
+            "lines[0][unitPrice]": "80,50",
+            "lines[0][vatRate]": "20",
+            "lines[0][catalogueItemId]": id,
+          },
+          { Cookie: m.cookie },
+        ),
+      ),
+  },
+  {
     field: "the invoice a recurring invoice is made from (/invoices/recurring/new?from=)",
     capability: "documents.edit",
     kind: "form",

@@ -312,6 +312,9 @@ function MatchedList({ tx }: { tx: Movement }) {
 
 function matchText(m: Json<MatchView>, currency: string): string {
   if (m.napKind) return NAP_KIND_LABELS[m.napKind] ?? "НАП";
+  if (m.surplus && m.document) {
+    return `Надплатено над ${docLabel(m.document)}: ${formatMoney(m.amountCents, currency)} по сметка ${m.accountCode} на клиента`;
+  }
   if (m.accountCode) return `Осчетоводено по сметка ${m.accountCode}`;
   if (m.expense) {
     return `${m.expenseCreated ? "Нов разход" : "Разход"} № ${m.expense.documentNumber}, ${m.expense.supplierName}`;

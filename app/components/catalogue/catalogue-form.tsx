@@ -14,6 +14,8 @@ export interface CatalogueFormOptions {
   /** Grounds in force today, as printed, with what they mean. */
   grounds: { text: string; label: string }[];
   vatRegistered: boolean;
+  /** The company's 70x accounts, for a member who keeps the books; null: the field is not drawn. */
+  revenueAccounts: { code: string; name: string }[] | null;
 }
 
 /**
@@ -112,6 +114,21 @@ export function CatalogueForm({
           </option>
         ))}
       </datalist>
+      {options.revenueAccounts ? (
+        <FormField
+          name="revenueAccount"
+          label="Сметка за приходи"
+          options={[
+            ["default", "По подразбиране на фирмата (правилата на счетоводството)"],
+            ...options.revenueAccounts.map(
+              (a) => [a.code, `${a.code} ${a.name}`] as [string, string],
+            ),
+          ]}
+          defaultValue={value("revenueAccount") || "default"}
+          error={error("revenueAccount")}
+          hint="Продажбите на артикула се осчетоводяват по нея (702 стоки, 703 услуги); промяната важи за документите, издадени след нея"
+        />
+      ) : null}
       <p>
         <Button type="submit" name="intent" value="save" disabled={busy}>
           {submitLabel}

@@ -3,6 +3,7 @@ import * as page from "~/components/layout/page.css";
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import {
+  EXPENSE_ACQUISITIONS,
   EXPENSE_DOCUMENT_TYPES,
   EXPENSE_PAYMENT_METHODS,
   RATE_LABELS,
@@ -18,6 +19,8 @@ export interface ExpenseView {
   supplierCompanyId: string | null;
   supplierAddress: string | null;
   documentType: keyof typeof EXPENSE_DOCUMENT_TYPES;
+  /** A protocol under чл. 117: goods (ВОП) or services (decision 065). */
+  acquisition?: keyof typeof EXPENSE_ACQUISITIONS | null;
   documentNumber: string;
   documentDate: string;
   taxEventDate: string | null;
@@ -88,6 +91,12 @@ export function ExpenseDetails({ expense, today }: { expense: ExpenseView; today
             <dt>Вид: </dt>
             <dd>{EXPENSE_DOCUMENT_TYPES[expense.documentType]}</dd>
           </div>
+          {expense.acquisition ? (
+            <div>
+              <dt>Протоколът е за: </dt>
+              <dd>{EXPENSE_ACQUISITIONS[expense.acquisition]}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>Дата: </dt>
             <dd>{printDate(expense.documentDate)}</dd>

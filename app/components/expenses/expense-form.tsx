@@ -9,6 +9,7 @@ import { FormField } from "~/components/forms/form-field";
 import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid";
 import { Button } from "~/components/ui/button";
 import {
+  EXPENSE_ACQUISITIONS,
   EXPENSE_DOCUMENT_TYPES,
   EXPENSE_PAYMENT_METHODS,
   givesVatCredit,
@@ -150,6 +151,16 @@ export function ExpenseForm({
             defaultValue={value("documentType", "invoice")}
             error={error("documentType")}
           />
+          {!hydrated || documentType === "protocol_117" ? (
+            <FormField
+              name="acquisition"
+              label="Протоколът е за"
+              options={EXPENSE_ACQUISITIONS}
+              defaultValue={value("acquisition", "services")}
+              error={error("acquisition")}
+              hint="Само за протокол по чл. 117: колоната в дневника за продажбите"
+            />
+          ) : null}
           <FormField
             name="documentNumber"
             label="Номер"

@@ -79,6 +79,8 @@ export function LineRow(props: {
   return (
     <fieldset className={styles.lineRow} style={{ border: 0, margin: 0 }}>
       <legend className="visually-hidden">Ред {i + 1}</legend>
+      {/* The catalogue item the line was filled from: its revenue account in the books. */}
+      <input type="hidden" name={name("catalogueItemId")} defaultValue={line.catalogueItemId} />
       <LineDescription
         index={i}
         line={line}

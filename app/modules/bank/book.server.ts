@@ -1,4 +1,5 @@
 import { BOOKABLE_CURRENCIES, postBankMatch } from "~/modules/ledger/post-bank.server";
+import { paySalaryByBank } from "~/modules/salaries/bank-payment.server";
 import { AppError } from "~/utils/errors";
 import { formatCents } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
@@ -50,6 +51,8 @@ export async function bookToAccount(
       .returning("id")
       .executeTakeFirstOrThrow();
     await postBankMatch(trx, companyId, match.id, posterOf(actor));
+    // A transfer of an employee's net to 421 pays that salary: marked paid, posted once.
+    await paySalaryByBank(trx, companyId, match.id);
     await recordBankAct(
       actor,
       "bank.match",

@@ -1,10 +1,14 @@
+import type { Transaction } from "kysely";
 import { removeExpense, setExpensePaid } from "~/modules/expenses/service.server";
 import { documentsOf, documentVisibleTo } from "~/modules/invoices/documents.server";
 import { recordPayment, removePayment } from "~/modules/invoices/payments.server";
-import { postBankMatch } from "~/modules/ledger/post-bank.server";
+import { accountsOn } from "~/modules/ledger/post.server";
+import { BOOKABLE_CURRENCIES, postBankMatch } from "~/modules/ledger/post-bank.server";
+import { unlinkBankPayments } from "~/modules/salaries/bank-payment.server";
 import { AppError } from "~/utils/errors";
 import { formatCents, formatMoney } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
+import type { Database } from "~db/types";
 import { actorName, type BankActor, posterOf, recordBankAct } from "./access.server";
 import { BANK_MESSAGES } from "./constants";
 import { matchRule } from "./expense-match.server";
@@ -110,6 +114,7 @@ export async function matchDocuments(
         })),
       )
       .execute();
+    await bookOverpayment(trx, actor, tx, rows.at(-1)?.documentId, remaining);
     const clients = new Set(ordered.map((d) => d.clientId));
     if (!options.automatic && clients.size === 1) {
       await remember(trx, actor, tx.counterpartyIban, { clientId: ordered[0]?.clientId });
@@ -133,6 +138,39 @@ export async function matchDocuments(
     return { appliedCents: tx.amountCents - remaining, overpaidCents: remaining };
   });
   return outcome;
+}
+
+/**
+ * What a client paid above what its documents owe (decision 008: not recorded as a payment) is in
+ * the books all the same (decision 065): a match row of the surplus booked to the receivable
+ * account (411 by the rules) for the last document paid, posted Дт 503 / Кт 411 of its client —
+ * the client's credit balance, on its card and open items — so 503 equals the statement.
+ */
+async function bookOverpayment(
+  trx: Transaction<Database>,
+  actor: BankActor,
+  tx: { id: string; currency: string; bookedOn: string },
+  documentId: string | undefined,
+  surplusCents: number,
+) {
+  const companyId = actor.user.companyId;
+  if (surplusCents <= 0 || !documentId) return;
+  if (!(BOOKABLE_CURRENCIES as readonly string[]).includes(tx.currency)) return;
+  const { receivable } = await accountsOn(trx, companyId, tx.bookedOn, ["receivable"]);
+  const match = await trx
+    .insertInto("bankMatches")
+    .values({
+      companyId,
+      transactionId: tx.id,
+      documentId,
+      accountCode: receivable as string,
+      amountCents: surplusCents,
+      createdBy: actor.user.id,
+      createdByName: actorName(actor.user),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await postBankMatch(trx, companyId, match.id, posterOf(actor));
 }
 
 /** Matches a debit to an unpaid expense of the same amount: the expense is paid that day. */
@@ -287,6 +325,12 @@ export async function unmatchTransaction(actor: BankActor, transactionId: string
         await postBankMatch(trx, companyId, row.id, posterOf(actor));
       }
     }
+    // A salary this booking paid stays paid and posts its own payment again (decision 065).
+    await unlinkBankPayments(
+      trx,
+      companyId,
+      rows.filter((row) => row.accountCode).map((row) => row.id),
+    );
     await recordBankAct(
       actor,
       "bank.unmatch",

@@ -255,7 +255,11 @@ export async function listTransactions(
         : suggestions.length
           ? "suggested"
           : "unmatched";
-      const applied = matches.reduce((sum, m) => sum + (m.standing ? m.amountCents : 0), 0);
+      // A client's surplus booked to 411 (decision 065) is still overpaid, not applied.
+      const applied = matches.reduce(
+        (sum, m) => sum + (m.standing && !m.surplus ? m.amountCents : 0),
+        0,
+      );
       return {
         ...row,
         matched,

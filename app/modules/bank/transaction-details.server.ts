@@ -206,6 +206,7 @@ export async function detailsOf(db: Kysely<Database>, companyId: string, ids: st
       expenseCreated: m.expenseCreated,
       napKind: m.napKind,
       accountCode: m.accountCode,
+      surplus: m.documentId !== null && m.accountCode !== null,
       amountCents: m.amountCents,
       automatic: m.automatic,
       createdByName: m.createdByName,
@@ -240,6 +241,8 @@ export interface MatchView {
   napKind: string | null;
   /** Booked to this account of the chart (decision 059). */
   accountCode: string | null;
+  /** A client's surplus over its documents, booked to 411 (decision 065): not a payment. */
+  surplus: boolean;
   amountCents: number;
   automatic: boolean;
   createdByName: string | null;

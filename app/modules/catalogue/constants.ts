@@ -10,10 +10,20 @@ export const CATALOGUE_MESSAGES = {
   unitPrice: "Цената трябва да е число от 0 до 9 999 999 999,9999 с до 4 знака след запетаята",
   vatRate: "Изберете ставка на ДДС или „Без ДДС“",
   notFound: "Артикулът не е намерен",
+  revenueAccount: "Изберете сметка за приходи от група 70 на сметкоплана на фирмата",
+  revenueAccountRole: "Сметката за приходи на артикул се избира от собственика или счетоводителя",
 } as const;
 
 /** The form's fields in the order the page shows them (focus goes to the first refused). */
-export const CATALOGUE_FIELDS = ["name", "nameEn", "unit", "unitPrice", "vatRate", "vatGround"];
+export const CATALOGUE_FIELDS = [
+  "name",
+  "nameEn",
+  "unit",
+  "unitPrice",
+  "vatRate",
+  "vatGround",
+  "revenueAccount",
+];
 
 export const CATALOGUE_FORM_ID = "catalogue-item";
 
@@ -30,6 +40,8 @@ export interface CatalogueItemJson {
   unitPrice: string;
   vatRate: number | null;
   vatGround: string | null;
+  /** The revenue account its lines are posted to (702, 703…); null: the company's default. */
+  revenueAccount: string | null;
   archived: boolean;
 }
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from "kysely";
+import { revenueAccounts } from "~/modules/ledger/accounts.server";
 import { vatGroundsOn, vatRatesOn } from "~/modules/reference/vat.server";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { todayInSofia } from "~/utils/dates";
@@ -25,6 +26,7 @@ const COLUMNS = [
   "unitPrice",
   "vatRate",
   "vatGround",
+  "revenueAccount",
   "archivedAt",
   "createdAt",
   "updatedAt",
@@ -110,7 +112,24 @@ function columns(input: CatalogueItemInput) {
     unitPrice: scaledToString(input.unitPrice, PRICE_SCALE),
     vatRate: input.vatRate,
     vatGround: input.vatGround,
+    // Left out of the input: the item keeps the account it has.
+    ...(input.revenueAccount === undefined ? {} : { revenueAccount: input.revenueAccount }),
   };
+}
+
+/** A revenue account must be one of the company's 70x accounts (the field's message if not). */
+async function checkRevenueAccount(
+  db: Kysely<Database>,
+  companyId: string,
+  input: CatalogueItemInput,
+) {
+  if (!input.revenueAccount) return;
+  const known = await revenueAccounts(db, companyId);
+  if (!known.some((a) => a.code === input.revenueAccount)) {
+    throw new AppError(CATALOGUE_MESSAGES.revenueAccount, 400, {
+      revenueAccount: CATALOGUE_MESSAGES.revenueAccount,
+    });
+  }
 }
 
 /** The unique name among the items offered, as the field's message. */
@@ -126,6 +145,7 @@ export async function createCatalogueItem(
   companyId: string,
   input: CatalogueItemInput,
 ): Promise<CatalogueItem> {
+  await checkRevenueAccount(db, companyId, input);
   return db
     .insertInto("catalogueItems")
     .values({ companyId, ...columns(input) })
@@ -142,6 +162,7 @@ export async function updateCatalogueItem(
   input: CatalogueItemInput,
 ): Promise<CatalogueItem | undefined> {
   if (!isUuid(id)) return undefined;
+  await checkRevenueAccount(db, companyId, input);
   return db
     .updateTable("catalogueItems")
     .set({ ...columns(input), updatedAt: new Date() })
@@ -197,6 +218,10 @@ export const catalogueItemJsonSchema = z
       .describe("Without VAT, up to 4 decimals"),
     vatRate: z.number().int().nullable().describe("Whole per cent; null: VAT not charged"),
     vatGround: z.string().nullable(),
+    revenueAccount: z
+      .string()
+      .nullable()
+      .describe("The revenue account (70x) its lines are posted to; null: the company's default"),
     archived: z.boolean(),
   })
   .openapi("CatalogueItem");
@@ -211,14 +236,18 @@ export function catalogueItemJson(item: CatalogueItem): CatalogueItemJson {
     unitPrice: trimDecimal(item.unitPrice),
     vatRate: item.vatRate,
     vatGround: item.vatGround,
+    revenueAccount: item.revenueAccount,
     archived: item.archivedAt !== null,
   };
 }
 
-/** What the item's form offers: the rates and grounds in force today, and the company's VAT registration. */
-export async function catalogueFormOptions(db: Kysely<Database>, companyId: string) {
+/**
+ * What the item's form offers: the rates and grounds in force today, the company's VAT
+ * registration and — for a member who keeps the books (`books`) — its revenue accounts.
+ */
+export async function catalogueFormOptions(db: Kysely<Database>, companyId: string, books = false) {
   const today = todayInSofia();
-  const [rates, grounds, company] = await Promise.all([
+  const [rates, grounds, company, accounts] = await Promise.all([
     vatRatesOn(db, today),
     vatGroundsOn(db, today),
     db
@@ -226,11 +255,13 @@ export async function catalogueFormOptions(db: Kysely<Database>, companyId: stri
       .select("isVatRegistered")
       .where("id", "=", companyId)
       .executeTakeFirstOrThrow(),
+    books ? revenueAccounts(db, companyId) : null,
   ]);
   return {
     rates: rates.map((r) => r.rate),
     grounds: grounds.map((g) => ({ text: g.text, label: g.label })),
     vatRegistered: company.isVatRegistered,
+    revenueAccounts: accounts,
   };
 }
 
@@ -243,8 +274,21 @@ export function catalogueFormValues(item: CatalogueItem): Record<string, string>
     unitPrice: formatPrice(parseDecimal(item.unitPrice, PRICE_SCALE) ?? 0n),
     vatRate: item.vatRate === null ? "none" : String(item.vatRate),
     vatGround: item.vatGround ?? "",
+    revenueAccount: item.revenueAccount ?? "",
   };
 }
 
 /** The body of POST /api/catalogue and PUT /api/catalogue/{id}: the schema the routes parse with. */
 export const catalogueItemInputJsonSchema = catalogueItemSchema.openapi("CatalogueItemInput");
+
+/**
+ * Who may set an item's revenue account: a member who keeps the books (`ledger.edit`). Anyone
+ * else's input leaves it as it is; naming one is refused (403) — the API says so, the form
+ * does not draw the field for them.
+ */
+export function revenueAccountFor(input: CatalogueItemInput, books: boolean): CatalogueItemInput {
+  if (books || input.revenueAccount === undefined) return input;
+  throw new AppError(CATALOGUE_MESSAGES.revenueAccountRole, 403, {
+    revenueAccount: CATALOGUE_MESSAGES.revenueAccountRole,
+  });
+}

@@ -45,6 +45,7 @@ describe("a catalogue item", () => {
       unitPrice: "80",
       vatRate: 20,
       vatGround: null,
+      revenueAccount: "702",
       archived: false,
     };
     expect(lineFromCatalogue(item, { language: "bg", vatRegistered: true })).toEqual({
@@ -54,6 +55,7 @@ describe("a catalogue item", () => {
       unitPrice: "80,00",
       discount: "",
       vatRate: "20",
+      catalogueItemId: "x",
     });
     expect(lineFromCatalogue(item, { language: "en", vatRegistered: false }, "3")).toMatchObject({
       description: "Consultation",

@@ -71,6 +71,24 @@ export const catalogueItemSchemaFor = (rates?: RateRows) => {
         return z.NEVER;
       }),
     vatGround: optionalText(200),
+    // Left out: the item keeps its account (a form without the field, a member who does not keep
+    // the books); null, empty or "default" (the select's first option, as "none" is the rate's):
+    // the company's default; else a 70x account of its chart.
+    revenueAccount: z
+      .union([z.string().max(30), z.null()], {
+        errorMap: () => ({ message: CATALOGUE_MESSAGES.revenueAccount }),
+      })
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        if (value === null || value.trim() === "" || value === "default") return null;
+        if (/^70\d{1,6}(-[0-9A-Za-z]{1,12})?$/.test(value.trim())) return value.trim();
+        ctx.addIssue({ code: "custom", message: CATALOGUE_MESSAGES.revenueAccount });
+        return z.NEVER;
+      })
+      .describe(
+        "A 70x account of the company's chart; null or \"default\": the company's rule; left out: unchanged",
+      ),
   });
 };
 export const catalogueItemSchema = catalogueItemSchemaFor();

@@ -14,6 +14,16 @@ export const EXPENSE_DOCUMENT_TYPES = {
 export type ExpenseDocumentTypeKey = keyof typeof EXPENSE_DOCUMENT_TYPES;
 
 /**
+ * What a protocol under чл. 117 documents (decision 065): the sales journal's column and the VAT
+ * file's field differ — кол. 13 (02-12) for an intra-Community acquisition of goods, кол. 14
+ * (02-26) for services and the other supplies under чл. 82, ал. 2–6.
+ */
+export const EXPENSE_ACQUISITIONS = {
+  services: "Услуги и други доставки по чл. 82, ал. 2–6 ЗДДС (кол. 14)",
+  goods: "Вътреобщностно придобиване на стоки, чл. 84 ЗДДС (кол. 13)",
+} as const;
+
+/**
  * The tax documents that give a right of credit (ЗДДС чл. 71) and go in the purchase journal. A
  * касов бон or another document is kept without credit, so /analytics and the VAT report take
  * the same input VAT (issue #25).
@@ -80,6 +90,7 @@ export const EXPENSE_MESSAGES = {
   eik: "ЕИК/Булстат е 9 или 13 цифри (10 за ЕГН или ЛНЧ)",
   vat: "Невалиден ДДС номер: BG и 9, 10 или 13 цифри, или ДДС номер от ЕС (напр. DE123456789)",
   documentType: "Изберете вид на документа",
+  acquisition: "Изберете дали протоколът е за стоки (ВОП) или за услуги",
   documentNumber: "Въведете номера на документа",
   tenDigits: "Номерът на фактура или известие от български доставчик е точно 10 цифри",
   documentDate: "Въведете датата на документа",
@@ -126,6 +137,7 @@ export const EXPENSE_FIELD_ORDER = [
   "supplierCompanyId",
   "supplierAddress",
   "documentType",
+  "acquisition",
   "documentNumber",
   "documentDate",
   "taxEventDate",

@@ -17,6 +17,7 @@ export function expenseJson(expense: ExpenseWithDetails) {
       address: expense.supplierAddress,
     },
     documentType: expense.documentType,
+    acquisition: expense.acquisition,
     documentNumber: expense.documentNumber,
     documentDate: expense.documentDate,
     taxEventDate: expense.taxEventDate,
@@ -186,6 +187,11 @@ export const expenseJsonSchema = expenseListJsonSchema
   .extend({
     supplier: z.object({ ...supplier, address: orNull }),
     taxEventDate: date.nullable(),
+    acquisition: z
+      .union([z.enum(["services", "goods"]), z.null()])
+      .describe(
+        "A protocol under чл. 117: goods (intra-Community acquisition, кол. 13) or services (кол. 14)",
+      ),
     eurRate: orNull,
     amounts: z.array(expenseAmountJsonSchema),
     vatCreditCoefficient: orNull,

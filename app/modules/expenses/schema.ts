@@ -112,6 +112,10 @@ export const expenseSchema = z
     documentType: z.enum(Object.keys(EXPENSE_DOCUMENT_TYPES) as [ExpenseDocumentTypeKey], {
       errorMap: () => ({ message: EXPENSE_MESSAGES.documentType }),
     }),
+    // A protocol under чл. 117: goods (ВОП) or services; ignored for any other document.
+    acquisition: z
+      .enum(["services", "goods"], { errorMap: () => ({ message: EXPENSE_MESSAGES.acquisition }) })
+      .nullish(),
     documentNumber: boundedText(50, EXPENSE_MESSAGES.documentNumber),
     documentDate: isoDate(EXPENSE_MESSAGES.documentDate),
     taxEventDate: optionalDate,

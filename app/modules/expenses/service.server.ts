@@ -74,6 +74,7 @@ async function columnsOf(db: Kysely<Database>, companyId: string, input: Expense
     supplierCompanyId: input.supplierCompanyId,
     supplierAddress: input.supplierAddress,
     documentType: input.documentType,
+    acquisition: input.documentType === "protocol_117" ? (input.acquisition ?? "services") : null,
     documentNumber: input.documentNumber,
     documentDate: input.documentDate,
     taxEventDate: input.taxEventDate,

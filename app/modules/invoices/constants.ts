@@ -75,6 +75,8 @@ export const OTHER_GROUND = "other";
 
 export const DOCUMENT_MESSAGES = {
   type: "Моля, изберете вид на документа",
+  /** A line's catalogue item that is not the company's (or not an id at all). */
+  catalogueItem: "Артикулът не е намерен в каталога",
   client: "Моля, изберете клиент",
   date: "Въведете валидна дата",
   issueDate: "Датата на издаване е задължителна",

@@ -25,7 +25,12 @@ import {
   NOT_REGISTERED_GROUND,
 } from "./schema";
 import { clientSnapshot, supplierSnapshot } from "./snapshots";
-import { CLIENT_NOT_FOUND, DOCUMENT_NOT_FOUND, documentVisibleTo } from "./visibility.server";
+import {
+  CLIENT_NOT_FOUND,
+  DOCUMENT_NOT_FOUND,
+  documentVisibleTo,
+  refuseForeignItems,
+} from "./visibility.server";
 
 export type DocumentWithLines = DocumentRow & {
   lines: DocumentLineRow[];
@@ -46,6 +51,7 @@ export function priceLines(lines: LineInput[], vatRegistered: boolean) {
     // A company not registered for VAT never charges it (чл. 113, ал. 9 ЗДДС).
     vatRate: vatRegistered ? line.vatRate : null,
     netCents: lineNetCents(line.quantity, line.unitPrice, line.discount),
+    catalogueItemId: line.catalogueItemId ?? null,
   }));
   return { lines: priced, totals: computeTotals(priced) };
 }
@@ -99,6 +105,7 @@ async function prepare(
   }
 
   const { lines, totals } = priceLines(input.lines, company.isVatRegistered);
+  await refuseForeignItems(db, companyId, lines);
   // A rate must be in force on the document's date — a note's, on its invoice's (it corrects that
   // supply) — the editor and the API check it first; this is the last word, for every other way a
   // draft is made.

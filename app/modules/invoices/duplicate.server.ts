@@ -85,6 +85,7 @@ export async function duplicateDocument(
             discountPercent: line.discountPercent,
             vatRate: line.vatRate,
             netCents: line.netCents,
+            catalogueItemId: line.catalogueItemId,
           })),
         )
         .execute();

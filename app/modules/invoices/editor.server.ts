@@ -65,6 +65,7 @@ function linesOf(doc: DocumentWithLines): EditorLine[] {
         ? formatScaled(parseDecimal(line.discountPercent, 2) ?? 0n, 2)
         : "",
     vatRate: line.vatRate === null ? "none" : String(line.vatRate),
+    catalogueItemId: line.catalogueItemId ?? "",
   }));
 }
 

@@ -34,6 +34,8 @@ export interface EditorLine {
   unitPrice: string;
   discount: string;
   vatRate: string;
+  /** The catalogue item the line was filled from (a hidden field); "" when typed by hand. */
+  catalogueItemId: string;
 }
 
 // A type, not an interface: it is a FormAnswer's repopulateFields (a Record) as it is.
@@ -61,7 +63,15 @@ export type EditorValues = {
 export const MAX_LINES = 200;
 
 export function emptyLine(vatRate = "20"): EditorLine {
-  return { description: "", quantity: "1", unit: "бр.", unitPrice: "", discount: "", vatRate };
+  return {
+    description: "",
+    quantity: "1",
+    unit: "бр.",
+    unitPrice: "",
+    discount: "",
+    vatRate,
+    catalogueItemId: "",
+  };
 }
 
 /** The editor's fields in the order the page shows them ("lines" is where the lines stand). */
@@ -122,6 +132,7 @@ export function valuesFromForm(form: FormLike): EditorValues {
       unitPrice: get(`lines[${i}][unitPrice]`),
       discount: get(`lines[${i}][discount]`),
       vatRate: get(`lines[${i}][vatRate]`),
+      catalogueItemId: get(`lines[${i}][catalogueItemId]`),
     }));
   return { ...values, lines };
 }
@@ -401,6 +412,7 @@ export function lineFromCatalogue(
     unitPrice: formatPrice(parseDecimal(item.unitPrice, PRICE_SCALE) ?? 0n),
     discount: "",
     vatRate,
+    catalogueItemId: item.id,
   };
 }
 

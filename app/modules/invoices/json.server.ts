@@ -86,6 +86,7 @@ export function documentJson(doc: DocumentWithLines, today = todayInSofia()) {
       unitPrice: trimDecimal(line.unitPrice),
       discount: trimDecimal(line.discountPercent),
       vatRate: line.vatRate,
+      catalogueItemId: line.catalogueItemId,
       net: centsToDecimal(line.netCents),
     })),
     totals: {
@@ -194,6 +195,11 @@ export const documentJsonSchema = z
         unitPrice: decimal.describe("Without VAT"),
         discount: decimal.describe("Percent, 0–100"),
         vatRate: z.number().int().nullable().describe("Whole per cent; null: VAT not charged"),
+        catalogueItemId: z
+          .string()
+          .uuid()
+          .nullable()
+          .describe("The catalogue item the line comes from; null: typed by hand"),
         net: decimal,
       }),
     ),

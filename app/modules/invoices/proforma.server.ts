@@ -24,6 +24,7 @@ export function copyAsInput(doc: DocumentWithLines) {
       unitPrice: line.unitPrice,
       discount: line.discountPercent,
       vatRate: line.vatRate,
+      catalogueItemId: line.catalogueItemId,
     })),
   };
 }

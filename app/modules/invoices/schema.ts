@@ -12,6 +12,7 @@ import {
   QUANTITY_SCALE,
 } from "~/utils/money";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
+import { isUuid } from "~/utils/uuid";
 import {
   DOCUMENT_MESSAGES,
   DOCUMENT_TYPES,
@@ -113,6 +114,20 @@ const lineSchemaFor = (rates?: RateRows) =>
         return parsed;
       }),
     vatRate: vatRateField(rates),
+    // The catalogue item the line was filled from (its revenue account in the books); the
+    // company's own, checked when stored. Empty or left out: typed by hand.
+    catalogueItemId: z
+      .union([z.string().max(40), z.null()], {
+        errorMap: () => ({ message: DOCUMENT_MESSAGES.catalogueItem }),
+      })
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === null || value === "") return null;
+        if (isUuid(value)) return value;
+        ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.catalogueItem });
+        return z.NEVER;
+      })
+      .describe("The company's catalogue item the line comes from (its revenue account)"),
   });
 export const lineSchema = lineSchemaFor();
 export type LineInput = z.infer<typeof lineSchema>;

@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 import { AppError } from "~/utils/errors";
 import type { Database, DocumentRow } from "~db/types";
+import { DOCUMENT_MESSAGES } from "./constants";
 
 /**
  * Whose documents the user may see: null for all of the company's, the user's own id for staff
@@ -47,4 +48,33 @@ export async function refuseHiddenOriginal(
     .where("id", "=", doc.originalId)
     .executeTakeFirst();
   if (!original) throw new AppError(DOCUMENT_NOT_FOUND, 404, { originalId: DOCUMENT_NOT_FOUND });
+}
+
+/**
+ * A line's catalogue item must be one the company's members read (any of its items, archived
+ * too): another company's is not found, as reading it is (issue #43 item 2), and nothing is
+ * written.
+ */
+export async function refuseForeignItems(
+  db: Kysely<Database>,
+  companyId: string,
+  lines: { position: number; catalogueItemId: string | null }[],
+) {
+  const ids = [...new Set(lines.flatMap((l) => (l.catalogueItemId ? [l.catalogueItemId] : [])))];
+  if (!ids.length) return;
+  const found = await db
+    .selectFrom("catalogueItems")
+    .select("id")
+    .where("companyId", "=", companyId)
+    .where("id", "in", ids)
+    .execute();
+  const known = new Set(found.map((row) => row.id));
+  const fields = Object.fromEntries(
+    lines
+      .filter((l) => l.catalogueItemId && !known.has(l.catalogueItemId))
+      .map((l) => [`lines.${l.position}.catalogueItemId`, DOCUMENT_MESSAGES.catalogueItem]),
+  );
+  if (Object.keys(fields).length) {
+    throw new AppError(DOCUMENT_MESSAGES.catalogueItem, 404, fields);
+  }
 }

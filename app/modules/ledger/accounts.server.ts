@@ -20,6 +20,20 @@ export function listAccounts(db: Kysely<Database>, companyId: string) {
     .execute();
 }
 
+/**
+ * The company's revenue accounts a catalogue item may be posted to: the 70x group of its chart
+ * (702 goods, 703 services, 704, 709 and their analytic accounts), by code.
+ */
+export function revenueAccounts(db: Kysely<Database>, companyId: string) {
+  return db
+    .selectFrom("ledgerAccounts")
+    .select(["code", "name"])
+    .where("companyId", "=", companyId)
+    .where("code", "like", "70%")
+    .orderBy("code")
+    .execute();
+}
+
 /** An analytic account under a synthetic one: it takes the parent's side, analytics and SAF-T code. */
 export async function addAnalyticAccount(
   db: Kysely<Database>,

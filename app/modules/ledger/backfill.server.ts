@@ -1,4 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import { type Kysely, type RawBuilder, sql } from "kysely";
+import { monthLabel } from "~/utils/periods";
 import type { Database, LedgerEntriesSourceKind } from "~db/types";
 import { type Poster, postDocument, postExpense, postPayment } from "./post.server";
 import { BOOKABLE_CURRENCIES, postBankMatch } from "./post-bank.server";
@@ -26,6 +27,20 @@ const noEntry = (kind: LedgerEntriesSourceKind, column: string) =>
     `${column.split(".")[0]}.company_id`,
   )} and e.source_kind = ${kind} and e.source_id = ${sql.ref(column)} offset 0)`;
 
+/**
+ * The first locked month among a source's posting days (its month, its payment's), or null.
+ * Posting there would change a locked period (decision 058): the backfill leaves such a source
+ * and the check lists it with the way out (decision 065).
+ */
+const lockedMonth = (company: string, days: RawBuilder<unknown>[]) =>
+  sql<string | null>`(select min(pl.month) from period_locks pl where pl.company_id = ${sql.ref(
+    company,
+  )} and pl.month in (${sql.join(days)}))`;
+const monthOfDay = (column: string) => sql`to_char(${sql.ref(column)}, 'YYYY-MM')`;
+/** Sources in open months only, or (for the check) only those in a locked one. */
+const inLocked = (month: RawBuilder<string | null>, locked: boolean) =>
+  locked ? sql<boolean>`${month} is not null` : sql<boolean>`${month} is null`;
+
 /** Where a kind's walk through its sources stands: the date and id of the last one seen. */
 export interface Cursor {
   at: string;
@@ -51,10 +66,14 @@ export async function missing(
   limit: number,
   companyId?: string,
   after: Partial<Record<SourceKind, Cursor>> = {},
+  /** Only sources with a posting day in a locked month (the check's second list); else none. */
+  locked = false,
 ) {
+  const documentMonth = lockedMonth("documents.companyId", [monthOfDay("documents.issueDate")]);
   const documents = await db
     .selectFrom("documents")
-    .select(["id", "companyId", "issueDate as at"])
+    .select(["id", "companyId", "issueDate as at", documentMonth.as("lockedMonth")])
+    .where(inLocked(documentMonth, locked))
     .where("status", "=", "issued")
     .where("type", "in", ["invoice", "debit_note", "credit_note"])
     .$if(companyId !== undefined, (q) => q.where("companyId", "=", companyId as string))
@@ -64,9 +83,13 @@ export async function missing(
     .orderBy("id")
     .limit(limit)
     .execute();
+  const paymentMonth = lockedMonth("documentPayments.companyId", [
+    monthOfDay("documentPayments.paidOn"),
+  ]);
   const payments = await db
     .selectFrom("documentPayments")
-    .select(["id", "companyId", "documentId", "paidOn as at"])
+    .select(["id", "companyId", "documentId", "paidOn as at", paymentMonth.as("lockedMonth")])
+    .where(inLocked(paymentMonth, locked))
     .$if(companyId !== undefined, (q) => q.where("companyId", "=", companyId as string))
     .where(past(after.payments, "documentPayments.paidOn", "documentPayments.id"))
     .where(noEntry("payment", "document_payments.id"))
@@ -74,9 +97,14 @@ export async function missing(
     .orderBy("id")
     .limit(limit)
     .execute();
+  const expenseMonth = lockedMonth("expenses.companyId", [
+    monthOfDay("expenses.documentDate"),
+    monthOfDay("expenses.paidOn"),
+  ]);
   const expenses = await db
     .selectFrom("expenses")
-    .select(["id", "companyId", "documentDate as at"])
+    .select(["id", "companyId", "documentDate as at", expenseMonth.as("lockedMonth")])
+    .where(inLocked(expenseMonth, locked))
     .$if(companyId !== undefined, (q) => q.where("companyId", "=", companyId as string))
     .where(past(after.expenses, "expenses.documentDate", "expenses.id"))
     .where(noEntry("expense", "expenses.id"))
@@ -84,9 +112,14 @@ export async function missing(
     .orderBy("id")
     .limit(limit)
     .execute();
+  const salaryMonth = lockedMonth("salaries.companyId", [
+    sql`${sql.ref("salaries.month")}::text`,
+    monthOfDay("salaries.paidOn"),
+  ]);
   const salaries = await db
     .selectFrom("salaries")
-    .select(["id", "companyId", "month", "month as at"])
+    .select(["id", "companyId", "month", "month as at", salaryMonth.as("lockedMonth")])
+    .where(inLocked(salaryMonth, locked))
     .where("status", "!=", "draft")
     .$if(companyId !== undefined, (q) => q.where("companyId", "=", companyId as string))
     .where(past(after.salaries, "salaries.month", "salaries.id"))
@@ -100,10 +133,18 @@ export async function missing(
     .orderBy("id")
     .limit(limit)
     .execute();
+  const bankMonth = lockedMonth("bankMatches.companyId", [monthOfDay("t.bookedOn")]);
   const bank = await db
     .selectFrom("bankMatches")
     .innerJoin("bankTransactions as t", "t.id", "bankMatches.transactionId")
-    .select(["bankMatches.id", "bankMatches.companyId", "t.statementId", "t.bookedOn as at"])
+    .select([
+      "bankMatches.id",
+      "bankMatches.companyId",
+      "t.statementId",
+      "t.bookedOn as at",
+      bankMonth.as("lockedMonth"),
+    ])
+    .where(inLocked(bankMonth, locked))
     .where("bankMatches.undoneAt", "is", null)
     .where((eb) =>
       eb.or([
@@ -164,6 +205,10 @@ export async function postMissing(
 
 const LATER = "Още не е в книгите: ще влезе при следващото начално осчетоводяване.";
 
+/** A source the backfill leaves because its month is locked: which month, and the way out. */
+export const inLockedMonth = (month: string) =>
+  `В заключения период ${monthLabel(month)}: осчетоводяването му би променило заключен месец. Отключете месеца (Настройки → Периоди), за да влезе при следващото начално осчетоводяване, и го заключете отново.`;
+
 export interface Unposted {
   what: string;
   href: string;
@@ -172,8 +217,15 @@ export interface Unposted {
 
 /** What the books do not hold yet, for the accountant (the check of issue #45 item 8). */
 export async function unposted(db: Kysely<Database>, companyId: string): Promise<Unposted[]> {
-  const left = await missing(db, 50, companyId);
+  return [...(await listed(db, companyId, false)), ...(await listed(db, companyId, true))];
+}
+
+/** The sources of one of the check's two lists: to be posted, or waiting for a locked month. */
+async function listed(db: Kysely<Database>, companyId: string, locked: boolean) {
+  const left = await missing(db, 50, companyId, {}, locked);
   const problems: Unposted[] = [];
+  const why = (row: { lockedMonth: string | null }) =>
+    row.lockedMonth ? inLockedMonth(row.lockedMonth) : LATER;
   const documents = left.documents.length
     ? await db
         .selectFrom("documents")
@@ -186,35 +238,36 @@ export async function unposted(db: Kysely<Database>, companyId: string): Promise
         )
         .execute()
     : [];
+  const documentMonths = new Map(left.documents.map((d) => [d.id, d]));
   for (const d of documents) {
     problems.push({
       what: `Документ № ${d.number}`,
       href: `/invoice/${d.id}`,
-      message: LATER,
+      message: why(documentMonths.get(d.id) ?? { lockedMonth: null }),
     });
   }
   for (const p of left.payments) {
     problems.push({
       what: "Плащане по документ",
       href: `/invoice/${p.documentId}`,
-      message: LATER,
+      message: why(p),
     });
   }
   for (const e of left.expenses) {
-    problems.push({ what: "Разход", href: `/expenses/${e.id}`, message: LATER });
+    problems.push({ what: "Разход", href: `/expenses/${e.id}`, message: why(e) });
   }
   for (const salary of left.salaries) {
     problems.push({
       what: `Заплата за ${salary.month}`,
       href: `/salaries/edit/${salary.id}`,
-      message: LATER,
+      message: why(salary),
     });
   }
   for (const m of left.bank) {
     problems.push({
       what: "Банково движение",
       href: `/bank/statements/${m.statementId}`,
-      message: LATER,
+      message: why(m),
     });
   }
   return problems;

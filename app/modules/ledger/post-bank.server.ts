@@ -1,7 +1,15 @@
 import { sql } from "kysely";
 import { previousMonth } from "~/utils/periods";
 import { accountFor, accountsOn, type Db, type Poster, syncSource } from "./post.server";
-import { credit, debit, finish, type Posting, type PostingLine, toLedgerCents } from "./postings";
+import {
+  credit,
+  DOCUMENT_TITLES,
+  debit,
+  finish,
+  type Posting,
+  type PostingLine,
+  toLedgerCents,
+} from "./postings";
 
 /*
  * A bank movement in the books (decision 059) when its match is not a document's payment or an
@@ -64,10 +72,22 @@ export async function postBankMatch(
     .innerJoin("bankTransactions as t", (join) =>
       join.onRef("t.id", "=", "m.transactionId").onRef("t.companyId", "=", "m.companyId"),
     )
+    .leftJoin("documents as d", (join) =>
+      join.onRef("d.id", "=", "m.documentId").on("d.companyId", "=", companyId),
+    )
+    .leftJoin("clients as c", (join) =>
+      join.onRef("c.id", "=", "d.clientId").on("c.companyId", "=", companyId),
+    )
     .select([
       "m.undoneAt",
       "m.napKind",
       "m.accountCode",
+      "m.amountCents as matchedCents",
+      "d.number as documentNumber",
+      "d.type as documentType",
+      "d.clientId",
+      "d.clientSnapshot",
+      "c.name as clientName",
       "t.direction",
       "t.amountCents",
       "t.currency",
@@ -84,7 +104,10 @@ export async function postBankMatch(
   const bookable = (BOOKABLE_CURRENCIES as readonly string[]).includes(row?.currency ?? "");
   if (row && !row.undoneAt && bookable && (row.napKind || row.accountCode)) {
     const date = row.bookedOn;
-    const amount = toLedgerCents(row.amountCents, { currency: row.currency, eurRate: null }, date);
+    // A client's overpayment (decision 065) is the surplus part of the movement, of its client.
+    const surplus = row.accountCode !== null && row.clientId !== null;
+    const cents = surplus ? row.matchedCents : row.amountCents;
+    const amount = toLedgerCents(cents, { currency: row.currency, eurRate: null }, date);
     const money = await accountFor(trx, companyId, date, ["bank.money", "money.bank"]);
     const ref = `Банково извлечение, ${row.bankReference ? `реф. ${row.bankReference}` : `ред ${row.lineNo}`}`;
     const other: PostingLine[] = [];
@@ -96,6 +119,14 @@ export async function postBankMatch(
       const account = on[`nap.${kind}`] as string;
       other.push(debit(account, amount - gvrs), debit(on["salary.gvrs"] as string, gvrs));
       what = `Плащане към НАП (${NAP_TITLES[kind] ?? kind})`;
+    } else if (surplus) {
+      const client = {
+        kind: "client" as const,
+        id: row.clientId,
+        name: (row.clientSnapshot as { name?: string } | null)?.name ?? row.clientName ?? "Клиент",
+      };
+      other.push(credit(row.accountCode as string, amount, client));
+      what = `Надплатено по ${DOCUMENT_TITLES[row.documentType as keyof typeof DOCUMENT_TITLES] ?? "документ"} № ${row.documentNumber ?? ""} (${client.name})`;
     } else {
       const account = row.accountCode as string;
       other.push(row.direction === "debit" ? debit(account, amount) : credit(account, amount));

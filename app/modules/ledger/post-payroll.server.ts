@@ -29,7 +29,10 @@ async function payrollAccounts(trx: Db, companyId: string, date: string) {
   ) as unknown as PayrollAccounts;
 }
 
-/** A salary posted as it now is (accrued when approved or paid; its net paid when paid). */
+/**
+ * A salary posted as it now is (accrued when approved or paid; its net paid when paid — unless a
+ * bank booking to 421 that still stands paid it: that booking's entry is the payment, decision 065).
+ */
 export async function postSalary(
   trx: Db,
   companyId: string,
@@ -38,7 +41,14 @@ export async function postSalary(
 ) {
   const row = await trx
     .selectFrom("salaries")
+    .leftJoin("bankMatches as m", (join) =>
+      join
+        .onRef("m.id", "=", "salaries.bankMatchId")
+        .on("m.companyId", "=", companyId)
+        .on("m.undoneAt", "is", null),
+    )
     .select([
+      "m.id as paidByBank",
       "month",
       "status",
       "paidOn",
@@ -56,14 +66,14 @@ export async function postSalary(
       "employerUpfCents",
       "employerZoCents",
     ])
-    .where("companyId", "=", companyId)
-    .where("id", "=", salaryId)
+    .where("salaries.companyId", "=", companyId)
+    .where("salaries.id", "=", salaryId)
     .executeTakeFirst();
   let accrued: Posting | null = null;
   let paid: Posting | null = null;
   if (row && row.status !== "draft") {
     accrued = salaryPosting(row, await payrollAccounts(trx, companyId, lastDayOf(row.month)));
-    if (row.status === "paid" && row.paidOn) {
+    if (row.status === "paid" && row.paidOn && !row.paidByBank) {
       const on = await accountsOn(trx, companyId, row.paidOn, ["salary.payable", "salary.money"]);
       paid = salaryPaymentPosting(
         { ...row, paidOn: row.paidOn },

@@ -250,11 +250,15 @@ export async function postDocument(
   let wanted: Posting | null = null;
   const type = POSTED_TYPES.find((t) => t === doc?.type);
   if (doc && type && doc.status === "issued") {
+    // A line's catalogue item names its revenue account as the item is now (decision 065).
     const lines = await trx
-      .selectFrom("documentLines")
-      .select(["netCents", "vatRate"])
-      .where("companyId", "=", companyId)
-      .where("documentId", "=", documentId)
+      .selectFrom("documentLines as l")
+      .leftJoin("catalogueItems as i", (join) =>
+        join.onRef("i.id", "=", "l.catalogueItemId").on("i.companyId", "=", companyId),
+      )
+      .select(["l.netCents", "l.vatRate", "i.revenueAccount"])
+      .where("l.companyId", "=", companyId)
+      .where("l.documentId", "=", documentId)
       .execute();
     const accounts = await accountsOn(trx, companyId, doc.issueDate, [
       "receivable",

@@ -45,6 +45,46 @@ describe("postings", () => {
     ]);
   });
 
+  it("a line's catalogue item names its revenue account; the parts of a base add up after conversion", () => {
+    const doc = {
+      type: "invoice" as const,
+      number: "0000000002",
+      issueDate: "2026-11-03",
+      currency: "EUR",
+      eurRate: null,
+      client,
+      lines: [
+        { netCents: 10_000, vatRate: 20, revenueAccount: "702" },
+        { netCents: 5_000, vatRate: 20, revenueAccount: null },
+        { netCents: 3_000, vatRate: 20, revenueAccount: "702" },
+      ],
+    };
+    expect(sides(documentPosting(doc, accounts))).toEqual([
+      "411 21600/0",
+      "702 0/13000",
+      "703 0/5000",
+      "4532 0/3600",
+    ]);
+    // In leva (2025) with a foreign currency: each part converted, the rounding on the largest.
+    const usd = { ...doc, issueDate: "2025-06-02", currency: "USD", eurRate: "0.87777" };
+    const posting = documentPosting(
+      {
+        ...usd,
+        lines: [1, 1, 1]
+          .map((n) => ({ netCents: n, vatRate: null, revenueAccount: `70${n + 1}` }))
+          .concat([
+            { netCents: 333, vatRate: null, revenueAccount: "703" },
+            { netCents: 333, vatRate: null, revenueAccount: "704" },
+          ]),
+      },
+      accounts,
+    );
+    const revenue = posting?.lines.filter((l) => l.accountCode.startsWith("70")) ?? [];
+    const total = toLedgerCents(336 + 333, usd, usd.issueDate);
+    expect(revenue.reduce((sum, l) => sum + l.creditCents, 0)).toBe(total);
+    expect(posting?.lines[0]?.debitCents).toBe(total);
+  });
+
   it("an expense with part of its VAT credited puts the rest on the expense", () => {
     const posting = expensePosting(
       {

@@ -95,7 +95,8 @@ export interface DocumentForPosting {
   currency: string;
   eurRate: string | null;
   client: Counterparty;
-  lines: LineAmount[];
+  /** Each line's amount and, from its catalogue item, its own revenue account (if it has one). */
+  lines: (LineAmount & { revenueAccount?: string | null })[];
 }
 
 export interface DocumentAccounts {
@@ -105,19 +106,52 @@ export interface DocumentAccounts {
 }
 
 /**
+ * A VAT group's base (already in the ledger's currency) split by revenue account: each account's
+ * part converted on its own, the rounding left over on the largest part, so the parts add up to
+ * the base the VAT journals show.
+ */
+function revenueByAccount(
+  base: number,
+  lines: DocumentForPosting["lines"],
+  rate: number | null,
+  fallback: string,
+  convert: (cents: number) => number,
+): PostingLine[] {
+  const parts = new Map<string, number>();
+  for (const line of lines) {
+    if (line.vatRate !== rate) continue;
+    const account = line.revenueAccount || fallback;
+    parts.set(account, (parts.get(account) ?? 0) + line.netCents);
+  }
+  if (parts.size <= 1) return [credit([...parts.keys()][0] ?? fallback, base)];
+  const sorted = [...parts.entries()].sort(
+    ([a, x], [b, y]) => Math.abs(y) - Math.abs(x) || a.localeCompare(b),
+  );
+  const rest = sorted.slice(1).map(([account, cents]) => credit(account, convert(cents)));
+  const largest = base - rest.reduce((sum, l) => sum + l.creditCents, 0);
+  return [credit(sorted[0]?.[0] ?? fallback, largest), ...rest];
+}
+
+/**
  * An issued invoice or note: Dr receivable (the client) / Cr revenue and Cr sales VAT, per VAT
- * rate as the document's totals are made (one rounding rule). A credit note is a red reversal
- * (negative amounts on the same sides), so 4532's credit turnover is the sales journal's VAT.
- * A base without VAT (reverse charge, export, intra-Community) is revenue only.
+ * rate as the document's totals are made (one rounding rule). A line of a catalogue item with a
+ * revenue account (702 goods…) credits that account, any other the company's revenue rule.
+ * A credit note is a red reversal (negative amounts on the same sides), so 4532's credit
+ * turnover is the sales journal's VAT. A base without VAT (reverse charge, export,
+ * intra-Community) is revenue only.
  */
 export function documentPosting(doc: DocumentForPosting, accounts: DocumentAccounts) {
   const sign = doc.type === "credit_note" ? -1 : 1;
+  const convert = (cents: number) => sign * toLedgerCents(cents, doc, doc.issueDate);
   const lines: PostingLine[] = [];
   let receivable = 0;
   for (const group of computeTotals(doc.lines).groups) {
-    const base = sign * toLedgerCents(group.baseCents, doc, doc.issueDate);
-    const vat = sign * toLedgerCents(group.vatCents, doc, doc.issueDate);
-    lines.push(credit(accounts.revenue, base), credit(accounts.salesVat, vat));
+    const base = convert(group.baseCents);
+    const vat = convert(group.vatCents);
+    lines.push(
+      ...revenueByAccount(base, doc.lines, group.rate, accounts.revenue, convert),
+      credit(accounts.salesVat, vat),
+    );
     receivable += base + vat;
   }
   const ref = `${DOCUMENT_TITLES[doc.type]} № ${doc.number}`;

@@ -7,6 +7,7 @@ import { formatMoney } from "~/utils/money";
 import { lastDayOf, previousMonth } from "~/utils/periods";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
+import { settleSalary } from "./bank-payment.server";
 import { parametersFor, workingDaysOf } from "./parameters.server";
 import { computePayroll, minimumGrossCents } from "./payroll";
 import {
@@ -159,7 +160,7 @@ export async function createSalary(db: Kysely<Database>, companyId: string, inpu
       .executeTakeFirstOrThrow()
       .catch(duplicate);
     await refuseMonthOverLimit(trx, companyId, input.month);
-    await postSalary(trx, companyId, row.id, null);
+    await settleSalary(trx, companyId, row.id);
     return row.id;
   });
 }
@@ -198,7 +199,7 @@ export async function updateSalary(
         .where("companyId", "=", companyId)
         .where("id", "=", id)
         .execute();
-      await postSalary(trx, companyId, id, null);
+      await settleSalary(trx, companyId, id);
     });
     return;
   }
@@ -215,7 +216,7 @@ export async function updateSalary(
       .execute()
       .catch(duplicate);
     await refuseMonthOverLimit(trx, companyId, input.month);
-    await postSalary(trx, companyId, id, null);
+    await settleSalary(trx, companyId, id);
   });
 }
 
@@ -241,7 +242,7 @@ export async function setSalaryStatus(
       .where("companyId", "=", companyId)
       .where("id", "=", id)
       .execute();
-    await postSalary(trx, companyId, id, null);
+    await settleSalary(trx, companyId, id);
   });
 }
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { summarizeDocuments } from "~/modules/invoices/list.server";
-import { ledgerCurrency } from "~/modules/ledger/postings";
+import { ledgerCurrency, toLedgerCents } from "~/modules/ledger/postings";
 import { type Sides, trialBalance } from "~/modules/ledger/reports.server";
 import { monthPayments } from "~/modules/salaries/nap/payments.server";
 import { lastDayOf } from "~/utils/periods";
@@ -139,12 +139,39 @@ export async function booksAgreement(
     });
   }
   const currency = ledgerCurrency(today);
+  const overpaid = await overpaidByClients(db, companyId, today);
   rows.push({
     accounts: "411",
     what: `Вземания от клиенти към ${today}`,
     booksCents: net(account("411", now).closing),
-    sourceCents: listed.currencies.find((c) => c.currency === currency)?.outstandingCents ?? 0,
-    source: `Неплатено по списъка с фактури (${currency})`,
+    sourceCents:
+      (listed.currencies.find((c) => c.currency === currency)?.outstandingCents ?? 0) - overpaid,
+    source: overpaid
+      ? `Неплатено по списъка с фактури (${currency}), без надплатеното от клиенти по банка`
+      : `Неплатено по списъка с фактури (${currency})`,
   });
   return rows;
+}
+
+/**
+ * What clients paid by bank above their documents up to a day (decision 065: not a payment, a
+ * credit balance on 411), in the books' currency of that day, as the bank's match rows keep it.
+ */
+async function overpaidByClients(db: Kysely<Database>, companyId: string, day: string) {
+  const rows = await db
+    .selectFrom("bankMatches as m")
+    .innerJoin("bankTransactions as t", (join) =>
+      join.onRef("t.id", "=", "m.transactionId").on("t.companyId", "=", companyId),
+    )
+    .select(["t.currency", "t.bookedOn", "m.amountCents"])
+    .where("m.companyId", "=", companyId)
+    .where("m.undoneAt", "is", null)
+    .where("m.documentId", "is not", null)
+    .where("m.accountCode", "is not", null)
+    .where("t.bookedOn", "<=", day)
+    .execute();
+  return rows.reduce(
+    (sum, r) => sum + toLedgerCents(r.amountCents, { currency: r.currency, eurRate: null }, day),
+    0,
+  );
 }

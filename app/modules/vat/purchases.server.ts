@@ -101,9 +101,9 @@ export async function purchaseJournal(db: Kysely<Database>, companyId: string, m
 
 /**
  * The month's protocols under чл. 117 as sales journal rows (document type 09): the base in
- * кол. 14 (02-26, supplies received under чл. 82, ал. 2–6) and the VAT in кол. 15 (02-22). An
- * intra-Community acquisition of goods (кол. 13, 02-12) is not told apart from a service yet: the
- * expense does not say which.
+ * кол. 13 (02-12) for an intra-Community acquisition of goods (чл. 84), else in кол. 14 (02-26,
+ * supplies received under чл. 82, ал. 2–6), as the protocol says (decision 065; one recorded
+ * before it says nothing and stays a service); the VAT in кол. 15 (02-22) for both.
  */
 export async function protocolSales(db: Kysely<Database>, companyId: string, month: string) {
   const { from, to } = monthRange(month);
@@ -121,6 +121,7 @@ export async function protocolSales(db: Kysely<Database>, companyId: string, mon
       "eurRate",
       "subtotalCents",
       "vatCents",
+      "acquisition",
     ])
     .where("companyId", "=", companyId)
     .where("documentType", "=", "protocol_117")
@@ -142,7 +143,11 @@ export async function protocolSales(db: Kysely<Database>, companyId: string, mon
       subject: e.description,
       cancelled: false,
       amounts: {
-        "02-26": toPeriodCents(Number(e.subtotalCents), e, month),
+        [e.acquisition === "goods" ? "02-12" : "02-26"]: toPeriodCents(
+          Number(e.subtotalCents),
+          e,
+          month,
+        ),
         "02-22": toPeriodCents(Number(e.vatCents), e, month),
       },
       vies: null,

@@ -181,6 +181,7 @@ export function expenseFormValues(expense: ExpenseWithDetails): Record<string, s
     supplierCompanyId: expense.supplierCompanyId ?? "",
     supplierAddress: expense.supplierAddress ?? "",
     documentType: expense.documentType,
+    acquisition: expense.acquisition ?? "services",
     documentNumber: expense.documentNumber,
     documentDate: expense.documentDate,
     taxEventDate: expense.taxEventDate ?? "",
