@@ -154,7 +154,7 @@ async function payrollSection(
       ? `Декларациите обр. 1 и 6 не са готови: ${items.length} за поправяне.`
       : `Декларациите обр. 1 и 6 са готови (${declaration.persons.length} лица). ${
           last
-            ? `Изтеглени за подаване на ${formatDate(last.createdAt)}.`
+            ? `Изтеглени за подаване на ${formatDate(last.createdAt)}`
             : "Още не са изтеглени за подаване."
         }`,
     items: listed(items),

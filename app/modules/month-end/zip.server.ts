@@ -39,7 +39,7 @@ export function readme(state: MonthState, company: { name: string; eik: string }
     "",
     state.headline,
     state.lock
-      ? `Заключен от ${state.lock.lockedByName} на ${formatDate(state.lock.lockedAt)}.`
+      ? `Заключен от ${state.lock.lockedByName} на ${formatDate(state.lock.lockedAt)}`
       : "Месецът не е заключен.",
     "",
   ];
