@@ -32,6 +32,9 @@ export const COMPANY_AUDIT_ACTIONS = {
   export: "Експорт на данни",
   "period.lock": "Заключен период",
   "period.unlock": "Отключен период",
+  "portal.link": "Създадена връзка към портала за клиента",
+  "portal.revoke": "Отменена връзка към портала за клиента",
+  "portal.view": "Клиентът отвори портала",
   "impersonation.start": "Администратор отвори изгледа на член",
   "impersonation.request": "Действие на администратор в изгледа на член",
 } as const;
@@ -73,6 +76,7 @@ export const AUDIT_GROUPS = {
     actions: ["bank.import", "bank.match", "bank.unmatch", "bank.rule", "bank.rule-delete"],
   },
   periods: { label: "Заключени периоди", actions: ["period.lock", "period.unlock"] },
+  portal: { label: "Портал за клиента", actions: ["portal.link", "portal.revoke", "portal.view"] },
   files: {
     label: "Файлове и експорт",
     actions: ["vat.files", "payroll.files", "export", "clients.import"],
@@ -131,6 +135,8 @@ const DETAIL_LABELS: Record<string, string> = {
   automatic: "Автоматично",
   remainder: "Надплатени",
   line: "Ред",
+  link: "Връзка",
+  opened: "Отворено",
 };
 
 const VALUE_LABELS: Record<string, string> = {
