@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LIMITS } from "~/modules/auth/rate-limit.server";
 import { createClient } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
+import { receivables } from "~/modules/dashboard/money.server";
 import { cancelDocument, getDocument, issueDocument } from "~/modules/invoices/documents.server";
 import { listDocuments } from "~/modules/invoices/list.server";
 import { addPayment } from "~/modules/invoices/payments.server";
@@ -433,6 +434,29 @@ describe("the client portal", () => {
         .where("clientId", "=", stranger.me.clientId)
         .execute(),
     ).toEqual([]);
+  });
+});
+
+describe("one amount due (issue #47 item 5)", () => {
+  it("gives the portal the dashboard's receivables and oldest overdue date", async () => {
+    const { db, me, cookie, issue } = await company();
+    await issue({ issueDate: "2026-09-01", dueDate: "2026-09-10" });
+    const partly = await issue({ issueDate: "2026-10-01", dueDate: "2026-10-10" });
+    await addPayment(db, me.companyId, (await getDocument(db, me.companyId, partly))!, {
+      paidOn: "2026-10-05",
+      amount: 50_000,
+      method: "bank",
+      note: null,
+    });
+    await issue({ issueDate: "2026-11-20", dueDate: addDays(TODAY, 10) });
+    const { body } = await makeLink(db, me.clientId, cookie);
+    const portal = ((await (await openPortal(db, tokenOf(body.url))).json()) as PortalData).portal!;
+    const dashboard = await receivables(db, me.companyId, TODAY);
+    expect(portal.owed).toEqual(
+      dashboard.currencies.map((c) => ({ currency: c.currency, dueCents: c.unpaidCents })),
+    );
+    expect(portal.owed).toEqual([{ currency: "EUR", dueCents: 120_000 * 3 - 50_000 }]);
+    expect(portal.overdueSince).toBe(dashboard.oldestOverdue[0]!.dueDate);
   });
 });
 
