@@ -129,6 +129,8 @@ export type Plan = "basic" | "full" | "standard";
 
 export type PlanGrantsPlan = "full" | "standard";
 
+export type PortalViewKind = "list" | "pdf" | "ubl";
+
 export type RecurringFrequency = "monthly" | "quarterly" | "yearly";
 
 export type RecurringInvoicesStatus = "active" | "ended" | "paused";
@@ -1265,6 +1267,43 @@ export interface PlanSeats {
   validTo: string | null;
 }
 
+export interface PortalLinks {
+  clientId: string;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  /**
+   * Chosen by the company, at most a year after it was made.
+   */
+  expiresAt: Timestamp;
+  id: Generated<string>;
+  revokedAt: Timestamp | null;
+  /**
+   * The login that revoked the link («Отмени»).
+   */
+  revokedBy: string | null;
+  /**
+   * SHA-256 of the link's token (the token is shown only once).
+   */
+  tokenHash: string;
+}
+
+export interface PortalViews {
+  companyId: string;
+  documentId: string | null;
+  id: Generated<number>;
+  /**
+   * The address truncated (IPv4 /24, IPv6 /48): never the whole address.
+   */
+  ip: string | null;
+  linkId: string;
+  viewedAt: Generated<Timestamp>;
+  /**
+   * list, pdf or ubl.
+   */
+  what: PortalViewKind;
+}
+
 export interface PublicHolidays {
   day: string;
   name: string;
@@ -1701,6 +1740,8 @@ export interface DB {
   periodLocks: PeriodLocks;
   planGrants: PlanGrants;
   planSeats: PlanSeats;
+  portalLinks: PortalLinks;
+  portalViews: PortalViews;
   publicHolidays: PublicHolidays;
   rateLimits: RateLimits;
   recurringInvoices: RecurringInvoices;

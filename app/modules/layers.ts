@@ -30,7 +30,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["ledger"],
   ["clients", "catalogue", "feedback", "team"],
   ["invoices"],
-  ["einvoice", "recurring", "salaries"],
+  // The client portal (decision 069) shows the documents as the company sees them.
+  ["einvoice", "recurring", "salaries", "portal"],
   ["expenses"],
   // Bank statements: movements matched to documents and expenses through their own paths.
   ["bank"],

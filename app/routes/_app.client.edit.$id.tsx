@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CLIENT_FORM_ID, ClientForm } from "~/components/clients/client-form";
+import { PortalLinks, type PortalLinkView } from "~/components/clients/portal-links";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
@@ -34,6 +35,7 @@ import {
 } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireCompanyUser } from "~/web/auth/guards.server";
+import { portalLinkAnswer, portalSection } from "~/web/clients/portal.server";
 import { clientViesAnswer } from "~/web/clients/vies.server";
 
 const notFound = () => new Response("Not Found", { status: 404 });
@@ -49,6 +51,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     values: clientFormValues(client),
     // Computed here so the browser loads the Windows-1251 table only when the name is typed.
     nameHint: cp1251Warning(client.name),
+    portal: await portalSection(context, user, client.id),
   });
 }
 
@@ -60,6 +63,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   switch (form.get("intent")) {
     case "vies":
       return clientViesAnswer(context, user.companyId, form);
+    case "portal-create":
+    case "portal-revoke":
+      return portalLinkAnswer(context, user, client, form);
     case "save": {
       const values = typedValues(form);
       const result = parseFormValues(CLIENT_FORM_ID, clientSchema, values, CLIENT_FIELDS, {
@@ -101,7 +107,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function EditClient() {
-  const { id, name, archivedAt, values, nameHint } = useLoaderData<typeof loader>();
+  const { id, name, archivedAt, values, nameHint, portal } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as { formId?: string; vies?: ViesStatus } | undefined;
   const actions = useFormAnswer("client-actions");
   return (
@@ -131,6 +137,7 @@ export default function EditClient() {
         submitLabel="Запази"
         vies={data?.formId === CLIENT_FORM_ID ? data.vies : null}
       />
+      <PortalLinks allowed={portal.allowed} links={portal.links as PortalLinkView[]} />
       <section className={page.card} style={{ marginTop: "2rem" }} aria-labelledby="client-actions">
         <h2 id="client-actions">Архивиране и изтриване</h2>
         <FormError message={actions?.formError} />

@@ -281,7 +281,11 @@ const WHOLE_ANSWERS = /^(text\/html|application\/(problem\+)?json)\b/i;
 async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    // A page's own policy replaces the default one (the client portal's no-referrer, decision 069).
+    if (key === "referrer-policy") res.setHeader(key, value);
+    else res.append(key, value);
+  }
   const type = response.headers.get("Content-Type") ?? "";
   if (/text\/event-stream/i.test(type)) res.flushHeaders();
   const whole = wholeBodyOf(response);

@@ -56,6 +56,7 @@ import * as m20261201T0300 from "./20261201T0300-catalogue-revenue-account";
 import * as m20261201T0310 from "./20261201T0310-salary-bank-payment";
 import * as m20261201T0320 from "./20261201T0320-expense-acquisition";
 import * as m20261201T0500 from "./20261201T0500-saft-account-codes";
+import * as m20261201T0600 from "./20261201T0600-portal-links";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -119,6 +120,7 @@ export const migrations: Record<string, Migration> = {
   "20261201T0310-salary-bank-payment": m20261201T0310,
   "20261201T0320-expense-acquisition": m20261201T0320,
   "20261201T0500-saft-account-codes": m20261201T0500,
+  "20261201T0600-portal-links": m20261201T0600,
 };
 
 export const migrationProvider: MigrationProvider = {

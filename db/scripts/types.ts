@@ -60,6 +60,7 @@ const checkNames: Record<string, string> = {
   "expenses.payment_method": "expense_payment_method",
   "expenses.vat_credit": "vat_credit",
   "plan_seats.plan": "plan",
+  "portal_views.what": "portal_view_kind",
   "recurring_invoices.frequency": "recurring_frequency",
   "recurring_invoices.mode": "recurring_mode",
   "salaries.contract_type": "contract_type",

@@ -8,6 +8,8 @@ import { importStatement } from "~/modules/bank/import.server";
 import { createCatalogueItem } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { issueDocument } from "~/modules/invoices/documents.server";
+import { createPortalLink } from "~/modules/portal/links.server";
+import { addDays, todayInSofia } from "~/utils/dates";
 import { guard } from "~/utils/route-guard.server";
 import { ROUTES, routeFile } from "../setup/api-routes";
 import { writeMt940 } from "../setup/bank-statements";
@@ -311,6 +313,19 @@ function calls(f: Fixtures): {
       body: { role: "viewer" },
     },
     { method: "delete", path: "/api/team/invitations/{id}", params: { id: f.invitationId } },
+    // The client portal's links (decision 069): made, listed, revoked.
+    {
+      method: "post",
+      path: "/api/clients/{id}/portal-links",
+      params: { id: f.clientId },
+      body: { days: 30 },
+    },
+    { method: "get", path: "/api/clients/{id}/portal-links", params: { id: f.clientId } },
+    {
+      method: "delete",
+      path: "/api/clients/{id}/portal-links/{linkId}",
+      params: { id: f.clientId, linkId: f.portalLinkId },
+    },
     { method: "delete", path: "/api/team/members/{userId}", params: { userId: f.memberUserId } },
     {
       method: "delete",
@@ -409,6 +424,15 @@ async function seed() {
       memberUserId: colleague.id,
       invitationId,
       bankTransactionId: transaction.id,
+      portalLinkId: (
+        await createPortalLink(
+          db,
+          me.companyId,
+          me.clientId,
+          addDays(todayInSofia(), 30),
+          me.user.id,
+        )
+      ).link.id,
       catalogueItemId: (
         await createCatalogueItem(
           db,

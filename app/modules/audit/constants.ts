@@ -35,6 +35,9 @@ export const COMPANY_AUDIT_ACTIONS = {
   "ledger.saft-code": "Променен код на сметка по номенклатурата на НАП",
   "period.lock": "Заключен период",
   "period.unlock": "Отключен период",
+  "portal.link": "Създадена връзка към портала за клиента",
+  "portal.revoke": "Отменена връзка към портала за клиента",
+  "portal.view": "Клиентът отвори портала",
   "impersonation.start": "Администратор отвори изгледа на член",
   "impersonation.request": "Действие на администратор в изгледа на член",
 } as const;
@@ -80,6 +83,7 @@ export const AUDIT_GROUPS = {
     label: "Сметкоплан",
     actions: ["ledger.account-add", "ledger.account-rename", "ledger.saft-code"],
   },
+  portal: { label: "Портал за клиента", actions: ["portal.link", "portal.revoke", "portal.view"] },
   files: {
     label: "Файлове и експорт",
     actions: ["vat.files", "payroll.files", "export", "clients.import"],
@@ -141,6 +145,8 @@ const DETAIL_LABELS: Record<string, string> = {
   saftCode: "Код по номенклатурата на НАП",
   name: "Име",
   accounts: "Сметки",
+  link: "Връзка",
+  opened: "Отворено",
 };
 
 const VALUE_LABELS: Record<string, string> = {

@@ -82,4 +82,8 @@ export const LIMITS = {
   documentMails: { max: 100, windowMs: HOUR },
   /** VAT numbers looked up in VIES, per company (or per address during registration). */
   vies: { max: 30, windowMs: MINUTE },
+  /** Client portal pages and files opened from one address, whatever the link (decision 069). */
+  portalAddress: { max: 60, windowMs: MINUTE },
+  /** Client portal pages and files opened through one link, from anywhere (decision 069). */
+  portalLink: { max: 300, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
