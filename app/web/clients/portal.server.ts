@@ -81,12 +81,10 @@ export async function portalLinkAnswer(
       { type: "client", id: client.id, label: client.name },
       { link: link.id, expiresAt: day },
     );
-    // The token is in this answer only: nothing may keep it (a cache, a referrer).
+    // The token is in this answer only: nothing may keep it (a cache, a referrer). No form id:
+    // it is not a refusal, and the form opens empty again beside the link.
     return json(
-      {
-        formId: PORTAL_FORM_ID,
-        created: { url: portalUrl(context.config.appUrl, token), expiresOn: day },
-      },
+      { created: { url: portalUrl(context.config.appUrl, token), expiresOn: day } },
       { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
     );
   } catch (error) {
