@@ -30,7 +30,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["ledger"],
   ["clients", "catalogue", "feedback", "team"],
   ["invoices"],
-  ["einvoice", "recurring", "salaries"],
+  // The statement of account and the act of reconciliation (decision 070) read the documents.
+  ["einvoice", "recurring", "salaries", "statements"],
   ["expenses"],
   // Bank statements: movements matched to documents and expenses through their own paths.
   ["bank"],

@@ -52,6 +52,7 @@ import * as m20261130T0410 from "./20261130T0410-ledger-payroll-bank-vat";
 import * as m20261130T0420 from "./20261130T0420-ecb-rates-to-april-2026";
 import * as m20261130T0421 from "./20261130T0421-bank-layouts";
 import * as m20261130T0422 from "./20261130T0422-ledger-analytics";
+import * as m20261201T0700 from "./20261201T0700-reconciliations";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -111,6 +112,7 @@ export const migrations: Record<string, Migration> = {
   "20261130T0420-ecb-rates-to-april-2026": m20261130T0420,
   "20261130T0421-bank-layouts": m20261130T0421,
   "20261130T0422-ledger-analytics": m20261130T0422,
+  "20261201T0700-reconciliations": m20261201T0700,
 };
 
 export const migrationProvider: MigrationProvider = {
