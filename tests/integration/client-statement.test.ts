@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { createClient } from "~/modules/clients/queries.server";
@@ -11,9 +15,15 @@ import {
   listReconciliations,
 } from "~/modules/statements/reconciliations.server";
 import { clientStatement } from "~/modules/statements/statement.server";
+import { action as pageAction, loader as pageLoader } from "~/routes/_app.clients_.$id.statement";
+import { loader as apiStatement } from "~/routes/api.clients.$id.statement";
+import { loader as actPdf } from "~/routes/clients.$id.reconciliation[.]pdf";
+import { loader as statementPdf } from "~/routes/clients.$id.statement[.]pdf";
 import { todayInSofia } from "~/utils/dates";
 import type { Database } from "~db/types";
 import { createCompanyWithClient, createTestDraft, validEik } from "../setup/factories";
+import { call, formBody, signInApi } from "../setup/routes";
+import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -224,5 +234,173 @@ describe("the act of reconciliation (decision 070)", () => {
     });
     const other = (await listReconciliations(db, stranger.companyId, stranger.clientId))[0];
     expect(other?.status).toBe("issued");
+  });
+});
+
+/** The text pdftotext reads from a PDF, spaces joined. */
+function pdfText(bytes: ArrayBuffer) {
+  const dir = mkdtempSync(join(tmpdir(), "smetka-statement-"));
+  const file = join(dir, "statement.pdf");
+  writeFileSync(file, Buffer.from(bytes));
+  return execFileSync("pdftotext", ["-layout", file, "-"])
+    .toString("utf8")
+    .replace(/[\u00a0\u202f]/g, " ")
+    .replace(/[ \t]+/g, " ");
+}
+
+describe("the statement's page, PDF and API, and the act's form and PDF", () => {
+  it("shows the period's table, answers PDF in Bulgarian and English and the API in decimal strings", async () => {
+    const db = getDb();
+    const { me, stranger } = await world(db);
+    const session = await signInApi(db, me.user);
+    const headers = { Cookie: session.cookie };
+    const id = me.clientId;
+    const today = todayInSofia();
+    const page = await call(pageLoader, db, `/clients/${id}/statement?from=2026-11-01`, {
+      headers,
+      params: { id },
+    });
+    expect(page.status).toBe(200);
+    const data = await page.json();
+    expect(data.statement.currencies[0].closingCents).toBe(12200);
+    expect(data.statement.to).toBe(today);
+    // A period that is not one: 400 with the Bulgarian reason, the default period shown.
+    const bad = await call(
+      pageLoader,
+      db,
+      `/clients/${id}/statement?from=2026-12-01&to=2026-11-01`,
+      {
+        headers,
+        params: { id },
+      },
+    );
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).periodError).toMatch(/Невалиден период/);
+
+    const bg = await call(
+      statementPdf,
+      db,
+      `/clients/${id}/statement.pdf?from=2026-11-01&lang=bg`,
+      {
+        headers,
+        params: { id },
+      },
+    );
+    expect(bg.headers.get("Content-Type")).toBe("application/pdf");
+    const bgText = pdfText(await bg.arrayBuffer());
+    expect(bgText).toContain("Извлечение по сметка");
+    expect(bgText).toContain("Клиент Бета ООД");
+    expect(bgText).toMatch(/Начално салдо към 01\.11\.2026 310,00/);
+    expect(bgText).toMatch(/Плащане по фактура № 0000000001 70,00 240,00/);
+    expect(bgText).toMatch(/Крайно салдо към \d\d\.\d\d\.2026 122,00/);
+    expect(bgText).toMatch(/Дължимо на клиента .* 12,00/);
+    expect(bgText).not.toContain("555");
+    const en = await call(
+      statementPdf,
+      db,
+      `/clients/${id}/statement.pdf?from=2026-11-01&lang=en`,
+      {
+        headers,
+        params: { id },
+      },
+    );
+    const enText = pdfText(await en.arrayBuffer());
+    expect(enText).toContain("Statement of account");
+    expect(enText).toMatch(/Opening balance at 01\.11\.2026 310\.00/);
+    expect(enText).toMatch(/Closing balance at \d\d\.\d\d\.2026 122\.00/);
+    expect(enText).toContain("page 1 of 1");
+    await expect(
+      call(statementPdf, db, `/clients/${id}/statement.pdf?lang=de`, { headers, params: { id } }),
+    ).rejects.toMatchObject({ status: 400 });
+
+    const api = await call(apiStatement, db, `/api/clients/${id}/statement?from=2026-11-01`, {
+      headers: session.bearer,
+      params: { id },
+    });
+    const body = await api.json();
+    expect(body.currencies[0]).toMatchObject({
+      currency: "EUR",
+      opening: "310.00",
+      closing: "122.00",
+      owedToClient: "12.00",
+    });
+    expect(body.currencies[0].lines[1]).toMatchObject({
+      kind: "credit_note",
+      credit: "0.00",
+      excess: "12.00",
+    });
+    // Another company's client: 404, nothing of it shown.
+    await expect(
+      call(apiStatement, db, `/api/clients/${stranger.clientId}/statement`, {
+        headers: session.bearer,
+        params: { id: stranger.clientId },
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("issues an act from the page; its PDF in both languages; staff limited to own documents and viewers are refused", async () => {
+    const db = getDb();
+    const { me } = await world(db);
+    const session = await signInApi(db, me.user);
+    const headers = { Cookie: session.cookie };
+    const id = me.clientId;
+    const post = (fields: Record<string, string>, cookie = session.cookie) =>
+      call(pageAction, db, `/clients/${id}/statement`, {
+        ...formBody({ _company: me.companyId, ...fields }, { Cookie: cookie }),
+        params: { id },
+      });
+    const refused = await post({ asOf: "31.11.2026" });
+    expect(refused.status).toBe(400);
+    const answer = await refused.json();
+    expect(answer.fieldErrors.asOf).toBe("Посочете дата на акта (ГГГГ-ММ-ДД)");
+    expect(answer.repopulateFields.asOf).toBe("31.11.2026");
+    const made = await post({ asOf: "2026-11-25" });
+    expect(made.status).toBe(302);
+    const [act] = await listReconciliations(db, me.companyId, id);
+    expect(act).toMatchObject({ number: 1, asOf: "2026-11-25", balanceCents: 12200 });
+
+    const file = async (lang: string) =>
+      pdfText(
+        await (
+          await call(actPdf, db, `/clients/${id}/reconciliation.pdf?act=${act!.id}&lang=${lang}`, {
+            headers,
+            params: { id },
+          })
+        ).arrayBuffer(),
+      );
+    const bg = await file("bg");
+    expect(bg).toContain("Акт за сверка № 1");
+    expect(bg).toMatch(/Клиент Бета ООД дължи 122,00 EUR/);
+    expect(bg).toMatch(/Фактура № 0000000002 240,00 116,00/);
+    expect(bg).toContain("Потвърждаваме салдото");
+    expect(bg).toContain("МОЛ: Петър Петров");
+    const en = await file("en");
+    expect(en).toContain("Reconciliation statement No. 1");
+    expect(en).toMatch(/owes 122\.00 EUR/);
+    expect(en).toContain("We confirm the balance");
+
+    // Staff limited to their own documents: neither the page nor the act.
+    const limited = await memberOf(db, me.companyId, "staff", { ownDocumentsOnly: true });
+    await expect(
+      call(pageLoader, db, `/clients/${id}/statement`, {
+        headers: { Cookie: limited.cookie },
+        params: { id },
+      }),
+    ).rejects.toMatchObject({ status: 403 });
+    await expect(post({ asOf: "2026-11-26" }, limited.cookie)).rejects.toMatchObject({
+      status: 403,
+    });
+    // A viewer reads the statement but issues no act.
+    const viewer = await memberOf(db, me.companyId, "viewer");
+    const viewed = await call(pageLoader, db, `/clients/${id}/statement`, {
+      headers: { Cookie: viewer.cookie },
+      params: { id },
+    });
+    expect((await viewed.json()).canIssue).toBe(false);
+    // A refused form goes to /dashboard with the reason (the guard's way), and writes nothing.
+    const byViewer = await post({ asOf: "2026-11-26" }, viewer.cookie);
+    expect(byViewer.status).toBe(302);
+    expect(byViewer.headers.get("Location")).toBe("/dashboard");
+    expect(await listReconciliations(db, me.companyId, id)).toHaveLength(1);
   });
 });

@@ -29,6 +29,8 @@ export interface StatementLine {
   number: string;
   debitCents: number;
   creditCents: number;
+  /** A payment: the kind of document it pays. */
+  pays: "invoice" | "debit_note" | null;
   /** The running balance after the line. */
   balanceCents: number;
   /** A credit note's part beyond what was open on its invoice: owed to the client. */
@@ -75,6 +77,7 @@ interface Event {
   documentId: string;
   number: string;
   cents: number;
+  pays: StatementLine["pays"];
   original: StatementLine["original"];
 }
 
@@ -142,12 +145,14 @@ export async function clientStatement(
         documentId: doc.id,
         number: doc.number ?? "",
         cents: doc.totalCents,
+        pays: null,
         original: null,
       },
     ]);
   }
   const currencyOf = new Map(receivables.map((r) => [r.id, r.currency]));
   const numberOf = new Map(receivables.map((r) => [r.id, r.number ?? ""]));
+  const typeOf = new Map(receivables.map((r) => [r.id, r.type as "invoice" | "debit_note"]));
   for (const p of payments) {
     byDocument.get(p.documentId)?.push({
       date: p.paidOn,
@@ -156,6 +161,7 @@ export async function clientStatement(
       documentId: p.documentId,
       number: numberOf.get(p.documentId) ?? "",
       cents: p.amountCents,
+      pays: typeOf.get(p.documentId) ?? null,
       original: null,
     });
   }
@@ -183,6 +189,7 @@ export async function clientStatement(
       documentId: note.id,
       number: note.number ?? "",
       cents,
+      pays: null,
       original:
         note.currency === invoiceCurrency
           ? null
@@ -212,6 +219,7 @@ export async function clientStatement(
         kind: event.kind,
         documentId: event.documentId,
         number: event.number,
+        pays: event.pays,
         debitCents: debit ? event.cents : 0,
         creditCents: settled,
         balanceCents: 0,
@@ -271,4 +279,13 @@ export async function clientStatement(
       };
     }),
   };
+}
+
+/** The company as the files name it (the supplier's side). */
+export function companyParty(db: Kysely<Database>, companyId: string) {
+  return db
+    .selectFrom("companies")
+    .select(["name", "nameEn", "eik"])
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
 }
