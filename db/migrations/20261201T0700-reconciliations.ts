@@ -19,10 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("currency", "text", (c) => c.notNull().check(sql`currency ~ '^[A-Z]{3}$'`))
     .addColumn("balance_cents", "bigint", (c) => c.notNull())
     .addColumn("status", "text", (c) =>
-      c
-        .notNull()
-        .defaultTo("issued")
-        .check(sql`status in ('issued', 'confirmed', 'disputed')`),
+      c.notNull().defaultTo("issued").check(sql`status in ('issued', 'confirmed', 'disputed')`),
     )
     .addColumn("client_amount_cents", "bigint")
     .addColumn("client_note", "text", (c) => c.check(sql`length(client_note) <= 2000`))
