@@ -187,16 +187,15 @@ export default function ClientStatementPage() {
                     <a
                       href={`/clients/${client.id}/reconciliation.pdf?act=${act.id}&lang=bg`}
                       data-reload
-                      aria-label={`Акт № ${act.number} на български`}
                     >
-                      BG
-                    </a>{" "}
+                      <span className="visually-hidden">Акт № {act.number} </span>на български
+                    </a>
+                    {" · "}
                     <a
                       href={`/clients/${client.id}/reconciliation.pdf?act=${act.id}&lang=en`}
                       data-reload
-                      aria-label={`Акт № ${act.number} на английски`}
                     >
-                      EN
+                      <span className="visually-hidden">Акт № {act.number} </span>на английски
                     </a>
                   </td>
                 </tr>

@@ -157,6 +157,32 @@ describe("the statement of account (decision 070)", () => {
     expect(october.currencies[0]!.lines.map((l) => l.balanceCents)).toEqual([12000, 7000, 31000]);
   });
 
+  it("makes one statement per currency, each closing at the list's receivable in it", async () => {
+    const db = getDb();
+    const { me } = await world(db);
+    const id = await createTestDraft(db, me, {
+      issueDate: "2026-11-22",
+      currency: "USD",
+      eurRate: "0.86",
+      vatGround: "чл. 21, ал. 2 от ЗДДС",
+      lines: [{ description: "Консултация", quantity: "1", unitPrice: "50", vatRate: 0 }],
+    });
+    await issueDocument(db, me.companyId, id);
+    await pay(db, me, id, "2026-11-23", 1250);
+    const today = todayInSofia();
+    const statement = await clientStatement(db, me.companyId, me.clientId, "2026-11-01", today);
+    expect(statement.currencies.map((c) => [c.currency, c.openingCents, c.closingCents])).toEqual([
+      ["EUR", 31000, 12200],
+      ["USD", 0, 3750],
+    ]);
+    const list = await summarizeDocuments(db, me.companyId, { clientId: me.clientId }, today);
+    for (const c of statement.currencies) {
+      expect(list.currencies.find((l) => l.currency === c.currency)?.outstandingCents).toBe(
+        c.closingCents,
+      );
+    }
+  });
+
   it("never shows another client's or another company's documents", async () => {
     const db = getDb();
     const { me, otherClientId, stranger } = await world(db);
