@@ -15,13 +15,17 @@ import {
   listReconciliations,
 } from "~/modules/statements/reconciliations.server";
 import { clientStatement } from "~/modules/statements/statement.server";
-import { action as pageAction, loader as pageLoader } from "~/routes/_app.clients_.$id.statement";
+import StatementPage, {
+  action as pageAction,
+  loader as pageLoader,
+} from "~/routes/_app.clients_.$id.statement";
 import { loader as apiStatement } from "~/routes/api.clients.$id.statement";
 import { loader as actPdf } from "~/routes/clients.$id.reconciliation[.]pdf";
 import { loader as statementPdf } from "~/routes/clients.$id.statement[.]pdf";
 import { todayInSofia } from "~/utils/dates";
 import type { Database } from "~db/types";
 import { createCompanyWithClient, createTestDraft, validEik } from "../setup/factories";
+import { pageOf } from "../setup/page-text";
 import { call, formBody, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -286,7 +290,24 @@ describe("the statement's page, PDF and API, and the act's form and PDF", () => 
       headers,
       params: { id },
     });
-    expect(page.status).toBe(200);
+    const { text, html } = await pageOf(
+      StatementPage,
+      page.clone(),
+      `/clients/${id}/statement?from=2026-11-01`,
+    );
+    // What a reader gets: the heading, the period's form, the table with its rows, the files.
+    expect(text).toContain("Извлечение по сметка: Клиент Бета ООД");
+    expect(html).toMatch(/<label[^>]*>От дата/);
+    expect(text).toMatch(/Дата Документ Дебит Кредит Салдо/);
+    expect(text).toMatch(/Начално салдо към 01\.11\.2026 310,00 EUR/);
+    expect(text).toMatch(/05\.11\.2026 Плащане по фактура № 0000000001 70,00 EUR 240,00 EUR/);
+    expect(text).toMatch(/Кредитно известие № \d+ — 12,00 EUR над дължимото, дължими на клиента/);
+    expect(text).toMatch(/Крайно салдо към \d\d\.\d\d\.2026 122,00 EUR/);
+    expect(text).not.toContain("Друг Клиент");
+    expect(html).toContain(
+      `/clients/${id}/statement.pdf?from=2026-11-01&amp;to=${today}&amp;lang=en`,
+    );
+    expect(text).toContain("Няма издадени актове за сверка.");
     const data = await page.json();
     expect(data.statement.currencies[0].closingCents).toBe(12200);
     expect(data.statement.to).toBe(today);
