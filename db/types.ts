@@ -131,6 +131,8 @@ export type PlanGrantsPlan = "full" | "standard";
 
 export type PortalViewKind = "list" | "pdf" | "ubl";
 
+export type ReconciliationStatus = "confirmed" | "disputed" | "issued";
+
 export type RecurringFrequency = "monthly" | "quarterly" | "yearly";
 
 export type RecurringInvoicesStatus = "active" | "ended" | "paused";
@@ -1315,6 +1317,31 @@ export interface RateLimits {
   windowEndsAt: Timestamp;
 }
 
+export interface Reconciliations {
+  /**
+   * When the client confirmed or disputed the act (through the portal); null while issued.
+   */
+  answeredAt: Timestamp | null;
+  asOf: string;
+  /**
+   * What the client owes per the company's books at as_of (the statement's closing balance), cents.
+   */
+  balanceCents: number;
+  /**
+   * The balance the client states when it disputes the act, cents; null unless disputed.
+   */
+  clientAmountCents: number | null;
+  clientId: string;
+  clientNote: string | null;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  currency: string;
+  id: Generated<string>;
+  number: number;
+  status: Generated<ReconciliationStatus>;
+}
+
 export interface RecurringInvoices {
   clientId: string;
   companyId: string;
@@ -1744,6 +1771,7 @@ export interface DB {
   portalViews: PortalViews;
   publicHolidays: PublicHolidays;
   rateLimits: RateLimits;
+  reconciliations: Reconciliations;
   recurringInvoices: RecurringInvoices;
   reminderSettings: ReminderSettings;
   salaries: Salaries;

@@ -30,8 +30,9 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["ledger"],
   ["clients", "catalogue", "feedback", "team"],
   ["invoices"],
-  // The client portal (decision 069) shows the documents as the company sees them.
-  ["einvoice", "recurring", "salaries", "portal"],
+  // The client portal (decision 069) shows the documents as the company sees them; the statement
+  // of account and the act of reconciliation (decision 070) read the documents.
+  ["einvoice", "recurring", "salaries", "portal", "statements"],
   ["expenses"],
   // Bank statements: movements matched to documents and expenses through their own paths.
   ["bank"],

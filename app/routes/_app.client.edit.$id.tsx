@@ -118,6 +118,8 @@ export default function EditClient() {
       <h1>{name}</h1>
       <p>
         <Link to={`/invoices?clientId=${id}`}>Документи на клиента</Link>
+        {" · "}
+        <Link to={`/clients/${id}/statement`}>Извлечение по сметка</Link>
         {archivedAt ? null : (
           <>
             {" · "}

@@ -117,6 +117,7 @@ export default function Invoices() {
       {client ? (
         <p>
           Само документи на клиента <Link to={`/client/edit/${client.id}`}>{client.name}</Link> ·{" "}
+          <Link to={`/clients/${client.id}/statement`}>Извлечение по сметка</Link> ·{" "}
           <Link to="/invoices">Всички клиенти</Link>
         </p>
       ) : null}

@@ -57,6 +57,7 @@ import * as m20261201T0310 from "./20261201T0310-salary-bank-payment";
 import * as m20261201T0320 from "./20261201T0320-expense-acquisition";
 import * as m20261201T0500 from "./20261201T0500-saft-account-codes";
 import * as m20261201T0600 from "./20261201T0600-portal-links";
+import * as m20261201T0700 from "./20261201T0700-reconciliations";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -121,6 +122,7 @@ export const migrations: Record<string, Migration> = {
   "20261201T0320-expense-acquisition": m20261201T0320,
   "20261201T0500-saft-account-codes": m20261201T0500,
   "20261201T0600-portal-links": m20261201T0600,
+  "20261201T0700-reconciliations": m20261201T0700,
 };
 
 export const migrationProvider: MigrationProvider = {

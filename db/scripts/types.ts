@@ -64,6 +64,7 @@ const checkNames: Record<string, string> = {
   "recurring_invoices.frequency": "recurring_frequency",
   "recurring_invoices.mode": "recurring_mode",
   "salaries.contract_type": "contract_type",
+  "reconciliations.status": "reconciliation_status",
   "salaries.status": "salary_status",
   "subscriptions.plan": "plan",
   "subscriptions.previous_plan": "plan",

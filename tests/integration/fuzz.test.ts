@@ -1186,6 +1186,15 @@ function listedCalls(f: Fixtures): Call[] {
       body: "none",
       fields: {},
     },
+    // The act of reconciliation (decision 070): one date.
+    {
+      route: "_app.clients_.$id.statement",
+      method: "POST",
+      path: `/clients/${f.clientId}/statement`,
+      params: { id: f.clientId },
+      body: "form",
+      fields: { asOf: "2026-11-25" },
+    },
     {
       route: "_app.invoice.new",
       method: "POST",

@@ -216,6 +216,12 @@ function calls(f: Fixtures): {
     },
     { method: "post", path: "/api/export" },
     { method: "get", path: "/api/clients" },
+    {
+      method: "get",
+      path: "/api/clients/{id}/statement",
+      params: { id: f.clientId },
+      query: "from=2026-01-01&to=2026-12-31",
+    },
     { method: "get", path: "/api/invoices" },
     { method: "get", path: "/api/invoices/{id}", params: { id: f.issuedId } },
     { method: "get", path: "/api/invoices/{id}/pdf", params: { id: f.issuedId } },

@@ -50,6 +50,7 @@ const styles = StyleSheet.create({
   },
   strong: { fontWeight: 700, backgroundColor: "#f6f8f7" },
   footer: { position: "absolute", bottom: 14, left: PAGE_MARGIN },
+  after: { marginTop: 6, fontSize: 9 },
   footerText: { fontSize: 7, color: "#666666" },
 });
 
@@ -129,7 +130,12 @@ export function LedgerReportPdf({ model }: { model: LedgerPdfModel }) {
     textAlign: model.columns[c]?.right ? ("right" as const) : ("left" as const),
   });
   return (
-    <Document title={model.title} language="bg" creator="Сметка" producer="Сметка">
+    <Document
+      title={model.title}
+      language={model.language ?? "bg"}
+      creator="Сметка"
+      producer="Сметка"
+    >
       <Page size="A4" orientation="landscape" style={styles.page}>
         <Text style={styles.title}>{model.title}</Text>
         {model.heading.map((line) => (
@@ -169,10 +175,18 @@ export function LedgerReportPdf({ model }: { model: LedgerPdfModel }) {
             </View>
           );
         })}
+        {model.after?.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the paragraphs are fixed text, never move
+          <Text key={i} style={styles.after}>
+            {line || " "}
+          </Text>
+        ))}
         <View style={styles.footer} fixed>
           <Text
             render={({ pageNumber, totalPages }) =>
-              `${model.footer} · страница ${pageNumber} от ${totalPages}`
+              model.language === "en"
+                ? `${model.footer} · page ${pageNumber} of ${totalPages}`
+                : `${model.footer} · страница ${pageNumber} от ${totalPages}`
             }
           />
         </View>

@@ -60,6 +60,10 @@ export interface LedgerPdfModel {
   rows: { cells: string[]; strong: boolean }[];
   /** Under the table: when the file was made. */
   footer: string;
+  /** Paragraphs after the table (an act's answer and signatures, decision 070). */
+  after?: string[];
+  /** The language of the words around the table (page numbers): Bulgarian unless given. */
+  language?: "bg" | "en";
 }
 
 const cellText = (cell: ReportCell) => {
