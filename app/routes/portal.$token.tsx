@@ -93,7 +93,7 @@ export default function ClientPortal() {
               />
             </section>
             <p>
-              Връзката е валидна до {formatDate(portal.expiresAt)}. Изпратена ви е от{" "}
+              Връзката е валидна до {formatDate(portal.expiresAt)} Изпратена ви е от{" "}
               {portal.companyName}; не я споделяйте.
             </p>
           </>
