@@ -110,6 +110,19 @@ describe.skipIf(!hasChromium)("the client portal in Chromium", () => {
         expect(gone?.status()).toBe(404);
         await client.page.getByText("Връзката не е валидна").waitFor();
         await expectAccessible(client.page);
+
+        // The statement of account and an act of reconciliation (issue #47 item 4, decision 070).
+        await page.goto(`${app.url}/clients/${clientId}/statement`);
+        await page.getByRole("heading", { name: /^Извлечение по сметка/, level: 1 }).waitFor();
+        await page.getByText(issued.number).first().waitFor();
+        await expectAccessible(page);
+        await page.getByRole("button", { name: /Издай акт за сверка/ }).click();
+        await page.getByRole("heading", { name: "Актове за сверка" }).waitFor();
+        await page
+          .getByText(/№ ?0*1\b/)
+          .first()
+          .waitFor();
+        await expectAccessible(page);
       } finally {
         await context.close();
         await client.context.close();
