@@ -124,6 +124,8 @@ const LATIN_ALLOWED = new Set([
   ...["Visa", "visa", "Mastercard", "mastercard", "Secure", "JPG", "PNG", "JPEG", "MB", "KB"],
   // The e-invoice's standards by their names (decision 048): «EN 16931», «Peppol BIS Billing 3.0».
   ...["EN", "Peppol", "BIS", "Billing"],
+  // «QR код», the payment code's standard (decision 068) and НАП's audit file «SAF-T».
+  ...["QR", "SEPA", "EPC", "SAF", "T"],
 ]);
 
 /**
