@@ -4,7 +4,8 @@ import { unposted } from "~/modules/ledger/backfill.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
 import { vatSettlements } from "~/modules/ledger/vat-settlement.server";
 import { locksOf } from "~/modules/periods/locks.server";
-import { monthlySaft, parseSaftMonth } from "~/modules/saft/file.server";
+import { parseSaftMonth } from "~/modules/saft/file.server";
+import { saftReadiness } from "~/modules/saft/readiness.server";
 import { deliveries } from "~/modules/salaries/nap/corrections.server";
 import { monthDeclaration } from "~/modules/salaries/nap/declaration.server";
 import { PLAN_RANK } from "~/modules/subscriptions/plans";
@@ -258,10 +259,9 @@ async function saftSection(
       links: [],
     };
   }
-  const result = await monthlySaft(db, companyId, month, today);
-  if ("chunks" in result) {
-    // Only whether it can be written: the file itself is written by the ZIP or the download.
-    await result.chunks.return(undefined);
+  // Only whether it can be written: the file itself is written by the ZIP or the download.
+  const result = await saftReadiness(db, companyId, month);
+  if (!result.problems.length) {
     return {
       key: "saft",
       title: "SAF-T",

@@ -36,7 +36,7 @@ const JOURNALS: Readonly<Record<LedgerEntriesSourceKind, string>> = {
   opening: "Начални салда",
 };
 
-function monthEntries(db: Db, companyId: string, range: { from: string; to: string }) {
+export function monthEntries(db: Db, companyId: string, range: { from: string; to: string }) {
   return db
     .selectFrom("ledgerEntries as e")
     .where("e.companyId", "=", companyId)

@@ -1,11 +1,12 @@
-import { type Kysely, sql } from "kysely";
+import type { Kysely } from "kysely";
 import type { Database } from "~db/types";
 import { FIRST_SAFT_MONTH } from "./constants";
 import { generalLedgerEntries, ledgerTotals } from "./entries.server";
 import { chart, generalLedgerAccounts, header, parties, tables } from "./master.server";
 import { inForce, UNITS } from "./nomenclatures";
-import { monthDays, type SaftProblem, saftProblems, saftUnit } from "./problems.server";
+import { monthDays, type SaftProblem, saftUnit } from "./problems.server";
 import { paymentsXml, paymentTotals, purchaseInvoices, purchaseTotals } from "./purchases.server";
+import { saftReadiness } from "./readiness.server";
 import { salesInvoices, salesTotals } from "./sales.server";
 
 /*
@@ -32,47 +33,16 @@ export async function monthlySaft(
   month: string,
   today: string,
 ): Promise<{ problems: SaftProblem[] } | { fileName: string; chunks: AsyncGenerator<string> }> {
+  const ready = await saftReadiness(db, companyId, month);
+  if (ready.problems.length) return { problems: ready.problems };
   const days = monthDays(month);
   const range = { from: days.from, to: days.to, month };
-  const [problems, gl, sales, purchases, paid, counterparties, company] = await Promise.all([
-    saftProblems(db, companyId, month),
+  const [gl, sales, purchases, paid] = await Promise.all([
     ledgerTotals(db, companyId, range),
     salesTotals(db, companyId, range),
     purchaseTotals(db, companyId, range),
     paymentTotals(db, companyId, range),
-    db
-      .selectFrom("ledgerLines")
-      .select([
-        sql<boolean>`bool_or(counterparty_kind = 'client')`.as("clients"),
-        sql<boolean>`bool_or(counterparty_kind = 'supplier')`.as("suppliers"),
-      ])
-      .where("companyId", "=", companyId)
-      .where("entryDate", "<=", days.to)
-      .executeTakeFirst(),
-    db.selectFrom("companies").select("eik").where("id", "=", companyId).executeTakeFirstOrThrow(),
   ]);
-  // The schema wants at least one row in each of these sections.
-  const empty: [boolean, string, string][] = [
-    [gl.entries === 0, "Няма счетоводни записвания през месеца.", "/ledger/journal"],
-    [sales.entries === 0, "Няма издадени фактури или известия през месеца.", "/invoices"],
-    [
-      purchases.entries === 0,
-      "Няма документи за покупки (фактури, известия, протоколи) през месеца.",
-      "/expenses",
-    ],
-    [paid.entries === 0, "Няма плащания през месеца.", "/invoices"],
-    [!counterparties?.clients, "Няма клиенти в счетоводните книги.", "/clients"],
-    [!counterparties?.suppliers, "Няма доставчици в счетоводните книги.", "/expenses"],
-  ];
-  for (const [isEmpty, message, href] of empty) {
-    if (isEmpty)
-      problems.push({
-        what: "Файлът по схемата на НАП",
-        message: `${message} Схемата изисква поне един запис.`,
-        href,
-      });
-  }
-  if (problems.length) return { problems };
 
   async function* chunks() {
     const accounts = await chart(db, companyId);
@@ -108,5 +78,5 @@ export async function monthlySaft(
     yield* purchaseInvoices(db, companyId, range, accounts, purchases);
     yield "</SourceDocumentsMonthly></AuditFile>\n";
   }
-  return { fileName: `SAFT-${company.eik}-${month}.xml`, chunks: chunks() };
+  return { fileName: ready.fileName, chunks: chunks() };
 }

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { VAT_CREDIT_DOCUMENT_TYPES } from "~/modules/expenses/constants";
 import { toPeriodCents } from "~/modules/vat/journals.server";
 import type { Database } from "~db/types";
+import { type Key, keysetPages, PAGE, type Totals, tally } from "./keyset.server";
 import { type Chart, partyId, productCode } from "./master.server";
 import { INVOICE_TYPES, inForce, PAYMENT_METHODS, vatTaxCode } from "./nomenclatures";
 import { amount, clip, el, LEN, money, shortId, taxElements, wrap } from "./xml";
@@ -14,17 +15,44 @@ import { amount, clip, el, LEN, money, shortId, taxElements, wrap } from "./xml"
 
 type Db = Kysely<Database>;
 type Range = { from: string; to: string; month: string };
-type Totals = { entries: number; debitCents: number; creditCents: number };
-const PAGE = 500;
+/** The month's purchase journal documents: one definition for pages and checks. */
+export function purchaseSource(db: Db, companyId: string, range: { from: string; to: string }) {
+  return db
+    .selectFrom("expenses as x")
+    .where("x.companyId", "=", companyId)
+    .where("x.documentType", "in", VAT_CREDIT_DOCUMENT_TYPES)
+    .where("x.documentDate", ">=", range.from)
+    .where("x.documentDate", "<=", range.to);
+}
 
-async function purchasePage(
+/** The month's payments received on documents. */
+export function clientPaymentSource(
   db: Db,
   companyId: string,
-  range: Range,
-  after: { date: string; id: string } | null,
+  range: { from: string; to: string },
 ) {
-  const rows = await db
+  return db
+    .selectFrom("documentPayments as p")
+    .where("p.companyId", "=", companyId)
+    .where("p.paidOn", ">=", range.from)
+    .where("p.paidOn", "<=", range.to);
+}
+
+/** The month's payments of expenses. */
+export function supplierPaymentSource(
+  db: Db,
+  companyId: string,
+  range: { from: string; to: string },
+) {
+  return db
     .selectFrom("expenses as x")
+    .where("x.companyId", "=", companyId)
+    .where("x.paidOn", ">=", range.from)
+    .where("x.paidOn", "<=", range.to);
+}
+
+async function purchasePage(db: Db, companyId: string, range: Range, after: Key | null) {
+  const rows = await purchaseSource(db, companyId, range)
     .leftJoin("suppliers as s", (j) =>
       j.onRef("s.id", "=", "x.supplierId").onRef("s.companyId", "=", "x.companyId"),
     )
@@ -54,10 +82,6 @@ async function purchasePage(
         "account",
       ),
     ])
-    .where("x.companyId", "=", companyId)
-    .where("x.documentType", "in", VAT_CREDIT_DOCUMENT_TYPES)
-    .where("x.documentDate", ">=", range.from)
-    .where("x.documentDate", "<=", range.to)
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(x.document_date, x.id) > (${after!.date}::date, ${after!.id}::uuid)`),
     )
@@ -98,29 +122,18 @@ async function purchasePage(
   });
 }
 
-async function* purchaseDocuments(db: Db, companyId: string, range: Range) {
-  let after: { date: string; id: string } | null = null;
-  for (;;) {
-    const page = await purchasePage(db, companyId, range, after);
-    if (!page.length) return;
-    yield page;
-    const last = page[page.length - 1]!;
-    after = { date: last.documentDate, id: last.id };
-    if (page.length < PAGE) return;
-  }
+function purchaseDocuments(db: Db, companyId: string, range: Range) {
+  return keysetPages(
+    (after) => purchasePage(db, companyId, range, after),
+    (x) => ({ date: x.documentDate, id: x.id }),
+  );
 }
 
 /** The purchase documents' count and debit (credit notes: credit) totals of their bases. */
-export async function purchaseTotals(db: Db, companyId: string, range: Range): Promise<Totals> {
-  const totals = { entries: 0, debitCents: 0, creditCents: 0 };
-  for await (const page of purchaseDocuments(db, companyId, range)) {
-    for (const x of page) {
-      totals.entries += 1;
-      if (x.documentType === "credit_note") totals.creditCents += x.net;
-      else totals.debitCents += x.net;
-    }
-  }
-  return totals;
+export function purchaseTotals(db: Db, companyId: string, range: Range): Promise<Totals> {
+  return tally(purchaseDocuments(db, companyId, range), (x) =>
+    x.documentType === "credit_note" ? { credit: x.net } : { debit: x.net },
+  );
 }
 
 /** The XML of PurchaseInvoices. */
@@ -237,11 +250,10 @@ async function paymentPage(
   companyId: string,
   range: Range,
   kind: PaymentRow["kind"],
-  after: { date: string; id: string } | null,
+  after: Key | null,
 ): Promise<PaymentRow[]> {
   if (kind === "client") {
-    const rows = await db
-      .selectFrom("documentPayments as p")
+    const rows = await clientPaymentSource(db, companyId, range)
       .innerJoin("documents as d", (j) =>
         j.onRef("d.id", "=", "p.documentId").onRef("d.companyId", "=", "p.companyId"),
       )
@@ -267,9 +279,6 @@ async function paymentPage(
           "entryId",
         ),
       ])
-      .where("p.companyId", "=", companyId)
-      .where("p.paidOn", ">=", range.from)
-      .where("p.paidOn", "<=", range.to)
       .$if(after !== null, (q) =>
         q.where(sql<boolean>`(p.paid_on, p.id) > (${after!.date}::date, ${after!.id}::uuid)`),
       )
@@ -290,8 +299,7 @@ async function paymentPage(
       description: `Плащане по документ № ${r.number ?? ""}`,
     }));
   }
-  const rows = await db
-    .selectFrom("expenses as x")
+  const rows = await supplierPaymentSource(db, companyId, range)
     .select([
       "x.id",
       "x.paidOn",
@@ -312,9 +320,6 @@ async function paymentPage(
         "entryId",
       ),
     ])
-    .where("x.companyId", "=", companyId)
-    .where("x.paidOn", ">=", range.from)
-    .where("x.paidOn", "<=", range.to)
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(x.paid_on, x.id) > (${after!.date}::date, ${after!.id}::uuid)`),
     )
@@ -348,29 +353,18 @@ async function paymentPage(
 
 async function* payments(db: Db, companyId: string, range: Range) {
   for (const kind of ["client", "supplier"] as const) {
-    let after: { date: string; id: string } | null = null;
-    for (;;) {
-      const page = await paymentPage(db, companyId, range, kind, after);
-      if (!page.length) break;
-      yield page;
-      const last = page[page.length - 1]!;
-      after = { date: last.paidOn, id: last.id };
-      if (page.length < PAGE) break;
-    }
+    yield* keysetPages(
+      (after) => paymentPage(db, companyId, range, kind, after),
+      (p) => ({ date: p.paidOn, id: p.id }),
+    );
   }
 }
 
 /** The payments' count; received (credit to the customer) and paid (debit to the supplier). */
-export async function paymentTotals(db: Db, companyId: string, range: Range): Promise<Totals> {
-  const totals = { entries: 0, debitCents: 0, creditCents: 0 };
-  for await (const page of payments(db, companyId, range)) {
-    for (const p of page) {
-      totals.entries += 1;
-      if (p.kind === "client") totals.creditCents += p.cents;
-      else totals.debitCents += p.cents;
-    }
-  }
-  return totals;
+export function paymentTotals(db: Db, companyId: string, range: Range): Promise<Totals> {
+  return tally(payments(db, companyId, range), (p) =>
+    p.kind === "client" ? { credit: p.cents } : { debit: p.cents },
+  );
 }
 
 /** The XML of Payments. */

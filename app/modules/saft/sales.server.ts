@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { toPeriodCents } from "~/modules/vat/journals.server";
 import { computeTotals } from "~/utils/money";
 import type { Database } from "~db/types";
+import { type Key, keysetPages, PAGE, tally } from "./keyset.server";
 import { type Chart, partyId, productCode } from "./master.server";
 import { INVOICE_TYPES, inForce, vatTaxCode } from "./nomenclatures";
 import { saftUnit } from "./problems.server";
@@ -16,16 +17,19 @@ import { amount, clip, el, LEN, money, taxElements, wrap } from "./xml";
 
 type Db = Kysely<Database>;
 type Range = { from: string; to: string; month: string };
-const PAGE = 500;
-
-async function salesPage(
-  db: Db,
-  companyId: string,
-  range: Range,
-  after: { date: string; id: string } | null,
-) {
-  const docs = await db
+/** The month's sales documents as the sales journal has them: one definition for pages and checks. */
+export function salesSource(db: Db, companyId: string, range: { from: string; to: string }) {
+  return db
     .selectFrom("documents as d")
+    .where("d.companyId", "=", companyId)
+    .where("d.type", "in", ["invoice", "debit_note", "credit_note"])
+    .where("d.status", "=", "issued")
+    .where("d.issueDate", ">=", range.from)
+    .where("d.issueDate", "<=", range.to);
+}
+
+async function salesPage(db: Db, companyId: string, range: Range, after: Key | null) {
+  const docs = await salesSource(db, companyId, range)
     .leftJoin("clients as c", (j) =>
       j.onRef("c.id", "=", "d.clientId").onRef("c.companyId", "=", "d.companyId"),
     )
@@ -54,11 +58,6 @@ async function salesPage(
         "entryId",
       ),
     ])
-    .where("d.companyId", "=", companyId)
-    .where("d.type", "in", ["invoice", "debit_note", "credit_note"])
-    .where("d.status", "=", "issued")
-    .where("d.issueDate", ">=", range.from)
-    .where("d.issueDate", "<=", range.to)
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(d.issue_date, d.id) > (${after!.date}::date, ${after!.id}::uuid)`),
     )
@@ -119,29 +118,18 @@ async function salesPage(
 }
 
 /** Pages of the month's sales documents, computed. */
-export async function* salesDocuments(db: Db, companyId: string, range: Range) {
-  let after: { date: string; id: string } | null = null;
-  for (;;) {
-    const page = await salesPage(db, companyId, range, after);
-    if (!page.length) return;
-    yield page;
-    const last = page[page.length - 1]!;
-    after = { date: last.issueDate, id: last.id };
-    if (page.length < PAGE) return;
-  }
+export function salesDocuments(db: Db, companyId: string, range: Range) {
+  return keysetPages(
+    (after) => salesPage(db, companyId, range, after),
+    (d) => ({ date: d.issueDate, id: d.id }),
+  );
 }
 
 /** The number of sales documents and their debit (credit notes) and credit totals of the bases. */
-export async function salesTotals(db: Db, companyId: string, range: Range) {
-  const totals = { entries: 0, debitCents: 0, creditCents: 0 };
-  for await (const page of salesDocuments(db, companyId, range)) {
-    for (const d of page) {
-      totals.entries += 1;
-      if (d.type === "credit_note") totals.debitCents += d.net;
-      else totals.creditCents += d.net;
-    }
-  }
-  return totals;
+export function salesTotals(db: Db, companyId: string, range: Range) {
+  return tally(salesDocuments(db, companyId, range), (d) =>
+    d.type === "credit_note" ? { debit: d.net } : { credit: d.net },
+  );
 }
 
 /** The XML of SalesInvoices. */
