@@ -8,7 +8,7 @@ import JournalPage, { loader as journalPage } from "~/routes/_app.ledger_.journa
 import { loader as exportFile } from "~/routes/ledger.export.$file";
 import type { Database } from "~db/types";
 import { createCompanyOnPlan } from "../setup/factories";
-import { buildLedgerMonth } from "../setup/ledger-month";
+import { booksTurnover, buildLedgerMonth } from "../setup/ledger-month";
 import { pageOf } from "../setup/page-text";
 import { call, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
@@ -52,27 +52,6 @@ function operations(xml: string) {
 
 /** «1000.000000» → 100000. */
 const cents = (text: string | undefined) => Math.round(Number(text ?? "NaN") * 100);
-
-async function booksTurnover(db: Kysely<Database>, companyId: string) {
-  const rows = await db
-    .selectFrom("ledgerLines")
-    .select([
-      "accountCode",
-      sql<string>`sum(debit_cents)`.as("d"),
-      sql<string>`sum(credit_cents)`.as("c"),
-    ])
-    .where("companyId", "=", companyId)
-    .where("entryDate", ">=", `${MONTH}-01`)
-    .where("entryDate", "<=", `${MONTH}-31`)
-    .groupBy("accountCode")
-    .execute();
-  const sums = new Map<string, number>();
-  for (const r of rows) {
-    if (Number(r.d)) sums.set(`${r.accountCode} Debit`, Number(r.d));
-    if (Number(r.c)) sums.set(`${r.accountCode} Credit`, Number(r.c));
-  }
-  return sums;
-}
 
 describe("the journal as Делта Pro's XML of operations", () => {
   it("writes the month in the TransferData layout, one operation per entry, adding up to the books", async () => {
@@ -128,7 +107,9 @@ describe("the journal as Делта Pro's XML of operations", () => {
       fromFile.set(key, (fromFile.get(key) ?? 0) + cents(d.Amount));
     }
     expect(Object.fromEntries(fromFile)).toEqual(
-      Object.fromEntries(await booksTurnover(db, me.companyId)),
+      Object.fromEntries(
+        await booksTurnover(db, me.companyId, MONTH, { debit: "Debit", credit: "Credit" }),
+      ),
     );
 
     // The invoice, field by field: its operation, its document, its client, its two pairs.

@@ -8,7 +8,7 @@ import { loader as exportFile } from "~/routes/ledger.export.$file";
 import { readXlsx } from "~/utils/xlsx";
 import type { Database } from "~db/types";
 import { createCompanyOnPlan } from "../setup/factories";
-import { buildLedgerMonth } from "../setup/ledger-month";
+import { booksTurnover, buildLedgerMonth } from "../setup/ledger-month";
 import { pageOf } from "../setup/page-text";
 import { call, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
@@ -39,28 +39,6 @@ async function download(db: Kysely<Database>, cookie: string, file: string, quer
     headers: { Cookie: cookie },
     params: { file },
   });
-}
-
-/** The books' own sums of the period per account and side, from ledger_lines. */
-async function booksTurnover(db: Kysely<Database>, companyId: string) {
-  const rows = await db
-    .selectFrom("ledgerLines")
-    .select([
-      "accountCode",
-      sql<string>`sum(debit_cents)`.as("d"),
-      sql<string>`sum(credit_cents)`.as("c"),
-    ])
-    .where("companyId", "=", companyId)
-    .where("entryDate", ">=", `${MONTH}-01`)
-    .where("entryDate", "<=", `${MONTH}-31`)
-    .groupBy("accountCode")
-    .execute();
-  const sums = new Map<string, number>();
-  for (const r of rows) {
-    if (Number(r.d)) sums.set(`${r.accountCode} Дт`, Number(r.d));
-    if (Number(r.c)) sums.set(`${r.accountCode} Кт`, Number(r.c));
-  }
-  return sums;
 }
 
 describe("the journal for accounting programs", () => {
@@ -101,7 +79,9 @@ describe("the journal for accounting programs", () => {
       }
     }
     expect(Object.fromEntries(fromPairs)).toEqual(
-      Object.fromEntries(await booksTurnover(db, me.companyId)),
+      Object.fromEntries(
+        await booksTurnover(db, me.companyId, MONTH, { debit: "Дт", credit: "Кт" }),
+      ),
     );
     // The VAT charged and credited: the VAT return's 01-20 and 01-40.
     const report = await vatReport(db, me.companyId, MONTH, true);

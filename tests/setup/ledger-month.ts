@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { expect } from "vitest";
 import type { CompanyUser } from "~/modules/auth/session.server";
 import type { BankActor } from "~/modules/bank/access.server";
@@ -171,4 +171,31 @@ export async function buildLedgerMonth(db: Kysely<Database>, month: string) {
   await matchBankFee(actor, fee!.id);
   await bookToAccount(actor, wages!.id, "421");
   return { me, actor, poster, a, expense, imported };
+}
+
+/** The books' own sums of a month per account and side, from ledger_lines, keyed «code side». */
+export async function booksTurnover(
+  db: Kysely<Database>,
+  companyId: string,
+  month: string,
+  sides: { debit: string; credit: string },
+) {
+  const rows = await db
+    .selectFrom("ledgerLines")
+    .select([
+      "accountCode",
+      sql<string>`sum(debit_cents)`.as("d"),
+      sql<string>`sum(credit_cents)`.as("c"),
+    ])
+    .where("companyId", "=", companyId)
+    .where("entryDate", ">=", `${month}-01`)
+    .where("entryDate", "<=", `${month}-31`)
+    .groupBy("accountCode")
+    .execute();
+  const sums = new Map<string, number>();
+  for (const r of rows) {
+    if (Number(r.d)) sums.set(`${r.accountCode} ${sides.debit}`, Number(r.d));
+    if (Number(r.c)) sums.set(`${r.accountCode} ${sides.credit}`, Number(r.c));
+  }
+  return sums;
 }
