@@ -1,8 +1,6 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { analyticsSummary } from "~/modules/analytics/summary.server";
-import type { CompanyUser } from "~/modules/auth/session.server";
-import type { BankActor } from "~/modules/bank/access.server";
 import {
   confirmSuggestion,
   matchDocuments,
@@ -19,6 +17,7 @@ import { createDraft, getDocument, issueDocument } from "~/modules/invoices/docu
 import { summarizeDocuments } from "~/modules/invoices/list.server";
 import { documentSchema } from "~/modules/invoices/schema";
 import type { Database } from "~db/types";
+import { actorOf } from "../setup/bank-actor";
 import { type SampleMovement, writeMt940 } from "../setup/bank-statements";
 import { createCompanyOnPlan, createTestExpense, validEik } from "../setup/factories";
 import { setupTestDatabase } from "../setup/test-db";
@@ -44,24 +43,6 @@ const PAYERS = {
   gama: { name: "ГАМА ООД", iban: "BG50UBBS80021012345678", bic: "UBBSBGSF" },
   unknown: { name: "НЕПОЗНАТ ПЛАТЕЦ", iban: "BG62CECB97901012345678", bic: "CECBBGSF" },
 } as const;
-
-function actorOf(
-  db: Kysely<Database>,
-  user: { id: string; email: string },
-  companyId: string,
-): BankActor {
-  return {
-    user: {
-      id: user.id,
-      email: user.email,
-      firstName: "Мария",
-      lastName: "Георгиева",
-      companyId,
-      companyRole: "owner",
-    } as unknown as CompanyUser,
-    context: { db, clientIp: "127.0.0.1" },
-  };
-}
 
 async function month(db: Kysely<Database>) {
   const me = await createCompanyOnPlan(db, "standard", false);

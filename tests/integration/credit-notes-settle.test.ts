@@ -1,7 +1,5 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { CompanyUser } from "~/modules/auth/session.server";
-import type { BankActor } from "~/modules/bank/access.server";
 import { importStatement } from "~/modules/bank/import.server";
 import { loadMatchIndex } from "~/modules/bank/matching.server";
 import { getDocument, issueDocument } from "~/modules/invoices/documents.server";
@@ -15,6 +13,7 @@ import { addDays, todayInSofia } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import * as settle from "~db/migrations/20261128T1700-credit-notes-settle";
 import * as acrossEuro from "~db/migrations/20261128T1800-credit-notes-across-the-euro";
+import { actorOf } from "../setup/bank-actor";
 import { writeMt940 } from "../setup/bank-statements";
 import { createCompanyOnPlan, createCompanyWithClient, createTestDraft } from "../setup/factories";
 import { call, formBody, signInApi } from "../setup/routes";
@@ -313,17 +312,7 @@ describe("a credit note lowers what is owed", () => {
       lines: [{ description: "Отстъпка", quantity: "1", unitPrice: "120.00", vatRate: 20 }],
     });
     await issueDocument(db, me.companyId, creditId);
-    const actor: BankActor = {
-      user: {
-        id: me.user.id,
-        email: me.user.email,
-        firstName: "Мария",
-        lastName: "Георгиева",
-        companyId: me.companyId,
-        companyRole: "owner",
-      } as unknown as CompanyUser,
-      context: { db, clientIp: "127.0.0.1" },
-    } as BankActor;
+    const actor = actorOf(db, me.user, me.companyId);
     const text = writeMt940({
       iban: "BG80BNBG96611020345678",
       openingDay: "2026-11-21",

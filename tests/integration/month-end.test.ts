@@ -1,8 +1,6 @@
 import { strFromU8, unzipSync } from "fflate";
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { CompanyUser } from "~/modules/auth/session.server";
-import type { BankActor } from "~/modules/bank/access.server";
 import { matchDocuments } from "~/modules/bank/confirm.server";
 import { importStatement } from "~/modules/bank/import.server";
 import { listTransactions } from "~/modules/bank/queries.server";
@@ -16,6 +14,7 @@ import { loader as monthZip } from "~/routes/ledger.month[.]zip";
 import { todayInSofia } from "~/utils/dates";
 import { previousMonth } from "~/utils/periods";
 import type { Database } from "~db/types";
+import { actorOf } from "../setup/bank-actor";
 import { writeMt940 } from "../setup/bank-statements";
 import {
   createCompanyOnPlan,
@@ -90,17 +89,7 @@ async function october(db: Kysely<Database>) {
     { idNumber: validEgn("850101123"), occupationCode: "24114001" },
     { status: "approved", gross: "2345.67" },
   );
-  const actor = {
-    user: {
-      id: me.user.id,
-      email: me.user.email,
-      firstName: "Мария",
-      lastName: "Георгиева",
-      companyId: me.companyId,
-      companyRole: "owner",
-    } as unknown as CompanyUser,
-    context: { db, clientIp: "127.0.0.1" },
-  } satisfies BankActor;
+  const actor = actorOf(db, me.user, me.companyId);
   const file = writeMt940({
     iban: OWN_IBAN,
     openingCents: 0,

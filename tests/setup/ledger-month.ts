@@ -1,7 +1,5 @@
 import { type Kysely, sql } from "kysely";
 import { expect } from "vitest";
-import type { CompanyUser } from "~/modules/auth/session.server";
-import type { BankActor } from "~/modules/bank/access.server";
 import { bookToAccount } from "~/modules/bank/book.server";
 import { matchDocuments, matchExpense } from "~/modules/bank/confirm.server";
 import { matchBankFee } from "~/modules/bank/expense-match.server";
@@ -11,6 +9,7 @@ import { issueDocument } from "~/modules/invoices/documents.server";
 import { saveOpeningBalances } from "~/modules/ledger/opening.server";
 import { monthSalaries } from "~/modules/salaries/salaries.server";
 import type { Database } from "~db/types";
+import { actorOf } from "./bank-actor";
 import { writeMt940 } from "./bank-statements";
 import {
   createCompanyOnPlan,
@@ -29,26 +28,9 @@ import {
  * has an IBAN and a city (SAF-T's Header). The VAT is not settled.
  */
 
-export const OWN_IBAN = "BG80BNBG96611020345678";
+export { actorOf };
 
-/** A bank actor for the owner of a test company. */
-export function actorOf(
-  db: Kysely<Database>,
-  user: { id: string; email: string },
-  companyId: string,
-) {
-  return {
-    user: {
-      id: user.id,
-      email: user.email,
-      firstName: "Мария",
-      lastName: "Георгиева",
-      companyId,
-      companyRole: "owner",
-    } as unknown as CompanyUser,
-    context: { db, clientIp: "127.0.0.1" },
-  } satisfies BankActor;
-}
+export const OWN_IBAN = "BG80BNBG96611020345678";
 
 /** The month `month` (yyyy-MM) of a new company on the full plan, posted. */
 export async function buildLedgerMonth(db: Kysely<Database>, month: string) {
