@@ -86,7 +86,8 @@ export function PortalLanguageSwitch({ search, english }: { search: string; engl
   const other = w.lang === "en" ? "bg" : "en";
   return (
     <nav aria-label={w.language}>
-      <a href={w.query(search, other)} lang={other} hrefLang={other}>
+      {/* «?» alone: the same page with no query (an empty href would keep ?lang=en). */}
+      <a href={w.query(search, other) || "?"} lang={other} hrefLang={other}>
         {other === "en" ? "English" : "Български"}
       </a>
     </nav>

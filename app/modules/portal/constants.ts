@@ -39,7 +39,3 @@ export const PORTAL_LINK_STATES: Record<PortalLinkState, string> = {
 
 /** The portal's languages: Bulgarian, and English for a client who gets English documents. */
 export type PortalLang = "bg" | "en";
-
-/** The language a query asks for (`?lang=en`); anything else is Bulgarian. */
-export const askedPortalLang = (search: URLSearchParams): PortalLang =>
-  search.get("lang") === "en" ? "en" : "bg";
