@@ -20,9 +20,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const lang = fileLanguage(search);
   const notFound = portalRefusalPage({ refused: "invalid", status: 404 });
   if (!isUuid(actId) || !lang) return notFound;
-  const scope = { companyId: link.companyId, clientId: link.clientId };
   try {
-    const response = await actPdfAnswer(context.db, scope, actId, lang);
+    const response = await actPdfAnswer(context.db, link, actId, lang);
     await recordPortalView(context.db, link, "reconciliation", context.clientIp);
     return withPortalHeaders(response);
   } catch (error) {

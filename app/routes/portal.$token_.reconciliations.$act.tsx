@@ -117,7 +117,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!act) return refuse(MESSAGES.notFound, 404);
   const answered = (at: string | null) =>
     refuse(MESSAGES.answered(act.number, formatDate((at ?? "").slice(0, 10) || new Date())), 409);
-  if (act.status !== "issued") return answered(act.answeredAt);
   let answer: Answer;
   if (values.intent === "confirm") answer = { status: "confirmed" };
   else if (values.intent === "dispute") {
@@ -125,10 +124,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (parsed.refusal) return withPortalHeaders(parsed.refusal);
     answer = { status: "disputed", amountCents: parsed.data.amount, note: parsed.data.note };
   } else return withPortalHeaders(refuseUnknownIntent(FORM));
-  const scope = { companyId: link.companyId, clientId: link.clientId };
+  if (act.status !== "issued") return answered(act.answeredAt);
   try {
     await context.db.transaction().execute(async (trx) => {
-      const done = await confirmReconciliation(trx, scope, act.id, answer);
+      const done = await confirmReconciliation(trx, link, act.id, answer);
       await recordPortalAnswer(trx, link, context.clientIp, done);
     });
   } catch (error) {

@@ -18,8 +18,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const period = statementPeriod(search, todayInSofia());
   const lang = fileLanguage(search);
   if (!period || !lang) return portalRefusalPage({ refused: "invalid", status: 404 });
-  const scope = { companyId: link.companyId, clientId: link.clientId };
-  const response = await statementPdfAnswer(context.db, scope, period, lang);
+  const response = await statementPdfAnswer(context.db, link, period, lang);
   await recordPortalView(context.db, link, "statement", context.clientIp);
   return withPortalHeaders(response);
 }
