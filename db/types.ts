@@ -129,7 +129,7 @@ export type Plan = "basic" | "full" | "standard";
 
 export type PlanGrantsPlan = "full" | "standard";
 
-export type PortalViewKind = "list" | "pdf" | "ubl";
+export type PortalViewKind = "list" | "pdf" | "reconciliation" | "statement" | "ubl";
 
 export type ReconciliationStatus = "confirmed" | "disputed" | "issued";
 

@@ -179,6 +179,7 @@ export default function ClientStatementPage() {
                   <td className={listStyles.cell}>{formatMoney(act.balanceCents, act.currency)}</td>
                   <td className={listStyles.cell}>
                     {RECONCILIATION_STATUS_LABELS[act.status]}
+                    {act.answeredAt ? ` на ${printDate(act.answeredAt.slice(0, 10))}` : null}
                     {act.status === "disputed" && act.clientAmountCents !== null
                       ? `: по данни на клиента ${formatMoney(act.clientAmountCents, act.currency)}${act.clientNote ? ` — ${act.clientNote}` : ""}`
                       : null}

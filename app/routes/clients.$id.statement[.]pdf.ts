@@ -1,13 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { renderInPool } from "~/modules/pdf/pool.server";
-import { statementPdfModel } from "~/modules/statements/files";
 import { fileLanguage, STATEMENT_MESSAGES, statementPeriod } from "~/modules/statements/schema";
-import { clientStatement, companyParty } from "~/modules/statements/statement.server";
-import { contentDisposition } from "~/utils/content-disposition";
-import { formatDate, todayInSofia } from "~/utils/dates";
+import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { requireCompanyUser } from "~/web/auth/guards.server";
 import { refuseOwnDocumentsOnly } from "~/web/statements/access.server";
+import { statementPdfAnswer } from "~/web/statements/files.server";
 
 /**
  * GET /clients/{id}/statement.pdf?from=&to=&lang=bg|en — the statement of account as PDF
@@ -21,29 +18,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!period) throw new AppError(STATEMENT_MESSAGES.period, 400);
   const lang = fileLanguage(search);
   if (!lang) throw new AppError(STATEMENT_MESSAGES.lang, 400);
-  const { db } = context;
-  const statement = await clientStatement(
-    db,
-    user.companyId,
-    params.id ?? "",
-    period.from,
-    period.to,
-  );
-  const company = await companyParty(db, user.companyId);
-  const model = statementPdfModel(statement, company, lang, formatDate(new Date()));
-  const bytes = await renderInPool(user.companyId, { kind: "ledger", model });
-  const name = lang === "en" ? "statement-of-account" : "извлечение-по-сметка";
-  const ascii = `statement-${period.from}-${period.to}.pdf`;
-  return new Response(bytes as unknown as BodyInit, {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": contentDisposition(
-        `${name}-${period.from}-${period.to}.pdf`,
-        "inline",
-        ascii,
-      ),
-      "Content-Length": String(bytes.byteLength),
-      "Cache-Control": "private, no-cache",
-    },
-  });
+  const scope = { companyId: user.companyId, clientId: params.id ?? "" };
+  return statementPdfAnswer(context.db, scope, period, lang);
 }

@@ -12,11 +12,15 @@ import {
   type PortalDocumentView,
   PortalPayments,
 } from "~/components/portal/portal-documents";
+import { PortalReconciliations } from "~/components/portal/portal-reconciliations";
+import { PortalLanguageSwitch, PortalStatement } from "~/components/portal/portal-statement";
+import { PortalLangContext, portalWords } from "~/components/portal/portal-words";
 import { PORTAL_MESSAGES } from "~/modules/portal/constants";
 import { portalSummary } from "~/modules/portal/documents.server";
+import { portalLanguage } from "~/modules/portal/language.server";
 import { recordPortalView } from "~/modules/portal/links.server";
-import { formatDate, todayInSofia } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
+import { portalStatement } from "~/modules/statements/portal.server";
+import { todayInSofia } from "~/utils/dates";
 import { openPortal, PORTAL_HEADERS } from "~/web/portal/access.server";
 
 /*
@@ -25,7 +29,7 @@ import { openPortal, PORTAL_HEADERS } from "~/web/portal/access.server";
  * to pay. No session is read; the link is counted (rate limits) and every opening is logged.
  */
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const marketingUrl = context.config.marketingUrl;
   const opening = await openPortal(context, token);
@@ -39,6 +43,10 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   }
   const { link } = opening;
   const summary = await portalSummary(context.db, link, todayInSofia());
+  const url = new URL(request.url);
+  // The statement of account, the acts of reconciliation and English labels (issue #47 item 4).
+  const statement = await portalStatement(context.db, link, url.searchParams, todayInSofia());
+  const language = await portalLanguage(context.db, link, url.searchParams.get("lang"));
   await recordPortalView(context.db, link, "list", context.clientIp);
   return json(
     {
@@ -48,36 +56,41 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
         expiresAt: link.expiresAt,
         base: `/portal/${token}`,
         ...summary,
+        ...language,
+        statement,
+        search: url.search,
       },
       refused: null,
       marketingUrl,
     },
-    { headers: PORTAL_HEADERS },
+    { status: statement.periodError ? 400 : 200, headers: PORTAL_HEADERS },
   );
 }
 
 export default function ClientPortal() {
   const { portal, refused, marketingUrl } = useLoaderData<typeof loader>();
+  const w = portalWords(portal?.lang ?? "bg");
   return (
-    <>
-      <main id="main" className={styles.frame}>
+    <PortalLangContext.Provider value={w.lang}>
+      <main id="main" lang={w.lang} className={styles.frame}>
         {portal ? (
           <>
+            <PortalLanguageSwitch search={portal.search} english={portal.english} />
             <p>{portal.companyName}</p>
-            <h1>Документи за {portal.clientName}</h1>
+            <h1>{w.documentsFor(portal.clientName)}</h1>
             <section className={styles.summary} aria-labelledby="portal-owed">
-              <h2 id="portal-owed">Дължима сума</h2>
+              <h2 id="portal-owed">{w.owed}</h2>
               {portal.owed.length === 0 ? (
-                <p>Нямате неплатени фактури.</p>
+                <p>{w.nothingOwed}</p>
               ) : (
                 <p>
-                  {portal.owed.map((row) => formatMoney(row.dueCents, row.currency)).join(" и ")}
+                  {portal.owed.map((row) => w.money(row.dueCents, row.currency)).join(w.and)}
                   {portal.overdueSince ? (
                     <>
                       {" "}
                       —{" "}
                       <span className={styles.overdue}>
-                        просрочено от {formatDate(portal.overdueSince)}
+                        {w.overdueSince(w.day(portal.overdueSince))}
                       </span>
                     </>
                   ) : null}
@@ -86,16 +99,15 @@ export default function ClientPortal() {
             </section>
             <PortalPayments documents={portal.documents as PortalDocumentView[]} />
             <section aria-labelledby="portal-documents">
-              <h2 id="portal-documents">Документи</h2>
+              <h2 id="portal-documents">{w.documents}</h2>
               <PortalDocuments
                 documents={portal.documents as PortalDocumentView[]}
                 base={portal.base}
               />
             </section>
-            <p>
-              Връзката е валидна до {formatDate(portal.expiresAt)} Изпратена ви е от{" "}
-              {portal.companyName}; не я споделяйте.
-            </p>
+            <PortalStatement statement={portal.statement} base={portal.base} />
+            <PortalReconciliations acts={portal.statement.acts} base={portal.base} />
+            <p>{w.validUntil(w.day(portal.expiresAt), portal.companyName)}</p>
           </>
         ) : (
           <>
@@ -107,7 +119,7 @@ export default function ClientPortal() {
         )}
       </main>
       <SiteFooter marketingUrl={marketingUrl} />
-    </>
+    </PortalLangContext.Provider>
   );
 }
 

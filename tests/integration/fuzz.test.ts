@@ -8,6 +8,9 @@ import { createCatalogueItem } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
+import { createPortalLink } from "~/modules/portal/links.server";
+import { issueReconciliation } from "~/modules/statements/reconciliations.server";
+import { addDays, todayInSofia } from "~/utils/dates";
 import { guard } from "~/utils/route-guard.server";
 import { writeMt940 } from "../setup/bank-statements";
 import {
@@ -200,6 +203,9 @@ interface Fixtures {
   statementId: string;
   bankTransactionId: string;
   bankRuleId: string;
+  /** A live portal link's token of the client, and an act of reconciliation for it (#47). */
+  portalToken: string;
+  reconciliationId: string;
 }
 
 /**
@@ -1194,6 +1200,15 @@ function listedCalls(f: Fixtures): Call[] {
       params: { id: f.clientId },
       body: "form",
       fields: { asOf: "2026-11-25" },
+    },
+    // The client's answer to an act in the portal (decisions 069, 070): the token is the credential.
+    {
+      route: "portal.$token_.reconciliations.$act",
+      method: "POST",
+      path: `/portal/${f.portalToken}/reconciliations/${f.reconciliationId}`,
+      params: { token: f.portalToken, act: f.reconciliationId },
+      body: "form",
+      fields: { intent: "dispute", amount: "100,00", note: "Разлика в плащане" },
     },
     {
       route: "_app.invoice.new",
@@ -2434,6 +2449,22 @@ async function bankFixtures(
   };
 }
 
+/** A live portal link of the client and an act of reconciliation awaiting its answer. */
+async function portalFixtures(
+  db: ReturnType<typeof getDb>,
+  me: { companyId: string; clientId: string; user: { id: string } },
+) {
+  const { token } = await createPortalLink(
+    db,
+    me.companyId,
+    me.clientId,
+    addDays(todayInSofia(), 30),
+    me.user.id,
+  );
+  const [act] = await issueReconciliation(db, me.companyId, me.clientId, "2026-11-25", me.user.id);
+  return { portalToken: token, reconciliationId: act! };
+}
+
 const NO_FIXTURES: Fixtures = {
   draftId: "",
   issuedId: "",
@@ -2454,6 +2485,8 @@ const NO_FIXTURES: Fixtures = {
   statementId: "",
   bankTransactionId: "",
   bankRuleId: "",
+  portalToken: "",
+  reconciliationId: "",
 };
 // The route modules of the table, in its order: each is a test of its own (a slow route times out
 // alone, and its name says which).
@@ -2531,6 +2564,7 @@ describe("fuzzing every API call and form action", () => {
       memberUserId: colleague.id,
       invitationId,
       ...(await bankFixtures(db, me, issuedId, expense.categoryId)),
+      ...(await portalFixtures(db, me)),
     };
     const session = await sessionFor(db, me.user);
     headers = { Cookie: session.cookie };

@@ -7,13 +7,15 @@ import { describe, expect, it } from "vitest";
  * for, first (so a multipart upload is checked before its file is read). The sources are read:
  * each POST <Form> in the app's routes and the components they draw must have
  * <CompanyField /> as its first child; the back office's and the sign-in forms work in no
- * company and are left out.
+ * company and are left out, as are the client portal's (no session: the link's token names the
+ * company and the client, decision 069).
  */
 
 const APP = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 const LEFT_OUT = [
   /^components\/admin\//,
   /^components\/auth\//,
+  /^components\/portal\//,
   /^components\/forms\/company-field/,
 ];
 

@@ -1,8 +1,8 @@
 import * as list from "~/components/ui/list.css";
-import { DOCUMENT_TYPES, listedCents, STATE_LABELS } from "~/modules/invoices/constants";
-import { formatDate } from "~/utils/dates";
-import { formatMoney } from "~/utils/money";
+import type { DOCUMENT_TYPES, STATE_LABELS } from "~/modules/invoices/constants";
+import { listedCents } from "~/modules/invoices/constants";
 import * as styles from "./portal.css";
+import { type PortalWords, usePortalWords } from "./portal-words";
 
 /** A document as the portal page gets it from its loader. */
 export interface PortalDocumentView {
@@ -21,14 +21,12 @@ export interface PortalDocumentView {
 }
 
 /** «Просрочен от 12.11.2026», «Платен», «Анулиран», or a dash for a credit note. */
-function stateText(doc: PortalDocumentView): string {
-  if (doc.cancelled) return STATE_LABELS.cancelled;
+function stateText(doc: PortalDocumentView, w: PortalWords): string {
+  if (doc.cancelled) return w.states.cancelled;
   if (!doc.state) return "—";
-  if (doc.state === "overdue" && doc.dueDate) return `Просрочен от ${formatDate(doc.dueDate)}`;
-  return STATE_LABELS[doc.state];
+  if (doc.state === "overdue" && doc.dueDate) return w.overdueFrom(w.day(doc.dueDate));
+  return w.states[doc.state];
 }
-
-const title = (doc: PortalDocumentView) => `${DOCUMENT_TYPES[doc.type]} № ${doc.number}`;
 
 /** The client's documents: number, dates, amounts, state and the links to the PDF and UBL. */
 export function PortalDocuments({
@@ -39,36 +37,38 @@ export function PortalDocuments({
   /** /portal/{token}: the files are under it. */
   base: string;
 }) {
-  if (documents.length === 0) return <p>Все още няма издадени документи.</p>;
+  const w = usePortalWords();
+  const title = w.title;
+  if (documents.length === 0) return <p>{w.noDocuments}</p>;
   return (
     <div style={{ overflowX: "auto" }}>
       <table className={list.table}>
-        <caption className="visually-hidden">Документи</caption>
+        <caption className="visually-hidden">{w.documents}</caption>
         <thead>
           <tr>
             <th scope="col" className={list.cell}>
-              Документ
+              {w.document}
             </th>
             <th scope="col" className={list.cell}>
-              Дата
+              {w.date}
             </th>
             <th scope="col" className={list.cell}>
-              Падеж
+              {w.dueDate}
             </th>
             <th scope="col" className={`${list.cell} ${styles.amount}`}>
-              Сума
+              {w.amount}
             </th>
             <th scope="col" className={`${list.cell} ${styles.amount}`}>
-              Платено
+              {w.paid}
             </th>
             <th scope="col" className={`${list.cell} ${styles.amount}`}>
-              За плащане
+              {w.toPay}
             </th>
             <th scope="col" className={list.cell}>
-              Състояние
+              {w.state}
             </th>
             <th scope="col" className={list.cell}>
-              Файлове
+              {w.files}
             </th>
           </tr>
         </thead>
@@ -78,35 +78,32 @@ export function PortalDocuments({
               <th scope="row" className={list.cell}>
                 {title(doc)}
               </th>
-              <td className={list.cell}>{formatDate(doc.issueDate)}</td>
-              <td className={list.cell}>{doc.dueDate ? formatDate(doc.dueDate) : "—"}</td>
+              <td className={list.cell}>{w.day(doc.issueDate)}</td>
+              <td className={list.cell}>{doc.dueDate ? w.day(doc.dueDate) : "—"}</td>
               <td className={`${list.cell} ${styles.amount}`}>
-                {formatMoney(listedCents(doc.type, doc.totalCents), doc.currency)}
+                {w.money(listedCents(doc.type, doc.totalCents), doc.currency)}
               </td>
               <td className={`${list.cell} ${styles.amount}`}>
-                {formatMoney(doc.paidCents, doc.currency)}
+                {w.money(doc.paidCents, doc.currency)}
               </td>
               <td className={`${list.cell} ${styles.amount}`}>
                 {doc.cancelled || doc.type === "credit_note"
                   ? "—"
-                  : formatMoney(doc.dueCents, doc.currency)}
+                  : w.money(doc.dueCents, doc.currency)}
               </td>
               <td
                 className={`${list.cell} ${doc.state === "overdue" && !doc.cancelled ? styles.overdue : ""}`}
               >
-                {stateText(doc)}
+                {stateText(doc, w)}
               </td>
               <td className={list.cell}>
-                <a href={`${base}/documents/${doc.id}.pdf`} aria-label={`PDF на ${title(doc)}`}>
+                <a href={`${base}/documents/${doc.id}.pdf`} aria-label={w.pdfOf(title(doc))}>
                   PDF
                 </a>
                 {doc.type === "proforma" || doc.cancelled ? null : (
                   <>
                     {" · "}
-                    <a
-                      href={`${base}/documents/${doc.id}.xml`}
-                      aria-label={`Електронна фактура (UBL) на ${title(doc)}`}
-                    >
+                    <a href={`${base}/documents/${doc.id}.xml`} aria-label={w.ublOf(title(doc))}>
                       UBL
                     </a>
                   </>
@@ -125,12 +122,14 @@ export function PortalDocuments({
  * and the reference in words beside it. Other ways to pay are added here, per document.
  */
 export function PortalPayments({ documents }: { documents: PortalDocumentView[] }) {
+  const w = usePortalWords();
+  const title = w.title;
   const payable = documents.filter((doc) => doc.qr);
   if (payable.length === 0) return null;
   return (
     <section aria-labelledby="portal-pay">
-      <h2 id="portal-pay">Плащане</h2>
-      <p>Сканирайте кода с приложението на банката си: сумата и основанието се попълват сами.</p>
+      <h2 id="portal-pay">{w.pay}</h2>
+      <p>{w.scan}</p>
       <ul className={styles.payList}>
         {payable.map((doc) => (
           <li key={doc.id} className={styles.payItem}>
@@ -139,7 +138,7 @@ export function PortalPayments({ documents }: { documents: PortalDocumentView[] 
                 className={styles.qr}
                 viewBox={`-4 -4 ${doc.qr.size + 8} ${doc.qr.size + 8}`}
                 role="img"
-                aria-label={`QR код за плащане на ${title(doc)}`}
+                aria-label={w.qrOf(title(doc))}
                 shapeRendering="crispEdges"
               >
                 <rect x={-4} y={-4} width={doc.qr.size + 8} height={doc.qr.size + 8} fill="#fff" />
@@ -149,10 +148,15 @@ export function PortalPayments({ documents }: { documents: PortalDocumentView[] 
             <p>
               <strong>{title(doc)}</strong>
               <br />
-              За плащане: {formatMoney(doc.dueCents, doc.currency)}
-              {doc.dueDate ? <> до {formatDate(doc.dueDate)}</> : null}
+              {w.toPay}: {w.money(doc.dueCents, doc.currency)}
+              {doc.dueDate ? (
+                <>
+                  {" "}
+                  {w.until} {w.day(doc.dueDate)}
+                </>
+              ) : null}
               <br />
-              Основание: {title(doc)}
+              {w.reference}: {title(doc)}
             </p>
           </li>
         ))}

@@ -1,24 +1,27 @@
 import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
-import { lineLabel, statementWords } from "~/modules/statements/files";
+import { type Lang, lineLabel, statementWords } from "~/modules/statements/files";
 import type { CurrencyStatement } from "~/modules/statements/statement.server";
 import { printDate } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
 import * as styles from "./statement.css";
 
 /*
- * The statement of account's table, one per currency (decision 070): the page under the client
- * draws it, and the client portal (issue #47 item 2) can draw the same one from
- * clientStatement's result. Plain HTML: no JavaScript needed.
+ * The statement of account's table, one per currency (decision 070): the company's page under
+ * the client draws it, and the client portal draws the same one from clientStatement's result,
+ * in Bulgarian or English, its documents linked to the portal's PDFs. Plain HTML: no JavaScript.
  */
 
-const w = statementWords("bg");
+/** The company's page: a line's document opens its page. */
+const documentPage = (id: string) => `/invoice/${id}`;
 
 /** One currency's statement: opening, the lines with the running balance, turnover, closing. */
 export function StatementTable({
   statement,
   from,
   to,
+  lang = "bg",
+  documentHref = documentPage,
 }: {
   statement: Pick<
     CurrencyStatement,
@@ -33,14 +36,19 @@ export function StatementTable({
   >;
   from: string;
   to: string;
+  /** The language of the labels and amounts (the portal may show English). */
+  lang?: Lang;
+  /** Where a line's document opens (the company's document page, the portal's PDF). */
+  documentHref?: (documentId: string) => string;
 }) {
   const { currency } = statement;
-  const money = (cents: number) => formatMoney(cents, currency);
+  const w = statementWords(lang);
+  const money = (cents: number) => formatMoney(cents, currency, lang);
   return (
-    <ScrollTable label={`${w.statement} в ${currency}`}>
+    <ScrollTable label={`${w.statement} ${w.in} ${currency}`}>
       <table className={listStyles.table}>
         <caption>
-          {w.statement} в {currency}, {printDate(from)} – {printDate(to)}
+          {w.statement} {w.in} {currency}, {printDate(from)} – {printDate(to)}
         </caption>
         <thead>
           <tr>
@@ -78,12 +86,15 @@ export function StatementTable({
             <tr key={i}>
               <td className={listStyles.cell}>{printDate(line.date)}</td>
               <td className={listStyles.cell}>
-                <a href={`/invoice/${line.documentId}`}>{lineLabel(line, "bg")}</a>
+                <a href={documentHref(line.documentId)}>{lineLabel(line, lang)}</a>
                 {line.original
-                  ? ` (${formatMoney(line.original.cents, line.original.currency)})`
+                  ? ` (${formatMoney(line.original.cents, line.original.currency, lang)})`
                   : null}
                 {line.excessCents ? (
-                  <> — {money(line.excessCents)} над дължимото, дължими на клиента</>
+                  <>
+                    {" "}
+                    — {money(line.excessCents)} {w.excess}
+                  </>
                 ) : null}
               </td>
               <td className={`${listStyles.cell} ${styles.amount}`}>
@@ -140,7 +151,10 @@ export function StatementTable({
               <tr key={note.documentId}>
                 <td className={listStyles.cell}>{printDate(note.date)}</td>
                 <th scope="row" className={listStyles.cell}>
-                  {w.unsettled}: <a href={`/invoice/${note.documentId}`}>№ {note.number}</a>
+                  {w.unsettled}:{" "}
+                  <a href={documentHref(note.documentId)}>
+                    {w.no} {note.number}
+                  </a>
                 </th>
                 <td className={listStyles.cell} />
                 <td className={`${listStyles.cell} ${styles.amount}`}>{money(note.cents)}</td>

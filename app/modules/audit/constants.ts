@@ -39,6 +39,7 @@ export const COMPANY_AUDIT_ACTIONS = {
   "portal.link": "Създадена връзка към портала за клиента",
   "portal.revoke": "Отменена връзка към портала за клиента",
   "portal.view": "Клиентът отвори портала",
+  "portal.reconciliation": "Клиентът отговори на акт за сверка",
   "impersonation.start": "Администратор отвори изгледа на член",
   "impersonation.request": "Действие на администратор в изгледа на член",
 } as const;
@@ -85,7 +86,10 @@ export const AUDIT_GROUPS = {
     label: "Сметкоплан",
     actions: ["ledger.account-add", "ledger.account-rename", "ledger.saft-code"],
   },
-  portal: { label: "Портал за клиента", actions: ["portal.link", "portal.revoke", "portal.view"] },
+  portal: {
+    label: "Портал за клиента",
+    actions: ["portal.link", "portal.revoke", "portal.view", "portal.reconciliation"],
+  },
   files: {
     label: "Файлове и експорт",
     actions: ["vat.files", "payroll.files", "export", "clients.import"],

@@ -36,3 +36,6 @@ export const PORTAL_LINK_STATES: Record<PortalLinkState, string> = {
   expired: "Изтекла",
   revoked: "Отменена",
 };
+
+/** The portal's languages: Bulgarian, and English for a client who gets English documents. */
+export type PortalLang = "bg" | "en";

@@ -253,7 +253,7 @@ export function truncateIp(ip: string | null | undefined): string | null {
 }
 
 /** Who opened a link, for the company's audit trail: the client, from a truncated address. */
-function clientActor(link: LivePortalLink, ip: string | null): Actor {
+export function clientActor(link: LivePortalLink, ip: string | null): Actor {
   return {
     id: null,
     email: null,

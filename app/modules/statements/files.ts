@@ -54,6 +54,8 @@ const WORDS = {
     confirmed: "Потвърден от клиента на",
     disputed: (amount: string, note: string) =>
       `Оспорен от клиента: по неговите данни ${amount}. ${note}`,
+    in: "в",
+    excess: "над дължимото, дължими на клиента",
   },
   en: {
     statement: "Statement of account",
@@ -97,10 +99,12 @@ const WORDS = {
     confirmed: "Confirmed by the client on",
     disputed: (amount: string, note: string) =>
       `Disputed by the client: according to its books ${amount}. ${note}`,
+    in: "in",
+    excess: "beyond the amount due, owed to the client",
   },
 } as const;
 
-/** The words of a language (the page uses the Bulgarian ones). */
+/** The words of a language (the company's page uses the Bulgarian ones, the portal either). */
 export const statementWords = (lang: Lang) => WORDS[lang];
 
 /** What a line is, as the table says it: «Фактура № 0000000001», «Плащане по фактура № …». */

@@ -14,6 +14,17 @@ export const STATEMENT_MESSAGES = {
   issued: (n: number) => `Издаден акт за сверка № ${n}`,
 } as const;
 
+/** The client's answer to an act in the portal (decision 070): its form and its refusals. */
+export const RECONCILIATION_ANSWER_FORM = "reconciliation-answer";
+
+export const RECONCILIATION_ANSWER_MESSAGES = {
+  amount: "Посочете салдото по вашите книги (напр. 1 250,50)",
+  note: "Опишете разликите: кои документи или плащания не съвпадат",
+  answered: (number: number, day: string) =>
+    `На акт за сверка № ${number} вече сте отговорили (${day}). Отговорът не може да се промени; ако е грешен, свържете се с фирмата.`,
+  notFound: "Актът за сверка не е намерен",
+} as const;
+
 export const RECONCILIATION_STATUS_LABELS = {
   issued: "Очаква отговор",
   confirmed: "Потвърден от клиента",
