@@ -39,6 +39,9 @@ export const COMPANY_AUDIT_ACTIONS = {
   "portal.link": "Създадена връзка към портала за клиента",
   "portal.revoke": "Отменена връзка към портала за клиента",
   "portal.view": "Клиентът отвори портала",
+  "calendar.feed": "Създаден адрес на данъчния календар",
+  "calendar.feed-revoke": "Спрян адрес на данъчния календар",
+  "calendar.reminders": "Променени напомняния за сроковете",
   "impersonation.start": "Администратор отвори изгледа на член",
   "impersonation.request": "Действие на администратор в изгледа на член",
 } as const;
@@ -86,6 +89,10 @@ export const AUDIT_GROUPS = {
     actions: ["ledger.account-add", "ledger.account-rename", "ledger.saft-code"],
   },
   portal: { label: "Портал за клиента", actions: ["portal.link", "portal.revoke", "portal.view"] },
+  calendar: {
+    label: "Данъчен календар",
+    actions: ["calendar.feed", "calendar.feed-revoke", "calendar.reminders"],
+  },
   files: {
     label: "Файлове и експорт",
     actions: ["vat.files", "payroll.files", "export", "clients.import"],
