@@ -124,7 +124,10 @@ export function deadlinesBetween(
     for (const o of occurrences(rule, fromYear, toYear)) {
       if (o.nominal < rule.validFrom || (rule.validTo !== null && o.nominal > rule.validTo))
         continue;
-      const { due, moved } = workingDayFrom(o.nominal, holidays);
+      const { due, moved } =
+        rule.moves === false
+          ? { due: o.nominal, moved: null }
+          : workingDayFrom(o.nominal, holidays);
       if (due < from || due > to) continue;
       out.push({
         key: o.period ? `${rule.key}:${o.period}` : rule.key,

@@ -51,6 +51,8 @@ export interface CalendarRule {
   validTo: string | null;
   /** Where in the product the figures are. */
   href?: string;
+  /** False for a day that ends a period rather than a time limit for an act: it never moves. */
+  moves?: false;
 }
 
 const ALL: readonly CalendarKind[] = ["company", "soleTrader", "freelancer", "nonprofit"];
@@ -183,7 +185,9 @@ export const CALENDAR_RULES: readonly CalendarRule[] = [
     what: "До тази дата цените към потребители се обозначават в евро и в лева.",
     kinds: ["company", "soleTrader", "freelancer"],
     schedule: { every: "once", date: "2026-08-08" },
-    source: "Закон за въвеждането на еврото в Република България, чл. 29, ал. 1",
+    moves: false,
+    source:
+      "Закон за въвеждането на еврото в Република България (двойното обозначаване на цените, до 8.8.2026)",
     validFrom: "2025-08-08",
     validTo: "2026-08-08",
   },
