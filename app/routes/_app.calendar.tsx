@@ -9,14 +9,13 @@ import { FeedSection, RemindersSection } from "~/components/calendar/calendar-fo
 import { DeadlineTable, type DeadlineView } from "~/components/calendar/deadlines";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import * as page from "~/components/layout/page.css";
-import { can, ROLE_LABELS } from "~/modules/auth/capabilities";
+import { can } from "~/modules/auth/capabilities";
 import { calendarPage } from "~/modules/calendar/calendar.server";
 import { liveFeed } from "~/modules/calendar/feeds.server";
 import { recipients } from "~/modules/calendar/reminders.server";
 import { todayInSofia } from "~/utils/dates";
 import { requireCompanyUser } from "~/web/auth/guards.server";
 import { calendarAnswer } from "~/web/calendar/page.server";
-import type { MemberRole } from "~db/types";
 
 const KIND_NAMES = {
   company: "търговско дружество",
@@ -49,9 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     feed,
     mayChoose,
     mine: people.some((p) => p.userId === user.id && p.chosen),
-    people: mayChoose
-      ? people.map((p) => ({ ...p, roleLabel: ROLE_LABELS[p.role as MemberRole] }))
-      : [],
+    people: mayChoose ? people : [],
   });
 }
 

@@ -1,10 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
-import { calendarPage } from "~/modules/calendar/calendar.server";
-import { amountText, deadlineLine, REMINDER_DAYS_BEFORE } from "~/modules/calendar/constants";
-import { findFeed } from "~/modules/calendar/feeds.server";
-import { icalendar } from "~/modules/calendar/ical";
-import { todayInSofia } from "~/utils/dates";
+import { feedCalendar } from "~/modules/calendar/feeds.server";
 
 const FILE = /^([A-Za-z0-9_-]{20,100})\.ics$/;
 
@@ -30,30 +26,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const limit = await hit(context.db, `calendar-feed:ip:${context.clientIp}`, LIMITS.calendarFeed);
   if (!limit.allowed) return refusal(429, "Твърде много заявки. Опитайте отново след малко.");
   const token = FILE.exec(params.file ?? "")?.[1];
-  const feed = token ? await findFeed(context.db, token) : undefined;
-  if (!feed) return refusal(404, "Няма такъв календар или адресът е спрян.");
-  const today = todayInSofia();
-  const { deadlines } = await calendarPage(context.db, feed.companyId, today, 366, 3);
-  const host = new URL(context.config.appUrl).host;
-  const body = icalendar(
-    `Данъчен календар: ${feed.name}`,
-    deadlines.map((d) => ({
-      uid: `${d.key}.${feed.companyId}@${host}`,
-      day: d.due,
-      summary: deadlineLine(d.title, d.periodLabel),
-      description: [
-        d.what,
-        d.amount ? amountText(d.amount) : null,
-        d.moved ? `Срокът е преместен: ${d.moved}` : null,
-        d.note,
-        `Основание: ${d.source}`,
-      ]
-        .filter(Boolean)
-        .join("\n"),
-      url: `${context.config.appUrl}${d.href ?? "/calendar"}`,
-      alarmDaysBefore: REMINDER_DAYS_BEFORE,
-    })),
-  );
+  const body = token ? await feedCalendar(context.db, token, context.config.appUrl) : undefined;
+  if (body === undefined) return refusal(404, "Няма такъв календар или адресът е спрян.");
   return new Response(body, {
     headers: {
       ...HEADERS,

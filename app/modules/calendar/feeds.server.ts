@@ -1,8 +1,17 @@
 import { type Kysely, sql } from "kysely";
 import { randomToken, sha256 } from "~/utils/crypto.server";
+import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import type { Database } from "~db/types";
-import { CALENDAR_MESSAGES, CALENDAR_ROLES } from "./constants";
+import { calendarPage } from "./calendar.server";
+import {
+  amountText,
+  CALENDAR_MESSAGES,
+  CALENDAR_ROLES,
+  deadlineLine,
+  REMINDER_DAYS_BEFORE,
+} from "./constants";
+import { icalendar } from "./ical";
 
 /*
  * A member's secret iCalendar address (decision 075): a random token shown once, kept as its
@@ -76,4 +85,34 @@ export async function findFeed(db: Db, token: string) {
     .where("companyMembers.role", "in", [...CALENDAR_ROLES])
     .where("users.anonymizedAt", "is", null)
     .executeTakeFirst();
+}
+
+/**
+ * The iCalendar text a live token opens: the company's deadlines of the next year, each with a
+ * stable UID, its amount when known (the first three) and an alarm; undefined for any other token.
+ */
+export async function feedCalendar(db: Db, token: string, appUrl: string, today = todayInSofia()) {
+  const feed = await findFeed(db, token);
+  if (!feed) return undefined;
+  const { deadlines } = await calendarPage(db, feed.companyId, today, 366, 3);
+  const host = new URL(appUrl).host;
+  return icalendar(
+    `Данъчен календар: ${feed.name}`,
+    deadlines.map((d) => ({
+      uid: `${d.key}.${feed.companyId}@${host}`,
+      day: d.due,
+      summary: deadlineLine(d.title, d.periodLabel),
+      description: [
+        d.what,
+        d.amount ? amountText(d.amount) : null,
+        d.moved ? `Срокът е преместен: ${d.moved}` : null,
+        d.note,
+        `Основание: ${d.source}`,
+      ]
+        .filter(Boolean)
+        .join("\n"),
+      url: `${appUrl}${d.href ?? "/calendar"}`,
+      alarmDaysBefore: REMINDER_DAYS_BEFORE,
+    })),
+  );
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { ROLE_LABELS } from "~/modules/auth/capabilities";
 import type { JobDeps } from "~/modules/jobs/jobs.server";
 import { sendMail } from "~/modules/mail/mailer.server";
 import { calendarReminderMail } from "~/modules/mail/templates.server";
@@ -30,6 +31,7 @@ export interface Recipient {
   name: string;
   email: string;
   role: string;
+  roleLabel: string;
   chosen: boolean;
 }
 
@@ -62,6 +64,7 @@ export async function recipients(db: Db, companyId: string): Promise<Recipient[]
     name: `${r.firstName} ${r.lastName ?? ""}`.trim(),
     email: r.email,
     role: r.role,
+    roleLabel: ROLE_LABELS[r.role],
     chosen: r.chosenId !== null,
   }));
 }
