@@ -97,23 +97,43 @@ export async function stopReminders(db: Db, companyId: string, userId: string) {
 }
 
 /**
- * The job «calendar.reminders»: for every company with chosen members, the deadlines due from
- * today to REMINDER_DAYS_BEFORE days on, one e-mail per person with what they were not yet told.
- * Returns how many e-mails went.
+ * The job «calendar.reminders»: hands each company with chosen members to «calendar.remind» (one
+ * job per company and day, so no run outlives its expiry); returns how many it handed on.
  */
 export async function runCalendarReminders(deps: JobDeps, today = todayInSofia()) {
-  const { db } = deps;
-  const companies = await db
+  const companies = await deps.db
     .selectFrom("calendarRecipients")
-    .innerJoin("companies", "companies.id", "calendarRecipients.companyId")
-    .select(["companies.id", "companies.name"])
+    .select("companyId")
     .distinct()
     .execute();
-  let sent = 0;
-  for (const company of companies) {
-    sent += await remindCompany(deps, company, today);
+  for (const { companyId } of companies) {
+    await deps.jobs.send(
+      "calendar.remind",
+      { companyId, today },
+      { singletonKey: `${companyId}:${today}` },
+    );
   }
-  return sent;
+  return companies.length;
+}
+
+/**
+ * The job «calendar.remind»: a company's deadlines due from `today` to REMINDER_DAYS_BEFORE days
+ * on, one e-mail per chosen person with what they were not yet told. Returns how many went.
+ */
+export async function remindCompanyJob(
+  deps: JobDeps,
+  data: { companyId?: unknown; today?: unknown },
+) {
+  const { companyId, today } = data;
+  if (typeof companyId !== "string" || !isUuid(companyId)) return 0;
+  const day =
+    typeof today === "string" && /^\d{4}-\d{2}-\d{2}$/.test(today) ? today : todayInSofia();
+  const company = await deps.db
+    .selectFrom("companies")
+    .select(["id", "name"])
+    .where("id", "=", companyId)
+    .executeTakeFirst();
+  return company ? remindCompany(deps, company, day) : 0;
 }
 
 async function remindCompany(deps: JobDeps, company: { id: string; name: string }, today: string) {
