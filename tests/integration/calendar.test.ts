@@ -5,12 +5,20 @@ import { describe, expect, it } from "vitest";
 import { companyDeadlines, nextDeadlines } from "~/modules/calendar/calendar.server";
 import { runCalendarReminders } from "~/modules/calendar/reminders.server";
 import { issueDocument } from "~/modules/invoices/documents.server";
+import { monthPayments } from "~/modules/salaries/nap/payments.server";
+import { setSalaryStatus } from "~/modules/salaries/salaries.server";
 import { action as calendarAction, loader as calendarLoader } from "~/routes/_app.calendar";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
 import { loader as feedLoader } from "~/routes/calendar.feed.$file";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { makeContext } from "../setup/context";
-import { createCompanyWithClient, createTestDraft, createTestEmployee } from "../setup/factories";
+import {
+  createCompanyWithClient,
+  createTestDraft,
+  createTestEmployee,
+  createTestSalary,
+  setPlan,
+} from "../setup/factories";
 import { call, formBody, sessionFor } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -172,6 +180,25 @@ describe("the amounts and the dashboard (issue #49 item 4)", () => {
     expect(next[1]?.amount).toBeNull();
     // November has begun: its figure so far (nothing issued in it yet).
     expect(next[2]?.amount).toMatchObject({ cents: 0, partial: true });
+  });
+
+  it("the payroll's amount is what the month's payments to НАП total (full plan); unknown below it", async () => {
+    const db = getDb();
+    const me = await companyOfKind(db, "company", false);
+    await setPlan(db, me.companyId, "full");
+    const { salaryId } = await createTestSalary(db, me.companyId, "2026-10");
+    await setSalaryStatus(db, me.companyId, salaryId, "approved");
+    const payments = await monthPayments(db, me.companyId, "2026-10");
+    expect(payments.totalCents).toBeGreaterThan(0);
+    const next = await nextDeadlines(db, me.companyId, "2026-11-20");
+    const contributions = next.find((d) => d.key === "payroll-contributions:2026-10");
+    expect(contributions).toMatchObject({
+      due: "2026-11-25",
+      amount: { cents: payments.totalCents, label: "Общо към НАП", partial: false },
+    });
+    await setPlan(db, me.companyId, "standard");
+    const below = await nextDeadlines(db, me.companyId, "2026-11-20");
+    expect(below.find((d) => d.key === "payroll-contributions:2026-10")?.amount).toBeNull();
   });
 
   it("the dashboard shows the next three deadlines, soonest first, with the amount when known", async () => {
