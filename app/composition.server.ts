@@ -2,6 +2,7 @@ import { accountJobs } from "~/modules/accounts/jobs.server";
 import { adminJobs } from "~/modules/admin/jobs.server";
 import { authJobs } from "~/modules/auth/jobs.server";
 import { backupJobs } from "~/modules/backup/jobs.server";
+import { calendarJobs } from "~/modules/calendar/jobs.server";
 import { expenseJobs } from "~/modules/expenses/jobs.server";
 import { exportJobs } from "~/modules/export/jobs.server";
 import { invoiceJobs } from "~/modules/invoices/jobs.server";
@@ -30,6 +31,7 @@ export const JOBS = joinJobKinds(
   exportJobs,
   referenceJobs,
   ledgerJobs,
+  calendarJobs,
 );
 
 export type JobName = keyof typeof JOBS;

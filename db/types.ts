@@ -428,6 +428,35 @@ export interface BotCheckNonces {
   nonce: string;
 }
 
+export interface CalendarFeeds {
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  id: Generated<string>;
+  revokedAt: Timestamp | null;
+  /**
+   * SHA-256 of the address's token (the token is shown only once).
+   */
+  tokenHash: string;
+  userId: string;
+}
+
+export interface CalendarRecipients {
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  userId: string;
+}
+
+export interface CalendarReminders {
+  companyId: string;
+  /**
+   * The deadline's stable key: rule and period, e.g. vat-return:2026-11.
+   */
+  deadlineKey: string;
+  dueOn: string;
+  sentAt: Generated<Timestamp>;
+  userId: string;
+}
+
 export interface CatalogueItems {
   archivedAt: Timestamp | null;
   companyId: string;
@@ -1723,6 +1752,9 @@ export interface DB {
   bankTransactions: BankTransactions;
   billingEvents: BillingEvents;
   botCheckNonces: BotCheckNonces;
+  calendarFeeds: CalendarFeeds;
+  calendarRecipients: CalendarRecipients;
+  calendarReminders: CalendarReminders;
   catalogueItems: CatalogueItems;
   clientOpenTotals: ClientOpenTotals;
   clients: Clients;

@@ -41,7 +41,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   // SAF-T (decision 063) reads the books, the documents and the VAT journals' conversions.
   ["analytics", "dashboard", "export", "saft", "annual"],
   // The accountant's month-end (decision 066) gathers the VAT, payroll, books and SAF-T files.
-  ["month-end"],
+  // The tax calendar (decision 075) reads the VAT return's and the payroll's figures.
+  ["month-end", "calendar"],
   ["admin"],
   ["api"],
   // What is about HTTP (decision 052): reading the session from a request, the guards that throw

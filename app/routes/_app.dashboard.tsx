@@ -6,6 +6,7 @@ import {
   redirect,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { type DeadlineView, NextDeadlinesCard } from "~/components/calendar/deadlines";
 import {
   LatestDocuments,
   MonthCostsCard,
@@ -21,6 +22,7 @@ import { Button } from "~/components/ui/button";
 import { kindTexts } from "~/modules/accounts/company-kind";
 import { getProfile, resendVerificationEmail } from "~/modules/accounts/service.server";
 import { can } from "~/modules/auth/capabilities";
+import { nextDeadlines } from "~/modules/calendar/calendar.server";
 import { latestDocuments } from "~/modules/dashboard/money.server";
 import { dashboardMoney } from "~/modules/dashboard/page.server";
 import { setupProgress } from "~/modules/dashboard/queries.server";
@@ -45,19 +47,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // What the role sees (decision 028): the figures for readers of the books, the newest
   // documents for everyone (a staff member limited to their own sees only those).
   const figures = companyId !== null && can(user, "dashboard.figures");
-  const [{ hasLogo, hasClient, hasIssued }, copyPrompt, money, latest] = await Promise.all([
-    setupProgress(context.db, profile.companyId),
-    companyId && hasPlan(user, "full") && can(user, "salaries.edit")
-      ? shouldShowCopyPrompt(context.db, companyId, month)
-      : false,
-    figures ? dashboardMoney(context.db, { ...user, companyId }, today) : null,
-    companyId && !figures
-      ? latestDocuments(context.db, companyId, today, user.ownDocumentsOnly ? user.id : null)
-      : null,
-  ]);
+  const [{ hasLogo, hasClient, hasIssued }, copyPrompt, money, latest, deadlines] =
+    await Promise.all([
+      setupProgress(context.db, profile.companyId),
+      companyId && hasPlan(user, "full") && can(user, "salaries.edit")
+        ? shouldShowCopyPrompt(context.db, companyId, month)
+        : false,
+      figures ? dashboardMoney(context.db, { ...user, companyId }, today) : null,
+      companyId && !figures
+        ? latestDocuments(context.db, companyId, today, user.ownDocumentsOnly ? user.id : null)
+        : null,
+      // The next three deadlines with their amounts (issue #49 item 4, decision 075).
+      figures ? nextDeadlines(context.db, companyId, today) : null,
+    ]);
   return json({
     today,
     money,
+    deadlines,
     latest: money?.latest ?? latest,
     // The first steps are the owner's to take; the links and buttons follow the role.
     isOwner: user.companyRole === "owner",
@@ -185,6 +191,9 @@ export default function Dashboard() {
               expenses={data.money.expenses}
               notes={data.money.costNotes}
             />
+          ) : null}
+          {data.deadlines ? (
+            <NextDeadlinesCard deadlines={data.deadlines as DeadlineView[]} />
           ) : null}
         </div>
       ) : null}

@@ -1192,6 +1192,21 @@ function listedCalls(f: Fixtures): Call[] {
       body: "none",
       fields: {},
     },
+    // The tax calendar (decision 075): the feed's address, who gets reminders, stopping one's own.
+    ...(["feed-new", "feed-revoke", "stop-mine"] as const).map((intent) => ({
+      route: "_app.calendar",
+      method: "POST" as const,
+      path: "/calendar",
+      body: "form" as const,
+      fields: { intent },
+    })),
+    {
+      route: "_app.calendar",
+      method: "POST",
+      path: "/calendar",
+      body: "form",
+      fields: { intent: "recipients", recipient: f.memberUserId },
+    },
     // The act of reconciliation (decision 070): one date.
     {
       route: "_app.clients_.$id.statement",

@@ -70,6 +70,8 @@ function NavItems({ user, flat = false }: { user: ShellUser; flat?: boolean }) {
       more: true,
     },
     { to: "/reports/vat", label: "ДДС", shown: user.may.vat, more: true },
+    // Every plan (decision 075): the deadlines are the law's, whatever the plan holds.
+    { to: "/calendar", label: "Календар", shown: user.may.calendar, more: true },
     {
       to: "/ledger",
       label: "Счетоводство",

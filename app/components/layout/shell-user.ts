@@ -14,6 +14,7 @@ export type ShellSections = Record<
   | "salaries"
   | "analytics"
   | "vat"
+  | "calendar"
   | "settings"
   | "billing"
   | "team"
@@ -82,6 +83,7 @@ export function shellUser(
       salaries: can(user, "salaries.view"),
       analytics: can(user, "analytics.view"),
       vat: can(user, "vat.view"),
+      calendar: can(user, "dashboard.figures"),
       settings: can(user, "settings"),
       billing: can(user, "billing"),
       team: can(user, "team"),

@@ -40,6 +40,9 @@ export const COMPANY_AUDIT_ACTIONS = {
   "portal.revoke": "Отменена връзка към портала за клиента",
   "portal.view": "Клиентът отвори портала",
   "portal.reconciliation": "Клиентът отговори на акт за сверка",
+  "calendar.feed": "Създаден адрес на данъчния календар",
+  "calendar.feed-revoke": "Спрян адрес на данъчния календар",
+  "calendar.reminders": "Променени напомняния за сроковете",
   "impersonation.start": "Администратор отвори изгледа на член",
   "impersonation.request": "Действие на администратор в изгледа на член",
 } as const;
@@ -89,6 +92,10 @@ export const AUDIT_GROUPS = {
   portal: {
     label: "Портал за клиента",
     actions: ["portal.link", "portal.revoke", "portal.view", "portal.reconciliation"],
+  },
+  calendar: {
+    label: "Данъчен календар",
+    actions: ["calendar.feed", "calendar.feed-revoke", "calendar.reminders"],
   },
   files: {
     label: "Файлове и експорт",

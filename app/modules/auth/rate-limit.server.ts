@@ -86,4 +86,6 @@ export const LIMITS = {
   portalAddress: { max: 60, windowMs: MINUTE },
   /** Client portal pages and files opened through one link, from anywhere (decision 069). */
   portalLink: { max: 300, windowMs: HOUR },
+  /** Tax calendar feeds fetched from one address, whatever the token (decision 075). */
+  calendarFeed: { max: 30, windowMs: MINUTE },
 } as const satisfies Record<string, Limit>;

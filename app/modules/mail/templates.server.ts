@@ -437,3 +437,43 @@ ${button(input.link, "Приеми поканата")}
     ),
   };
 }
+
+/** The tax calendar's reminder (decision 075): the deadlines of the next days, one a line. */
+export function calendarReminderMail(
+  input: MailBrand & {
+    to: string;
+    firstName: string;
+    companyName: string;
+    /** «Справка-декларация по ДДС … — до 14.12.2026 г. (ДДС за внасяне: 1 234,56 EUR)». */
+    lines: string[];
+    link: string;
+  },
+): MailMessage {
+  const subject = `Наближаващи срокове: ${input.companyName}`;
+  const intro = `Наближават сроковете на ${input.companyName}:`;
+  const stop =
+    "Напомнянията се спират от страницата «Данъчен календар», раздел «Напомняния по имейл».";
+  return {
+    to: input.to,
+    subject,
+    text: `Здравейте, ${input.firstName}!
+
+${intro}
+${input.lines.map((line) => `- ${line}`).join("\n")}
+
+Календарът: ${input.link}
+
+${stop}
+
+Екипът на Сметка`,
+    html: layout(
+      subject,
+      `<p>Здравейте, ${escapeHtml(input.firstName)}!</p>
+<p>${escapeHtml(intro)}</p>
+<ul>${input.lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>
+${button(input.link, "Към календара")}
+<p style="color:#4a5551">${escapeHtml(stop)}</p>`,
+      input,
+    ),
+  };
+}
