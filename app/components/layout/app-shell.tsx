@@ -70,6 +70,7 @@ function NavItems({ user, flat = false }: { user: ShellUser; flat?: boolean }) {
       more: true,
     },
     { to: "/reports/vat", label: "ДДС", shown: user.may.vat, more: true },
+    { to: "/taxes/advance", label: "Данък върху доходите", shown: user.may.taxes, more: true },
     {
       to: "/ledger",
       label: "Счетоводство",

@@ -19,7 +19,8 @@ export type ShellSections = Record<
   | "team"
   | "audit"
   | "periods"
-  | "ledger",
+  | "ledger"
+  | "taxes",
   boolean
 >;
 
@@ -88,6 +89,7 @@ export function shellUser(
       audit: can(user, "audit.view"),
       periods: can(user, "periods"),
       ledger: can(user, "ledger.view"),
+      taxes: can(user, "taxes"),
     },
   };
 }
