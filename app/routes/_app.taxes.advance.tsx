@@ -4,8 +4,8 @@ import * as page from "~/components/layout/page.css";
 import { AdvanceTable, TaxYearForm } from "~/components/taxes/tax-tables";
 import { taxYear } from "~/modules/income-tax/advance.server";
 import { INCOME_TAX_MESSAGES, taxYearOf } from "~/modules/income-tax/rules";
-import { formatCents } from "~/utils/money";
 import { todayInSofia } from "~/utils/dates";
+import { formatCents } from "~/utils/money";
 import { requireCompanyUser } from "~/web/auth/guards.server";
 
 /**
@@ -20,7 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("year");
   const year = asked === null ? Number(today.slice(0, 4)) : taxYearOf(asked, today);
   if (year === null) {
-    return json({ tax: null, asked: asked ?? "", error: INCOME_TAX_MESSAGES.year }, { status: 400 });
+    return json(
+      { tax: null, asked: asked ?? "", error: INCOME_TAX_MESSAGES.year },
+      { status: 400 },
+    );
   }
   const tax = await taxYear(context.db, user.companyId, year);
   return json({ tax, asked: String(year), error: null });
@@ -39,8 +42,8 @@ export default function AdvanceTaxPage() {
         <>
           <p>
             Доходът от свободна професия е полученият: плащанията по издадените фактури и дебитни
-            известия на датата, на която са получени, без ДДС. Облагаемият доход е доходът, намален с{" "}
-            {tax.rule.statutoryExpensesPercent} % нормативно признати разходи; авансовият данък е{" "}
+            известия на датата, на която са получени, без ДДС. Облагаемият доход е доходът, намален
+            с {tax.rule.statutoryExpensesPercent} % нормативно признати разходи; авансовият данък е{" "}
             {tax.rule.ratePercent} % от него.{" "}
             {tax.selfInsuredDeclared
               ? "Декларирали сте пред платците, че сте самоосигуряващо се лице (чл. 43, ал. 5 ЗДДФЛ): никой платец не удържа данъка и го внасяте Вие за целия доход."

@@ -6,8 +6,8 @@ import {
 } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/company-field";
-import { FormError } from "~/components/forms/field-frame";
 import { CheckboxField, TextField } from "~/components/forms/field";
+import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
 import { ReturnTable, TaxYearForm } from "~/components/taxes/tax-tables";
 import { Button } from "~/components/ui/button";
@@ -41,7 +41,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("year");
   const year = asked === null ? Number(today.slice(0, 4)) - 1 : taxYearOf(asked, today);
   if (year === null) {
-    return json({ tax: null, asked: asked ?? "", error: INCOME_TAX_MESSAGES.year }, { status: 400 });
+    return json(
+      { tax: null, asked: asked ?? "", error: INCOME_TAX_MESSAGES.year },
+      { status: 400 },
+    );
   }
   const tax = await taxYear(context.db, user.companyId, year);
   return json({ tax, asked: String(year), error: null });
@@ -87,18 +90,17 @@ export default function AnnualReturnPage() {
       {tax && f && (
         <>
           <p>
-            Данните за Приложение № 3 към годишната данъчна декларация по чл. 50 ЗДДФЛ за{" "}
-            {tax.year} г. (доходи от упражняване на свободна професия). Декларацията се подава до{" "}
-            {printDate(annualReturnDueDate(tax.year))} г. Доходът е полученият през годината, без ДДС;
-            удържаният данък е изчислен по чл. 43, ал. 4 ЗДДФЛ — сверете го със служебните бележки
-            на платците.
+            Данните за Приложение № 3 към годишната данъчна декларация по чл. 50 ЗДДФЛ за {tax.year}{" "}
+            г. (доходи от упражняване на свободна професия). Декларацията се подава до{" "}
+            {printDate(annualReturnDueDate(tax.year))} г. Доходът е полученият през годината, без
+            ДДС; удържаният данък е изчислен по чл. 43, ал. 4 ЗДДФЛ — сверете го със служебните
+            бележки на платците.
           </p>
           <p>
             <a href={`/taxes/annual.pdf?year=${tax.year}`} data-reload>
               Изтегли като PDF
             </a>{" "}
-            ·{" "}
-            <Link to={`/taxes/advance?year=${tax.year}`}>Авансов данък за {tax.year} г.</Link>
+            · <Link to={`/taxes/advance?year=${tax.year}`}>Авансов данък за {tax.year} г.</Link>
           </p>
           <ReturnTable
             year={tax.year}

@@ -123,7 +123,11 @@ describe("a freelancer's income tax (issue #49 item 2, decision 076's worked exa
     expect(await advanceTaxForQuarter(db, me.companyId, 2026, 4)).toEqual({ dueCents: 0 });
 
     const path = "/taxes/advance?year=2026";
-    const { text } = await pageOf(AdvancePage, await call(advanceLoader, db, path, { headers }), path);
+    const { text } = await pageOf(
+      AdvancePage,
+      await call(advanceLoader, db, path, { headers }),
+      path,
+    );
     expect(text).toContain("Авансов данък по тримесечия за 2026 г., в евро");
     expect(text).toContain(
       "II тримесечие 1 800,00 0,00 1 800,00 450,00 1 350,00 135,00 31.07.2026",
@@ -150,7 +154,11 @@ describe("a freelancer's income tax (issue #49 item 2, decision 076's worked exa
     );
     expect(saved.status).toBe(302);
     const path = "/taxes/annual?year=2026";
-    const { text } = await pageOf(AnnualPage, await call(annualLoader, db, path, { headers }), path);
+    const { text } = await pageOf(
+      AnnualPage,
+      await call(annualLoader, db, path, { headers }),
+      path,
+    );
     expect(text).toContain("Приложение № 3 за 2026 г., в евро");
     expect(text).toContain(`1.1. Алфа ООД ${ALFA_EIK} 2 000,00 150,00`);
     expect(text).toContain(`1.2. ЕТ Бета – Георги Колев ${BETA_EIK} 1 200,00 90,00`);

@@ -81,6 +81,12 @@ export async function advanceTaxForQuarter(
   if (quarter === 4) return { dueCents: 0 };
   const { from, to } = quarterDays(year, quarter);
   const payers = await incomeByPayer(db, companyId, from, to);
-  const advance = advanceQuarter(year, quarter, payers, incomeTaxRule(year), person.selfInsuredDeclared);
+  const advance = advanceQuarter(
+    year,
+    quarter,
+    payers,
+    incomeTaxRule(year),
+    person.selfInsuredDeclared,
+  );
   return { dueCents: advance.dueCents };
 }

@@ -1,8 +1,8 @@
 import { type LedgerPdfModel, pdfModel, type ReportRow } from "~/modules/ledger/report-file";
 import { printDate } from "~/utils/dates";
 import type { TaxYear } from "./advance.server";
-import { annualReturnDueDate } from "./rules";
 import { returnRows } from "./return-rows";
+import { annualReturnDueDate } from "./rules";
 
 /*
  * Приложение № 3 as PDF (decision 076): the page's rows drawn by the ledger's report renderer in

@@ -30,7 +30,11 @@ export function returnRows(f: AnnualFigures, ratePercent: number, expensesPercen
       label: "2. Доходи от платци, които не са предприятия (физически лица, чуждестранни клиенти)",
       amountCents: f.otherIncomeCents,
     },
-    { heading: true, label: "Част II — Облагаем доход и годишна данъчна основа", amountCents: null },
+    {
+      heading: true,
+      label: "Част II — Облагаем доход и годишна данъчна основа",
+      amountCents: null,
+    },
     { label: "Общ размер на доходите", amountCents: f.incomeCents, strong: true },
     {
       label: `Нормативно признати разходи (${expensesPercent} %)`,
