@@ -21,7 +21,7 @@ import {
   INCOME_TAX_MESSAGES,
   taxYearOf,
 } from "~/modules/income-tax/rules";
-import { TAX_YEAR_FIELDS, taxYearSchema } from "~/modules/income-tax/schema";
+import { TAX_YEAR_FIELDS, taxYearSchema } from "~/modules/income-tax/form.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { answerFields, useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseForm, typedValues } from "~/utils/forms.server";
