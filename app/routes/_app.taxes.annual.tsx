@@ -13,6 +13,7 @@ import { ReturnTable, TaxYearForm } from "~/components/taxes/tax-tables";
 import { Button } from "~/components/ui/button";
 import { recordAct } from "~/modules/auth/acts.server";
 import { taxYear } from "~/modules/income-tax/advance.server";
+import { TAX_YEAR_FIELDS, taxYearSchema } from "~/modules/income-tax/form.server";
 import { saveTaxYear } from "~/modules/income-tax/income.server";
 import { returnRows } from "~/modules/income-tax/return-rows";
 import {
@@ -21,7 +22,6 @@ import {
   INCOME_TAX_MESSAGES,
   taxYearOf,
 } from "~/modules/income-tax/rules";
-import { TAX_YEAR_FIELDS, taxYearSchema } from "~/modules/income-tax/form.server";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { answerFields, useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseForm, typedValues } from "~/utils/forms.server";
