@@ -1073,6 +1073,21 @@ export interface Feedback {
   userId: string | null;
 }
 
+export interface IncomeTaxYears {
+  companyId: string;
+  /**
+   * Compulsory social and health contributions the person paid for the year (КСО, ЗЗО), euro cents, as the person states them.
+   */
+  contributionsCents: Generated<number>;
+  /**
+   * The person declared to the payers that they are self-insured (ЗДДФЛ чл. 43, ал. 5): no payer withholds the advance tax.
+   */
+  selfInsuredDeclared: Generated<boolean>;
+  updatedAt: Generated<Timestamp>;
+  updatedBy: string | null;
+  year: number;
+}
+
 export interface LedgerAccounts {
   analytics: LedgerAccountsAnalytics;
   code: string;
@@ -1785,6 +1800,7 @@ export interface DB {
   expenseMonthTotals: ExpenseMonthTotals;
   expenses: Expenses;
   feedback: Feedback;
+  incomeTaxYears: IncomeTaxYears;
   ledgerAccounts: LedgerAccounts;
   ledgerAccountTemplates: LedgerAccountTemplates;
   ledgerEntries: LedgerEntries;

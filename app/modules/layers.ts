@@ -37,7 +37,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   // Bank statements: movements matched to documents and expenses through their own paths.
   ["bank"],
   // Reports over the documents, expenses and salaries; the company's whole export of them.
-  ["vat"],
+  // The owner's income tax (decision 076) reads the documents' payments, as the VAT reads them.
+  ["vat", "income-tax"],
   // SAF-T (decision 063) reads the books, the documents and the VAT journals' conversions.
   ["analytics", "dashboard", "export", "saft", "annual"],
   // The accountant's month-end (decision 066) gathers the VAT, payroll, books and SAF-T files.

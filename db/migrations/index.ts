@@ -60,6 +60,7 @@ import * as m20261201T0600 from "./20261201T0600-portal-links";
 import * as m20261201T0700 from "./20261201T0700-reconciliations";
 import * as m20261202T0200 from "./20261202T0200-portal-statement-views";
 import * as m20261202T0500 from "./20261202T0500-calendar";
+import * as m20261202T0600 from "./20261202T0600-income-tax-years";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -127,6 +128,7 @@ export const migrations: Record<string, Migration> = {
   "20261201T0700-reconciliations": m20261201T0700,
   "20261202T0200-portal-statement-views": m20261202T0200,
   "20261202T0500-calendar": m20261202T0500,
+  "20261202T0600-income-tax-years": m20261202T0600,
 };
 
 export const migrationProvider: MigrationProvider = {

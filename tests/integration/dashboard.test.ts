@@ -163,6 +163,7 @@ describe("the dashboard's money", () => {
       applyWithinDays: 7,
       validFrom: "2026-01-01",
       source: expect.stringContaining("ЗДДС чл. 96, ал. 1"),
+      euBusinessInvoices: 0,
     });
   });
 

@@ -1225,6 +1225,14 @@ function listedCalls(f: Fixtures): Call[] {
       body: "form",
       fields: { intent: "dispute", amount: "100,00", note: "Разлика в плащане" },
     },
+    // The annual return's figures the person enters (decision 076): the year is in the address.
+    {
+      route: "_app.taxes.annual",
+      method: "POST",
+      path: "/taxes/annual?year=2026",
+      body: "form",
+      fields: { contributions: "1200,00", selfInsuredDeclared: "on" },
+    },
     {
       route: "_app.invoice.new",
       method: "POST",

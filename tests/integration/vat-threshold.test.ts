@@ -2,9 +2,14 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { VatThresholdCard } from "~/components/dashboard/money-cards";
+import { createClient } from "~/modules/clients/queries.server";
+import { clientSchema } from "~/modules/clients/schema";
 import { vatThreshold } from "~/modules/dashboard/money.server";
+import { dashboardMoney } from "~/modules/dashboard/page.server";
+import { issueDocument } from "~/modules/invoices/documents.server";
 import { loader as dashboardApi } from "~/routes/api.dashboard";
-import { createCompanyWithClient } from "../setup/factories";
+import { todayInSofia } from "~/utils/dates";
+import { createCompanyWithClient, createTestDraft } from "../setup/factories";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -77,5 +82,48 @@ describe("the VAT registration threshold (issue #41 item 11, decision 040)", () 
     expect(over).toContain("Източник: ЗДДС чл. 96, ал. 1 и ал. 6 (ЗИД ЗДДС, ДВ бр. 115");
     // Reaching the figure is not exceeding it (чл. 96, ал. 1: «надвиши»).
     expect(card(5_113_000)).not.toContain("Прагът е надвишен.");
+  });
+});
+
+describe("services to businesses in other member states (ЗДДС чл. 97а, ал. 2; decision 076)", () => {
+  it("leave the turnover in the country and warn that registration comes before such a supply", async () => {
+    const db = getDb();
+    const me = await createCompanyWithClient(db, false);
+    const acme = await createClient(
+      db,
+      me.companyId,
+      clientSchema.parse({
+        kind: "foreign_company",
+        name: "Acme GmbH",
+        address: "Hauptstraße 1",
+        city: "Berlin",
+        postalCode: "10115",
+        country: "Германия",
+      }),
+    );
+    const today = todayInSofia();
+    for (const [clientId, amount] of [
+      [me.clientId, "30000"],
+      [acme.id, "20000"],
+    ] as const) {
+      const id = await createTestDraft(db, me, {
+        clientId,
+        issueDate: today,
+        lines: [{ description: "Услуга", quantity: "1", unitPrice: amount, vatRate: null }],
+      });
+      await issueDocument(db, me.companyId, id);
+    }
+    const money = await dashboardMoney(
+      db,
+      { ...me.user, companyId: me.companyId, role: "user", plan: "basic", companyRole: "owner" },
+      today,
+    );
+    expect(money.vatThreshold).toMatchObject({ turnoverCents: 3_000_000, euBusinessInvoices: 1 });
+    const text = textOf(
+      renderToStaticMarkup(createElement(VatThresholdCard, { threshold: money.vatThreshold! })),
+    );
+    expect(text).toContain("Оборот в страната от началото на годината: 30 000,00");
+    expect(text).toContain("Фактури към фирми от други държави от ЕС (1).");
+    expect(text).toContain("преди доставката (чл. 97а, ал. 2 ЗДДС)");
   });
 });

@@ -145,10 +145,13 @@ export function VatThresholdCard(props: {
     validFrom: string;
     /** The row's legal source, as stored with the dated row. */
     source: string | null;
+    /** This year's invoices to businesses in other member states (ЗДДС чл. 97а, decision 076). */
+    euBusinessInvoices?: number;
   };
 }) {
   const { thresholdCents, turnoverCents, percent, applyWithinDays, validFrom, source } =
     props.threshold;
+  const toEu = props.threshold.euBusinessInvoices ?? 0;
   // ЗДДС чл. 96, ал. 1: the obligation arises when the turnover exceeds the threshold.
   const over = turnoverCents > thresholdCents;
   const near = percent >= 80;
@@ -159,7 +162,7 @@ export function VatThresholdCard(props: {
     <section className={near ? styles.warning : styles.card} aria-labelledby="threshold-title">
       <h2 id="threshold-title">Праг за регистрация по ДДС</h2>
       <p>
-        Облагаем оборот от началото на годината: <strong>{eur(turnoverCents)}</strong> от{" "}
+        Оборот в страната от началото на годината: <strong>{eur(turnoverCents)}</strong> от{" "}
         {eur(thresholdCents)} ({percent} %).
       </p>
       <meter
@@ -184,6 +187,14 @@ export function VatThresholdCard(props: {
         <p>
           <strong>Наближавате прага.</strong> Когато облагаемият оборот надвиши{" "}
           {eur(thresholdCents)}, имате {applyWithinDays} дни да подадете заявление за регистрация.
+        </p>
+      ) : null}
+      {toEu > 0 ? (
+        <p role="alert">
+          <strong>Фактури към фирми от други държави от ЕС ({toEu}).</strong> За услуга с място на
+          изпълнение в друга държава членка, за която данъкът е изискуем от получателя (чл. 21, ал.
+          2 ЗДДС), регистрацията по ДДС е задължителна независимо от оборота — преди доставката (чл.
+          97а, ал. 2 ЗДДС). Такива доставки не влизат в оборота в страната.
         </p>
       ) : null}
       {source ? (

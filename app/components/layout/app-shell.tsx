@@ -72,6 +72,7 @@ function NavItems({ user, flat = false }: { user: ShellUser; flat?: boolean }) {
     { to: "/reports/vat", label: "ДДС", shown: user.may.vat, more: true },
     // Every plan (decision 075): the deadlines are the law's, whatever the plan holds.
     { to: "/calendar", label: "Календар", shown: user.may.calendar, more: true },
+    { to: "/taxes/advance", label: "Данък върху доходите", shown: user.may.taxes, more: true },
     {
       to: "/ledger",
       label: "Счетоводство",

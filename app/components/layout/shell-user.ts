@@ -20,7 +20,8 @@ export type ShellSections = Record<
   | "team"
   | "audit"
   | "periods"
-  | "ledger",
+  | "ledger"
+  | "taxes",
   boolean
 >;
 
@@ -90,6 +91,7 @@ export function shellUser(
       audit: can(user, "audit.view"),
       periods: can(user, "periods"),
       ledger: can(user, "ledger.view"),
+      taxes: can(user, "taxes"),
     },
   };
 }

@@ -34,6 +34,7 @@ export const COMPANY_AUDIT_ACTIONS = {
   "ledger.account-add": "Добавена аналитична сметка",
   "ledger.account-rename": "Преименувана сметка",
   "ledger.saft-code": "Променен код на сметка по номенклатурата на НАП",
+  "income-tax.year": "Записани данни за годишната данъчна декларация",
   "period.lock": "Заключен период",
   "period.unlock": "Отключен период",
   "portal.link": "Създадена връзка към портала за клиента",
@@ -85,6 +86,7 @@ export const AUDIT_GROUPS = {
     actions: ["bank.import", "bank.match", "bank.unmatch", "bank.rule", "bank.rule-delete"],
   },
   periods: { label: "Заключени периоди", actions: ["period.lock", "period.unlock"] },
+  taxes: { label: "Данък върху доходите", actions: ["income-tax.year"] },
   ledger: {
     label: "Сметкоплан",
     actions: ["ledger.account-add", "ledger.account-rename", "ledger.saft-code"],

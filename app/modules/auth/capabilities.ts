@@ -92,6 +92,8 @@ export const CAPABILITIES = {
   "ledger.view": BOOKS,
   /** Manual entries, analytic accounts, renames and the posting rules. */
   "ledger.edit": BOOKS,
+  /** The owner's income tax (decision 076): the advance tax, Приложение № 3 and its figures. */
+  taxes: BOOKS,
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -124,6 +126,7 @@ export const CAPABILITY_LABELS: Record<Capability, string> = {
   periods: "Заключване на периоди",
   "ledger.view": "Счетоводство: сметкоплан, дневник, оборотна ведомост",
   "ledger.edit": "Счетоводство: ръчни статии, сметки и правила",
+  taxes: "Данък върху доходите: авансов данък и годишна декларация",
 };
 
 /** What a session works with: its role in the active company (null: no company). */

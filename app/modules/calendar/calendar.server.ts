@@ -1,4 +1,6 @@
 import type { Kysely } from "kysely";
+import { advanceTaxForQuarter } from "~/modules/income-tax/advance.server";
+import type { Quarter } from "~/modules/income-tax/rules";
 import { monthPayments } from "~/modules/salaries/nap/payments.server";
 import { PLAN_RANK } from "~/modules/subscriptions/plans";
 import { periodCurrency } from "~/modules/vat/journals.server";
@@ -50,21 +52,18 @@ export type AmountProvider = (
   deadline: Deadline,
 ) => Promise<Omit<DeadlineAmount, "partial"> | undefined>;
 
-/**
- * The signature the income-tax module's `advanceTaxForQuarter` (app/modules/income-tax/
- * advance.server.ts) has, for the provider the lead wires after both branches are merged.
- */
+/** The signature of the income-tax module's `advanceTaxForQuarter` (decision 076). */
 export type AdvanceTaxSource = (
   db: Db,
   companyId: string,
   year: number,
-  quarter: number,
+  quarter: Quarter,
 ) => Promise<{ dueCents: number } | undefined>;
 
 /** A provider of the advance tax from the income-tax module's figure. */
 export function advanceTaxProvider(source: AdvanceTaxSource): AmountProvider {
   return async (ctx, d) => {
-    const [year, quarter] = d.period.split("-Q").map(Number) as [number, number];
+    const [year, quarter] = d.period.split("-Q").map(Number) as [number, Quarter];
     const tax = await source(ctx.db, ctx.companyId, year, quarter);
     return tax && { cents: tax.dueCents, currency: "EUR", label: "Авансов данък" };
   };
@@ -90,9 +89,8 @@ const payrollAmount: AmountProvider = async (ctx, d) => {
 export const AMOUNT_PROVIDERS: Partial<Record<RuleKey, AmountProvider>> = {
   "vat-return": vatAmount,
   "payroll-contributions": payrollAmount,
-  // TODO(lead, after merging the income-tax branch): the freelancer's quarterly advance tax —
-  // "advance-tax": advanceTaxProvider(advanceTaxForQuarter) from ~/modules/income-tax/advance.server
-  // (and move this module's layer after income-tax's if it is not already).
+  // The freelancer's quarterly advance tax (decision 076).
+  "advance-tax": advanceTaxProvider(advanceTaxForQuarter),
 };
 
 /** The company's kind, VAT registration, employees (anyone employed on or after `from`) and plan. */

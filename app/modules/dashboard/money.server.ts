@@ -6,6 +6,7 @@ import {
   RECEIVABLE,
 } from "~/modules/invoices/list.server";
 import { documentState } from "~/modules/invoices/payments.server";
+import { VIES_COUNTRIES } from "~/modules/reference/vies";
 import type { Database } from "~db/types";
 
 /*
@@ -178,4 +179,44 @@ export function vatThreshold(db: Kysely<Database>, day: string) {
     .orderBy("validFrom", "desc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/** The member states other than Bulgaria, by the ISO codes clients are kept with. */
+const OTHER_EU_STATES = [
+  ...VIES_COUNTRIES.filter((c) => c !== "BG" && c !== "EL" && c !== "XI"),
+  "GR",
+];
+
+/**
+ * The invoices the company issued from `from` to `to` to a business established in another
+ * member state (a «foreign_company» client of an EU country): how many, and their amount without
+ * VAT in euro. A company not registered for VAT must register under ЗДДС чл. 97а, ал. 2 before it
+ * supplies such a business a service whose tax the recipient pays (чл. 21, ал. 2), whatever its
+ * turnover; and such a supply is not turnover in the country (чл. 96, ал. 1; decision 076).
+ */
+export async function documentsToEuBusinesses(
+  db: Kysely<Database>,
+  companyId: string,
+  from: string,
+  to: string,
+) {
+  const row = await db
+    .selectFrom("documents as d")
+    .innerJoin("clients as c", (join) =>
+      join.onRef("c.id", "=", "d.clientId").onRef("c.companyId", "=", "d.companyId"),
+    )
+    .select((eb) => [
+      eb.fn.countAll<string>().as("count"),
+      sql<string>`coalesce(sum(round(d.subtotal_cents * case d.currency when 'EUR' then 1
+        when 'BGN' then 1 / 1.95583 else coalesce(d.eur_rate, 0) end)), 0)`.as("netEurCents"),
+    ])
+    .where("d.companyId", "=", companyId)
+    .where("d.status", "=", "issued")
+    .where("d.type", "=", "invoice")
+    .where("d.issueDate", ">=", from)
+    .where("d.issueDate", "<=", to)
+    .where("c.kind", "=", "foreign_company")
+    .where("c.countryCode", "in", OTHER_EU_STATES)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), netEurCents: Number(row?.netEurCents ?? 0) };
 }

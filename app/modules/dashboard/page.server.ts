@@ -7,7 +7,13 @@ import { hasPlan } from "~/modules/subscriptions/plans";
 import { lastDayOf } from "~/utils/periods";
 import type { Database } from "~db/types";
 import { DASHBOARD_COST_NOTES } from "./figure-notes";
-import { latestDocuments, receivables, revenue, vatThreshold } from "./money.server";
+import {
+  documentsToEuBusinesses,
+  latestDocuments,
+  receivables,
+  revenue,
+  vatThreshold,
+} from "./money.server";
 
 /**
  * Everything the dashboard shows of the business's money, for the company's user and today
@@ -30,7 +36,7 @@ export async function dashboardMoney(
   // The plan opens them, and the role must see them too (a viewer sees no salaries).
   const full = hasPlan(user, "full") && can(user, "salaries.view");
   const standard = hasPlan(user, "standard") && can(user, "expenses.view");
-  const [month, year, owed, latest, threshold, salaries, expenses] = await Promise.all([
+  const [month, year, owed, latest, threshold, salaries, expenses, toEu] = await Promise.all([
     revenue(db, companyId, monthStart, lastDayOf(today.slice(0, 7))),
     revenue(db, companyId, yearStart, `${today.slice(0, 4)}-12-31`),
     receivables(db, companyId, today),
@@ -38,8 +44,13 @@ export async function dashboardMoney(
     company.isVatRegistered ? undefined : vatThreshold(db, today),
     full ? monthSalaries(db, companyId, today.slice(0, 7)) : undefined,
     standard ? monthTotals(db, companyId, monthStart, lastDayOf(today.slice(0, 7))) : undefined,
+    company.isVatRegistered
+      ? undefined
+      : documentsToEuBusinesses(db, companyId, yearStart, `${today.slice(0, 4)}-12-31`),
   ]);
-  const turnover = year.netEurCents;
+  // Turnover in the country (ЗДДС чл. 96, ал. 1): services to businesses in other member states
+  // are supplied there (чл. 21, ал. 2) and left out (decision 076).
+  const turnover = year.netEurCents - (toEu?.netEurCents ?? 0);
   return {
     month: { from: monthStart, to: lastDayOf(today.slice(0, 7)), revenue: month },
     year: { from: yearStart, revenue: year },
@@ -53,6 +64,8 @@ export async function dashboardMoney(
           applyWithinDays: threshold.applyWithinDays,
           validFrom: threshold.validFrom,
           source: threshold.note,
+          /** This year's invoices to businesses in other member states (ЗДДС чл. 97а, decision 076). */
+          euBusinessInvoices: toEu?.count ?? 0,
         }
       : null,
     salaries: salaries ? salaries.totals : null,

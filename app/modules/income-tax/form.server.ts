@@ -1,0 +1,2 @@
+/* The form's schema for actions only: the page's browser chunk never loads zod (conventions). */
+export { TAX_YEAR_FIELDS, taxYearSchema } from "./schema";
