@@ -182,6 +182,7 @@ export function expenseFormValues(expense: ExpenseWithDetails): Record<string, s
     supplierAddress: expense.supplierAddress ?? "",
     documentType: expense.documentType,
     acquisition: expense.acquisition ?? "services",
+    reverseCharge: expense.reverseCharge ? "on" : "",
     documentNumber: expense.documentNumber,
     documentDate: expense.documentDate,
     taxEventDate: expense.taxEventDate ?? "",
