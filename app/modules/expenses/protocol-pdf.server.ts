@@ -111,7 +111,7 @@ export async function protocolPdfModel(
     ],
     footer: `Изготвено със Сметка на ${madeAt}`,
     after: [
-      ...(row.rateNote ? [`Основата е превърната по ${row.rateNote}.`] : []),
+      ...(row.rateNote ? [`${row.rateNote}.`] : []),
       "Съставил: ........................................ (име, подпис)",
     ],
   };
