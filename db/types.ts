@@ -109,6 +109,7 @@ export type LedgerEntriesSourceKind =
   | "payment"
   | "salary"
   | "salary_payment"
+  | "vat_protocol"
   | "vat_settlement";
 
 export type LedgerLinesCounterpartyKind = "client" | "employee" | "supplier";
@@ -176,6 +177,10 @@ export type VatGroundKind =
   | "outside_scope"
   | "reverse_charge"
   | "zero";
+
+export type VatProtocolsKind = "domestic_163a" | "eu_goods" | "eu_services" | "import_services";
+
+export type VatProtocolsStatus = "cancelled" | "issued";
 
 export type VatTreatment = "exempt" | "export" | "intra_community" | "reverse_charge" | "standard";
 
@@ -1039,6 +1044,10 @@ export interface Expenses {
   notes: string | null;
   paidOn: string | null;
   paymentMethod: ExpensePaymentMethod | null;
+  /**
+   * The supplier charged no VAT because the buyer owes it (чл. 163а ЗДДС, a domestic reverse charge): the expense gets a protocol under чл. 117.
+   */
+  reverseCharge: Generated<boolean>;
   subtotalCents: number;
   supplierAddress: string | null;
   /**
@@ -1724,6 +1733,50 @@ export interface VatGrounds {
   validTo: string | null;
 }
 
+export interface VatProtocolCounters {
+  companyId: string;
+  lastNumber: Generated<number>;
+}
+
+export interface VatProtocols {
+  /**
+   * The tax base in currency (the period's: EUR from 2026), converted at eur_rate of the chargeable date; a correcting protocol holds the change (negative for a decrease).
+   */
+  baseCents: number;
+  cancelledAt: Timestamp | null;
+  /**
+   * The day the tax became chargeable (the tax event, an earlier payment, or for goods the 15th of the next month or the invoice's day): the term of чл. 117, ал. 3 runs from it.
+   */
+  chargeableDate: string;
+  companyId: string;
+  /**
+   * A correcting protocol (чл. 117, ал. 4): the protocol it changes; reason says why.
+   */
+  correctsId: string | null;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  /**
+   * The VAT the purchase journal credits (the expense's right of credit: all, a part by its coefficient, none).
+   */
+  creditableVatCents: number;
+  currency: LedgerEntriesCurrency;
+  eurRate: Numeric | null;
+  expenseId: string;
+  id: Generated<string>;
+  /**
+   * eu_services (чл. 21, ал. 2 and чл. 82, ал. 2), eu_goods (чл. 84: кол. 13), import_services (a supplier outside the EU), domestic_163a (чл. 163а).
+   */
+  kind: VatProtocolsKind;
+  number: string;
+  protocolDate: string;
+  rateNote: string | null;
+  reason: string | null;
+  sourceCurrency: string;
+  status: Generated<VatProtocolsStatus>;
+  vatCents: number;
+  vatRate: number;
+}
+
 export interface VatRates {
   createdAt: Generated<Timestamp>;
   id: Generated<string>;
@@ -1835,6 +1888,8 @@ export interface DB {
   userTokens: UserTokens;
   vatFilingSettings: VatFilingSettings;
   vatGrounds: VatGrounds;
+  vatProtocolCounters: VatProtocolCounters;
+  vatProtocols: VatProtocols;
   vatRates: VatRates;
   vatRegistrationThresholds: VatRegistrationThresholds;
   viesChecks: ViesChecks;

@@ -20,6 +20,7 @@ import {
   uploadedReceipts,
 } from "~/modules/expenses/attachments.server";
 import { EXPENSE_DOCUMENT_TYPES } from "~/modules/expenses/constants";
+import { expenseProtocols, protocolProposal } from "~/modules/expenses/protocols.server";
 import { deleteExpense, requireExpense } from "~/modules/expenses/service.server";
 import { lockedMessage } from "~/modules/periods/constants";
 import { lockOn } from "~/modules/periods/locks.server";
@@ -36,7 +37,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const expense = await requireExpense(context.db, user.companyId, params.id);
   // An expense of a locked month is neither changed nor deleted (decision 058): the page says why.
   const lock = await lockOn(context.db, user.companyId, expense.documentDate);
-  return json({ expense, today: todayInSofia(), locked: lock ? lockedMessage(lock) : null });
+  // Its protocol under чл. 117, made or due (decision 073): the page links to it.
+  const [made, due] = await Promise.all([
+    expenseProtocols(context.db, user.companyId, expense.id),
+    protocolProposal(context.db, user.companyId, expense.id).catch(() => null),
+  ]);
+  const protocol = made.length || due ? { due: !!due, count: made.length } : null;
+  return json({
+    expense,
+    today: todayInSofia(),
+    locked: lock ? lockedMessage(lock) : null,
+    protocol,
+  });
 }
 
 /** The page's forms: upload receipts (multipart), remove one, delete the expense. */
@@ -83,7 +95,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ExpensePage() {
-  const { expense, today, locked } = useLoaderData<typeof loader>();
+  const { expense, today, locked, protocol } = useLoaderData<typeof loader>();
   const receipts = useFormAnswer("receipts");
   const remove = useFormAnswer("delete");
   const busy = useNavigation().state !== "idle";
@@ -98,6 +110,14 @@ export default function ExpensePage() {
       {locked ? <p className={page.warning}>{locked}</p> : null}
       <div className={invoiceStyles.actions}>
         {locked ? null : <ButtonLink to={`/expenses/edit/${expense.id}`}>Редактирай</ButtonLink>}
+        {protocol ? (
+          <ButtonLink
+            to={`/expenses/${expense.id}/protocol`}
+            tone={protocol.due ? "primary" : "secondary"}
+          >
+            {protocol.due ? "Потвърдете протокола по чл. 117" : "Протокол по чл. 117"}
+          </ButtonLink>
+        ) : null}
         <ButtonLink to={`/expenses/add?supplierId=${expense.supplierId ?? ""}`} tone="secondary">
           Нов разход от този доставчик
         </ButtonLink>

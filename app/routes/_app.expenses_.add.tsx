@@ -16,7 +16,7 @@ import { todayInSofia } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { expenseFormData } from "~/web/expenses/form.server";
+import { afterSave, expenseFormData } from "~/web/expenses/form.server";
 import { submitExpenseAddForm } from "~/web/expenses/ubl-import.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
@@ -51,6 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // An e-invoice read: the form comes back filled for the person to check (nothing saved yet).
   if ("imported" in outcome) return json({ ...outcome.answer, ublWarnings: outcome.warnings });
   if (!outcome.saved) return refuseForm(outcome.answer, outcome.status);
+  const protocol = await afterSave(context.db, user.companyId, outcome.id);
+  if (protocol) return redirectWithToast(protocol.to, protocol.toast);
   return redirectWithToast(`/expenses/${outcome.id}`, {
     title: "Разходът е записан",
     description: "Документът е в списъка с разходи.",

@@ -14,7 +14,12 @@ import { requireExpense } from "~/modules/expenses/service.server";
 import { useFormAnswer } from "~/utils/forms";
 import { refuseForm } from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { expenseFormData, expenseFormValues, submitExpenseForm } from "~/web/expenses/form.server";
+import {
+  afterSave,
+  expenseFormData,
+  expenseFormValues,
+  submitExpenseForm,
+} from "~/web/expenses/form.server";
 import { requireFeature } from "~/web/subscriptions/gate.server";
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
@@ -46,6 +51,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     expense.id,
   );
   if (!outcome.saved) return refuseForm(outcome.answer, outcome.status);
+  const protocol = await afterSave(context.db, user.companyId, expense.id);
+  if (protocol) return redirectWithToast(protocol.to, protocol.toast);
   return redirectWithToast(`/expenses/${expense.id}`, "Промените са записани");
 }
 

@@ -31,6 +31,7 @@ const SOURCES = {
   salary_payment: "Изплащане на заплата",
   bank: "Банково движение",
   vat_settlement: "Приключване на ДДС",
+  vat_protocol: "Протокол по чл. 117 ЗДДС",
   opening: "Начални салда",
 } as const;
 

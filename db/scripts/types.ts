@@ -65,6 +65,7 @@ const checkNames: Record<string, string> = {
   "recurring_invoices.mode": "recurring_mode",
   "salaries.contract_type": "contract_type",
   "reconciliations.status": "reconciliation_status",
+  "vat_protocols.currency": "ledger_entries_currency",
   "salaries.status": "salary_status",
   "subscriptions.plan": "plan",
   "subscriptions.previous_plan": "plan",

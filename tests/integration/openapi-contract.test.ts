@@ -61,6 +61,14 @@ function validatorOf(schema: object): ValidateFunction {
 const NOT_CALLED: Record<string, string> = {
   "get /api/vies/{vatNumber}": "asks the EU's VIES service over the network",
   "post /api/expenses/{id}/attachments": "multipart: a receipt's bytes",
+  "post /api/expenses/{id}/protocols":
+    "needs an expense from a foreign supplier (tests/integration/vat-protocols.test.ts)",
+  "get /api/expenses/{id}/protocols/{protocolId}":
+    "needs an issued protocol (tests/integration/vat-protocols.test.ts)",
+  "delete /api/expenses/{id}/protocols/{protocolId}":
+    "needs an issued protocol (tests/integration/vat-protocols.test.ts)",
+  "post /api/expenses/{id}/protocols/{protocolId}":
+    "needs a protocol of a locked month (tests/integration/vat-protocols.test.ts)",
   "post /api/bank/statements": "multipart: a statement file",
   "post /api/expenses/import-ubl": "a UBL file (tests/integration/einvoice*.test.ts)",
   "post /api/team/invitations/accept": "the invitation's token is only in its e-mail",
@@ -230,6 +238,7 @@ function calls(f: Fixtures): {
     { method: "get", path: "/api/expenses" },
     { method: "get", path: "/api/expenses/{id}", params: { id: f.expenseId } },
     { method: "get", path: "/api/expenses/{id}/attachments", params: { id: f.expenseId } },
+    { method: "get", path: "/api/expenses/{id}/protocols", params: { id: f.expenseId } },
     {
       method: "get",
       path: "/api/expenses/{id}/attachments/{attachmentId}",

@@ -20,6 +20,7 @@ import { CURRENCIES } from "~/modules/reference/currencies";
 import type { FormAnswer } from "~/utils/forms";
 import { AmountsTable, useLiveAmounts } from "./expense-amounts";
 import * as styles from "./expenses.css";
+import { ReverseChargeField } from "./reverse-charge-field";
 import { SupplierPicker } from "./supplier-picker";
 import { UblImportFields } from "./ubl-import";
 
@@ -184,6 +185,10 @@ export function ExpenseForm({
             hint="Празно, ако съвпада с датата на документа"
           />
         </div>
+        <ReverseChargeField
+          checked={value("reverseCharge") === "on"}
+          error={error("reverseCharge")}
+        />
         <FormField
           name="description"
           label="Описание"

@@ -138,6 +138,7 @@ export const EXPENSE_FIELD_ORDER = [
   "supplierAddress",
   "documentType",
   "acquisition",
+  "reverseCharge",
   "documentNumber",
   "documentDate",
   "taxEventDate",

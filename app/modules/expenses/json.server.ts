@@ -18,6 +18,7 @@ export function expenseJson(expense: ExpenseWithDetails) {
     },
     documentType: expense.documentType,
     acquisition: expense.acquisition,
+    reverseCharge: expense.reverseCharge,
     documentNumber: expense.documentNumber,
     documentDate: expense.documentDate,
     taxEventDate: expense.taxEventDate,
@@ -192,6 +193,9 @@ export const expenseJsonSchema = expenseListJsonSchema
       .describe(
         "A protocol under чл. 117: goods (intra-Community acquisition, кол. 13) or services (кол. 14)",
       ),
+    reverseCharge: z
+      .boolean()
+      .describe("The supplier charged no VAT under чл. 163а (domestic reverse charge)"),
     eurRate: orNull,
     amounts: z.array(expenseAmountJsonSchema),
     vatCreditCoefficient: orNull,

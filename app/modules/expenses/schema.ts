@@ -164,6 +164,8 @@ export const expenseSchema = z
         return (Number(k) / 10_000).toFixed(4);
       }),
     paid: checkbox,
+    /** The supplier charged no VAT under чл. 163а (domestic reverse charge): a protocol follows. */
+    reverseCharge: checkbox,
     paymentMethod: z
       .enum(Object.keys(EXPENSE_PAYMENT_METHODS) as [keyof typeof EXPENSE_PAYMENT_METHODS], {
         errorMap: () => ({ message: EXPENSE_MESSAGES.paymentMethod }),

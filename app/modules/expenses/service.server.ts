@@ -9,6 +9,7 @@ import { creditableVat, expenseTotals } from "./amounts";
 import { type CheckedReceipt, storeReceipts } from "./attachments.server";
 import { CATEGORY_MESSAGES } from "./categories.server";
 import { refreshMonthTotals } from "./month-totals.server";
+import { protocolsBlockingDelete } from "./protocols.server";
 import {
   EXPENSE_DOCUMENT_TYPES,
   EXPENSE_MESSAGES,
@@ -75,6 +76,7 @@ async function columnsOf(db: Kysely<Database>, companyId: string, input: Expense
     supplierAddress: input.supplierAddress,
     documentType: input.documentType,
     acquisition: input.documentType === "protocol_117" ? (input.acquisition ?? "services") : null,
+    reverseCharge: input.documentType === "invoice" && input.reverseCharge,
     documentNumber: input.documentNumber,
     documentDate: input.documentDate,
     taxEventDate: input.taxEventDate,
@@ -238,6 +240,8 @@ export async function removeExpense(
   id: string,
 ): Promise<boolean> {
   if (!isUuid(id)) return false;
+  // A protocol under чл. 117 keeps its number and its expense (decision 073).
+  await protocolsBlockingDelete(trx, companyId, id);
   const row = await trx
     .deleteFrom("expenses")
     .where("companyId", "=", companyId)

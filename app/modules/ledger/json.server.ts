@@ -39,6 +39,7 @@ export const ledgerEntryJsonSchema = z
         "salary_payment",
         "bank",
         "vat_settlement",
+        "vat_protocol",
         "opening",
       ]),
       id: z.string().uuid().nullable(),

@@ -32,6 +32,7 @@ const JOURNALS: Readonly<Record<LedgerEntriesSourceKind, string>> = {
   salary_payment: "Изплатени заплати",
   bank: "Банка",
   vat_settlement: "Приключване на ДДС",
+  vat_protocol: "Протоколи по чл. 117 ЗДДС",
   manual: "Ръчни записвания",
   opening: "Начални салда",
 };

@@ -10,6 +10,7 @@ import {
   salesJournal,
   toPeriodCents,
 } from "./journals.server";
+import { madeProtocolPurchases, madeProtocolSales } from "./protocols.server";
 
 /*
  * What the journals take from the expenses: the purchase journal (every expense with a VAT
@@ -55,6 +56,20 @@ export async function purchaseJournal(db: Kysely<Database>, companyId: string, m
     ])
     .where("companyId", "=", companyId)
     .where("documentType", "in", VAT_CREDIT_DOCUMENT_TYPES)
+    // An expense with a protocol made from it is in the journal as that protocol (decision 073).
+    .where(
+      ({ exists, selectFrom }) =>
+        exists(
+          selectFrom("vatProtocols as p")
+            .select("p.id")
+            .whereRef("p.companyId", "=", "expenses.companyId")
+            .whereRef("p.expenseId", "=", "expenses.id")
+            .where("p.status", "=", "issued")
+            .where("p.correctsId", "is", null),
+        ),
+      "=",
+      false,
+    )
     .where("documentDate", ">=", from)
     .where("documentDate", "<", to)
     .orderBy("documentDate")
@@ -96,6 +111,9 @@ export async function purchaseJournal(db: Kysely<Database>, companyId: string, m
       amounts,
     });
   }
+  const made = await madeProtocolPurchases(db, companyId, month);
+  if (made.length) rows.push(...made);
+  rows.sort((a, b) => a.date.localeCompare(b.date));
   return { rows, problems };
 }
 
@@ -173,7 +191,12 @@ export async function monthJournals(
 ) {
   const [sales, protocols, purchases] = await Promise.all([
     salesJournal(db, companyId, month),
-    withExpenses ? protocolSales(db, companyId, month) : [],
+    withExpenses
+      ? Promise.all([
+          protocolSales(db, companyId, month),
+          madeProtocolSales(db, companyId, month),
+        ]).then(([typed, made]) => [...typed, ...made])
+      : [],
     withExpenses
       ? purchaseJournal(db, companyId, month)
       : { rows: [] as PurchaseRow[], problems: [] as Problem[] },

@@ -8,6 +8,7 @@ import {
   tooLargeMessage,
 } from "~/modules/expenses/attachments.server";
 import { listCategories } from "~/modules/expenses/categories.server";
+import { protocolProposal } from "~/modules/expenses/protocols.server";
 import {
   EXPENSE_FIELD_ORDER,
   EXPENSE_FORM_ID,
@@ -182,6 +183,7 @@ export function expenseFormValues(expense: ExpenseWithDetails): Record<string, s
     supplierAddress: expense.supplierAddress ?? "",
     documentType: expense.documentType,
     acquisition: expense.acquisition ?? "services",
+    reverseCharge: expense.reverseCharge ? "on" : "",
     documentNumber: expense.documentNumber,
     documentDate: expense.documentDate,
     taxEventDate: expense.taxEventDate ?? "",
@@ -219,4 +221,21 @@ export async function expenseFormData(db: Kysely<Database>, companyId: string) {
     categories: categories.map((c) => ({ id: c.id, name: c.name })),
     vatRegistered: company.isVatRegistered,
   };
+}
+
+/**
+ * Where a saved expense leads: its protocol under чл. 117 to confirm when it needs one it has not
+ * got (decision 073), else its page.
+ */
+export async function afterSave(db: Kysely<Database>, companyId: string, id: string) {
+  const proposal = await protocolProposal(db, companyId, id).catch(() => null);
+  return proposal
+    ? {
+        to: `/expenses/${id}/protocol`,
+        toast: {
+          title: "Разходът е записан",
+          description: "Потвърдете протокола по чл. 117 ЗДДС, който Сметка предлага.",
+        },
+      }
+    : null;
 }
