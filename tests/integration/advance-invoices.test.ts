@@ -169,7 +169,7 @@ describe("advance invoices and the final invoice (decision 074)", () => {
     const model = buildPrintModel({ ...a1, lines: [] }, stored.supplierSnapshot as never, party);
     expect(model.title).toBe("ФАКТУРА — Авансово плащане");
     const finalModel = buildPrintModel(stored, stored.supplierSnapshot as never, party);
-    expect(JSON.stringify(finalModel.rows)).toContain("−1 000,00");
+    expect(JSON.stringify(finalModel.rows)).toContain("−1\u00a0000,00");
 
     // An advance that is deducted is not cancelled; the final invoice is, and frees it.
     expect(await refusal(cancelDocument(db, me.companyId, a1.id, "Грешка"))).toBe(
