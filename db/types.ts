@@ -754,6 +754,10 @@ export interface DocumentEmails {
 
 export interface DocumentLines {
   /**
+   * The advance invoice this line deducts (its net is minus the base deducted, at the advance's rate); null for any other line.
+   */
+  advanceId: string | null;
+  /**
    * The company's catalogue item the line was filled from (the editor's pick or the API's catalogueItemId); null: typed by hand, or the item is gone.
    */
   catalogueItemId: string | null;
@@ -836,6 +840,10 @@ export interface DocumentReminders {
 }
 
 export interface Documents {
+  /**
+   * An invoice for an advance payment (чл. 25, ал. 7 ЗДДС): posted to 412, deducted by a later invoice's line (document_lines.advance_id).
+   */
+  advance: Generated<boolean>;
   authorName: string | null;
   cancelledAt: Timestamp | null;
   cancelReason: string | null;

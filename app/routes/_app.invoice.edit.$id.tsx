@@ -69,6 +69,7 @@ export default function EditDocument() {
         vatGrounds={loaded.vatGrounds}
         hasCatalogue={loaded.hasCatalogue}
         rateNote={data ? data.rateNote : loaded.rateNote}
+        advances={loaded.advances}
       />
     </div>
   );

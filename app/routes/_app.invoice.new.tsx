@@ -67,6 +67,7 @@ export default function NewDocument() {
         vatGrounds={loaded.vatGrounds}
         hasCatalogue={loaded.hasCatalogue}
         rateNote={data ? data.rateNote : loaded.rateNote}
+        advances={loaded.advances}
       />
     </div>
   );

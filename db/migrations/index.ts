@@ -62,6 +62,7 @@ import * as m20261202T0200 from "./20261202T0200-portal-statement-views";
 import * as m20261202T0500 from "./20261202T0500-calendar";
 import * as m20261202T0600 from "./20261202T0600-income-tax-years";
 import * as m20261202T0300 from "./20261202T0300-vat-protocols";
+import * as m20261202T0400 from "./20261202T0400-advance-invoices";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -131,6 +132,7 @@ export const migrations: Record<string, Migration> = {
   "20261202T0500-calendar": m20261202T0500,
   "20261202T0600-income-tax-years": m20261202T0600,
   "20261202T0300-vat-protocols": m20261202T0300,
+  "20261202T0400-advance-invoices": m20261202T0400,
 };
 
 export const migrationProvider: MigrationProvider = {

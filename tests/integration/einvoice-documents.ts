@@ -10,7 +10,8 @@ import { createCompanyWithClient, validEik } from "../setup/factories";
 /*
  * Issued documents of every kind an e-invoice must carry (shared by einvoice.test.ts and
  * ubl-xsd.test.ts): 20 %, 9 % + 20 %, ВОД (K), export (G), exempt (E), reverse charge (AE), a credit
- * and a debit note, a USD invoice and one of a company not registered for VAT (O).
+ * and a debit note, a USD invoice and one of a company not registered for VAT (O), an advance
+ * invoice (386) and the final invoice that deducts part of it (a line with a negative quantity).
  */
 
 type Line = {
@@ -33,6 +34,8 @@ export const CASES = [
   "debitNote",
   "usd",
   "notRegistered",
+  "advance",
+  "finalInvoice",
 ] as const;
 export type Case = (typeof CASES)[number];
 
@@ -85,6 +88,8 @@ export async function makeEInvoiceDocuments(db: Kysely<Database>) {
       reason?: string;
       issueDate?: string;
       taxEventDate?: string;
+      advance?: boolean;
+      advanceDeductions?: { advanceId: string; amount?: string }[];
     },
     by = user.id,
   ) => {
@@ -186,7 +191,23 @@ export async function makeEInvoiceDocuments(db: Kysely<Database>) {
       ],
     }),
     notRegistered: "",
+    advance: "",
+    finalInvoice: "",
   };
+  // An advance (decision 074), then the final invoice deducting 400.00 of its 500.00.
+  ids.advance = await issue(companyId, {
+    clientId: me.clientId,
+    advance: true,
+    // The shared set's last date (26.11): the tests that add documents date them from it on.
+    issueDate: "2026-11-26",
+    lines: [{ description: "Аванс по договор 7", quantity: "1", unitPrice: "500", vatRate: 20 }],
+  });
+  ids.finalInvoice = await issue(companyId, {
+    clientId: me.clientId,
+    issueDate: "2026-11-26",
+    advanceDeductions: [{ advanceId: ids.advance, amount: "400" }],
+    lines: [{ description: "Доставка по договор 7", quantity: "2", unitPrice: "640", vatRate: 20 }],
+  });
 
   // A company not registered for VAT: no VAT on its documents, no VAT number of its client.
   const small = await createCompanyWithClient(db, false);

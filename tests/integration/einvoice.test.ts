@@ -41,6 +41,8 @@ const EXPECTED_CATEGORIES: Record<Case, string[]> = {
   debitNote: ["S 20"],
   usd: ["S 20"],
   notRegistered: ["O -"],
+  advance: ["S 20"],
+  finalInvoice: ["S 20"],
 };
 
 /** The expense row a category's amounts come back in (20, 9, 0, none). */

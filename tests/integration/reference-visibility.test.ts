@@ -233,6 +233,39 @@ const documents = {
   read: readDocument,
 };
 
+/**
+ * Advance invoices (decision 074), made once per world: the owner's (a colleague's for staff
+ * limited to their own), another company's, and each member's own.
+ */
+const advanceCache = new WeakMap<World, Map<string, { id: string; number: string | null }>>();
+async function advanceBy(w: World, company: "me" | "other", by: string) {
+  const cache = advanceCache.get(w) ?? new Map();
+  advanceCache.set(w, cache);
+  const key = `${company}:${by}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const db = getDb();
+  const target = company === "me" ? w.me : w.other;
+  const id = await createTestDraft(
+    db,
+    { ...target, user: { id: by } },
+    { advance: true, lines: [{ ...line, description: "Аванс" }] },
+  );
+  const doc = await issueDocument(db, target.companyId, id);
+  cache.set(key, doc);
+  return doc;
+}
+
+const advances = {
+  hidden: async (w: World, m: Member) => {
+    const foreign = await advanceBy(w, "other", w.other.user.id);
+    return m.own ? [foreign, await advanceBy(w, "me", w.me.user.id)] : [foreign];
+  },
+  readable: async (w: World, m: Member) =>
+    (await advanceBy(w, "me", m.own ? m.userId : w.me.user.id)).id,
+  read: readDocument,
+};
+
 let expenseNumber = 0;
 const expense = (categoryId: string) => ({
   supplierName: "Офис Доставки ЕООД",
@@ -291,6 +324,59 @@ const REFERENCES: Reference[] = [
             "lines[0][description]": "Корекция",
             "lines[0][quantity]": "1",
             "lines[0][unitPrice]": "10",
+            "lines[0][vatRate]": "20",
+          },
+          { Cookie: m.cookie },
+        ),
+      ),
+  },
+  {
+    field: "advanceDeductions[].advanceId of an invoice (POST /api/invoices)",
+    capability: "documents.edit",
+    kind: "api",
+    accepted: 201,
+    ...advances,
+    send: (w, m, id) =>
+      call(
+        createInvoice,
+        getDb(),
+        "/api/invoices",
+        jsonBody(
+          {
+            type: "invoice",
+            clientId: w.me.clientId,
+            issueDate: "2026-11-24",
+            currency: "EUR",
+            lines: [line],
+            advanceDeductions: [{ advanceId: id }],
+          },
+          "POST",
+          m.bearer,
+        ),
+      ),
+  },
+  {
+    field: "«Приспадни аванс» of an invoice (the editor's form, /invoice/new)",
+    capability: "documents.edit",
+    kind: "form",
+    accepted: 302,
+    ...advances,
+    send: (w, m, id) =>
+      call(
+        newDocumentPage,
+        getDb(),
+        "/invoice/new",
+        formBody(
+          {
+            intent: "save",
+            type: "invoice",
+            clientId: w.me.clientId,
+            issueDate: "2026-11-24",
+            "advanceDeductions[0][advanceId]": id,
+            "advanceDeductions[0][amount]": "",
+            "lines[0][description]": "Доставка",
+            "lines[0][quantity]": "1",
+            "lines[0][unitPrice]": "100",
             "lines[0][vatRate]": "20",
           },
           { Cookie: m.cookie },

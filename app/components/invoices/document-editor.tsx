@@ -7,6 +7,7 @@ import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
+import type { OpenAdvance } from "~/modules/invoices/advances";
 import { DOCUMENT_LANGUAGES, DOCUMENT_TYPES, OTHER_GROUND } from "~/modules/invoices/constants";
 import {
   type CatalogueOption,
@@ -29,6 +30,7 @@ import {
   vatDateOf,
 } from "~/modules/reference/vat-rows";
 import { isIsoDate, todayInSofia } from "~/utils/dates";
+import { AdvanceFields } from "./advance-fields";
 import {
   Actions,
   CurrencyVatFields,
@@ -75,6 +77,8 @@ interface EditorProps {
   hasCatalogue: boolean;
   /** «Курс на ЕЦБ от …» when the rate is (or will be filled in as) the ECB's (decision 051). */
   rateNote?: string | null | undefined;
+  /** «Приспадни аванс»: the issued advance invoices with something left (decision 074). */
+  advances?: OpenAdvance[];
 }
 
 /**
@@ -111,6 +115,7 @@ function EditorForm({
   vatGrounds,
   hasCatalogue,
   rateNote,
+  advances = [],
 }: EditorProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const hydrated = useHydrated();
@@ -316,6 +321,9 @@ function EditorForm({
 
       {isNoteType(type) || values.originalId || errors.originalId || errors.reason ? (
         <NoteFields values={values} errors={errors} invoices={invoices} />
+      ) : null}
+      {type === "invoice" ? (
+        <AdvanceFields values={values} errors={errors} advances={advances} />
       ) : null}
 
       <h2 id="lines-heading" tabIndex={-1}>

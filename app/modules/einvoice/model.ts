@@ -182,6 +182,8 @@ export interface EBreakdown {
 
 export interface EInvoice {
   kind: "invoice" | "debit_note" | "credit_note";
+  /** UNCL 1001 386 (prepayment invoice) instead of 380: an advance invoice (decision 074). */
+  prepayment?: boolean;
   number: string;
   issueDate: string;
   dueDate: string | null;
@@ -220,6 +222,8 @@ export interface EInvoice {
 /** The stored document as the e-invoice needs it. */
 export interface EInvoiceSource {
   type: "invoice" | "debit_note" | "credit_note";
+  /** An invoice for an advance payment (decision 074): type code 386, «Prepayment invoice». */
+  advance?: boolean;
   number: string;
   issueDate: string;
   taxEventDate: string | null;
@@ -306,8 +310,12 @@ export function buildEInvoice(input: {
   const ground = doc.vatGround?.trim() || null;
 
   const lines: ELine[] = doc.lines.map((line, index) => {
-    const quantity = parseDecimal(line.quantity, 3) ?? 0n;
-    const price = parseDecimal(line.unitPrice, PRICE_SCALE) ?? 0n;
+    // A line that takes away (an advance deducted, decision 074) has a negative price; EN 16931
+    // wants the price never negative (BR-27), so it is the quantity that is.
+    const signed = parseDecimal(line.unitPrice, PRICE_SCALE) ?? 0n;
+    const sign = signed < 0n ? -1n : 1n;
+    const quantity = sign * (parseDecimal(line.quantity, 3) ?? 0n);
+    const price = sign * signed;
     const discount = parseDecimal(line.discountPercent, DISCOUNT_SCALE) ?? 0n;
     // price × (1 − discount / 100), exact: scale 4 + 4.
     const net = price * (10_000n - discount);
@@ -382,6 +390,7 @@ export function buildEInvoice(input: {
   const isNote = doc.type !== "invoice";
   return {
     kind: doc.type,
+    prepayment: doc.type === "invoice" && doc.advance === true,
     number: doc.number,
     issueDate: doc.issueDate,
     dueDate: doc.dueDate,

@@ -106,7 +106,11 @@ export function writeUbl(model: EInvoice): string {
     if (model.note) cbc(root, "Note", model.note);
   } else {
     if (model.dueDate) cbc(root, "DueDate", model.dueDate);
-    cbc(root, "InvoiceTypeCode", model.kind === "debit_note" ? "383" : "380");
+    cbc(
+      root,
+      "InvoiceTypeCode",
+      model.kind === "debit_note" ? "383" : model.prepayment ? "386" : "380",
+    );
     if (model.note) cbc(root, "Note", model.note);
     if (model.taxPointDate) cbc(root, "TaxPointDate", model.taxPointDate);
   }

@@ -16,6 +16,7 @@ import {
 import { isUuid } from "~/utils/uuid";
 import type { Database, DocumentLineRow, DocumentPaymentRow, DocumentRow } from "~db/types";
 import { documentTarget } from "./acts.server";
+import * as advances from "./advances.server";
 import { NO_VAT_TREATMENTS, noVatMessage } from "./editor";
 import { allocateNumber, refuseOutOfOrder, seriesOf } from "./numbering.server";
 import {
@@ -52,6 +53,7 @@ export function priceLines(lines: LineInput[], vatRegistered: boolean) {
     vatRate: vatRegistered ? line.vatRate : null,
     netCents: lineNetCents(line.quantity, line.unitPrice, line.discount),
     catalogueItemId: line.catalogueItemId ?? null,
+    advanceId: null as string | null,
   }));
   return { lines: priced, totals: computeTotals(priced) };
 }
@@ -104,8 +106,16 @@ async function prepare(
     }
   }
 
-  const { lines, totals } = priceLines(input.lines, company.isVatRegistered);
+  const { lines } = priceLines(input.lines, company.isVatRegistered);
   await refuseForeignItems(db, companyId, lines);
+  const language = input.language ?? (client.language === "en" ? "en" : company.defaultLanguage);
+  // The advances a final invoice deducts: lines of their own, after the typed ones (decision 074).
+  advances.refuseMixedRates(input.advance, lines);
+  const deductions = input.advanceDeductions.map((d) => ({ ...d, amountCents: d.amount }));
+  const doc = { ...input, clientId: client.id, language, deductions };
+  lines.push(...(await advances.deductionLines(db, companyId, createdBy, doc, lines.length)));
+  advances.refuseOverBase(lines);
+  const totals = computeTotals(lines);
   // A rate must be in force on the document's date — a note's, on its invoice's (it corrects that
   // supply) — the editor and the API check it first; this is the last word, for every other way a
   // draft is made.
@@ -138,7 +148,8 @@ async function prepare(
   const columns = {
     type: input.type,
     clientId: client.id,
-    language: input.language ?? (client.language === "en" ? "en" : company.defaultLanguage),
+    language,
+    advance: input.type === "invoice" && input.advance,
     issueDate: input.issueDate,
     taxEventDate: input.taxEventDate,
     dueDate: input.dueDate,
@@ -364,6 +375,7 @@ export async function issueDocument(
     if (!doc) throw new AppError("Документът не е намерен", 404);
     if (doc.status !== "draft") throw new AppError("Документът вече е издаден", 409);
     await assertPeriodOpen(trx, companyId, doc.issueDate);
+    await advances.lockDeductions(trx, companyId, id);
     // The draft's date or the rates may have changed since it was saved.
     const original = doc.originalId
       ? await trx
@@ -474,6 +486,7 @@ export async function cancelDocument(
       .returningAll()
       .executeTakeFirst();
     if (!row) throw new AppError("Само издаден документ може да бъде анулиран", 409);
+    if (row.advance) await advances.refuseCancellingDeducted(trx, companyId, id);
     // Cancelling zeroes it in its month's sales journal: that month must be open.
     await assertPeriodOpen(trx, companyId, row.issueDate);
     await postDocument(trx, companyId, id, who);

@@ -20,6 +20,7 @@ import { isOwnKey } from "~/utils/own-keys";
 import { fieldErrorsOf } from "~/utils/schema";
 import type { Database } from "~db/types";
 import { recordDocumentAct } from "./acts.server";
+import { openAdvances } from "./advances.server";
 import {
   createDraft,
   type DocumentWithLines,
@@ -55,18 +56,21 @@ function standardRateOn(rates: readonly VatRateRow[], day: string) {
 }
 
 function linesOf(doc: DocumentWithLines): EditorLine[] {
-  return doc.lines.map((line) => ({
-    description: line.description,
-    quantity: formatScaled(parseDecimal(line.quantity, 3) ?? 0n, 3),
-    unit: line.unit,
-    unitPrice: formatPrice(parseDecimal(line.unitPrice, 4) ?? 0n),
-    discount:
-      Number(line.discountPercent) > 0
-        ? formatScaled(parseDecimal(line.discountPercent, 2) ?? 0n, 2)
-        : "",
-    vatRate: line.vatRate === null ? "none" : String(line.vatRate),
-    catalogueItemId: line.catalogueItemId ?? "",
-  }));
+  // A deduction of an advance is its own choice in the editor, not a typed line (decision 074).
+  return doc.lines
+    .filter((line) => !line.advanceId)
+    .map((line) => ({
+      description: line.description,
+      quantity: formatScaled(parseDecimal(line.quantity, 3) ?? 0n, 3),
+      unit: line.unit,
+      unitPrice: formatPrice(parseDecimal(line.unitPrice, 4) ?? 0n),
+      discount:
+        Number(line.discountPercent) > 0
+          ? formatScaled(parseDecimal(line.discountPercent, 2) ?? 0n, 2)
+          : "",
+      vatRate: line.vatRate === null ? "none" : String(line.vatRate),
+      catalogueItemId: line.catalogueItemId ?? "",
+    }));
 }
 
 /** A stored draft as the editor shows it; `grounds` are those valid on its date. */
@@ -91,6 +95,12 @@ export function valuesFromDocument(
     notes: doc.notes ?? "",
     originalId: doc.originalId ?? "",
     reason: doc.reason ?? "",
+    advance: doc.advance ? "on" : "",
+    advanceDeductions: doc.lines.flatMap((line) =>
+      line.advanceId
+        ? [{ advanceId: line.advanceId, amount: formatScaled(BigInt(-line.netCents), 2) }]
+        : [],
+    ),
     lines: linesOf(doc),
   };
 }
@@ -160,6 +170,8 @@ export async function newDocumentValues(
     notes: company.defaultNotes ?? "",
     originalId: "",
     reason: "",
+    advance: "",
+    advanceDeductions: [],
     lines: [emptyLine(defaults.vatRate)],
   };
   if (!from) return base;
@@ -227,6 +239,13 @@ export async function loadEditor(
   return {
     ...options,
     values,
+    // «Приспадни аванс»: the open advances the person reads, and those the draft deducts.
+    advances: await openAdvances(
+      db,
+      companyId,
+      createdBy,
+      values.advanceDeductions.map((d) => d.advanceId),
+    ),
     search,
     rateNote: await ecbRateNoteOf(db, values),
     // A page re-rendered from a search starts its uncontrolled inputs afresh.
@@ -268,6 +287,7 @@ export function firstInvalidField(errors: Record<string, string>): string | unde
   const keys = Object.keys(errors).sort((a, b) => rank(a) - rank(b));
   const first = keys[0];
   if (!first) return undefined;
+  if (first.startsWith("advanceDeductions")) return "advance-deductions";
   const line = /^lines\.(\d+)\.(\w+)$/.exec(first);
   if (line) return `lines[${line[1]}][${line[2]}]`;
   return first === "lines" ? "lines-heading" : first;

@@ -14,6 +14,7 @@ import {
   type Totals,
 } from "~/utils/money";
 import type { VatTreatment } from "~db/types";
+import type { EditorDeduction } from "./advances";
 import {
   MAX_DISCOUNT,
   MAX_NUMBER_LENGTH,
@@ -57,6 +58,10 @@ export type EditorValues = {
   notes: string;
   originalId: string;
   reason: string;
+  /** "on": an invoice for an advance payment (decision 074). */
+  advance: string;
+  /** The advance invoices a final invoice deducts (only those ticked). */
+  advanceDeductions: EditorDeduction[];
   lines: EditorLine[];
 };
 
@@ -85,6 +90,8 @@ export const FIELD_ORDER = [
   "placeOfIssue",
   "originalId",
   "reason",
+  "advance",
+  "advanceDeductions",
   "lines",
   "currency",
   "eurRate",
@@ -103,7 +110,7 @@ export const LINE_FIELDS = [
   "discount",
   "vatRate",
 ] as const;
-const FIELDS = FIELD_ORDER.filter((field) => field !== "lines");
+const FIELDS = FIELD_ORDER.filter((field) => field !== "lines" && field !== "advanceDeductions");
 
 /** A posted form, or the query of the editor's searches without JavaScript (GET with the form). */
 type FormLike = { get(key: string): unknown; keys(): IterableIterator<string> };
@@ -116,13 +123,24 @@ export function valuesFromForm(form: FormLike): EditorValues {
   };
   const values = Object.fromEntries(FIELDS.map((key) => [key, get(key)])) as Omit<
     EditorValues,
-    "lines"
+    "lines" | "advanceDeductions"
   >;
   const indexes = new Set<number>();
+  const deductions = new Set<number>();
   for (const key of form.keys()) {
     const match = /^lines\[(\d{1,3})\]\[/.exec(key);
     if (match) indexes.add(Number(match[1]));
+    const deduction = /^advanceDeductions\[(\d{1,3})\]\[/.exec(key);
+    if (deduction) deductions.add(Number(deduction[1]));
   }
+  // A deduction is an advance ticked in «Приспадни аванс» (its amount typed beside it, or empty).
+  const advanceDeductions = [...deductions]
+    .sort((a, b) => a - b)
+    .map((i) => ({
+      advanceId: get(`advanceDeductions[${i}][advanceId]`),
+      amount: get(`advanceDeductions[${i}][amount]`),
+    }))
+    .filter((d) => d.advanceId !== "");
   const lines = [...indexes]
     .sort((a, b) => a - b)
     .map((i) => ({
@@ -134,7 +152,7 @@ export function valuesFromForm(form: FormLike): EditorValues {
       vatRate: get(`lines[${i}][vatRate]`),
       catalogueItemId: get(`lines[${i}][catalogueItemId]`),
     }));
-  return { ...values, lines };
+  return { ...values, advanceDeductions, lines };
 }
 
 export const isEmptyLine = (line: EditorLine) => !line.description.trim() && !line.unitPrice.trim();
@@ -144,13 +162,17 @@ export const isEmptyLine = (line: EditorLine) => !line.description.trim() && !li
  * empty dropped, «Друго основание» in place of the ground.
  */
 export function documentInputOf(values: EditorValues): Record<string, unknown> {
-  const { lines, vatGroundOther, ...fields } = values;
+  const { lines, vatGroundOther, advanceDeductions, ...fields } = values;
   // A field left empty is a field not given: the schema's default (EUR, bank…) or its message.
   const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== ""));
   const vatGround = fields.vatGround === "other" ? vatGroundOther : fields.vatGround;
   return {
     ...given,
     ...(vatGround ? { vatGround } : {}),
+    advanceDeductions: (advanceDeductions ?? []).map((d) => ({
+      advanceId: d.advanceId,
+      ...(d.amount.trim() ? { amount: d.amount } : {}),
+    })),
     lines: lines.filter((line) => !isEmptyLine(line)),
   };
 }

@@ -11,6 +11,7 @@ import {
   type Totals,
 } from "~/utils/money";
 import { hasCyrillic, transliterate } from "~/utils/transliterate";
+import { advanceSubtitle } from "./advances";
 import { PAYMENT_METHODS, PAYMENT_METHODS_EN } from "./constants";
 import { printable } from "./print-text";
 import { amountInWords } from "./words";
@@ -135,6 +136,8 @@ export interface PrintDocument {
   originalDate: string | null;
   reason: string | null;
   cancelReason: string | null;
+  /** An invoice for an advance payment (decision 074): its title says so. */
+  advance?: boolean;
   /**
    * The VAT of a price that had it in it (the operator's invoices for the subscription, decision
    * 032): printed as it was charged instead of computed from the base; absent on documents.
@@ -393,7 +396,9 @@ export function buildPrintModel(
   // «\r\n» printed a box); the PDF also replaces what its fonts lack (pdf.server.tsx).
   return printable<PrintModel>({
     language: lang,
-    title: label(DOCUMENT_TITLE_KEYS[doc.type]),
+    title: doc.advance
+      ? `${label(DOCUMENT_TITLE_KEYS[doc.type])} — ${advanceSubtitle(lang)}`
+      : label(DOCUMENT_TITLE_KEYS[doc.type]),
     mark: label(
       doc.status === "draft" ? "draft" : doc.status === "cancelled" ? "cancelled" : "original",
     ),

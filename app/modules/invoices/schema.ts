@@ -13,6 +13,7 @@ import {
 } from "~/utils/money";
 import { boundedText, isoDate, optionalDate, optionalText } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
+import { ADVANCE_MESSAGES } from "./advances";
 import {
   DOCUMENT_MESSAGES,
   DOCUMENT_TYPES,
@@ -132,6 +133,29 @@ const lineSchemaFor = (rates?: RateRows) =>
 export const lineSchema = lineSchemaFor();
 export type LineInput = z.infer<typeof lineSchema>;
 
+/** An advance invoice a final invoice deducts, and the base to deduct (left out: all that is left). */
+const advanceDeductionSchema = z.object({
+  advanceId: z
+    .string({ errorMap: () => ({ message: ADVANCE_MESSAGES.notAdvance }) })
+    .max(40)
+    .refine((value) => isUuid(value), ADVANCE_MESSAGES.notAdvance),
+  amount: z
+    .union([z.string().max(MAX_NUMBER_LENGTH, ADVANCE_MESSAGES.amount), z.number(), z.null()], {
+      errorMap: () => ({ message: ADVANCE_MESSAGES.amount }),
+    })
+    .optional()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || value === "") return null;
+      const parsed = parseDecimal(value, 2);
+      if (parsed === null || parsed <= 0n || parsed > BigInt(MAX_AMOUNT_CENTS)) {
+        ctx.addIssue({ code: "custom", message: ADVANCE_MESSAGES.amount });
+        return z.NEVER;
+      }
+      return Number(parsed);
+    })
+    .describe("The base (without VAT) to deduct, a decimal string; left out: all that is left"),
+});
+
 /**
  * A document as the editor and POST/PUT /api/invoices give it. With the rates table's rows, a
  * line's rate must be one of them and valid on the document's date (the tax event's, else the
@@ -179,6 +203,18 @@ export const documentSchemaFor = (rates?: RateRows) =>
       notes: optionalText(2000),
       originalId: optionalText(40),
       reason: optionalText(500),
+      // An invoice for an advance payment, and the advances a final invoice deducts (decision 074).
+      advance: z
+        .union([z.boolean(), z.string().max(10)])
+        .optional()
+        .transform((value) => value === true || value === "on" || value === "true")
+        .describe("An invoice for an advance payment (чл. 25, ал. 7 ЗДДС)"),
+      advanceDeductions: z
+        .array(advanceDeductionSchema, { invalid_type_error: ADVANCE_MESSAGES.notAdvance })
+        .max(20, ADVANCE_MESSAGES.tooMany)
+        .optional()
+        .transform((value) => value ?? [])
+        .describe("Advance invoices this invoice deducts: each a line with minus the base"),
       lines: z
         .array(lineSchemaFor(rates), {
           required_error: DOCUMENT_MESSAGES.noLines,

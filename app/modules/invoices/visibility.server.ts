@@ -32,15 +32,29 @@ export function documentVisibleTo(companyId: string, createdBy: string | null) {
 
 /**
  * Refuses to issue a note whose invoice the person does not read (issue #43 item 2): a draft saved
- * before they were limited to their own documents would otherwise change another's balance.
+ * before they were limited to their own documents would otherwise change another's balance. The
+ * same for the advance invoices a final invoice deducts (decision 074).
  */
 export async function refuseHiddenOriginal(
   db: Kysely<Database>,
   companyId: string,
-  doc: Pick<DocumentRow, "originalId">,
+  doc: Pick<DocumentRow, "originalId"> & { lines?: { advanceId: string | null }[] },
   createdBy: string | null,
 ) {
-  if (!doc.originalId || !createdBy) return;
+  if (!createdBy) return;
+  const advanceIds = [...new Set((doc.lines ?? []).flatMap((l) => l.advanceId ?? []))];
+  if (advanceIds.length) {
+    const seen = await db
+      .selectFrom("documents")
+      .select("id")
+      .where(documentVisibleTo(companyId, createdBy))
+      .where("id", "in", advanceIds)
+      .execute();
+    if (seen.length !== advanceIds.length) {
+      throw new AppError(DOCUMENT_NOT_FOUND, 404, { advanceDeductions: DOCUMENT_NOT_FOUND });
+    }
+  }
+  if (!doc.originalId) return;
   const original = await db
     .selectFrom("documents")
     .select("id")

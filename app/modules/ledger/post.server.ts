@@ -242,6 +242,7 @@ export async function postDocument(
       "documents.eurRate",
       "documents.clientId",
       "documents.clientSnapshot",
+      "documents.advance",
       "clients.name as clientName",
     ])
     .where("documents.companyId", "=", companyId)
@@ -256,7 +257,7 @@ export async function postDocument(
       .leftJoin("catalogueItems as i", (join) =>
         join.onRef("i.id", "=", "l.catalogueItemId").on("i.companyId", "=", companyId),
       )
-      .select(["l.netCents", "l.vatRate", "i.revenueAccount"])
+      .select(["l.netCents", "l.vatRate", "i.revenueAccount", "l.advanceId"])
       .where("l.companyId", "=", companyId)
       .where("l.documentId", "=", documentId)
       .execute();
@@ -264,13 +265,21 @@ export async function postDocument(
       "receivable",
       "revenue",
       "sales_vat",
+      "advances",
     ]);
+    // An advance invoice's base, and a final invoice's deduction of one, are the client's
+    // advances account (412), never revenue (decision 074).
+    const advances = accounts.advances as string;
+    const posted = lines.map(({ advanceId, ...line }) =>
+      doc.advance || advanceId ? { ...line, revenueAccount: advances } : line,
+    );
     wanted = documentPosting(
-      { ...doc, type, number: doc.number ?? "", client: clientOf(doc), lines },
+      { ...doc, type, number: doc.number ?? "", client: clientOf(doc), lines: posted },
       {
         receivable: accounts.receivable as string,
         revenue: accounts.revenue as string,
         salesVat: accounts.sales_vat as string,
+        advances,
       },
     );
   }

@@ -103,6 +103,8 @@ export interface DocumentAccounts {
   receivable: string;
   revenue: string;
   salesVat: string;
+  /** The client's advances account (412): an advance invoice's base, a deduction's debit. */
+  advances?: string;
 }
 
 /**
@@ -159,8 +161,28 @@ export function documentPosting(doc: DocumentForPosting, accounts: DocumentAccou
     entryDate: doc.issueDate,
     description: `${ref}, ${doc.client.name}`,
     documentRef: ref,
-    lines: [debit(accounts.receivable, receivable, doc.client), ...lines],
+    lines: [
+      debit(accounts.receivable, receivable, doc.client),
+      ...lines.map((line) => advanceSide(line, accounts.advances, doc)),
+    ],
   });
+}
+
+/**
+ * The advances account per client (decision 074): an advance invoice credits it; a final
+ * invoice's deduction (a negative credit) debits it, so 412 is cleared against 411. A credit
+ * note's red reversal keeps its sides.
+ */
+function advanceSide(
+  line: PostingLine,
+  advances: string | undefined,
+  doc: Pick<DocumentForPosting, "type" | "client">,
+): PostingLine {
+  if (!advances || line.accountCode !== advances) return line;
+  if (line.creditCents < 0 && doc.type !== "credit_note") {
+    return debit(advances, -line.creditCents, doc.client);
+  }
+  return { ...line, counterparty: doc.client };
 }
 
 export interface PaymentForPosting {
