@@ -12,6 +12,9 @@ import {
   type PortalDocumentView,
   PortalPayments,
 } from "~/components/portal/portal-documents";
+import { PortalOffers, type PortalOfferView } from "~/components/portal/portal-offers";
+import { portalOffers } from "~/modules/offers/accept.server";
+import { PORTAL_OFFER_ANSWERS } from "~/modules/offers/constants";
 import { PORTAL_MESSAGES } from "~/modules/portal/constants";
 import { portalSummary } from "~/modules/portal/documents.server";
 import { recordPortalView } from "~/modules/portal/links.server";
@@ -25,7 +28,7 @@ import { openPortal, PORTAL_HEADERS } from "~/web/portal/access.server";
  * to pay. No session is read; the link is counted (rate limits) and every opening is logged.
  */
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const marketingUrl = context.config.marketingUrl;
   const opening = await openPortal(context, token);
@@ -39,6 +42,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   }
   const { link } = opening;
   const summary = await portalSummary(context.db, link, todayInSofia());
+  const offers = await portalOffers(context.db, link.companyId, link.clientId);
+  const answered = new URL(request.url).searchParams.get("offer");
   await recordPortalView(context.db, link, "list", context.clientIp);
   return json(
     {
@@ -48,6 +53,8 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
         expiresAt: link.expiresAt,
         base: `/portal/${token}`,
         ...summary,
+        offers,
+        offerAnswer: PORTAL_OFFER_ANSWERS.find((answer) => answer === answered) ?? null,
       },
       refused: null,
       marketingUrl,
@@ -92,6 +99,11 @@ export default function ClientPortal() {
                 base={portal.base}
               />
             </section>
+            <PortalOffers
+              offers={portal.offers as PortalOfferView[]}
+              base={portal.base}
+              answer={portal.offerAnswer}
+            />
             <p>
               Връзката е валидна до {formatDate(portal.expiresAt)} Изпратена ви е от{" "}
               {portal.companyName}; не я споделяйте.
