@@ -56,3 +56,13 @@ export const OFFER_MESSAGES = {
 /** The portal's answers after a POST, by the `offer` query value of the redirect. */
 export const PORTAL_OFFER_ANSWERS = ["accepted", "declined"] as const;
 export type PortalOfferAnswer = (typeof PORTAL_OFFER_ANSWERS)[number];
+
+/** How many line rows a form's values have: the highest «lines.N.…» index + 1 (at least one). */
+export function lineCount(values: Record<string, unknown>) {
+  let count = 1;
+  for (const key of Object.keys(values)) {
+    const match = /^lines\.(\d{1,3})\./.exec(key);
+    if (match) count = Math.max(count, Number(match[1]) + 1);
+  }
+  return Math.min(count, MAX_OFFER_LINES);
+}
