@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import * as page from "~/components/layout/page.css";
 import { offerState } from "~/components/offers/offer-view";
-import { ButtonLink, Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import * as list from "~/components/ui/list.css";
 import { documentsOf } from "~/modules/invoices/visibility.server";
 import { OFFER_FILTERS, type OfferFilter } from "~/modules/offers/constants";

@@ -58,14 +58,21 @@ export function OfferForm({
           {...field("clientId")}
           label="Клиент"
           required
-          options={[["", "Изберете клиент"], ...options.clients.map((c) => [c.id, c.name] as const)]}
+          options={[
+            ["", "Изберете клиент"],
+            ...options.clients.map((c) => [c.id, c.name] as const),
+          ]}
         />
         <FormField {...field("issueDate")} label="Дата" type="date" required />
         <FormField {...field("validUntil")} label="Валидна до" type="date" required />
         <FormField {...field("becomes")} label="При приемане става" options={OFFER_BECOMES} />
         <FormField {...field("language")} label="Език" options={DOCUMENT_LANGUAGES} />
         <FormField {...field("currency")} label="Валута" hint="Трибуквен код, напр. EUR" />
-        <FormField {...field("eurRate")} label="Курс към еврото (за друга валута)" inputMode="decimal" />
+        <FormField
+          {...field("eurRate")}
+          label="Курс към еврото (за друга валута)"
+          inputMode="decimal"
+        />
         <FormField
           {...field("vatGround")}
           label="Основание за неначисляване на ДДС"

@@ -3,7 +3,7 @@ import { listCatalogue } from "~/modules/catalogue/queries.server";
 import { listClients } from "~/modules/clients/queries.server";
 import { vatGroundsOn, vatRatesOn } from "~/modules/reference/vat.server";
 import { addDays, todayInSofia } from "~/utils/dates";
-import { formatPrice, parseDecimal, PRICE_SCALE } from "~/utils/money";
+import { formatPrice, PRICE_SCALE, parseDecimal } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { lineCount } from "./constants";

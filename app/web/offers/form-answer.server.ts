@@ -61,5 +61,8 @@ export async function submitOfferForm(
     }
     throw error;
   }
-  return redirectWithToast(`/offer/${id}`, offerId ? "Офертата е запазена" : "Офертата е създадена");
+  return redirectWithToast(
+    `/offer/${id}`,
+    offerId ? "Офертата е запазена" : "Офертата е създадена",
+  );
 }
