@@ -84,6 +84,7 @@ export function OfferForm({
         <legend className={formGrid.legend}>Редове</legend>
         {error("lines") ? <p role="alert">{error("lines")}</p> : null}
         {Array.from({ length: rows }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row is its position («lines.N.…»)
           <div key={`line-${i}`} className={formGrid.row} aria-label={`Ред ${i + 1}`} role="group">
             <FormField
               {...field(`lines.${i}.catalogueItemId`)}

@@ -85,6 +85,7 @@ export function OfferFacts({ offer }: { offer: OfferPageView }) {
         </thead>
         <tbody>
           {offer.lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: lines are fixed, in their order
             <tr key={`${i}-${line.description}`}>
               <td className={list.cell}>{line.description}</td>
               <td className={list.cell}>
