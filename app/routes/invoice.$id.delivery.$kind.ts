@@ -1,10 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { documentsOf, requireDocument } from "~/modules/invoices/documents.server";
-import {
-  DELIVERY_KINDS,
-  deliveryDisposition,
-  deliveryModel,
-} from "~/modules/offers/delivery.server";
+import { DELIVERY_KINDS, deliveryModel } from "~/modules/offers/delivery.server";
 import { renderModelPdf } from "~/modules/offers/print.server";
 import { isOwnKey } from "~/utils/own-keys";
 import { requireCompanyUser } from "~/web/auth/guards.server";
@@ -27,10 +23,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const model = await deliveryModel(context.db, kind, { kind: "invoice", doc });
   const pdf = await renderModelPdf(context.db, user.companyId, model, `${doc.id}:${kind}`);
-  return offerPdfResponse(
-    { number: doc.number, language: doc.language },
-    pdf,
-    false,
-    deliveryDisposition(model),
-  );
+  return offerPdfResponse({ number: doc.number, language: doc.language }, pdf, false, model);
 }

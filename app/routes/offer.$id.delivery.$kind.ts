@@ -1,10 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { documentsOf } from "~/modules/invoices/visibility.server";
-import {
-  DELIVERY_KINDS,
-  deliveryDisposition,
-  deliveryModel,
-} from "~/modules/offers/delivery.server";
+import { DELIVERY_KINDS, deliveryModel } from "~/modules/offers/delivery.server";
 import { renderModelPdf } from "~/modules/offers/print.server";
 import { getOffer } from "~/modules/offers/queries.server";
 import { isOwnKey } from "~/utils/own-keys";
@@ -22,5 +18,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const offer = await getOffer(context.db, user.companyId, documentsOf(user), params.id);
   const model = await deliveryModel(context.db, kind, { kind: "offer", offer });
   const pdf = await renderModelPdf(context.db, user.companyId, model, `${offer.id}:${kind}`);
-  return offerPdfResponse(offer, pdf, false, deliveryDisposition(model));
+  return offerPdfResponse(offer, pdf, false, model);
 }

@@ -1,4 +1,3 @@
-import { Form } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 import * as list from "~/components/ui/list.css";
 import {
@@ -99,7 +98,7 @@ export function PortalOffers({
                 </a>
               </p>
               {open ? (
-                <Form method="post" action={`${base}/offers/${offer.id}/answer`} reloadDocument>
+                <form method="post" action={`${base}/offers/${offer.id}/answer`}>
                   <p>
                     При приемане фирмата ще ви издаде документ за плащане (
                     {OFFER_BECOMES[offer.becomes].toLowerCase()}).
@@ -121,7 +120,7 @@ export function PortalOffers({
                       Отказвам
                     </Button>
                   </p>
-                </Form>
+                </form>
               ) : null}
             </li>
           );

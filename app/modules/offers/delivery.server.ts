@@ -2,7 +2,6 @@ import type { Kysely } from "kysely";
 import type { DocumentWithLines } from "~/modules/invoices/documents.server";
 import type { PrintLanguage, PrintModel } from "~/modules/invoices/print";
 import { countryByCode } from "~/modules/reference/countries";
-import { contentDisposition } from "~/utils/content-disposition";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { formatScaled, parseDecimal } from "~/utils/money";
 import type { Database } from "~db/types";
@@ -130,6 +129,3 @@ export async function deliveryModel(
     asciiName: `${fileEn}-${number}.pdf`,
   };
 }
-
-export const deliveryDisposition = (model: { fileName: string; asciiName: string }) =>
-  contentDisposition(model.fileName, "attachment", model.asciiName);

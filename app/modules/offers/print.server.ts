@@ -4,7 +4,6 @@ import { companyLogo } from "~/modules/invoices/render.server";
 import { clientSnapshot, supplierSnapshot } from "~/modules/invoices/snapshots";
 import { renderInPool } from "~/modules/pdf/pool.server";
 import { vatGroundOf } from "~/modules/reference/vat.server";
-import { contentDisposition } from "~/utils/content-disposition";
 import { printDate } from "~/utils/dates";
 import type { Database } from "~db/types";
 import type { OfferWithLines } from "./queries.server";
@@ -92,19 +91,6 @@ export async function offerPrintModel(
     signatures: model.signatures.slice(0, 1),
     payment: null,
   };
-}
-
-/** «Оферта-0000000001.pdf» (ASCII fallback «Offer-0000000001.pdf»). */
-export function offerPdfDisposition(
-  offer: { number: string; language: PrintLanguage },
-  inline = false,
-) {
-  const name = offer.language === "en" ? "Offer" : "Оферта";
-  return contentDisposition(
-    `${name}-${offer.number}.pdf`,
-    inline ? "inline" : "attachment",
-    `Offer-${offer.number}.pdf`,
-  );
 }
 
 /** Renders a PDF model in the worker pool, in the company's turn, with its logo. */

@@ -78,7 +78,7 @@ export type OfferInput = z.infer<typeof offerSchema>;
 /** The client's answer in the portal: «Приемам» or «Отказвам», with an optional note. */
 export const portalOfferAnswerSchema = z.object({
   answer: z.enum(["accept", "decline"], {
-    errorMap: () => ({ message: "Неизвестно действие" }),
+    errorMap: () => ({ message: "Изберете «Приемам» или «Отказвам»" }),
   }),
   note: optionalText(500),
 });
