@@ -124,6 +124,10 @@ export type NumberSeries = "proforma" | "tax";
 
 export type Numeric = ColumnType<string, number | string, number | string>;
 
+export type OfferBecomes = "invoice" | "proforma";
+
+export type OfferStatus = "accepted" | "declined" | "open" | "withdrawn";
+
 export type PaymentMethod = "bank" | "card" | "cash" | "cod" | "other";
 
 export type Plan = "basic" | "full" | "standard";
@@ -1259,6 +1263,69 @@ export interface NapPaymentAccounts {
   validTo: string | null;
 }
 
+export interface OfferCounters {
+  companyId: string;
+  lastNumber: Generated<number>;
+}
+
+export interface OfferLines {
+  /**
+   * The company's catalogue item the line was filled from; null: typed by hand, or the item is gone.
+   */
+  catalogueItemId: string | null;
+  companyId: string;
+  description: string;
+  discountPercent: Generated<Numeric>;
+  id: Generated<string>;
+  netCents: number;
+  offerId: string;
+  position: number;
+  quantity: Numeric;
+  unit: Generated<string>;
+  unitPrice: Numeric;
+  vatRate: number | null;
+}
+
+export interface Offers {
+  /**
+   * When the offer was accepted or declined (through the portal or by the company); null otherwise.
+   */
+  answeredAt: Timestamp | null;
+  answerNote: string | null;
+  authorName: string | null;
+  /**
+   * What the offer becomes when accepted: an invoice or a proforma draft.
+   */
+  becomes: Generated<OfferBecomes>;
+  clientId: string;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  createdBy: string | null;
+  currency: Generated<string>;
+  /**
+   * The draft the accepted offer became (unique: once); null while not accepted or after the draft was deleted.
+   */
+  documentId: string | null;
+  eurRate: Numeric | null;
+  id: Generated<string>;
+  issueDate: string;
+  language: Generated<DocumentLanguage>;
+  netCents: number;
+  notes: string | null;
+  /**
+   * The offer series' number, 10 digits, per company (offer_counters), apart from the invoices' and proformas' series.
+   */
+  number: string;
+  status: Generated<OfferStatus>;
+  totalCents: number;
+  /**
+   * «Валидна до»: the last day the client may accept the offer.
+   */
+  validUntil: string;
+  vatCents: number;
+  vatGround: string | null;
+}
+
 export interface OperatorCounters {
   lastNumber: Generated<number>;
   series: string;
@@ -1871,6 +1938,9 @@ export interface DB {
   napDeclarationDeliveries: NapDeclarationDeliveries;
   napDeclarationFormats: NapDeclarationFormats;
   napPaymentAccounts: NapPaymentAccounts;
+  offerCounters: OfferCounters;
+  offerLines: OfferLines;
+  offers: Offers;
   operatorCounters: OperatorCounters;
   payrollParameters: PayrollParameters;
   periodLocks: PeriodLocks;

@@ -32,7 +32,8 @@ export const LAYERS: readonly (readonly string[])[] = [
   ["invoices"],
   // The client portal (decision 069) shows the documents as the company sees them; the statement
   // of account and the act of reconciliation (decision 070) read the documents.
-  ["einvoice", "recurring", "salaries", "portal", "statements"],
+  // Offers (decision 077) become invoice drafts, so they sit above the documents.
+  ["einvoice", "recurring", "salaries", "portal", "statements", "offers"],
   ["expenses"],
   // Bank statements: movements matched to documents and expenses through their own paths.
   ["bank"],

@@ -12,9 +12,12 @@ import {
   type PortalDocumentView,
   PortalPayments,
 } from "~/components/portal/portal-documents";
+import { PortalOffers, type PortalOfferView } from "~/components/portal/portal-offers";
 import { PortalReconciliations } from "~/components/portal/portal-reconciliations";
 import { PortalLanguageSwitch, PortalStatement } from "~/components/portal/portal-statement";
 import { PortalLangContext, portalWords } from "~/components/portal/portal-words";
+import { portalOffers } from "~/modules/offers/accept.server";
+import { PORTAL_OFFER_ANSWERS } from "~/modules/offers/constants";
 import { PORTAL_MESSAGES } from "~/modules/portal/constants";
 import { portalSummary } from "~/modules/portal/documents.server";
 import { portalLanguage } from "~/modules/portal/language.server";
@@ -42,11 +45,17 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     );
   }
   const { link } = opening;
-  const summary = await portalSummary(context.db, link, todayInSofia());
   const url = new URL(request.url);
-  // The statement of account, the acts of reconciliation and English labels (issue #47 item 4).
-  const statement = await portalStatement(context.db, link, url.searchParams, todayInSofia());
-  const language = await portalLanguage(context.db, link, url.searchParams.get("lang"));
+  const today = todayInSofia();
+  // The statement of account, the acts of reconciliation and English labels (issue #47 item 4);
+  // the offers to answer (issue #48 item 1).
+  const [summary, statement, language, offers] = await Promise.all([
+    portalSummary(context.db, link, today),
+    portalStatement(context.db, link, url.searchParams, today),
+    portalLanguage(context.db, link, url.searchParams.get("lang")),
+    portalOffers(context.db, link.companyId, link.clientId),
+  ]);
+  const answered = url.searchParams.get("offer");
   await recordPortalView(context.db, link, "list", context.clientIp);
   return json(
     {
@@ -59,6 +68,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         ...language,
         statement,
         search: url.search,
+        offers,
+        offerAnswer: PORTAL_OFFER_ANSWERS.find((answer) => answer === answered) ?? null,
       },
       refused: null,
       marketingUrl,
@@ -107,6 +118,11 @@ export default function ClientPortal() {
             </section>
             <PortalStatement statement={portal.statement} base={portal.base} />
             <PortalReconciliations acts={portal.statement.acts} base={portal.base} />
+            <PortalOffers
+              offers={portal.offers as PortalOfferView[]}
+              base={portal.base}
+              answer={portal.offerAnswer}
+            />
             <p>{w.validUntil(w.day(portal.expiresAt), portal.companyName)}</p>
           </>
         ) : (

@@ -63,6 +63,7 @@ import * as m20261202T0500 from "./20261202T0500-calendar";
 import * as m20261202T0600 from "./20261202T0600-income-tax-years";
 import * as m20261202T0300 from "./20261202T0300-vat-protocols";
 import * as m20261202T0400 from "./20261202T0400-advance-invoices";
+import * as m20261202T0700 from "./20261202T0700-offers";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -133,6 +134,7 @@ export const migrations: Record<string, Migration> = {
   "20261202T0600-income-tax-years": m20261202T0600,
   "20261202T0300-vat-protocols": m20261202T0300,
   "20261202T0400-advance-invoices": m20261202T0400,
+  "20261202T0700-offers": m20261202T0700,
 };
 
 export const migrationProvider: MigrationProvider = {

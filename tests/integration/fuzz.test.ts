@@ -1239,6 +1239,42 @@ function listedCalls(f: Fixtures): Call[] {
       body: "form",
       fields: { intent: "recipients", recipient: f.memberUserId },
     },
+    // Offers (issue #48 item 1, decision 077): a new one with a line, an answer, the portal's.
+    {
+      route: "_app.offer.new",
+      method: "POST",
+      path: "/offer/new",
+      body: "form",
+      fields: {
+        intent: "save",
+        clientId: f.clientId,
+        issueDate: "2026-11-25",
+        validUntil: "2026-12-25",
+        "lines.0.description": "Услуга",
+        "lines.0.quantity": "1",
+        "lines.0.unitPrice": "10",
+        "lines.0.vatRate": "20",
+      },
+    },
+    {
+      route: "_app.offer.$id",
+      method: "POST",
+      path: "/offer/00000000-0000-4000-8000-000000000000",
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      body: "form",
+      fields: { intent: "withdraw" },
+    },
+    {
+      route: "portal.$token_.offers.$id.answer",
+      method: "POST",
+      path: "/portal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/offers/00000000-0000-4000-8000-000000000000/answer",
+      params: {
+        token: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        id: "00000000-0000-4000-8000-000000000000",
+      },
+      body: "form",
+      fields: { answer: "accept", note: "" },
+    },
     // The act of reconciliation (decision 070): one date.
     {
       route: "_app.clients_.$id.statement",

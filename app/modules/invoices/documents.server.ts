@@ -214,7 +214,10 @@ export async function createDraftDocument(
   extra: DraftExtra = {},
 ): Promise<DocumentWithLines> {
   const { columns, lines } = await prepare(db, companyId, input, extra.documentsOf ?? null);
-  return db.transaction().execute(async (trx) => {
+  // Inside a caller's transaction (an accepted offer, decision 077) the draft is part of it.
+  const inTransaction = <T>(work: (trx: Transaction<Database>) => Promise<T>) =>
+    db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+  return inTransaction(async (trx) => {
     // A document's month is its issue date's (decision 058): the VAT journals' and the books'.
     await assertPeriodOpen(trx, companyId, columns.issueDate);
     const doc = await trx

@@ -82,7 +82,7 @@ export function paymentBlock(
   return { ...qrPath(payload), ...paymentWords(doc.language, amountCents, supplier.bankIban) };
 }
 
-async function companyLogo(db: Kysely<Database>, companyId: string) {
+export async function companyLogo(db: Kysely<Database>, companyId: string) {
   const logo = await db
     .selectFrom("companyLogos")
     .select(["contentType", "data"])

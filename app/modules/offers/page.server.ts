@@ -1,0 +1,44 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~db/types";
+import { getOffer, isExpired } from "./queries.server";
+
+/** What an offer's page shows: the offer, its lines, and the draft it became (if any). */
+export async function offerPageData(
+  db: Kysely<Database>,
+  companyId: string,
+  createdBy: string | null,
+  id: string | undefined,
+) {
+  const offer = await getOffer(db, companyId, createdBy, id);
+  const made = offer.documentId
+    ? await db
+        .selectFrom("documents")
+        .select("type")
+        .where("companyId", "=", companyId)
+        .where("id", "=", offer.documentId)
+        .executeTakeFirst()
+    : undefined;
+  return {
+    id: offer.id,
+    number: offer.number,
+    clientName: offer.clientName,
+    issueDate: offer.issueDate,
+    validUntil: offer.validUntil,
+    status: offer.status,
+    becomes: offer.becomes,
+    currency: offer.currency,
+    netCents: Number(offer.netCents),
+    vatCents: Number(offer.vatCents),
+    totalCents: Number(offer.totalCents),
+    documentId: made ? offer.documentId : null,
+    documentType: made?.type ?? null,
+    answerNote: offer.answerNote,
+    expired: isExpired(offer),
+    lines: offer.lines.map((line) => ({
+      description: line.description,
+      quantity: line.quantity,
+      unit: line.unit,
+      netCents: Number(line.netCents),
+    })),
+  };
+}

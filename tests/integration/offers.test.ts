@@ -1,0 +1,223 @@
+import { describe, expect, it } from "vitest";
+import { createCatalogueItem } from "~/modules/catalogue/queries.server";
+import { catalogueItemSchema } from "~/modules/catalogue/schema";
+import { acceptOffer } from "~/modules/offers/accept.server";
+import { createOffer } from "~/modules/offers/queries.server";
+import { offerSchema } from "~/modules/offers/schema";
+import { action as makeApi } from "~/routes/api.clients.$id.portal-links";
+import { loader as portalPage } from "~/routes/portal.$token";
+import { action as answerRoute } from "~/routes/portal.$token_.offers.$id.answer";
+import { addDays, todayInSofia } from "~/utils/dates";
+import { guard } from "~/utils/route-guard.server";
+import { createCompanyWithClient } from "../setup/factories";
+import { call, formBody, jsonBody, sessionFor } from "../setup/routes";
+import { setupTestDatabase } from "../setup/test-db";
+
+/*
+ * Issue #48 item 1 (decision 077): an offer, in its own series, that the client accepts or
+ * declines in the portal; an accepted offer becomes one invoice draft with its lines — once.
+ */
+
+const getDb = setupTestDatabase();
+const TODAY = todayInSofia();
+const guarded = (fn: unknown) => guard(fn as never) as never;
+let ip = 0;
+const freshIp = () => `203.0.${Math.floor(++ip / 250)}.${ip % 250}`;
+const ACTOR = {
+  id: null,
+  email: null,
+  name: "Тест",
+  role: null,
+  impersonatorEmail: null,
+  ip: null,
+};
+
+async function setup() {
+  const db = getDb();
+  const me = await createCompanyWithClient(db);
+  const { cookie } = await sessionFor(db, me.user);
+  const item = await createCatalogueItem(
+    db,
+    me.companyId,
+    catalogueItemSchema.parse({
+      name: "Поддръжка на сайт",
+      unit: "ч.",
+      unitPrice: "60",
+      vatRate: 20,
+    }),
+  );
+  const offer = (fields: Record<string, unknown> = {}) =>
+    createOffer(
+      db,
+      me.companyId,
+      { ...ACTOR, id: me.user.id },
+      offerSchema.parse({
+        clientId: me.clientId,
+        issueDate: TODAY,
+        validUntil: addDays(TODAY, 14),
+        lines: [
+          {
+            description: "Поддръжка на сайт",
+            quantity: "10",
+            unit: "ч.",
+            unitPrice: "60",
+            vatRate: 20,
+            catalogueItemId: item.id,
+          },
+          { description: "Домейн", quantity: "1", unitPrice: "25.50", vatRate: 20 },
+        ],
+        ...fields,
+      }),
+    );
+  const link = await call(guarded(makeApi), db, `/api/clients/${me.clientId}/portal-links`, {
+    ...jsonBody({ days: 30 }, "POST", { Cookie: cookie }),
+    params: { id: me.clientId },
+  });
+  const token = ((await link.json()) as { url: string }).url.split("/portal/")[1]!;
+  const answer = (id: string, fields: Record<string, string>) =>
+    call(guarded(answerRoute), db, `/portal/${token}/offers/${id}/answer`, {
+      ...formBody(fields),
+      params: { token, id },
+      ip: freshIp(),
+    });
+  const page = async () => {
+    const response = await call(guarded(portalPage), db, `/portal/${token}`, {
+      params: { token },
+      ip: freshIp(),
+    });
+    return (await response.json()) as {
+      portal: { offers: { id: string; number: string; status: string; expired: boolean }[] };
+    };
+  };
+  return { db, me, cookie, offer, answer, page, token };
+}
+
+describe("offers", () => {
+  it("numbers offers in their own series, apart from the invoices'", async () => {
+    const { offer } = await setup();
+    const first = await offer();
+    const second = await offer();
+    expect([first.number, second.number]).toEqual(["0000000001", "0000000002"]);
+    expect(first.totalCents).toBe(75_060); // (600.00 + 25.50) × 1.20
+  });
+
+  it("an offer accepted in the portal becomes an invoice draft with its lines, once", async () => {
+    const { db, me, offer, answer, page } = await setup();
+    const made = await offer();
+    expect((await page()).portal.offers.map((o) => o.number)).toEqual([made.number]);
+
+    const accepted = await answer(made.id, { answer: "accept", note: "Съгласни сме" });
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get("Location")).toMatch(/\?offer=accepted#offers$/);
+
+    const row = await db
+      .selectFrom("offers")
+      .selectAll()
+      .where("id", "=", made.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("accepted");
+    const doc = await db
+      .selectFrom("documents")
+      .selectAll()
+      .where("id", "=", row.documentId as string)
+      .executeTakeFirstOrThrow();
+    expect(doc).toMatchObject({ type: "invoice", status: "draft", clientId: me.clientId });
+    expect(doc.totalCents).toBe(75_060);
+    const lines = await db
+      .selectFrom("documentLines")
+      .select(["description", "quantity", "unit", "catalogueItemId"])
+      .where("documentId", "=", doc.id)
+      .orderBy("position")
+      .execute();
+    expect(lines.map((l) => [l.description, Number(l.quantity), l.unit])).toEqual([
+      ["Поддръжка на сайт", 10, "ч."],
+      ["Домейн", 1, "бр."],
+    ]);
+    expect(lines[0]?.catalogueItemId).not.toBeNull();
+
+    // A second acceptance is refused with a clear message, and makes nothing.
+    const again = await answer(made.id, { answer: "accept" });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Офертата вече е приета");
+    const drafts = await db
+      .selectFrom("documents")
+      .select("id")
+      .where("companyId", "=", me.companyId)
+      .execute();
+    expect(drafts).toHaveLength(1);
+
+    // The company's trail records the client's answer.
+    const acts = await db
+      .selectFrom("companyAudit")
+      .select(["action", "actorName"])
+      .where("companyId", "=", me.companyId)
+      .where("action", "=", "offer.accept")
+      .execute();
+    expect(acts).toEqual([
+      { action: "offer.accept", actorName: "Клиент Бета ООД (портал за клиента)" },
+    ]);
+  });
+
+  it("two acceptances at once make one draft; the other is refused", async () => {
+    const { db, me, offer } = await setup();
+    const made = await offer({ becomes: "proforma" });
+    const by = {
+      companyId: me.companyId,
+      clientId: me.clientId,
+      createdBy: null,
+      userId: null,
+      actor: ACTOR,
+      via: "portal" as const,
+    };
+    const results = await Promise.allSettled([
+      acceptOffer(db, by, made.id),
+      acceptOffer(db, by, made.id),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(String(refused.reason.message)).toContain("Офертата вече е приета");
+    const docs = await db
+      .selectFrom("documents")
+      .select("type")
+      .where("companyId", "=", me.companyId)
+      .execute();
+    expect(docs).toEqual([{ type: "proforma" }]);
+  });
+
+  it("an expired offer cannot be accepted; a declined one is never made into a draft", async () => {
+    const { db, me, offer, answer, page } = await setup();
+    const old = await offer({ issueDate: addDays(TODAY, -30), validUntil: addDays(TODAY, -1) });
+    const refused = await answer(old.id, { answer: "accept" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("вече не може да бъде приета");
+    expect((await page()).portal.offers.find((o) => o.id === old.id)?.expired).toBe(true);
+
+    const other = await offer();
+    const declined = await answer(other.id, { answer: "decline", note: "Скъпо е" });
+    expect(declined.headers.get("Location")).toMatch(/\?offer=declined#offers$/);
+    const accept = await answer(other.id, { answer: "accept" });
+    expect(accept.status).toBe(409);
+    expect(await accept.text()).toContain("Офертата вече е отказана");
+    const docs = await db
+      .selectFrom("documents")
+      .select("id")
+      .where("companyId", "=", me.companyId)
+      .execute();
+    expect(docs).toHaveLength(0);
+  });
+
+  it("another client's link cannot see or answer the offer", async () => {
+    const { db, offer } = await setup();
+    const made = await offer();
+    const stranger = await setup();
+    const response = await stranger.answer(made.id, { answer: "accept" });
+    expect(response.status).toBe(404);
+    expect((await stranger.page()).portal.offers).toEqual([]);
+    const row = await db
+      .selectFrom("offers")
+      .select("status")
+      .where("id", "=", made.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("open");
+  });
+});
