@@ -58,6 +58,7 @@ import * as m20261201T0320 from "./20261201T0320-expense-acquisition";
 import * as m20261201T0500 from "./20261201T0500-saft-account-codes";
 import * as m20261201T0600 from "./20261201T0600-portal-links";
 import * as m20261201T0700 from "./20261201T0700-reconciliations";
+import * as m20261202T0100 from "./20261202T0100-card-payments";
 
 /**
  * Every migration, imported statically so the server bundle, the CLI and the tests
@@ -123,6 +124,7 @@ export const migrations: Record<string, Migration> = {
   "20261201T0500-saft-account-codes": m20261201T0500,
   "20261201T0600-portal-links": m20261201T0600,
   "20261201T0700-reconciliations": m20261201T0700,
+  "20261202T0100-card-payments": m20261202T0100,
 };
 
 export const migrationProvider: MigrationProvider = {
