@@ -34,8 +34,9 @@ export const LAYERS: readonly (readonly string[])[] = [
   // of account and the act of reconciliation (decision 070) read the documents.
   ["einvoice", "recurring", "salaries", "portal", "statements"],
   ["expenses"],
-  // Bank statements: movements matched to documents and expenses through their own paths.
-  ["bank"],
+  // Bank statements: movements matched to documents and expenses through their own paths; card
+  // payments from the portal (decision 071), recorded as the documents' payments and fees as expenses.
+  ["bank", "card-payments"],
   // Reports over the documents, expenses and salaries; the company's whole export of them.
   ["vat"],
   // SAF-T (decision 063) reads the books, the documents and the VAT journals' conversions.

@@ -39,6 +39,8 @@ export const COMPANY_AUDIT_ACTIONS = {
   "portal.link": "Създадена връзка към портала за клиента",
   "portal.revoke": "Отменена връзка към портала за клиента",
   "portal.view": "Клиентът отвори портала",
+  "card.connect": "Свързани плащания с карта",
+  "card.disconnect": "Прекъснати плащания с карта",
   "impersonation.start": "Администратор отвори изгледа на член",
   "impersonation.request": "Действие на администратор в изгледа на член",
 } as const;
@@ -75,7 +77,10 @@ export const AUDIT_GROUPS = {
       "reconciliation.issue",
     ],
   },
-  payments: { label: "Плащания", actions: ["payment.add", "payment.delete"] },
+  payments: {
+    label: "Плащания",
+    actions: ["payment.add", "payment.delete", "card.connect", "card.disconnect"],
+  },
   bank: {
     label: "Банка",
     actions: ["bank.import", "bank.match", "bank.unmatch", "bank.rule", "bank.rule-delete"],
