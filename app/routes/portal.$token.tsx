@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SiteFooter } from "~/components/layout/site-footer";
+import { PortalCardPay } from "~/components/portal/card-payment";
 import * as styles from "~/components/portal/portal.css";
 import {
   PortalDocuments,
@@ -17,6 +18,7 @@ import { portalSummary } from "~/modules/portal/documents.server";
 import { recordPortalView } from "~/modules/portal/links.server";
 import { formatDate, todayInSofia } from "~/utils/dates";
 import { formatMoney } from "~/utils/money";
+import { portalCardState } from "~/web/card-payments/portal.server";
 import { openPortal, PORTAL_HEADERS } from "~/web/portal/access.server";
 
 /*
@@ -25,7 +27,7 @@ import { openPortal, PORTAL_HEADERS } from "~/web/portal/access.server";
  * to pay. No session is read; the link is counted (rate limits) and every opening is logged.
  */
 
-export async function loader({ params, context }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const marketingUrl = context.config.marketingUrl;
   const opening = await openPortal(context, token);
@@ -48,6 +50,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
         expiresAt: link.expiresAt,
         base: `/portal/${token}`,
         ...summary,
+        card: await portalCardState(context, link, new URL(request.url)),
       },
       refused: null,
       marketingUrl,
@@ -84,6 +87,11 @@ export default function ClientPortal() {
                 </p>
               )}
             </section>
+            <PortalCardPay
+              card={portal.card}
+              documents={portal.documents as PortalDocumentView[]}
+              base={portal.base}
+            />
             <PortalPayments documents={portal.documents as PortalDocumentView[]} />
             <section aria-labelledby="portal-documents">
               <h2 id="portal-documents">Документи</h2>

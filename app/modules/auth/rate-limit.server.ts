@@ -86,4 +86,6 @@ export const LIMITS = {
   portalAddress: { max: 60, windowMs: MINUTE },
   /** Client portal pages and files opened through one link, from anywhere (decision 069). */
   portalLink: { max: 300, windowMs: HOUR },
+  /** Card payments started or cards tried through one link (decision 071): no card testing. */
+  portalCard: { max: 10, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;

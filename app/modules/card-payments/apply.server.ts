@@ -126,14 +126,30 @@ export async function applyCardEvent(
 ): Promise<CardApplyResult> {
   const object = sessionSchema.safeParse(event.data?.object);
   const session = object.success ? await now(object.data.id) : null;
+  return applySession(db, companyId, provider, session, event);
+}
+
+/**
+ * Applies a session as the provider has it now — for an event (stored once), or with no event
+ * when the client comes back from Stripe Checkout before its webhook does (`event` null).
+ */
+export async function applySession(
+  db: Kysely<Database>,
+  companyId: string,
+  provider: CardProvider,
+  session: CardSessionNow | null,
+  event: Pick<CardEvent, "id" | "type"> | null,
+): Promise<CardApplyResult> {
   const result = await db.transaction().execute(async (trx) => {
-    const fresh = await trx
-      .insertInto("cardEvents")
-      .values({ companyId, id: event.id, type: event.type.slice(0, 255) })
-      .onConflict((c) => c.columns(["companyId", "id"]).doNothing())
-      .returning("id")
-      .executeTakeFirst();
-    if (!fresh) return { result: "duplicate" as const };
+    if (event) {
+      const fresh = await trx
+        .insertInto("cardEvents")
+        .values({ companyId, id: event.id, type: event.type.slice(0, 255) })
+        .onConflict((c) => c.columns(["companyId", "id"]).doNothing())
+        .returning("id")
+        .executeTakeFirst();
+      if (!fresh) return { result: "duplicate" as const };
+    }
     if (!session) return { result: "ignored" as const };
     const payment = await trx
       .selectFrom("cardPayments")
@@ -162,7 +178,8 @@ export async function applyCardEvent(
       .executeTakeFirst();
     if (!payment || payment.status === "paid") return { result: "ignored" as const };
     if (session.paymentStatus !== "paid") {
-      const ended = session.status === "expired" || event.type.endsWith("async_payment_failed");
+      const ended =
+        session.status === "expired" || Boolean(event?.type.endsWith("async_payment_failed"));
       if (!ended) return { result: "ignored" as const };
       await trx
         .updateTable("cardPayments")
