@@ -29,17 +29,18 @@ const DOCUMENT_NAMES: Record<DocumentType, string> = {
 /** A document of the link the client may pay now: its number, currency and amount due. */
 export async function payableDocument(db: Kysely<Database>, link: Link, documentId: string) {
   if (!isUuid(documentId)) return undefined;
-  return db
+  const doc = await db
     .selectFrom("documents")
-    .select(["id", "type", "number", "currency", "dueCents"])
+    .select(["id", "type", "number", "currency", "dueCents", PROFORMA_CONVERTED.as("converted")])
     .where("companyId", "=", link.companyId)
     .where("clientId", "=", link.clientId)
     .where("id", "=", documentId)
     .where("status", "=", "issued")
     .where("type", "in", ["invoice", "debit_note", "proforma"])
     .where("dueCents", ">", 0)
-    .where(PROFORMA_CONVERTED, "=", false)
     .executeTakeFirst();
+  // A proforma already made into an invoice is paid through the invoice.
+  return doc && !doc.converted ? doc : undefined;
 }
 
 /** Whether the company takes cards (the portal shows «Плати с карта» only then). */
