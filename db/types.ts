@@ -27,6 +27,10 @@ export type BankSuggestionsKind =
 
 export type BankTransactionsDirection = "credit" | "debit";
 
+export type CardPaymentStatus = "authenticating" | "expired" | "failed" | "open" | "paid";
+
+export type CardProvider = "local" | "stripe";
+
 export type ClientKind =
   | "company"
   | "foreign_company"
@@ -464,6 +468,76 @@ export interface CalendarReminders {
   dueOn: string;
   sentAt: Generated<Timestamp>;
   userId: string;
+}
+
+export interface CardAccounts {
+  companyId: string;
+  connectedAt: Generated<Timestamp>;
+  connectedBy: string | null;
+  /**
+   * What the settings page shows of the key: its prefix and last 4.
+   */
+  keyHint: string | null;
+  /**
+   * stripe (the company's own account) or local (no Stripe: demos).
+   */
+  provider: CardProvider;
+  /**
+   * The restricted key, AES-256-GCM sealed: never plain.
+   */
+  secretKeySealed: string | null;
+  /**
+   * The endpoint Сметка made in the company's Stripe.
+   */
+  webhookEndpointId: string | null;
+  /**
+   * The webhook's signing secret, sealed the same way.
+   */
+  webhookSecretSealed: string | null;
+}
+
+export interface CardEvents {
+  companyId: string;
+  id: string;
+  receivedAt: Generated<Timestamp>;
+  type: string;
+}
+
+export interface CardPayments {
+  /**
+   * The document's amount due when the payment was started.
+   */
+  amountCents: number;
+  checkoutUrl: string | null;
+  companyId: string;
+  createdAt: Generated<Timestamp>;
+  currency: string;
+  documentId: string;
+  /**
+   * The provider's fee, recorded as an expense with expenses.
+   */
+  feeCents: number | null;
+  feeExpenseId: string | null;
+  id: Generated<string>;
+  linkId: string | null;
+  paidAt: Timestamp | null;
+  /**
+   * The document's payment it became (method card).
+   */
+  paymentId: string | null;
+  /**
+   * Why a paid card payment could not be recorded on the document.
+   */
+  problem: string | null;
+  provider: CardProvider;
+  /**
+   * The provider's Checkout Session id (cs_…, cs_local_…).
+   */
+  sessionId: string;
+  /**
+   * open, authenticating (3-D Secure), paid, failed or expired.
+   */
+  status: Generated<CardPaymentStatus>;
 }
 
 export interface CatalogueItems {
@@ -1898,6 +1972,9 @@ export interface DB {
   calendarFeeds: CalendarFeeds;
   calendarRecipients: CalendarRecipients;
   calendarReminders: CalendarReminders;
+  cardAccounts: CardAccounts;
+  cardEvents: CardEvents;
+  cardPayments: CardPayments;
   catalogueItems: CatalogueItems;
   clientOpenTotals: ClientOpenTotals;
   clients: Clients;

@@ -35,8 +35,9 @@ export const LAYERS: readonly (readonly string[])[] = [
   // Offers (decision 077) become invoice drafts, so they sit above the documents.
   ["einvoice", "recurring", "salaries", "portal", "statements", "offers"],
   ["expenses"],
-  // Bank statements: movements matched to documents and expenses through their own paths.
-  ["bank"],
+  // Bank statements: movements matched to documents and expenses through their own paths; card
+  // payments from the portal (decision 071), recorded as the documents' payments and fees as expenses.
+  ["bank", "card-payments"],
   // Reports over the documents, expenses and salaries; the company's whole export of them.
   // The owner's income tax (decision 076) reads the documents' payments, as the VAT reads them.
   ["vat", "income-tax"],

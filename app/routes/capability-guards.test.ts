@@ -20,6 +20,8 @@ const ALLOWED: Record<string, string> = {
   "switch-company.ts": "the switch itself: checks the membership (team/companies.server)",
   "api.companies.active.ts": "the switch itself: checks the membership (team/companies.server)",
   "invite.$token.tsx": "accepting an invitation: the token names the company",
+  "api.stripe.card-webhook.$companyId.ts":
+    "Stripe's webhook of a company's own account: the signature with its sealed secret is the check",
   "api.team.invitations.accept.ts": "accepting an invitation: the token names the company",
   "_app.companies_.months.tsx":
     "the login's own memberships where it keeps the books (owner or accountant: month-end/overview.server)",

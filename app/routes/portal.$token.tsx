@@ -6,6 +6,7 @@ import {
 } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SiteFooter } from "~/components/layout/site-footer";
+import { PortalCardPay } from "~/components/portal/card-payment";
 import * as styles from "~/components/portal/portal.css";
 import {
   PortalDocuments,
@@ -24,6 +25,7 @@ import { portalLanguage } from "~/modules/portal/language.server";
 import { recordPortalView } from "~/modules/portal/links.server";
 import { portalStatement } from "~/modules/statements/portal.server";
 import { todayInSofia } from "~/utils/dates";
+import { portalCardState } from "~/web/card-payments/portal.server";
 import { openPortal, PORTAL_HEADERS } from "~/web/portal/access.server";
 
 /*
@@ -70,6 +72,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
         search: url.search,
         offers,
         offerAnswer: PORTAL_OFFER_ANSWERS.find((answer) => answer === answered) ?? null,
+        card: await portalCardState(context, link, url),
       },
       refused: null,
       marketingUrl,
@@ -108,6 +111,11 @@ export default function ClientPortal() {
                 </p>
               )}
             </section>
+            <PortalCardPay
+              card={portal.card}
+              documents={portal.documents as PortalDocumentView[]}
+              base={portal.base}
+            />
             <PortalPayments documents={portal.documents as PortalDocumentView[]} />
             <section aria-labelledby="portal-documents">
               <h2 id="portal-documents">{w.documents}</h2>

@@ -58,6 +58,8 @@ const SECRETS: ReadonlySet<string> = new Set([
   "currentPassword",
   "cardNumber",
   "cvc",
+  // A company's Stripe key (decision 071) is a secret too.
+  "secretKey",
 ]);
 
 /** Whether a field is one that is never sent back to the page (a password, a card number). */

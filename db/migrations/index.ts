@@ -58,11 +58,12 @@ import * as m20261201T0320 from "./20261201T0320-expense-acquisition";
 import * as m20261201T0500 from "./20261201T0500-saft-account-codes";
 import * as m20261201T0600 from "./20261201T0600-portal-links";
 import * as m20261201T0700 from "./20261201T0700-reconciliations";
+import * as m20261202T0100 from "./20261202T0100-card-payments";
 import * as m20261202T0200 from "./20261202T0200-portal-statement-views";
-import * as m20261202T0500 from "./20261202T0500-calendar";
-import * as m20261202T0600 from "./20261202T0600-income-tax-years";
 import * as m20261202T0300 from "./20261202T0300-vat-protocols";
 import * as m20261202T0400 from "./20261202T0400-advance-invoices";
+import * as m20261202T0500 from "./20261202T0500-calendar";
+import * as m20261202T0600 from "./20261202T0600-income-tax-years";
 import * as m20261202T0700 from "./20261202T0700-offers";
 
 /**
@@ -129,11 +130,12 @@ export const migrations: Record<string, Migration> = {
   "20261201T0500-saft-account-codes": m20261201T0500,
   "20261201T0600-portal-links": m20261201T0600,
   "20261201T0700-reconciliations": m20261201T0700,
+  "20261202T0100-card-payments": m20261202T0100,
   "20261202T0200-portal-statement-views": m20261202T0200,
-  "20261202T0500-calendar": m20261202T0500,
-  "20261202T0600-income-tax-years": m20261202T0600,
   "20261202T0300-vat-protocols": m20261202T0300,
   "20261202T0400-advance-invoices": m20261202T0400,
+  "20261202T0500-calendar": m20261202T0500,
+  "20261202T0600-income-tax-years": m20261202T0600,
   "20261202T0700-offers": m20261202T0700,
 };
 

@@ -42,6 +42,9 @@ const json = (read: string, nullable = false) =>
  * for a column not listed, `<table>_<column>`. Columns that share a name must allow the same values.
  */
 const checkNames: Record<string, string> = {
+  "card_accounts.provider": "card_provider",
+  "card_payments.provider": "card_provider",
+  "card_payments.status": "card_payment_status",
   "clients.kind": "client_kind",
   "clients.vat_treatment": "vat_treatment",
   "company_invitations.role": "invited_role",

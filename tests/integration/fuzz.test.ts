@@ -1275,6 +1275,49 @@ function listedCalls(f: Fixtures): Call[] {
       body: "form",
       fields: { answer: "accept", note: "" },
     },
+    // Pay by card (issue #47 item 3, decision 071): the settings' forms (connect-stripe would
+    // reach Stripe: its refusals are in card-payments.test.ts), the portal's forms, the webhook.
+    {
+      route: "_app.settings_.card-payments",
+      method: "POST",
+      path: "/settings/card-payments",
+      body: "form",
+      fields: { intent: "disconnect" },
+    },
+    {
+      route: "_app.settings_.card-payments",
+      method: "POST",
+      path: "/settings/card-payments",
+      body: "form",
+      fields: { intent: "connect-stripe", secretKey: "sk_test_not_a_restricted_key" },
+    },
+    {
+      route: "portal.$token_.pay",
+      method: "POST",
+      path: `/portal/${f.portalToken}/pay`,
+      params: { token: f.portalToken },
+      body: "form",
+      fields: { documentId: f.issuedId },
+    },
+    {
+      route: "portal.$token_.pay_.$id",
+      method: "POST",
+      path: `/portal/${f.portalToken}/pay/00000000-0000-4000-8000-000000000000`,
+      params: {
+        token: f.portalToken,
+        id: "00000000-0000-4000-8000-000000000000",
+      },
+      body: "form",
+      fields: { intent: "pay", number: "4242424242424242", expiry: "12/39", cvc: "123" },
+    },
+    {
+      route: "api.stripe.card-webhook.$companyId",
+      method: "POST",
+      path: `/api/stripe/card-webhook/${f.customerCompanyId}`,
+      params: { companyId: f.customerCompanyId },
+      body: "json",
+      fields: { id: "evt_1", type: "checkout.session.completed", created: 1790000000 },
+    },
     // The act of reconciliation (decision 070): one date.
     {
       route: "_app.clients_.$id.statement",

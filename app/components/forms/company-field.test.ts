@@ -17,6 +17,10 @@ const LEFT_OUT = [
   /^components\/auth\//,
   /^components\/portal\//,
   /^components\/forms\/company-field/,
+  // The client portal's forms (pay by card, decision 071): the client is signed in nowhere and
+  // works in no company of theirs; the link in the address is the credential.
+  /^components\/portal\//,
+  /^components\/card-payments\/local-card/,
 ];
 
 function sources(): string[] {

@@ -52,6 +52,11 @@ export function UserItems({
           Планове
         </a>
       ) : null}
+      {user.may.billing ? (
+        <a href="/settings/card-payments" className={styles.menuItem}>
+          Плащания с карта
+        </a>
+      ) : null}
       <Form method="post" action="/logout" onSubmit={onLogout}>
         <CompanyField />
         <button type="submit" className={styles.menuItem}>

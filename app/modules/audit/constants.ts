@@ -52,6 +52,8 @@ export const COMPANY_AUDIT_ACTIONS = {
   "offer.withdraw": "Оттеглена оферта",
   "offer.accept": "Приета оферта",
   "offer.decline": "Отказана оферта",
+  "card.connect": "Свързани плащания с карта",
+  "card.disconnect": "Прекъснати плащания с карта",
   "impersonation.start": "Администратор отвори изгледа на член",
   "impersonation.request": "Действие на администратор в изгледа на член",
 } as const;
@@ -96,7 +98,10 @@ export const AUDIT_GROUPS = {
       "offer.decline",
     ],
   },
-  payments: { label: "Плащания", actions: ["payment.add", "payment.delete"] },
+  payments: {
+    label: "Плащания",
+    actions: ["payment.add", "payment.delete", "card.connect", "card.disconnect"],
+  },
   bank: {
     label: "Банка",
     actions: ["bank.import", "bank.match", "bank.unmatch", "bank.rule", "bank.rule-delete"],

@@ -88,4 +88,6 @@ export const LIMITS = {
   portalLink: { max: 300, windowMs: HOUR },
   /** Tax calendar feeds fetched from one address, whatever the token (decision 075). */
   calendarFeed: { max: 30, windowMs: MINUTE },
+  /** Card payments started or cards tried through one link (decision 071): no card testing. */
+  portalCard: { max: 10, windowMs: HOUR },
 } as const satisfies Record<string, Limit>;
