@@ -1503,7 +1503,7 @@ export interface PortalViews {
   linkId: string;
   viewedAt: Generated<Timestamp>;
   /**
-   * list, pdf or ubl.
+   * list, pdf or ubl (a document), statement (the statement's PDF) or reconciliation (an act's PDF).
    */
   what: PortalViewKind;
 }
