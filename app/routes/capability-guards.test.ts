@@ -22,6 +22,8 @@ const ALLOWED: Record<string, string> = {
   "invite.$token.tsx": "accepting an invitation: the token names the company",
   "api.stripe.card-webhook.$companyId.ts":
     "Stripe's webhook of a company's own account: the signature with its sealed secret is the check",
+  "portal.$token.tsx":
+    "the client portal: the secret link names the company and the client (portal/links.server)",
   "api.team.invitations.accept.ts": "accepting an invitation: the token names the company",
   "_app.companies_.months.tsx":
     "the login's own memberships where it keeps the books (owner or accountant: month-end/overview.server)",

@@ -118,11 +118,14 @@ async function insertLines(
   offerId: string,
   lines: Awaited<ReturnType<typeof prepare>>["lines"],
 ) {
-  return trx
-    .insertInto("offerLines")
-    .values(lines.map((line) => ({ ...line, offerId, companyId })))
-    .returningAll()
-    .execute();
+  return (
+    trx
+      .insertInto("offerLines")
+      // An offer deducts no advance (decision 074): the invoice's line has that column, not the offer's.
+      .values(lines.map(({ advanceId: _none, ...line }) => ({ ...line, offerId, companyId })))
+      .returningAll()
+      .execute()
+  );
 }
 
 const offerTarget = (offer: Pick<OfferRow, "id" | "number">) => ({
