@@ -60,8 +60,13 @@ export const offerSchema = z
       ctx.addIssue({ code: "custom", path: [path], message });
     if (offer.validUntil < offer.issueDate) issue("validUntil", OFFER_MESSAGES.validBeforeIssue);
     if (offer.currency !== "EUR" && !offer.eurRate) issue("eurRate", DOCUMENT_MESSAGES.eurRate);
+    // zod refines an object whose lines already failed too: sum only lines that parsed.
     const parsed = offer.lines.every(
-      (line) => typeof line.quantity === "bigint" && typeof line.unitPrice === "bigint",
+      (line) =>
+        typeof line.quantity === "bigint" &&
+        typeof line.unitPrice === "bigint" &&
+        typeof line.discount === "bigint" &&
+        (line.vatRate === null || typeof line.vatRate === "number"),
     );
     if (parsed) {
       const totals = computeTotals(
