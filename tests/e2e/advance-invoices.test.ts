@@ -100,7 +100,10 @@ describe.skipIf(!hasChromium)("advance invoices in Chromium", () => {
         await page.getByLabel(new RegExp(`^Основа за приспадане, № ${advance.number}`)).fill("400");
         await page.getByRole("button", { name: "Преглед" }).first().click();
         await page.waitForURL(/\/invoice\/preview\?id=/);
-        await page.getByText(`Приспадане на аванс по фактура № ${advance.number}`).waitFor();
+        await page
+          .getByText(`Приспадане на аванс по фактура № ${advance.number}`)
+          .first()
+          .waitFor();
         await page.getByText("−400,00").first().waitFor();
         // 800.00 − 400.00 = 400.00 + 80.00 VAT.
         await page.getByText("480,00").first().waitFor();
