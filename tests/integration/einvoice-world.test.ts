@@ -248,7 +248,7 @@ describe("suppliers' e-invoices from the world (issue #42 items 9–13)", () => 
       body: formOf({ ...fields, categoryId: me.categoryId, paid: "no" }),
     });
     expect(saved.status).toBe(302);
-    const id = saved.headers.get("Location")!.split("/").pop()!;
+    const id = /\/expenses\/([0-9a-f-]{36})/.exec(saved.headers.get("Location")!)![1]!;
     const got = await (
       await call(expenseGet, db, `/api/expenses/${id}`, { headers: me.api, params: { id } })
     ).json();
@@ -300,7 +300,7 @@ describe("suppliers' e-invoices from the world (issue #42 items 9–13)", () => 
       body: formOf({ ...fields, eurRate: "0,085", categoryId: me.categoryId, paid: "no" }),
     });
     expect(saved.status).toBe(302);
-    const id = saved.headers.get("Location")!.split("/").pop()!;
+    const id = /\/expenses\/([0-9a-f-]{36})/.exec(saved.headers.get("Location")!)![1]!;
     const page = await (
       await call(viewLoader, db, `/expenses/${id}`, { headers: me.page, params: { id } })
     ).json();

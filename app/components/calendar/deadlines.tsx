@@ -97,7 +97,7 @@ export function NextDeadlinesCard({ deadlines }: { deadlines: DeadlineView[] }) 
         Предстоящи срокове
       </h2>
       {deadlines.length ? (
-        <ul className={page.list}>
+        <ul className={page.lines}>
           {deadlines.map((d) => (
             <li key={d.key}>
               <strong>{formatDate(d.due)}</strong> — {deadlineLine(d.title, d.periodLabel)}
