@@ -7,7 +7,7 @@ const FILE = /^([A-Za-z0-9_-]{20,100})\.ics$/;
 /** The feed's answers: the token in the address goes nowhere, nothing is kept on the way. */
 const HEADERS = {
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 

@@ -59,7 +59,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       token: params.token ?? "",
       marketingUrl: context.config.marketingUrl,
     },
-    { status, headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
+    { status, headers: { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } },
   );
 }
 

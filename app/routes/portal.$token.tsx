@@ -156,5 +156,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
       : "Портал за клиента | Сметка",
   },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];

@@ -140,5 +140,5 @@ export const headers: HeadersFunction = ({ loaderHeaders, actionHeaders }) =>
 export const meta: MetaFunction = () => [
   { title: "Плащане с карта | Сметка" },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];

@@ -282,7 +282,7 @@ async function sendResponse(res: express.Response, response: Response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
-    // A page's own policy replaces the default one (the client portal's no-referrer, decision 069).
+    // A page's own policy replaces the default one (the client portal's same-origin, decision 069).
     if (key === "referrer-policy") res.setHeader(key, value);
     else res.append(key, value);
   }

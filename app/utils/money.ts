@@ -12,6 +12,9 @@
 
 export const QUANTITY_SCALE = 3;
 export const PRICE_SCALE = 4;
+/** A price's one rule, as the catalogue and the documents' lines say it. */
+export const PRICE_MESSAGE =
+  "Цената трябва да е число от 0 до 9 999 999 999,9999 с до 4 знака след запетаята";
 export const DISCOUNT_SCALE = 2;
 /** 1 EUR = 1.95583 BGN, fixed since the euro came on 1 January 2026. */
 export const BGN_PER_EUR = "1.95583";

@@ -85,7 +85,7 @@ describe.skipIf(!hasChromium)("the client portal in Chromium", () => {
         // The client: no session, the link only.
         const response = await client.page.goto(url);
         expect(response?.status()).toBe(200);
-        expect(response?.headers()["referrer-policy"]).toContain("no-referrer");
+        expect(response?.headers()["referrer-policy"]).toBe("same-origin");
         await client.page
           .getByRole("heading", { name: "Документи за Клиент Портал ООД" })
           .waitFor();

@@ -169,6 +169,11 @@ describe.skipIf(!hasChromium)("VAT files and e-invoices in Chromium", () => {
           .waitFor();
         await field(typed.page, "Име").fill("Łódź Trading Sp. z o.o.");
         await typed.page.getByText(/ще бъде изписано „Lodz Trading Sp\. z o\.o\.“/).waitFor();
+        // The editor's combobox keeps the server's note on the chosen client once hydrated.
+        const typedClient = await germanInvoice(app, typed.context);
+        await typed.page.goto(`${app.url}/invoice/new?clientId=${typedClient.clientId}`);
+        await typed.page.getByRole("combobox", { name: /Клиент/ }).waitFor();
+        await typed.page.getByText(converted).waitFor();
       } finally {
         await typed.context.close();
       }

@@ -180,7 +180,7 @@ describe("the client portal", () => {
     const response = await openPortal(db, tokenOf(body.url));
     expect(response.status).toBe(200);
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(response.headers.get("Referrer-Policy")).toBe("same-origin");
     expect(response.headers.get("X-Robots-Tag")).toMatch(/noindex/);
     const data = (await response.json()) as PortalData;
     const portal = data.portal!;
@@ -234,7 +234,7 @@ describe("the client portal", () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("Content-Type")).toBe("application/pdf");
     expect(pdf.headers.get("Cache-Control")).toBe("private, no-store");
-    expect(pdf.headers.get("Referrer-Policy")).toBe("no-referrer");
+    expect(pdf.headers.get("Referrer-Policy")).toBe("same-origin");
     expect(
       Buffer.from(await pdf.arrayBuffer())
         .subarray(0, 5)
@@ -291,7 +291,7 @@ describe("the client portal", () => {
     ]) {
       const response = await openPortal(db, token);
       expect(response.status).toBe(404);
-      expect(response.headers.get("Referrer-Policy")).toBe("no-referrer");
+      expect(response.headers.get("Referrer-Policy")).toBe("same-origin");
       answers.push(await response.json());
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import * as fieldStyles from "~/components/forms/field.css";
 import { useFieldFrame } from "~/components/forms/field-frame";
@@ -15,7 +15,6 @@ import type {
   EditorLine,
   EditorSearch,
 } from "~/modules/invoices/editor";
-import { cp1251Warning } from "~/utils/cp1251";
 import { formatPrice, PRICE_SCALE, parseDecimal } from "~/utils/money";
 import * as styles from "./invoices.css";
 
@@ -60,9 +59,27 @@ const newClientHint = (
   </>
 );
 
-/** Before issuing: how НАП's files (Windows-1251) will write the chosen client's name, if not as is. */
-function nameInFiles(client: EditorClient | null | undefined) {
-  const warning = client ? cp1251Warning(client.name) : null;
+/**
+ * Before issuing: how НАП's files (Windows-1251) will write the chosen client's name, if not as
+ * is. The server says it for the clients it drew the page with; for a client picked from the
+ * API's results the table of Windows-1251 is loaded then, not with the page.
+ */
+function useNameInFiles(client: EditorClient | null | undefined) {
+  const [worked, setWorked] = useState<{ name: string; warning: string | null } | null>(null);
+  const known = client?.nameWarning;
+  const name = client?.name;
+  useEffect(() => {
+    if (name === undefined || known !== undefined) return;
+    let live = true;
+    void import("~/utils/cp1251").then(({ cp1251Warning }) => {
+      if (live) setWorked({ name, warning: cp1251Warning(name) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [name, known]);
+  const warning =
+    known !== undefined ? known : worked && worked.name === name ? worked.warning : null;
   return warning ? <> {warning}</> : null;
 }
 
@@ -97,6 +114,7 @@ export function ClientField({
     : search.moreClients
       ? `Показани са първите ${search.clients.length} по име: търсете по-долу. `
       : "";
+  const clientInFiles = search.client?.nameWarning ? <> {search.client.nameWarning}</> : null;
   return (
     <div id="client-search">
       <FormField
@@ -110,7 +128,7 @@ export function ClientField({
           <>
             {found}
             {newClientHint}
-            {nameInFiles(search.client)}
+            {clientInFiles}
           </>
         }
       />
@@ -144,6 +162,7 @@ function ClientCombobox({
   onChoose: (client: EditorClient) => void;
 }) {
   const [selected, setSelected] = useState<EditorClient | null>(search.client);
+  const selectedInFiles = useNameInFiles(selected);
   const { aria, frame, labelId } = useFieldFrame({
     label: "Клиент",
     required: true,
@@ -151,7 +170,7 @@ function ClientCombobox({
     hint: (
       <>
         Пишете име, ЕИК или ДДС номер и изберете от списъка. {newClientHint}
-        {nameInFiles(selected)}
+        {selectedInFiles}
       </>
     ),
   });

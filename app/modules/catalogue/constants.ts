@@ -1,3 +1,5 @@
+import { PRICE_MESSAGE } from "~/utils/money";
+
 /* The catalogue's messages, form fields and labels, without zod (schema.ts builds the schema). */
 
 export const CATALOGUE_MESSAGES = {
@@ -7,7 +9,7 @@ export const CATALOGUE_MESSAGES = {
     "Артикулът не може да бъде възстановен: в каталога вече има друг с това наименование",
   unit: "Мярката е задължителна",
   /** The documents' lines say the same (DOCUMENT_MESSAGES.unitPrice): one rule for a price. */
-  unitPrice: "Цената трябва да е число от 0 до 9 999 999 999,9999 с до 4 знака след запетаята",
+  unitPrice: PRICE_MESSAGE,
   vatRate: "Изберете ставка на ДДС или „Без ДДС“",
   notFound: "Артикулът не е намерен",
   revenueAccount: "Изберете сметка за приходи от група 70 на сметкоплана на фирмата",

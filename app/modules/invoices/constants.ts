@@ -1,4 +1,4 @@
-import { CATALOGUE_MESSAGES } from "~/modules/catalogue/constants";
+import { PRICE_MESSAGE } from "~/utils/money";
 
 /*
  * The documents' kinds, languages, payment methods, filters and messages, without zod (schema.ts
@@ -94,7 +94,7 @@ export const DOCUMENT_MESSAGES = {
   quantity:
     "Количеството трябва да е положително число под 1 000 000 000 с до 3 знака след запетаята",
   unit: "Мярката е задължителна",
-  unitPrice: CATALOGUE_MESSAGES.unitPrice,
+  unitPrice: PRICE_MESSAGE,
   discount: "Отстъпката е процент от 0 до 100 с до 2 знака след запетаята",
   vatRate: "Изберете ставка на ДДС",
   vatGround: "Посочете основание за неначисляване на ДДС (чл. от ЗДДС)",

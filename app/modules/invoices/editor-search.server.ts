@@ -4,6 +4,7 @@ import { CATALOGUE_SEARCH_LIMIT } from "~/modules/catalogue/schema";
 import { getClient, listClients } from "~/modules/clients/queries.server";
 import { vatDateOf } from "~/modules/reference/vat";
 import { allVatGrounds, allVatRates } from "~/modules/reference/vat.server";
+import { cp1251Warning } from "~/utils/cp1251";
 import { searchTerm } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import type { Client, Database } from "~db/types";
@@ -69,6 +70,7 @@ function editorClient(client: Client): EditorClient {
     mol: client.mol,
     vatTreatment: client.vatTreatment,
     language: client.language,
+    nameWarning: cp1251Warning(client.name),
   };
 }
 

@@ -262,6 +262,11 @@ export interface EditorClient {
   vatTreatment: VatTreatment;
   /** The language the client is invoiced in ("bg" or "en"). */
   language?: string;
+  /**
+   * How НАП's files (Windows-1251) will write the name, if not as is: filled in by the server for
+   * the clients a page is drawn with; the combobox works it out for a client picked from the API.
+   */
+  nameWarning?: string | null;
 }
 
 /** An item of the catalogue as the editor's picker has it (/api/catalogue's JSON). */

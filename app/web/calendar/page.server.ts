@@ -39,7 +39,7 @@ export async function calendarAnswer(
         // The token is in this answer only: nothing may keep it. No form id: not a refusal.
         return json(
           { feedUrl: feedUrl(context.config.appUrl, token) },
-          { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
+          { headers: { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } },
         );
       }
       case "feed-revoke":

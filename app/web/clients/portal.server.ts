@@ -85,7 +85,7 @@ export async function portalLinkAnswer(
     // it is not a refusal, and the form opens empty again beside the link.
     return json(
       { created: { url: portalUrl(context.config.appUrl, token), expiresOn: day } },
-      { headers: { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } },
+      { headers: { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" } },
     );
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

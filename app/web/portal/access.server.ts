@@ -13,7 +13,7 @@ import { sha256 } from "~/utils/crypto.server";
 /** Headers of every portal answer: the token in the address goes nowhere, nothing is kept. */
 export const PORTAL_HEADERS = {
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex, nofollow",
 } as const;
 
