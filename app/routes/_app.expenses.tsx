@@ -18,6 +18,7 @@ import {
   EXPENSE_DOCUMENT_TYPES,
   EXPENSE_SORTS,
   PAYMENT_FILTERS,
+  PROTOCOL_FILTERS,
 } from "~/modules/expenses/constants";
 import {
   expenseFiltersFromSearch,
@@ -142,6 +143,13 @@ export default function Expenses() {
           label="Плащане"
           value={filters.payment}
           options={PAYMENT_FILTERS}
+        />
+        <FilterSelect
+          idPrefix="exp"
+          name="protocol"
+          label="Протокол по чл. 117"
+          value={filters.protocol}
+          options={PROTOCOL_FILTERS}
         />
         <div className={fieldStyles.field}>
           <label htmlFor="exp-sort" className={fieldStyles.label}>

@@ -81,6 +81,12 @@ export const openapi = describeApi(() => ({
         categoryId: z.string().uuid().optional(),
         supplierId: z.string().uuid().optional(),
         payment: z.enum(["paid", "unpaid", "overdue"]).optional(),
+        protocol: z
+          .enum(["issued", "missing"])
+          .describe(
+            "Protocol under чл. 117 ЗДДС: issued (not cancelled), or missing (needed by the rules, none issued)",
+          )
+          .optional(),
         type: expenseDocumentTypeJsonSchema.optional(),
         q: z.string().describe("Supplier, ЕИК, document number or description").optional(),
         sort: z.enum(["date_desc", "date_asc", "amount_desc", "amount_asc", "supplier"]).optional(),

@@ -10,6 +10,7 @@ import { createCatalogueItem, setCatalogueArchived } from "~/modules/catalogue/q
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { createClient, setArchived } from "~/modules/clients/queries.server";
 import { clientSchema } from "~/modules/clients/schema";
+import { issueProtocol } from "~/modules/expenses/protocols.server";
 import { sweepExports } from "~/modules/export/service.server";
 import { cancelDocument, createDraft, getDocument } from "~/modules/invoices/documents.server";
 import { addPayment } from "~/modules/invoices/payments.server";
@@ -158,6 +159,15 @@ async function company() {
     { documentDate: "2026-10-15", documentNumber: "0000000077" },
     [receipt("бон.png"), receipt("бон.png"), receipt("CON.png"), receipt(" ..скрит\u202e.png")],
   );
+  // Google Ireland's advertising: Сметка's protocol under чл. 117 (decision 073).
+  const google = await createTestExpense(db, me.companyId, {
+    supplierName: "Google Ireland Limited",
+    supplierEik: null,
+    supplierVatNumber: "IE6388047V",
+    documentDate: "2026-10-05",
+    amounts: [{ vatRate: null, base: "100.00" }],
+  });
+  await issueProtocol(db, me.companyId, google.id, {}, me.user.id);
   await createTestSalary(db, me.companyId, MONTH);
   const session = await signInApi(db, me.user);
   return {
@@ -292,6 +302,12 @@ describe("the company export's content", () => {
     expect(text(files["Клиенти.csv"]!)).toContain("'=Стар клиент");
     expect(text(files["Артикули.csv"]!)).toContain("Консултация;;бр.;80,50;20 %;;не");
     expect(text(files["Артикули.csv"]!)).toContain("Стар артикул;;бр.;1,00;9 %;;да");
+    expect(text(files["Протоколи по чл. 117.csv"]!)).toContain(
+      "0000000001;05.10.2026;Услуга от доставчик от ЕС (чл. 21, ал. 2 и чл. 82, ал. 2 ЗДДС);05.10.2026;Google Ireland Limited;IE6388047V;",
+    );
+    expect(text(files["Протоколи по чл. 117.csv"]!)).toContain(
+      ";EUR;100,00;20 %;20,00;20,00;Издаден;;",
+    );
     expect(text(files["Плащания.csv"]!)).toContain(
       "Фактура;0000000001;01.10.2026;Клиент Бета ООД;20.10.2026;500,00;EUR;Банков превод;Първа вноска",
     );

@@ -75,6 +75,15 @@ export const PAYMENT_FILTERS = {
   overdue: "Просрочени",
 } as const;
 
+/**
+ * The list's filter by protocol under чл. 117 ЗДДС (decision 073): the expenses with an issued
+ * (not cancelled) protocol, and those that need one by the rules of protocol-rules.ts and have none.
+ */
+export const PROTOCOL_FILTERS = {
+  issued: "С протокол по чл. 117",
+  missing: "Чакат протокол по чл. 117",
+} as const;
+
 /** The list's orders. */
 export const EXPENSE_SORTS = {
   date_desc: "Най-новите първо",

@@ -1,4 +1,5 @@
 import { type Kysely, type SelectQueryBuilder, sql } from "kysely";
+import { EU_PREFIX, EU_VAT_NUMBER, OTHER_VAT_NUMBER } from "~/modules/reference/foreign-vat";
 import { anyText, decodeCursor, encodeCursor } from "~/utils/cursor";
 import { isBookDate } from "~/utils/dates";
 import { isOwnKey } from "~/utils/own-keys";
@@ -6,6 +7,7 @@ import { periodRange } from "~/utils/periods";
 import { searchTerm } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import type { Database, ExpenseDocumentType } from "~db/types";
+import { PROTOCOL_FILTERS } from "./constants";
 import { coversWholeMonths, monthTotals } from "./month-totals.server";
 import { EXPENSE_DOCUMENT_TYPES, EXPENSE_SORTS, type ExpenseSort, PAYMENT_FILTERS } from "./schema";
 
@@ -19,6 +21,7 @@ export interface ExpenseFilters {
   categoryId?: string;
   supplierId?: string;
   payment?: keyof typeof PAYMENT_FILTERS;
+  protocol?: keyof typeof PROTOCOL_FILTERS;
   type?: ExpenseDocumentType;
   q?: string;
   sort: ExpenseSort;
@@ -34,6 +37,7 @@ export function expenseFiltersFromSearch(params: URLSearchParams): ExpenseFilter
   const payment = get("payment");
   const type = get("type");
   const sort = get("sort");
+  const protocol = get("protocol");
   return {
     period: range ? period : undefined,
     from: from && isBookDate(from) ? from : undefined,
@@ -43,6 +47,9 @@ export function expenseFiltersFromSearch(params: URLSearchParams): ExpenseFilter
     payment: isOwnKey(PAYMENT_FILTERS, payment)
       ? (payment as ExpenseFilters["payment"])
       : undefined,
+    protocol: isOwnKey(PROTOCOL_FILTERS, protocol)
+      ? (protocol as ExpenseFilters["protocol"])
+      : undefined,
     type: isOwnKey(EXPENSE_DOCUMENT_TYPES, type) ? (type as ExpenseDocumentType) : undefined,
     q: searchTerm(get("q")) || undefined,
     sort: isOwnKey(EXPENSE_SORTS, sort) ? (sort as ExpenseSort) : "date_desc",
@@ -50,6 +57,21 @@ export function expenseFiltersFromSearch(params: URLSearchParams): ExpenseFilter
 }
 
 type Query<O> = SelectQueryBuilder<Database, "expenses", O>;
+
+/** The expense has an issued protocol under чл. 117 that is not cancelled. */
+const LIVE_PROTOCOL = sql<boolean>`exists (select 1 from vat_protocols p where p.company_id = expenses.company_id and p.expense_id = expenses.id and p.cancelled_at is null)`;
+
+/**
+ * protocolKindFor (protocol-rules.ts) in SQL, with the same patterns (foreign-vat.ts): a
+ * VAT-registered company's invoice that charges no VAT, marked «обратно начисляване по чл. 163а» or
+ * from a supplier with a foreign VAT number (another EU state's by the VIES format, or any other
+ * country's). A test holds the two to the same answers.
+ */
+const SUPPLIER_VAT = sql`upper(regexp_replace(coalesce(expenses.supplier_vat_number, ''), '[[:space:].-]', '', 'g'))`;
+const NEEDS_PROTOCOL = sql<boolean>`(expenses.document_type = 'invoice' and expenses.vat_cents = 0 and expenses.subtotal_cents > 0
+  and exists (select 1 from companies c where c.id = expenses.company_id and c.is_vat_registered)
+  and (expenses.reverse_charge or (${SUPPLIER_VAT} !~ '^BG' and (${SUPPLIER_VAT} ~ ${EU_VAT_NUMBER.source}
+    or (${SUPPLIER_VAT} !~ ${EU_PREFIX.source} and ${SUPPLIER_VAT} ~ ${OTHER_VAT_NUMBER.source})))))`;
 
 function applyFilters<O>(query: Query<O>, filters: ExpenseFilters, today: string): Query<O> {
   let q = query;
@@ -63,6 +85,9 @@ function applyFilters<O>(query: Query<O>, filters: ExpenseFilters, today: string
   if (filters.payment === "overdue") {
     q = q.where("expenses.paidOn", "is", null).where("expenses.dueDate", "<", today);
   }
+  if (filters.protocol === "issued") q = q.where(LIVE_PROTOCOL);
+  if (filters.protocol === "missing")
+    q = q.where(NEEDS_PROTOCOL).where(sql<boolean>`not ${LIVE_PROTOCOL}`);
   const text = filters.q?.trim();
   if (text) {
     const like = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -80,7 +105,7 @@ function applyFilters<O>(query: Query<O>, filters: ExpenseFilters, today: string
 
 /** Whether only the period (or nothing) narrows the list: the totals then need no join. */
 const onlyPeriod = (f: ExpenseFilters) =>
-  !f.categoryId && !f.supplierId && !f.payment && !f.type && !f.q?.trim();
+  !f.categoryId && !f.supplierId && !f.payment && !f.protocol && !f.type && !f.q?.trim();
 
 const SIGN = sql<number>`case when expenses.document_type = 'credit_note' then -1 else 1 end`;
 

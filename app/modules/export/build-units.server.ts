@@ -4,6 +4,7 @@ import { CLIENT_CSV_HEADER, clientCsvPage } from "~/modules/clients/csv.server";
 import { EInvoiceInvalidError, eInvoiceXml, hasEInvoice } from "~/modules/einvoice/ubl.server";
 import { receiptsPage } from "~/modules/expenses/archive.server";
 import { EXPENSE_CSV_HEADER, expenseCsvPage } from "~/modules/expenses/csv.server";
+import { PROTOCOL_CSV_HEADER, protocolCsvPage } from "~/modules/expenses/protocol-csv.server";
 import { expenseFiltersFromSearch } from "~/modules/expenses/queries.server";
 import { numberedDocumentsPage, storedPdfsOf } from "~/modules/invoices/archive.server";
 import {
@@ -257,6 +258,12 @@ function csvSources(build: Build): CsvSource[] {
           cursor,
           CSV_ROWS_PER_UNIT,
         ),
+    },
+    {
+      name: "Протоколи по чл. 117.csv",
+      header: PROTOCOL_CSV_HEADER,
+      what: "протоколите по чл. 117 ЗДДС, издадени от Сметка по разходите, по номер, и анулираните (пазят номера си), с фактурата на доставчика.",
+      page: (cursor) => protocolCsvPage(db, companyId, cursor, CSV_ROWS_PER_UNIT),
     },
     ...step.salaryMonths.map(
       (month): CsvSource => ({

@@ -9,8 +9,11 @@
 export const EU_VAT_NUMBER =
   /^(AT|BE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)[0-9A-Z]{2,13}$/;
 
-const EU_PREFIX =
+export const EU_PREFIX =
   /^(AT|BE|CY|CZ|DE|DK|EE|EL|ES|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK|XI)/;
+
+/** Another country's VAT number, compacted: its prefix and 2–14 letters or digits. */
+export const OTHER_VAT_NUMBER = /^[A-Z]{2}[0-9A-Z]{2,14}$/;
 
 /** A VAT number as written on a foreign document, compacted: no spaces, dots or dashes, upper case, GR → EL. */
 export function compactForeignVat(value: string): string {
@@ -25,5 +28,5 @@ export function compactForeignVat(value: string): string {
 export function isForeignVatNumber(compact: string): boolean {
   if (compact.startsWith("BG")) return false;
   if (EU_PREFIX.test(compact)) return EU_VAT_NUMBER.test(compact);
-  return /^[A-Z]{2}[0-9A-Z]{2,14}$/.test(compact);
+  return OTHER_VAT_NUMBER.test(compact);
 }
