@@ -135,7 +135,9 @@ describe.skipIf(!hasChromium)("the statement and the acts in the client portal",
 
         // The company sees the client's answer.
         await page.goto(`${app.url}/clients/${clientId}/statement`);
-        await page.getByText(/Оспорен от клиента на .*по данни на клиента 1\s000,00\sEUR/).waitFor();
+        await page
+          .getByText(/Оспорен от клиента на .*по данни на клиента 1\s000,00\sEUR/)
+          .waitFor();
         await expectAccessible(page);
       } finally {
         await context.close();
