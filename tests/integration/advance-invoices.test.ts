@@ -11,9 +11,13 @@ import { addPayment } from "~/modules/invoices/payments.server";
 import { buildPrintModel, type PrintParty } from "~/modules/invoices/print";
 import { documentSchema } from "~/modules/invoices/schema";
 import { vatReport } from "~/modules/vat/report.server";
+import { action as createInvoice } from "~/routes/api.invoices";
+import { loader as getInvoice } from "~/routes/api.invoices.$id";
+import { action as issueInvoice } from "~/routes/api.invoices.$id.issue";
 import { AppError } from "~/utils/errors";
 import type { Database } from "~db/types";
 import { createCompanyWithClient } from "../setup/factories";
+import { type AnyAnswer, call, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -243,5 +247,59 @@ describe("advance invoices and the final invoice (decision 074)", () => {
     expect((await openAdvances(db, me.companyId, null)).map((a) => a.remainingCents)).toEqual([
       20_000,
     ]);
+  });
+});
+
+describe("advance invoices through the API (decision 074)", () => {
+  it("answers the advance mark and each deduction line's advance invoice", async () => {
+    const db = getDb();
+    const me = await createCompanyWithClient(db);
+    const owner = await signInApi(db, me.user);
+    const advance = await postApi<AnyAnswer>(
+      createInvoice,
+      db,
+      "/api/invoices",
+      {
+        type: "invoice",
+        clientId: me.clientId,
+        issueDate: "2026-10-01",
+        currency: "EUR",
+        advance: true,
+        lines: [line("500.00", "Аванс по договор 7")],
+      },
+      owner.bearer,
+    );
+    expect(advance.advance).toBe(true);
+    await postApi(issueInvoice, db, `/api/invoices/${advance.id}/issue`, {}, owner.bearer, 200, {
+      id: advance.id,
+    });
+    const final = await postApi<AnyAnswer>(
+      createInvoice,
+      db,
+      "/api/invoices",
+      {
+        type: "invoice",
+        clientId: me.clientId,
+        issueDate: "2026-10-20",
+        currency: "EUR",
+        lines: [line("1000.00")],
+        advanceDeductions: [{ advanceId: advance.id }],
+      },
+      owner.bearer,
+    );
+    const read = (await (
+      await call(getInvoice, db, `/api/invoices/${final.id}`, {
+        headers: owner.bearer,
+        params: { id: final.id },
+      })
+    ).json()) as AnyAnswer;
+    expect(read.advance).toBe(false);
+    expect(
+      read.lines.map((l: { advanceId: string | null; net: string }) => [l.advanceId, l.net]),
+    ).toEqual([
+      [null, "1000.00"],
+      [advance.id, "-500.00"],
+    ]);
+    expect(read.totals.subtotal).toBe("500.00");
   });
 });

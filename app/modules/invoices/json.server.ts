@@ -79,6 +79,7 @@ export function documentJson(doc: DocumentWithLines, today = todayInSofia()) {
     originalDate: doc.originalDate,
     reason: doc.reason,
     proformaId: doc.proformaId,
+    advance: doc.advance,
     lines: doc.lines.map((line) => ({
       description: line.description,
       quantity: trimDecimal(line.quantity),
@@ -87,6 +88,7 @@ export function documentJson(doc: DocumentWithLines, today = todayInSofia()) {
       discount: trimDecimal(line.discountPercent),
       vatRate: line.vatRate,
       catalogueItemId: line.catalogueItemId,
+      advanceId: line.advanceId,
       net: centsToDecimal(line.netCents),
     })),
     totals: {
@@ -187,6 +189,9 @@ export const documentJsonSchema = z
     originalDate: date.nullable(),
     reason: z.string().nullable().describe("Credit/debit notes: the reason"),
     proformaId: z.string().uuid().nullable(),
+    advance: z
+      .boolean()
+      .describe("An invoice for an advance payment (чл. 25, ал. 7 ЗДДС; decision 074)"),
     lines: z.array(
       z.object({
         description: z.string(),
@@ -200,6 +205,13 @@ export const documentJsonSchema = z
           .uuid()
           .nullable()
           .describe("The catalogue item the line comes from; null: typed by hand"),
+        advanceId: z
+          .string()
+          .uuid()
+          .nullable()
+          .describe(
+            "A final invoice's deduction of an advance: the advance invoice deducted (negative quantity, minus the base)",
+          ),
         net: decimal,
       }),
     ),
