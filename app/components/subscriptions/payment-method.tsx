@@ -1,9 +1,6 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import {
-  TEST_CARDS_HINT_ID,
-  TestCardFields,
-} from "~/components/card-payments/test-card-fields";
+import { TEST_CARDS_HINT_ID, TestCardFields } from "~/components/card-payments/test-card-fields";
 import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";

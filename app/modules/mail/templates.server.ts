@@ -31,6 +31,27 @@ export interface MailPaymentQr {
 
 const QR_CID = "payment-qr@smetka";
 
+/**
+ * «Плати с карта» in a document's mail (decision 071): a button to the client's portal, where
+ * the document's amount due is paid by card; the caller words it in the document's language.
+ */
+export interface MailPayLink {
+  href: string;
+  /** The button: «Плати с карта». */
+  label: string;
+  /** The sentence above it: «Можете да платите 120,00 € с карта през портала на …». */
+  lead: string;
+}
+
+/** The pay-by-card button and its words; nothing without a link. */
+function payLinkParts(link: MailPayLink | null | undefined) {
+  if (!link) return { html: "", text: "" };
+  return {
+    html: `\n<p>${escapeHtml(link.lead)}</p>\n${button(link.href, link.label)}`,
+    text: `\n${link.lead}\n${link.label}: ${link.href}\n`,
+  };
+}
+
 /** The QR code as an inline image under the text, and its attachment; nothing without one. */
 function qrParts(qr: MailPaymentQr | null | undefined) {
   if (!qr) return { html: "", text: "", attachments: [] };
@@ -210,20 +231,24 @@ export function documentMail(
       pdf: { filename: string; content: Buffer };
       copyTo?: string | null;
       paymentQr?: MailPaymentQr | null;
+      payLink?: MailPayLink | null;
     },
 ): MailMessage {
   const { subject, paragraphs: lines } = documentMailText(input);
   const qr = qrParts(input.paymentQr);
+  const pay = payLinkParts(input.payLink);
   return {
     to: input.to,
     replyTo: input.replyTo,
     fromName: input.companyName,
     ...(input.copyTo ? { bcc: input.copyTo } : {}),
     subject,
-    text: `${lines.join("\n\n")}\n${qr.text}`,
+    text: `${lines.join("\n\n")}\n${pay.text}${qr.text}`,
     html: layout(
       subject,
-      lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, "<br>")}</p>`).join("\n") + qr.html,
+      lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, "<br>")}</p>`).join("\n") +
+        pay.html +
+        qr.html,
       input,
       input.english
         ? `Sent with Smetka on behalf of ${input.companyName}. Reply to this message to reach them.`
@@ -321,23 +346,27 @@ export function reminderMail(
       /** The sender's own short message, in place of the reminder's greeting and sign-off. */
       note?: string | null;
       paymentQr?: MailPaymentQr | null;
+      payLink?: MailPayLink | null;
     },
 ): MailMessage {
   const { subject, text } = reminderWithNote(input);
   const qr = qrParts(input.paymentQr);
+  const pay = payLinkParts(input.payLink);
   return {
     to: input.to,
     replyTo: input.replyTo,
     fromName: input.companyName,
     ...(input.copyTo ? { bcc: input.copyTo } : {}),
     subject,
-    text: `${text}\n${qr.text}`,
+    text: `${text}\n${pay.text}${qr.text}`,
     html: layout(
       subject,
       text
         .split(/\n{2,}/)
         .map((part) => `<p>${escapeHtml(part).replace(/\n/g, "<br>")}</p>`)
-        .join("\n") + qr.html,
+        .join("\n") +
+        pay.html +
+        qr.html,
       input,
       `Изпратено чрез Сметка от името на ${input.companyName}. Отговорете на писмото, за да се свържете с тях.`,
     ),
