@@ -87,7 +87,7 @@ describe("«Плати с карта» in the invoice's e-mail", () => {
     const { mail } = await sendAndRead(invoice);
 
     // The words and the button, in the text and the HTML; the QR code is still there.
-    expect(mail.text).toContain("Можете да платите дължимите 120,00 EUR с карта:");
+    expect(mail.text).toContain("Можете да платите дължимите 120,00\u00a0EUR с карта:");
     const href = linkIn(mail, "/portal/");
     expect(href).toMatch(/^http:\/\/localhost:3000\/portal\/[A-Za-z0-9_-]{43}#pay-/);
     expect(href.endsWith(`#pay-${id}`)).toBe(true);

@@ -1,10 +1,13 @@
+import { button, escapeHtml } from "./html.server";
 import type { MailMessage } from "./mailer.server";
+import {
+  type MailPayLink,
+  type MailPaymentQr,
+  payLinkParts,
+  qrParts,
+} from "./payment-parts.server";
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
+export type { MailPayLink, MailPaymentQr } from "./payment-parts.server";
 
 /** What every template may take besides its own fields: the admins' e-mail logo, when set. */
 export interface MailBrand {
@@ -22,49 +25,6 @@ ${bar("0")}`;
 }
 
 /** A simple, robust HTML frame (tables and inline styles, as mail clients need). */
-/** A document's payment QR code in a mail (decision 068): its PNG and the words beside it. */
-export interface MailPaymentQr {
-  png: Buffer;
-  title: string;
-  lines: string[];
-}
-
-const QR_CID = "payment-qr@smetka";
-
-/**
- * «Плати с карта» in a document's mail (decision 071): a button to the client's portal, where
- * the document's amount due is paid by card; the caller words it in the document's language.
- */
-export interface MailPayLink {
-  href: string;
-  /** The button: «Плати с карта». */
-  label: string;
-  /** The sentence above it: «Можете да платите 120,00 € с карта през портала на …». */
-  lead: string;
-}
-
-/** The pay-by-card button and its words; nothing without a link. */
-function payLinkParts(link: MailPayLink | null | undefined) {
-  if (!link) return { html: "", text: "" };
-  return {
-    html: `\n<p>${escapeHtml(link.lead)}</p>\n${button(link.href, link.label)}`,
-    text: `\n${link.lead}\n${link.label}: ${link.href}\n`,
-  };
-}
-
-/** The QR code as an inline image under the text, and its attachment; nothing without one. */
-function qrParts(qr: MailPaymentQr | null | undefined) {
-  if (!qr) return { html: "", text: "", attachments: [] };
-  const words = [qr.title, ...qr.lines];
-  return {
-    html: `\n<p><img src="cid:${QR_CID}" alt="${escapeHtml(`${qr.title}: ${qr.lines.at(-1) ?? ""}`)}" width="160" height="160" style="display:block;width:160px;height:160px;border:0"></p>\n<p>${words.map(escapeHtml).join("<br>")}</p>`,
-    text: `\n${words.join("\n")}\n`,
-    attachments: [
-      { filename: "QR-плащане.png", content: qr.png, contentType: "image/png", cid: QR_CID },
-    ],
-  };
-}
-
 function layout(
   title: string,
   body: string,
@@ -80,9 +40,6 @@ ${header(brand.logoUrl)}
 <tr><td style="padding:16px 24px;color:#4a5551;font-size:12px">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
 }
-
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#184136;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
 
 export function verificationMail(
   input: MailBrand & {
