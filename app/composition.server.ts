@@ -3,6 +3,7 @@ import { adminJobs } from "~/modules/admin/jobs.server";
 import { authJobs } from "~/modules/auth/jobs.server";
 import { backupJobs } from "~/modules/backup/jobs.server";
 import { calendarJobs } from "~/modules/calendar/jobs.server";
+import { emailCardLink } from "~/modules/card-payments/mail-link.server";
 import { expenseJobs } from "~/modules/expenses/jobs.server";
 import { exportJobs } from "~/modules/export/jobs.server";
 import { invoiceJobs } from "~/modules/invoices/jobs.server";
@@ -25,7 +26,7 @@ export const JOBS = joinJobKinds(
   subscriptionJobs,
   expenseJobs,
   adminJobs,
-  invoiceJobs,
+  invoiceJobs({ cardLink: emailCardLink }),
   recurringJobs,
   backupJobs,
   exportJobs,

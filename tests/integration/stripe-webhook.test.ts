@@ -6,6 +6,7 @@ import { getSubscription, statusData } from "~/modules/subscriptions/state.serve
 import { action as webhook } from "~/routes/api.stripe.webhook";
 import { createUser } from "../setup/factories";
 import { call } from "../setup/routes";
+import { signedStripeDelivery } from "../setup/stripe";
 import { setupTestDatabase } from "../setup/test-db";
 
 const getDb = setupTestDatabase();
@@ -77,14 +78,7 @@ const subscription = (
 
 /** A delivery as Stripe signs it (real HMAC with the webhook secret). */
 function delivery(event: Record<string, unknown>, secret = SECRET) {
-  const payload = JSON.stringify(event);
-  const signature = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret });
-  return {
-    method: "POST",
-    body: payload,
-    headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
-    config: stripeConfig,
-  };
+  return { ...signedStripeDelivery(event, secret), config: stripeConfig };
 }
 
 describe("POST /api/stripe/webhook", () => {

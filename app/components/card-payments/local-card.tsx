@@ -1,9 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
-import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
-import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
-import { typedOr, useFormAnswer } from "~/utils/forms";
+import { useFormAnswer } from "~/utils/forms";
+import { TEST_CARDS_HINT_ID, TestCardFields } from "./test-card-fields";
 
 /*
  * The local card provider's pages (decision 071): Stripe Checkout's card form and the bank's
@@ -18,40 +17,10 @@ export const LOCAL_CARD_FORM = "card";
 export function LocalCardForm({ amount, cancelHref }: { amount: string; cancelHref: string }) {
   const answer = useFormAnswer(LOCAL_CARD_FORM);
   const busy = useNavigation().state !== "idle";
-  const error = (name: string) => answer?.fieldErrors[name];
   return (
-    <Form method="post" aria-describedby="test-cards">
+    <Form method="post" aria-describedby={TEST_CARDS_HINT_ID}>
       <FormError message={answer?.formError} />
-      <p id="test-cards" className={fieldStyles.hint}>
-        Тестов доставчик, без истинско плащане: 4242 4242 4242 4242 (плаща), 4000 0027 6000 3184
-        (изисква 3-D Secure), 4000 0000 0000 0002 (отказана).
-      </p>
-      <FormField
-        name="number"
-        label="Номер на картата"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        error={error("number")}
-        required
-      />
-      <FormField
-        name="expiry"
-        label="Валидна до (ММ/ГГ)"
-        inputMode="numeric"
-        autoComplete="cc-exp"
-        placeholder="12/29"
-        defaultValue={typedOr(answer, "expiry")}
-        error={error("expiry")}
-        required
-      />
-      <FormField
-        name="cvc"
-        label="CVC"
-        inputMode="numeric"
-        autoComplete="cc-csc"
-        error={error("cvc")}
-        required
-      />
+      <TestCardFields answer={answer} intro="Тестов доставчик, без истинско плащане" />
       <div style={{ display: "flex", gap: "0.75rem", flexWrap: "wrap", alignItems: "center" }}>
         <Button type="submit" name="intent" value="pay" disabled={busy}>
           Плати {amount}

@@ -1,13 +1,13 @@
 import { Form, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
+import { TEST_CARDS_HINT_ID, TestCardFields } from "~/components/card-payments/test-card-fields";
 import { CompanyField } from "~/components/forms/company-field";
 import * as fieldStyles from "~/components/forms/field.css";
 import { FormError } from "~/components/forms/field-frame";
-import { FormField } from "~/components/forms/form-field";
 import * as styles from "~/components/invoices/invoices.css";
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
-import { typedOr, useFormAnswer } from "~/utils/forms";
+import { useFormAnswer } from "~/utils/forms";
 
 /** How often the page asks whether the saved card is valid or waits for 3-D Secure (spec §7). */
 const VALIDATE_EVERY_MS = 10_000;
@@ -104,43 +104,15 @@ function LocalCardForm({ hasCard }: { hasCard: boolean }) {
       if (!answer) form.current?.reset();
     }
   }, [sending, navigation.state, answer]);
-  const error = (name: string) => answer?.fieldErrors[name];
   return (
-    <Form method="post" ref={form} aria-describedby="test-cards">
+    <Form method="post" ref={form} aria-describedby={TEST_CARDS_HINT_ID}>
       <CompanyField />
       <FormError message={answer?.formError} />
-      <p id="test-cards" className={fieldStyles.hint}>
-        Без връзка с платежен доставчик: тестови карти 4242 4242 4242 4242 (плаща), 4000 0027 6000
-        3184 (изисква 3-D Secure), 4000 0000 0000 0002 (отказана).
-      </p>
-      <div className={styles.parties}>
-        <FormField
-          name="number"
-          label="Номер на картата"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          error={error("number")}
-          required
-        />
-        <FormField
-          name="expiry"
-          label="Валидна до (ММ/ГГ)"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="12/29"
-          defaultValue={typedOr(answer, "expiry")}
-          error={error("expiry")}
-          required
-        />
-        <FormField
-          name="cvc"
-          label="CVC"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          error={error("cvc")}
-          required
-        />
-      </div>
+      <TestCardFields
+        answer={answer}
+        intro="Без връзка с платежен доставчик, тестови карти"
+        className={styles.parties}
+      />
       <Button type="submit" name="intent" value="card" disabled={navigation.state !== "idle"}>
         {hasCard ? "Смени картата" : "Добави карта"}
       </Button>

@@ -27,7 +27,11 @@ const DOCUMENT_NAMES: Record<DocumentType, string> = {
 };
 
 /** A document of the link the client may pay now: its number, currency and amount due. */
-export async function payableDocument(db: Kysely<Database>, link: Link, documentId: string) {
+export async function payableDocument(
+  db: Kysely<Database>,
+  link: Pick<Link, "companyId" | "clientId">,
+  documentId: string,
+) {
   if (!isUuid(documentId)) return undefined;
   const doc = await db
     .selectFrom("documents")

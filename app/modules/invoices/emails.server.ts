@@ -8,6 +8,7 @@ import {
   type DocumentMailText,
   documentMail,
   documentMailText,
+  type MailPayLink,
   type MailPaymentQr,
   type ReminderInput,
   reminderMail,
@@ -258,21 +259,40 @@ async function mailPaymentQr(doc: DocumentWithLines): Promise<MailPaymentQr | nu
   return { png: await qrPng(payload), ...paymentWords(doc.language, dueCents, supplier.bankIban) };
 }
 
+/**
+ * «Плати с карта» of one e-mail of a document (decision 071): made by the card payments, a layer
+ * above the documents, and handed to the e-mail's job in app/composition.server.ts; null when the
+ * company takes no cards or the document has nothing to pay by card.
+ */
+export type MailCardLink = (
+  deps: Pick<JobDeps, "db" | "config">,
+  doc: DocumentWithLines,
+  emailId: string,
+) => Promise<MailPayLink | null>;
+
+/** What the e-mail's job is given besides its deps: the card link's maker (none in a test). */
+export interface DocumentMailOptions {
+  cardLink?: MailCardLink;
+}
+
 /** The message of one e-mail: the document, or a reminder of what is still due. */
 async function composeMail(
   deps: Pick<JobDeps, "db" | "config">,
   doc: DocumentWithLines,
   email: {
+    id: string;
     kind: "document" | "reminder";
     recipients: string;
     message: string | null;
     copyTo: string | null;
   },
+  options: DocumentMailOptions,
 ): Promise<MailMessage> {
   const pdf = await storedPdf(deps.db, doc);
   const logoUrl = await emailLogoUrl({ db: deps.db, config: deps.config });
   const attachment = { filename: pdfFileName(doc), content: pdf.data };
   const paymentQr = await mailPaymentQr(doc);
+  const payLink = options.cardLink ? await options.cardLink(deps, doc, email.id) : null;
   if (email.kind === "reminder") {
     const { company, input } = await reminderFor(deps.db, doc);
     return reminderMail({
@@ -284,6 +304,7 @@ async function composeMail(
       pdf: attachment,
       logoUrl,
       paymentQr,
+      payLink,
     });
   }
   const company = await mailCompany(deps.db, doc.companyId);
@@ -295,6 +316,7 @@ async function composeMail(
     copyTo: email.copyTo,
     logoUrl,
     paymentQr,
+    payLink,
   });
 }
 
@@ -303,7 +325,11 @@ async function composeMail(
  * cancelled meanwhile is skipped. A failure is recorded and thrown, so the queue tries again;
  * the last try marks the e-mail failed.
  */
-export async function deliverDocumentEmail(deps: JobDeps, data: { emailId?: unknown }) {
+export async function deliverDocumentEmail(
+  deps: JobDeps,
+  data: { emailId?: unknown },
+  options: DocumentMailOptions = {},
+) {
   const emailId = typeof data.emailId === "string" ? data.emailId : "";
   const email = await deps.db
     .selectFrom("documentEmails")
@@ -330,7 +356,7 @@ export async function deliverDocumentEmail(deps: JobDeps, data: { emailId?: unkn
   }
   if (email.sendAfter && !(await takeTurn(deps, email))) return "waiting";
   try {
-    await sendMail(deps.config, await composeMail(deps, doc, email));
+    await sendMail(deps.config, await composeMail(deps, doc, email, options));
   } catch (error) {
     const last = email.attempts + 1 >= MAIL_ATTEMPTS;
     await settle(last ? "failed" : "queued", (error as Error).message?.slice(0, 500) ?? "грешка");

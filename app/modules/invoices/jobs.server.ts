@@ -1,35 +1,39 @@
 import { EXPIRE_SECONDS, type JobKinds } from "~/modules/jobs/jobs.server";
-import { deliverDocumentEmail, MAIL_ATTEMPTS } from "./emails.server";
+import { type DocumentMailOptions, deliverDocumentEmail, MAIL_ATTEMPTS } from "./emails.server";
 import { storeDocumentPdf } from "./render.server";
 
-/** The documents' jobs (wired in app/composition.server.ts). */
-export const invoiceJobs = {
-  /** An issued document's PDF, rendered once after the issuing transaction (worker threads). */
-  "document.pdf": {
-    queue: {
-      policy: "stately",
-      retryLimit: 3,
-      retryDelay: 5,
-      retryBackoff: true,
-      expireInSeconds: EXPIRE_SECONDS,
+/**
+ * The documents' jobs (wired in app/composition.server.ts, which hands the e-mails the card
+ * payments' «Плати с карта» link: a layer above the documents).
+ */
+export const invoiceJobs = (mail: DocumentMailOptions = {}) =>
+  ({
+    /** An issued document's PDF, rendered once after the issuing transaction (worker threads). */
+    "document.pdf": {
+      queue: {
+        policy: "stately",
+        retryLimit: 3,
+        retryDelay: 5,
+        retryBackoff: true,
+        expireInSeconds: EXPIRE_SECONDS,
+      },
+      workers: 2,
+      run: ({ db }, data: { companyId?: unknown; documentId?: unknown }) =>
+        storeDocumentPdf(db, data),
     },
-    workers: 2,
-    run: ({ db }, data: { companyId?: unknown; documentId?: unknown }) =>
-      storeDocumentPdf(db, data),
-  },
-  /**
-   * A document's e-mail (or a reminder) with its PDF: retried 1, 2, 4, 8, 16 minutes later. Its
-   * expiry stays long: a send in flight (SMTP may take minutes) must never be sent twice.
-   */
-  "mail.document": {
-    queue: {
-      policy: "stately",
-      retryLimit: MAIL_ATTEMPTS - 1,
-      retryDelay: 60,
-      retryBackoff: true,
-      expireInSeconds: 5 * 60,
+    /**
+     * A document's e-mail (or a reminder) with its PDF: retried 1, 2, 4, 8, 16 minutes later. Its
+     * expiry stays long: a send in flight (SMTP may take minutes) must never be sent twice.
+     */
+    "mail.document": {
+      queue: {
+        policy: "stately",
+        retryLimit: MAIL_ATTEMPTS - 1,
+        retryDelay: 60,
+        retryBackoff: true,
+        expireInSeconds: 5 * 60,
+      },
+      workers: 2,
+      run: (deps, data: { emailId?: unknown }) => deliverDocumentEmail(deps, data, mail),
     },
-    workers: 2,
-    run: (deps, data: { emailId?: unknown }) => deliverDocumentEmail(deps, data),
-  },
-} satisfies JobKinds;
+  }) satisfies JobKinds;

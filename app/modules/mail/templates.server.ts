@@ -1,10 +1,13 @@
+import { button, escapeHtml } from "./html.server";
 import type { MailMessage } from "./mailer.server";
+import {
+  type MailPayLink,
+  type MailPaymentQr,
+  payLinkParts,
+  qrParts,
+} from "./payment-parts.server";
 
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
+export type { MailPayLink, MailPaymentQr } from "./payment-parts.server";
 
 /** What every template may take besides its own fields: the admins' e-mail logo, when set. */
 export interface MailBrand {
@@ -22,28 +25,6 @@ ${bar("0")}`;
 }
 
 /** A simple, robust HTML frame (tables and inline styles, as mail clients need). */
-/** A document's payment QR code in a mail (decision 068): its PNG and the words beside it. */
-export interface MailPaymentQr {
-  png: Buffer;
-  title: string;
-  lines: string[];
-}
-
-const QR_CID = "payment-qr@smetka";
-
-/** The QR code as an inline image under the text, and its attachment; nothing without one. */
-function qrParts(qr: MailPaymentQr | null | undefined) {
-  if (!qr) return { html: "", text: "", attachments: [] };
-  const words = [qr.title, ...qr.lines];
-  return {
-    html: `\n<p><img src="cid:${QR_CID}" alt="${escapeHtml(`${qr.title}: ${qr.lines.at(-1) ?? ""}`)}" width="160" height="160" style="display:block;width:160px;height:160px;border:0"></p>\n<p>${words.map(escapeHtml).join("<br>")}</p>`,
-    text: `\n${words.join("\n")}\n`,
-    attachments: [
-      { filename: "QR-плащане.png", content: qr.png, contentType: "image/png", cid: QR_CID },
-    ],
-  };
-}
-
 function layout(
   title: string,
   body: string,
@@ -59,9 +40,6 @@ ${header(brand.logoUrl)}
 <tr><td style="padding:16px 24px;color:#4a5551;font-size:12px">${escapeHtml(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
 }
-
-const button = (href: string, label: string) =>
-  `<p><a href="${escapeHtml(href)}" style="display:inline-block;background:#184136;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${escapeHtml(label)}</a></p>`;
 
 export function verificationMail(
   input: MailBrand & {
@@ -210,20 +188,24 @@ export function documentMail(
       pdf: { filename: string; content: Buffer };
       copyTo?: string | null;
       paymentQr?: MailPaymentQr | null;
+      payLink?: MailPayLink | null;
     },
 ): MailMessage {
   const { subject, paragraphs: lines } = documentMailText(input);
   const qr = qrParts(input.paymentQr);
+  const pay = payLinkParts(input.payLink);
   return {
     to: input.to,
     replyTo: input.replyTo,
     fromName: input.companyName,
     ...(input.copyTo ? { bcc: input.copyTo } : {}),
     subject,
-    text: `${lines.join("\n\n")}\n${qr.text}`,
+    text: `${lines.join("\n\n")}\n${pay.text}${qr.text}`,
     html: layout(
       subject,
-      lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, "<br>")}</p>`).join("\n") + qr.html,
+      lines.map((line) => `<p>${escapeHtml(line).replace(/\n/g, "<br>")}</p>`).join("\n") +
+        pay.html +
+        qr.html,
       input,
       input.english
         ? `Sent with Smetka on behalf of ${input.companyName}. Reply to this message to reach them.`
@@ -321,23 +303,27 @@ export function reminderMail(
       /** The sender's own short message, in place of the reminder's greeting and sign-off. */
       note?: string | null;
       paymentQr?: MailPaymentQr | null;
+      payLink?: MailPayLink | null;
     },
 ): MailMessage {
   const { subject, text } = reminderWithNote(input);
   const qr = qrParts(input.paymentQr);
+  const pay = payLinkParts(input.payLink);
   return {
     to: input.to,
     replyTo: input.replyTo,
     fromName: input.companyName,
     ...(input.copyTo ? { bcc: input.copyTo } : {}),
     subject,
-    text: `${text}\n${qr.text}`,
+    text: `${text}\n${pay.text}${qr.text}`,
     html: layout(
       subject,
       text
         .split(/\n{2,}/)
         .map((part) => `<p>${escapeHtml(part).replace(/\n/g, "<br>")}</p>`)
-        .join("\n") + qr.html,
+        .join("\n") +
+        pay.html +
+        qr.html,
       input,
       `Изпратено чрез Сметка от името на ${input.companyName}. Отговорете на писмото, за да се свържете с тях.`,
     ),

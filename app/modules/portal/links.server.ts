@@ -2,7 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Actor } from "~/modules/audit/trail.server";
 import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import { CLIENT_NOT_FOUND } from "~/modules/invoices/visibility.server";
-import { randomToken, sha256 } from "~/utils/crypto.server";
+import { hmac, randomToken, sha256 } from "~/utils/crypto.server";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
@@ -176,6 +176,36 @@ export async function createPortalLink(
   const link = await getPortalLink(db, companyId, clientId, id);
   if (!link) throw new Error("The portal link just made is not there");
   return { link, token };
+}
+
+/**
+ * The link an e-mail of a document carries (decision 071, «Плати с карта»): made when the e-mail
+ * is composed, for the document's client, valid to the end of `day` in Sofia. Its token is the
+ * e-mail's id signed with the server's secret, so a retried send carries the same link and makes
+ * no second row; the database keeps only its SHA-256, as for every link. The token while the
+ * link is live; undefined when the company has revoked it meanwhile.
+ */
+export async function mailPortalLink(
+  db: Kysely<Database>,
+  serverSecret: string,
+  input: { companyId: string; clientId: string; emailId: string; day: string },
+): Promise<string | undefined> {
+  const token = hmac(serverSecret, `portal.mail:${input.emailId}`);
+  await db
+    .insertInto("portalLinks")
+    .values({
+      companyId: input.companyId,
+      clientId: input.clientId,
+      tokenHash: sha256(token),
+      createdBy: null,
+      expiresAt: sql<Date>`(${input.day}::date + 1)::timestamp at time zone 'Europe/Sofia'`,
+    })
+    .onConflict((c) => c.column("tokenHash").doNothing())
+    .execute();
+  const live = await findLivePortalLink(db, token);
+  return live?.companyId === input.companyId && live.clientId === input.clientId
+    ? token
+    : undefined;
 }
 
 /** Revokes a live or expired link (409 when it already is revoked, 404 when it is not theirs). */
