@@ -163,7 +163,7 @@ describe("/api/offers", () => {
     ).toBe("%PDF-");
   });
 
-  it("lists offers by state, client, period and number, in pages", async () => {
+  it("lists offers by state, client, period and number, newest first", async () => {
     const me = await customer();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
