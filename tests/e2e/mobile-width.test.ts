@@ -298,6 +298,9 @@ describe.skipIf(!hasChromium)("every page fits a 375 px phone and a 1 280 px win
         "/invoice/new",
         "/invoices/recurring",
         `/invoices/recurring/new?from=${data.invoice.id}`,
+        "/offers",
+        "/offers?status=open&q=Клиент",
+        "/offer/new",
       ]);
     });
 

@@ -77,7 +77,20 @@ describe.skipIf(!hasChromium)("offers in Chromium", () => {
         expect(await client.page.getByRole("button", { name: "Приемам" }).count()).toBe(0);
 
         // The company: the offer is accepted and its invoice draft carries the line.
-        await page.goto(`${app.url}/offers?status=accepted`);
+        // Found from the menu («Още» on a wide screen) and the list's filters (issue #48 item 5).
+        await page.goto(`${app.url}/dashboard`);
+        await page.getByText("Още").click();
+        await page.getByRole("link", { name: "Оферти" }).click();
+        await page.getByRole("heading", { name: "Оферти" }).waitFor();
+        await page.getByLabel("Състояние").selectOption("open");
+        await page.getByRole("button", { name: "Филтрирай" }).click();
+        await page.getByText("Няма оферти, които отговарят на филтъра.").waitFor();
+        await page.getByLabel("Номер или клиент").fill("Оферта ООД");
+        await page.getByLabel("Състояние").selectOption("accepted");
+        await page.getByRole("button", { name: "Филтрирай" }).click();
+        await page.getByText("Оферти: 1").waitFor();
+        expect(new URL(page.url()).searchParams.get("status")).toBe("accepted");
+        await expectAccessible(page);
         await page.getByRole("link", { name: "№ 0000000001" }).click();
         await page.getByText("Приета").first().waitFor();
         await page.getByRole("link", { name: "Фактура" }).click();

@@ -16,6 +16,8 @@ import { cancelDocument, createDraft, getDocument } from "~/modules/invoices/doc
 import { addPayment } from "~/modules/invoices/payments.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
 import { documentSchema } from "~/modules/invoices/schema";
+import { createOffer } from "~/modules/offers/queries.server";
+import { offerSchema } from "~/modules/offers/schema";
 import { buildFiles, saveFilingSettings, vatReport } from "~/modules/vat/report.server";
 import { action as deleteAction, loader as deleteLoader } from "~/routes/_app.settings_.delete";
 import { action as exportPage, loader as exportPageLoader } from "~/routes/_app.settings_.export";
@@ -169,6 +171,18 @@ async function company() {
   });
   await issueProtocol(db, me.companyId, google.id, {}, me.user.id);
   await createTestSalary(db, me.companyId, MONTH);
+  // An offer (issue #48 item 5): its PDF and its row in Оферти.csv.
+  await createOffer(
+    db,
+    me.companyId,
+    { id: me.user.id, email: null, name: "Тест", role: null, impersonatorEmail: null, ip: null },
+    offerSchema.parse({
+      clientId: me.clientId,
+      issueDate: `${MONTH}-20`,
+      validUntil: "2099-12-31",
+      lines: [line("100")],
+    }),
+  );
   const session = await signInApi(db, me.user);
   return {
     ...me,
@@ -272,7 +286,15 @@ describe("the company export's content", () => {
       );
     }
     // Drafts have no PDF; the proforma and the cancelled invoice no e-invoice.
-    expect(names.filter((n) => n.endsWith(".pdf")).length).toBe(5);
+    expect(names.filter((n) => n.startsWith("Документи/") && n.endsWith(".pdf")).length).toBe(5);
+    // The offer: its PDF rendered now, its row with its state and sums (issue #48 item 5).
+    expect(names.filter((n) => n.startsWith("Оферти/"))).toEqual([
+      "Оферти/2026/Оферта-0000000001.pdf",
+    ]);
+    expect(text(files["Оферти/2026/Оферта-0000000001.pdf"]!.subarray(0, 5))).toBe("%PDF-");
+    expect(text(files["Оферти.csv"]!)).toContain(
+      "0000000001;20.10.2026;31.12.2099;Клиент Бета ООД;EUR;100,00;20,00;120,00;Изпратена;Фактура;",
+    );
     expect(names.filter((n) => n.endsWith(".xml")).length).toBe(3);
 
     // The UBL files are the e-invoice download's.

@@ -8,6 +8,8 @@ import { createCatalogueItem } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { createDraft, issueDocument } from "~/modules/invoices/documents.server";
 import { documentSchema } from "~/modules/invoices/schema";
+import { createOffer } from "~/modules/offers/queries.server";
+import { offerSchema } from "~/modules/offers/schema";
 import { createPortalLink } from "~/modules/portal/links.server";
 import { issueReconciliation } from "~/modules/statements/reconciliations.server";
 import { addDays, todayInSofia } from "~/utils/dates";
@@ -206,6 +208,8 @@ interface Fixtures {
   /** A live portal link's token of the client, and an act of reconciliation for it (#47). */
   portalToken: string;
   reconciliationId: string;
+  /** An open offer of the customer's client (issue #48 item 5). */
+  offerId: string;
 }
 
 /**
@@ -268,6 +272,16 @@ function listedCalls(f: Fixtures): Call[] {
     issueDate: "2026-11-20",
     dueDate: "2026-11-30",
     currency: "EUR",
+    notes: "бележка",
+    lines: [line],
+  };
+  const offerFields = {
+    clientId: f.clientId,
+    issueDate: "2026-11-20",
+    validUntil: "2026-12-20",
+    language: "bg",
+    currency: "EUR",
+    becomes: "invoice",
     notes: "бележка",
     lines: [line],
   };
@@ -573,6 +587,76 @@ function listedCalls(f: Fixtures): Call[] {
       method: "GET",
       path: `/api/invoices/${f.issuedId}/ubl`,
       params: id,
+      body: "none",
+      fields: {},
+    },
+    // Offers' API (issue #48 item 5, decision 077): the list, a new one, a change, the answers.
+    {
+      route: "api.offers",
+      method: "POST",
+      path: "/api/offers",
+      body: "json",
+      fields: offerFields,
+    },
+    {
+      route: "api.offers",
+      method: "GET",
+      path: "/api/offers",
+      body: "query",
+      fields: {
+        q: "1",
+        status: "open",
+        from: "2026-01-01",
+        to: "2026-12-31",
+        clientId: f.clientId,
+        after: "x",
+      },
+    },
+    {
+      route: "api.offers.$id",
+      method: "PUT",
+      path: `/api/offers/${f.offerId}`,
+      params: { id: f.offerId },
+      body: "json",
+      fields: offerFields,
+    },
+    {
+      route: "api.offers.$id",
+      method: "GET",
+      path: `/api/offers/${f.offerId}`,
+      params: { id: f.offerId },
+      body: "none",
+      fields: {},
+    },
+    {
+      route: "api.offers.$id.convert",
+      method: "POST",
+      path: `/api/offers/${f.offerId}/convert`,
+      params: { id: f.offerId },
+      body: "json",
+      fields: { type: "proforma", note: "По телефона" },
+    },
+    {
+      route: "api.offers.$id.decline",
+      method: "POST",
+      path: `/api/offers/${f.offerId}/decline`,
+      params: { id: f.offerId },
+      body: "json",
+      fields: { note: "По телефона" },
+    },
+    {
+      route: "api.offers.$id.withdraw",
+      method: "POST",
+      path: `/api/offers/${f.offerId}/withdraw`,
+      params: { id: f.offerId },
+      body: "json",
+      fields: {},
+    },
+    {
+      route: "api.offers.$id.pdf",
+      method: "GET",
+      path: `/api/offers/${f.offerId}/pdf`,
+      params: { id: f.offerId },
       body: "none",
       fields: {},
     },
@@ -2503,6 +2587,12 @@ async function invariants() {
     select 'totals differ from lines: ' || d.id from documents d
       where d.subtotal_cents <> (select coalesce(sum(net_cents), 0) from document_lines l where l.document_id = d.id)
     union all
+    select 'offer without lines: ' || o.id from offers o
+      where not exists (select 1 from offer_lines l where l.offer_id = o.id)
+    union all
+    select 'offer totals differ from lines: ' || o.id from offers o
+      where o.net_cents <> (select coalesce(sum(net_cents), 0) from offer_lines l where l.offer_id = o.id)
+    union all
     select 'expense without amounts: ' || e.id from expenses e
       where not exists (select 1 from expense_amounts a where a.expense_id = e.id)
     union all
@@ -2637,6 +2727,7 @@ const NO_FIXTURES: Fixtures = {
   bankRuleId: "",
   portalToken: "",
   reconciliationId: "",
+  offerId: "",
 };
 // The route modules of the table, in its order: each is a test of its own (a slow route times out
 // alone, and its name says which).
@@ -2715,6 +2806,26 @@ describe("fuzzing every API call and form action", () => {
       invitationId,
       ...(await bankFixtures(db, me, issuedId, expense.categoryId)),
       ...(await portalFixtures(db, me)),
+      offerId: (
+        await createOffer(
+          db,
+          me.companyId,
+          {
+            id: me.user.id,
+            email: null,
+            name: "Фъз",
+            role: null,
+            impersonatorEmail: null,
+            ip: null,
+          },
+          offerSchema.parse({
+            clientId: me.clientId,
+            issueDate: todayInSofia(),
+            validUntil: addDays(todayInSofia(), 30),
+            lines: [{ description: "Услуга", quantity: "1", unitPrice: "100", vatRate: 20 }],
+          }),
+        )
+      ).id,
     };
     const session = await sessionFor(db, me.user);
     headers = { Cookie: session.cookie };

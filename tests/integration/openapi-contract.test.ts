@@ -8,6 +8,8 @@ import { importStatement } from "~/modules/bank/import.server";
 import { createCatalogueItem } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { issueDocument } from "~/modules/invoices/documents.server";
+import { createOffer } from "~/modules/offers/queries.server";
+import { offerSchema } from "~/modules/offers/schema";
 import { createPortalLink } from "~/modules/portal/links.server";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { guard } from "~/utils/route-guard.server";
@@ -98,6 +100,12 @@ function calls(f: Fixtures): {
     issueDate: "2026-11-20",
     lines: [line],
   };
+  const offer = {
+    clientId: f.clientId,
+    issueDate: todayInSofia(),
+    validUntil: addDays(todayInSofia(), 14),
+    lines: [line],
+  };
   const expense = {
     supplierName: "Доставчик АД",
     supplierEik: "175074752",
@@ -143,6 +151,21 @@ function calls(f: Fixtures): {
       body: { reason: "Грешка" },
     },
     { method: "delete", path: "/api/invoices/{id}", params: { id: f.deletableId } },
+    // Offers (issue #48 item 5, decision 077): made, changed, answered, converted once.
+    { method: "post", path: "/api/offers", body: offer },
+    { method: "put", path: "/api/offers/{id}", params: { id: f.offerId }, body: offer },
+    {
+      method: "post",
+      path: "/api/offers/{id}/convert",
+      params: { id: f.offerId },
+      body: { type: "proforma" },
+    },
+    { method: "post", path: "/api/offers/{id}/convert", params: { id: f.offerId }, status: 409 },
+    { method: "post", path: "/api/offers/{id}/decline", params: { id: f.declinedOfferId } },
+    { method: "post", path: "/api/offers/{id}/withdraw", params: { id: f.withdrawnOfferId } },
+    { method: "get", path: "/api/offers", query: "status=accepted" },
+    { method: "get", path: "/api/offers/{id}", params: { id: f.offerId } },
+    { method: "get", path: "/api/offers/{id}/pdf", params: { id: f.offerId } },
     { method: "post", path: "/api/expenses", body: expense },
     {
       method: "put",
@@ -421,6 +444,27 @@ async function seed() {
     .executeTakeFirstOrThrow();
   const session = await signInApi(db, me.user);
   const admin = await signInApi(db, await createUser(db, { role: "admin" }));
+  const offer = async () =>
+    (
+      await createOffer(
+        db,
+        me.companyId,
+        {
+          id: me.user.id,
+          email: null,
+          name: "Договор",
+          role: null,
+          impersonatorEmail: null,
+          ip: null,
+        },
+        offerSchema.parse({
+          clientId: me.clientId,
+          issueDate: todayInSofia(),
+          validUntil: addDays(todayInSofia(), 14),
+          lines: [{ description: "Услуга", quantity: "1", unitPrice: "100", vatRate: 20 }],
+        }),
+      )
+    ).id;
   return {
     cookie: session.cookie,
     adminCookie: admin.cookie,
@@ -456,6 +500,9 @@ async function seed() {
         )
       ).id,
       exportId: "",
+      offerId: await offer(),
+      declinedOfferId: await offer(),
+      withdrawnOfferId: await offer(),
     },
   };
 }

@@ -38,6 +38,8 @@ function NavItems({ user, flat = false }: { user: ShellUser; flat?: boolean }) {
     { to: "/dashboard", label: "Табло", shown: true },
     { to: "/clients", label: "Клиенти", shown: user.may.clients },
     { to: "/invoices", label: "Фактури", shown: user.may.documents },
+    // Beside the documents (issue #48 item 5): in «Още» on a wide screen, so the bar keeps its line.
+    { to: "/offers", label: "Оферти", shown: user.may.documents, more: true },
     { to: "/catalogue", label: "Каталог", shown: user.may.catalogue, more: true },
     {
       to: "/expenses",

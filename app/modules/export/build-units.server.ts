@@ -15,6 +15,10 @@ import {
 } from "~/modules/invoices/csv.server";
 import type { DocumentWithLines } from "~/modules/invoices/documents.server";
 import { pdfFileName, storedPdf } from "~/modules/invoices/render.server";
+import { OFFER_CSV_HEADER, offerCsvPage } from "~/modules/offers/csv.server";
+import { listOffers } from "~/modules/offers/list.server";
+import { renderOfferPdf } from "~/modules/offers/print.server";
+import { getOffer } from "~/modules/offers/queries.server";
 import { SALARY_CSV_HEADER, salaryCsvRows, salaryMonths } from "~/modules/salaries/csv.server";
 import { buildFiles, vatReport } from "~/modules/vat/report.server";
 import { csvLines, excelCsv } from "~/utils/csv.server";
@@ -33,6 +37,8 @@ import type { ZipState, ZipWriter } from "./zip.server";
  */
 
 const DOCUMENTS_PER_UNIT = 50;
+/** Offers have no stored PDF: each is rendered, so a few at a time. */
+const OFFERS_PER_UNIT = 10;
 /** Receipts are up to 5 MB each: a few at a time. */
 const RECEIPTS_PER_UNIT = 8;
 const CSV_ROWS_PER_UNIT = 1_000;
@@ -60,6 +66,8 @@ export interface Step {
     rendered: number;
     ubls: number;
     receipts: number;
+    /** Offers' PDFs (issue #48 item 5); absent in a build saved before offers were exported. */
+    offers?: number;
   };
   csvWritten: string[];
   vatFiles: string[];
@@ -122,6 +130,32 @@ async function documentsUnit(build: Build) {
       }
     }
     build.documentsDone += 1;
+  }
+  step.cursor = page.nextCursor;
+  if (!page.nextCursor) {
+    step.part = "offers";
+    step.cursor = null;
+  }
+}
+
+/** "Оферти/2026/Оферта-0000000001.pdf": rendered now (an offer keeps no PDF; decision 077). */
+async function offersUnit(build: Build) {
+  const { db, companyId, step, writer } = build;
+  const page = await listOffers(
+    db,
+    companyId,
+    null,
+    {},
+    { after: step.cursor, limit: OFFERS_PER_UNIT, today: step.today },
+  );
+  for (const row of page.rows) {
+    const offer = await getOffer(db, companyId, null, row.id);
+    const pdf = await renderOfferPdf(db, offer);
+    const name = safeEntryName(`Оферта-${offer.number}`, "оферта");
+    await writer.addFile(`Оферти/${offer.issueDate.slice(0, 4)}/${name}.pdf`, pdf, {
+      deflate: false,
+    });
+    step.counts.offers = (step.counts.offers ?? 0) + 1;
   }
   step.cursor = page.nextCursor;
   if (!page.nextCursor) {
@@ -224,6 +258,12 @@ function csvSources(build: Build): CsvSource[] {
       page: (cursor) => documentCsvPage(db, companyId, {}, today, cursor, CSV_ROWS_PER_UNIT),
     },
     {
+      name: "Оферти.csv",
+      header: OFFER_CSV_HEADER,
+      what: "всички оферти с номера, датите, сумите и състоянието им (изтеклите — към деня на експорта) и документа, направен от приета оферта.",
+      page: (cursor) => offerCsvPage(db, companyId, today, cursor, CSV_ROWS_PER_UNIT),
+    },
+    {
       name: "Плащания.csv",
       header: PAYMENT_CSV_HEADER,
       what: "плащанията, получени по документите, по дата на плащане.",
@@ -319,6 +359,7 @@ async function readmeUnit(build: Build, createdAt: Date) {
     eik: company.eik,
     madeOn: formatDate(createdAt),
     ...step.counts,
+    offers: step.counts.offers ?? 0,
     csv: step.csvWritten.map((name) => {
       const source = sources.get(name);
       return { name, header: source?.header ?? [], what: source?.what ?? "" };
@@ -338,6 +379,9 @@ export async function unit(build: Build, createdAt: Date): Promise<boolean> {
   switch (build.step.part) {
     case "documents":
       await documentsUnit(build);
+      return false;
+    case "offers":
+      await offersUnit(build);
       return false;
     case "receipts":
       await receiptsUnit(build);

@@ -70,7 +70,7 @@ async function initialStep(db: Kysely<Database>, companyId: string, createdAt: D
     csvIndex: 0,
     salaryMonths: [],
     receipt: null,
-    counts: { pdfs: 0, cancelled: 0, rendered: 0, ubls: 0, receipts: 0 },
+    counts: { pdfs: 0, cancelled: 0, rendered: 0, ubls: 0, receipts: 0, offers: 0 },
     csvWritten: [],
     vatFiles: [],
     vatProblemMonths: [],

@@ -18,6 +18,7 @@ export type ExportState = keyof typeof EXPORT_STATES;
 /** What the build is doing, for the progress line. */
 export const EXPORT_PARTS = {
   documents: "Документи (PDF и електронни фактури)",
+  offers: "Оферти (PDF)",
   receipts: "Разходни документи",
   vat: "Файлове по ЗДДС",
   csv: "Таблици (CSV)",

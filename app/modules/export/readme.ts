@@ -18,6 +18,8 @@ export interface ExportSummary {
   rendered: number;
   ubls: number;
   receipts: number;
+  /** Offers' PDFs (issue #48 item 5). */
+  offers: number;
   /** The CSV files written, with their columns. */
   csv: { name: string; header: readonly string[]; what: string }[];
   /** The VAT files written (ДДС/yyyy-MM/NAME), and the months whose problems kept them back. */
@@ -55,6 +57,11 @@ export function exportReadme(s: ExportSummary): string {
   if (s.ubls) {
     lines.push(
       `- Документи/*/*.xml — ${n(s.ubls)} ${pluralWord(s.ubls, "електронна фактура", "електронни фактури")} UBL 2.1 (EN 16931) до PDF файла със същото име, напр. „Документи/2026/Фактура-0000000001.xml“: за издадените фактури, дебитни и кредитни известия; PDF документът е вложен в тях.`,
+    );
+  }
+  if (s.offers) {
+    lines.push(
+      `- Оферти/*/*.pdf — ${n(s.offers)} ${pluralWord(s.offers, "оферта", "оферти")} като PDF, в папка по година на датата им, напр. „Оферти/2026/Оферта-0000000001.pdf“, създадени при експорта (офертата не е данъчен документ и не се съхранява като PDF). Списъкът им е в Оферти.csv.`,
     );
   }
   for (const file of s.csv) {

@@ -7,7 +7,7 @@ import { printDate, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
-import { OFFER_MESSAGES } from "./constants";
+import { OFFER_MESSAGES, type OfferBecomesKey } from "./constants";
 import {
   isExpired,
   lockOffer,
@@ -78,12 +78,16 @@ export function draftInputOf(offer: OfferRow, lines: OfferLineRow[], issueDate: 
   });
 }
 
-/** Accepts an open offer and makes its draft, once: the draft's id and type. */
+/**
+ * Accepts an open offer and makes its draft, once: the draft's id and type. `becomes` (the API's
+ * convert) makes a draft of that kind instead of the one chosen on the offer.
+ */
 export async function acceptOffer(
   db: Kysely<Database>,
   by: OfferAnswerBy,
   offerId: string,
   note: string | null = null,
+  becomes?: OfferBecomesKey,
 ) {
   return db.transaction().execute(async (trx) => {
     const offer = await lockForAnswer(trx, by, offerId);
@@ -98,7 +102,7 @@ export async function acceptOffer(
       trx,
       by.companyId,
       by.userId ?? offer.createdBy,
-      draftInputOf(offer, lines, todayInSofia()),
+      draftInputOf(becomes ? { ...offer, becomes } : offer, lines, todayInSofia()),
     );
     await trx
       .updateTable("offers")

@@ -1,10 +1,4 @@
-import {
-  type ExpressionBuilder,
-  type Kysely,
-  type Selectable,
-  sql,
-  type Transaction,
-} from "kysely";
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from "kysely";
 import type { Actor } from "~/modules/audit/trail.server";
 import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import { getClient } from "~/modules/clients/queries.server";
@@ -19,7 +13,7 @@ import { todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database, OfferLines, Offers } from "~db/types";
-import { OFFER_MESSAGES, type OfferFilter } from "./constants";
+import { OFFER_MESSAGES } from "./constants";
 import type { OfferInput } from "./schema";
 
 /*
@@ -262,61 +256,4 @@ export async function getOffer(
     .orderBy("position")
     .execute();
   return { ...offer, lines };
-}
-
-export const OFFER_PAGE_SIZE = 50;
-
-/** The offers list: newest first, by client and state («Изтекли»: open past their day). */
-export async function listOffers(
-  db: Kysely<Database>,
-  companyId: string,
-  createdBy: string | null,
-  filters: { status?: OfferFilter; clientId?: string; page?: number } = {},
-) {
-  const today = todayInSofia();
-  let query = db
-    .selectFrom("offers")
-    .innerJoin("clients", (join) =>
-      join
-        .onRef("clients.companyId", "=", "offers.companyId")
-        .onRef("clients.id", "=", "offers.clientId"),
-    )
-    .where(offerVisibleTo(companyId, createdBy));
-  if (filters.clientId && isUuid(filters.clientId))
-    query = query.where("offers.clientId", "=", filters.clientId);
-  if (filters.status === "expired") {
-    query = query.where("offers.status", "=", "open").where("offers.validUntil", "<", today);
-  } else if (filters.status === "open") {
-    query = query.where("offers.status", "=", "open").where("offers.validUntil", ">=", today);
-  } else if (filters.status) {
-    query = query.where("offers.status", "=", filters.status);
-  }
-  const page = Math.max(1, filters.page ?? 1);
-  const [rows, count] = await Promise.all([
-    query
-      .select([
-        "offers.id",
-        "offers.number",
-        "offers.issueDate",
-        "offers.validUntil",
-        "offers.status",
-        "offers.becomes",
-        "offers.currency",
-        "offers.totalCents",
-        "offers.documentId",
-        "offers.clientId",
-        "clients.name as clientName",
-      ])
-      .orderBy("offers.issueDate", "desc")
-      .orderBy("offers.number", "desc")
-      .limit(OFFER_PAGE_SIZE)
-      .offset((page - 1) * OFFER_PAGE_SIZE)
-      .execute(),
-    query.select(sql<number>`count(*)::int`.as("count")).executeTakeFirstOrThrow(),
-  ]);
-  return {
-    rows: rows.map((row) => ({ ...row, expired: isExpired(row, today) })),
-    count: count.count,
-    page,
-  };
 }

@@ -87,3 +87,16 @@ export const portalOfferAnswerSchema = z.object({
   }),
   note: optionalText(500),
 });
+
+/** POST /api/offers/{id}/convert: the kind of draft (the offer's own choice when left out). */
+export const offerConvertSchema = z.object({
+  type: z
+    .enum(Object.keys(OFFER_BECOMES) as [OfferBecomesKey], {
+      errorMap: () => ({ message: OFFER_MESSAGES.becomes }),
+    })
+    .optional(),
+  note: optionalText(500),
+});
+
+/** POST /api/offers/{id}/decline: the client's answer given otherwise, with an optional note. */
+export const offerDeclineSchema = z.object({ note: optionalText(500) });
