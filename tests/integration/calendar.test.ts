@@ -1,8 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import nodeIcal, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
-import { companyDeadlines, nextDeadlines } from "~/modules/calendar/calendar.server";
+import { calendarPage, companyDeadlines, nextDeadlines } from "~/modules/calendar/calendar.server";
+import { amountText, deadlineLine } from "~/modules/calendar/constants";
 import { runCalendarReminders } from "~/modules/calendar/reminders.server";
 import { issueDocument } from "~/modules/invoices/documents.server";
 import { monthPayments } from "~/modules/salaries/nap/payments.server";
@@ -222,32 +224,18 @@ describe("the amounts and the dashboard (issue #49 item 4)", () => {
   });
 });
 
+/** The feed read by an independent parser (node-ical), as a calendar program imports it. */
 function parseIcs(text: string) {
-  const physical = text.split("\r\n");
-  for (const line of physical)
+  for (const line of text.split("\r\n"))
     expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-  const lines = text
-    .replace(/\r\n[ \t]/g, "")
-    .split("\r\n")
-    .filter(Boolean);
-  const events: Record<string, string>[] = [];
-  let event: Record<string, string> | null = null;
-  let inAlarm = false;
-  for (const line of lines) {
-    if (line === "BEGIN:VEVENT") event = {};
-    else if (line === "END:VEVENT" && event) {
-      events.push(event);
-      event = null;
-    } else if (line === "BEGIN:VALARM") inAlarm = true;
-    else if (line === "END:VALARM") inAlarm = false;
-    else if (event) {
-      const at = line.indexOf(":");
-      const key = (inAlarm ? "ALARM-" : "") + line.slice(0, at);
-      event[key] = line.slice(at + 1);
-    }
-  }
-  return { lines, events };
+  const parsed = nodeIcal.sync.parseICS(text);
+  const events = Object.values(parsed).filter((c): c is VEvent => c?.type === "VEVENT");
+  return { parsed, events };
 }
+
+/** node-ical gives a date-only value as local midnight: its calendar day in the local zone. */
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 
 describe("the iCalendar feed (issue #49 item 1)", () => {
   it("a secret address gives a calendar that parses back; it is stable and revocable", async () => {
@@ -269,23 +257,38 @@ describe("the iCalendar feed (issue #49 item 1)", () => {
     const answer = await open();
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
-    const { lines, events } = parseIcs(await answer.text());
-    expect(lines[0]).toBe("BEGIN:VCALENDAR");
-    expect(lines).toContain("VERSION:2.0");
-    expect(lines.at(-1)).toBe("END:VCALENDAR");
+    const text = await answer.text();
+    expect(text.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    const { parsed, events } = parseIcs(text);
+    expect(parsed.vcalendar?.["WR-CALNAME"]).toBe("Данъчен календар: Проба company ООД");
     expect(events.length).toBeGreaterThanOrEqual(24);
-    const first = events[0]!;
-    expect(first["DTSTART;VALUE=DATE"]).toMatch(/^\d{8}$/);
-    expect(first.DTSTAMP).toMatch(/^\d{8}T\d{6}Z$/);
-    expect(first["ALARM-TRIGGER"]).toBe("-P3D");
-    expect(first.SUMMARY).toMatch(/^(Справка-декларация по ДДС|VIES)/);
-    expect(first.UID).toMatch(
+    // Every deadline of the next year is one all-day event on its due day, with its title and a
+    // stable UID; the first three carry their amounts; each rings 3 days before.
+    const { deadlines } = await calendarPage(db, me.companyId, todayInSofia(), 366, 3);
+    expect(events.map((e) => e.uid).sort()).toEqual(
+      deadlines.map((d) => `${d.key}.${me.companyId}@localhost:3000`).sort(),
+    );
+    for (const d of deadlines) {
+      const event = events.find((e) => e.uid === `${d.key}.${me.companyId}@localhost:3000`)!;
+      expect(event.datetype, d.key).toBe("date");
+      expect(localDay(event.start), d.key).toBe(d.due);
+      expect(localDay(event.end!), d.key).toBe(addDays(d.due, 1));
+      expect(event.summary, d.key).toBe(deadlineLine(d.title, d.periodLabel));
+      expect(String(event.description)).toContain(`Основание: ${d.source}`);
+      if (d.amount) expect(String(event.description)).toContain(amountText(d.amount));
+      expect(event.alarms?.map((a) => a.trigger)).toEqual(["-P3D"]);
+      expect(event.dtstamp.toISOString()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    }
+    expect(deadlines.slice(0, 3).some((d) => d.amount)).toBe(true);
+    const first = events.find((e) => e.uid === `${deadlines[0]!.key}.${me.companyId}@localhost:3000`)!;
+    expect(String(first.summary)).toMatch(/^(Справка-декларация по ДДС|VIES)/);
+    expect(first.uid).toMatch(
       new RegExp(`^(vat-return|vies):\\d{4}-\\d{2}\\.${me.companyId}@localhost:3000$`),
     );
-    expect(new Set(events.map((e) => e.UID)).size).toBe(events.length);
     // The same deadline keeps its UID the next time the program fetches the feed.
     const again = parseIcs(await (await open()).text()).events;
-    expect(again.map((e) => e.UID)).toEqual(events.map((e) => e.UID));
+    expect(again.map((e) => e.uid)).toEqual(events.map((e) => e.uid));
 
     const page = await (
       await call(calendarLoader, db, "/calendar", { headers: { Cookie: cookie } })
