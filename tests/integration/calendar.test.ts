@@ -112,6 +112,19 @@ describe("the deadlines by kind of business, across 2026 (issue #49 item 1)", ()
     expect(all.some((d) => /^(corporate-return|financial-statements|income-return:)/.test(d))).toBe(
       false,
     );
+    expect(all).toContain("self-insurance:2026-01 2026-02-25");
+    // The same by the name typed on a Latin keyboard, or spelled out (one definition, decision 076).
+    for (const name of ["ET Ivan Petrov", "Едноличен търговец Иван Петров"]) {
+      await db.updateTable("companies").set({ name }).where("id", "=", me.companyId).execute();
+      expect(await year2026(db, me.companyId), name).toContain("sole-trader-return:2025 2026-06-30");
+    }
+    // An ЕООД whose name begins with «ЕТ» is a company.
+    await db
+      .updateTable("companies")
+      .set({ name: "ЕТ Консулт ЕООД" })
+      .where("id", "=", me.companyId)
+      .execute();
+    expect(await year2026(db, me.companyId)).toContain("corporate-return:2025 2026-06-30");
   });
 
   it("a non-profit without VAT and employees: only ЗКПО and the statements", async () => {
