@@ -11,6 +11,7 @@ import { monthPayments } from "~/modules/salaries/nap/payments.server";
 import { setSalaryStatus } from "~/modules/salaries/salaries.server";
 import { action as calendarAction, loader as calendarLoader } from "~/routes/_app.calendar";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
+import { loader as reportLoader } from "~/routes/_app.reports.vat";
 import { loader as feedLoader } from "~/routes/calendar.feed.$file";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { makeContext } from "../setup/context";
@@ -18,6 +19,7 @@ import {
   createCompanyWithClient,
   createTestDraft,
   createTestEmployee,
+  createTestExpense,
   createTestSalary,
   setPlan,
 } from "../setup/factories";
@@ -234,6 +236,108 @@ describe("the amounts and the dashboard (issue #49 item 4)", () => {
       (d: { key: string }) => d.key === `vat-return:${today.slice(0, 7)}`,
     );
     expect(thisMonth?.amount).toMatchObject({ cents: 20_000, label: "ДДС за внасяне" });
+  });
+});
+
+describe("the dashboard's VAT returns agree with /reports/vat to the cent (issue #49)", () => {
+  /** A VAT-registered company on the standard plan with sales and purchases from August on. */
+  async function vatBusiness(db: Db) {
+    const me = await companyOfKind(db, "company", true);
+    await setPlan(db, me.companyId, "standard");
+    const sell = async (issueDate: string, lines: typeof LINES) =>
+      issueDocument(db, me.companyId, await createTestDraft(db, me, { lines, issueDate }));
+    // August: a large purchase, a refund (кл. 60) carried into September and October (чл. 92).
+    await createTestExpense(db, me.companyId, {
+      documentDate: "2026-08-10",
+      amounts: [{ vatRate: 20, base: "2500.00" }],
+    });
+    await sell("2026-08-20", [{ ...LINES[0]!, unitPrice: "100.00" }]);
+    await sell("2026-09-15", LINES);
+    await sell("2026-10-01", [
+      { description: "Консултация", quantity: "3", unitPrice: "333.33", vatRate: 20 },
+      { description: "Книги", quantity: "7", unitPrice: "12.35", vatRate: 9 },
+    ]);
+    await createTestExpense(db, me.companyId, {
+      documentDate: "2026-10-04",
+      vatCredit: "partial",
+      vatCreditCoefficient: "0.5",
+      amounts: [{ vatRate: 20, base: "99.99" }],
+    });
+    await sell("2026-11-02", [{ ...LINES[0]!, unitPrice: "123.45" }]);
+    return me;
+  }
+
+  async function reportFigures(db: Db, cookie: string, month: string) {
+    const answer = await call(reportLoader, db, `/reports/vat?month=${month}`, {
+      headers: { Cookie: cookie },
+    });
+    expect(answer.status).toBe(200);
+    const page = (await answer.json()) as { month: string; figures: Record<string, number> };
+    expect(page.month).toBe(month);
+    return page.figures;
+  }
+
+  it("on 5 November: October's return and November's so far, as the report's кл. 50 / кл. 60", async () => {
+    const db = getDb();
+    const me = await vatBusiness(db);
+    const { cookie } = await sessionFor(db, me.user);
+    const next = await nextDeadlines(db, me.companyId, "2026-11-05");
+    const vat = next.filter((d) => d.rule === "vat-return");
+    expect(vat.map((d) => d.period)).toEqual(["2026-10", "2026-11"]);
+    for (const d of vat) {
+      const figures = await reportFigures(db, cookie, d.period);
+      const refund = figures["01-60"]!;
+      expect(d.amount, d.period).toEqual({
+        cents: refund > 0 ? refund : figures["01-50"],
+        currency: "EUR",
+        label: refund > 0 ? "ДДС за възстановяване" : "ДДС за внасяне",
+        partial: d.period === "2026-11",
+      });
+    }
+    // November: 123,45 × 20 % and nothing carried; October pays after September's carried refund.
+    expect(vat[1]?.amount?.cents).toBe(2469);
+  });
+
+  it("on 3 September: August's refund (кл. 60) and September's figure after it", async () => {
+    const db = getDb();
+    const me = await vatBusiness(db);
+    const { cookie } = await sessionFor(db, me.user);
+    const vat = (await nextDeadlines(db, me.companyId, "2026-09-03")).filter(
+      (d) => d.rule === "vat-return",
+    );
+    expect(vat.map((d) => d.period)).toEqual(["2026-08", "2026-09"]);
+    const august = await reportFigures(db, cookie, "2026-08");
+    expect(august["01-60"]).toBe(48_000);
+    expect(vat[0]?.amount).toMatchObject({ cents: 48_000, label: "ДДС за възстановяване" });
+    const september = await reportFigures(db, cookie, "2026-09");
+    expect(vat[1]?.amount).toMatchObject({
+      cents: september["01-60"]! > 0 ? september["01-60"] : september["01-50"],
+      partial: true,
+    });
+  });
+
+  it("the dashboard's card shows what /reports/vat shows for each month it names", async () => {
+    const db = getDb();
+    const me = await vatBusiness(db);
+    const today = todayInSofia();
+    await issueDocument(
+      db,
+      me.companyId,
+      await createTestDraft(db, me, { lines: LINES, issueDate: today }),
+    );
+    const { cookie } = await sessionFor(db, me.user);
+    const page = await (
+      await call(dashboardLoader, db, "/dashboard", { headers: { Cookie: cookie } })
+    ).json();
+    const vat = (
+      page.deadlines as { key: string; amount: { cents: number; label: string } | null }[]
+    ).filter((d) => d.key.startsWith("vat-return:") && d.amount);
+    expect(vat.length).toBeGreaterThan(0);
+    for (const d of vat) {
+      const figures = await reportFigures(db, cookie, d.key.slice("vat-return:".length));
+      const refund = figures["01-60"]!;
+      expect(d.amount?.cents, d.key).toBe(refund > 0 ? refund : figures["01-50"]);
+    }
   });
 });
 
