@@ -29,7 +29,10 @@ async function timed(run: () => Promise<unknown>) {
     times.push(performance.now() - start);
   }
   times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(RUNS / 2)]!, p95: times[Math.min(RUNS - 1, Math.floor(RUNS * 0.95))]! };
+  return {
+    p50: times[Math.floor(RUNS / 2)]!,
+    p95: times[Math.min(RUNS - 1, Math.floor(RUNS * 0.95))]!,
+  };
 }
 
 /** One VAT-registered company on the standard plan, its 2026 invoices and purchases, by SQL. */
@@ -137,9 +140,15 @@ async function measure(label: string, database: OpenedDatabase) {
   const a = await timed(before);
   const b = await timed(now);
   const c = await timed(() => nextDeadlines(db, companyId, TODAY));
-  console.log(`\n${label}: «Предстоящи срокове» on ${TODAY}, ${DOCUMENTS} documents, ${EXPENSES} expenses`);
-  console.log(`  two VAT returns, before (two full reports): p50 ${fmt(a.p50, 1)} ms, p95 ${fmt(a.p95, 1)} ms`);
-  console.log(`  two VAT returns, now (figures, shared months): p50 ${fmt(b.p50, 1)} ms, p95 ${fmt(b.p95, 1)} ms`);
+  console.log(
+    `\n${label}: «Предстоящи срокове» on ${TODAY}, ${DOCUMENTS} documents, ${EXPENSES} expenses`,
+  );
+  console.log(
+    `  two VAT returns, before (two full reports): p50 ${fmt(a.p50, 1)} ms, p95 ${fmt(a.p95, 1)} ms`,
+  );
+  console.log(
+    `  two VAT returns, now (figures, shared months): p50 ${fmt(b.p50, 1)} ms, p95 ${fmt(b.p95, 1)} ms`,
+  );
   console.log(`  the whole card (nextDeadlines): p50 ${fmt(c.p50, 1)} ms, p95 ${fmt(c.p95, 1)} ms`);
   console.log(
     `  figures: ${vat.map((d) => `${d.period} ${d.amount?.label} ${d.amount?.cents}`).join("; ")}`,

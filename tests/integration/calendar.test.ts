@@ -118,7 +118,9 @@ describe("the deadlines by kind of business, across 2026 (issue #49 item 1)", ()
     // The same by the name typed on a Latin keyboard, or spelled out (one definition, decision 076).
     for (const name of ["ET Ivan Petrov", "Едноличен търговец Иван Петров"]) {
       await db.updateTable("companies").set({ name }).where("id", "=", me.companyId).execute();
-      expect(await year2026(db, me.companyId), name).toContain("sole-trader-return:2025 2026-06-30");
+      expect(await year2026(db, me.companyId), name).toContain(
+        "sole-trader-return:2025 2026-06-30",
+      );
     }
     // An ЕООД whose name begins with «ЕТ» is a company.
     await db
@@ -398,7 +400,9 @@ describe("the iCalendar feed (issue #49 item 1)", () => {
       expect(event.dtstamp.toISOString()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     }
     expect(deadlines.slice(0, 3).some((d) => d.amount)).toBe(true);
-    const first = events.find((e) => e.uid === `${deadlines[0]!.key}.${me.companyId}@localhost:3000`)!;
+    const first = events.find(
+      (e) => e.uid === `${deadlines[0]!.key}.${me.companyId}@localhost:3000`,
+    )!;
     expect(String(first.summary)).toMatch(/^(Справка-декларация по ДДС|VIES)/);
     expect(first.uid).toMatch(
       new RegExp(`^(vat-return|vies):\\d{4}-\\d{2}\\.${me.companyId}@localhost:3000$`),

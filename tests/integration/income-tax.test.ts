@@ -271,7 +271,9 @@ describe("a freelancer's income tax (issue #49 item 2, decision 076's worked exa
       annualPath,
     );
     expect(annual.text).toContain("Едноличният търговец се облага по чл. 26, ал. 7 ЗДДФЛ");
-    expect(annual.text).toContain("Годишна данъчна декларация на едноличен търговец – Приложение 2");
+    expect(annual.text).toContain(
+      "Годишна данъчна декларация на едноличен търговец – Приложение 2",
+    );
     const pdf = await call(annualPdf, db, "/taxes/annual.pdf?year=2026", {
       headers: { Cookie: session.cookie },
     });

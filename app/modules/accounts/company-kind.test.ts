@@ -59,7 +59,11 @@ describe("a sole trader (ЕТ) by its registered name", () => {
         const calendar = calendarKind(type, name);
         const income = incomeTaxKind(type, name);
         expect(income, `${type} ${name}`).toBe(
-          calendar === "freelancer" ? "freelancer" : calendar === "soleTrader" ? "sole_trader" : "none",
+          calendar === "freelancer"
+            ? "freelancer"
+            : calendar === "soleTrader"
+              ? "sole_trader"
+              : "none",
         );
       }
     }
