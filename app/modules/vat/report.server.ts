@@ -111,15 +111,21 @@ export function journalsReader(
 async function returnOf(journalsOf: JournalsOf, month: string, coefficient: number) {
   const m1 = previousMonth(month);
   const m2 = previousMonth(m1);
-  const [journals, ...before] = await Promise.all([
+  const [journals, r1, r2] = await Promise.all([
     journalsOf(month),
-    ...[m1, m2, previousMonth(m2)].map((m) => monthResult(journalsOf, m, month, coefficient)),
+    monthResult(journalsOf, m1, month, coefficient),
+    monthResult(journalsOf, m2, month, coefficient),
   ]);
+  // M-3 counts only through M-2's refund (`carriedRefund`): its journals are read only then.
+  const r3 =
+    r2.refund > 0
+      ? await monthResult(journalsOf, previousMonth(m2), month, coefficient)
+      : { payable: 0, refund: 0 };
   const figures = returnFigures(
     journals.sales.rows,
     journals.purchases.rows,
     coefficient,
-    carriedRefund(before as [MonthResult, MonthResult, MonthResult]),
+    carriedRefund([r1, r2, r3]),
   );
   return { journals, figures };
 }
