@@ -296,8 +296,14 @@ describe("the dashboard's VAT returns agree with /reports/vat to the cent (issue
         partial: d.period === "2026-11",
       });
     }
-    // November: 123,45 × 20 % and nothing carried; October pays after September's carried refund.
+    // November: 123,45 × 20 %.
     expect(vat[1]?.amount?.cents).toBe(2469);
+    // August's refund of 480,00 carried (чл. 92, ал. 1): September deducts 200,00 of it, October
+    // the 280,00 left — read through October's M-2 (August) and M-3 (July).
+    expect((await reportFigures(db, cookie, "2026-09"))["01-70"]).toBe(20_000);
+    const october = await reportFigures(db, cookie, "2026-10");
+    expect(october["01-70"]).toBe(Math.min(october["01-50"]!, 28_000));
+    expect(october["01-70"]).toBeGreaterThan(0);
   });
 
   it("on 3 September: August's refund (кл. 60) and September's figure after it", async () => {
