@@ -83,7 +83,11 @@ export default function AnnualReturnPage() {
   });
   return (
     <div className={page.page}>
-      <h1>Годишна данъчна декларация – Приложение 3</h1>
+      <h1>
+        {tax?.kind === "sole_trader"
+          ? "Годишна данъчна декларация на едноличен търговец – Приложение 2"
+          : "Годишна данъчна декларация – Приложение 3"}
+      </h1>
       <TaxYearForm asked={asked} error={error} />
       {tax?.kind === "sole_trader" && <p>{INCOME_TAX_MESSAGES.soleTrader}</p>}
       {tax?.kind === "none" && <p>{INCOME_TAX_MESSAGES.notFreelancer}</p>}

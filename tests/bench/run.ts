@@ -24,6 +24,7 @@ import { migrateToLatest } from "~db/migrate";
 import { createDatabase, dropDatabase, uniqueName } from "../setup/postgres";
 import { benchBackup } from "./backup";
 import { benchBank } from "./bank";
+import { benchDeadlines } from "./deadlines";
 import { benchEvents } from "./events";
 import { benchExport } from "./export";
 import { benchJobs } from "./jobs";
@@ -553,7 +554,7 @@ if (!process.env.BENCH_ONLY || process.env.BENCH_ONLY === "pglite") {
   await memory.close();
 }
 
-// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | backup | export | bank | mixed | ledger | saft
+// BENCH_ONLY=pglite | postgres | vat | js | server | upload | events | jobs | backup | export | bank | mixed | ledger | saft | deadlines
 // runs one part.
 const only = process.env.BENCH_ONLY;
 if (!only || only === "postgres") {
@@ -588,6 +589,7 @@ if (only === "vat") {
     await dropDatabase(serverUrl, name).catch(() => {});
   }
 }
+if (only === "deadlines") await benchDeadlines();
 if (!only || only === "js") benchJsSize();
 if (!only || only === "server") await benchStart();
 if (!only || only === "upload") await benchUpload();

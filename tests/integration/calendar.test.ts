@@ -1,14 +1,17 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import nodeIcal, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
-import { companyDeadlines, nextDeadlines } from "~/modules/calendar/calendar.server";
+import { calendarPage, companyDeadlines, nextDeadlines } from "~/modules/calendar/calendar.server";
+import { amountText, deadlineLine } from "~/modules/calendar/constants";
 import { runCalendarReminders } from "~/modules/calendar/reminders.server";
 import { issueDocument } from "~/modules/invoices/documents.server";
 import { monthPayments } from "~/modules/salaries/nap/payments.server";
 import { setSalaryStatus } from "~/modules/salaries/salaries.server";
 import { action as calendarAction, loader as calendarLoader } from "~/routes/_app.calendar";
 import { loader as dashboardLoader } from "~/routes/_app.dashboard";
+import { loader as reportLoader } from "~/routes/_app.reports.vat";
 import { loader as feedLoader } from "~/routes/calendar.feed.$file";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { makeContext } from "../setup/context";
@@ -16,6 +19,7 @@ import {
   createCompanyWithClient,
   createTestDraft,
   createTestEmployee,
+  createTestExpense,
   createTestSalary,
   setPlan,
 } from "../setup/factories";
@@ -110,6 +114,21 @@ describe("the deadlines by kind of business, across 2026 (issue #49 item 1)", ()
     expect(all.some((d) => /^(corporate-return|financial-statements|income-return:)/.test(d))).toBe(
       false,
     );
+    expect(all).toContain("self-insurance:2026-01 2026-02-25");
+    // The same by the name typed on a Latin keyboard, or spelled out (one definition, decision 076).
+    for (const name of ["ET Ivan Petrov", "Едноличен търговец Иван Петров"]) {
+      await db.updateTable("companies").set({ name }).where("id", "=", me.companyId).execute();
+      expect(await year2026(db, me.companyId), name).toContain(
+        "sole-trader-return:2025 2026-06-30",
+      );
+    }
+    // An ЕООД whose name begins with «ЕТ» is a company.
+    await db
+      .updateTable("companies")
+      .set({ name: "ЕТ Консулт ЕООД" })
+      .where("id", "=", me.companyId)
+      .execute();
+    expect(await year2026(db, me.companyId)).toContain("corporate-return:2025 2026-06-30");
   });
 
   it("a non-profit without VAT and employees: only ЗКПО and the statements", async () => {
@@ -222,32 +241,126 @@ describe("the amounts and the dashboard (issue #49 item 4)", () => {
   });
 });
 
-function parseIcs(text: string) {
-  const physical = text.split("\r\n");
-  for (const line of physical)
-    expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-  const lines = text
-    .replace(/\r\n[ \t]/g, "")
-    .split("\r\n")
-    .filter(Boolean);
-  const events: Record<string, string>[] = [];
-  let event: Record<string, string> | null = null;
-  let inAlarm = false;
-  for (const line of lines) {
-    if (line === "BEGIN:VEVENT") event = {};
-    else if (line === "END:VEVENT" && event) {
-      events.push(event);
-      event = null;
-    } else if (line === "BEGIN:VALARM") inAlarm = true;
-    else if (line === "END:VALARM") inAlarm = false;
-    else if (event) {
-      const at = line.indexOf(":");
-      const key = (inAlarm ? "ALARM-" : "") + line.slice(0, at);
-      event[key] = line.slice(at + 1);
-    }
+describe("the dashboard's VAT returns agree with /reports/vat to the cent (issue #49)", () => {
+  /** A VAT-registered company on the standard plan with sales and purchases from August on. */
+  async function vatBusiness(db: Db) {
+    const me = await companyOfKind(db, "company", true);
+    await setPlan(db, me.companyId, "standard");
+    const sell = async (issueDate: string, lines: typeof LINES) =>
+      issueDocument(db, me.companyId, await createTestDraft(db, me, { lines, issueDate }));
+    // August: a large purchase, a refund (кл. 60) carried into September and October (чл. 92).
+    await createTestExpense(db, me.companyId, {
+      documentDate: "2026-08-10",
+      amounts: [{ vatRate: 20, base: "2500.00" }],
+    });
+    await sell("2026-08-20", [{ ...LINES[0]!, unitPrice: "100.00" }]);
+    await sell("2026-09-15", LINES);
+    await sell("2026-10-01", [
+      { description: "Консултация", quantity: "3", unitPrice: "333.33", vatRate: 20 },
+      { description: "Книги", quantity: "7", unitPrice: "12.35", vatRate: 9 },
+    ]);
+    await createTestExpense(db, me.companyId, {
+      documentDate: "2026-10-04",
+      vatCredit: "partial",
+      vatCreditCoefficient: "0.5",
+      amounts: [{ vatRate: 20, base: "99.99" }],
+    });
+    await sell("2026-11-02", [{ ...LINES[0]!, unitPrice: "123.45" }]);
+    return me;
   }
-  return { lines, events };
+
+  async function reportFigures(db: Db, cookie: string, month: string) {
+    const answer = await call(reportLoader, db, `/reports/vat?month=${month}`, {
+      headers: { Cookie: cookie },
+    });
+    expect(answer.status).toBe(200);
+    const page = (await answer.json()) as { month: string; figures: Record<string, number> };
+    expect(page.month).toBe(month);
+    return page.figures;
+  }
+
+  it("on 5 November: October's return and November's so far, as the report's кл. 50 / кл. 60", async () => {
+    const db = getDb();
+    const me = await vatBusiness(db);
+    const { cookie } = await sessionFor(db, me.user);
+    const next = await nextDeadlines(db, me.companyId, "2026-11-05");
+    const vat = next.filter((d) => d.rule === "vat-return");
+    expect(vat.map((d) => d.period)).toEqual(["2026-10", "2026-11"]);
+    for (const d of vat) {
+      const figures = await reportFigures(db, cookie, d.period);
+      const refund = figures["01-60"]!;
+      expect(d.amount, d.period).toEqual({
+        cents: refund > 0 ? refund : figures["01-50"],
+        currency: "EUR",
+        label: refund > 0 ? "ДДС за възстановяване" : "ДДС за внасяне",
+        partial: d.period === "2026-11",
+      });
+    }
+    // November: 123,45 × 20 %.
+    expect(vat[1]?.amount?.cents).toBe(2469);
+    // August's refund of 480,00 carried (чл. 92, ал. 1): September deducts 200,00 of it, October
+    // the 280,00 left — read through October's M-2 (August) and M-3 (July).
+    expect((await reportFigures(db, cookie, "2026-09"))["01-70"]).toBe(20_000);
+    const october = await reportFigures(db, cookie, "2026-10");
+    expect(october["01-70"]).toBe(Math.min(october["01-50"]!, 28_000));
+    expect(october["01-70"]).toBeGreaterThan(0);
+  });
+
+  it("on 3 September: August's refund (кл. 60) and September's figure after it", async () => {
+    const db = getDb();
+    const me = await vatBusiness(db);
+    const { cookie } = await sessionFor(db, me.user);
+    const vat = (await nextDeadlines(db, me.companyId, "2026-09-03")).filter(
+      (d) => d.rule === "vat-return",
+    );
+    expect(vat.map((d) => d.period)).toEqual(["2026-08", "2026-09"]);
+    const august = await reportFigures(db, cookie, "2026-08");
+    expect(august["01-60"]).toBe(48_000);
+    expect(vat[0]?.amount).toMatchObject({ cents: 48_000, label: "ДДС за възстановяване" });
+    const september = await reportFigures(db, cookie, "2026-09");
+    expect(vat[1]?.amount).toMatchObject({
+      cents: september["01-60"]! > 0 ? september["01-60"] : september["01-50"],
+      partial: true,
+    });
+  });
+
+  it("the dashboard's card shows what /reports/vat shows for each month it names", async () => {
+    const db = getDb();
+    const me = await vatBusiness(db);
+    const today = todayInSofia();
+    await issueDocument(
+      db,
+      me.companyId,
+      await createTestDraft(db, me, { lines: LINES, issueDate: today }),
+    );
+    const { cookie } = await sessionFor(db, me.user);
+    const page = await (
+      await call(dashboardLoader, db, "/dashboard", { headers: { Cookie: cookie } })
+    ).json();
+    const vat = (
+      page.deadlines as { key: string; amount: { cents: number; label: string } | null }[]
+    ).filter((d) => d.key.startsWith("vat-return:") && d.amount);
+    expect(vat.length).toBeGreaterThan(0);
+    for (const d of vat) {
+      const figures = await reportFigures(db, cookie, d.key.slice("vat-return:".length));
+      const refund = figures["01-60"]!;
+      expect(d.amount?.cents, d.key).toBe(refund > 0 ? refund : figures["01-50"]);
+    }
+  });
+});
+
+/** The feed read by an independent parser (node-ical), as a calendar program imports it. */
+function parseIcs(text: string) {
+  for (const line of text.split("\r\n"))
+    expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+  const parsed = nodeIcal.sync.parseICS(text);
+  const events = Object.values(parsed).filter((c): c is VEvent => c?.type === "VEVENT");
+  return { parsed, events };
 }
+
+/** node-ical gives a date-only value as local midnight: its calendar day in the local zone. */
+const localDay = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 
 describe("the iCalendar feed (issue #49 item 1)", () => {
   it("a secret address gives a calendar that parses back; it is stable and revocable", async () => {
@@ -269,23 +382,40 @@ describe("the iCalendar feed (issue #49 item 1)", () => {
     const answer = await open();
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("text/calendar; charset=utf-8");
-    const { lines, events } = parseIcs(await answer.text());
-    expect(lines[0]).toBe("BEGIN:VCALENDAR");
-    expect(lines).toContain("VERSION:2.0");
-    expect(lines.at(-1)).toBe("END:VCALENDAR");
+    const text = await answer.text();
+    expect(text.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n")).toBe(true);
+    expect(text.endsWith("END:VCALENDAR\r\n")).toBe(true);
+    const { parsed, events } = parseIcs(text);
+    expect(parsed.vcalendar?.["WR-CALNAME"]).toBe("Данъчен календар: Проба company ООД");
     expect(events.length).toBeGreaterThanOrEqual(24);
-    const first = events[0]!;
-    expect(first["DTSTART;VALUE=DATE"]).toMatch(/^\d{8}$/);
-    expect(first.DTSTAMP).toMatch(/^\d{8}T\d{6}Z$/);
-    expect(first["ALARM-TRIGGER"]).toBe("-P3D");
-    expect(first.SUMMARY).toMatch(/^(Справка-декларация по ДДС|VIES)/);
-    expect(first.UID).toMatch(
+    // Every deadline of the next year is one all-day event on its due day, with its title and a
+    // stable UID; the first three carry their amounts; each rings 3 days before.
+    const { deadlines } = await calendarPage(db, me.companyId, todayInSofia(), 366, 3);
+    expect(events.map((e) => e.uid).sort()).toEqual(
+      deadlines.map((d) => `${d.key}.${me.companyId}@localhost:3000`).sort(),
+    );
+    for (const d of deadlines) {
+      const event = events.find((e) => e.uid === `${d.key}.${me.companyId}@localhost:3000`)!;
+      expect(event.datetype, d.key).toBe("date");
+      expect(localDay(event.start), d.key).toBe(d.due);
+      expect(localDay(event.end!), d.key).toBe(addDays(d.due, 1));
+      expect(event.summary, d.key).toBe(deadlineLine(d.title, d.periodLabel));
+      expect(String(event.description)).toContain(`Основание: ${d.source}`);
+      if (d.amount) expect(String(event.description)).toContain(amountText(d.amount));
+      expect(event.alarms?.map((a) => a.trigger)).toEqual(["-P3D"]);
+      expect(event.dtstamp.toISOString()).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    }
+    expect(deadlines.slice(0, 3).some((d) => d.amount)).toBe(true);
+    const first = events.find(
+      (e) => e.uid === `${deadlines[0]!.key}.${me.companyId}@localhost:3000`,
+    )!;
+    expect(String(first.summary)).toMatch(/^(Справка-декларация по ДДС|VIES)/);
+    expect(first.uid).toMatch(
       new RegExp(`^(vat-return|vies):\\d{4}-\\d{2}\\.${me.companyId}@localhost:3000$`),
     );
-    expect(new Set(events.map((e) => e.UID)).size).toBe(events.length);
     // The same deadline keeps its UID the next time the program fetches the feed.
     const again = parseIcs(await (await open()).text()).events;
-    expect(again.map((e) => e.UID)).toEqual(events.map((e) => e.UID));
+    expect(again.map((e) => e.uid)).toEqual(events.map((e) => e.uid));
 
     const page = await (
       await call(calendarLoader, db, "/calendar", { headers: { Cookie: cookie } })

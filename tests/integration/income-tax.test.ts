@@ -255,6 +255,25 @@ describe("a freelancer's income tax (issue #49 item 2, decision 076's worked exa
       path,
     );
     expect(text).toContain("Едноличният търговец се облага по чл. 26, ал. 7 ЗДДФЛ");
+    // The same deadline as the calendar's (ЗДДФЛ чл. 53, ал. 2), not a freelancer's 30 April.
+    expect(text).toContain("подадена от 1 март до 30 юни");
+    expect(text).not.toContain("Общо авансов данък");
+    // Named on a Latin keyboard, the annual page tells the same sole trader.
+    await db
+      .updateTable("companies")
+      .set({ name: "ET Petrov - Ivan Petrov" })
+      .where("id", "=", company.companyId)
+      .execute();
+    const annualPath = "/taxes/annual?year=2026";
+    const annual = await pageOf(
+      AnnualPage,
+      await call(annualLoader, db, annualPath, { headers: { Cookie: session.cookie } }),
+      annualPath,
+    );
+    expect(annual.text).toContain("Едноличният търговец се облага по чл. 26, ал. 7 ЗДДФЛ");
+    expect(annual.text).toContain(
+      "Годишна данъчна декларация на едноличен търговец – Приложение 2",
+    );
     const pdf = await call(annualPdf, db, "/taxes/annual.pdf?year=2026", {
       headers: { Cookie: session.cookie },
     });

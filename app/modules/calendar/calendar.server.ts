@@ -4,7 +4,7 @@ import type { Quarter } from "~/modules/income-tax/rules";
 import { monthPayments } from "~/modules/salaries/nap/payments.server";
 import { PLAN_RANK } from "~/modules/subscriptions/plans";
 import { periodCurrency } from "~/modules/vat/journals.server";
-import { vatReport } from "~/modules/vat/report.server";
+import { type ReturnFiguresOf, returnFiguresReader } from "~/modules/vat/report.server";
 import { addDays } from "~/utils/dates";
 import { lastDayOf } from "~/utils/periods";
 import type { Database, Plan } from "~db/types";
@@ -69,9 +69,20 @@ export function advanceTaxProvider(source: AdvanceTaxSource): AmountProvider {
   };
 }
 
+/**
+ * The VAT returns of one call (a page, the dashboard, a reminder): the filing settings read once
+ * and each month's journals once, however many returns the call shows (decision 075).
+ */
+const vatReturns = new WeakMap<AmountContext, ReturnFiguresOf>();
+
 const vatAmount: AmountProvider = async (ctx, d) => {
-  const withExpenses = PLAN_RANK[ctx.plan] >= PLAN_RANK.standard;
-  const report = await vatReport(ctx.db, ctx.companyId, d.period, withExpenses);
+  let figuresOf = vatReturns.get(ctx);
+  if (!figuresOf) {
+    const withExpenses = PLAN_RANK[ctx.plan] >= PLAN_RANK.standard;
+    figuresOf = returnFiguresReader(ctx.db, ctx.companyId, withExpenses);
+    vatReturns.set(ctx, figuresOf);
+  }
+  const report = await figuresOf(d.period);
   const refund = report.figures["01-60"];
   return refund > 0
     ? { cents: refund, currency: report.currency, label: "ДДС за възстановяване" }

@@ -1,8 +1,15 @@
+import ical, {
+  ICalAlarmType,
+  ICalCalendarMethod,
+  ICalEventTransparency,
+  escape as icalEscape,
+} from "ical-generator";
+
 /*
- * An iCalendar file (RFC 5545) of all-day events, written by hand (decision 075: the feed needs
- * one component and a dozen properties, and no library is in the lockfile): CRLF line endings,
- * lines folded at 75 octets without splitting a UTF-8 character (§3.1), TEXT escaped (§3.3.11),
- * DATE values for all-day events with DTEND the day after (§3.6.1), DTSTAMP in UTC, one VALARM.
+ * An iCalendar file (RFC 5545) of all-day events, written by `ical-generator` (decision 075):
+ * CRLF lines folded at 75 octets, TEXT escaped, DATE values for all-day events with DTEND the day
+ * after, DTSTAMP in UTC, one VALARM a few days before. The library does not escape the calendar's
+ * NAME / X-WR-CALNAME (10.2.0 writes them as given), so the name is escaped here.
  */
 
 export interface CalendarEvent {
@@ -17,86 +24,47 @@ export interface CalendarEvent {
   alarmDaysBefore?: number;
 }
 
-/** TEXT as §3.3.11 escapes it: backslash, semicolon, comma and new lines. */
-export function escapeText(text: string): string {
-  return text
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
-}
+/** A day as midnight UTC: the library writes an all-day DATE from the UTC date. */
+const utcMidnight = (day: string) => new Date(`${day}T00:00:00Z`);
 
-const encoder = new TextEncoder();
-
-/** A content line folded at 75 octets (§3.1), never inside a UTF-8 character. */
-export function foldLine(line: string): string {
-  const parts: string[] = [];
-  let current = "";
-  let octets = 0;
-  for (const ch of line) {
-    const size = encoder.encode(ch).length;
-    // The first line holds 75 octets; the next ones 74 after their leading space.
-    const limit = parts.length === 0 ? 75 : 74;
-    if (octets + size > limit) {
-      parts.push(current);
-      current = "";
-      octets = 0;
-    }
-    current += ch;
-    octets += size;
-  }
-  parts.push(current);
-  return parts.join("\r\n ");
-}
-
-const date = (day: string) => day.replaceAll("-", "");
-
-function nextDay(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
+function nextDay(day: string): Date {
+  const d = utcMidnight(day);
   d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  return d;
 }
-
-/** A moment in UTC as §3.3.5 writes it: 20261129T140000Z. */
-export const utcStamp = (at: Date) => `${at.toISOString().slice(0, 19).replace(/[-:]/g, "")}Z`;
 
 /** The calendar's text: a VCALENDAR with one VEVENT per event. */
 export function icalendar(name: string, events: CalendarEvent[], now = new Date()): string {
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Smetka//Tax calendar//BG",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeText(name)}`,
-    "X-WR-TIMEZONE:Europe/Sofia",
-    "REFRESH-INTERVAL;VALUE=DURATION:PT12H",
-    "X-PUBLISHED-TTL:PT12H",
-  ];
-  const stamp = utcStamp(now);
+  const calendar = ical({
+    name: icalEscape(name, false),
+    prodId: { company: "Smetka", product: "Tax calendar", language: "BG" },
+    method: ICalCalendarMethod.PUBLISH,
+    scale: "GREGORIAN",
+    // REFRESH-INTERVAL and X-PUBLISHED-TTL: calendar programs fetch the feed every 12 hours.
+    ttl: 12 * 60 * 60,
+    x: { "X-WR-TIMEZONE": "Europe/Sofia" },
+  });
   for (const e of events) {
-    lines.push(
-      "BEGIN:VEVENT",
-      `UID:${e.uid}`,
-      `DTSTAMP:${stamp}`,
-      `DTSTART;VALUE=DATE:${date(e.day)}`,
-      `DTEND;VALUE=DATE:${date(nextDay(e.day))}`,
-      `SUMMARY:${escapeText(e.summary)}`,
-      `DESCRIPTION:${escapeText(e.description)}`,
-      ...(e.url ? [`URL:${e.url}`] : []),
-      "TRANSP:TRANSPARENT",
-    );
+    const event = calendar.createEvent({
+      id: e.uid,
+      allDay: true,
+      start: utcMidnight(e.day),
+      end: nextDay(e.day),
+      stamp: now,
+      summary: e.summary,
+      description: e.description,
+      url: e.url ?? null,
+      transparency: ICalEventTransparency.TRANSPARENT,
+    });
     if (e.alarmDaysBefore) {
-      lines.push(
-        "BEGIN:VALARM",
-        "ACTION:DISPLAY",
-        `DESCRIPTION:${escapeText(e.summary)}`,
-        `TRIGGER:-P${e.alarmDaysBefore}D`,
-        "END:VALARM",
-      );
+      event.createAlarm({
+        type: ICalAlarmType.display,
+        // Seconds before the start: TRIGGER:-P3D.
+        trigger: e.alarmDaysBefore * 24 * 60 * 60,
+        description: e.summary,
+      });
     }
-    lines.push("END:VEVENT");
   }
-  lines.push("END:VCALENDAR");
-  return `${lines.map(foldLine).join("\r\n")}\r\n`;
+  // The library ends the last line without CRLF; RFC 5545 §3.1 ends every content line with it.
+  return `${calendar.toString()}\r\n`;
 }

@@ -5,6 +5,8 @@
  * and browser-safe: the page and the feed read the titles; docs/decisions/075 cites each source.
  */
 
+import { taxpayerKind } from "~/modules/accounts/company-kind";
+
 /** Who the calendar tells apart: the three kinds of sign-up, with the sole trader (ЕТ) split off. */
 export type CalendarKind = "company" | "soleTrader" | "freelancer" | "nonprofit";
 
@@ -194,12 +196,9 @@ export const CALENDAR_RULES: readonly CalendarRule[] = [
 ];
 
 /**
- * ЕТ is a company by its sign-up (an ЕИК) but taxed as a person (ЗДДФЛ): the calendar tells it
- * by the letters «ЕТ» standing as a word in the registered name, as the Commercial Register
- * writes them (ТЗ чл. 59, ал. 2: the name carries «ЕТ»).
+ * ЕТ is a company by its sign-up (an ЕИК) but taxed as a person (ЗДДФЛ): told apart by its
+ * registered name, by the one definition the income-tax pages use too (`taxpayerKind`, accounts).
  */
 export function calendarKind(companyType: string, name: string): CalendarKind {
-  if (companyType === "freelancer") return "freelancer";
-  if (companyType === "nonprofit") return "nonprofit";
-  return /(^|[\s"„“'«»-])ЕТ($|[\s"„“'«»-])/u.test(name) ? "soleTrader" : "company";
+  return taxpayerKind(companyType, name);
 }

@@ -5,6 +5,8 @@
  * tests read it. What could not be confirmed against the law's own text says so in `unconfirmed`.
  */
 
+import { taxpayerKind } from "~/modules/accounts/company-kind";
+
 /** A year's rules for income under ЗДДФЛ чл. 29, ал. 1, т. 3 (свободна професия). */
 export interface IncomeTaxRule {
   validFrom: string;
@@ -89,13 +91,12 @@ export type IncomeTaxKind = "freelancer" | "sole_trader" | "none";
 
 /**
  * What the company is for its owner's income tax: a freelancer (companyType «freelancer»); a sole
- * trader (ЕТ) — a trader with an ЕИК, not a kind of its own in Сметка, recognised by «ЕТ» in its
- * name; anything else none.
+ * trader (ЕТ) — a trader with an ЕИК, not a kind of its own in Сметка, told by its name as the
+ * calendar tells it (`taxpayerKind`, one definition); anything else none.
  */
 export function incomeTaxKind(companyType: string, name: string): IncomeTaxKind {
-  if (companyType === "freelancer") return "freelancer";
-  if (companyType === "company" && /(^|[\s"„«(])ЕТ([\s"“»),]|$)/u.test(name)) return "sole_trader";
-  return "none";
+  const kind = taxpayerKind(companyType, name);
+  return kind === "freelancer" ? "freelancer" : kind === "soleTrader" ? "sole_trader" : "none";
 }
 
 /** The year a page asks for (`?year=`): four digits, 2000 to the current year. */
@@ -111,7 +112,7 @@ export const INCOME_TAX_MESSAGES = {
   notFreelancer:
     "Авансовият данък и Приложение № 3 се изчисляват за упражняващите свободна професия. За фирма данъкът върху печалбата се декларира по ЗКПО.",
   soleTrader:
-    "Едноличният търговец се облага по чл. 26, ал. 7 ЗДДФЛ: облагаемият доход е счетоводният финансов резултат, преобразуван по ЗКПО, данъкът е 15 на сто (чл. 48, ал. 2 ЗДДФЛ) и се декларира в Приложение № 2 към годишната декларация до 30 април. Авансови вноски се правят по реда на ЗКПО само при нетни приходи от продажби над 300 000 лв. (153 387,56 евро) за предходната година; Сметка не ги изчислява от фактурите.",
+    "Едноличният търговец се облага по чл. 26, ал. 7 ЗДДФЛ: облагаемият доход е счетоводният финансов резултат, преобразуван по ЗКПО, данъкът е 15 на сто (чл. 48, ал. 2 ЗДДФЛ) и се декларира в Приложение № 2 към годишната декларация по чл. 50 ЗДДФЛ, подадена от 1 март до 30 юни, когато се внася и данъкът (чл. 53, ал. 2 и чл. 67, ал. 4 ЗДДФЛ; срокът е и в данъчния календар). Авансови вноски се правят по реда на ЗКПО само при нетни приходи от продажби над 300 000 лв. (153 387,56 евро) за предходната година; Сметка не ги изчислява от фактурите.",
   saved: "Данните за годината са записани",
   beforeEuro:
     "Сумите са в евро. Декларацията за година до 2025 г. включително се попълва в лева (1 евро = 1,95583 лв.).",

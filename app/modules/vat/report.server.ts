@@ -10,6 +10,7 @@ import {
   type MonthResult,
   type Problem,
   periodCurrency,
+  type ReturnCells,
   returnFigures,
   type SalesRow,
   salesTotals,
@@ -80,6 +81,55 @@ const period = (month: string) => month.replace("-", "");
 
 export type VatReport = Awaited<ReturnType<typeof vatReport>>;
 
+/** A month's journals, as `monthJournals` reads them for one company and plan. */
+export type JournalsOf = (month: string) => ReturnType<typeof monthJournals>;
+
+/**
+ * Reads each month's journals once: a return reads its month and the three before it (the
+ * refund carried under чл. 92, ал. 1), so two consecutive returns share four of their eight reads.
+ */
+export function journalsReader(
+  db: Kysely<Database>,
+  companyId: string,
+  withExpenses: boolean,
+): JournalsOf {
+  const read = new Map<string, ReturnType<typeof monthJournals>>();
+  return (month) => {
+    let journals = read.get(month);
+    if (!journals) {
+      journals = monthJournals(db, companyId, month, withExpenses);
+      read.set(month, journals);
+    }
+    return journals;
+  };
+}
+
+/**
+ * The return's cells for a month: its journals, and the refund the three months before carry into
+ * it. The one definition /reports/vat, the calendar and the dashboard share.
+ */
+async function returnOf(journalsOf: JournalsOf, month: string, coefficient: number) {
+  const m1 = previousMonth(month);
+  const m2 = previousMonth(m1);
+  const [journals, r1, r2] = await Promise.all([
+    journalsOf(month),
+    monthResult(journalsOf, m1, month, coefficient),
+    monthResult(journalsOf, m2, month, coefficient),
+  ]);
+  // M-3 counts only through M-2's refund (`carriedRefund`): its journals are read only then.
+  const r3 =
+    r2.refund > 0
+      ? await monthResult(journalsOf, previousMonth(m2), month, coefficient)
+      : { payable: 0, refund: 0 };
+  const figures = returnFigures(
+    journals.sales.rows,
+    journals.purchases.rows,
+    coefficient,
+    carriedRefund([r1, r2, r3]),
+  );
+  return { journals, figures };
+}
+
 /**
  * Everything /reports/vat shows for a month. `withExpenses` is false below the standard plan: the
  * purchase journal is then empty (and the page says why).
@@ -90,30 +140,21 @@ export async function vatReport(
   month: string,
   withExpenses: boolean,
 ) {
-  const [company, settings, journals] = await Promise.all([
+  const [company, settings] = await Promise.all([
     db
       .selectFrom("companies")
       .select(["name", "isVatRegistered", "vatNumber", "eik", "address", "city", "postalCode"])
       .where("id", "=", companyId)
       .executeTakeFirstOrThrow(),
     getFilingSettings(db, companyId),
-    monthJournals(db, companyId, month, withExpenses),
   ]);
-  const { sales, purchases } = journals;
   const coefficient = settings?.creditCoefficient ?? 1;
-  const m1 = previousMonth(month);
-  const m2 = previousMonth(m1);
-  const before = await Promise.all(
-    [m1, m2, previousMonth(m2)].map((m) =>
-      monthResult(db, companyId, m, month, withExpenses, coefficient),
-    ),
-  );
-  const figures = returnFigures(
-    sales.rows,
-    purchases.rows,
+  const { journals, figures } = await returnOf(
+    journalsReader(db, companyId, withExpenses),
+    month,
     coefficient,
-    carriedRefund(before as [MonthResult, MonthResult, MonthResult]),
   );
+  const { sales, purchases } = journals;
   const problems: Problem[] = [...sales.problems, ...purchases.problems];
   if (!settings) {
     problems.push({
@@ -135,20 +176,43 @@ export async function vatReport(
   };
 }
 
+export type ReturnFiguresOf = (
+  month: string,
+) => Promise<{ month: string; currency: string; figures: ReturnCells }>;
+
+/**
+ * The return's figures of several months of one company, as /reports/vat computes them (the
+ * same `returnOf`), without the page's company, VIES lines and problems: the filing settings
+ * (the credit coefficient) read once, each month's journals once across the months asked.
+ * For the tax calendar and the dashboard (decision 075): two consecutive returns read five
+ * months' journals instead of eight.
+ */
+export function returnFiguresReader(
+  db: Kysely<Database>,
+  companyId: string,
+  withExpenses: boolean,
+): ReturnFiguresOf {
+  const journalsOf = journalsReader(db, companyId, withExpenses);
+  let coefficient: Promise<number> | undefined;
+  return async (month) => {
+    coefficient ??= getFilingSettings(db, companyId).then((s) => s?.creditCoefficient ?? 1);
+    const { figures } = await returnOf(journalsOf, month, await coefficient);
+    return { month, currency: periodCurrency(month), figures };
+  };
+}
+
 /**
  * A month's кл. 50 and кл. 60 from its journals, in the currency of `usedIn` (a 2025 refund is
  * deducted in euro from January 2026): what чл. 92, ал. 1 carries into the months after it.
  */
 async function monthResult(
-  db: Kysely<Database>,
-  companyId: string,
+  journalsOf: JournalsOf,
   month: string,
   usedIn: string,
-  withExpenses: boolean,
   coefficient: number,
 ): Promise<MonthResult> {
   if (month < "2007-01") return { payable: 0, refund: 0 };
-  const { sales, purchases } = await monthJournals(db, companyId, month, withExpenses);
+  const { sales, purchases } = await journalsOf(month);
   const cells = returnFigures(sales.rows, purchases.rows, coefficient);
   const convert = periodCurrency(month) === periodCurrency(usedIn) ? (c: number) => c : levaToEuro;
   return { payable: convert(cells["01-50"]), refund: convert(cells["01-60"]) };
