@@ -230,7 +230,7 @@ describe("a credit note on an invoice with a protocol under чл. 117 (decision 
     expect(after.proposal).toBeNull();
     expect(after.protocols).toEqual([
       expect.objectContaining({
-        number: "0000000003",
+        number: "0000000002",
         baseCents: 1_000,
         vatCents: 200,
         correctsId: original.id,

@@ -88,7 +88,7 @@ type Note = NonNullable<Awaited<ReturnType<typeof noteOf>>>;
  * supplier's record, VAT number or ЕИК), of the same company — the rule that reads an expense —
  * dated on or before the note, the latest first.
  */
-export async function noteOriginals(db: Db, companyId: string, note: Note) {
+async function noteOriginals(db: Db, companyId: string, note: Note) {
   const rows = await db
     .selectFrom("vatProtocols as p")
     .innerJoin("expenses as e", (j) =>
