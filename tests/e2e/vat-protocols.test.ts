@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MINUS } from "~/utils/money";
 import {
   expectAccessible,
   hasChromium,
@@ -11,7 +12,6 @@ import {
   startApp,
   upgradeByForms,
 } from "./harness";
-import { MINUS } from "~/utils/money";
 
 /*
  * Decision 073: a Google Ireland–like invoice (IE, no VAT, 100 EUR) leads to its protocol under

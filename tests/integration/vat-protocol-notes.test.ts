@@ -127,8 +127,7 @@ describe("a credit note on an invoice with a protocol under чл. 117 (decision 
         expenseId: invoice.id,
         documentNumber: "5329876543",
       },
-      reason:
-        "Кредитно известие № 5329876999 от 20.10.2026 към фактура № 5329876543 от 05.10.2026",
+      reason: "Кредитно известие № 5329876999 от 20.10.2026 към фактура № 5329876543 от 05.10.2026",
     });
 
     // The person only confirms: an empty body issues it.

@@ -61,7 +61,6 @@ const originalJson = (o: NoteOriginal) => ({
   documentNumber: o.documentNumber,
   documentDate: o.documentDate,
 });
-}
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 const kind = z
@@ -128,6 +127,8 @@ export const protocolsJsonSchema = z
     problem: z
       .string()
       .nullable()
-      .describe("Why no protocol can be proposed now, and what to do (a note without the original's)"),
+      .describe(
+        "Why no protocol can be proposed now, and what to do (a note without the original's)",
+      ),
   })
   .openapi("VatProtocols");

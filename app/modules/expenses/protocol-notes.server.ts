@@ -162,7 +162,9 @@ async function proposeForNote(
   if (choices.originalExpenseId) {
     const picked = originals.find((o) => o.expenseId === choices.originalExpenseId);
     if (!picked) {
-      throw new AppError(NOTE_MESSAGES.original, 400, { originalExpenseId: NOTE_MESSAGES.original });
+      throw new AppError(NOTE_MESSAGES.original, 400, {
+        originalExpenseId: NOTE_MESSAGES.original,
+      });
     }
     corrects = picked;
   }
@@ -255,7 +257,9 @@ export async function issueNoteProtocol(
       throw new AppError(PROTOCOL_MESSAGES.already, 409);
     }
     if (choices.originalExpenseId && !isUuid(choices.originalExpenseId)) {
-      throw new AppError(NOTE_MESSAGES.original, 400, { originalExpenseId: NOTE_MESSAGES.original });
+      throw new AppError(NOTE_MESSAGES.original, 400, {
+        originalExpenseId: NOTE_MESSAGES.original,
+      });
     }
     const proposal = await proposeForNote(trx, companyId, note, choices);
     if (!proposal) throw new AppError(PROTOCOL_MESSAGES.notDue, 400);

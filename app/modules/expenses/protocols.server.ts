@@ -104,7 +104,8 @@ export interface ProtocolProposal {
 export async function periodBase(
   db: Db,
   expense: Pick<ExpenseRow, "currency" | "subtotalCents" | "eurRate">,
-  date: string) {
+  date: string,
+) {
   const currency = ledgerCurrency(date);
   const source = expense.currency;
   if (source === currency)
