@@ -20,7 +20,8 @@ import {
   uploadedReceipts,
 } from "~/modules/expenses/attachments.server";
 import { EXPENSE_DOCUMENT_TYPES } from "~/modules/expenses/constants";
-import { expenseProtocols, protocolProposal } from "~/modules/expenses/protocols.server";
+import { proposalFor } from "~/modules/expenses/protocol-notes.server";
+import { expenseProtocols } from "~/modules/expenses/protocols.server";
 import { deleteExpense, requireExpense } from "~/modules/expenses/service.server";
 import { lockedMessage } from "~/modules/periods/constants";
 import { lockOn } from "~/modules/periods/locks.server";
@@ -40,7 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // Its protocol under чл. 117, made or due (decision 073): the page links to it.
   const [made, due] = await Promise.all([
     expenseProtocols(context.db, user.companyId, expense.id),
-    protocolProposal(context.db, user.companyId, expense.id).catch(() => null),
+    proposalFor(context.db, user.companyId, expense.id).catch(() => null),
   ]);
   const protocol = made.length || due ? { due: !!due, count: made.length } : null;
   return json({

@@ -11,6 +11,11 @@ import * as page from "~/components/layout/page.css";
 import { GateBoundary } from "~/components/subscriptions/gate-boundary";
 import { recordAct } from "~/modules/auth/acts.server";
 import { EXPENSE_DOCUMENT_TYPES } from "~/modules/expenses/constants";
+import {
+  isProtocolNote,
+  issueNoteProtocol,
+  noteProtocolProposal,
+} from "~/modules/expenses/protocol-notes.server";
 import { PROTOCOL_FORMS } from "~/modules/expenses/protocol-rules";
 import { correctProtocolSchema, issueProtocolSchema } from "~/modules/expenses/protocol-schema";
 import {
@@ -42,7 +47,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   let proposal = null;
   let problem: string | null = null;
   try {
-    proposal = await protocolProposal(context.db, user.companyId, expense.id);
+    proposal = isProtocolNote(expense.documentType)
+      ? await noteProtocolProposal(context.db, user.companyId, expense.id)
+      : await protocolProposal(context.db, user.companyId, expense.id);
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
     problem = error.message;
@@ -59,7 +66,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
-const ISSUE_ORDER = ["protocolDate", "vatRate", "acquisition"] as const;
+const ISSUE_ORDER = ["originalExpenseId", "protocolDate", "vatRate", "acquisition"] as const;
 const CORRECT_ORDER = ["base", "reason", "protocolDate"] as const;
 
 /** The page's forms: issue the proposal, cancel a protocol, issue a correcting one. */
@@ -79,18 +86,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case "issue": {
         const parsed = parseFormValues(formId, issueProtocolSchema, values, ISSUE_ORDER);
         if (parsed.refusal) return parsed.refusal;
-        const made = await issueProtocol(
-          context.db,
-          user.companyId,
-          expense.id,
-          {
-            protocolDate: parsed.data.protocolDate ?? undefined,
-            vatRate: parsed.data.vatRate,
-            goods: parsed.data.acquisition === "goods",
-          },
-          user.id,
-        );
-        const label = `Протокол № ${made.number}`;
+        const note = isProtocolNote(expense.documentType);
+        const made = note
+          ? await issueNoteProtocol(
+              context.db,
+              user.companyId,
+              expense.id,
+              {
+                protocolDate: parsed.data.protocolDate ?? undefined,
+                originalExpenseId: parsed.data.originalExpenseId,
+              },
+              user.id,
+            )
+          : await issueProtocol(
+              context.db,
+              user.companyId,
+              expense.id,
+              {
+                protocolDate: parsed.data.protocolDate ?? undefined,
+                vatRate: parsed.data.vatRate,
+                goods: parsed.data.acquisition === "goods",
+              },
+              user.id,
+            );
+        const label = `${note ? "Коригиращ протокол" : "Протокол"} № ${made.number}`;
         await recordAct(context, user, "protocol.issue", {
           type: "expense",
           id: expense.id,

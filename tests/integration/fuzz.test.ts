@@ -811,6 +811,14 @@ function listedCalls(f: Fixtures): Call[] {
     },
     {
       route: "api.expenses.$id.protocols",
+      method: "POST",
+      path: `/api/expenses/${f.expenseId}/protocols`,
+      params: expense,
+      body: "json",
+      fields: { originalExpenseId: "x".repeat(41) },
+    },
+    {
+      route: "api.expenses.$id.protocols",
       method: "GET",
       path: `/api/expenses/${f.expenseId}/protocols`,
       params: expense,
@@ -1598,6 +1606,14 @@ function listedCalls(f: Fixtures): Call[] {
       params: expense,
       body: "form",
       fields: { intent: "issue", protocolDate: "2026-13-45", vatRate: "7" },
+    },
+    {
+      route: "_app.expenses_.$id_.protocol",
+      method: "POST",
+      path: `/expenses/${f.expenseId}/protocol`,
+      params: expense,
+      body: "form",
+      fields: { intent: "issue", originalExpenseId: "x".repeat(41) },
     },
     {
       route: "_app.expenses_.$id_.protocol",

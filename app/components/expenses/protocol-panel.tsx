@@ -29,7 +29,23 @@ export interface ProposalData {
   vatCents: number;
   creditableVatCents: number;
   nextNumber: string;
+  /** A credit or debit note: the protocol of the invoice it corrects, and the ones to pick. */
+  corrects?: NoteOriginalData;
+  originals?: NoteOriginalData[];
+  reason?: string;
 }
+
+export interface NoteOriginalData {
+  protocolId: string;
+  number: string;
+  protocolDate: string;
+  expenseId: string;
+  documentNumber: string;
+  documentDate: string;
+}
+
+const originalLabel = (o: NoteOriginalData) =>
+  `Фактура № ${o.documentNumber} от ${printDate(o.documentDate)} — протокол № ${o.number} от ${printDate(o.protocolDate)}`;
 
 export interface ProtocolData {
   id: string;
@@ -56,25 +72,37 @@ export function ProtocolProposal({ proposal }: { proposal: ProposalData }) {
     protocolDate: proposal.protocolDate,
     vatRate: String(proposal.vatRate),
     acquisition: "services",
+    originalExpenseId: proposal.corrects?.expenseId ?? "",
   });
+  const corrects = proposal.corrects;
   const busy = useNavigation().state !== "idle";
   const eu = proposal.kind === "eu_services" || proposal.kind === "eu_goods";
   return (
     <section className={page.card} aria-labelledby="proposal-heading">
       <h2 id="proposal-heading" className={page.cardTitle}>
-        Предложен протокол № {proposal.nextNumber}
+        Предложен {corrects ? "коригиращ протокол" : "протокол"} № {proposal.nextNumber}
       </h2>
       <dl>
+        {corrects ? (
+          <>
+            <dt>Коригира (чл. 117, ал. 4 ЗДДС)</dt>
+            <dd>{originalLabel(corrects)}</dd>
+            <dt>Основание</dt>
+            <dd>{proposal.reason}</dd>
+          </>
+        ) : null}
         <dt>Вид</dt>
         <dd>{PROTOCOL_KINDS[proposal.kind]}</dd>
         <dt>Данъкът е изискуем на</dt>
         <dd>{printDate(proposal.chargeableDate)}</dd>
-        <dt>Данъчна основа</dt>
+        <dt>{corrects ? "Изменение на данъчната основа" : "Данъчна основа"}</dt>
         <dd>
           {money(proposal.baseCents, proposal.currency)}
           {proposal.rateNote ? ` (${proposal.rateNote})` : ""}
         </dd>
-        <dt>ДДС {proposal.vatRate} % (самоначислен)</dt>
+        <dt>
+          {corrects ? "Изменение на ДДС" : "ДДС"} {proposal.vatRate} % (самоначислен)
+        </dt>
         <dd>{money(proposal.vatCents, proposal.currency)}</dd>
         <dt>Данъчен кредит</dt>
         <dd>{money(proposal.creditableVatCents, proposal.currency)}</dd>
@@ -86,14 +114,27 @@ export function ProtocolProposal({ proposal }: { proposal: ProposalData }) {
           label="Дата на протокола"
           required
           {...field("protocolDate")}
-          hint={`В срока по чл. 117, ал. 3 ЗДДС: от ${printDate(proposal.term.from)} до ${printDate(proposal.term.to)}`}
+          hint={`В срока по чл. 117, ал. ${corrects ? 5 : 3} ЗДДС: от ${printDate(proposal.term.from)} до ${printDate(proposal.term.to)}`}
         />
-        <FormField
-          label="Ставка на доставката"
-          options={{ "20": "20 %", "9": "9 %" }}
-          {...field("vatRate")}
-        />
-        {eu ? (
+        {corrects && (proposal.originals?.length ?? 0) > 1 ? (
+          <FormField
+            label="Фактура, която известието коригира"
+            options={Object.fromEntries(
+              (proposal.originals ?? []).map((o) => [o.expenseId, originalLabel(o)]),
+            )}
+            {...field("originalExpenseId")}
+          />
+        ) : corrects ? (
+          <input type="hidden" name="originalExpenseId" value={corrects.expenseId} />
+        ) : null}
+        {corrects ? null : (
+          <FormField
+            label="Ставка на доставката"
+            options={{ "20": "20 %", "9": "9 %" }}
+            {...field("vatRate")}
+          />
+        )}
+        {eu && !corrects ? (
           <FormField
             label="Доставката е"
             options={{ services: "Услуга (кол. 14)", goods: "Стоки — ВОП, чл. 84 (кол. 13)" }}

@@ -1,5 +1,6 @@
 import { centsToDecimal } from "~/utils/money";
 import { z } from "~/utils/zod-openapi.server";
+import type { NoteOriginal } from "./protocol-notes.server";
 import type { ProtocolProposal, ProtocolView } from "./protocols.server";
 
 /* The protocols under чл. 117 as the JSON API gives them (decision 073), and their OpenAPI shapes. */
@@ -29,7 +30,9 @@ export function protocolJson(expenseId: string, p: ProtocolView) {
 }
 
 /** What would be issued now (the next number, not yet taken). */
-export function proposalJson(p: ProtocolProposal) {
+export function proposalJson(
+  p: ProtocolProposal & { corrects?: NoteOriginal; originals?: NoteOriginal[]; reason?: string },
+) {
   return {
     kind: p.kind,
     date: p.protocolDate,
@@ -44,8 +47,20 @@ export function proposalJson(p: ProtocolProposal) {
     vat: centsToDecimal(p.vatCents),
     creditableVat: centsToDecimal(p.creditableVatCents),
     nextNumber: p.nextNumber,
+    corrects: p.corrects ? originalJson(p.corrects) : null,
+    originals: (p.originals ?? []).map(originalJson),
+    reason: p.reason ?? null,
   };
 }
+
+const originalJson = (o: NoteOriginal) => ({
+  protocolId: o.protocolId,
+  number: o.number,
+  date: o.protocolDate,
+  expenseId: o.expenseId,
+  documentNumber: o.documentNumber,
+  documentDate: o.documentDate,
+});
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
 const kind = z
@@ -66,6 +81,15 @@ const common = {
   vat: decimal,
   creditableVat: decimal,
 };
+
+const original = z.object({
+  protocolId: z.string().uuid(),
+  number: z.string(),
+  date: z.string().date(),
+  expenseId: z.string().uuid(),
+  documentNumber: z.string(),
+  documentDate: z.string().date(),
+});
 
 export const protocolJsonSchema = z
   .object({
@@ -88,8 +112,23 @@ export const protocolsJsonSchema = z
         ...common,
         term: z.object({ from: z.string().date(), to: z.string().date() }),
         nextNumber: z.string(),
+        corrects: original
+          .nullable()
+          .describe(
+            "A credit or debit note: the protocol of the supplier's invoice it corrects (чл. 117, ал. 4)",
+          ),
+        originals: z
+          .array(original)
+          .describe("A note: the protocols it may correct (pick one by originalExpenseId)"),
+        reason: z.string().nullable().describe("A note: the reason the correction states"),
       })
       .nullable()
       .describe("The protocol the expense needs and has not got (null: none due, or issued)"),
+    problem: z
+      .string()
+      .nullable()
+      .describe(
+        "Why no protocol can be proposed now, and what to do (a note without the original's)",
+      ),
   })
   .openapi("VatProtocols");

@@ -20,6 +20,8 @@ export const issueProtocolSchema = z.object({
   acquisition: z
     .enum(["services", "goods"], { errorMap: () => ({ message: PROTOCOL_MESSAGES.kind }) })
     .nullish(),
+  /** A credit or debit note: the supplier's invoice (an expense with a protocol) it corrects. */
+  originalExpenseId: z.string().max(40).nullish(),
 });
 
 /** A correcting protocol: the supply's new base (in the period's currency), why, and the day. */

@@ -29,7 +29,7 @@ import {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-const EXPENSE_COLUMNS = [
+export const EXPENSE_COLUMNS = [
   "id",
   "documentType",
   "documentNumber",
@@ -60,7 +60,7 @@ async function expenseOf(db: Db, companyId: string, expenseId: string, lock = fa
     row && { ...row, subtotalCents: Number(row.subtotalCents), vatCents: Number(row.vatCents) }
   );
 }
-type ExpenseRow = NonNullable<Awaited<ReturnType<typeof expenseOf>>>;
+export type ExpenseRow = NonNullable<Awaited<ReturnType<typeof expenseOf>>>;
 
 /** A protocol as pages and the API show it. */
 export interface ProtocolView {
@@ -101,7 +101,11 @@ export interface ProtocolProposal {
 }
 
 /** The base in the period's currency at the rate of the chargeable day (decision 051). */
-async function periodBase(db: Db, expense: ExpenseRow, date: string) {
+export async function periodBase(
+  db: Db,
+  expense: Pick<ExpenseRow, "currency" | "subtotalCents" | "eurRate">,
+  date: string,
+) {
   const currency = ledgerCurrency(date);
   const source = expense.currency;
   if (source === currency)
@@ -122,7 +126,7 @@ async function periodBase(db: Db, expense: ExpenseRow, date: string) {
   return { currency, baseCents, eurRate, rateNote };
 }
 
-async function nextNumberOf(db: Db, companyId: string) {
+export async function nextNumberOf(db: Db, companyId: string) {
   const row = await db
     .selectFrom("vatProtocolCounters")
     .select("lastNumber")
@@ -251,7 +255,7 @@ async function liveProtocol(db: Db, companyId: string, expenseId: string) {
 }
 
 /** The next number of the company's series: the UPDATE holds the counter's row to commit. */
-async function allocate(trx: Transaction<Database>, companyId: string) {
+export async function allocate(trx: Transaction<Database>, companyId: string) {
   await trx
     .insertInto("vatProtocolCounters")
     .values({ companyId })

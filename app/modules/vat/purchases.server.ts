@@ -64,8 +64,8 @@ export async function purchaseJournal(db: Kysely<Database>, companyId: string, m
             .select("p.id")
             .whereRef("p.companyId", "=", "expenses.companyId")
             .whereRef("p.expenseId", "=", "expenses.id")
-            .where("p.status", "=", "issued")
-            .where("p.correctsId", "is", null),
+            // A credit or debit note's correcting protocol stands for the note (decision 073).
+            .where("p.status", "=", "issued"),
         ),
       "=",
       false,

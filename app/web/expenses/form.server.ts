@@ -8,7 +8,7 @@ import {
   tooLargeMessage,
 } from "~/modules/expenses/attachments.server";
 import { listCategories } from "~/modules/expenses/categories.server";
-import { protocolProposal } from "~/modules/expenses/protocols.server";
+import { proposalFor } from "~/modules/expenses/protocol-notes.server";
 import {
   EXPENSE_FIELD_ORDER,
   EXPENSE_FORM_ID,
@@ -228,7 +228,7 @@ export async function expenseFormData(db: Kysely<Database>, companyId: string) {
  * got (decision 073), else its page.
  */
 export async function afterSave(db: Kysely<Database>, companyId: string, id: string) {
-  const proposal = await protocolProposal(db, companyId, id).catch(() => null);
+  const proposal = await proposalFor(db, companyId, id).catch(() => null);
   return proposal
     ? {
         to: `/expenses/${id}/protocol`,
