@@ -106,6 +106,39 @@ describe("the expenses list's filter by protocol under чл. 117", () => {
     expect(await names("issued")).toEqual(["Google Ireland Limited"]);
     expect(await names("missing")).toEqual(expected.filter((n) => n !== "Google Ireland Limited"));
 
+    // Google's credit note waits for its correcting protocol (чл. 117, ал. 4–5), then has it.
+    const note = await postApi<AnyAnswer>(
+      createExpense,
+      db,
+      "/api/expenses",
+      {
+        supplierName: "Google Ireland Limited (известие)",
+        supplierVatNumber: "IE6388047V",
+        documentType: "credit_note",
+        documentNumber: "2000000001",
+        documentDate: "2026-10-12",
+        description: "Отстъпка",
+        categoryId: category!.id,
+        currency: "EUR",
+        amounts: [{ vatRate: null, base: "20.00" }],
+      },
+      owner.bearer,
+    );
+    expect(await names("missing")).toContain("Google Ireland Limited (известие)");
+    await postApi(
+      protocolsAction,
+      db,
+      `/api/expenses/${note.id}/protocols`,
+      {},
+      owner.bearer,
+      201,
+      { id: note.id },
+    );
+    expect(await names("missing")).not.toContain("Google Ireland Limited (известие)");
+    expect(await names("issued")).toEqual(
+      ["Google Ireland Limited", "Google Ireland Limited (известие)"].sort(),
+    );
+
     // The page offers the filter and keeps it chosen; an unknown value is no filter.
     const answer = await call(expensesPage, db, "/expenses?protocol=issued", {
       headers: { Cookie: owner.cookie },
@@ -115,7 +148,7 @@ describe("the expenses list's filter by protocol under чл. 117", () => {
       filters: { protocol?: string };
     };
     expect(body.filters.protocol).toBe("issued");
-    expect(body.expenses.map((e) => e.id)).toEqual([google]);
+    expect(body.expenses.map((e) => e.id).sort()).toEqual([google, note.id].sort());
     expect(expenseFiltersFromSearch(new URLSearchParams({ protocol: "__proto__" })).protocol).toBe(
       undefined,
     );

@@ -63,12 +63,13 @@ const LIVE_PROTOCOL = sql<boolean>`exists (select 1 from vat_protocols p where p
 
 /**
  * protocolKindFor (protocol-rules.ts) in SQL, with the same patterns (foreign-vat.ts): a
- * VAT-registered company's invoice that charges no VAT, marked «обратно начисляване по чл. 163а» or
+ * VAT-registered company's invoice — or a note, which needs its correcting protocol
+ * (protocol-notes.server.ts) — that charges no VAT, marked «обратно начисляване по чл. 163а» or
  * from a supplier with a foreign VAT number (another EU state's by the VIES format, or any other
  * country's). A test holds the two to the same answers.
  */
 const SUPPLIER_VAT = sql`upper(regexp_replace(coalesce(expenses.supplier_vat_number, ''), '[[:space:].-]', '', 'g'))`;
-const NEEDS_PROTOCOL = sql<boolean>`(expenses.document_type = 'invoice' and expenses.vat_cents = 0 and expenses.subtotal_cents > 0
+const NEEDS_PROTOCOL = sql<boolean>`(expenses.document_type in ('invoice', 'credit_note', 'debit_note') and expenses.vat_cents = 0 and expenses.subtotal_cents > 0
   and exists (select 1 from companies c where c.id = expenses.company_id and c.is_vat_registered)
   and (expenses.reverse_charge or (${SUPPLIER_VAT} !~ '^BG' and (${SUPPLIER_VAT} ~ ${EU_VAT_NUMBER.source}
     or (${SUPPLIER_VAT} !~ ${EU_PREFIX.source} and ${SUPPLIER_VAT} ~ ${OTHER_VAT_NUMBER.source})))))`;
