@@ -13,9 +13,10 @@ import {
 } from "./harness";
 
 /*
- * Issue #48 item 1 (decision 077): the company makes an offer with a line, sends the client its
- * portal link (and e-mails the offer); the client accepts the offer in the portal and the company finds the invoice draft
- * with the offer's line; a second acceptance is refused. With JavaScript on and off, axe on pages.
+ * Issue #48 item 1 (decision 077): the company makes an offer with a line, e-mails it and sends
+ * the client its portal link; the client accepts the offer in the portal and the company finds the
+ * invoice draft with the offer's line; a second acceptance is refused. With JavaScript on and off,
+ * axe on pages.
  */
 
 describe.skipIf(!hasChromium)("offers in Chromium", () => {
