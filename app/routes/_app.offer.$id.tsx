@@ -104,11 +104,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return refuseUnknownIntent(FORM);
     }
   } catch (error) {
-    if (error instanceof AppError && (error.status < 500 || error.status === 503)) {
-      const send = values.intent === "send" || values.intent === "previewSend";
-      return send
-        ? refuseWithAppError(OFFER_SEND_FORM, error, echoedValues(values))
-        : refuseWithAppError(FORM, error, {});
+    const send = values.intent === "send" || values.intent === "previewSend";
+    // The mail server's refusal (503) is shown on the send form, with what was typed.
+    if (error instanceof AppError && send && (error.status < 500 || error.status === 503)) {
+      return refuseWithAppError(OFFER_SEND_FORM, error, echoedValues(values));
+    }
+    if (error instanceof AppError && error.status < 500) {
+      return refuseWithAppError(FORM, error, {});
     }
     throw error;
   }
