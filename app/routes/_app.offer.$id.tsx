@@ -11,15 +11,15 @@ import * as page from "~/components/layout/page.css";
 import { OFFER_SEND_FORM, OfferSendSection } from "~/components/offers/offer-send";
 import { OfferActions, OfferFacts, OfferFiles } from "~/components/offers/offer-view";
 import { actorOf } from "~/modules/auth/acts.server";
+import { sendSchema } from "~/modules/invoices/schema";
 import { documentsOf } from "~/modules/invoices/visibility.server";
 import { acceptOffer, declineOffer } from "~/modules/offers/accept.server";
 import { OFFER_BECOMES } from "~/modules/offers/constants";
 import { offerPageData } from "~/modules/offers/page.server";
 import { getOffer, withdrawOffer } from "~/modules/offers/queries.server";
 import { previewOfferEmail, sendOffer } from "~/modules/offers/send.server";
-import { sendSchema } from "~/modules/invoices/schema";
-import { fieldErrorsOf } from "~/utils/field-errors";
 import { AppError } from "~/utils/errors";
+import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
 import {
   echoedValues,

@@ -37,7 +37,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 /** The calls of this route in the OpenAPI document (decision 056). */
 export const openapi = describeApi(() => ({
   post: {
-    summary: "E-mail an open offer to its client with its PDF and a link to answer it (the body may be left out)",
+    summary:
+      "E-mail an open offer to its client with its PDF and a link to answer it (the body may be left out)",
     request: { params: idParams(), body: jsonContent(offerSendSchema, false) },
     responses: {
       "200": answer("The offer as sent: sentAt and sentTo set", offerJsonSchema),

@@ -33,7 +33,11 @@ async function setup() {
   const me = await createCompanyWithClient(db);
   made += 1;
   const address = `oferti${made}@klient.bg`;
-  await db.updateTable("clients").set({ emails: [address] }).where("id", "=", me.clientId).execute();
+  await db
+    .updateTable("clients")
+    .set({ emails: [address] })
+    .where("id", "=", me.clientId)
+    .execute();
   const company = await db
     .selectFrom("companies")
     .select("name")
@@ -49,7 +53,9 @@ async function setup() {
         clientId: me.clientId,
         issueDate: TODAY,
         validUntil: addDays(TODAY, 14),
-        lines: [{ description: "Изработка на сайт", quantity: "1", unitPrice: "1000", vatRate: 20 }],
+        lines: [
+          { description: "Изработка на сайт", quantity: "1", unitPrice: "1000", vatRate: 20 },
+        ],
         ...fields,
       }),
     );
@@ -59,7 +65,9 @@ async function setup() {
 type Env = Awaited<ReturnType<typeof setup>>;
 
 /** Runs `act` with the app's SMTP_URL pointed at a test mailbox, and hands back the mailbox. */
-async function withMailbox<T>(act: (config: never, mailbox: Awaited<ReturnType<typeof startMailbox>>) => Promise<T>) {
+async function withMailbox<T>(
+  act: (config: never, mailbox: Awaited<ReturnType<typeof startMailbox>>) => Promise<T>,
+) {
   const mailbox = await startMailbox();
   try {
     const config = { mail: { smtpUrl: mailbox.url, from: "Сметка <no-reply@smetka.bg>" } };
@@ -124,13 +132,20 @@ describe("an offer e-mailed to the client", () => {
         ip: freshIp(),
       });
       expect(portal.status).toBe(200);
-      const data = (await portal.json()) as { portal: { offers: { id: string; status: string }[] } };
+      const data = (await portal.json()) as {
+        portal: { offers: { id: string; status: string }[] };
+      };
       expect(data.portal.offers.map((o) => o.id)).toEqual([offer.id]);
-      const answered = await call(guarded(answerRoute), env.db, `/portal/${token}/offers/${offer.id}/answer`, {
-        ...formBody({ answer: "accept" }),
-        params: { token, id: offer.id },
-        ip: freshIp(),
-      });
+      const answered = await call(
+        guarded(answerRoute),
+        env.db,
+        `/portal/${token}/offers/${offer.id}/answer`,
+        {
+          ...formBody({ answer: "accept" }),
+          params: { token, id: offer.id },
+          ip: freshIp(),
+        },
+      );
       expect(answered.status).toBe(303);
     });
     const row = await env.db
@@ -151,9 +166,15 @@ describe("an offer e-mailed to the client", () => {
     expect(JSON.stringify(audit[0]?.details)).toContain(env.address);
   });
 
-  it("writes an English offer in English and a bilingual one in both", { timeout: 60_000 }, async () => {
+  it("writes an English offer in English and a bilingual one in both", {
+    timeout: 60_000,
+  }, async () => {
     const env = await setup();
-    await env.db.updateTable("companies").set({ nameEn: "Test Works Ltd" }).where("id", "=", env.me.companyId).execute();
+    await env.db
+      .updateTable("companies")
+      .set({ nameEn: "Test Works Ltd" })
+      .where("id", "=", env.me.companyId)
+      .execute();
     const english = await env.offer({ language: "en" });
     const both = await env.offer({ language: "bilingual" });
     await withMailbox(async (config, mailbox) => {
@@ -188,7 +209,11 @@ describe("an offer e-mailed to the client", () => {
     expect(before.offer.sentAt).toBeNull();
 
     // Bad input: 400, a Bulgarian message, what was typed kept; nothing sent.
-    const bad = await formSend(env, offer.id, { intent: "send", to: "не-е-адрес", message: "Здравейте" });
+    const bad = await formSend(env, offer.id, {
+      intent: "send",
+      to: "не-е-адрес",
+      message: "Здравейте",
+    });
     expect(bad.status).toBe(400);
     const refused = (await bad.json()) as AnyAnswer;
     expect(refused.formId).toBe("offer-send");
@@ -200,14 +225,22 @@ describe("an offer e-mailed to the client", () => {
     expect((await page()).offer.sentAt).toBeNull();
 
     // «Преглед»: the letter, nothing sent.
-    const preview = await formSend(env, offer.id, { intent: "previewSend", message: "Здравейте, Иване" });
+    const preview = await formSend(env, offer.id, {
+      intent: "previewSend",
+      message: "Здравейте, Иване",
+    });
     expect(preview.status).toBe(200);
     const shown = (await preview.json()) as AnyAnswer;
     expect(shown.preview.text).toContain("Здравейте, Иване");
     expect((await page()).offer.sentAt).toBeNull();
 
     await withMailbox(async (config, mailbox) => {
-      const sent = await formSend(env, offer.id, { intent: "send", to: env.address, copy: "on" }, config);
+      const sent = await formSend(
+        env,
+        offer.id,
+        { intent: "send", to: env.address, copy: "on" },
+        config,
+      );
       expect(sent.status).toBe(302);
       expect(sent.headers.get("Location")).toBe(`/offer/${offer.id}`);
       const mail = await mailbox.waitFor(env.address, `Оферта № ${offer.number}`);
@@ -221,7 +254,11 @@ describe("an offer e-mailed to the client", () => {
   it("refuses in Bulgarian: a withdrawn or expired offer (409), a client without an address (400)", async () => {
     const env = await setup();
     const withdrawn = await env.offer();
-    await env.db.updateTable("offers").set({ status: "withdrawn" }).where("id", "=", withdrawn.id).execute();
+    await env.db
+      .updateTable("offers")
+      .set({ status: "withdrawn" })
+      .where("id", "=", withdrawn.id)
+      .execute();
     const old = await env.offer({ issueDate: addDays(TODAY, -30), validUntil: addDays(TODAY, -1) });
     for (const id of [withdrawn.id, old.id]) {
       const refused = await apiSend(env, id, {});
@@ -231,14 +268,22 @@ describe("an offer e-mailed to the client", () => {
       );
     }
     const open = await env.offer();
-    await env.db.updateTable("clients").set({ emails: [] }).where("id", "=", env.me.clientId).execute();
+    await env.db
+      .updateTable("clients")
+      .set({ emails: [] })
+      .where("id", "=", env.me.clientId)
+      .execute();
     const none = await apiSend(env, open.id, {});
     expect(none.status).toBe(400);
     expect(JSON.stringify(await none.json())).toContain("Клиентът няма имейл адрес");
     const badType = await apiSend(env, open.id, { copyToMe: "да" });
     expect(badType.status).toBe(400);
     expect(JSON.stringify(await badType.json())).toMatch(CYRILLIC);
-    const row = await env.db.selectFrom("offers").select("sentAt").where("id", "=", open.id).executeTakeFirstOrThrow();
+    const row = await env.db
+      .selectFrom("offers")
+      .select("sentAt")
+      .where("id", "=", open.id)
+      .executeTakeFirstOrThrow();
     expect(row.sentAt).toBeNull();
   });
 
@@ -260,7 +305,11 @@ describe("an offer e-mailed to the client", () => {
       expect(sent.status).toBe(200);
       await mailbox.waitFor(env.address, `Оферта № ${theirs.number}`);
     });
-    const row = await env.db.selectFrom("offers").select("sentAt").where("id", "=", owners.id).executeTakeFirstOrThrow();
+    const row = await env.db
+      .selectFrom("offers")
+      .select("sentAt")
+      .where("id", "=", owners.id)
+      .executeTakeFirstOrThrow();
     expect(row.sentAt).toBeNull();
   });
 });

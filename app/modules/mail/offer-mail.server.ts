@@ -1,7 +1,7 @@
 import { escapeHtml } from "./html.server";
 import type { MailMessage } from "./mailer.server";
 import { type MailPayLink, payLinkParts } from "./payment-parts.server";
-import { type MailBrand, layout } from "./templates.server";
+import { layout, type MailBrand } from "./templates.server";
 
 /*
  * An offer sent to its client (issue #48 item 1, decision 077): its PDF attached, the offer's
@@ -66,11 +66,7 @@ export function offerMailText(input: OfferMailText): { subject: string; paragrap
     subject: `${bgSubject} / ${enSubject}`,
     paragraphs: own
       ? [own, ...facts]
-      : [
-          "Здравейте, / Hello,",
-          ...facts,
-          `Поздрави, / Kind regards,\n${input.companyName}`,
-        ],
+      : ["Здравейте, / Hello,", ...facts, `Поздрави, / Kind regards,\n${input.companyName}`],
   };
 }
 

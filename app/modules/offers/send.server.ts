@@ -170,5 +170,9 @@ export async function sendOffer(
       details: { recipients: to },
     });
   });
-  return { offer: await getOffer(db, by.companyId, by.createdBy, offer.id), emailId, recipients: to };
+  return {
+    offer: await getOffer(db, by.companyId, by.createdBy, offer.id),
+    emailId,
+    recipients: to,
+  };
 }
