@@ -108,7 +108,7 @@ describe("an offer e-mailed to the client", () => {
       const mail = await mailbox.waitFor(env.address, subject);
       expect(mail.to).toEqual([env.address]);
       expect(mail.subject).toBe(subject);
-      expect(mail.text).toContain("Обща стойност: 1200,00");
+      expect(mail.text).toContain("Обща стойност: 1\u00a0200,00\u00a0EUR.");
       expect(mail.text).toContain("валидна до");
       const pdf = mail.parts.find((p) => p.filename === `Оферта-${offer.number}.pdf`);
       expect(mail.attachments).toContainEqual({
@@ -275,7 +275,10 @@ describe("an offer e-mailed to the client", () => {
       .execute();
     const none = await apiSend(env, open.id, {});
     expect(none.status).toBe(400);
-    expect(JSON.stringify(await none.json())).toContain("Клиентът няма имейл адрес");
+    expect(await none.json()).toEqual({
+      message: "Невалидни данни",
+      errors: { to: { _errors: ["Въведете имейл адрес"] } },
+    });
     const badType = await apiSend(env, open.id, { copyToMe: "да" });
     expect(badType.status).toBe(400);
     expect(JSON.stringify(await badType.json())).toMatch(CYRILLIC);
