@@ -1390,6 +1390,14 @@ export interface Offers {
    * The offer series' number, 10 digits, per company (offer_counters), apart from the invoices' and proformas' series.
    */
   number: string;
+  /**
+   * When the offer was last e-mailed to the client (POST /api/offers/{id}/send or /offer/{id}); null if never.
+   */
+  sentAt: Timestamp | null;
+  /**
+   * The addresses the offer was last e-mailed to, comma-separated.
+   */
+  sentTo: string | null;
   status: Generated<OfferStatus>;
   totalCents: number;
   /**

@@ -33,8 +33,9 @@ export const LAYERS: readonly (readonly string[])[] = [
   // The client portal (decision 069) shows the documents as the company sees them; the statement
   // of account and the act of reconciliation (decision 070) read the documents.
   // Offers (decision 077) become invoice drafts, so they sit above the documents.
-  ["einvoice", "recurring", "salaries", "portal", "statements", "offers"],
-  ["expenses"],
+  ["einvoice", "recurring", "salaries", "portal", "statements"],
+  // Offers after the portal: their e-mail carries a portal link (portal/mail-link.server.ts).
+  ["expenses", "offers"],
   // Bank statements: movements matched to documents and expenses through their own paths; card
   // payments from the portal (decision 071), recorded as the documents' payments and fees as expenses.
   ["bank", "card-payments"],

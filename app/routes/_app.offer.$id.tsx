@@ -8,16 +8,26 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
+import { OFFER_SEND_FORM, OfferSendSection } from "~/components/offers/offer-send";
 import { OfferActions, OfferFacts, OfferFiles } from "~/components/offers/offer-view";
 import { actorOf } from "~/modules/auth/acts.server";
+import { sendSchema } from "~/modules/invoices/schema";
 import { documentsOf } from "~/modules/invoices/visibility.server";
 import { acceptOffer, declineOffer } from "~/modules/offers/accept.server";
 import { OFFER_BECOMES } from "~/modules/offers/constants";
 import { offerPageData } from "~/modules/offers/page.server";
-import { withdrawOffer } from "~/modules/offers/queries.server";
+import { getOffer, withdrawOffer } from "~/modules/offers/queries.server";
+import { previewOfferEmail, sendOffer } from "~/modules/offers/send.server";
 import { AppError } from "~/utils/errors";
+import { fieldErrorsOf } from "~/utils/field-errors";
 import { useFormAnswer } from "~/utils/forms";
-import { refuseUnknownIntent, refuseWithAppError, typedValues } from "~/utils/forms.server";
+import {
+  echoedValues,
+  refuseForm,
+  refuseUnknownIntent,
+  refuseWithAppError,
+  typedValues,
+} from "~/utils/forms.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { requireCompanyUser } from "~/web/auth/guards.server";
 
@@ -26,6 +36,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "documents.view");
   return json({
     offer: await offerPageData(context.db, user.companyId, documentsOf(user), params.id),
+    me: user.email,
   });
 }
 
@@ -53,6 +64,39 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       case "decline":
         await declineOffer(context.db, by, id);
         return redirectWithToast(`/offer/${id}`, "Офертата е отбелязана като отказана");
+      case "send":
+      case "previewSend": {
+        const parsed = sendSchema.safeParse(values);
+        if (!parsed.success) {
+          return refuseForm({
+            formId: OFFER_SEND_FORM,
+            fieldErrors: fieldErrorsOf(parsed.error),
+            formError: "Офертата не е изпратена",
+            repopulateFields: echoedValues(values),
+          });
+        }
+        const { to, message, copy } = parsed.data;
+        if (values.intent === "previewSend") {
+          // «Преглед»: the letter as the client will get it; nothing is sent, the form kept.
+          const offer = await getOffer(context.db, user.companyId, by.createdBy, id);
+          const preview = await previewOfferEmail(context.db, offer, message);
+          return json({
+            formId: OFFER_SEND_FORM,
+            fieldErrors: {},
+            repopulateFields: echoedValues(values),
+            preview,
+          });
+        }
+        const sent = await sendOffer(context, by, id, {
+          to,
+          message,
+          copyTo: copy ? user.email : null,
+        });
+        return redirectWithToast(`/offer/${id}`, {
+          title: "Офертата е изпратена по имейл",
+          description: `До ${sent.recipients}`,
+        });
+      }
       case "withdraw":
         await withdrawOffer(context.db, user.companyId, by.createdBy, by.actor, id);
         return redirectWithToast(`/offer/${id}`, "Офертата е оттеглена");
@@ -60,6 +104,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         return refuseUnknownIntent(FORM);
     }
   } catch (error) {
+    const send = values.intent === "send" || values.intent === "previewSend";
+    // The mail server's refusal (503) is shown on the send form, with what was typed.
+    if (error instanceof AppError && send && (error.status < 500 || error.status === 503)) {
+      return refuseWithAppError(OFFER_SEND_FORM, error, echoedValues(values));
+    }
     if (error instanceof AppError && error.status < 500) {
       return refuseWithAppError(FORM, error, {});
     }
@@ -68,7 +117,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function OfferPage() {
-  const { offer } = useLoaderData<typeof loader>();
+  const { offer, me } = useLoaderData<typeof loader>();
   const answer = useFormAnswer(FORM);
   return (
     <div className={page.page}>
@@ -78,6 +127,7 @@ export default function OfferPage() {
       <h1>Оферта № {offer.number}</h1>
       <FormError message={answer?.formError} />
       <OfferFacts offer={offer} />
+      <OfferSendSection offer={offer} me={me} />
       <OfferActions offer={offer} />
       <OfferFiles offer={offer} />
     </div>

@@ -13,9 +13,10 @@ import {
 } from "./harness";
 
 /*
- * Issue #48 item 1 (decision 077): the company makes an offer with a line, sends the client its
- * portal link; the client accepts the offer in the portal and the company finds the invoice draft
- * with the offer's line; a second acceptance is refused. With JavaScript on and off, axe on pages.
+ * Issue #48 item 1 (decision 077): the company makes an offer with a line, e-mails it and sends
+ * the client its portal link; the client accepts the offer in the portal and the company finds the
+ * invoice draft with the offer's line; a second acceptance is refused. With JavaScript on and off,
+ * axe on pages.
  */
 
 describe.skipIf(!hasChromium)("offers in Chromium", () => {
@@ -61,6 +62,17 @@ describe.skipIf(!hasChromium)("offers in Chromium", () => {
         await page.getByLabel("Ед. цена без ДДС").first().fill("1000");
         await page.getByRole("button", { name: "Създай офертата" }).click();
         await page.getByRole("heading", { name: /^Оферта № 0000000001$/ }).waitFor();
+        await expectAccessible(page);
+
+        // «Изпрати по имейл» (decision 077, amended): a bad address is refused in Bulgarian and
+        // kept as typed; a good one sends the offer, and the page says when and to whom.
+        await page.getByLabel("До (имейл адреси)").fill("klient-oferta");
+        await page.getByRole("button", { name: "Изпрати", exact: true }).click();
+        await page.getByText("Невалиден имейл адрес: klient-oferta").first().waitFor();
+        expect(await page.getByLabel("До (имейл адреси)").inputValue()).toBe("klient-oferta");
+        await page.getByLabel("До (имейл адреси)").fill("klient@oferta.bg");
+        await page.getByRole("button", { name: "Изпрати", exact: true }).click();
+        await page.getByText(/^Изпратена на .+ до klient@oferta\.bg$/).waitFor();
         await expectAccessible(page);
 
         await page.goto(`${app.url}/client/edit/${clientId}`);

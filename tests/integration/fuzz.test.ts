@@ -653,6 +653,14 @@ function listedCalls(f: Fixtures): Call[] {
       fields: {},
     },
     {
+      route: "api.offers.$id.send",
+      method: "POST",
+      path: `/api/offers/${f.offerId}/send`,
+      params: { id: f.offerId },
+      body: "json",
+      fields: { to: "klient@example.bg", message: "Здравейте", copyToMe: true },
+    },
+    {
       route: "api.offers.$id.pdf",
       method: "GET",
       path: `/api/offers/${f.offerId}/pdf`,
@@ -1355,6 +1363,14 @@ function listedCalls(f: Fixtures): Call[] {
       params: { id: "00000000-0000-4000-8000-000000000000" },
       body: "form",
       fields: { intent: "withdraw" },
+    },
+    {
+      route: "_app.offer.$id",
+      method: "POST",
+      path: "/offer/00000000-0000-4000-8000-000000000000",
+      params: { id: "00000000-0000-4000-8000-000000000000" },
+      body: "form",
+      fields: { intent: "send", to: "klient@example.bg", message: "Здравейте", copy: "on" },
     },
     {
       route: "portal.$token_.offers.$id.answer",

@@ -156,6 +156,12 @@ function calls(f: Fixtures): {
     { method: "put", path: "/api/offers/{id}", params: { id: f.offerId }, body: offer },
     {
       method: "post",
+      path: "/api/offers/{id}/send",
+      params: { id: f.offerId },
+      body: { to: "klient@example.bg", message: "Здравейте" },
+    },
+    {
+      method: "post",
       path: "/api/offers/{id}/convert",
       params: { id: f.offerId },
       body: { type: "proforma" },

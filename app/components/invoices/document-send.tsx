@@ -18,7 +18,7 @@ import * as styles from "./invoices.css";
  */
 
 /** The addresses, the sender's own short message and a copy to them (issue #31 item 8). */
-function MailFields({
+export function MailFields({
   answer,
   emails,
   me,
@@ -65,7 +65,7 @@ function MailFields({
 }
 
 /** The e-mail as the client will get it, after «Преглед» (issue #41 item 12). */
-function MailPreview({ answer }: { answer: FormAnswer | undefined }) {
+export function MailPreview({ answer }: { answer: FormAnswer | undefined }) {
   const preview = (answer as { preview?: { subject: string; text: string } } | undefined)?.preview;
   const id = useId();
   if (!preview) return null;

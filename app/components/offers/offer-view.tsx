@@ -35,6 +35,10 @@ export interface OfferPageView {
   documentType: keyof typeof DOCUMENT_TYPES | null;
   answerNote: string | null;
   expired: boolean;
+  /** When and to whom the offer was last e-mailed (null: never). */
+  sentAt: string | null;
+  sentTo: string | null;
+  clientEmails: string[];
   lines: { description: string; quantity: string; unit: string; netCents: number }[];
 }
 
@@ -62,6 +66,11 @@ export function OfferFacts({ offer }: { offer: OfferPageView }) {
           </>
         ) : null}
       </dl>
+      {offer.sentAt ? (
+        <p>
+          Изпратена на {formatDate(offer.sentAt)} до {offer.sentTo}
+        </p>
+      ) : null}
       {offer.documentId && offer.documentType ? (
         <p>
           Направен документ:{" "}

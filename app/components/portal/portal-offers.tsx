@@ -62,7 +62,7 @@ export function PortalOffers({
           const title = `Оферта № ${offer.number}`;
           const open = offer.status === "open" && !offer.expired;
           return (
-            <li key={offer.id} className={styles.summary}>
+            <li key={offer.id} id={`offer-${offer.id}`} className={styles.summary}>
               <h3>{title}</h3>
               <table className={list.table}>
                 <tbody>

@@ -52,6 +52,7 @@ export const COMPANY_AUDIT_ACTIONS = {
   "offer.withdraw": "Оттеглена оферта",
   "offer.accept": "Приета оферта",
   "offer.decline": "Отказана оферта",
+  "offer.email": "Изпратена оферта по имейл",
   "card.connect": "Свързани плащания с карта",
   "card.disconnect": "Прекъснати плащания с карта",
   "impersonation.start": "Администратор отвори изгледа на член",
@@ -96,6 +97,7 @@ export const AUDIT_GROUPS = {
       "offer.withdraw",
       "offer.accept",
       "offer.decline",
+      "offer.email",
     ],
   },
   payments: {

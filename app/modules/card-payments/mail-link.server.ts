@@ -1,9 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { MailPayLink } from "~/modules/mail/templates.server";
-import { PORTAL_MAX_DAYS } from "~/modules/portal/constants";
-import { mailPortalLink } from "~/modules/portal/links.server";
-import { addDays, todayInSofia } from "~/utils/dates";
+import { emailPortalHref, mailLinkDay } from "~/modules/portal/mail-link.server";
 import { formatMoney } from "~/utils/money";
 import type { Database, DocumentType } from "~db/types";
 import { payableDocument, takesCards } from "./checkout.server";
@@ -13,13 +11,13 @@ import { PAY_BY_CARD } from "./constants";
  * «Плати с карта» in a document's e-mail (issue #47 item 3, decision 071): when the company takes
  * cards and the document is one the portal lets its client pay — issued, of the client, with an
  * amount due (documents.due_cents, as the portal and the EPC QR code) — and in euro, the e-mail
- * carries a button to a portal link made for that e-mail (portal/links.server.ts
- * `mailPortalLink`), opened at the document's «Плати с карта». The button leads to the portal,
- * never starts a payment by itself: a mail scanner following links pays nothing.
+ * carries a button to a portal link made for that e-mail (portal/mail-link.server.ts
+ * `emailPortalHref`, shared with the offers' e-mail), opened at the document's «Плати с карта».
+ * The button leads to the portal, never starts a payment by itself: a mail scanner following
+ * links pays nothing.
  */
 
-/** How long an e-mail's portal link stays valid: this many days after the due date (or send). */
-export const MAIL_LINK_DAYS = 30;
+export { MAIL_LINK_DAYS, mailLinkDay } from "~/modules/portal/mail-link.server";
 
 /** The documents an e-mail offers a card for: as the portal, and in euro (the fee's currency). */
 const CARD_CURRENCY = "EUR";
@@ -34,14 +32,6 @@ interface MailedDocument {
   dueCents: number | string;
   dueDate: string | null;
   language: string;
-}
-
-/** The last day of an e-mail's link: a month after the due date, at least a month after today. */
-export function mailLinkDay(dueDate: string | null, today = todayInSofia()): string {
-  const from = dueDate && dueDate > today ? dueDate : today;
-  const day = addDays(from, MAIL_LINK_DAYS);
-  const latest = addDays(today, PORTAL_MAX_DAYS);
-  return day > latest ? latest : day;
 }
 
 /**
@@ -59,21 +49,22 @@ export async function emailCardLink(
   if (doc.status !== "issued" || doc.currency !== CARD_CURRENCY || Number(doc.dueCents) <= 0) {
     return null;
   }
-  const { db, config } = deps;
+  const { db } = deps;
   if (!(await takesCards(db, doc.companyId))) return null;
   const payable = await payableDocument(db, doc, doc.id);
   if (!payable) return null;
-  const token = await mailPortalLink(db, config.sessionSecret, {
+  const href = await emailPortalHref(deps, {
     companyId: doc.companyId,
     clientId: doc.clientId,
     emailId,
     day: mailLinkDay(doc.dueDate),
+    anchor: `pay-${doc.id}`,
   });
-  if (!token) return null;
+  if (!href) return null;
   const english = doc.language === "en";
   const amount = formatMoney(Number(payable.dueCents), payable.currency, english ? "en" : "bg");
   return {
-    href: `${config.appUrl}/portal/${token}#pay-${doc.id}`,
+    href,
     label: english ? "Pay by card" : PAY_BY_CARD,
     lead: english
       ? `You can pay the ${amount} due by card:`

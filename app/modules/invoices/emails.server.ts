@@ -43,7 +43,7 @@ export const MAIL_ATTEMPTS = 6;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TOO_MANY_RECIPIENTS = `Най-много ${MAX_EMAILS} имейл адреса в едно изпращане`;
-const DOCUMENT_MAILS_THROTTLED =
+export const DOCUMENT_MAILS_THROTTLED =
   "Изпратени са много документи за кратко време. Опитайте отново след час.";
 const TITLES_EN = {
   invoice: "Invoice",
@@ -63,7 +63,7 @@ export function recipientsOf(input: string | null | undefined, fallback: string[
 }
 
 /** Checks the addresses; throws AppError (400). */
-function checkRecipients(recipients: string[]) {
+export function checkRecipients(recipients: string[]) {
   if (!recipients.length) {
     throw new AppError("Клиентът няма имейл адрес. Въведете адрес за изпращане.", 400, {
       to: "Въведете имейл адрес",
@@ -80,7 +80,7 @@ function checkRecipients(recipients: string[]) {
 }
 
 /** Counts one e-mail against the company's hourly limit. */
-const countMail = (db: Kysely<Database>, companyId: string) =>
+export const countMail = (db: Kysely<Database>, companyId: string) =>
   hit(db, `document-mail:${companyId}`, LIMITS.documentMails);
 
 async function clientEmails(db: Kysely<Database>, companyId: string, clientId: string) {

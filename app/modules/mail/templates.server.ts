@@ -25,7 +25,7 @@ ${bar("0")}`;
 }
 
 /** A simple, robust HTML frame (tables and inline styles, as mail clients need). */
-function layout(
+export function layout(
   title: string,
   body: string,
   brand: MailBrand,

@@ -50,6 +50,7 @@ export const OFFER_MESSAGES = {
   accepted: (kind: string) =>
     `Офертата е приета. Фирмата ще ви изпрати документа (${kind.toLowerCase()}).`,
   declined: "Офертата е отказана. Благодарим за отговора.",
+  notSendable: "Изпраща се само отворена оферта, която е още валидна",
   counterExhausted: "Номерацията на офертите е изчерпана (9999999999)",
 } as const;
 

@@ -83,6 +83,8 @@ export function offerJson(offer: OfferWithLines, today = todayInSofia()) {
     documentId: offer.documentId,
     answeredAt: offer.answeredAt,
     answerNote: offer.answerNote,
+    sentAt: offer.sentAt,
+    sentTo: offer.sentTo,
     createdAt: offer.createdAt,
     pdfUrl: `/api/offers/${offer.id}/pdf`,
   };
@@ -170,6 +172,8 @@ export const offerJsonSchema = z
     documentId,
     answeredAt: dateTime.nullable(),
     answerNote: z.string().nullable(),
+    sentAt: dateTime.nullable().describe("When the offer was last e-mailed to the client"),
+    sentTo: z.string().nullable().describe("The addresses it was last e-mailed to"),
     createdAt: dateTime,
     pdfUrl: z.string(),
   })

@@ -1,8 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~db/types";
 import { getOffer, isExpired } from "./queries.server";
+import { offerClientEmails } from "./send.server";
 
-/** What an offer's page shows: the offer, its lines, and the draft it became (if any). */
+/**
+ * What an offer's page shows: the offer, its lines, the draft it became (if any), when and to whom
+ * it was last e-mailed, and the client's addresses (the send form's default).
+ */
 export async function offerPageData(
   db: Kysely<Database>,
   companyId: string,
@@ -10,6 +14,7 @@ export async function offerPageData(
   id: string | undefined,
 ) {
   const offer = await getOffer(db, companyId, createdBy, id);
+  const clientEmails = await offerClientEmails(db, companyId, offer.clientId);
   const made = offer.documentId
     ? await db
         .selectFrom("documents")
@@ -34,6 +39,9 @@ export async function offerPageData(
     documentType: made?.type ?? null,
     answerNote: offer.answerNote,
     expired: isExpired(offer),
+    sentAt: offer.sentAt ? new Date(offer.sentAt).toISOString() : null,
+    sentTo: offer.sentTo,
+    clientEmails,
     lines: offer.lines.map((line) => ({
       description: line.description,
       quantity: line.quantity,

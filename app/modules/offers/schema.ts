@@ -100,3 +100,18 @@ export const offerConvertSchema = z.object({
 
 /** POST /api/offers/{id}/decline: the client's answer given otherwise, with an optional note. */
 export const offerDeclineSchema = z.object({ note: optionalText(500) });
+
+/**
+ * POST /api/offers/{id}/send: the addresses (the client's when left out), the sender's own short
+ * message and a hidden copy to them, as the invoices' send (decision 077, amended).
+ */
+export const offerSendSchema = z.object({
+  to: optionalText(5000).describe("Addresses, separated by commas; the client's by default"),
+  message: optionalText(1000).describe(
+    "The sender's own short message, in place of the greeting and the sign-off",
+  ),
+  copyToMe: z
+    .boolean({ invalid_type_error: "copyToMe е true или false" })
+    .optional()
+    .describe("A hidden copy (Bcc) to the signed-in user's address"),
+});
