@@ -583,6 +583,14 @@ function listedCalls(f: Fixtures): Call[] {
       fields: {},
     },
     {
+      route: "api.invoices.$id.delivery.$kind",
+      method: "GET",
+      path: `/api/invoices/${f.issuedId}/delivery/protocol`,
+      params: { ...id, kind: "protocol" },
+      body: "none",
+      fields: {},
+    },
+    {
       route: "api.invoices.$id.ubl",
       method: "GET",
       path: `/api/invoices/${f.issuedId}/ubl`,

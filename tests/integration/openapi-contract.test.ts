@@ -262,6 +262,11 @@ function calls(f: Fixtures): {
     { method: "get", path: "/api/invoices" },
     { method: "get", path: "/api/invoices/{id}", params: { id: f.issuedId } },
     { method: "get", path: "/api/invoices/{id}/pdf", params: { id: f.issuedId } },
+    {
+      method: "get",
+      path: "/api/invoices/{id}/delivery/{kind}",
+      params: { id: f.issuedId, kind: "receipt" },
+    },
     { method: "get", path: "/api/invoices/{id}/ubl", params: { id: f.issuedId } },
     { method: "get", path: "/api/dashboard" },
     { method: "get", path: "/api/expenses" },
