@@ -324,6 +324,14 @@ describe("the company export's content", () => {
     expect(text(files["Клиенти.csv"]!)).toContain("'=Стар клиент");
     expect(text(files["Артикули.csv"]!)).toContain("Консултация;;бр.;80,50;20 %;;не");
     expect(text(files["Артикули.csv"]!)).toContain("Стар артикул;;бр.;1,00;9 %;;да");
+    // The protocol's PDF, drawn at the export, with its number in it.
+    const protocolPdf = files["Протоколи по чл. 117/2026/Протокол-0000000001.pdf"];
+    expect(
+      Buffer.from(protocolPdf ?? [])
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    expect(readme).toContain("Протоколи по чл. 117/*/*.pdf — 1 протокол");
     expect(text(files["Протоколи по чл. 117.csv"]!)).toContain(
       "0000000001;05.10.2026;Услуга от доставчик от ЕС (чл. 21, ал. 2 и чл. 82, ал. 2 ЗДДС);05.10.2026;Google Ireland Limited;IE6388047V;",
     );

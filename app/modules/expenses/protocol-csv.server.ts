@@ -89,3 +89,26 @@ export async function protocolCsvPage(
   const last = page.at(-1);
   return { rows, nextCursor: found.length > limit && last ? last.number : null };
 }
+
+/** One page of the protocols' ids by number, for their PDFs in the company's export. */
+export async function protocolIdsPage(
+  db: Kysely<Database>,
+  companyId: string,
+  after: string | null,
+  limit: number,
+): Promise<{
+  rows: { id: string; expenseId: string; number: string; protocolDate: string }[];
+  nextCursor: string | null;
+}> {
+  let query = db
+    .selectFrom("vatProtocols")
+    .select(["id", "expenseId", "number", "protocolDate"])
+    .where("companyId", "=", companyId)
+    .orderBy("number")
+    .limit(limit + 1);
+  if (after && /^\d{1,20}$/.test(after)) query = query.where("number", ">", after);
+  const found = await query.execute();
+  const rows = found.slice(0, limit);
+  const last = rows.at(-1);
+  return { rows, nextCursor: found.length > limit && last ? last.number : null };
+}

@@ -4,7 +4,12 @@ import { CLIENT_CSV_HEADER, clientCsvPage } from "~/modules/clients/csv.server";
 import { EInvoiceInvalidError, eInvoiceXml, hasEInvoice } from "~/modules/einvoice/ubl.server";
 import { receiptsPage } from "~/modules/expenses/archive.server";
 import { EXPENSE_CSV_HEADER, expenseCsvPage } from "~/modules/expenses/csv.server";
-import { PROTOCOL_CSV_HEADER, protocolCsvPage } from "~/modules/expenses/protocol-csv.server";
+import {
+  PROTOCOL_CSV_HEADER,
+  protocolCsvPage,
+  protocolIdsPage,
+} from "~/modules/expenses/protocol-csv.server";
+import { protocolPdfModel } from "~/modules/expenses/protocol-pdf.server";
 import { expenseFiltersFromSearch } from "~/modules/expenses/queries.server";
 import { numberedDocumentsPage, storedPdfsOf } from "~/modules/invoices/archive.server";
 import {
@@ -19,6 +24,7 @@ import { OFFER_CSV_HEADER, offerCsvPage } from "~/modules/offers/csv.server";
 import { listOffers } from "~/modules/offers/list.server";
 import { renderOfferPdf } from "~/modules/offers/print.server";
 import { getOffer } from "~/modules/offers/queries.server";
+import { renderInPool } from "~/modules/pdf/pool.server";
 import { SALARY_CSV_HEADER, salaryCsvRows, salaryMonths } from "~/modules/salaries/csv.server";
 import { buildFiles, vatReport } from "~/modules/vat/report.server";
 import { csvLines, excelCsv } from "~/utils/csv.server";
@@ -68,6 +74,8 @@ export interface Step {
     receipts: number;
     /** Offers' PDFs (issue #48 item 5); absent in a build saved before offers were exported. */
     offers?: number;
+    /** Protocols' PDFs under чл. 117 (decision 073); absent in a build saved before them. */
+    protocols?: number;
   };
   csvWritten: string[];
   vatFiles: string[];
@@ -156,6 +164,35 @@ async function offersUnit(build: Build) {
       deflate: false,
     });
     step.counts.offers = (step.counts.offers ?? 0) + 1;
+  }
+  step.cursor = page.nextCursor;
+  if (!page.nextCursor) {
+    step.part = "protocols";
+    step.cursor = null;
+  }
+}
+
+/**
+ * "Протоколи по чл. 117/2026/Протокол-0000000001.pdf": each protocol under чл. 117 (decision
+ * 073), the cancelled too, drawn now by the books' renderer as its page's PDF is.
+ */
+async function protocolsUnit(build: Build) {
+  const { db, companyId, step, writer } = build;
+  const page = await protocolIdsPage(db, companyId, step.cursor, OFFERS_PER_UNIT);
+  for (const row of page.rows) {
+    const { model } = await protocolPdfModel(
+      db,
+      companyId,
+      row.expenseId,
+      row.id,
+      formatDate(new Date()),
+    );
+    const pdf = await renderInPool(companyId, { kind: "ledger", model }, { background: true });
+    const name = safeEntryName(`Протокол-${row.number}`, "протокол");
+    await writer.addFile(`Протоколи по чл. 117/${row.protocolDate.slice(0, 4)}/${name}.pdf`, pdf, {
+      deflate: false,
+    });
+    step.counts.protocols = (step.counts.protocols ?? 0) + 1;
   }
   step.cursor = page.nextCursor;
   if (!page.nextCursor) {
@@ -360,6 +397,7 @@ async function readmeUnit(build: Build, createdAt: Date) {
     madeOn: formatDate(createdAt),
     ...step.counts,
     offers: step.counts.offers ?? 0,
+    protocols: step.counts.protocols ?? 0,
     csv: step.csvWritten.map((name) => {
       const source = sources.get(name);
       return { name, header: source?.header ?? [], what: source?.what ?? "" };
@@ -382,6 +420,9 @@ export async function unit(build: Build, createdAt: Date): Promise<boolean> {
       return false;
     case "offers":
       await offersUnit(build);
+      return false;
+    case "protocols":
+      await protocolsUnit(build);
       return false;
     case "receipts":
       await receiptsUnit(build);

@@ -19,6 +19,7 @@ export type ExportState = keyof typeof EXPORT_STATES;
 export const EXPORT_PARTS = {
   documents: "Документи (PDF и електронни фактури)",
   offers: "Оферти (PDF)",
+  protocols: "Протоколи по чл. 117 (PDF)",
   receipts: "Разходни документи",
   vat: "Файлове по ЗДДС",
   csv: "Таблици (CSV)",

@@ -20,6 +20,8 @@ export interface ExportSummary {
   receipts: number;
   /** Offers' PDFs (issue #48 item 5). */
   offers: number;
+  /** Protocols' PDFs under чл. 117 ЗДДС (decision 073). */
+  protocols: number;
   /** The CSV files written, with their columns. */
   csv: { name: string; header: readonly string[]; what: string }[];
   /** The VAT files written (ДДС/yyyy-MM/NAME), and the months whose problems kept them back. */
@@ -62,6 +64,11 @@ export function exportReadme(s: ExportSummary): string {
   if (s.offers) {
     lines.push(
       `- Оферти/*/*.pdf — ${n(s.offers)} ${pluralWord(s.offers, "оферта", "оферти")} като PDF, в папка по година на датата им, напр. „Оферти/2026/Оферта-0000000001.pdf“, създадени при експорта (офертата не е данъчен документ и не се съхранява като PDF). Списъкът им е в Оферти.csv.`,
+    );
+  }
+  if (s.protocols) {
+    lines.push(
+      `- Протоколи по чл. 117/*/*.pdf — ${n(s.protocols)} ${pluralWord(s.protocols, "протокол", "протокола")} по чл. 117 ЗДДС като PDF, в папка по година на датата им, напр. „Протоколи по чл. 117/2026/Протокол-0000000001.pdf“, и анулираните. Списъкът им е в Протоколи по чл. 117.csv.`,
     );
   }
   for (const file of s.csv) {

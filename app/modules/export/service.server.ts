@@ -78,7 +78,8 @@ type Row = {
 
 const PART_SHARE: Record<ExportPart, [number, number]> = {
   documents: [0, 80],
-  offers: [80, 85],
+  offers: [80, 84],
+  protocols: [84, 85],
   receipts: [85, 92],
   vat: [92, 95],
   csv: [95, 99],
