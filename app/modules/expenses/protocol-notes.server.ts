@@ -1,5 +1,4 @@
 import type { Kysely, Transaction } from "kysely";
-import { postVatProtocol } from "~/modules/ledger/post-protocol.server";
 import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import { printDate } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
@@ -15,12 +14,13 @@ import {
   withinTerm,
 } from "./protocol-rules";
 import {
-  allocate,
   EXPENSE_COLUMNS,
   nextNumberOf,
   type ProtocolProposal,
   periodBase,
+  proposalValues,
   protocolProposal,
+  writeProtocol,
 } from "./protocols.server";
 
 /*
@@ -273,31 +273,17 @@ export async function issueNoteProtocol(
       .forUpdate()
       .executeTakeFirstOrThrow();
     await assertPeriodOpen(trx, companyId, proposal.protocolDate);
-    const number = await allocate(trx, companyId);
-    const row = await trx
-      .insertInto("vatProtocols")
-      .values({
-        companyId,
-        expenseId,
-        number,
-        kind: proposal.kind,
-        protocolDate: proposal.protocolDate,
-        chargeableDate: proposal.chargeableDate,
-        currency: proposal.currency,
-        sourceCurrency: proposal.sourceCurrency,
-        eurRate: proposal.eurRate,
-        rateNote: proposal.rateNote,
-        baseCents: proposal.baseCents,
-        vatRate: proposal.vatRate,
-        vatCents: proposal.vatCents,
-        creditableVatCents: proposal.creditableVatCents,
+    const row = await writeProtocol(
+      trx,
+      companyId,
+      expenseId,
+      {
+        ...proposalValues(proposal),
         correctsId: proposal.corrects.protocolId,
         reason: proposal.reason,
-        createdBy: userId,
-      })
-      .returning(["id", "number"])
-      .executeTakeFirstOrThrow();
-    await postVatProtocol(trx, companyId, row.id, userId ? { id: userId, name: null } : null);
+      },
+      userId,
+    );
     return row;
   });
 }

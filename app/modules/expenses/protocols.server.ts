@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { Insertable, Kysely, Transaction } from "kysely";
 import { postVatProtocol } from "~/modules/ledger/post-protocol.server";
 import { ledgerCurrency } from "~/modules/ledger/postings";
 import { assertPeriodOpen, lockOn } from "~/modules/periods/locks.server";
@@ -7,7 +7,7 @@ import { printDate, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { BGN_PER_EUR, convertCents, divRound, percentOf } from "~/utils/money";
 import { isUuid } from "~/utils/uuid";
-import type { Database, VatProtocolsKind } from "~db/types";
+import type { Database, VatProtocols, VatProtocolsKind } from "~db/types";
 import { creditableVat } from "./amounts";
 import {
   chargeableDate,
@@ -272,6 +272,51 @@ export async function allocate(trx: Transaction<Database>, companyId: string) {
   return protocolNumber(Number(row.lastNumber));
 }
 
+/** What a protocol is written with; its number is taken by writeProtocol. */
+export type ProtocolValues = Omit<
+  Insertable<VatProtocols>,
+  "id" | "companyId" | "expenseId" | "number" | "createdBy" | "createdAt" | "status"
+>;
+
+/** A proposal's columns (decision 073): what issueProtocol and a note's protocol write. */
+export function proposalValues(proposal: ProtocolProposal): ProtocolValues {
+  return {
+    kind: proposal.kind,
+    protocolDate: proposal.protocolDate,
+    chargeableDate: proposal.chargeableDate,
+    currency: proposal.currency,
+    sourceCurrency: proposal.sourceCurrency,
+    eurRate: proposal.eurRate,
+    rateNote: proposal.rateNote,
+    baseCents: proposal.baseCents,
+    vatRate: proposal.vatRate,
+    vatCents: proposal.vatCents,
+    creditableVatCents: proposal.creditableVatCents,
+  };
+}
+
+/**
+ * Writes a protocol with the series' next number (its counter row held to commit) and posts it to
+ * the books in the same transaction: the one way an original, a correction and a note's
+ * protocol are written.
+ */
+export async function writeProtocol(
+  trx: Transaction<Database>,
+  companyId: string,
+  expenseId: string,
+  values: ProtocolValues,
+  userId: string | null,
+) {
+  const number = await allocate(trx, companyId);
+  const row = await trx
+    .insertInto("vatProtocols")
+    .values({ ...values, companyId, expenseId, number, createdBy: userId })
+    .returning(["id", "number"])
+    .executeTakeFirstOrThrow();
+  await postVatProtocol(trx, companyId, row.id, userId ? { id: userId, name: null } : null);
+  return row;
+}
+
 /**
  * Issues the expense's protocol as proposed (the person's choices applied): 404 for another
  * company's expense, 409 when it has one, 400 when none is due or a choice is out of the law.
@@ -292,30 +337,7 @@ export async function issueProtocol(
     const proposal = await propose(trx, companyId, expense, choices);
     if (!proposal) throw new AppError(PROTOCOL_MESSAGES.notDue, 400);
     await assertPeriodOpen(trx, companyId, proposal.protocolDate);
-    const number = await allocate(trx, companyId);
-    const row = await trx
-      .insertInto("vatProtocols")
-      .values({
-        companyId,
-        expenseId,
-        number,
-        kind: proposal.kind,
-        protocolDate: proposal.protocolDate,
-        chargeableDate: proposal.chargeableDate,
-        currency: proposal.currency,
-        sourceCurrency: proposal.sourceCurrency,
-        eurRate: proposal.eurRate,
-        rateNote: proposal.rateNote,
-        baseCents: proposal.baseCents,
-        vatRate: proposal.vatRate,
-        vatCents: proposal.vatCents,
-        creditableVatCents: proposal.creditableVatCents,
-        createdBy: userId,
-      })
-      .returning(["id", "number"])
-      .executeTakeFirstOrThrow();
-    await postVatProtocol(trx, companyId, row.id, userId ? { id: userId, name: null } : null);
-    return row;
+    return writeProtocol(trx, companyId, expenseId, proposalValues(proposal), userId);
   });
 }
 
@@ -422,13 +444,11 @@ export async function correctProtocol(
         ? 0
         : Number(original.creditableVatCents) / Number(original.vatCents);
     const creditDelta = share === 1 ? vatDelta : share === 0 ? 0 : Math.round(vatDelta * share);
-    const number = await allocate(trx, companyId);
-    const row = await trx
-      .insertInto("vatProtocols")
-      .values({
-        companyId,
-        expenseId,
-        number,
+    return writeProtocol(
+      trx,
+      companyId,
+      expenseId,
+      {
         kind: original.kind,
         protocolDate: date,
         chargeableDate: date,
@@ -442,12 +462,9 @@ export async function correctProtocol(
         creditableVatCents: creditDelta,
         correctsId: id,
         reason: input.reason,
-        createdBy: userId,
-      })
-      .returning(["id", "number"])
-      .executeTakeFirstOrThrow();
-    await postVatProtocol(trx, companyId, row.id, userId ? { id: userId, name: null } : null);
-    return row;
+      },
+      userId,
+    );
   });
 }
 
