@@ -1169,6 +1169,10 @@ export interface Feedback {
 }
 
 export interface IncomeTaxYears {
+  /**
+   * A sole trader: the advance instalments under ЗКПО paid for the year, cents in the year's currency, as the person states them.
+   */
+  advancesPaidCents: Generated<number>;
   companyId: string;
   /**
    * Compulsory social and health contributions the person paid for the year (КСО, ЗЗО), euro cents, as the person states them.
@@ -1181,6 +1185,14 @@ export interface IncomeTaxYears {
   updatedAt: Generated<Timestamp>;
   updatedBy: string | null;
   year: number;
+  /**
+   * A sole trader: the decreases of the accounting result under ЗКПО for the year, cents in the year's currency, as the person states them.
+   */
+  zkpoDecreasesCents: Generated<number>;
+  /**
+   * A sole trader: the increases of the accounting result under ЗКПО for the year, cents in the year's currency, as the person states them.
+   */
+  zkpoIncreasesCents: Generated<number>;
 }
 
 export interface LedgerAccounts {

@@ -40,10 +40,12 @@ export const LAYERS: readonly (readonly string[])[] = [
   // payments from the portal (decision 071), recorded as the documents' payments and fees as expenses.
   ["bank", "card-payments"],
   // Reports over the documents, expenses and salaries; the company's whole export of them.
-  // The owner's income tax (decision 076) reads the documents' payments, as the VAT reads them.
-  ["vat", "income-tax"],
+  ["vat"],
   // SAF-T (decision 063) reads the books, the documents and the VAT journals' conversions.
   ["analytics", "dashboard", "export", "saft", "annual"],
+  // The owner's income tax (decision 076) reads the documents' payments, as the VAT reads them;
+  // a sole trader's (decision 080) the annual income statement's result.
+  ["income-tax"],
   // The accountant's month-end (decision 066) gathers the VAT, payroll, books and SAF-T files.
   // The tax calendar (decision 075) reads the VAT return's and the payroll's figures.
   ["month-end", "calendar"],

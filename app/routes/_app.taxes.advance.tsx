@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import * as page from "~/components/layout/page.css";
+import { SoleTraderAdvance } from "~/components/taxes/sole-trader";
 import { AdvanceTable, TaxYearForm } from "~/components/taxes/tax-tables";
 import { taxYear } from "~/modules/income-tax/advance.server";
 import { INCOME_TAX_MESSAGES, taxYearOf } from "~/modules/income-tax/rules";
@@ -12,7 +13,9 @@ import { requireCompanyUser } from "~/web/auth/guards.server";
  * /taxes/advance?year=yyyy «Авансов данък» (issue #49 item 2, decision 076): a freelancer's
  * quarterly advance income tax (ЗДДФЛ чл. 67, ал. 1) from the payments received in each quarter,
  * split by who paid — a Bulgarian enterprise withholds it itself, an individual or a foreign client
- * does not — with the statutory expenses, the rate, the deadlines and their sources.
+ * does not — with the statutory expenses, the rate, the deadlines and their sources. For a sole
+ * trader (decision 080): whether advance instalments under ЗКПО apply, by the previous year's net
+ * sales revenue in the books against the threshold.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "taxes");
@@ -36,7 +39,12 @@ export default function AdvanceTaxPage() {
     <div className={page.page}>
       <h1>Авансов данък върху доходите</h1>
       <TaxYearForm asked={asked} error={error} />
-      {tax?.kind === "sole_trader" && <p>{INCOME_TAX_MESSAGES.soleTrader}</p>}
+      {tax?.kind === "sole_trader" &&
+        (tax.soleTrader ? (
+          <SoleTraderAdvance year={tax.year} s={tax.soleTrader} />
+        ) : (
+          <p>{INCOME_TAX_MESSAGES.soleTrader}</p>
+        ))}
       {tax?.kind === "none" && <p>{INCOME_TAX_MESSAGES.notFreelancer}</p>}
       {tax?.advances && (
         <>

@@ -9,19 +9,27 @@ import { CompanyField, keepPageOnCompanyMismatch } from "~/components/forms/comp
 import { CheckboxField, TextField } from "~/components/forms/field";
 import { FormError } from "~/components/forms/field-frame";
 import * as page from "~/components/layout/page.css";
+import { SoleTraderReturn } from "~/components/taxes/sole-trader";
 import { ReturnTable, TaxYearForm } from "~/components/taxes/tax-tables";
 import { Button } from "~/components/ui/button";
 import { recordAct } from "~/modules/auth/acts.server";
 import { taxYear } from "~/modules/income-tax/advance.server";
-import { TAX_YEAR_FIELDS, taxYearSchema } from "~/modules/income-tax/form.server";
-import { saveTaxYear } from "~/modules/income-tax/income.server";
+import {
+  SOLE_TRADER_FIELDS,
+  soleTraderYearSchema,
+  TAX_YEAR_FIELDS,
+  taxYearSchema,
+} from "~/modules/income-tax/form.server";
+import { saveTaxYear, taxpayer } from "~/modules/income-tax/income.server";
 import { returnRows } from "~/modules/income-tax/return-rows";
 import {
   annualReturnDueDate,
   CONTRIBUTIONS_FORM_ID,
   INCOME_TAX_MESSAGES,
+  incomeTaxKind,
   taxYearOf,
 } from "~/modules/income-tax/rules";
+import { SOLE_TRADER_FORM_ID, SOLE_TRADER_MESSAGES } from "~/modules/income-tax/sole-trader";
 import { printDate, todayInSofia } from "~/utils/dates";
 import { answerFields, useFormAnswer } from "~/utils/forms";
 import { parseFormValues, refuseForm, typedValues } from "~/utils/forms.server";
@@ -33,7 +41,9 @@ import { requireCompanyUser } from "~/web/auth/guards.server";
  * /taxes/annual?year=yyyy «Годишна данъчна декларация – Приложение 3» (issue #49 item 2,
  * decision 076): a freelancer's figures for the annual return under чл. 50 ЗДДФЛ — income by
  * payer with its ЕИК, the statutory expenses, the contributions the person paid (a field here:
- * Сметка does not know them), the tax withheld by payers and the advances — and its PDF.
+ * Сметка does not know them), the tax withheld by payers and the advances — and its PDF. For a
+ * sole trader (decision 080) «… на едноличен търговец – Приложение 2»: the accounting result from
+ * the books, the adjustments under ЗКПО and the advances the person enters, the tax at 15 %.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireCompanyUser(request, context, "taxes");
@@ -55,13 +65,31 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const today = todayInSofia();
   const values = typedValues(await request.formData());
   const year = taxYearOf(new URL(request.url).searchParams.get("year"), today);
+  const person = await taxpayer(context.db, user.companyId, year ?? Number(today.slice(0, 4)));
+  const soleTrader = incomeTaxKind(person.companyType, person.name) === "sole_trader";
   if (year === null) {
     return refuseForm({
-      formId: CONTRIBUTIONS_FORM_ID,
+      formId: soleTrader ? SOLE_TRADER_FORM_ID : CONTRIBUTIONS_FORM_ID,
       fieldErrors: {},
       formError: INCOME_TAX_MESSAGES.year,
       repopulateFields: values,
     });
+  }
+  if (soleTrader) {
+    const parsed = parseFormValues(
+      SOLE_TRADER_FORM_ID,
+      soleTraderYearSchema,
+      values,
+      SOLE_TRADER_FIELDS,
+    );
+    if (parsed.refusal) return parsed.refusal;
+    await saveTaxYear(context.db, user.companyId, user.id, year, {
+      zkpoIncreasesCents: parsed.data.increases,
+      zkpoDecreasesCents: parsed.data.decreases,
+      advancesPaidCents: parsed.data.advancesPaid,
+    });
+    await recordAct(context, user, "income-tax.year", { type: "year", label: String(year) });
+    return redirectWithToast(`/taxes/annual?year=${year}`, { title: SOLE_TRADER_MESSAGES.saved });
   }
   const parsed = parseFormValues(CONTRIBUTIONS_FORM_ID, taxYearSchema, values, TAX_YEAR_FIELDS);
   if (parsed.refusal) return parsed.refusal;
@@ -76,6 +104,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AnnualReturnPage() {
   const { tax, asked, error } = useLoaderData<typeof loader>();
   const answer = useFormAnswer(CONTRIBUTIONS_FORM_ID);
+  const soleTraderAnswer = useFormAnswer(SOLE_TRADER_FORM_ID);
   const f = tax?.annual;
   const fields = answerFields(answer, {
     contributions: f ? centsToDecimal(f.contributionsCents).replace(".", ",") : "",
@@ -89,7 +118,12 @@ export default function AnnualReturnPage() {
           : "Годишна данъчна декларация – Приложение 3"}
       </h1>
       <TaxYearForm asked={asked} error={error} />
-      {tax?.kind === "sole_trader" && <p>{INCOME_TAX_MESSAGES.soleTrader}</p>}
+      {tax?.kind === "sole_trader" &&
+        (tax.soleTrader ? (
+          <SoleTraderReturn year={tax.year} s={tax.soleTrader} answer={soleTraderAnswer} />
+        ) : (
+          <p>{INCOME_TAX_MESSAGES.soleTrader}</p>
+        ))}
       {tax?.kind === "none" && <p>{INCOME_TAX_MESSAGES.notFreelancer}</p>}
       {tax && f && (
         <>

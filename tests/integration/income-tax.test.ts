@@ -237,7 +237,7 @@ describe("a freelancer's income tax (issue #49 item 2, decision 076's worked exa
     );
   });
 
-  it("owes nothing as a company, says a sole trader's tax follows ЗКПО, and is not the staff's to see", async () => {
+  it("owes nothing as a company, gives a sole trader its own pages (decision 080), and is not the staff's to see", async () => {
     const db = getDb();
     const company = await createCompanyWithClient(db, false);
     expect(await advanceTaxForQuarter(db, company.companyId, 2026, 2)).toBeUndefined();
@@ -254,9 +254,8 @@ describe("a freelancer's income tax (issue #49 item 2, decision 076's worked exa
       await call(advanceLoader, db, path, { headers: { Cookie: session.cookie } }),
       path,
     );
-    expect(text).toContain("Едноличният търговец се облага по чл. 26, ал. 7 ЗДДФЛ");
-    // The same deadline as the calendar's (ЗДДФЛ чл. 53, ал. 2), not a freelancer's 30 April.
-    expect(text).toContain("подадена от 1 март до 30 юни");
+    // No books for 2025: no advance instalments under ЗКПО; no freelancer's quarters.
+    expect(text).toContain("Не дължите авансови вноски за 2026 г.");
     expect(text).not.toContain("Общо авансов данък");
     // Named on a Latin keyboard, the annual page tells the same sole trader.
     await db
@@ -271,13 +270,22 @@ describe("a freelancer's income tax (issue #49 item 2, decision 076's worked exa
       annualPath,
     );
     expect(annual.text).toContain("Едноличният търговец се облага по чл. 26, ал. 7 ЗДДФЛ");
+    // The same deadline as the calendar's (ЗДДФЛ чл. 53, ал. 2), not a freelancer's 30 April.
+    expect(annual.text).toContain("подадена от 1 март до 30 юни");
     expect(annual.text).toContain(
       "Годишна данъчна декларация на едноличен търговец – Приложение 2",
     );
+    // Приложение № 2 as PDF (decision 080); a company has none.
     const pdf = await call(annualPdf, db, "/taxes/annual.pdf?year=2026", {
       headers: { Cookie: session.cookie },
     });
-    expect(pdf.status).toBe(404);
+    expect(pdf.status).toBe(200);
+    const other = await createCompanyWithClient(db, false);
+    const otherSession = await signInApi(db, other.user);
+    const none = await call(annualPdf, db, "/taxes/annual.pdf?year=2026", {
+      headers: { Cookie: otherSession.cookie },
+    });
+    expect(none.status).toBe(404);
 
     const staff = await memberOf(db, company.companyId, "staff");
     const refused = await call(advanceLoader, db, path, { headers: { Cookie: staff.cookie } });

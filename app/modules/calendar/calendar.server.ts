@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { advanceTaxForQuarter } from "~/modules/income-tax/advance.server";
 import type { Quarter } from "~/modules/income-tax/rules";
+import { soleTraderReturnBalance } from "~/modules/income-tax/sole-trader.server";
 import { monthPayments } from "~/modules/salaries/nap/payments.server";
 import { PLAN_RANK } from "~/modules/subscriptions/plans";
 import { periodCurrency } from "~/modules/vat/journals.server";
@@ -69,6 +70,24 @@ export function advanceTaxProvider(source: AdvanceTaxSource): AmountProvider {
   };
 }
 
+/** The signature of the income-tax module's `soleTraderReturnBalance` (decision 080). */
+export type SoleTraderReturnSource = (
+  db: Db,
+  companyId: string,
+  year: number,
+) => Promise<{ balanceCents: number; currency: string } | undefined>;
+
+/** A provider of the ЕТ's annual return: the balance of its Приложение № 2 for the year. */
+export function soleTraderReturnProvider(source: SoleTraderReturnSource): AmountProvider {
+  return async (ctx, d) => {
+    const tax = await source(ctx.db, ctx.companyId, Number(d.period));
+    if (!tax) return undefined;
+    return tax.balanceCents < 0
+      ? { cents: -tax.balanceCents, currency: tax.currency, label: "Надвнесен данък" }
+      : { cents: tax.balanceCents, currency: tax.currency, label: "Данък за внасяне" };
+  };
+}
+
 /**
  * The VAT returns of one call (a page, the dashboard, a reminder): the filing settings read once
  * and each month's journals once, however many returns the call shows (decision 075).
@@ -102,6 +121,8 @@ export const AMOUNT_PROVIDERS: Partial<Record<RuleKey, AmountProvider>> = {
   "payroll-contributions": payrollAmount,
   // The freelancer's quarterly advance tax (decision 076).
   "advance-tax": advanceTaxProvider(advanceTaxForQuarter),
+  // The sole trader's annual return: Приложение № 2's balance (decision 080).
+  "sole-trader-return": soleTraderReturnProvider(soleTraderReturnBalance),
 };
 
 /** The company's kind, VAT registration, employees (anyone employed on or after `from`) and plan. */

@@ -158,6 +158,7 @@ export const CALENDAR_RULES: readonly CalendarRule[] = [
     source: "ЗДДФЛ чл. 53, ал. 2; чл. 67, ал. 4",
     validFrom: "2007-01-01",
     validTo: null,
+    href: "/taxes/annual",
   },
   {
     key: "corporate-return",

@@ -11,6 +11,8 @@ import {
   type Quarter,
   quarterDays,
 } from "./rules";
+import type { SoleTraderYear } from "./sole-trader";
+import { soleTraderYear } from "./sole-trader.server";
 
 /*
  * A freelancer's income tax for a year (issue #49 item 2, decision 076): the quarterly advance
@@ -26,9 +28,11 @@ export interface TaxYear {
   /** Null unless the company is a freelancer's. */
   advances: AdvanceQuarter[] | null;
   annual: AnnualFigures | null;
+  /** Null unless the company is a sole trader's (decision 080); also null before 2016. */
+  soleTrader: SoleTraderYear | null;
 }
 
-/** The year's advance tax and annual figures of the company's owner, if a freelancer. */
+/** The year's advance tax and annual figures of the company's owner: a freelancer's or an ЕТ's. */
 export async function taxYear(
   db: Kysely<Database>,
   companyId: string,
@@ -44,7 +48,11 @@ export async function taxYear(
     rule,
     selfInsuredDeclared: person.selfInsuredDeclared,
   };
-  if (kind !== "freelancer") return { ...base, advances: null, annual: null };
+  if (kind === "sole_trader") {
+    const soleTrader = await soleTraderYear(db, companyId, year, person.soleTrader);
+    return { ...base, advances: null, annual: null, soleTrader };
+  }
+  if (kind !== "freelancer") return { ...base, advances: null, annual: null, soleTrader: null };
   const quarters = await Promise.all(
     QUARTERS.map((q) => {
       const { from, to } = quarterDays(year, q);
@@ -58,7 +66,7 @@ export async function taxYear(
     person.selfInsuredDeclared,
     person.contributionsCents,
   );
-  return { ...base, advances, annual: figures };
+  return { ...base, advances, annual: figures, soleTrader: null };
 }
 
 /**
@@ -67,8 +75,8 @@ export async function taxYear(
  * did not withhold it (individuals, foreign clients; every payer once the person declared to be
  * self-insured). `{ dueCents: 0 }` for the fourth quarter (paid with the annual tax) and a quarter
  * with nothing to pay; undefined when the company is not a freelancer's (a company or a
- * non-profit owes none; a sole trader's advances follow ЗКПО, which Сметка does not compute —
- * decision 076). Due by the last day of the month after the quarter (`advanceDueDate` in rules.ts).
+ * non-profit owes none; a sole trader's advances follow ЗКПО, whose amount Сметка does not
+ * compute — decisions 076, 080). Due by the last day of the month after the quarter (`advanceDueDate` in rules.ts).
  */
 export async function advanceTaxForQuarter(
   db: Kysely<Database>,

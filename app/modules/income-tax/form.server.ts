@@ -1,2 +1,7 @@
 /* The form's schema for actions only: the page's browser chunk never loads zod (conventions). */
-export { TAX_YEAR_FIELDS, taxYearSchema } from "./schema";
+export {
+  SOLE_TRADER_FIELDS,
+  soleTraderYearSchema,
+  TAX_YEAR_FIELDS,
+  taxYearSchema,
+} from "./schema";

@@ -77,7 +77,13 @@ export async function taxpayer(db: Kysely<Database>, companyId: string, year: nu
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("incomeTaxYears")
-      .select(["contributionsCents", "selfInsuredDeclared"])
+      .select([
+        "contributionsCents",
+        "selfInsuredDeclared",
+        "zkpoIncreasesCents",
+        "zkpoDecreasesCents",
+        "advancesPaidCents",
+      ])
       .where("companyId", "=", companyId)
       .where("year", "=", year)
       .executeTakeFirst(),
@@ -86,16 +92,26 @@ export async function taxpayer(db: Kysely<Database>, companyId: string, year: nu
     ...company,
     contributionsCents: Number(entered?.contributionsCents ?? 0),
     selfInsuredDeclared: entered?.selfInsuredDeclared ?? false,
+    soleTrader: {
+      increasesCents: Number(entered?.zkpoIncreasesCents ?? 0),
+      decreasesCents: Number(entered?.zkpoDecreasesCents ?? 0),
+      advancesPaidCents: Number(entered?.advancesPaidCents ?? 0),
+    },
   };
 }
 
-/** Keeps the person's figures for a year (the form on /taxes/annual). */
+/** What the person enters for a year: a freelancer's (076) or a sole trader's (080) fields. */
+export type TaxYearValues =
+  | { contributionsCents: number; selfInsuredDeclared: boolean }
+  | { zkpoIncreasesCents: number; zkpoDecreasesCents: number; advancesPaidCents: number };
+
+/** Keeps the person's figures for a year (the forms on /taxes/annual); the other kind's stay. */
 export async function saveTaxYear(
   db: Kysely<Database>,
   companyId: string,
   userId: string,
   year: number,
-  values: { contributionsCents: number; selfInsuredDeclared: boolean },
+  values: TaxYearValues,
 ) {
   await db
     .insertInto("incomeTaxYears")
