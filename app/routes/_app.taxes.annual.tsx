@@ -174,6 +174,11 @@ export default function AnnualReturnPage() {
 
 export const shouldRevalidate = keepPageOnCompanyMismatch;
 
-export const meta: MetaFunction = () => [
-  { title: "Годишна данъчна декларация – Приложение 3 | Сметка" },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  {
+    title:
+      data?.tax?.kind === "sole_trader"
+        ? "Годишна данъчна декларация на едноличен търговец – Приложение 2 | Сметка"
+        : "Годишна данъчна декларация – Приложение 3 | Сметка",
+  },
 ];

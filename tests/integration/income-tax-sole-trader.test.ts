@@ -153,7 +153,7 @@ describe("a sole trader's income tax (issue #49, decision 080's worked example)"
     );
     expect(text).toContain("За 2026 г. дължите тримесечни авансови вноски по ЗКПО.");
     expect(text).toContain("Нетните приходи от продажби за 2025 г.");
-    expect(text).toContain("204 516,75 EUR");
+    expect(text).toContain("левовете превалутирани в евро по 1,95583): 204 516,75 EUR");
     expect(text).toContain("153 387,56 EUR");
     expect(text).toContain("Сметка не изчислява размера им");
     // 2025 against 2024 (no books): none, in leva.

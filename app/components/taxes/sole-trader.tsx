@@ -138,9 +138,11 @@ export function SoleTraderAdvance({ year, s }: { year: number; s: SoleTraderYear
       </p>
       <p>
         Нетните приходи от продажби за {year - 1} г. по книгите в Сметка (ред «Нетни приходи от
-        продажби» на отчета за приходите и разходите): <strong>{sales}</strong>. Авансови вноски по
-        ЗКПО се правят, когато надвишават {threshold}; месечни — когато надвишават{" "}
-        {formatMoney(s.rule.monthlyAboveCents, s.currency)}.
+        продажби» на отчета за приходите и разходите
+        {s.currency === "EUR" && year === 2026 ? ", левовете превалутирани в евро по 1,95583" : ""}
+        ): <strong>{sales}</strong>. Авансови вноски по ЗКПО се правят, когато надвишават{" "}
+        {threshold}; месечни — когато надвишават {formatMoney(s.rule.monthlyAboveCents, s.currency)}
+        .
       </p>
       {s.advances !== "none" && <p>{SOLE_TRADER_MESSAGES.howToPay}</p>}
       <p>
