@@ -188,6 +188,8 @@ export function ExpenseForm({
         <ReverseChargeField
           checked={value("reverseCharge") === "on"}
           error={error("reverseCharge")}
+          part={value("reverseChargeAnnexPart")}
+          partError={error("reverseChargeAnnexPart")}
         />
         <FormField
           name="description"
