@@ -70,6 +70,8 @@ export type ExpensePaymentMethod = "bank" | "card" | "cash" | "other";
 
 export type ExpensesAcquisition = "goods" | "services";
 
+export type ExpensesReverseChargeAnnexPart = "I" | "II";
+
 export type FeedbackSeverity = "high" | "low" | "medium";
 
 export type FeedbackType = "feedback" | "support";
@@ -1134,6 +1136,10 @@ export interface Expenses {
    * The supplier charged no VAT because the buyer owes it (чл. 163а ЗДДС, a domestic reverse charge): the expense gets a protocol under чл. 117.
    */
   reverseCharge: Generated<boolean>;
+  /**
+   * With reverse_charge (чл. 163а ЗДДС): the part of Приложение № 2 the supply falls under, I or II (NAP's files' code 01 or 02); null otherwise or not yet chosen.
+   */
+  reverseChargeAnnexPart: ExpensesReverseChargeAnnexPart | null;
   subtotalCents: number;
   supplierAddress: string | null;
   /**

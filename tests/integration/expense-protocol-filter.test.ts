@@ -55,6 +55,7 @@ describe("the expenses list's filter by protocol under чл. 117", () => {
           categoryId: category!.id,
           currency: "EUR",
           reverseCharge: s.reverseCharge ?? false,
+          reverseChargeAnnexPart: s.reverseCharge ? "I" : null,
           amounts: [{ vatRate: s.vatRate ?? null, base: "100.00" }],
         },
         owner.bearer,

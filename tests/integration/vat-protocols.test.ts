@@ -232,6 +232,7 @@ describe("a protocol under чл. 117 made from an EU supplier's invoice (decisio
         description: "Отпадъци от черни метали",
         categoryId: category!.id,
         reverseCharge: true,
+        reverseChargeAnnexPart: "I",
         amounts: [{ vatRate: null, base: "500.00" }],
       },
       owner.bearer,

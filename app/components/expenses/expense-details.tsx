@@ -4,6 +4,7 @@ import * as listStyles from "~/components/ui/list.css";
 import { ScrollTable } from "~/components/ui/scroll-table";
 import {
   EXPENSE_ACQUISITIONS,
+  EXPENSE_ANNEX_PARTS,
   EXPENSE_DOCUMENT_TYPES,
   EXPENSE_PAYMENT_METHODS,
   RATE_LABELS,
@@ -21,6 +22,9 @@ export interface ExpenseView {
   documentType: keyof typeof EXPENSE_DOCUMENT_TYPES;
   /** A protocol under чл. 117: goods (ВОП) or services (decision 065). */
   acquisition?: keyof typeof EXPENSE_ACQUISITIONS | null;
+  /** A domestic reverse charge (чл. 163а): the part of Приложение № 2 (decision 079). */
+  reverseCharge?: boolean;
+  reverseChargeAnnexPart?: keyof typeof EXPENSE_ANNEX_PARTS | null;
   documentNumber: string;
   documentDate: string;
   taxEventDate: string | null;
@@ -95,6 +99,16 @@ export function ExpenseDetails({ expense, today }: { expense: ExpenseView; today
             <div>
               <dt>Протоколът е за: </dt>
               <dd>{EXPENSE_ACQUISITIONS[expense.acquisition]}</dd>
+            </div>
+          ) : null}
+          {expense.reverseCharge ? (
+            <div>
+              <dt>Обратно начисляване по чл. 163а: </dt>
+              <dd>
+                {expense.reverseChargeAnnexPart
+                  ? EXPENSE_ANNEX_PARTS[expense.reverseChargeAnnexPart]
+                  : "не е избрана част от Приложение № 2 — изберете я в редакцията"}
+              </dd>
             </div>
           ) : null}
           <div>

@@ -185,10 +185,7 @@ export function ExpenseForm({
             hint="Празно, ако съвпада с датата на документа"
           />
         </div>
-        <ReverseChargeField
-          checked={value("reverseCharge") === "on"}
-          error={error("reverseCharge")}
-        />
+        <ReverseChargeField value={value} error={error} />
         <FormField
           name="description"
           label="Описание"

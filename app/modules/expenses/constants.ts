@@ -24,6 +24,15 @@ export const EXPENSE_ACQUISITIONS = {
 } as const;
 
 /**
+ * The part of Приложение № 2 ЗДДС a domestic reverse charge (чл. 163а) falls under: НАП's
+ * PRODAGBI.TXT 02-27 and POKUPKI.TXT 03-45 carry it as "01" or "02" (decision 079).
+ */
+export const EXPENSE_ANNEX_PARTS = {
+  I: "Приложение № 2, Част I (отпадъци, скрап и др.)",
+  II: "Приложение № 2, Част II (зърнени и технически култури)",
+} as const;
+
+/**
  * The tax documents that give a right of credit (ЗДДС чл. 71) and go in the purchase journal. A
  * касов бон or another document is kept without credit, so /analytics and the VAT report take
  * the same input VAT (issue #25).
@@ -100,6 +109,8 @@ export const EXPENSE_MESSAGES = {
   vat: "Невалиден ДДС номер: BG и 9, 10 или 13 цифри, или ДДС номер от ЕС (напр. DE123456789)",
   documentType: "Изберете вид на документа",
   acquisition: "Изберете дали протоколът е за стоки (ВОП) или за услуги",
+  annexPart:
+    "Изберете по коя част на Приложение № 2 към ЗДДС е доставката с обратно начисляване: Част I или Част II",
   documentNumber: "Въведете номера на документа",
   tenDigits: "Номерът на фактура или известие от български доставчик е точно 10 цифри",
   documentDate: "Въведете датата на документа",
@@ -148,6 +159,7 @@ export const EXPENSE_FIELD_ORDER = [
   "documentType",
   "acquisition",
   "reverseCharge",
+  "reverseChargeAnnexPart",
   "documentNumber",
   "documentDate",
   "taxEventDate",

@@ -19,6 +19,7 @@ export function expenseJson(expense: ExpenseWithDetails) {
     documentType: expense.documentType,
     acquisition: expense.acquisition,
     reverseCharge: expense.reverseCharge,
+    reverseChargeAnnexPart: expense.reverseChargeAnnexPart,
     documentNumber: expense.documentNumber,
     documentDate: expense.documentDate,
     taxEventDate: expense.taxEventDate,
@@ -196,6 +197,11 @@ export const expenseJsonSchema = expenseListJsonSchema
     reverseCharge: z
       .boolean()
       .describe("The supplier charged no VAT under чл. 163а (domestic reverse charge)"),
+    reverseChargeAnnexPart: z
+      .union([z.enum(["I", "II"]), z.null()])
+      .describe(
+        "With reverseCharge: the part of Приложение № 2 ЗДДС (I: waste and scrap, II: grain and industrial crops), НАП's code 01/02 in PRODAGBI 02-27 and POKUPKI 03-45; null if none or not yet chosen",
+      ),
     eurRate: orNull,
     amounts: z.array(expenseAmountJsonSchema),
     vatCreditCoefficient: orNull,

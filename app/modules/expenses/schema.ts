@@ -166,6 +166,12 @@ export const expenseSchema = z
     paid: checkbox,
     /** The supplier charged no VAT under чл. 163а (domestic reverse charge): a protocol follows. */
     reverseCharge: checkbox,
+    /** With `reverseCharge`: the part of Приложение № 2 ЗДДС (НАП's code 01 or 02; decision 079). */
+    // The form's "" is no choice, as null is.
+    reverseChargeAnnexPart: z
+      .enum(["I", "II", ""], { errorMap: () => ({ message: EXPENSE_MESSAGES.annexPart }) })
+      .nullish()
+      .transform((value) => value || null),
     paymentMethod: z
       .enum(Object.keys(EXPENSE_PAYMENT_METHODS) as [keyof typeof EXPENSE_PAYMENT_METHODS], {
         errorMap: () => ({ message: EXPENSE_MESSAGES.paymentMethod }),
@@ -199,6 +205,9 @@ export const expenseSchema = z
       !/^\d{10}$/.test(data.documentNumber)
     ) {
       issue(["documentNumber"], EXPENSE_MESSAGES.tenDigits);
+    }
+    if (data.documentType === "invoice" && data.reverseCharge && !data.reverseChargeAnnexPart) {
+      issue(["reverseChargeAnnexPart"], EXPENSE_MESSAGES.annexPart);
     }
     if (data.currency === "BGN" && data.documentDate > "2025-12-31") {
       issue(["currency"], EXPENSE_MESSAGES.bgnAfter2025);

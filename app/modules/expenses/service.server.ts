@@ -77,6 +77,8 @@ async function columnsOf(db: Kysely<Database>, companyId: string, input: Expense
     documentType: input.documentType,
     acquisition: input.documentType === "protocol_117" ? (input.acquisition ?? "services") : null,
     reverseCharge: input.documentType === "invoice" && input.reverseCharge,
+    reverseChargeAnnexPart:
+      input.documentType === "invoice" && input.reverseCharge ? input.reverseChargeAnnexPart : null,
     documentNumber: input.documentNumber,
     documentDate: input.documentDate,
     taxEventDate: input.taxEventDate,

@@ -5,22 +5,39 @@ import type { Database } from "~db/types";
 import { type Key, keysetPages, PAGE, type Totals, tally } from "./keyset.server";
 import { type Chart, partyId, productCode } from "./master.server";
 import { INVOICE_TYPES, inForce, PAYMENT_METHODS, vatTaxCode } from "./nomenclatures";
+import { madeProtocolDocuments } from "./protocols.server";
 import { amount, clip, el, LEN, money, shortId, taxElements, wrap } from "./xml";
 
 /*
- * PurchaseInvoices (the purchase journal's documents: invoices, notes, protocols under чл. 117;
- * a line per VAT rate, as the expense keeps its amounts) and Payments (the month's payments on
+ * PurchaseInvoices (the purchase journal's documents: invoices, notes, protocols under чл. 117 —
+ * typed as expenses, or made from them: `protocols.server.ts`; a line per VAT rate, as the expense
+ * keeps its amounts) and Payments (the month's payments on
  * documents and of expenses), each a page at a time on a (date, id) keyset.
  */
 
 type Db = Kysely<Database>;
 type Range = { from: string; to: string; month: string };
-/** The month's purchase journal documents: one definition for pages and checks. */
+/**
+ * The month's purchase journal documents typed as expenses: one definition for pages and checks.
+ * An expense with an issued protocol made from it is that protocol, as in the journal (decision 073).
+ */
 export function purchaseSource(db: Db, companyId: string, range: { from: string; to: string }) {
   return db
     .selectFrom("expenses as x")
     .where("x.companyId", "=", companyId)
     .where("x.documentType", "in", VAT_CREDIT_DOCUMENT_TYPES)
+    .where(
+      ({ exists, selectFrom }) =>
+        exists(
+          selectFrom("vatProtocols as vp")
+            .select("vp.id")
+            .whereRef("vp.companyId", "=", "x.companyId")
+            .whereRef("vp.expenseId", "=", "x.id")
+            .where("vp.status", "=", "issued"),
+        ),
+      "=",
+      false,
+    )
     .where("x.documentDate", ">=", range.from)
     .where("x.documentDate", "<=", range.to);
 }
@@ -115,6 +132,7 @@ async function purchasePage(db: Db, companyId: string, range: Range, after: Key 
       }));
     return {
       ...r,
+      credit: r.documentType === "credit_note",
       lines,
       net: lines.reduce((s, l) => s + l.base, 0),
       vat: lines.reduce((s, l) => s + l.vat, 0),
@@ -122,17 +140,19 @@ async function purchasePage(db: Db, companyId: string, range: Range, after: Key 
   });
 }
 
-function purchaseDocuments(db: Db, companyId: string, range: Range) {
-  return keysetPages(
+/** The typed documents' pages, then the made protocols' (the schema asks no order of them). */
+async function* purchaseDocuments(db: Db, companyId: string, range: Range) {
+  yield* keysetPages(
     (after) => purchasePage(db, companyId, range, after),
     (x) => ({ date: x.documentDate, id: x.id }),
   );
+  yield* madeProtocolDocuments(db, companyId, range);
 }
 
 /** The purchase documents' count and debit (credit notes: credit) totals of their bases. */
 export function purchaseTotals(db: Db, companyId: string, range: Range): Promise<Totals> {
   return tally(purchaseDocuments(db, companyId, range), (x) =>
-    x.documentType === "credit_note" ? { credit: x.net } : { debit: x.net },
+    x.credit ? { credit: x.net } : { debit: x.net },
   );
 }
 
@@ -151,7 +171,7 @@ export async function* purchaseInvoices(
   for await (const page of purchaseDocuments(db, companyId, range)) {
     let chunk = "";
     for (const x of page) {
-      const indicator = x.documentType === "credit_note" ? "C" : "D";
+      const indicator = x.credit ? "C" : "D";
       const account = (x.account && accounts.get(x.account)?.saftCode) || "602";
       const taxPoint = x.taxEventDate ?? x.documentDate;
       chunk += wrap(

@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import type { Database } from "~db/types";
 import { monthEntries } from "./entries.server";
 import { monthDays, type SaftProblem, saftProblems } from "./problems.server";
+import { madeProtocolSource } from "./protocols.server";
 import { clientPaymentSource, purchaseSource, supplierPaymentSource } from "./purchases.server";
 import { salesSource } from "./sales.server";
 
@@ -31,7 +32,7 @@ export async function saftReadiness(
       .where("counterpartyKind", "=", kind)
       .limit(1)
       .executeTakeFirst();
-  const [problems, company, gl, sales, purchases, received, paid, clients, suppliers] =
+  const [problems, company, gl, sales, typed, made, received, paid, clients, suppliers] =
     await Promise.all([
       saftProblems(db, companyId, month),
       db
@@ -42,11 +43,13 @@ export async function saftReadiness(
       monthEntries(db, companyId, range).select(one).limit(1).executeTakeFirst(),
       salesSource(db, companyId, range).select(one).limit(1).executeTakeFirst(),
       purchaseSource(db, companyId, range).select(one).limit(1).executeTakeFirst(),
+      madeProtocolSource(db, companyId, range).select(one).limit(1).executeTakeFirst(),
       clientPaymentSource(db, companyId, range).select(one).limit(1).executeTakeFirst(),
       supplierPaymentSource(db, companyId, range).select(one).limit(1).executeTakeFirst(),
       anyLine("client"),
       anyLine("supplier"),
     ]);
+  const purchases = typed || made;
   // The schema wants at least one row in each of these sections.
   const empty: [boolean, string, string][] = [
     [!gl, "Няма счетоводни записвания през месеца.", "/ledger/journal"],

@@ -60,6 +60,8 @@ export interface SalesRow {
   subject: string;
   cancelled: boolean;
   amounts: Partial<Record<SalesColumn, number>>;
+  /** 02-27: НАП's code of a чл. 163а supply's part of Приложение № 2 ("01", "02"; decision 079). */
+  deliveryCode?: "01" | "02" | undefined;
   /** For the VIES return: goods (ВОД) and services (чл. 21, ал. 2) to an EU VAT number. */
   vies: { vatNumber: string; goods: number; services: number } | null;
 }
@@ -73,6 +75,8 @@ export interface PurchaseRow {
   counterpartyName: string;
   subject: string;
   amounts: Partial<Record<PurchaseColumn, number>>;
+  /** 03-45: as the sales row's `deliveryCode`. */
+  deliveryCode?: "01" | "02" | undefined;
 }
 
 /** The period's currency: leva up to 2025, euro from 2026. */

@@ -112,7 +112,8 @@ export async function purchaseJournal(db: Kysely<Database>, companyId: string, m
     });
   }
   const made = await madeProtocolPurchases(db, companyId, month);
-  if (made.length) rows.push(...made);
+  rows.push(...made.rows);
+  problems.push(...made.problems);
   rows.sort((a, b) => a.date.localeCompare(b.date));
   return { rows, problems };
 }

@@ -346,6 +346,7 @@ export function buildFiles(report: VatReport): {
         "02-09": row.subject,
         ...salesTotals(row),
         ...row.amounts,
+        "02-27": row.deliveryCode,
       },
     ),
   );
@@ -362,6 +363,7 @@ export function buildFiles(report: VatReport): {
       "03-08": row.counterpartyName,
       "03-09": row.subject,
       ...row.amounts,
+      "03-45": row.deliveryCode,
     }),
   );
   const s = report.settings;

@@ -184,6 +184,7 @@ export function expenseFormValues(expense: ExpenseWithDetails): Record<string, s
     documentType: expense.documentType,
     acquisition: expense.acquisition ?? "services",
     reverseCharge: expense.reverseCharge ? "on" : "",
+    reverseChargeAnnexPart: expense.reverseChargeAnnexPart ?? "",
     documentNumber: expense.documentNumber,
     documentDate: expense.documentDate,
     taxEventDate: expense.taxEventDate ?? "",
