@@ -39,6 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       counterpartyName: row.counterpartyName,
       cancelled: row.cancelled,
       amounts: decimals({ ...row.amounts, ...salesTotals(row) }),
+      deliveryCode: row.deliveryCode ?? null,
     })),
     purchases: report.purchases.map((row) => ({
       expenseId: row.expenseId,
@@ -48,6 +49,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       counterpartyId: row.counterpartyId,
       counterpartyName: row.counterpartyName,
       amounts: decimals(row.amounts),
+      deliveryCode: row.deliveryCode ?? null,
     })),
     return: decimals(report.figures),
     vies: report.vies.map((line) => ({
@@ -92,6 +94,12 @@ export const openapi = describeApi(() => ({
                     "The expense of a protocol under чл. 117 (type 09); null for a document",
                   )
                   .optional(),
+                deliveryCode: z
+                  .union([z.enum(["01", "02"]), z.null()])
+                  .describe(
+                    "02-27: НАП's code of a чл. 163а supply — 01 Приложение № 2, Част I; 02 Част II; null otherwise (decision 079)",
+                  )
+                  .optional(),
                 amounts: z
                   .record(z.string(), z.string().regex(/^-?\d+\.\d{2}$/))
                   .describe(
@@ -104,6 +112,12 @@ export const openapi = describeApi(() => ({
           purchases: z
             .array(
               z.object({
+                deliveryCode: z
+                  .union([z.enum(["01", "02"]), z.null()])
+                  .describe(
+                    "03-45: НАП's code of a чл. 163а supply — 01 Приложение № 2, Част I; 02 Част II; null otherwise (decision 079)",
+                  )
+                  .optional(),
                 amounts: z
                   .record(z.string(), z.string().regex(/^-?\d+\.\d{2}$/))
                   .describe(

@@ -137,6 +137,21 @@ describe("НАП's code of a чл. 163а supply (decision 079)", () => {
     expect(codeOf(purchases, p2.number, purchasesWidth)).toBe("02");
     expect(codeOf(sales, p3.number, salesWidth)).toBe("  ");
     expect(codeOf(purchases, p3.number, purchasesWidth)).toBe("  ");
+
+    // The JSON API says the same code for the same rows (null for the EU service).
+    const api = await import("~/routes/api.reports.vat.$month");
+    const answer = await call(api.loader, c.db, `/api/reports/vat/${MONTH}`, {
+      headers: c.owner.bearer,
+      params: { month: MONTH },
+    });
+    const body = (await answer.json()) as {
+      sales: { number: string; deliveryCode: string | null }[];
+      purchases: { number: string; deliveryCode: string | null }[];
+    };
+    const codes = (rows: { number: string; deliveryCode: string | null }[]) =>
+      [p1, p2, p3].map((p) => rows.find((r) => r.number === p.number)?.deliveryCode);
+    expect(codes(body.sales)).toEqual(["01", "02", null]);
+    expect(codes(body.purchases)).toEqual(["01", "02", null]);
   });
 
   it("refuses a reverse charge without its part through the API (400, in Bulgarian) and clears the part without one", async () => {
