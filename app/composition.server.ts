@@ -9,6 +9,7 @@ import { exportJobs } from "~/modules/export/jobs.server";
 import { invoiceJobs } from "~/modules/invoices/jobs.server";
 import { jobRunner, joinJobKinds } from "~/modules/jobs/jobs.server";
 import { ledgerJobs } from "~/modules/ledger/jobs.server";
+import { offerJobs } from "~/modules/offers/jobs.server";
 import { recurringJobs } from "~/modules/recurring/jobs.server";
 import { referenceJobs } from "~/modules/reference/jobs.server";
 import { subscriptionJobs } from "~/modules/subscriptions/jobs.server";
@@ -27,6 +28,7 @@ export const JOBS = joinJobKinds(
   expenseJobs,
   adminJobs,
   invoiceJobs({ cardLink: emailCardLink }),
+  offerJobs,
   recurringJobs,
   backupJobs,
   exportJobs,

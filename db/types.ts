@@ -46,7 +46,7 @@ export type CompanyExportsState = "expired" | "failed" | "queued" | "ready" | "r
 
 export type ContractType = "civil" | "labour" | "management";
 
-export type DocumentEmailsKind = "document" | "reminder";
+export type DocumentEmailsKind = "document" | "offer" | "reminder";
 
 export type DocumentLanguage = "bg" | "bilingual" | "en";
 
@@ -815,7 +815,7 @@ export interface DocumentEmails {
    */
   copyTo: string | null;
   createdAt: Generated<Timestamp>;
-  documentId: string;
+  documentId: string | null;
   id: Generated<string>;
   kind: DocumentEmailsKind;
   lastError: string | null;
@@ -823,6 +823,10 @@ export interface DocumentEmails {
    * The sender's own short message, put above the standard text of the e-mail (at most 1,000 characters); null for none and for what the app sends by itself.
    */
   message: string | null;
+  /**
+   * The offer this e-mail sends (kind 'offer'; document_id is then null); null for a document's e-mail or reminder.
+   */
+  offerId: string | null;
   recipients: string;
   /**
    * Waiting for the company's hourly limit until then (null: counted, or never held back).

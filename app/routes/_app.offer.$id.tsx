@@ -7,6 +7,7 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
+import { EmailLog } from "~/components/invoices/document-mail";
 import * as page from "~/components/layout/page.css";
 import { OFFER_SEND_FORM, OfferSendSection } from "~/components/offers/offer-send";
 import { OfferActions, OfferFacts, OfferFiles } from "~/components/offers/offer-view";
@@ -93,8 +94,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           copyTo: copy ? user.email : null,
         });
         return redirectWithToast(`/offer/${id}`, {
-          title: "Офертата е изпратена по имейл",
-          description: `До ${sent.recipients}`,
+          title: "Офертата се изпраща по имейл",
+          description: `До ${sent.recipients}. Състоянието на изпращането е под офертата.`,
         });
       }
       case "withdraw":
@@ -105,8 +106,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     const send = values.intent === "send" || values.intent === "previewSend";
-    // The mail server's refusal (503) is shown on the send form, with what was typed.
-    if (error instanceof AppError && send && (error.status < 500 || error.status === 503)) {
+    // A refusal of the send (bad address, not sendable, the hourly limit) is shown on its form.
+    if (error instanceof AppError && send && error.status < 500) {
       return refuseWithAppError(OFFER_SEND_FORM, error, echoedValues(values));
     }
     if (error instanceof AppError && error.status < 500) {
@@ -128,6 +129,7 @@ export default function OfferPage() {
       <FormError message={answer?.formError} />
       <OfferFacts offer={offer} />
       <OfferSendSection offer={offer} me={me} />
+      <EmailLog emails={offer.emails} />
       <OfferActions offer={offer} />
       <OfferFiles offer={offer} />
     </div>

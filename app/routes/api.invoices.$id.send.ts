@@ -3,7 +3,11 @@ import { answer, describeApi, errors, idParams, jsonContent, z } from "~/modules
 import { recordDocumentAct } from "~/modules/invoices/acts.server";
 import { documentsOf, getDocument } from "~/modules/invoices/documents.server";
 import { listDocumentEmails, queueDocumentEmail } from "~/modules/invoices/emails.server";
-import { documentJson, documentJsonSchema } from "~/modules/invoices/json.server";
+import {
+  documentEmailJsonSchema,
+  documentJson,
+  documentJsonSchema,
+} from "~/modules/invoices/json.server";
 import { sendSchema } from "~/modules/invoices/schema";
 import {
   API_MESSAGES,
@@ -84,23 +88,7 @@ export const openapi = describeApi(() => ({
       "202": answer(
         "The e-mail is recorded and handed to the queue, which sends it with the PDF and tries again when the mail server fails: the document and the e-mail with its state; sentAt and sentTo are set once it is sent",
         documentJsonSchema.extend({
-          email: z
-            .object({
-              id: z.string().uuid(),
-              kind: z.enum(["document", "reminder"]),
-              recipients: z.string(),
-              status: z.enum(["queued", "sent", "failed", "skipped"]),
-              attempts: z.number().int(),
-              lastError: z.string().nullable(),
-              createdAt: z.string().datetime(),
-              sentAt: z.string().datetime().nullable(),
-              sendAfter: z
-                .string()
-                .datetime()
-                .nullable()
-                .describe("Waiting for the hourly limit until then"),
-            })
-            .nullable(),
+          email: documentEmailJsonSchema.nullable(),
         }),
       ),
       "400": errors["400"],

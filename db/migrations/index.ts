@@ -66,6 +66,7 @@ import * as m20261202T0500 from "./20261202T0500-calendar";
 import * as m20261202T0600 from "./20261202T0600-income-tax-years";
 import * as m20261202T0700 from "./20261202T0700-offers";
 import * as m20261203T0100 from "./20261203T0100-offer-sent";
+import * as m20261204T0100 from "./20261204T0100-offer-emails";
 import * as m20261204T0200 from "./20261204T0200-reverse-charge-annex-part";
 import * as m20261204T0300 from "./20261204T0300-sole-trader-tax";
 
@@ -141,6 +142,7 @@ export const migrations: Record<string, Migration> = {
   "20261202T0600-income-tax-years": m20261202T0600,
   "20261202T0700-offers": m20261202T0700,
   "20261203T0100-offer-sent": m20261203T0100,
+  "20261204T0100-offer-emails": m20261204T0100,
   "20261204T0200-reverse-charge-annex-part": m20261204T0200,
   "20261204T0300-sole-trader-tax": m20261204T0300,
 };

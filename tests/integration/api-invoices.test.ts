@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { runJob } from "~/composition.server";
 import type { openApiDocument } from "~/modules/api/openapi";
 import type { Capability } from "~/modules/auth/capabilities";
-import { MAIL_ATTEMPTS } from "~/modules/invoices/emails.server";
+import { MAIL_ATTEMPTS } from "~/modules/invoices/mail-queue.server";
 import { action as create, loader as list } from "~/routes/api.invoices";
 import { action as change, loader as getOne } from "~/routes/api.invoices.$id";
 import { action as cancel } from "~/routes/api.invoices.$id.cancel";

@@ -1,14 +1,18 @@
 import { describe, expect, it } from "vitest";
+import { runJob } from "~/composition.server";
+import { MAIL_ATTEMPTS } from "~/modules/invoices/mail-queue.server";
 import { createOffer } from "~/modules/offers/queries.server";
 import { offerSchema } from "~/modules/offers/schema";
-import { action as offerAction, loader as offerPage } from "~/routes/_app.offer.$id";
+import OfferView, { action as offerAction, loader as offerPage } from "~/routes/_app.offer.$id";
 import { action as sendApi } from "~/routes/api.offers.$id.send";
 import { loader as portalPage } from "~/routes/portal.$token";
 import { action as answerRoute } from "~/routes/portal.$token_.offers.$id.answer";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { guard } from "~/utils/route-guard.server";
 import { linkIn, startMailbox } from "../e2e/mailbox";
+import { makeContext } from "../setup/context";
 import { createCompanyWithClient } from "../setup/factories";
+import { pageOf } from "../setup/page-text";
 import { type AnyAnswer, call, formBody, jsonBody, sessionFor } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -18,6 +22,8 @@ import { setupTestDatabase } from "../setup/test-db";
  * through a real SMTP server and read back: the recipient, the subject in the offer's language(s),
  * the PDF attached, and a button whose portal link opens the offer to accept it. The «Изпрати по
  * имейл» form of /offer/{id} (a native POST) and POST /api/offers/{id}/send; refusals in Bulgarian.
+ * Through the documents' mail queue (decision 078): every send a `document_emails` row, retried by
+ * the job «mail.offer» when the mail server refuses, its state on the offer's page.
  */
 
 const getDb = setupTestDatabase();
@@ -103,6 +109,29 @@ describe("an offer e-mailed to the client", () => {
       const json = (await sent.json()) as AnyAnswer;
       expect(json.sentTo).toBe(env.address);
       expect(json.sentAt).toEqual(expect.any(String));
+      expect(json.number).toBe(offer.number);
+      expect(json.email).toMatchObject({
+        id: expect.any(String),
+        kind: "offer",
+        recipients: env.address,
+        status: "sent",
+        attempts: 1,
+        lastError: null,
+      });
+      const rows = await env.db
+        .selectFrom("documentEmails")
+        .select(["id", "companyId", "offerId", "documentId", "status"])
+        .where("offerId", "=", offer.id)
+        .execute();
+      expect(rows).toEqual([
+        {
+          id: json.email.id,
+          companyId: env.me.companyId,
+          offerId: offer.id,
+          documentId: null,
+          status: "sent",
+        },
+      ]);
 
       const subject = `Оферта № ${offer.number} от ${env.companyName}`;
       const mail = await mailbox.waitFor(env.address, subject);
@@ -303,6 +332,9 @@ describe("an offer e-mailed to the client", () => {
     const stranger = await setup();
     const foreign = await apiSend(stranger, owners.id, {});
     expect(foreign.status).toBe(404);
+    expect(((await foreign.json()) as AnyAnswer).message).toBe("Офертата не е намерена");
+    const foreignForm = await formSend(stranger, owners.id, { intent: "send" });
+    expect(foreignForm.status).toBe(404);
     await withMailbox(async (config, mailbox) => {
       const sent = await apiSend(env, theirs.id, {}, config, limited.bearer);
       expect(sent.status).toBe(200);
@@ -314,5 +346,122 @@ describe("an offer e-mailed to the client", () => {
       .where("id", "=", owners.id)
       .executeTakeFirstOrThrow();
     expect(row.sentAt).toBeNull();
+    const queued = await env.db
+      .selectFrom("documentEmails")
+      .select("offerId")
+      .where("companyId", "in", [env.me.companyId, stranger.me.companyId])
+      .execute();
+    expect(queued.map((e) => e.offerId)).toEqual([theirs.id]);
+  });
+
+  it("queues every send: a refused one is kept, retried with one portal link, then shown as failed; two sends are two rows", {
+    timeout: 60_000,
+  }, async () => {
+    const env = await setup();
+    const offer = await env.offer();
+    const down = { mail: { smtpUrl: "smtp://127.0.0.1:1", from: "Сметка <no-reply@smetka.bg>" } };
+    const links = async () =>
+      Number(
+        (
+          await env.db
+            .selectFrom("portalLinks")
+            .select((eb) => eb.fn.countAll().as("n"))
+            .where("companyId", "=", env.me.companyId)
+            .where("clientId", "=", env.me.clientId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    // The mail server is down: the send is recorded and answered, its first try kept as failed.
+    const refused = await apiSend(env, offer.id, { to: "a@klient.bg" }, down as never);
+    expect(refused.status).toBe(200);
+    const first = (await refused.json()) as AnyAnswer;
+    expect(first).toMatchObject({
+      id: offer.id,
+      number: offer.number,
+      sentAt: null,
+      sentTo: null,
+      email: { recipients: "a@klient.bg", status: "queued", attempts: 1 },
+    });
+    expect(first.email.lastError).toMatch(/не можа да бъде изпратен/);
+    expect(await links()).toBe(1);
+
+    // The queue's retries: the same e-mail, the same portal link (no second row), then failed.
+    const context = makeContext(env.db, down as never);
+    for (let attempt = 2; attempt <= MAIL_ATTEMPTS; attempt++) {
+      await expect(runJob(context, "mail.offer", { emailId: first.email.id })).rejects.toThrow();
+    }
+    expect(await links()).toBe(1);
+    const row = await env.db
+      .selectFrom("documentEmails")
+      .select(["status", "attempts", "lastError"])
+      .where("id", "=", first.email.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: "failed", attempts: MAIL_ATTEMPTS });
+
+    // A second send, once the server is back: a second row, sent; the portal link its own.
+    await withMailbox(async (config, mailbox) => {
+      const again = await apiSend(env, offer.id, { to: "b@klient.bg" }, config);
+      expect(again.status).toBe(200);
+      const second = (await again.json()) as AnyAnswer;
+      expect(second.email).toMatchObject({ recipients: "b@klient.bg", status: "sent" });
+      expect(second.email.id).not.toBe(first.email.id);
+      expect(second).toMatchObject({ sentTo: "b@klient.bg", sentAt: expect.any(String) });
+      const mail = await mailbox.waitFor("b@klient.bg", `Оферта № ${offer.number}`);
+      expect(linkIn(mail, "/portal/")).toContain(`#offer-${offer.id}`);
+      // A duplicate run of the job sends nothing more.
+      expect(
+        await runJob(makeContext(env.db, config), "mail.offer", { emailId: second.email.id }),
+      ).toBe("sent");
+      // The documents' job leaves an offer's e-mail alone.
+      expect(
+        await runJob(makeContext(env.db, config), "mail.document", { emailId: first.email.id }),
+      ).toBeUndefined();
+    });
+    expect(await links()).toBe(2);
+
+    // The page: both sends, newest first, with their state and the reason of the failure.
+    const answer = await call(guarded(offerPage), env.db, `/offer/${offer.id}`, {
+      headers: { Cookie: env.cookie },
+      params: { id: offer.id },
+    });
+    const data = (await answer.clone().json()) as AnyAnswer;
+    expect(
+      data.offer.emails.map((e: { recipients: string; status: string }) => [
+        e.recipients,
+        e.status,
+      ]),
+    ).toEqual([
+      ["b@klient.bg", "sent"],
+      ["a@klient.bg", "failed"],
+    ]);
+    const { text } = await pageOf(OfferView, answer, `/offer/${offer.id}`);
+    expect(text).toContain("Изпратени имейли");
+    expect(text).toMatch(/Оферта до b@klient\.bg · [0-9.]+ г\. · Изпратено на/);
+    expect(text).toContain(
+      `Оферта до a@klient.bg · ${text.match(/a@klient\.bg · ([0-9.]+ г\.)/)?.[1]} · Неуспешно след ${MAIL_ATTEMPTS} опита (Имейлът не можа да бъде изпратен. Опитайте отново по-късно.). Изпратете го отново.`,
+    );
+  });
+
+  it("skips a queued e-mail of an offer withdrawn before it went, and says so on the page", async () => {
+    const env = await setup();
+    const offer = await env.offer();
+    const down = { mail: { smtpUrl: "smtp://127.0.0.1:1", from: "Сметка <no-reply@smetka.bg>" } };
+    const refused = await apiSend(env, offer.id, {}, down as never);
+    const { email } = (await refused.json()) as AnyAnswer;
+    await env.db
+      .updateTable("offers")
+      .set({ status: "withdrawn" })
+      .where("id", "=", offer.id)
+      .execute();
+    expect(await runJob(makeContext(env.db), "mail.offer", { emailId: email.id })).toBe("skipped");
+    const answer = await call(guarded(offerPage), env.db, `/offer/${offer.id}`, {
+      headers: { Cookie: env.cookie },
+      params: { id: offer.id },
+    });
+    const { text } = await pageOf(OfferView, answer, `/offer/${offer.id}`);
+    expect(text).toContain(
+      "Не е изпратено (офертата вече е приета, отказана, оттеглена или изтекла)",
+    );
   });
 });

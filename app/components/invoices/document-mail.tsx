@@ -5,8 +5,9 @@ import { countOf } from "~/utils/plural";
 import type { EmailStatus } from "~db/types";
 
 /*
- * What became of a document's e-mails and reminders (issue #15): the queue sends them after the
- * answer and tries again when the mail server fails, so the page says where each one is.
+ * What became of a document's e-mails and reminders (issue #15), and of an offer's e-mails
+ * (decision 078): the queue sends them after the answer and tries again when the mail server
+ * fails, so the page says where each one is.
  */
 
 const STATUS: Record<EmailStatus, string> = {
@@ -24,9 +25,11 @@ const sofiaTime = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/Sofia",
 });
 
+const KIND = { document: "Документ", reminder: "Напомняне", offer: "Оферта" } as const;
+
 interface EmailRow {
   id: string;
-  kind: "document" | "reminder";
+  kind: keyof typeof KIND;
   recipients: string;
   status: EmailStatus;
   attempts: number;
@@ -48,10 +51,13 @@ function describe(email: EmailRow) {
   if (email.status === "failed") {
     return `Неуспешно след ${email.attempts} опита${email.lastError ? ` (${email.lastError})` : ""}. Изпратете го отново.`;
   }
+  if (email.status === "skipped" && email.kind === "offer") {
+    return "Не е изпратено (офертата вече е приета, отказана, оттеглена или изтекла)";
+  }
   return STATUS[email.status];
 }
 
-/** The document's e-mails, newest first (nothing when there are none). */
+/** The document's (or the offer's) e-mails, newest first (nothing when there are none). */
 export function EmailLog({ emails }: { emails: EmailRow[] }) {
   if (emails.length === 0) return null;
   return (
@@ -62,8 +68,8 @@ export function EmailLog({ emails }: { emails: EmailRow[] }) {
       <ul className={page.lines} aria-live="polite">
         {emails.map((email) => (
           <li key={email.id}>
-            <strong>{email.kind === "reminder" ? "Напомняне" : "Документ"}</strong> до{" "}
-            {email.recipients} · {formatDate(email.createdAt)} · {describe(email)}
+            <strong>{KIND[email.kind]}</strong> до {email.recipients} ·{" "}
+            {formatDate(email.createdAt)} · {describe(email)}
           </li>
         ))}
       </ul>

@@ -19,6 +19,7 @@ import {
   type ProtocolProposal,
   periodBase,
   proposalValues,
+  protocolCompany,
   protocolProposal,
   writeProtocol,
 } from "./protocols.server";
@@ -146,14 +147,9 @@ async function proposeForNote(
   note: Note,
   choices: NoteChoices,
 ): Promise<NoteProposal | null> {
-  const company = await db
-    .selectFrom("companies")
-    .select("isVatRegistered")
-    .where("id", "=", companyId)
-    .executeTakeFirstOrThrow();
   const due = protocolKindFor(
     { ...note, documentType: "invoice" },
-    { vatRegistered: company.isVatRegistered },
+    await protocolCompany(db, companyId),
   );
   if (!isProtocolNote(note.documentType) || !due) return null;
   const originals = await noteOriginals(db, companyId, note);

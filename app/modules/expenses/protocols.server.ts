@@ -142,18 +142,23 @@ export interface ProtocolChoices {
   goods?: boolean;
 }
 
+/** The company as the protocol rules read it (`protocolKindFor`): its VAT registration. */
+export async function protocolCompany(db: Db, companyId: string) {
+  const company = await db
+    .selectFrom("companies")
+    .select("isVatRegistered")
+    .where("id", "=", companyId)
+    .executeTakeFirstOrThrow();
+  return { vatRegistered: company.isVatRegistered };
+}
+
 async function propose(
   db: Db,
   companyId: string,
   expense: ExpenseRow,
   choices: ProtocolChoices,
 ): Promise<ProtocolProposal | null> {
-  const company = await db
-    .selectFrom("companies")
-    .select("isVatRegistered")
-    .where("id", "=", companyId)
-    .executeTakeFirstOrThrow();
-  const kind = protocolKindFor(expense, { vatRegistered: company.isVatRegistered }, choices.goods);
+  const kind = protocolKindFor(expense, await protocolCompany(db, companyId), choices.goods);
   if (!kind) return null;
   const chargeable = chargeableDate(expense, kind);
   const term = protocolTerm(chargeable);

@@ -28,7 +28,7 @@ import { renderInPool } from "~/modules/pdf/pool.server";
 import { SALARY_CSV_HEADER, salaryCsvRows, salaryMonths } from "~/modules/salaries/csv.server";
 import { buildFiles, vatReport } from "~/modules/vat/report.server";
 import { csvLines, excelCsv } from "~/utils/csv.server";
-import { formatDate } from "~/utils/dates";
+import { formatDate, printDate } from "~/utils/dates";
 import { nextMonth } from "~/utils/periods";
 import type { Database } from "~db/types";
 import type { ExportPart } from "./constants";
@@ -45,6 +45,8 @@ import type { ZipState, ZipWriter } from "./zip.server";
 const DOCUMENTS_PER_UNIT = 50;
 /** Offers have no stored PDF: each is rendered, so a few at a time. */
 const OFFERS_PER_UNIT = 10;
+/** Protocols under чл. 117 are drawn now (none is stored), as offers are: a few at a time. */
+const PROTOCOLS_PER_UNIT = 10;
 /** Receipts are up to 5 MB each: a few at a time. */
 const RECEIPTS_PER_UNIT = 8;
 const CSV_ROWS_PER_UNIT = 1_000;
@@ -178,14 +180,15 @@ async function offersUnit(build: Build) {
  */
 async function protocolsUnit(build: Build) {
   const { db, companyId, step, writer } = build;
-  const page = await protocolIdsPage(db, companyId, step.cursor, OFFERS_PER_UNIT);
+  const page = await protocolIdsPage(db, companyId, step.cursor, PROTOCOLS_PER_UNIT);
   for (const row of page.rows) {
     const { model } = await protocolPdfModel(
       db,
       companyId,
       row.expenseId,
       row.id,
-      formatDate(new Date()),
+      // Made on the export's day, as the CSVs' states are (a build resumed after midnight too).
+      `${printDate(step.today)} г.`,
     );
     const pdf = await renderInPool(companyId, { kind: "ledger", model }, { background: true });
     const name = safeEntryName(`Протокол-${row.number}`, "протокол");

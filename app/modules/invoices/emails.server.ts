@@ -1,9 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
-import { hit, LIMITS } from "~/modules/auth/rate-limit.server";
-import { MAX_EMAILS } from "~/modules/clients/schema";
 import type { JobDeps } from "~/modules/jobs/jobs.server";
-import { type MailMessage, sendMail } from "~/modules/mail/mailer.server";
+import type { MailMessage } from "~/modules/mail/mailer.server";
 import {
   type DocumentMailText,
   documentMail,
@@ -19,69 +17,32 @@ import { emailLogoUrl } from "~/modules/settings/app-settings.server";
 import { printDate } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { formatMoney } from "~/utils/money";
-import type { Database, EmailStatus } from "~db/types";
+import type { Database } from "~db/types";
 import { type DocumentWithLines, getDocument } from "./documents.server";
+import {
+  type DocumentEmail,
+  deliverEmail,
+  listEmails,
+  type QueuedEmail,
+  queueEmail,
+  recipientsOf,
+} from "./mail-queue.server";
 import { documentPayload, qrPng } from "./payment-qr.server";
 import { type PrintSupplier, paymentWords } from "./print";
 import { pdfFileName, storedPdf } from "./render.server";
 import { DOCUMENT_TYPES } from "./schema";
 
 /*
- * A document's e-mails go through the job queue (issue #15): the request records the e-mail
- * ("queued") and hands it to the queue in the same transaction; a worker attaches the stored PDF
- * and sends it, and a failed send is tried again with backoff (1, 2, 4, 8, 16 minutes) before it is
- * marked failed. The document's page shows each e-mail's state.
- *
- * The company's hourly limit (LIMITS.documentMails) refuses a send someone asks for (429: they see
- * it). What the app sends by itself (recurring invoices, reminders) is never dropped by it: over
- * the limit the e-mail is recorded waiting (`send_after`), its job starts when the window ends and
- * counts itself then — waiting again if the next hour is full too (issue #24).
+ * A document's e-mails and reminders (issue #15): what they say and when they are sent, through
+ * the mail queue (mail-queue.server.ts: the row, its job, retries, the hourly limit).
  */
 
-/** Tries of one e-mail: the first and five retries (the queue's retryLimit is one less). */
-export const MAIL_ATTEMPTS = 6;
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const TOO_MANY_RECIPIENTS = `Най-много ${MAX_EMAILS} имейл адреса в едно изпращане`;
-export const DOCUMENT_MAILS_THROTTLED =
-  "Изпратени са много документи за кратко време. Опитайте отново след час.";
 const TITLES_EN = {
   invoice: "Invoice",
   proforma: "Proforma invoice",
   credit_note: "Credit note",
   debit_note: "Debit note",
 } as const;
-
-/** The addresses a document goes to: those given, or the client's e-mails. */
-export function recipientsOf(input: string | null | undefined, fallback: string[]): string[] {
-  const typed = (input ?? "")
-    .slice(0, 5000)
-    .split(/[\s,;]+/)
-    .map((e) => e.trim().toLowerCase())
-    .filter(Boolean);
-  return typed.length ? typed : fallback;
-}
-
-/** Checks the addresses; throws AppError (400). */
-export function checkRecipients(recipients: string[]) {
-  if (!recipients.length) {
-    throw new AppError("Клиентът няма имейл адрес. Въведете адрес за изпращане.", 400, {
-      to: "Въведете имейл адрес",
-    });
-  }
-  if (recipients.length > MAX_EMAILS) {
-    throw new AppError(TOO_MANY_RECIPIENTS, 400, { to: TOO_MANY_RECIPIENTS });
-  }
-  const bad = recipients.find((e) => !EMAIL.test(e) || e.length > 254);
-  if (bad) {
-    const message = `Невалиден имейл адрес: ${bad.slice(0, 80)}`;
-    throw new AppError(message, 400, { to: message });
-  }
-}
-
-/** Counts one e-mail against the company's hourly limit. */
-export const countMail = (db: Kysely<Database>, companyId: string) =>
-  hit(db, `document-mail:${companyId}`, LIMITS.documentMails);
 
 async function clientEmails(db: Kysely<Database>, companyId: string, clientId: string) {
   const client = await db
@@ -115,59 +76,7 @@ export async function queueDocumentEmail(
 ): Promise<string> {
   if (doc.status !== "issued") throw new AppError("Изпращат се само издадени документи", 409);
   const recipients = recipientsOf(to, await clientEmails(context.db, companyId, doc.clientId));
-  checkRecipients(recipients);
-  const counted = await countMail(context.db, companyId);
-  if (!counted.allowed && options.overLimit === "refuse") {
-    throw new AppError(DOCUMENT_MAILS_THROTTLED, 429);
-  }
-  const wait = counted.allowed ? 0 : counted.retryAfter;
-  return context.jobs.transaction(context.db, async (trx, jobs) => {
-    const row = await trx
-      .insertInto("documentEmails")
-      .values({
-        companyId,
-        documentId: doc.id,
-        kind,
-        recipients: recipients.join(", "),
-        sendAfter: wait ? new Date(Date.now() + wait * 1000) : null,
-        message: options.message?.trim() || null,
-        copyTo: options.copyTo || null,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    await jobs.send(
-      "mail.document",
-      { emailId: row.id },
-      { singletonKey: row.id, ...(wait ? { startAfterSeconds: wait } : {}) },
-    );
-    return row.id;
-  });
-}
-
-/**
- * An e-mail that waited for the hourly limit counts itself when its hour has come; when that hour
- * is full too it waits for the next one (a new job, with the row, in one transaction). True when
- * it may be sent now.
- */
-async function takeTurn(deps: JobDeps, email: { id: string; companyId: string }) {
-  const counted = await countMail(deps.db, email.companyId);
-  await deps.jobs.transaction(deps.db, async (trx, jobs) => {
-    await trx
-      .updateTable("documentEmails")
-      .set({
-        sendAfter: counted.allowed ? null : new Date(Date.now() + counted.retryAfter * 1000),
-      })
-      .where("id", "=", email.id)
-      .execute();
-    if (!counted.allowed) {
-      await jobs.send(
-        "mail.document",
-        { emailId: email.id },
-        { singletonKey: email.id, startAfterSeconds: counted.retryAfter },
-      );
-    }
-  });
-  return counted.allowed;
+  return queueEmail(context, companyId, { documentId: doc.id }, kind, recipients, options);
 }
 
 /** The company's name and addresses, as its e-mails name them. */
@@ -279,13 +188,7 @@ export interface DocumentMailOptions {
 async function composeMail(
   deps: Pick<JobDeps, "db" | "config">,
   doc: DocumentWithLines,
-  email: {
-    id: string;
-    kind: "document" | "reminder";
-    recipients: string;
-    message: string | null;
-    copyTo: string | null;
-  },
+  email: QueuedEmail,
   options: DocumentMailOptions,
 ): Promise<MailMessage> {
   const pdf = await storedPdf(deps.db, doc);
@@ -321,89 +224,39 @@ async function composeMail(
 }
 
 /**
- * The queue's job "mail.document": sends one recorded e-mail. A reminder of a document paid or
- * cancelled meanwhile is skipped. A failure is recorded and thrown, so the queue tries again;
- * the last try marks the e-mail failed.
+ * The queue's job "mail.document": sends one recorded e-mail of a document. A reminder of a
+ * document paid or cancelled meanwhile is skipped, as is any e-mail of a document no longer
+ * issued; once sent, the document is marked sent (its e-mail, not a reminder).
  */
-export async function deliverDocumentEmail(
+export function deliverDocumentEmail(
   deps: JobDeps,
   data: { emailId?: unknown },
   options: DocumentMailOptions = {},
 ) {
-  const emailId = typeof data.emailId === "string" ? data.emailId : "";
-  const email = await deps.db
-    .selectFrom("documentEmails")
-    .select(["id", "companyId", "documentId", "kind", "recipients", "status", "attempts"])
-    .select(["sendAfter", "message", "copyTo"])
-    .where("id", "=", emailId)
-    .executeTakeFirst();
-  if (!email || email.status === "sent" || email.status === "skipped") return email?.status;
-  const doc = await getDocument(deps.db, email.companyId, email.documentId);
-  const settle = (status: EmailStatus, lastError: string | null = null) =>
-    deps.db
-      .updateTable("documentEmails")
-      .set({
-        status,
-        lastError,
-        attempts: email.attempts + 1,
-        sentAt: status === "sent" ? new Date() : null,
-      })
-      .where("id", "=", email.id)
-      .execute();
-  if (doc?.status !== "issued" || (email.kind === "reminder" && doc.dueCents <= 0)) {
-    await settle("skipped");
-    return "skipped";
-  }
-  if (email.sendAfter && !(await takeTurn(deps, email))) return "waiting";
-  try {
-    await sendMail(deps.config, await composeMail(deps, doc, email, options));
-  } catch (error) {
-    const last = email.attempts + 1 >= MAIL_ATTEMPTS;
-    await settle(last ? "failed" : "queued", (error as Error).message?.slice(0, 500) ?? "грешка");
-    throw error;
-  }
-  await settle("sent");
-  if (email.kind === "document") {
-    await markSent(deps.db, email.companyId, doc.id, email.recipients);
-  }
-  return "sent";
-}
-
-export interface DocumentEmail {
-  id: string;
-  kind: "document" | "reminder";
-  recipients: string;
-  status: EmailStatus;
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-  /** Waiting for the hourly limit until then. */
-  sendAfter: string | null;
+  return deliverEmail(deps, data, {
+    kinds: ["document", "reminder"],
+    async load(email) {
+      const doc = await getDocument(deps.db, email.companyId, email.documentId ?? undefined);
+      if (doc?.status !== "issued" || (email.kind === "reminder" && doc.dueCents <= 0)) {
+        return null;
+      }
+      return doc;
+    },
+    compose: (email, doc) => composeMail(deps, doc, email, options),
+    async sent(email, doc) {
+      if (email.kind === "document") {
+        await markSent(deps.db, email.companyId, doc.id, email.recipients);
+      }
+    },
+  });
 }
 
 /** The document's e-mails, newest first. */
-export async function listDocumentEmails(
+export const listDocumentEmails = (
   db: Kysely<Database>,
   companyId: string,
   documentId: string,
-): Promise<DocumentEmail[]> {
-  const rows = await db
-    .selectFrom("documentEmails")
-    .select(["id", "kind", "recipients", "status", "attempts", "lastError", "createdAt", "sentAt"])
-    .select("sendAfter")
-    .where("companyId", "=", companyId)
-    .where("documentId", "=", documentId)
-    .orderBy("createdAt", "desc")
-    .limit(50)
-    .execute();
-  return rows.map((row) => ({
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-    sendAfter: row.status === "queued" ? (row.sendAfter?.toISOString() ?? null) : null,
-  }));
-}
+): Promise<DocumentEmail[]> => listEmails(db, companyId, { documentId });
 
 /** The document's «sent» mark: when and to whom its e-mail went. */
 async function markSent(db: Kysely<Database>, companyId: string, id: string, to: string) {

@@ -1,5 +1,6 @@
 import { EXPIRE_SECONDS, type JobKinds } from "~/modules/jobs/jobs.server";
-import { type DocumentMailOptions, deliverDocumentEmail, MAIL_ATTEMPTS } from "./emails.server";
+import { type DocumentMailOptions, deliverDocumentEmail } from "./emails.server";
+import { MAIL_QUEUE } from "./mail-queue.server";
 import { storeDocumentPdf } from "./render.server";
 
 /**
@@ -21,18 +22,9 @@ export const invoiceJobs = (mail: DocumentMailOptions = {}) =>
       run: ({ db }, data: { companyId?: unknown; documentId?: unknown }) =>
         storeDocumentPdf(db, data),
     },
-    /**
-     * A document's e-mail (or a reminder) with its PDF: retried 1, 2, 4, 8, 16 minutes later. Its
-     * expiry stays long: a send in flight (SMTP may take minutes) must never be sent twice.
-     */
+    /** A document's e-mail (or a reminder) with its PDF, through the mail queue. */
     "mail.document": {
-      queue: {
-        policy: "stately",
-        retryLimit: MAIL_ATTEMPTS - 1,
-        retryDelay: 60,
-        retryBackoff: true,
-        expireInSeconds: 5 * 60,
-      },
+      queue: MAIL_QUEUE,
       workers: 2,
       run: (deps, data: { emailId?: unknown }) => deliverDocumentEmail(deps, data, mail),
     },

@@ -256,3 +256,25 @@ export const documentInputJsonSchema = documentSchema.openapi("DocumentInput");
 export const documentTypeJsonSchema = z
   .enum(Object.keys(DOCUMENT_TYPES) as [DocumentTypeKey, ...DocumentTypeKey[]])
   .openapi("DocumentType");
+
+/**
+ * One e-mail of a document or an offer in the mail queue (mail-queue.server.ts `DocumentEmail`):
+ * POST /api/invoices/{id}/send and POST /api/offers/{id}/send answer with it.
+ */
+export const documentEmailJsonSchema = z
+  .object({
+    id: z.string().uuid(),
+    kind: z.enum(["document", "reminder", "offer"]),
+    recipients: z.string(),
+    status: z
+      .enum(["queued", "sent", "failed", "skipped"])
+      .describe(
+        "queued: waiting or being retried; sent; failed after its last try (lastError says why); skipped: its document or offer no longer wanted it",
+      ),
+    attempts: z.number().int(),
+    lastError: z.string().nullable(),
+    createdAt: z.string().datetime(),
+    sentAt: z.string().datetime().nullable(),
+    sendAfter: z.string().datetime().nullable().describe("Waiting for the hourly limit until then"),
+  })
+  .openapi("DocumentEmail");

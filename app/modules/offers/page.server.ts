@@ -1,11 +1,12 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~db/types";
 import { getOffer, isExpired } from "./queries.server";
-import { offerClientEmails } from "./send.server";
+import { listOfferEmails, offerClientEmails } from "./send.server";
 
 /**
  * What an offer's page shows: the offer, its lines, the draft it became (if any), when and to whom
- * it was last e-mailed, and the client's addresses (the send form's default).
+ * it was last e-mailed, its e-mails (each send, newest first, with its state: decision 078) and
+ * the client's addresses (the send form's default).
  */
 export async function offerPageData(
   db: Kysely<Database>,
@@ -14,7 +15,10 @@ export async function offerPageData(
   id: string | undefined,
 ) {
   const offer = await getOffer(db, companyId, createdBy, id);
-  const clientEmails = await offerClientEmails(db, companyId, offer.clientId);
+  const [clientEmails, emails] = await Promise.all([
+    offerClientEmails(db, companyId, offer.clientId),
+    listOfferEmails(db, companyId, offer.id),
+  ]);
   const made = offer.documentId
     ? await db
         .selectFrom("documents")
@@ -42,6 +46,7 @@ export async function offerPageData(
     sentAt: offer.sentAt ? new Date(offer.sentAt).toISOString() : null,
     sentTo: offer.sentTo,
     clientEmails,
+    emails,
     lines: offer.lines.map((line) => ({
       description: line.description,
       quantity: line.quantity,

@@ -1,15 +1,16 @@
-import { randomUUID } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import type { Actor } from "~/modules/audit/trail.server";
 import { recordCompanyAudit } from "~/modules/audit/trail.server";
 import {
-  checkRecipients,
-  countMail,
-  DOCUMENT_MAILS_THROTTLED,
+  type DocumentEmail,
+  deliverEmail,
+  listEmails,
+  type QueuedEmail,
+  queueEmail,
   recipientsOf,
-} from "~/modules/invoices/emails.server";
-import { MailError, sendMail } from "~/modules/mail/mailer.server";
+} from "~/modules/invoices/mail-queue.server";
+import type { JobDeps } from "~/modules/jobs/jobs.server";
 import { answerLinkWords, offerMail, offerMailText } from "~/modules/mail/offer-mail.server";
 import { emailPortalHref, mailLinkDay } from "~/modules/portal/mail-link.server";
 import { emailLogoUrl } from "~/modules/settings/app-settings.server";
@@ -22,15 +23,13 @@ import { renderOfferPdf } from "./print.server";
 import { getOffer, isExpired, type OfferWithLines, offerTarget } from "./queries.server";
 
 /*
- * An offer e-mailed to its client (issue #48 item 1, decision 077 amended): the PDF attached, in
+ * An offer e-mailed to its client (issue #48 item 1, decisions 077 and 078): the PDF attached, in
  * the offer's language(s), with a button to a portal link made for this e-mail (the token derived
  * from the e-mail's id, as a document's «Плати с карта», portal/mail-link.server.ts) opened at the
- * offer's «Приемам» / «Отказвам». Sent in the request, not through the queue: the person sees at
- * once whether the mail server took it (503 otherwise, nothing recorded). Counted against the
- * company's hourly limit of document e-mails. The offer keeps when and to whom it was last sent.
+ * offer's «Приемам» / «Отказвам». Through the documents' mail queue (invoices/mail-queue.server.ts):
+ * every send is a `document_emails` row of kind 'offer', sent by the job «mail.offer» and retried
+ * as an invoice's e-mail is; the offer keeps when and to whom it was last sent.
  */
-
-type Deps = Pick<AppLoadContext, "db" | "config">;
 
 export interface OfferSendBy {
   companyId: string;
@@ -101,18 +100,26 @@ export async function previewOfferEmail(
 const pdfName = (offer: Pick<OfferWithLines, "number" | "language">) =>
   `${offer.language === "en" ? "Offer" : "Оферта"}-${offer.number}.pdf`;
 
+/** The offer's e-mails, newest first (the last 50). */
+export const listOfferEmails = (
+  db: Kysely<Database>,
+  companyId: string,
+  offerId: string,
+): Promise<DocumentEmail[]> => listEmails(db, companyId, { offerId });
+
 /**
- * Sends an open offer within its day to the addresses given (or the client's). Throws AppError:
- * 404 not found (or another's, for staff limited to their own), 409 not open or expired, 400 bad
- * address, 429 over the hourly limit, 503 the mail server refused. Returns the offer as sent.
+ * Records an e-mail of an open offer within its day to the addresses given (or the client's) and
+ * hands it to the queue. Throws AppError: 404 not found (or another's, for staff limited to their
+ * own), 409 not open or expired, 400 bad address, 429 over the hourly limit. Returns the offer and
+ * the e-mail as they are after the request (the queue may have sent it already).
  */
 export async function sendOffer(
-  deps: Deps,
+  context: Pick<AppLoadContext, "db" | "jobs">,
   by: OfferSendBy,
   id: string | undefined,
   input: OfferSendInput,
-): Promise<{ offer: OfferWithLines; emailId: string; recipients: string }> {
-  const { db } = deps;
+): Promise<{ offer: OfferWithLines; email: DocumentEmail; recipients: string }> {
+  const { db } = context;
   const offer = await getOffer(db, by.companyId, by.createdBy, id);
   if (offer.status !== "open" || isExpired(offer)) {
     throw new AppError(OFFER_MESSAGES.notSendable, 409);
@@ -121,58 +128,91 @@ export async function sendOffer(
     input.to,
     await offerClientEmails(db, by.companyId, offer.clientId),
   );
-  checkRecipients(recipients);
-  const counted = await countMail(db, by.companyId);
-  if (!counted.allowed) throw new AppError(DOCUMENT_MAILS_THROTTLED, 429);
-  const emailId = randomUUID();
+  const emailId = await queueEmail(
+    context,
+    by.companyId,
+    { offerId: offer.id },
+    "offer",
+    recipients,
+    {
+      overLimit: "refuse",
+      message: input.message,
+      copyTo: input.copyTo,
+    },
+  );
+  const to = recipients.join(", ");
+  await recordCompanyAudit(db, {
+    companyId: by.companyId,
+    actor: by.actor,
+    action: "offer.email",
+    target: offerTarget(offer),
+    details: { recipients: to },
+  });
+  const [now, emails] = await Promise.all([
+    getOffer(db, by.companyId, by.createdBy, offer.id),
+    listOfferEmails(db, by.companyId, offer.id),
+  ]);
+  const email = emails.find((e) => e.id === emailId);
+  if (!email) throw new Error(`The offer's e-mail ${emailId} was not recorded`);
+  return { offer: now, email, recipients: to };
+}
+
+/** The offer's letter for one recorded e-mail: its portal link derived from the e-mail's id. */
+async function composeOfferMail(
+  deps: Pick<JobDeps, "db" | "config">,
+  offer: OfferWithLines,
+  email: QueuedEmail,
+) {
   const [company, pdf, logoUrl, href] = await Promise.all([
-    mailCompany(db, by.companyId),
-    renderOfferPdf(db, offer),
+    mailCompany(deps.db, offer.companyId),
+    renderOfferPdf(deps.db, offer),
     emailLogoUrl(deps),
     emailPortalHref(deps, {
-      companyId: by.companyId,
+      companyId: offer.companyId,
       clientId: offer.clientId,
-      emailId,
+      emailId: email.id,
       day: mailLinkDay(offer.validUntil),
       anchor: `offer-${offer.id}`,
     }),
   ]);
-  const to = recipients.join(", ");
-  try {
-    await sendMail(
-      deps.config,
-      offerMail({
-        ...textOf(offer, company, input.message?.trim() || null),
-        to,
-        replyTo: company.email,
-        copyTo: input.copyTo,
-        pdf: { filename: pdfName(offer), content: pdf },
-        logoUrl,
-        answerLink: href ? answerLinkWords(offer.language, href) : null,
-      }),
-    );
-  } catch (error) {
-    if (error instanceof MailError) throw new AppError(error.message, 503);
-    throw error;
-  }
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("offers")
-      .set({ sentAt: new Date(), sentTo: to })
-      .where("companyId", "=", by.companyId)
-      .where("id", "=", offer.id)
-      .execute();
-    await recordCompanyAudit(trx, {
-      companyId: by.companyId,
-      actor: by.actor,
-      action: "offer.email",
-      target: offerTarget(offer),
-      details: { recipients: to },
-    });
+  return offerMail({
+    ...textOf(offer, company, email.message),
+    to: email.recipients,
+    replyTo: company.email,
+    copyTo: email.copyTo,
+    pdf: { filename: pdfName(offer), content: pdf },
+    logoUrl,
+    answerLink: href ? answerLinkWords(offer.language, href) : null,
   });
-  return {
-    offer: await getOffer(db, by.companyId, by.createdBy, offer.id),
-    emailId,
-    recipients: to,
-  };
+}
+
+/**
+ * The queue's job «mail.offer»: sends one recorded e-mail of an offer. One whose offer was
+ * answered, withdrawn or expired meanwhile is skipped; once sent, the offer keeps when and to whom.
+ */
+export function deliverOfferEmail(deps: JobDeps, data: { emailId?: unknown }) {
+  return deliverEmail(deps, data, {
+    kinds: ["offer"],
+    async load(email) {
+      const offer = await getOffer(
+        deps.db,
+        email.companyId,
+        null,
+        email.offerId ?? undefined,
+      ).catch((error) => {
+        if (error instanceof AppError && error.status === 404) return null;
+        throw error;
+      });
+      return offer && offer.status === "open" && !isExpired(offer) ? offer : null;
+    },
+    compose: (email, offer) => composeOfferMail(deps, offer, email),
+    async sent(email, offer) {
+      await deps.db
+        .updateTable("offers")
+        .set({ sentAt: new Date(), sentTo: email.recipients })
+        .where("companyId", "=", email.companyId)
+        .where("id", "=", offer.id)
+        .execute();
+    },
+  });
 }
