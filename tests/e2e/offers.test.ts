@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)("offers in Chromium", () => {
               await page.reload();
               return page.getByText(/^Изпратена на .+ до klient@oferta\.bg$/).count();
             },
-            { timeout: 30_000, intervals: [500] },
+            { timeout: 30_000, interval: 500 },
           )
           .toBe(1);
         await expectAccessible(page);
