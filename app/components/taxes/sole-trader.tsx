@@ -13,7 +13,8 @@ import {
 } from "~/modules/income-tax/sole-trader";
 import { printDate } from "~/utils/dates";
 import { answerFields, type FormAnswer } from "~/utils/forms";
-import { centsToDecimal, formatCents, formatMoney } from "~/utils/money";
+import { centsToDecimal, formatMoney } from "~/utils/money";
+import { Money } from "./tax-tables";
 import * as styles from "./tax-tables.css";
 
 /* A sole trader's (ЕТ) income tax (decision 080): Приложение № 2 and the advance instalments. */
@@ -80,13 +81,7 @@ export function SoleTraderReturn({
                   <th scope="row" className={r.strong ? styles.strongRow : listStyles.cell}>
                     {r.label}
                   </th>
-                  <td className={styles.amount}>
-                    {r.strong ? (
-                      <strong>{formatCents(r.cents ?? 0)}</strong>
-                    ) : (
-                      formatCents(r.cents ?? 0)
-                    )}
-                  </td>
+                  <Money cents={r.cents ?? 0} strong={r.strong} />
                 </tr>
               ),
             )}

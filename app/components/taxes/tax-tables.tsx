@@ -35,7 +35,8 @@ export function TaxYearForm({ asked, error }: { asked: string; error: string | n
   );
 }
 
-function Money({ cents, strong }: { cents: number | null; strong?: boolean }) {
+/** An amount's cell, strong on a total's row. */
+export function Money({ cents, strong }: { cents: number | null; strong?: boolean }) {
   const text = cents === null ? "" : formatCents(cents);
   return <td className={styles.amount}>{strong ? <strong>{text}</strong> : text}</td>;
 }

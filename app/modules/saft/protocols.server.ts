@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { toPeriodCents } from "~/modules/vat/journals.server";
 import type { Database } from "~db/types";
+import { expenseAccount, liveEntryId } from "./entry-refs.server";
 import { type Key, keysetPages, PAGE } from "./keyset.server";
 
 /*
@@ -54,17 +55,9 @@ async function protocolPage(
       "x.supplierVatNumber",
       "x.supplierAddress",
       "s.countryCode",
-      sql<
-        string | null
-      >`(select e.id from ledger_entries e where e.company_id = p.company_id and e.source_kind = 'vat_protocol' and e.source_id = p.id and e.reverses_entry_id is null order by e.created_at desc limit 1)`.as(
-        "entryId",
-      ),
+      liveEntryId("vat_protocol", "p").as("entryId"),
       // The expense's account, as the line of a hand-typed protocol names its expense's.
-      sql<
-        string | null
-      >`(select l.account_code from ledger_entries e join ledger_lines l on l.entry_id = e.id and l.company_id = e.company_id where e.company_id = x.company_id and e.source_kind = 'expense' and e.source_id = x.id and e.reverses_entry_id is null and l.debit_cents > 0 and l.account_code not like '453%' order by e.created_at desc, l.id limit 1)`.as(
-        "account",
-      ),
+      expenseAccount("x").as("account"),
     ])
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(p.protocol_date, p.id) > (${after!.date}::date, ${after!.id}::uuid)`),

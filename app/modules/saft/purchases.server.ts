@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { VAT_CREDIT_DOCUMENT_TYPES } from "~/modules/expenses/constants";
 import { toPeriodCents } from "~/modules/vat/journals.server";
 import type { Database } from "~db/types";
+import { expenseAccount, liveEntryId } from "./entry-refs.server";
 import { type Key, keysetPages, PAGE, type Totals, tally } from "./keyset.server";
 import { type Chart, partyId, productCode } from "./master.server";
 import { INVOICE_TYPES, inForce, PAYMENT_METHODS, vatTaxCode } from "./nomenclatures";
@@ -88,16 +89,8 @@ async function purchasePage(db: Db, companyId: string, range: Range, after: Key 
       "x.supplierVatNumber",
       "x.supplierAddress",
       "s.countryCode",
-      sql<
-        string | null
-      >`(select e.id from ledger_entries e where e.company_id = x.company_id and e.source_kind = 'expense' and e.source_id = x.id and e.reverses_entry_id is null order by e.created_at desc limit 1)`.as(
-        "entryId",
-      ),
-      sql<
-        string | null
-      >`(select l.account_code from ledger_entries e join ledger_lines l on l.entry_id = e.id and l.company_id = e.company_id where e.company_id = x.company_id and e.source_kind = 'expense' and e.source_id = x.id and e.reverses_entry_id is null and l.debit_cents > 0 and l.account_code not like '453%' order by e.created_at desc, l.id limit 1)`.as(
-        "account",
-      ),
+      liveEntryId("expense", "x").as("entryId"),
+      expenseAccount("x").as("account"),
     ])
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(x.document_date, x.id) > (${after!.date}::date, ${after!.id}::uuid)`),
@@ -293,11 +286,7 @@ async function paymentPage(
         "c.name",
         "c.eik",
         "c.vatNumber",
-        sql<
-          string | null
-        >`(select e.id from ledger_entries e where e.company_id = p.company_id and e.source_kind = 'payment' and e.source_id = p.id and e.reverses_entry_id is null order by e.created_at desc limit 1)`.as(
-          "entryId",
-        ),
+        liveEntryId("payment", "p").as("entryId"),
       ])
       .$if(after !== null, (q) =>
         q.where(sql<boolean>`(p.paid_on, p.id) > (${after!.date}::date, ${after!.id}::uuid)`),
@@ -334,11 +323,7 @@ async function paymentPage(
       "x.supplierName",
       "x.supplierEik",
       "x.supplierVatNumber",
-      sql<
-        string | null
-      >`(select e.id from ledger_entries e where e.company_id = x.company_id and e.source_kind = 'expense_payment' and e.source_id = x.id and e.reverses_entry_id is null order by e.created_at desc limit 1)`.as(
-        "entryId",
-      ),
+      liveEntryId("expense_payment", "x").as("entryId"),
     ])
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(x.paid_on, x.id) > (${after!.date}::date, ${after!.id}::uuid)`),

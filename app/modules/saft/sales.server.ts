@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { toPeriodCents } from "~/modules/vat/journals.server";
 import { computeTotals } from "~/utils/money";
 import type { Database } from "~db/types";
+import { liveEntryId } from "./entry-refs.server";
 import { type Key, keysetPages, PAGE, tally } from "./keyset.server";
 import { type Chart, partyId, productCode } from "./master.server";
 import { INVOICE_TYPES, inForce, vatTaxCode } from "./nomenclatures";
@@ -52,11 +53,7 @@ async function salesPage(db: Db, companyId: string, range: Range, after: Key | n
       "c.countryCode",
       "c.address",
       "c.postalCode",
-      sql<
-        string | null
-      >`(select e.id from ledger_entries e where e.company_id = d.company_id and e.source_kind = 'document' and e.source_id = d.id and e.reverses_entry_id is null order by e.created_at desc limit 1)`.as(
-        "entryId",
-      ),
+      liveEntryId("document", "d").as("entryId"),
     ])
     .$if(after !== null, (q) =>
       q.where(sql<boolean>`(d.issue_date, d.id) > (${after!.date}::date, ${after!.id}::uuid)`),
