@@ -6,7 +6,7 @@ import { SOLE_TRADER_MESSAGES } from "./sole-trader";
 export { CONTRIBUTIONS_FORM_ID, INCOME_TAX_MESSAGES } from "./rules";
 export { SOLE_TRADER_FORM_ID } from "./sole-trader";
 
-/** An amount in cents, 0 when left out; `message` when it cannot be read or is negative. */
+/** An amount in cents, 0 when left out or blank; `message` when it cannot be read or is negative. */
 const cents = (message: string) =>
   z
     .string({ errorMap: () => ({ message }) })
@@ -28,22 +28,7 @@ const cents = (message: string) =>
  * ал. 5). The year comes from the address, checked by the route.
  */
 export const taxYearSchema = z.object({
-  contributions: z
-    .string({ errorMap: () => ({ message: INCOME_TAX_MESSAGES.contributions }) })
-    .max(40, INCOME_TAX_MESSAGES.contributions)
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return 0;
-      const cents = parseDecimal(value, 2);
-      if (cents === null || cents < 0n || cents > BigInt(MAX_AMOUNT_CENTS)) {
-        ctx.addIssue({
-          code: "custom",
-          message: decimalProblem(value) ?? INCOME_TAX_MESSAGES.contributions,
-        });
-        return z.NEVER;
-      }
-      return Number(cents);
-    }),
+  contributions: cents(INCOME_TAX_MESSAGES.contributions),
   selfInsuredDeclared: z
     .string()
     .max(10)
