@@ -34,10 +34,12 @@ import { fmt, record } from "./table";
  *   (c) GET /api/invoices on the built app (node build/index.js), with a bearer token;
  *   (d) GET /invoices on the same app, signed in by the session cookie (the whole document);
  *   (e) GET /api/recaptcha-key on the same app: Express and Remix answering a route that reads
- *       nothing, the floor under (c) and (d).
- * Each is loaded by autocannon at fixed connections for a fixed time after a warm-up. The goals
- * (#26): the page over the API, (d)/(c) ≥ 0.7 in req/s in the same run, and the page's p95
- * ≤ 50 ms at 10 connections; (c)/(a) and (d)/(b) stay as information (their goals of #17 were
+ *       nothing, the floor under (c) and (d);
+ *   (f) GET /feedback on the same app, signed in: the shell of every page with a small form and
+ *       no list, what (d) costs before its rows.
+ * Each is loaded by autocannon at fixed connections for a fixed time after a warm-up. The goals:
+ * the page over the API, (d)/(c) ≥ 0.5 in req/s in the same run (decision 081; #26 asked 0.7 and
+ * #44 0.9), and the page's p95 ≤ 50 ms at 10 connections (#26); (f)/(c) and (d)/(f) show why; (c)/(a) and (d)/(b) stay as information (their goals of #17 were
  * withdrawn by #26). Then the queries one request makes, counted in process through a Kysely log
  * hook, per loader.
  *
@@ -490,6 +492,18 @@ export async function benchLadder() {
         rows: 50,
       },
       {
+        // The app's shell with a small form and no list: the session's query, the root and
+        // layout loaders and React's render of the shell. What a page costs before its own data
+        // (decision 081: it costs about what the whole JSON list does).
+        key: "(f)",
+        label: "(f) shell: GET /feedback",
+        url: `${appUrl}/feedback`,
+        headers: { Cookie: cookie },
+        pid: app.child.pid ?? 0,
+        check: (body: string) => (body.includes('action="/feedback') ? 0 : -1),
+        rows: 0,
+      },
+      {
         // Express and Remix answering a resource route that reads nothing: the least any app
         // route costs, so what (c) can reach beside (a) is read against it.
         key: "(e)",
@@ -536,9 +550,12 @@ export async function benchLadder() {
           ...(load.failures ? { baseline: `${load.failures} failed requests` } : {}),
         });
       }
-      // (d)/(c) is #26's goal; (c)/(a) and (d)/(b) are information (#17's goals, withdrawn).
+      // (d)/(c) ≥ 0.5 is decision 081's goal (#26 asked 0.7, #44 0.9, before the shell (f) was
+      // measured at about the JSON call's cost); the rest are information (#17's goals, withdrawn).
       for (const [app, base, goal] of [
-        ["(d)", "(c)", 0.7],
+        ["(d)", "(c)", 0.5],
+        ["(f)", "(c)", undefined],
+        ["(d)", "(f)", undefined],
         ["(c)", "(a)", undefined],
         ["(d)", "(b)", undefined],
       ] as const) {
