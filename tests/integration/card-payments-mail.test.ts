@@ -16,7 +16,7 @@ import { addDays, todayInSofia } from "~/utils/dates";
 import { guard } from "~/utils/route-guard.server";
 import { linkIn, startMailbox } from "../e2e/mailbox";
 import { makeContext } from "../setup/context";
-import { createCompanyWithClient, createTestDraft } from "../setup/factories";
+import { createCompanyWithClient, createTestDraft, setPlan } from "../setup/factories";
 import { call, formBody, jsonBody, sessionFor } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -34,9 +34,11 @@ let ip = 0;
 const freshIp = () => `192.0.2.${++ip}`;
 let made = 0;
 
-async function issuedInvoice(options: { cards: boolean }) {
+async function issuedInvoice(options: { cards: boolean; currency?: string }) {
   const db = getDb();
   const me = await createCompanyWithClient(db);
+  // Expenses open (standard plan): the card's fee becomes one.
+  if (options.currency) await setPlan(db, me.companyId, "standard");
   made += 1;
   const address = `buh${made}@klient.bg`;
   await db
@@ -51,7 +53,12 @@ async function issuedInvoice(options: { cards: boolean }) {
     });
     expect(connected.status).toBe(302);
   }
-  const id = await createTestDraft(db, me, { currency: "EUR", lines: LINES });
+  const currency = options.currency ?? "EUR";
+  const id = await createTestDraft(db, me, {
+    currency,
+    ...(currency === "EUR" ? {} : { eurRate: "0.86" }),
+    lines: LINES,
+  });
   const doc = await issueDocument(db, me.companyId, id);
   return { db, me, id, number: doc.number as string, address, bearer };
 }
@@ -159,7 +166,52 @@ describe("«Плати с карта» in the invoice's e-mail", () => {
     );
   });
 
-  it("one e-mail, one link: a retried send carries the same link; none without euro or an amount due", async () => {
+  it("a dollar invoice's e-mail offers the card too, and the client pays it in dollars", {
+    timeout: 60_000,
+  }, async () => {
+    const invoice = await issuedInvoice({ cards: true, currency: "USD" });
+    const { db, me, id } = invoice;
+    // The ECB's rate of the day converts the fee, charged in dollars by the local provider.
+    await db
+      .insertInto("ecbRates")
+      .values({ currency: "USD", rateDate: todayInSofia(), unitsPerEur: "1.25", source: "test" })
+      .onConflict((c) => c.columns(["currency", "rateDate"]).doUpdateSet({ unitsPerEur: "1.25" }))
+      .execute();
+    const { mail } = await sendAndRead(invoice);
+    expect(mail.text).toContain("Можете да платите дължимите 120,00\u00a0USD с карта:");
+    const href = linkIn(mail, "/portal/");
+    const token = new URL(href).pathname.split("/").pop()!;
+    const started = await call(guarded(startPay), db, `/portal/${token}/pay`, {
+      ...formBody({ documentId: id }),
+      params: { token },
+      ip: freshIp(),
+    });
+    expect(started.status).toBe(303);
+    const cardUrl = started.headers.get("Location")!;
+    const paymentId = cardUrl.split("/").pop()!;
+    const paid = await call(guarded(cardAction), db, cardUrl, {
+      ...formBody({ intent: "pay", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
+      params: { token, id: paymentId },
+      ip: freshIp(),
+    });
+    expect(paid.status).toBe(303);
+    expect((await getDocument(db, me.companyId, id))?.dueCents).toBe(0);
+    const payments = await db
+      .selectFrom("documentPayments")
+      .select(["amountCents", "method"])
+      .where("documentId", "=", id)
+      .execute();
+    expect(payments).toEqual([{ amountCents: 12000, method: "card" }]);
+    const fees = await db
+      .selectFrom("expenses")
+      .select(["currency", "totalCents", "eurRate"])
+      .where("companyId", "=", me.companyId)
+      .execute();
+    expect(fees).toEqual([{ currency: "USD", totalCents: 205, eurRate: expect.anything() }]);
+    expect(Number(fees[0]?.eurRate)).toBe(0.8);
+  });
+
+  it("one e-mail, one link: a retried send carries the same link; none with nothing due", async () => {
     const { db, me, id } = await issuedInvoice({ cards: true });
     const deps = makeContext(db);
     const doc = (await getDocument(db, me.companyId, id))!;
@@ -171,8 +223,7 @@ describe("«Плати с карта» in the invoice's e-mail", () => {
     const other = await emailCardLink(deps, doc, "4f2c1a52-5d1e-4c55-9b8e-3a4d2c1b0e9f");
     expect(other?.href).not.toBe(first?.href);
     expect(await listPortalLinks(db, me.companyId, me.clientId)).toHaveLength(2);
-    // Not in euro, or nothing due: no card button.
-    expect(await emailCardLink(deps, { ...doc, currency: "USD" }, emailId)).toBeNull();
+    // Nothing due: no card button.
     expect(await emailCardLink(deps, { ...doc, dueCents: 0 }, emailId)).toBeNull();
   });
 

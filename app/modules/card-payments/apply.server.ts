@@ -6,6 +6,7 @@ import { bankFeesCategory } from "~/modules/expenses/categories.server";
 import { expenseSchema } from "~/modules/expenses/schema";
 import { createExpense, DuplicateExpenseError } from "~/modules/expenses/service.server";
 import { recordPayment } from "~/modules/invoices/payments.server";
+import { ecbRateOn } from "~/modules/reference/ecb-rates.server";
 import { companyPlan, liveGrant } from "~/modules/subscriptions/company-plan.server";
 import { PLAN_RANK } from "~/modules/subscriptions/plans";
 import { todayInSofia } from "~/utils/dates";
@@ -276,6 +277,9 @@ async function recordCardFee(
 ): Promise<void> {
   if (!(await keepsExpenses(db, companyId))) return;
   const today = todayInSofia();
+  // A fee in a currency other than the euro or the lev (the local provider's, in the document's
+  // currency) is an expense at the ECB's rate of the day, as a typed expense's empty rate is.
+  const rate = await ecbRateOn(db, fee.currency, today);
   const parsed = expenseSchema.safeParse({
     supplierName: provider === "stripe" ? STRIPE_SUPPLIER : LOCAL_SUPPLIER,
     documentType: "other",
@@ -284,6 +288,7 @@ async function recordCardFee(
     description: `Такса за плащане с карта по документ № ${paid.number ?? ""}`.trim(),
     categoryId: await bankFeesCategory(db, companyId),
     currency: fee.currency,
+    ...(rate ? { eurRate: rate.eurRate } : {}),
     amounts: [{ vatRate: null, base: formatCents(fee.cents).replace(/\s/g, ""), vat: "0" }],
     vatCredit: "none",
     paid: true,

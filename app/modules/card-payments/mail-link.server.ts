@@ -10,17 +10,14 @@ import { PAY_BY_CARD } from "./constants";
 /*
  * «Плати с карта» in a document's e-mail (issue #47 item 3, decision 071): when the company takes
  * cards and the document is one the portal lets its client pay — issued, of the client, with an
- * amount due (documents.due_cents, as the portal and the EPC QR code) — and in euro, the e-mail
- * carries a button to a portal link made for that e-mail (portal/mail-link.server.ts
+ * amount due (documents.due_cents, as the portal and the EPC QR code) — in any currency the
+ * portal takes it in, the e-mail carries a button to a portal link made for that e-mail (portal/mail-link.server.ts
  * `emailPortalHref`, shared with the offers' e-mail), opened at the document's «Плати с карта».
  * The button leads to the portal, never starts a payment by itself: a mail scanner following
  * links pays nothing.
  */
 
 export { MAIL_LINK_DAYS, mailLinkDay } from "~/modules/portal/mail-link.server";
-
-/** The documents an e-mail offers a card for: as the portal, and in euro (the fee's currency). */
-const CARD_CURRENCY = "EUR";
 
 interface MailedDocument {
   id: string;
@@ -46,7 +43,7 @@ export async function emailCardLink(
   doc: MailedDocument,
   emailId: string,
 ): Promise<MailPayLink | null> {
-  if (doc.status !== "issued" || doc.currency !== CARD_CURRENCY || Number(doc.dueCents) <= 0) {
+  if (doc.status !== "issued" || Number(doc.dueCents) <= 0) {
     return null;
   }
   const { db } = deps;
