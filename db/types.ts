@@ -1507,6 +1507,10 @@ export interface PortalLinks {
   createdAt: Generated<Timestamp>;
   createdBy: string | null;
   /**
+   * The e-mail this link was made for (an invoice's «Плати с карта», an offer's answer); null for a link a person made, and for e-mail links made before 30.11.2026.
+   */
+  documentEmailId: string | null;
+  /**
    * Chosen by the company, at most a year after it was made.
    */
   expiresAt: Timestamp;

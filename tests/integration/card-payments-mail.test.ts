@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { emailOrigin } from "~/components/clients/portal-links";
 import { runJob } from "~/composition.server";
 import {
   emailCardLink,
@@ -91,7 +92,7 @@ describe("«Плати с карта» in the invoice's e-mail", () => {
   }, async () => {
     const invoice = await issuedInvoice({ cards: true });
     const { db, me, id } = invoice;
-    const { mail } = await sendAndRead(invoice);
+    const { mail, emailId } = await sendAndRead(invoice);
 
     // The words and the button, in the text and the HTML; the QR code is still there.
     expect(mail.text).toContain("Можете да платите дължимите 120,00\u00a0EUR с карта:");
@@ -109,6 +110,17 @@ describe("«Плати с карта» in the invoice's e-mail", () => {
     expect(links).toHaveLength(1);
     expect(links[0]?.state).toBe("live");
     expect(links[0]?.createdByName).toBeNull();
+    // It names the e-mail it was made for, as the client's page and the API say.
+    expect(links[0]?.email).toEqual({
+      id: emailId,
+      kind: "document",
+      documentType: "invoice",
+      number: invoice.number,
+      to: invoice.address,
+    });
+    expect(emailOrigin(links[0]!.email!)).toBe(
+      `от имейла с Фактура № ${invoice.number} до ${invoice.address}`,
+    );
 
     // Followed: the portal of the invoice's client, with «Плати с карта» for it.
     const url = new URL(href);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { emailOrigin } from "~/components/clients/portal-links";
 import { runJob } from "~/composition.server";
 import { MAIL_ATTEMPTS } from "~/modules/invoices/mail-queue.server";
 import { createOffer } from "~/modules/offers/queries.server";
 import { offerSchema } from "~/modules/offers/schema";
+import { listPortalLinks } from "~/modules/portal/links.server";
 import OfferView, { action as offerAction, loader as offerPage } from "~/routes/_app.offer.$id";
 import { action as sendApi } from "~/routes/api.offers.$id.send";
 import { loader as portalPage } from "~/routes/portal.$token";
@@ -419,6 +421,15 @@ describe("an offer e-mailed to the client", () => {
       ).toBeUndefined();
     });
     expect(await links()).toBe(2);
+    // Each link names the offer's e-mail it was made for (the client's page says which).
+    const named = await listPortalLinks(env.db, env.me.companyId, env.me.clientId);
+    expect(named.map((l) => l.email && [l.email.kind, l.email.number, l.email.to])).toEqual([
+      ["offer", offer.number, "b@klient.bg"],
+      ["offer", offer.number, "a@klient.bg"],
+    ]);
+    expect(emailOrigin(named[0]!.email!)).toBe(
+      `от имейла с Оферта № ${offer.number} до b@klient.bg`,
+    );
 
     // The page: both sends, newest first, with their state and the reason of the failure.
     const answer = await call(guarded(offerPage), env.db, `/offer/${offer.id}`, {

@@ -6,10 +6,12 @@ import { useFocusFirstInvalid } from "~/components/forms/use-focus-first-invalid
 import * as page from "~/components/layout/page.css";
 import { Button } from "~/components/ui/button";
 import * as list from "~/components/ui/list.css";
+import { DOCUMENT_TYPES } from "~/modules/invoices/constants";
 import {
   PORTAL_EXPIRY_CHOICES,
   PORTAL_LINK_STATES,
   PORTAL_MESSAGES,
+  type PortalLinkEmail,
   type PortalLinkState,
 } from "~/modules/portal/constants";
 import { formatDate } from "~/utils/dates";
@@ -25,6 +27,15 @@ export interface PortalLinkView {
   lastViewedAt: string | null;
   views: number;
   state: PortalLinkState;
+  email: PortalLinkEmail | null;
+}
+
+/** «от имейла с Фактура № … до …»: which e-mail made a link that no person made. */
+export function emailOrigin(email: PortalLinkEmail): string {
+  const what = email.kind === "offer" ? "Оферта" : DOCUMENT_TYPES[email.documentType ?? "invoice"];
+  const numbered = email.number ? `${what} № ${email.number}` : what;
+  const sent = email.kind === "reminder" ? `напомнянето за ${numbered}` : `имейла с ${numbered}`;
+  return `от ${sent} до ${email.to}`;
 }
 
 const dateTime = (value: string) =>
@@ -130,6 +141,7 @@ export function PortalLinks({ allowed, links }: { allowed: boolean; links: Porta
                     <td className={list.cell}>
                       {dateTime(link.createdAt)}
                       {link.createdByName ? ` · ${link.createdByName}` : null}
+                      {link.email ? ` · ${emailOrigin(link.email)}` : null}
                     </td>
                     <td className={list.cell}>{dateTime(link.expiresAt)}</td>
                     <td className={list.cell}>

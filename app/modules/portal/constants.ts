@@ -1,3 +1,5 @@
+import type { DocumentEmailsKind, DocumentType } from "~db/types";
+
 /*
  * The client portal's words and limits (issue #47 item 2, decision 069). Browser-safe.
  */
@@ -39,3 +41,15 @@ export const PORTAL_LINK_STATES: Record<PortalLinkState, string> = {
 
 /** The portal's languages: Bulgarian, and English for a client who gets English documents. */
 export type PortalLang = "bg" | "en";
+
+/** The e-mail a portal link was made for (an invoice's «Плати с карта», an offer's answer). */
+export interface PortalLinkEmail {
+  id: string;
+  kind: DocumentEmailsKind;
+  /** The document's type (invoice, proforma…), or null for an offer's e-mail. */
+  documentType: DocumentType | null;
+  /** The document's or the offer's number (null for a draft's). */
+  number: string | null;
+  /** The e-mail's recipients. */
+  to: string;
+}

@@ -17,6 +17,18 @@ export const portalLinkJsonSchema = z
     stateLabel: z.string().openapi({ example: "Активна" }),
     lastViewedAt: z.string().datetime().nullable().describe("«отворена на …»: the last opening"),
     views: z.number().int().describe("How many times the list or a document was opened"),
+    email: z
+      .object({
+        id: z.string().uuid(),
+        kind: z.enum(["document", "reminder", "offer"]),
+        documentType: z
+          .union([z.enum(["invoice", "proforma", "credit_note", "debit_note"]), z.null()])
+          .describe("The document's type; null for an offer's e-mail"),
+        number: z.string().nullable().describe("The document's or the offer's number"),
+        to: z.string().describe("The e-mail's recipients"),
+      })
+      .nullable()
+      .describe("The e-mail the link was made for («Плати с карта», an offer's answer), or null"),
   })
   .openapi("PortalLink");
 
@@ -42,6 +54,7 @@ export function portalLinkJson(link: PortalLink): z.infer<typeof portalLinkJsonS
     stateLabel: PORTAL_LINK_STATES[link.state],
     lastViewedAt: iso(link.lastViewedAt),
     views: link.views,
+    email: link.email,
   };
 }
 

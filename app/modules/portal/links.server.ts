@@ -7,7 +7,12 @@ import { addDays, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { Database, PortalViewKind } from "~db/types";
-import { PORTAL_MAX_DAYS, PORTAL_MESSAGES, type PortalLinkState } from "./constants";
+import {
+  PORTAL_MAX_DAYS,
+  PORTAL_MESSAGES,
+  type PortalLinkEmail,
+  type PortalLinkState,
+} from "./constants";
 import type { PortalLinkInput } from "./schema";
 
 /*
@@ -41,6 +46,8 @@ export interface PortalLink {
   lastViewedAt: Date | null;
   views: number;
   state: PortalLinkState;
+  /** The e-mail it was made for (an invoice's «Плати с карта», an offer's answer), or null. */
+  email: PortalLinkEmail | null;
 }
 
 /** The last day a link is valid, from the days or the date asked for; 400 outside a year. */
@@ -67,6 +74,9 @@ function linksQuery(db: Kysely<Database>, companyId: string, clientId: string) {
     .selectFrom("portalLinks")
     .leftJoin("users as maker", "maker.id", "portalLinks.createdBy")
     .leftJoin("users as revoker", "revoker.id", "portalLinks.revokedBy")
+    .leftJoin("documentEmails as mail", "mail.id", "portalLinks.documentEmailId")
+    .leftJoin("documents as mailDocument", "mailDocument.id", "mail.documentId")
+    .leftJoin("offers as mailOffer", "mailOffer.id", "mail.offerId")
     .select([
       "portalLinks.id",
       "portalLinks.clientId",
@@ -77,6 +87,12 @@ function linksQuery(db: Kysely<Database>, companyId: string, clientId: string) {
       "maker.lastName as makerLast",
       "revoker.firstName as revokerFirst",
       "revoker.lastName as revokerLast",
+      "mail.id as mailId",
+      "mail.kind as mailKind",
+      "mail.recipients as mailTo",
+      "mailDocument.type as mailDocumentType",
+      "mailDocument.number as mailDocumentNumber",
+      "mailOffer.number as mailOfferNumber",
       (eb) =>
         eb
           .selectFrom("portalViews")
@@ -108,6 +124,16 @@ function linkOf(row: LinkRow, now: Date): PortalLink {
     lastViewedAt: (row.lastViewedAt as Date | null) ?? null,
     views: Number(row.views ?? 0),
     state: stateOf(row, now),
+    email:
+      row.mailId && row.mailKind
+        ? {
+            id: row.mailId,
+            kind: row.mailKind,
+            documentType: row.mailDocumentType ?? null,
+            number: row.mailDocumentNumber ?? row.mailOfferNumber ?? null,
+            to: row.mailTo ?? "",
+          }
+        : null,
   };
 }
 
@@ -198,6 +224,14 @@ export async function mailPortalLink(
       clientId: input.clientId,
       tokenHash: sha256(token),
       createdBy: null,
+      // The e-mail it is made for, when that is one of the company's e-mails (the client's page
+      // names it).
+      documentEmailId: (eb) =>
+        eb
+          .selectFrom("documentEmails")
+          .select("documentEmails.id")
+          .where("documentEmails.companyId", "=", input.companyId)
+          .where("documentEmails.id", "=", isUuid(input.emailId) ? input.emailId : null),
       expiresAt: sql<Date>`(${input.day}::date + 1)::timestamp at time zone 'Europe/Sofia'`,
     })
     .onConflict((c) => c.column("tokenHash").doNothing())
