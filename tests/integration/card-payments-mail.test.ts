@@ -86,6 +86,31 @@ async function sendAndRead(invoice: Awaited<ReturnType<typeof issuedInvoice>>) {
   }
 }
 
+/** «Плати с карта» on the portal for the document, then the test card: the two answers. */
+async function payOnPortal(db: ReturnType<typeof getDb>, token: string, documentId: string) {
+  const started = await call(guarded(startPay), db, `/portal/${token}/pay`, {
+    ...formBody({ documentId }),
+    params: { token },
+    ip: freshIp(),
+  });
+  expect(started.status).toBe(303);
+  const cardUrl = started.headers.get("Location")!;
+  expect(cardUrl).toMatch(new RegExp(`^/portal/${token}/pay/[0-9a-f-]{36}$`));
+  const paymentId = cardUrl.split("/").pop()!;
+  const page = await call(guarded(cardPage), db, cardUrl, {
+    params: { token, id: paymentId },
+    ip: freshIp(),
+  });
+  expect(page.status).toBe(200);
+  const paid = await call(guarded(cardAction), db, cardUrl, {
+    ...formBody({ intent: "pay", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
+    params: { token, id: paymentId },
+    ip: freshIp(),
+  });
+  expect(paid.status).toBe(303);
+  return { page: JSON.stringify(await page.json()) };
+}
+
 describe("«Плати с карта» in the invoice's e-mail", () => {
   it("the e-mail's button opens the client's portal at the invoice, and the card payment goes through", {
     timeout: 60_000,
@@ -141,27 +166,8 @@ describe("«Плати с карта» in the invoice's e-mail", () => {
     expect(data.portal.documents.find((d) => d.id === id)?.dueCents).toBe(12000);
 
     // «Плати с карта» there: the card page, paid with the test card, the invoice paid.
-    const started = await call(guarded(startPay), db, `/portal/${token}/pay`, {
-      ...formBody({ documentId: id }),
-      params: { token },
-      ip: freshIp(),
-    });
-    expect(started.status).toBe(303);
-    const cardUrl = started.headers.get("Location")!;
-    expect(cardUrl).toMatch(new RegExp(`^/portal/${token}/pay/[0-9a-f-]{36}$`));
-    const paymentId = cardUrl.split("/").pop()!;
-    const page = await call(guarded(cardPage), db, cardUrl, {
-      params: { token, id: paymentId },
-      ip: freshIp(),
-    });
-    expect(page.status).toBe(200);
-    expect(JSON.stringify(await page.json())).toContain("120,00");
-    const paid = await call(guarded(cardAction), db, cardUrl, {
-      ...formBody({ intent: "pay", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
-      params: { token, id: paymentId },
-      ip: freshIp(),
-    });
-    expect(paid.status).toBe(303);
+    const { page } = await payOnPortal(db, token, id);
+    expect(page).toContain("120,00");
     expect((await getDocument(db, me.companyId, id))?.dueCents).toBe(0);
   });
 
@@ -193,20 +199,8 @@ describe("«Плати с карта» in the invoice's e-mail", () => {
     expect(mail.text).toContain("Можете да платите дължимите 120,00\u00a0USD с карта:");
     const href = linkIn(mail, "/portal/");
     const token = new URL(href).pathname.split("/").pop()!;
-    const started = await call(guarded(startPay), db, `/portal/${token}/pay`, {
-      ...formBody({ documentId: id }),
-      params: { token },
-      ip: freshIp(),
-    });
-    expect(started.status).toBe(303);
-    const cardUrl = started.headers.get("Location")!;
-    const paymentId = cardUrl.split("/").pop()!;
-    const paid = await call(guarded(cardAction), db, cardUrl, {
-      ...formBody({ intent: "pay", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" }),
-      params: { token, id: paymentId },
-      ip: freshIp(),
-    });
-    expect(paid.status).toBe(303);
+    const { page } = await payOnPortal(db, token, id);
+    expect(page).toContain("120,00");
     expect((await getDocument(db, me.companyId, id))?.dueCents).toBe(0);
     const payments = await db
       .selectFrom("documentPayments")
