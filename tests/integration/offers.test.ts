@@ -10,6 +10,7 @@ import { action as newOfferAction } from "~/routes/_app.offer.new";
 import { action as makeApi } from "~/routes/api.clients.$id.portal-links";
 import { loader as portalPage } from "~/routes/portal.$token";
 import { action as answerRoute } from "~/routes/portal.$token_.offers.$id.answer";
+import { loader as offerPdf } from "~/routes/portal.$token_.offers.$id.pdf";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { guard } from "~/utils/route-guard.server";
 import { createCompanyWithClient } from "../setup/factories";
@@ -217,6 +218,48 @@ describe("offers", () => {
     const response = await stranger.answer(made.id, { answer: "accept" });
     expect(response.status).toBe(404);
     expect((await stranger.page()).portal.offers).toEqual([]);
+    const row = await db
+      .selectFrom("offers")
+      .select("status")
+      .where("id", "=", made.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("open");
+    const pdf = await call(
+      guarded(offerPdf),
+      db,
+      `/portal/${stranger.token}/offers/${made.id}/pdf`,
+      {
+        params: { token: stranger.token, id: made.id },
+        ip: freshIp(),
+      },
+    );
+    expect(pdf.status).toBe(404);
+    expect(pdf.headers.get("Content-Type")).toContain("text/html");
+    expect(await pdf.text()).toContain("Връзката не е валидна");
+  });
+
+  it("an expired or revoked link answers no offer and gives no PDF: the portal's 404 in Bulgarian", async () => {
+    const { db, me, offer, answer, token } = await setup();
+    const made = await offer();
+    for (const change of [
+      { expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - 86_400_000) },
+      { revokedAt: new Date() },
+    ]) {
+      await db
+        .updateTable("portalLinks")
+        .set(change)
+        .where("companyId", "=", me.companyId)
+        .execute();
+      const refused = await answer(made.id, { answer: "accept" });
+      expect(refused.status).toBe(404);
+      expect(await refused.text()).toContain("Връзката не е валидна");
+      const pdf = await call(guarded(offerPdf), db, `/portal/${token}/offers/${made.id}/pdf`, {
+        params: { token, id: made.id },
+        ip: freshIp(),
+      });
+      expect(pdf.status).toBe(404);
+      expect(await pdf.text()).toContain("Връзката не е валидна");
+    }
     const row = await db
       .selectFrom("offers")
       .select("status")
