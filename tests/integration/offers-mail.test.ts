@@ -354,7 +354,6 @@ describe("an offer e-mailed to the client", () => {
     expect(queued.map((e) => e.offerId)).toEqual([theirs.id]);
   });
 
-
   it("an offer sent by staff limited to their own documents carries no portal link: the portal would show the client's other documents", {
     timeout: 60_000,
   }, async () => {
