@@ -827,6 +827,10 @@ export interface DocumentEmails {
    * The offer this e-mail sends (kind 'offer'; document_id is then null); null for a document's e-mail or reminder.
    */
   offerId: string | null;
+  /**
+   * Whether the e-mail may carry a link into the client's portal: false when its sender sees only their own documents.
+   */
+  portalLink: Generated<boolean>;
   recipients: string;
   /**
    * Waiting for the company's hourly limit until then (null: counted, or never held back).

@@ -4,7 +4,6 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-
 import { Link, useLoaderData, useSearchParams } from "@remix-run/react";
 import { keepPageOnCompanyMismatch } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
@@ -177,6 +176,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           overLimit: "refuse",
           message,
           copyTo: copy ? user.email : null,
+          portalLink: !user.ownDocumentsOnly, // the portal shows all (decision 069)
         });
         await recordDocumentAct(context, user, "document.email", doc, {
           recipients: to || "имейлите на клиента",

@@ -45,6 +45,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       overLimit: "refuse",
       message,
       copyTo: copy ? user.email : null,
+      // «Плати с карта» opens the client's portal, all of their documents (decision 069).
+      portalLink: !user.ownDocumentsOnly,
     });
     await recordDocumentAct(context, user, "document.email", doc, {
       recipients: to || "имейлите на клиента",

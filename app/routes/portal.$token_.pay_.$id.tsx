@@ -39,8 +39,9 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const token = params.token ?? "";
   const marketingUrl = context.config.marketingUrl;
   const opening = await openPortal(context, token);
-  const payment =
-    "link" in opening ? await localCardPayment(context.db, opening.link, params.id) : undefined;
+  // The test cards pay only on a server without Stripe (decision 071).
+  const local = "link" in opening && !context.config.billing.stripe;
+  const payment = local ? await localCardPayment(context.db, opening.link, params.id) : undefined;
   if (!("link" in opening) || !payment) {
     const refused = "link" in opening ? "invalid" : opening.refused;
     const status = "link" in opening ? 404 : opening.status;
@@ -72,6 +73,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const back = `/portal/${token}?payment=${id}`;
   const shown = { expiry: values.expiry ?? "" };
   try {
+    if (context.config.billing.stripe) throw new AppError(CARD_PAYMENT_MESSAGES.notConnected, 409);
     switch (values.intent) {
       case "pay": {
         const attempt = await cardAttemptAllowed(context, link);

@@ -69,6 +69,7 @@ import * as m20261203T0100 from "./20261203T0100-offer-sent";
 import * as m20261204T0100 from "./20261204T0100-offer-emails";
 import * as m20261204T0200 from "./20261204T0200-reverse-charge-annex-part";
 import * as m20261204T0300 from "./20261204T0300-sole-trader-tax";
+import * as m20261205T0300 from "./20261205T0300-email-portal-link";
 import * as m20261205T0900 from "./20261205T0900-portal-link-email";
 
 /**
@@ -146,6 +147,7 @@ export const migrations: Record<string, Migration> = {
   "20261204T0100-offer-emails": m20261204T0100,
   "20261204T0200-reverse-charge-annex-part": m20261204T0200,
   "20261204T0300-sole-trader-tax": m20261204T0300,
+  "20261205T0300-email-portal-link": m20261205T0300,
   "20261205T0900-portal-link-email": m20261205T0900,
 };
 

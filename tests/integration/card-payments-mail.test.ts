@@ -19,6 +19,7 @@ import { linkIn, startMailbox } from "../e2e/mailbox";
 import { makeContext } from "../setup/context";
 import { createCompanyWithClient, createTestDraft, setPlan } from "../setup/factories";
 import { call, formBody, jsonBody, sessionFor } from "../setup/routes";
+import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -215,6 +216,27 @@ describe("«Плати с карта» in the invoice's e-mail", () => {
       .execute();
     expect(fees).toEqual([{ currency: "USD", totalCents: 205, eurRate: expect.anything() }]);
     expect(Number(fees[0]?.eurRate)).toBe(0.8);
+  });
+
+  it("an invoice sent by staff limited to their own documents has no card button: its link would open all of the client's documents", {
+    timeout: 60_000,
+  }, async () => {
+    const invoice = await issuedInvoice({ cards: true });
+    const limited = await memberOf(invoice.db, invoice.me.companyId, "staff", {
+      ownDocumentsOnly: true,
+    });
+    await invoice.db
+      .updateTable("documents")
+      .set({ createdBy: limited.user.id })
+      .where("id", "=", invoice.id)
+      .execute();
+    const { mail } = await sendAndRead({ ...invoice, bearer: limited.bearer });
+    expect(mail.text).not.toContain("Плати с карта");
+    expect(mail.html).not.toContain("/portal/");
+    expect(mail.text).toContain("Плащане с QR код");
+    expect(await listPortalLinks(invoice.db, invoice.me.companyId, invoice.me.clientId)).toEqual(
+      [],
+    );
   });
 
   it("one e-mail, one link: a retried send carries the same link; none with nothing due", async () => {

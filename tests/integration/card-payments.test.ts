@@ -196,4 +196,55 @@ describe("pay by card through the portal (local provider)", () => {
         .execute(),
     ).toEqual([]);
   });
+  it("the test provider takes no card on a server with Stripe: a company connected to it before gets no payment started or paid", async () => {
+    const { db, me, cookie, id, token } = await companyWithLink();
+    expect((await connectLocal(db, cookie, me.companyId)).status).toBe(302);
+    const started = await post(startPay, db, `/portal/${token}/pay`, { documentId: id }, { token });
+    const cardUrl = started.headers.get("Location")!;
+    const paymentId = cardUrl.split("/").pop()!;
+    // The server is given Stripe's keys: the test cards would mark real invoices paid.
+    const config = {
+      billing: {
+        prices: { standard: 1900, full: 3900 },
+        stripe: {
+          secretKey: "sk_test_smetka",
+          webhookSecret: "whsec_x",
+          priceIds: { standard: "price_std", full: "price_full" },
+        },
+      },
+    } as never;
+    const withStripe = (
+      path: string,
+      body: Record<string, string>,
+      params: Record<string, string>,
+      fn: unknown,
+    ) => call(guarded(fn), db, path, { ...formBody(body), params, ip: freshIp(), config });
+    const again = await withStripe(`/portal/${token}/pay`, { documentId: id }, { token }, startPay);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Фирмата не приема плащания с карта");
+    const paid = await withStripe(
+      cardUrl,
+      { intent: "pay", number: "4242 4242 4242 4242", expiry: "12/39", cvc: "123" },
+      { token, id: paymentId },
+      cardAction,
+    );
+    expect(paid.status).toBe(409);
+    expect(await paid.text()).toContain("Фирмата не приема плащания с карта");
+    const page = await call(guarded(cardPage), db, cardUrl, {
+      params: { token, id: paymentId },
+      ip: freshIp(),
+      config,
+    });
+    expect(page.status).toBe(404);
+    expect(
+      await db.selectFrom("documentPayments").select("id").where("documentId", "=", id).execute(),
+    ).toEqual([]);
+    expect(
+      await db
+        .selectFrom("cardPayments")
+        .select("id")
+        .where("companyId", "=", me.companyId)
+        .execute(),
+    ).toHaveLength(1);
+  });
 });

@@ -356,6 +356,29 @@ describe("an offer e-mailed to the client", () => {
     expect(queued.map((e) => e.offerId)).toEqual([theirs.id]);
   });
 
+  it("an offer sent by staff limited to their own documents carries no portal link: the portal would show the client's other documents", {
+    timeout: 60_000,
+  }, async () => {
+    const env = await setup();
+    const limited = await memberOf(env.db, env.me.companyId, "staff", { ownDocumentsOnly: true });
+    const theirs = await env.offer({}, limited.user.id);
+    // The person may send it anywhere, themselves included: the letter they get opens nothing.
+    const own = limited.user.email;
+    await withMailbox(async (config, mailbox) => {
+      const sent = await apiSend(env, theirs.id, { to: own }, config, limited.bearer);
+      expect(sent.status).toBe(200);
+      const mail = await mailbox.waitFor(own, `Оферта № ${theirs.number}`);
+      expect(mail.text).not.toContain("/portal/");
+      expect(mail.html).not.toContain("/portal/");
+      expect(mail.text).not.toContain("Отговорете на офертата");
+    });
+    const links = await env.db
+      .selectFrom("portalLinks")
+      .select("id")
+      .where("companyId", "=", env.me.companyId)
+      .execute();
+    expect(links).toEqual([]);
+  });
   it("queues every send: a refused one is kept, retried with one portal link, then shown as failed; two sends are two rows", {
     timeout: 60_000,
   }, async () => {

@@ -1,16 +1,21 @@
 import { describe, expect, it } from "vitest";
+import { companyMismatchMessage } from "~/modules/auth/form-company";
 import { createCatalogueItem } from "~/modules/catalogue/queries.server";
 import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { acceptOffer } from "~/modules/offers/accept.server";
 import { createOffer } from "~/modules/offers/queries.server";
 import { offerSchema } from "~/modules/offers/schema";
+import { action as offerAction } from "~/routes/_app.offer.$id";
+import { action as newOfferAction } from "~/routes/_app.offer.new";
 import { action as makeApi } from "~/routes/api.clients.$id.portal-links";
 import { loader as portalPage } from "~/routes/portal.$token";
 import { action as answerRoute } from "~/routes/portal.$token_.offers.$id.answer";
+import { loader as offerPdf } from "~/routes/portal.$token_.offers.$id.pdf";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { guard } from "~/utils/route-guard.server";
 import { createCompanyWithClient } from "../setup/factories";
-import { call, formBody, jsonBody, sessionFor } from "../setup/routes";
+import { type AnyAnswer, call, formBody, jsonBody, sessionFor } from "../setup/routes";
+import { memberOf, workIn } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
 
 /*
@@ -219,5 +224,183 @@ describe("offers", () => {
       .where("id", "=", made.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe("open");
+    const pdf = await call(
+      guarded(offerPdf),
+      db,
+      `/portal/${stranger.token}/offers/${made.id}/pdf`,
+      {
+        params: { token: stranger.token, id: made.id },
+        ip: freshIp(),
+      },
+    );
+    expect(pdf.status).toBe(404);
+    expect(pdf.headers.get("Content-Type")).toContain("text/html");
+    expect(await pdf.text()).toContain("Връзката не е валидна");
+  });
+
+  it("an expired or revoked link answers no offer and gives no PDF: the portal's 404 in Bulgarian", async () => {
+    const { db, me, offer, answer, token } = await setup();
+    const made = await offer();
+    for (const change of [
+      { expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - 86_400_000) },
+      { revokedAt: new Date() },
+    ]) {
+      await db
+        .updateTable("portalLinks")
+        .set(change)
+        .where("companyId", "=", me.companyId)
+        .execute();
+      const refused = await answer(made.id, { answer: "accept" });
+      expect(refused.status).toBe(404);
+      expect(await refused.text()).toContain("Връзката не е валидна");
+      const pdf = await call(guarded(offerPdf), db, `/portal/${token}/offers/${made.id}/pdf`, {
+        params: { token, id: made.id },
+        ip: freshIp(),
+      });
+      expect(pdf.status).toBe(404);
+      expect(await pdf.text()).toContain("Връзката не е валидна");
+    }
+    const row = await db
+      .selectFrom("offers")
+      .select("status")
+      .where("id", "=", made.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("open");
+  });
+});
+
+describe("the offer's pages: the company a form was opened for, and whose offers a person acts on", () => {
+  const pageAction = (
+    db: ReturnType<typeof getDb>,
+    id: string,
+    fields: Record<string, string>,
+    cookie: string,
+  ) =>
+    call(guarded(offerAction), db, `/offer/${id}`, {
+      ...formBody(fields, { Cookie: cookie }),
+      params: { id },
+    });
+  const statusOf = async (id: string) =>
+    (
+      await getDb()
+        .selectFrom("offers")
+        .select("status")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).status;
+  const draftsOf = (companyId: string) =>
+    getDb().selectFrom("documents").select("id").where("companyId", "=", companyId).execute();
+
+  it("staff limited to their own documents, and another company, cannot accept, decline or withdraw an offer: 404, nothing written", async () => {
+    const { db, me, offer } = await setup();
+    const owners = await offer();
+    const limited = await memberOf(db, me.companyId, "staff", { ownDocumentsOnly: true });
+    const stranger = await setup();
+    for (const intent of ["accept", "decline", "withdraw"]) {
+      for (const [who, company] of [
+        [limited.cookie, me.companyId],
+        [stranger.cookie, stranger.me.companyId],
+      ] as const) {
+        const response = await pageAction(db, owners.id, { _company: company, intent }, who);
+        expect(response.status).toBe(404);
+        expect(((await response.json()) as AnyAnswer).formError).toBe("Офертата не е намерена");
+      }
+    }
+    expect(await statusOf(owners.id)).toBe("open");
+    expect(await draftsOf(me.companyId)).toEqual([]);
+  });
+
+  it("an accountant member accepts the company's offer into a draft", async () => {
+    const { db, me, offer } = await setup();
+    const made = await offer();
+    const accountant = await memberOf(db, me.companyId, "accountant");
+    const response = await pageAction(
+      db,
+      made.id,
+      { _company: me.companyId, intent: "accept" },
+      accountant.cookie,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toMatch(/^\/invoice\//);
+    expect(await statusOf(made.id)).toBe("accepted");
+  });
+
+  it("a form opened in A and sent after a switch to B is refused in Bulgarian; nothing is written in either", async () => {
+    const { db, me, offer, cookie } = await setup();
+    const made = await offer();
+    const other = await setup();
+    await db
+      .insertInto("companyMembers")
+      .values({ companyId: other.me.companyId, userId: me.user.id, role: "accountant" })
+      .execute();
+    await workIn(db, me.user.id, other.me.companyId);
+    const accept = await pageAction(
+      db,
+      made.id,
+      { _company: me.companyId, intent: "accept" },
+      cookie,
+    );
+    expect(accept.status).toBe(409);
+    const body = (await accept.json()) as AnyAnswer;
+    expect(body.companyMismatch.form.id).toBe(me.companyId);
+    expect(body.companyMismatch.active.id).toBe(other.me.companyId);
+    expect(companyMismatchMessage(body.companyMismatch)).toContain("Нищо не е записано");
+    expect(await statusOf(made.id)).toBe("open");
+    const created = await call(guarded(newOfferAction), db, "/offer/new", {
+      ...formBody(
+        {
+          _company: me.companyId,
+          intent: "save",
+          clientId: me.clientId,
+          issueDate: TODAY,
+          validUntil: addDays(TODAY, 14),
+          "lines.0.description": "Сайт",
+          "lines.0.quantity": "1",
+          "lines.0.unitPrice": "100",
+          "lines.0.vatRate": "20",
+        },
+        { Cookie: cookie },
+      ),
+    });
+    expect(created.status).toBe(409);
+    const offers = await db
+      .selectFrom("offers")
+      .select("id")
+      .where("companyId", "in", [me.companyId, other.me.companyId])
+      .execute();
+    expect(offers.map((o) => o.id)).toEqual([made.id]);
+    expect(await draftsOf(me.companyId)).toEqual([]);
+    expect(await draftsOf(other.me.companyId)).toEqual([]);
+  });
+
+  it("a new offer for another company's client is 404 in Bulgarian and not made", async () => {
+    const { db, me, cookie } = await setup();
+    const stranger = await setup();
+    const response = await call(guarded(newOfferAction), db, "/offer/new", {
+      ...formBody(
+        {
+          _company: me.companyId,
+          intent: "save",
+          clientId: stranger.me.clientId,
+          issueDate: TODAY,
+          validUntil: addDays(TODAY, 14),
+          "lines.0.description": "Сайт",
+          "lines.0.quantity": "1",
+          "lines.0.unitPrice": "100",
+          "lines.0.vatRate": "20",
+        },
+        { Cookie: cookie },
+      ),
+    });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as AnyAnswer).fieldErrors.clientId).toBe(
+      "Клиентът не е намерен",
+    );
+    const offers = await db
+      .selectFrom("offers")
+      .select("id")
+      .where("companyId", "in", [me.companyId, stranger.me.companyId])
+      .execute();
+    expect(offers).toEqual([]);
   });
 });

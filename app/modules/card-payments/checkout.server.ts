@@ -63,6 +63,8 @@ interface StartOptions {
   apiBase?: string;
   /** The portal's token: where the client comes back to (the link is their only credential). */
   token: string;
+  /** A server without Stripe: only there does the local provider's test card pay (decision 071). */
+  localAllowed: boolean;
 }
 
 /**
@@ -76,7 +78,9 @@ export async function startCardPayment(
   options: StartOptions,
 ): Promise<{ id: string; url: string }> {
   const keys = await cardKeys(db, link.companyId, options.serverSecret);
-  if (!keys) throw new AppError(CARD_PAYMENT_MESSAGES.notConnected, 409);
+  if (!keys || (keys.provider === "local" && !options.localAllowed)) {
+    throw new AppError(CARD_PAYMENT_MESSAGES.notConnected, 409);
+  }
   const doc = await payableDocument(db, link, documentId);
   if (!doc) throw new AppError(CARD_PAYMENT_MESSAGES.notPayable, 409);
   const id = randomUUID();

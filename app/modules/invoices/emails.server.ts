@@ -72,6 +72,8 @@ export async function queueDocumentEmail(
     message?: string | null;
     /** The sender's address for a hidden copy. */
     copyTo?: string | null;
+    /** False when the sender sees only their own documents: no «Плати с карта» portal link. */
+    portalLink?: boolean;
   } = { overLimit: "refuse" },
 ): Promise<string> {
   if (doc.status !== "issued") throw new AppError("Изпращат се само издадени документи", 409);
@@ -195,7 +197,8 @@ async function composeMail(
   const logoUrl = await emailLogoUrl({ db: deps.db, config: deps.config });
   const attachment = { filename: pdfFileName(doc), content: pdf.data };
   const paymentQr = await mailPaymentQr(doc);
-  const payLink = options.cardLink ? await options.cardLink(deps, doc, email.id) : null;
+  const payLink =
+    options.cardLink && email.portalLink ? await options.cardLink(deps, doc, email.id) : null;
   if (email.kind === "reminder") {
     const { company, input } = await reminderFor(deps.db, doc);
     return reminderMail({

@@ -100,6 +100,8 @@ export async function queueEmail(
     message?: string | null;
     /** The sender's address for a hidden copy. */
     copyTo?: string | null;
+    /** False when the sender sees only their own documents: no portal link (decision 069). */
+    portalLink?: boolean;
   },
 ): Promise<string> {
   checkRecipients(recipients);
@@ -120,6 +122,7 @@ export async function queueEmail(
         sendAfter: wait ? new Date(Date.now() + wait * 1000) : null,
         message: options.message?.trim() || null,
         copyTo: options.copyTo || null,
+        portalLink: options.portalLink ?? true,
       })
       .returning("id")
       .executeTakeFirstOrThrow();
@@ -170,6 +173,7 @@ const QUEUED_COLUMNS = [
   "sendAfter",
   "message",
   "copyTo",
+  "portalLink",
 ] as const;
 
 /** One recorded e-mail as its job reads it. */

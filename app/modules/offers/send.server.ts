@@ -138,6 +138,8 @@ export async function sendOffer(
       overLimit: "refuse",
       message: input.message,
       copyTo: input.copyTo,
+      // A portal link shows all of the client's documents: not from staff limited to their own.
+      portalLink: by.createdBy === null,
     },
   );
   const to = recipients.join(", ");
@@ -167,13 +169,15 @@ async function composeOfferMail(
     mailCompany(deps.db, offer.companyId),
     renderOfferPdf(deps.db, offer),
     emailLogoUrl(deps),
-    emailPortalHref(deps, {
-      companyId: offer.companyId,
-      clientId: offer.clientId,
-      emailId: email.id,
-      day: mailLinkDay(offer.validUntil),
-      anchor: `offer-${offer.id}`,
-    }),
+    email.portalLink
+      ? emailPortalHref(deps, {
+          companyId: offer.companyId,
+          clientId: offer.clientId,
+          emailId: email.id,
+          day: mailLinkDay(offer.validUntil),
+          anchor: `offer-${offer.id}`,
+        })
+      : null,
   ]);
   return offerMail({
     ...textOf(offer, company, email.message),
