@@ -332,6 +332,10 @@ describe("a protocol under чл. 117 made from an EU supplier's invoice (decisio
       params: { ...params, protocolId: second.id },
     });
     expect(refused.status).toBe(409);
+    // Which month, who locked it, and the way out (decision 058).
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Периодът октомври 2026 е заключен от Мария Георгиева на \d\d\.\d\d\.\d{4}\. Протоколът от заключен месец не се анулира: издайте коригиращ протокол \(чл\. 117, ал\. 4 ЗДДС\)\.$/,
+    );
     const correction = await call(protocolAction, db, path, {
       ...jsonBody(
         { base: "80.00", reason: "Отстъпка от доставчика", protocolDate: "2026-11-10" },
