@@ -748,6 +748,18 @@ describe("locking and unlocking", () => {
       params: { month: "2026-13" },
     });
     expect(malformed.status).toBe(400);
+    // A month the books cannot hold is no month to lock (its page could not be drawn).
+    for (const month of ["0000-01", "1899-12"]) {
+      const year0 = await call(lockApi, db, `/api/periods/${month}/lock`, {
+        method: "POST",
+        headers: owner.bearer,
+        params: { month },
+      });
+      expect(year0.status, month).toBe(400);
+      expect(JSON.stringify(await year0.json())).toContain(
+        "Месецът е във вида гггг-ММ, например 2026-11",
+      );
+    }
 
     const trail = await db
       .selectFrom("companyAudit")
