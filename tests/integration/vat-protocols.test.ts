@@ -359,6 +359,63 @@ describe("a protocol under чл. 117 made from an EU supplier's invoice (decisio
     expect(report.figures["01-41"]).toBe(-400);
   });
 
+  it("keeps an expense whose protocol is in a locked month as it was: the protocol shows its supplier and document", async () => {
+    const db = getDb();
+    const me = await createCompanyOnPlan(db, "standard");
+    const owner = await signInApi(db, me.user);
+    const [category] = await listCategories(db, me.companyId);
+    const body = {
+      supplierName: "Google Ireland Limited",
+      supplierVatNumber: "IE6388047V",
+      documentType: "invoice",
+      documentNumber: "5329876544",
+      documentDate: "2026-09-30",
+      description: "Google Ads — реклама за септември",
+      categoryId: category!.id,
+      currency: "EUR",
+      amounts: [{ vatRate: null, base: "100.00" }],
+    };
+    const expense = await postApi<AnyAnswer>(
+      createExpense,
+      db,
+      "/api/expenses",
+      body,
+      owner.bearer,
+    );
+    const params = { id: expense.id };
+    await postApi(
+      protocolsAction,
+      db,
+      `/api/expenses/${expense.id}/protocols`,
+      { protocolDate: "2026-10-05" },
+      owner.bearer,
+      201,
+      params,
+    );
+    await lockPeriod(db, me.companyId, MONTH, {
+      id: me.user.id,
+      email: me.user.email,
+      name: "Мария Георгиева",
+      role: "owner",
+      impersonatorEmail: null,
+      ip: null,
+    });
+    const changed = await call(changeExpense, db, `/api/expenses/${expense.id}`, {
+      ...jsonBody({ ...body, supplierName: "Друг доставчик" }, "PUT", owner.bearer),
+      params,
+    });
+    expect(changed.status).toBe(409);
+    expect(((await changed.json()) as { message: string }).message).toMatch(
+      /^Периодът октомври 2026 е заключен от Мария Георгиева на \d\d\.\d\d\.\d{4}\. Корекцията се записва в отворен период\.$/,
+    );
+    const row = await db
+      .selectFrom("expenses")
+      .select("supplierName")
+      .where("id", "=", expense.id)
+      .executeTakeFirstOrThrow();
+    expect(row.supplierName).toBe("Google Ireland Limited");
+  });
+
   it("answers 404 to another company and changes nothing", async () => {
     const { db, expense } = await googleExpense();
     const other = await createCompanyOnPlan(db, "standard");
