@@ -1,7 +1,7 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { listCategories } from "~/modules/expenses/categories.server";
-import { lockPeriod } from "~/modules/periods/locks.server";
+import { lockPeriod, unlockPeriod } from "~/modules/periods/locks.server";
 import { type Field, PURCHASES_LAYOUT, SALES_LAYOUT } from "~/modules/vat/layouts";
 import { buildFiles, vatReport } from "~/modules/vat/report.server";
 import { action as createExpense } from "~/routes/api.expenses";
@@ -357,6 +357,35 @@ describe("a protocol under чл. 117 made from an EU supplier's invoice (decisio
       "02-22": -400,
     });
     expect(report.figures["01-41"]).toBe(-400);
+
+    // October unlocked, November (the correction's month) locked: cancelling the original would
+    // cancel its correction too, and so change November's journals and books — refused.
+    const actor = {
+      id: me.user.id,
+      email: me.user.email,
+      name: "Мария Георгиева",
+      role: "owner" as const,
+      impersonatorEmail: null,
+      ip: null,
+    };
+    await unlockPeriod(db, me.companyId, MONTH, actor, "Поправка");
+    await lockPeriod(db, me.companyId, "2026-11", actor);
+    const cancelBoth = await call(protocolAction, db, path, {
+      method: "DELETE",
+      headers: owner.bearer,
+      params: { ...params, protocolId: second.id },
+    });
+    expect(cancelBoth.status).toBe(409);
+    expect(((await cancelBoth.json()) as { message: string }).message).toMatch(
+      /^Периодът ноември 2026 е заключен от Мария Георгиева на .+\. Корекцията се записва в отворен период\.$/,
+    );
+    const statuses = await db
+      .selectFrom("vatProtocols")
+      .select(["number", "status"])
+      .where("expenseId", "=", expense.id)
+      .orderBy("number")
+      .execute();
+    expect(statuses.map((r) => r.status)).toEqual(["cancelled", "issued", "issued"]);
   });
 
   it("keeps an expense whose protocol is in a locked month as it was: the protocol shows its supplier and document", async () => {
