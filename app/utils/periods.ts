@@ -23,8 +23,8 @@ export const MONTH_NAMES = [
   "декември",
 ];
 
-/** A yyyy-MM month. */
-export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+/** A yyyy-MM month the books can hold: 1900-01 to 2100-12, as `isBookDate` (year 0000 is none). */
+export const MONTH = /^(19\d\d|20\d\d|2100)-(0[1-9]|1[0-2])$/;
 
 /** The month before a yyyy-MM month. */
 export function previousMonth(month: string): string {

@@ -295,11 +295,11 @@ describe("«Годишен отчет»", () => {
       expect((await annual(db, member.cookie, "?year=2025")).status, role).toBe(403);
     }
     const { cookie } = await signInApi(db, me.user);
-    for (const bad of ["20x5", "1999", "2999", "", "__proto__"]) {
+    for (const bad of ["20x5", "1999", "2015", "2999", "", "__proto__"]) {
       const answer = await annual(db, cookie, `?year=${encodeURIComponent(bad)}`);
       expect(answer.status, bad).toBe(400);
       expect(((await answer.json()) as AnyAnswer).error).toBe(
-        "Въведете година с четири цифри (ГГГГ), не по-късна от текущата",
+        "Въведете година с четири цифри (ГГГГ), от 2016 до текущата",
       );
     }
     await expect(
@@ -309,7 +309,7 @@ describe("«Годишен отчет»", () => {
       }),
     ).rejects.toMatchObject({
       status: 400,
-      message: "Въведете година с четири цифри (ГГГГ), не по-късна от текущата",
+      message: "Въведете година с четири цифри (ГГГГ), от 2016 до текущата",
     });
   });
 

@@ -91,6 +91,12 @@ describe("the VAT settlement", () => {
     });
     expect((await settlement("DELETE", MONTH, session.bearer)).status).toBe(409);
     expect((await settlement("POST", "2026-13", session.bearer)).status).toBe(400);
+    // A month the books cannot hold: 400 in Bulgarian, never a database error.
+    for (const method of ["POST", "DELETE"]) {
+      const year0 = await settlement(method, "0000-01", session.bearer);
+      expect(year0.status, method).toBe(400);
+      expect(((await year0.json()) as AnyAnswer).message).toBe("Въведете месец във вида ГГГГ-ММ");
+    }
     expect((await settlement("POST", "2026-11", session.bearer)).status).toBe(409);
     expect((await settlement("PUT", MONTH, session.bearer)).status).toBe(405);
   });

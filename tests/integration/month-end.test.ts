@@ -195,6 +195,23 @@ describe("the month-end page", () => {
       (e: { status?: number; message?: string }) => e,
     );
     expect((future as { status: number }).status).toBe(400);
+    // A month the books cannot hold (year 0, before 1900): 400, never a database error.
+    for (const month of ["0000-01", "1899-12"]) {
+      const page = await call(monthPage, db, `/ledger/month?month=${month}`, { headers });
+      expect(page.status, month).toBe(400);
+      const zip = await call(monthZip, db, `/ledger/month.zip?month=${month}`, { headers }).catch(
+        (e: { status?: number }) => e,
+      );
+      expect((zip as { status: number }).status, month).toBe(400);
+      const lock = await call(monthAction, db, "/ledger/month", {
+        ...formBody({ _company: me.companyId, intent: "lock", month }, headers),
+      });
+      expect(lock.status, month).toBe(400);
+      expect(await lock.json()).toMatchObject({
+        fieldErrors: { month: "Месецът е във вида гггг-ММ, например 2026-11" },
+        repopulateFields: { month },
+      });
+    }
 
     const staff = await member(db, me.companyId, "staff");
     const staffHeaders = await cookieIn(db, staff.id, me.companyId);

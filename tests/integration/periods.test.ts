@@ -143,6 +143,15 @@ async function lockedWorld() {
     .executeTakeFirstOrThrow();
   const expenseOpen = (await createTestExpense(db, me.companyId, { documentDate: `${OPEN}-10` }))
     .id;
+  // Paid in advance in the locked month: its payment's entry is dated there (decision 057).
+  const expensePaidLocked = (
+    await createTestExpense(db, me.companyId, {
+      documentDate: `${OPEN}-03`,
+      paid: true,
+      paidOn: `${LOCKED}-28`,
+      paymentMethod: "bank",
+    })
+  ).id;
   const { employeeId, salaryId } = await createTestSalary(db, me.companyId, LOCKED);
   const otherEmployee = await createTestEmployee(db, me.companyId, {
     name: "Иван Иванов",
@@ -186,6 +195,7 @@ async function lockedWorld() {
       expenseLocked,
       receiptLocked: receiptLocked.id,
       expenseOpen,
+      expensePaidLocked,
       salaryId,
       employeeId,
       otherEmployee,
@@ -200,8 +210,8 @@ const world = lockedWorld;
 
 /** Everything a write could change, for «nothing changed». */
 async function books(db: Kysely<Database>, companyId: string) {
-  const [documents, payments, expenses, salaries, matches, receipts, movements] = await Promise.all(
-    [
+  const [documents, payments, expenses, salaries, matches, receipts, movements, entries] =
+    await Promise.all([
       db
         .selectFrom("documents")
         .select(["id", "status", "number", "issueDate", "paidCents", "updatedAt"])
@@ -244,9 +254,14 @@ async function books(db: Kysely<Database>, companyId: string) {
         .where("companyId", "=", companyId)
         .orderBy("id")
         .execute(),
-    ],
-  );
-  return { documents, payments, expenses, salaries, matches, receipts, movements };
+      db
+        .selectFrom("ledgerEntries")
+        .select(["id", "entryDate"])
+        .where("companyId", "=", companyId)
+        .orderBy("id")
+        .execute(),
+    ]);
+  return { documents, payments, expenses, salaries, matches, receipts, movements, entries };
 }
 
 type World = Awaited<ReturnType<typeof lockedWorld>>;
@@ -383,6 +398,47 @@ const WRITES: Row[] = [
         { id: w.ids.expenseOpen },
         await expenseBody(w.db, w.me.companyId, `${LOCKED}-12`),
       ),
+  ],
+  [
+    "mark an open month's expense paid on a day of the locked month",
+    async (w) =>
+      api(
+        expenseApi,
+        w,
+        `/api/expenses/${w.ids.expenseOpen}`,
+        "PUT",
+        { id: w.ids.expenseOpen },
+        {
+          ...(await expenseBody(w.db, w.me.companyId, `${OPEN}-12`)),
+          paid: true,
+          paidOn: `${LOCKED}-25`,
+          paymentMethod: "bank",
+        },
+      ),
+  ],
+  [
+    "change the amount of an open month's expense paid in the locked month",
+    async (w) =>
+      api(
+        expenseApi,
+        w,
+        `/api/expenses/${w.ids.expensePaidLocked}`,
+        "PUT",
+        { id: w.ids.expensePaidLocked },
+        {
+          ...(await expenseBody(w.db, w.me.companyId, `${OPEN}-03`)),
+          paid: true,
+          paidOn: `${LOCKED}-28`,
+          paymentMethod: "bank",
+        },
+      ),
+  ],
+  [
+    "delete an open month's expense paid in the locked month",
+    (w) =>
+      api(expenseApi, w, `/api/expenses/${w.ids.expensePaidLocked}`, "DELETE", {
+        id: w.ids.expensePaidLocked,
+      }),
   ],
   [
     "delete an expense",
@@ -692,6 +748,18 @@ describe("locking and unlocking", () => {
       params: { month: "2026-13" },
     });
     expect(malformed.status).toBe(400);
+    // A month the books cannot hold is no month to lock (its page could not be drawn).
+    for (const month of ["0000-01", "1899-12"]) {
+      const year0 = await call(lockApi, db, `/api/periods/${month}/lock`, {
+        method: "POST",
+        headers: owner.bearer,
+        params: { month },
+      });
+      expect(year0.status, month).toBe(400);
+      expect(JSON.stringify(await year0.json())).toContain(
+        "Месецът е във вида гггг-ММ, например 2026-11",
+      );
+    }
 
     const trail = await db
       .selectFrom("companyAudit")

@@ -1,7 +1,7 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
 import { listCategories } from "~/modules/expenses/categories.server";
-import { lockPeriod } from "~/modules/periods/locks.server";
+import { lockPeriod, unlockPeriod } from "~/modules/periods/locks.server";
 import { type Field, PURCHASES_LAYOUT, SALES_LAYOUT } from "~/modules/vat/layouts";
 import { buildFiles, vatReport } from "~/modules/vat/report.server";
 import { action as createExpense } from "~/routes/api.expenses";
@@ -332,6 +332,10 @@ describe("a protocol under чл. 117 made from an EU supplier's invoice (decisio
       params: { ...params, protocolId: second.id },
     });
     expect(refused.status).toBe(409);
+    // Which month, who locked it, and the way out (decision 058).
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Периодът октомври 2026 е заключен от Мария Георгиева на \d\d\.\d\d\.\d{4}\. Протоколът от заключен месец не се анулира: издайте коригиращ протокол \(чл\. 117, ал\. 4 ЗДДС\)\.$/,
+    );
     const correction = await call(protocolAction, db, path, {
       ...jsonBody(
         { base: "80.00", reason: "Отстъпка от доставчика", protocolDate: "2026-11-10" },
@@ -353,6 +357,92 @@ describe("a protocol under чл. 117 made from an EU supplier's invoice (decisio
       "02-22": -400,
     });
     expect(report.figures["01-41"]).toBe(-400);
+
+    // October unlocked, November (the correction's month) locked: cancelling the original would
+    // cancel its correction too, and so change November's journals and books — refused.
+    const actor = {
+      id: me.user.id,
+      email: me.user.email,
+      name: "Мария Георгиева",
+      role: "owner" as const,
+      impersonatorEmail: null,
+      ip: null,
+    };
+    await unlockPeriod(db, me.companyId, MONTH, actor, "Поправка");
+    await lockPeriod(db, me.companyId, "2026-11", actor);
+    const cancelBoth = await call(protocolAction, db, path, {
+      method: "DELETE",
+      headers: owner.bearer,
+      params: { ...params, protocolId: second.id },
+    });
+    expect(cancelBoth.status).toBe(409);
+    expect(((await cancelBoth.json()) as { message: string }).message).toMatch(
+      /^Периодът ноември 2026 е заключен от Мария Георгиева на .+\. Корекцията се записва в отворен период\.$/,
+    );
+    const statuses = await db
+      .selectFrom("vatProtocols")
+      .select(["number", "status"])
+      .where("expenseId", "=", expense.id)
+      .orderBy("number")
+      .execute();
+    expect(statuses.map((r) => r.status)).toEqual(["cancelled", "issued", "issued"]);
+  });
+
+  it("keeps an expense whose protocol is in a locked month as it was: the protocol shows its supplier and document", async () => {
+    const db = getDb();
+    const me = await createCompanyOnPlan(db, "standard");
+    const owner = await signInApi(db, me.user);
+    const [category] = await listCategories(db, me.companyId);
+    const body = {
+      supplierName: "Google Ireland Limited",
+      supplierVatNumber: "IE6388047V",
+      documentType: "invoice",
+      documentNumber: "5329876544",
+      documentDate: "2026-09-30",
+      description: "Google Ads — реклама за септември",
+      categoryId: category!.id,
+      currency: "EUR",
+      amounts: [{ vatRate: null, base: "100.00" }],
+    };
+    const expense = await postApi<AnyAnswer>(
+      createExpense,
+      db,
+      "/api/expenses",
+      body,
+      owner.bearer,
+    );
+    const params = { id: expense.id };
+    await postApi(
+      protocolsAction,
+      db,
+      `/api/expenses/${expense.id}/protocols`,
+      { protocolDate: "2026-10-05" },
+      owner.bearer,
+      201,
+      params,
+    );
+    await lockPeriod(db, me.companyId, MONTH, {
+      id: me.user.id,
+      email: me.user.email,
+      name: "Мария Георгиева",
+      role: "owner",
+      impersonatorEmail: null,
+      ip: null,
+    });
+    const changed = await call(changeExpense, db, `/api/expenses/${expense.id}`, {
+      ...jsonBody({ ...body, supplierName: "Друг доставчик" }, "PUT", owner.bearer),
+      params,
+    });
+    expect(changed.status).toBe(409);
+    expect(((await changed.json()) as { message: string }).message).toMatch(
+      /^Периодът октомври 2026 е заключен от Мария Георгиева на \d\d\.\d\d\.\d{4}\. Корекцията се записва в отворен период\.$/,
+    );
+    const row = await db
+      .selectFrom("expenses")
+      .select("supplierName")
+      .where("id", "=", expense.id)
+      .executeTakeFirstOrThrow();
+    expect(row.supplierName).toBe("Google Ireland Limited");
   });
 
   it("answers 404 to another company and changes nothing", async () => {

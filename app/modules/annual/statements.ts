@@ -235,15 +235,18 @@ export function rowFor(
   return best?.row ?? null;
 }
 
-/** A year a statement can be asked for: four digits, from 2000 to the current year. */
+/**
+ * A year a statement can be asked for: four digits, from the first form's year (2016) to the
+ * current year (a year with no form has no statements to draw).
+ */
 export function yearOf(asked: string | null, today: string): number | null {
   if (asked === null || !/^[0-9]{4}$/.test(asked)) return null;
   const year = Number(asked);
-  return year >= 2000 && year <= Number(today.slice(0, 4)) ? year : null;
+  return annualForm(year) !== null && year <= Number(today.slice(0, 4)) ? year : null;
 }
 
 export const ANNUAL_MESSAGES = {
-  year: "Въведете година с четири цифри (ГГГГ), не по-късна от текущата",
+  year: `Въведете година с четири цифри (ГГГГ), от ${ANNUAL_FORMS[0]?.validFrom.slice(0, 4)} до текущата`,
   noSaft:
     "Годишният файл SAF-T (дълготрайни активи) не се изготвя: дълготрайните активи на фирмата не се водят в Сметка, а схемата на НАП (BG_SAFT_Schema_V_1.0.1) изисква поне една операция с актив (AssetTransaction), така че празен файл не е валиден. Изготвя се в програмата, в която се води амортизационният план.",
 } as const;

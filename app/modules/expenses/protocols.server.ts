@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from "kysely";
 import { postVatProtocol } from "~/modules/ledger/post-protocol.server";
 import { ledgerCurrency } from "~/modules/ledger/postings";
+import { lockedSentence } from "~/modules/periods/constants";
 import { assertPeriodOpen, lockOn } from "~/modules/periods/locks.server";
 import { ecbRateOn } from "~/modules/reference/ecb-rates.server";
 import { printDate, todayInSofia } from "~/utils/dates";
@@ -380,8 +381,9 @@ export async function cancelProtocol(
 ) {
   return db.transaction().execute(async (trx) => {
     const row = await protocolOf(trx, companyId, expenseId, id);
-    if (await lockOn(trx, companyId, row.protocolDate)) {
-      throw new AppError(PROTOCOL_MESSAGES.lockedCancel, 409);
+    const lock = await lockOn(trx, companyId, row.protocolDate);
+    if (lock) {
+      throw new AppError(`${lockedSentence(lock)} ${PROTOCOL_MESSAGES.lockedCancel}`, 409);
     }
     await assertPeriodOpen(trx, companyId, row.protocolDate);
     // Its corrections go with it (they change a protocol that no longer stands).

@@ -217,7 +217,21 @@ export async function updateExpense(
         .forUpdate()
         .executeTakeFirst();
       if (!before) throw new AppError(EXPENSE_NOT_FOUND, 404);
-      await assertPeriodOpen(trx, companyId, before.documentDate, input.documentDate);
+      // Its protocols under чл. 117 show its supplier and document: their months too (decision 073).
+      const protocols = await trx
+        .selectFrom("vatProtocols")
+        .select("protocolDate")
+        .where("companyId", "=", companyId)
+        .where("expenseId", "=", id)
+        .where("status", "=", "issued")
+        .execute();
+      await assertPeriodOpen(
+        trx,
+        companyId,
+        before.documentDate,
+        input.documentDate,
+        ...protocols.map((p) => p.protocolDate),
+      );
       await trx
         .updateTable("expenses")
         .set({ ...columns, supplierId, updatedAt: new Date() })

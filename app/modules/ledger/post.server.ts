@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { assertPeriodOpen } from "~/modules/periods/locks.server";
 import type { Database, LedgerEntriesSourceKind } from "~db/types";
 import {
   type Counterparty,
@@ -194,6 +195,9 @@ export async function syncSource(
     return false;
   }
   if (!wanted && !live.length) return false;
+  // A reversal or an entry dated in a locked month would change that closed month (decision 058):
+  // an expense's payment is posted on its own day, whatever the document's month.
+  await assertPeriodOpen(trx, companyId, ...live.map((e) => e.entryDate), wanted?.entryDate);
   for (const entry of live) {
     await insertEntry(
       trx,
