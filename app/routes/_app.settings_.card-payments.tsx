@@ -20,6 +20,7 @@ import {
   connectStripe,
   disconnectCard,
   getCardAccount,
+  providerUsable,
 } from "~/modules/card-payments/accounts.server";
 import { cardConnectSchema } from "~/modules/card-payments/schema";
 import { AppError } from "~/utils/errors";
@@ -47,8 +48,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     account: account
       ? ({ ...account, connectedAt: account.connectedAt.toISOString() } satisfies CardAccountJson)
       : null,
+    // Connected but unused here: the local provider on a server with Stripe (decision 071).
+    takesCards: account ? providerUsable(account.provider, context.config) : false,
     webhookUrl: `${context.config.appUrl}/api/stripe/card-webhook/${user.companyId}`,
-    localAllowed: !context.config.billing.stripe,
+    localAllowed: providerUsable("local", context.config),
   });
 }
 
@@ -80,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case "connect-local": {
         await connectLocal(context.db, user.companyId, {
-          localAllowed: !context.config.billing.stripe,
+          server: context.config,
           actor,
         });
         return redirectWithToast("/settings/card-payments", {
@@ -109,7 +112,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CardPaymentsSettings() {
-  const { companyName, account, webhookUrl, localAllowed } = useLoaderData<typeof loader>();
+  const { companyName, account, takesCards, webhookUrl, localAllowed } =
+    useLoaderData<typeof loader>();
   const unknown = useFormAnswer("");
   return (
     <div className={styles.page}>
@@ -120,7 +124,7 @@ export default function CardPaymentsSettings() {
         профил в Сметка; 3-D Secure се иска от банката им.
       </p>
       {account ? (
-        <ConnectedCard account={account} />
+        <ConnectedCard account={account} takesCards={takesCards} />
       ) : (
         <ConnectCard webhookUrl={webhookUrl} localAllowed={localAllowed} />
       )}

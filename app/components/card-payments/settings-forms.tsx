@@ -3,7 +3,11 @@ import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
-import { CARD_PROVIDER_LABELS, type CardProviderName } from "~/modules/card-payments/constants";
+import {
+  CARD_PAYMENT_MESSAGES,
+  CARD_PROVIDER_LABELS,
+  type CardProviderName,
+} from "~/modules/card-payments/constants";
 import { formatDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
 
@@ -26,8 +30,17 @@ export interface CardAccountJson {
   connectedByName: string | null;
 }
 
-/** What is connected, with «Прекъсни връзката». */
-export function ConnectedCard({ account }: { account: CardAccountJson }) {
+/**
+ * What is connected, with «Прекъсни връзката»; `takesCards` false: the local provider on a server
+ * with Stripe, which offers clients no card (decision 071).
+ */
+export function ConnectedCard({
+  account,
+  takesCards,
+}: {
+  account: CardAccountJson;
+  takesCards: boolean;
+}) {
   const answer = useFormAnswer(CARD_SETTINGS_FORMS.disconnect);
   const busy = useNavigation().state !== "idle";
   return (
@@ -39,11 +52,15 @@ export function ConnectedCard({ account }: { account: CardAccountJson }) {
         {formatDate(account.connectedAt)}
         {account.connectedByName ? ` от ${account.connectedByName}` : ""}
       </p>
-      <p>
-        Клиентите виждат «Плати с карта» в портала и в имейла на всеки документ с дължима сума.
-        Плащането се записва по документа автоматично, а таксата — като разход, когато фирмата води
-        разходи.
-      </p>
+      {takesCards ? (
+        <p>
+          Клиентите виждат «Плати с карта» в портала и в имейла на всеки документ с дължима сума.
+          Плащането се записва по документа автоматично, а таксата — като разход, когато фирмата
+          води разходи.
+        </p>
+      ) : (
+        <p role="alert">{CARD_PAYMENT_MESSAGES.localUnused}</p>
+      )}
       <Form method="post">
         <CompanyField />
         <FormError message={answer?.formError} />
