@@ -22,6 +22,8 @@ import {
   getCardAccount,
   providerUsable,
 } from "~/modules/card-payments/accounts.server";
+import { takesCards } from "~/modules/card-payments/checkout.server";
+import { CARD_PAYMENT_MESSAGES } from "~/modules/card-payments/constants";
 import { cardConnectSchema } from "~/modules/card-payments/schema";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
@@ -48,8 +50,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     account: account
       ? ({ ...account, connectedAt: account.connectedAt.toISOString() } satisfies CardAccountJson)
       : null,
-    // Connected but unused here: the local provider on a server with Stripe (decision 071).
-    takesCards: account ? providerUsable(account.provider, context.config) : false,
+    // Connected but offering no card: why, for the owner (decision 071).
+    unused:
+      account && !(await takesCards(context.db, user.companyId, context.config))
+        ? account.provider === "local"
+          ? CARD_PAYMENT_MESSAGES.localUnused
+          : CARD_PAYMENT_MESSAGES.keysUnreadable
+        : null,
     webhookUrl: `${context.config.appUrl}/api/stripe/card-webhook/${user.companyId}`,
     localAllowed: providerUsable("local", context.config),
   });
@@ -112,8 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CardPaymentsSettings() {
-  const { companyName, account, takesCards, webhookUrl, localAllowed } =
-    useLoaderData<typeof loader>();
+  const { companyName, account, unused, webhookUrl, localAllowed } = useLoaderData<typeof loader>();
   const unknown = useFormAnswer("");
   return (
     <div className={styles.page}>
@@ -124,7 +130,7 @@ export default function CardPaymentsSettings() {
         профил в Сметка; 3-D Secure се иска от банката им.
       </p>
       {account ? (
-        <ConnectedCard account={account} takesCards={takesCards} />
+        <ConnectedCard account={account} unused={unused} />
       ) : (
         <ConnectCard webhookUrl={webhookUrl} localAllowed={localAllowed} />
       )}

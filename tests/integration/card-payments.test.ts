@@ -9,6 +9,7 @@ import PortalView, { loader as portalPage } from "~/routes/portal.$token";
 import { action as startPay } from "~/routes/portal.$token_.pay";
 import { action as cardAction, loader as cardPage } from "~/routes/portal.$token_.pay_.$id";
 import { guard } from "~/utils/route-guard.server";
+import { seal } from "~/utils/sealed.server";
 import { createCompanyWithClient, createTestDraft } from "../setup/factories";
 import { pageOf } from "../setup/page-text";
 import { call, formBody, jsonBody, sessionFor } from "../setup/routes";
@@ -292,5 +293,42 @@ describe("pay by card through the portal (local provider)", () => {
     );
     expect(settings.text).not.toContain("Клиентите виждат «Плати с карта» в портала");
     expect(settings.text).toContain("Прекъсни връзката");
+  });
+
+  it("Stripe keys sealed under another server secret: no card offered, and the owner's page says to connect again", async () => {
+    const { db, me, cookie, id, token } = await companyWithLink();
+    // Connected on a server whose secret has changed since: the keys no longer open.
+    const before = "another-secret-another-secret-0123456789";
+    await db
+      .insertInto("cardAccounts")
+      .values({
+        companyId: me.companyId,
+        provider: "stripe",
+        secretKeySealed: seal(before, "card.stripe-key", "rk_test_smetka_0000"),
+        webhookSecretSealed: seal(before, "card.stripe-webhook", "whsec_x"),
+        keyHint: "rk_test_…0000",
+        webhookEndpointId: "we_1",
+        connectedBy: me.user.id,
+      })
+      .execute();
+    const refused = await post(startPay, db, `/portal/${token}/pay`, { documentId: id }, { token });
+    expect(refused.status).toBe(409);
+    const portal = await pageOf(
+      PortalView,
+      await call(guarded(portalPage), db, `/portal/${token}`, { params: { token }, ip: freshIp() }),
+      `/portal/${token}`,
+    );
+    expect(portal.text).not.toContain("Плати с карта");
+    const settings = await pageOf(
+      CardSettings,
+      await call(guarded(settingsPage), db, "/settings/card-payments", {
+        headers: { Cookie: cookie },
+      }),
+      "/settings/card-payments",
+    );
+    expect(settings.text).toContain(
+      "Ключът на Stripe не може да бъде прочетен (сменен е секретът на сървъра). Свържете плащанията с карта отново.",
+    );
+    expect(settings.text).not.toContain("Клиентите виждат «Плати с карта» в портала");
   });
 });

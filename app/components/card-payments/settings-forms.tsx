@@ -3,11 +3,7 @@ import { CompanyField } from "~/components/forms/company-field";
 import { FormError } from "~/components/forms/field-frame";
 import { FormField } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
-import {
-  CARD_PAYMENT_MESSAGES,
-  CARD_PROVIDER_LABELS,
-  type CardProviderName,
-} from "~/modules/card-payments/constants";
+import { CARD_PROVIDER_LABELS, type CardProviderName } from "~/modules/card-payments/constants";
 import { formatDate } from "~/utils/dates";
 import { useFormAnswer } from "~/utils/forms";
 
@@ -31,15 +27,15 @@ export interface CardAccountJson {
 }
 
 /**
- * What is connected, with «Прекъсни връзката»; `takesCards` false: the local provider on a server
- * with Stripe, which offers clients no card (decision 071).
+ * What is connected, with «Прекъсни връзката»; `unused`: why it offers clients no card (the local
+ * provider on a server with Stripe, keys that no longer open; decision 071).
  */
 export function ConnectedCard({
   account,
-  takesCards,
+  unused,
 }: {
   account: CardAccountJson;
-  takesCards: boolean;
+  unused: string | null;
 }) {
   const answer = useFormAnswer(CARD_SETTINGS_FORMS.disconnect);
   const busy = useNavigation().state !== "idle";
@@ -52,14 +48,14 @@ export function ConnectedCard({
         {formatDate(account.connectedAt)}
         {account.connectedByName ? ` от ${account.connectedByName}` : ""}
       </p>
-      {takesCards ? (
+      {unused ? (
+        <p role="alert">{unused}</p>
+      ) : (
         <p>
           Клиентите виждат «Плати с карта» в портала и в имейла на всеки документ с дължима сума.
           Плащането се записва по документа автоматично, а таксата — като разход, когато фирмата
           води разходи.
         </p>
-      ) : (
-        <p role="alert">{CARD_PAYMENT_MESSAGES.localUnused}</p>
       )}
       <Form method="post">
         <CompanyField />

@@ -86,8 +86,11 @@ export async function cardKeys(
   return { provider: "stripe", secretKey, webhookSecret, endpointId: row.webhookEndpointId };
 }
 
-/** This server's side of card payments: whether it has Stripe's keys of its own (decision 071). */
-export type CardServer = Pick<AppLoadContext["config"], "billing">;
+/**
+ * This server's side of card payments (decision 071): whether it has Stripe's keys of its own,
+ * and the secret a company's Stripe keys are sealed with.
+ */
+export type CardServer = Pick<AppLoadContext["config"], "billing" | "sessionSecret">;
 
 /**
  * Whether a connected provider takes cards on this server: Stripe always, the local provider's

@@ -48,21 +48,21 @@ export async function payableDocument(
 }
 
 /**
- * Whether the company takes cards on this server — the one rule of the portal's and the e-mail's
- * «Плати с карта» and of a payment starting: a provider connected, and the local provider's test
- * cards only on a server without Stripe (decision 071).
+ * Whether the company takes cards on this server — the portal's, the e-mail's and the settings
+ * page's rule, as `startCardPayment` checks it: a provider connected whose keys open (not sealed
+ * under a server secret since changed), and the local provider's test cards only on a server
+ * without Stripe (decision 071).
  */
 export async function takesCards(
   db: Kysely<Database>,
   companyId: string,
   server: CardServer,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom("cardAccounts")
-    .select("provider")
-    .where("companyId", "=", companyId)
-    .executeTakeFirst();
-  return row ? providerUsable(row.provider, server) : false;
+  const keys = await cardKeys(db, companyId, server.sessionSecret).catch((error: unknown) => {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  });
+  return keys ? providerUsable(keys.provider, server) : false;
 }
 
 interface StartOptions {
