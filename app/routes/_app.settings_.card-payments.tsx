@@ -20,7 +20,10 @@ import {
   connectStripe,
   disconnectCard,
   getCardAccount,
+  providerUsable,
 } from "~/modules/card-payments/accounts.server";
+import { takesCards } from "~/modules/card-payments/checkout.server";
+import { CARD_PAYMENT_MESSAGES } from "~/modules/card-payments/constants";
 import { cardConnectSchema } from "~/modules/card-payments/schema";
 import { AppError } from "~/utils/errors";
 import { useFormAnswer } from "~/utils/forms";
@@ -47,8 +50,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     account: account
       ? ({ ...account, connectedAt: account.connectedAt.toISOString() } satisfies CardAccountJson)
       : null,
+    // Connected but offering no card: why, for the owner (decision 071).
+    unused:
+      account && !(await takesCards(context.db, user.companyId, context.config))
+        ? account.provider === "local"
+          ? CARD_PAYMENT_MESSAGES.localUnused
+          : CARD_PAYMENT_MESSAGES.keysUnreadable
+        : null,
     webhookUrl: `${context.config.appUrl}/api/stripe/card-webhook/${user.companyId}`,
-    localAllowed: !context.config.billing.stripe,
+    localAllowed: providerUsable("local", context.config),
   });
 }
 
@@ -80,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case "connect-local": {
         await connectLocal(context.db, user.companyId, {
-          localAllowed: !context.config.billing.stripe,
+          server: context.config,
           actor,
         });
         return redirectWithToast("/settings/card-payments", {
@@ -109,7 +119,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function CardPaymentsSettings() {
-  const { companyName, account, webhookUrl, localAllowed } = useLoaderData<typeof loader>();
+  const { companyName, account, unused, webhookUrl, localAllowed } = useLoaderData<typeof loader>();
   const unknown = useFormAnswer("");
   return (
     <div className={styles.page}>
@@ -120,7 +130,7 @@ export default function CardPaymentsSettings() {
         профил в Сметка; 3-D Secure се иска от банката им.
       </p>
       {account ? (
-        <ConnectedCard account={account} />
+        <ConnectedCard account={account} unused={unused} />
       ) : (
         <ConnectCard webhookUrl={webhookUrl} localAllowed={localAllowed} />
       )}

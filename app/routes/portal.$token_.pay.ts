@@ -35,7 +35,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       appUrl: context.config.appUrl,
       apiBase: context.config.billing.stripe?.apiBase,
       token,
-      localAllowed: !context.config.billing.stripe,
+      server: context.config,
     });
     return redirect(url, { status: 303, headers: PORTAL_HEADERS });
   } catch (error) {

@@ -14,6 +14,7 @@ import {
 } from "~/components/card-payments/local-card";
 import { SiteFooter } from "~/components/layout/site-footer";
 import * as styles from "~/components/portal/portal.css";
+import { providerUsable } from "~/modules/card-payments/accounts.server";
 import { CARD_PAYMENT_MESSAGES } from "~/modules/card-payments/constants";
 import { confirmLocally, localCardPayment, payLocally } from "~/modules/card-payments/local.server";
 import { PORTAL_MESSAGES } from "~/modules/portal/constants";
@@ -40,7 +41,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   const marketingUrl = context.config.marketingUrl;
   const opening = await openPortal(context, token);
   // The test cards pay only on a server without Stripe (decision 071).
-  const local = "link" in opening && !context.config.billing.stripe;
+  const local = "link" in opening && providerUsable("local", context.config);
   const payment = local ? await localCardPayment(context.db, opening.link, params.id) : undefined;
   if (!("link" in opening) || !payment) {
     const refused = "link" in opening ? "invalid" : opening.refused;
@@ -73,7 +74,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const back = `/portal/${token}?payment=${id}`;
   const shown = { expiry: values.expiry ?? "" };
   try {
-    if (context.config.billing.stripe) throw new AppError(CARD_PAYMENT_MESSAGES.notConnected, 409);
+    if (!providerUsable("local", context.config)) {
+      throw new AppError(CARD_PAYMENT_MESSAGES.notConnected, 409);
+    }
     switch (values.intent) {
       case "pay": {
         const attempt = await cardAttemptAllowed(context, link);

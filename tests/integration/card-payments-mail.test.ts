@@ -66,11 +66,15 @@ async function issuedInvoice(options: { cards: boolean; currency?: string }) {
 }
 
 /** Sends the invoice by e-mail (as «Изпрати» does) and reads the mail the client gets. */
-async function sendAndRead(invoice: Awaited<ReturnType<typeof issuedInvoice>>) {
+async function sendAndRead(
+  invoice: Awaited<ReturnType<typeof issuedInvoice>>,
+  server: Record<string, unknown> = {},
+) {
   const { db, id, number, address, bearer } = invoice;
   const mailbox = await startMailbox();
   try {
-    const config = { mail: { smtpUrl: mailbox.url, from: "Сметка <no-reply@smetka.bg>" } };
+    const mail = { smtpUrl: mailbox.url, from: "Сметка <no-reply@smetka.bg>" };
+    const config = { ...server, mail };
     const sent = await call(send, db, `/api/invoices/${id}/send`, {
       ...jsonBody({}, "POST", bearer),
       params: { id },
@@ -231,6 +235,27 @@ describe("«Плати с карта» in the invoice's e-mail", () => {
       .where("id", "=", invoice.id)
       .execute();
     const { mail } = await sendAndRead({ ...invoice, bearer: limited.bearer });
+    expect(mail.text).not.toContain("Плати с карта");
+    expect(mail.html).not.toContain("/portal/");
+    expect(mail.text).toContain("Плащане с QR код");
+    expect(await listPortalLinks(invoice.db, invoice.me.companyId, invoice.me.clientId)).toEqual(
+      [],
+    );
+  });
+
+  it("a company connected to the test provider has no card button on a server with Stripe: the portal would refuse the payment", {
+    timeout: 60_000,
+  }, async () => {
+    const invoice = await issuedInvoice({ cards: true });
+    const billing = {
+      prices: { standard: 1900, full: 3900 },
+      stripe: {
+        secretKey: "sk_test_smetka",
+        webhookSecret: "whsec_x",
+        priceIds: { standard: "price_std", full: "price_full" },
+      },
+    };
+    const { mail } = await sendAndRead(invoice, { billing });
     expect(mail.text).not.toContain("Плати с карта");
     expect(mail.html).not.toContain("/portal/");
     expect(mail.text).toContain("Плащане с QR код");

@@ -1,12 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { issueDocument } from "~/modules/invoices/documents.server";
-import { action as settingsAction } from "~/routes/_app.settings_.card-payments";
+import CardSettings, {
+  action as settingsAction,
+  loader as settingsPage,
+} from "~/routes/_app.settings_.card-payments";
 import { action as makeApi } from "~/routes/api.clients.$id.portal-links";
-import { loader as portalPage } from "~/routes/portal.$token";
+import PortalView, { loader as portalPage } from "~/routes/portal.$token";
 import { action as startPay } from "~/routes/portal.$token_.pay";
 import { action as cardAction, loader as cardPage } from "~/routes/portal.$token_.pay_.$id";
 import { guard } from "~/utils/route-guard.server";
+import { seal } from "~/utils/sealed.server";
 import { createCompanyWithClient, createTestDraft } from "../setup/factories";
+import { pageOf } from "../setup/page-text";
 import { call, formBody, jsonBody, sessionFor } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -19,6 +24,17 @@ const getDb = setupTestDatabase();
 const LINES = [{ description: "Уебсайт", quantity: "1", unitPrice: "100.00", vatRate: 20 }];
 const guarded = (fn: unknown) => guard(fn as never) as never;
 let ip = 0;
+/** A server given Stripe's keys (the local provider's test cards would mark real invoices paid). */
+const STRIPE_SERVER = {
+  billing: {
+    prices: { standard: 1900, full: 3900 },
+    stripe: {
+      secretKey: "sk_test_smetka",
+      webhookSecret: "whsec_x",
+      priceIds: { standard: "price_std", full: "price_full" },
+    },
+  },
+} as never;
 const freshIp = () => `203.0.113.${++ip}`;
 
 async function companyWithLink() {
@@ -203,16 +219,7 @@ describe("pay by card through the portal (local provider)", () => {
     const cardUrl = started.headers.get("Location")!;
     const paymentId = cardUrl.split("/").pop()!;
     // The server is given Stripe's keys: the test cards would mark real invoices paid.
-    const config = {
-      billing: {
-        prices: { standard: 1900, full: 3900 },
-        stripe: {
-          secretKey: "sk_test_smetka",
-          webhookSecret: "whsec_x",
-          priceIds: { standard: "price_std", full: "price_full" },
-        },
-      },
-    } as never;
+    const config = STRIPE_SERVER;
     const withStripe = (
       path: string,
       body: Record<string, string>,
@@ -246,5 +253,82 @@ describe("pay by card through the portal (local provider)", () => {
         .where("companyId", "=", me.companyId)
         .execute(),
     ).toHaveLength(1);
+  });
+
+  it("on a server with Stripe the portal offers no card for the test provider, and the owner's page says to connect Stripe", async () => {
+    const { db, me, cookie, token } = await companyWithLink();
+    expect((await connectLocal(db, cookie, me.companyId)).status).toBe(302);
+    const portalAt = async (config?: never) =>
+      pageOf(
+        PortalView,
+        await call(guarded(portalPage), db, `/portal/${token}`, {
+          params: { token },
+          ip: freshIp(),
+          config,
+        }),
+        `/portal/${token}`,
+      );
+    const settingsAt = async (config?: never) =>
+      pageOf(
+        CardSettings,
+        await call(guarded(settingsPage), db, "/settings/card-payments", {
+          headers: { Cookie: cookie },
+          config,
+        }),
+        "/settings/card-payments",
+      );
+    // Without Stripe: the button, and the owner is told the clients see it.
+    expect((await portalAt()).text).toContain("Плати с карта");
+    const local = await settingsAt();
+    expect(local.text).toContain("Клиентите виждат «Плати с карта» в портала");
+    expect(local.text).not.toContain("не се използва");
+
+    // With Stripe: no button (pressing it would answer 409), and the owner learns why.
+    const portal = await portalAt(STRIPE_SERVER);
+    expect(portal.text).not.toContain("Плати с карта");
+    expect(portal.html).not.toContain(`/portal/${token}/pay`);
+    const settings = await settingsAt(STRIPE_SERVER);
+    expect(settings.text).toContain(
+      "Тестовият доставчик не се използва на този сървър: клиентите не виждат «Плати с карта». Прекъснете връзката и свържете собствен акаунт в Stripe.",
+    );
+    expect(settings.text).not.toContain("Клиентите виждат «Плати с карта» в портала");
+    expect(settings.text).toContain("Прекъсни връзката");
+  });
+
+  it("Stripe keys sealed under another server secret: no card offered, and the owner's page says to connect again", async () => {
+    const { db, me, cookie, id, token } = await companyWithLink();
+    // Connected on a server whose secret has changed since: the keys no longer open.
+    const before = "another-secret-another-secret-0123456789";
+    await db
+      .insertInto("cardAccounts")
+      .values({
+        companyId: me.companyId,
+        provider: "stripe",
+        secretKeySealed: seal(before, "card.stripe-key", "rk_test_smetka_0000"),
+        webhookSecretSealed: seal(before, "card.stripe-webhook", "whsec_x"),
+        keyHint: "rk_test_…0000",
+        webhookEndpointId: "we_1",
+        connectedBy: me.user.id,
+      })
+      .execute();
+    const refused = await post(startPay, db, `/portal/${token}/pay`, { documentId: id }, { token });
+    expect(refused.status).toBe(409);
+    const portal = await pageOf(
+      PortalView,
+      await call(guarded(portalPage), db, `/portal/${token}`, { params: { token }, ip: freshIp() }),
+      `/portal/${token}`,
+    );
+    expect(portal.text).not.toContain("Плати с карта");
+    const settings = await pageOf(
+      CardSettings,
+      await call(guarded(settingsPage), db, "/settings/card-payments", {
+        headers: { Cookie: cookie },
+      }),
+      "/settings/card-payments",
+    );
+    expect(settings.text).toContain(
+      "Ключът на Stripe не може да бъде прочетен (сменен е секретът на сървъра). Свържете плащанията с карта отново.",
+    );
+    expect(settings.text).not.toContain("Клиентите виждат «Плати с карта» в портала");
   });
 });

@@ -5,15 +5,19 @@ import { catalogueItemSchema } from "~/modules/catalogue/schema";
 import { acceptOffer } from "~/modules/offers/accept.server";
 import { createOffer } from "~/modules/offers/queries.server";
 import { offerSchema } from "~/modules/offers/schema";
-import { action as offerAction } from "~/routes/_app.offer.$id";
+import OfferPage, { action as offerAction, loader as offerLoader } from "~/routes/_app.offer.$id";
 import { action as newOfferAction } from "~/routes/_app.offer.new";
 import { action as makeApi } from "~/routes/api.clients.$id.portal-links";
+import { loader as invoiceApi } from "~/routes/api.invoices.$id";
+import { loader as offersApi } from "~/routes/api.offers";
+import { loader as offerApi } from "~/routes/api.offers.$id";
 import { loader as portalPage } from "~/routes/portal.$token";
 import { action as answerRoute } from "~/routes/portal.$token_.offers.$id.answer";
 import { loader as offerPdf } from "~/routes/portal.$token_.offers.$id.pdf";
 import { addDays, todayInSofia } from "~/utils/dates";
 import { guard } from "~/utils/route-guard.server";
 import { createCompanyWithClient } from "../setup/factories";
+import { pageOf } from "../setup/page-text";
 import { type AnyAnswer, call, formBody, jsonBody, sessionFor } from "../setup/routes";
 import { memberOf, workIn } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -308,6 +312,78 @@ describe("the offer's pages: the company a form was opened for, and whose offers
     }
     expect(await statusOf(owners.id)).toBe("open");
     expect(await draftsOf(me.companyId)).toEqual([]);
+  });
+
+  it("staff limited to their own documents see their offer accepted into another's draft, with no id or link they cannot open", async () => {
+    const { db, me, cookie } = await setup();
+    const limited = await memberOf(db, me.companyId, "staff", { ownDocumentsOnly: true });
+    const theirs = await createOffer(
+      db,
+      me.companyId,
+      { ...ACTOR, id: limited.user.id },
+      offerSchema.parse({
+        clientId: me.clientId,
+        issueDate: TODAY,
+        validUntil: addDays(TODAY, 14),
+        lines: [{ description: "Домейн", quantity: "1", unitPrice: "25.50", vatRate: 20 }],
+      }),
+    );
+    // The owner accepts it: the draft is the owner's, 404 to the staff member.
+    const accepted = await pageAction(
+      db,
+      theirs.id,
+      { _company: me.companyId, intent: "accept" },
+      cookie,
+    );
+    expect(accepted.status).toBe(302);
+    const draftId = accepted.headers.get("Location")!.split("/").pop()!;
+    const hidden = await call(guarded(invoiceApi), db, `/api/invoices/${draftId}`, {
+      headers: limited.bearer,
+      params: { id: draftId },
+    });
+    expect(hidden.status).toBe(404);
+
+    const offerPage = async (who: string) =>
+      pageOf(
+        OfferPage,
+        await call(guarded(offerLoader), db, `/offer/${theirs.id}`, {
+          headers: { Cookie: who },
+          params: { id: theirs.id },
+        }),
+        `/offer/${theirs.id}`,
+      );
+    const api = async (headers: Record<string, string>) => {
+      const one = await call(guarded(offerApi), db, `/api/offers/${theirs.id}`, {
+        headers,
+        params: { id: theirs.id },
+      });
+      expect(one.status).toBe(200);
+      const list = await call(guarded(offersApi), db, "/api/offers", { headers });
+      expect(list.status).toBe(200);
+      const { offers } = (await list.json()) as { offers: { id: string; documentId: unknown }[] };
+      return {
+        one: (await one.json()) as { status: string; documentId: unknown },
+        listed: offers.find((row) => row.id === theirs.id),
+      };
+    };
+
+    // The staff member: accepted, and nothing names the draft.
+    const staffPage = await offerPage(limited.cookie);
+    expect(staffPage.text).toContain("Приета");
+    expect(staffPage.text).not.toContain("Направен документ");
+    expect(staffPage.html).not.toContain(draftId);
+    const staffApi = await api(limited.bearer);
+    expect(staffApi.one).toMatchObject({ status: "accepted", documentId: null });
+    expect(staffApi.listed).toMatchObject({ documentId: null });
+
+    // The owner: the draft, by id and by link.
+    const ownerPage = await offerPage(cookie);
+    expect(ownerPage.text).toContain("Направен документ: Фактура");
+    expect(ownerPage.html).toContain(`href="/invoice/${draftId}"`);
+    const { bearer } = await sessionFor(db, me.user);
+    const ownerApi = await api(bearer);
+    expect(ownerApi.one).toMatchObject({ status: "accepted", documentId: draftId });
+    expect(ownerApi.listed).toMatchObject({ documentId: draftId });
   });
 
   it("an accountant member accepts the company's offer into a draft", async () => {

@@ -26,8 +26,17 @@ export interface CardAccountJson {
   connectedByName: string | null;
 }
 
-/** What is connected, with «Прекъсни връзката». */
-export function ConnectedCard({ account }: { account: CardAccountJson }) {
+/**
+ * What is connected, with «Прекъсни връзката»; `unused`: why it offers clients no card (the local
+ * provider on a server with Stripe, keys that no longer open; decision 071).
+ */
+export function ConnectedCard({
+  account,
+  unused,
+}: {
+  account: CardAccountJson;
+  unused: string | null;
+}) {
   const answer = useFormAnswer(CARD_SETTINGS_FORMS.disconnect);
   const busy = useNavigation().state !== "idle";
   return (
@@ -39,11 +48,15 @@ export function ConnectedCard({ account }: { account: CardAccountJson }) {
         {formatDate(account.connectedAt)}
         {account.connectedByName ? ` от ${account.connectedByName}` : ""}
       </p>
-      <p>
-        Клиентите виждат «Плати с карта» в портала и в имейла на всеки документ с дължима сума.
-        Плащането се записва по документа автоматично, а таксата — като разход, когато фирмата води
-        разходи.
-      </p>
+      {unused ? (
+        <p role="alert">{unused}</p>
+      ) : (
+        <p>
+          Клиентите виждат «Плати с карта» в портала и в имейла на всеки документ с дължима сума.
+          Плащането се записва по документа автоматично, а таксата — като разход, когато фирмата
+          води разходи.
+        </p>
+      )}
       <Form method="post">
         <CompanyField />
         <FormError message={answer?.formError} />

@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import type { Kysely } from "kysely";
 import { type Actor, recordCompanyAudit } from "~/modules/audit/trail.server";
 import { AppError } from "~/utils/errors";
@@ -85,6 +86,19 @@ export async function cardKeys(
   return { provider: "stripe", secretKey, webhookSecret, endpointId: row.webhookEndpointId };
 }
 
+/**
+ * This server's side of card payments (decision 071): whether it has Stripe's keys of its own,
+ * and the secret a company's Stripe keys are sealed with.
+ */
+export type CardServer = Pick<AppLoadContext["config"], "billing" | "sessionSecret">;
+
+/**
+ * Whether a connected provider takes cards on this server: Stripe always, the local provider's
+ * test cards only on a server without Stripe (they would mark real invoices paid; decision 071).
+ */
+export const providerUsable = (provider: CardProvider, server: CardServer) =>
+  provider === "stripe" || !server.billing.stripe;
+
 /** What the page shows of a key: its kind and last four characters. */
 export const keyHint = (key: string) => `${key.slice(0, 8)}…${key.slice(-4)}`;
 
@@ -163,9 +177,11 @@ export async function connectStripe(
 export async function connectLocal(
   db: Kysely<Database>,
   companyId: string,
-  options: { localAllowed: boolean; actor: Actor },
+  options: { server: CardServer; actor: Actor },
 ): Promise<CardAccountView> {
-  if (!options.localAllowed) throw new AppError(CARD_PAYMENT_MESSAGES.localOnly, 409);
+  if (!providerUsable("local", options.server)) {
+    throw new AppError(CARD_PAYMENT_MESSAGES.localOnly, 409);
+  }
   await refuseIfConnected(db, companyId);
   await db.transaction().execute(async (trx) => {
     await trx

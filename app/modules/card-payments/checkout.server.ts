@@ -5,7 +5,7 @@ import type { LivePortalLink } from "~/modules/portal/links.server";
 import { AppError } from "~/utils/errors";
 import { isUuid } from "~/utils/uuid";
 import type { CardPaymentStatus, CardProvider, Database, DocumentType } from "~db/types";
-import { cardKeys } from "./accounts.server";
+import { type CardServer, cardKeys, providerUsable } from "./accounts.server";
 import { CARD_PAYMENT_MESSAGES } from "./constants";
 import { companyStripe } from "./stripe.server";
 
@@ -47,14 +47,22 @@ export async function payableDocument(
   return doc && !doc.converted ? doc : undefined;
 }
 
-/** Whether the company takes cards (the portal shows «Плати с карта» only then). */
-export async function takesCards(db: Kysely<Database>, companyId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("cardAccounts")
-    .select("companyId")
-    .where("companyId", "=", companyId)
-    .executeTakeFirst();
-  return Boolean(row);
+/**
+ * Whether the company takes cards on this server — the portal's, the e-mail's and the settings
+ * page's rule, as `startCardPayment` checks it: a provider connected whose keys open (not sealed
+ * under a server secret since changed), and the local provider's test cards only on a server
+ * without Stripe (decision 071).
+ */
+export async function takesCards(
+  db: Kysely<Database>,
+  companyId: string,
+  server: CardServer,
+): Promise<boolean> {
+  const keys = await cardKeys(db, companyId, server.sessionSecret).catch((error: unknown) => {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  });
+  return keys ? providerUsable(keys.provider, server) : false;
 }
 
 interface StartOptions {
@@ -63,8 +71,8 @@ interface StartOptions {
   apiBase?: string;
   /** The portal's token: where the client comes back to (the link is their only credential). */
   token: string;
-  /** A server without Stripe: only there does the local provider's test card pay (decision 071). */
-  localAllowed: boolean;
+  /** Whether the server has Stripe's keys: the local provider pays only without (`takesCards`). */
+  server: CardServer;
 }
 
 /**
@@ -78,7 +86,7 @@ export async function startCardPayment(
   options: StartOptions,
 ): Promise<{ id: string; url: string }> {
   const keys = await cardKeys(db, link.companyId, options.serverSecret);
-  if (!keys || (keys.provider === "local" && !options.localAllowed)) {
+  if (!keys || !providerUsable(keys.provider, options.server)) {
     throw new AppError(CARD_PAYMENT_MESSAGES.notConnected, 409);
   }
   const doc = await payableDocument(db, link, documentId);

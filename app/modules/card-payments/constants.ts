@@ -20,6 +20,8 @@ export const CARD_PAYMENT_MESSAGES = {
     "Ключът няма нужните права: Checkout Sessions (запис), Webhook Endpoints (запис), PaymentIntents, Charges и Balance transactions (четене)",
   stripeDown: "Stripe не отговаря. Опитайте отново след малко.",
   localOnly: "Тестовият доставчик е наличен само на сървър без Stripe",
+  localUnused:
+    "Тестовият доставчик не се използва на този сървър: клиентите не виждат «Плати с карта». Прекъснете връзката и свържете собствен акаунт в Stripe.",
   keysUnreadable:
     "Ключът на Stripe не може да бъде прочетен (сменен е секретът на сървъра). Свържете плащанията с карта отново.",
   paid: "Плащането е получено. Благодарим ви!",

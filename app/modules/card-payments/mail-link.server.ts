@@ -38,7 +38,7 @@ interface MailedDocument {
 export async function emailCardLink(
   deps: {
     db: Kysely<Database>;
-    config: Pick<AppLoadContext["config"], "appUrl" | "sessionSecret">;
+    config: Pick<AppLoadContext["config"], "appUrl" | "sessionSecret" | "billing">;
   },
   doc: MailedDocument,
   emailId: string,
@@ -47,7 +47,7 @@ export async function emailCardLink(
     return null;
   }
   const { db } = deps;
-  if (!(await takesCards(db, doc.companyId))) return null;
+  if (!(await takesCards(db, doc.companyId, deps.config))) return null;
   const payable = await payableDocument(db, doc, doc.id);
   if (!payable) return null;
   const href = await emailPortalHref(deps, {

@@ -109,7 +109,9 @@ const documentId = z
   .string()
   .uuid()
   .nullable()
-  .describe("The draft (invoice or proforma) the accepted offer became");
+  .describe(
+    "The draft (invoice or proforma) the accepted offer became; null before, and for staff limited to their own documents when another made the draft (they cannot open it)",
+  );
 
 /** An offer in a list (`offerSummaryJson`). */
 export const offerSummaryJsonSchema = z

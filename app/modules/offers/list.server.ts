@@ -6,7 +6,7 @@ import { searchTerm } from "~/utils/schema";
 import { isUuid } from "~/utils/uuid";
 import type { Database } from "~db/types";
 import { OFFER_FILTERS, type OfferFilter } from "./constants";
-import { isExpired, offerVisibleTo } from "./queries.server";
+import { isExpired, madeDocumentId, offerVisibleTo } from "./queries.server";
 
 /*
  * The offers list (issue #48 item 5, decision 077): the page /offers and GET /api/offers read the
@@ -104,7 +104,7 @@ export async function listOffers(
           "offers.netCents",
           "offers.vatCents",
           "offers.totalCents",
-          "offers.documentId",
+          madeDocumentId(companyId, createdBy, "documentId"),
           "offers.clientId",
           "offers.createdAt",
           "clients.name as clientName",

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { documentVisibleTo } from "~/modules/invoices/visibility.server";
 import type { Database } from "~db/types";
 import { getOffer, isExpired } from "./queries.server";
 import { listOfferEmails, offerClientEmails } from "./send.server";
@@ -19,11 +20,12 @@ export async function offerPageData(
     offerClientEmails(db, companyId, offer.clientId),
     listOfferEmails(db, companyId, offer.id),
   ]);
+  // The draft it became, as reading the document: none named that the person gets 404 on.
   const made = offer.documentId
     ? await db
         .selectFrom("documents")
         .select("type")
-        .where("companyId", "=", companyId)
+        .where(documentVisibleTo(companyId, createdBy))
         .where("id", "=", offer.documentId)
         .executeTakeFirst()
     : undefined;

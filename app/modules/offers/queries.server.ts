@@ -6,7 +6,11 @@ import { DOCUMENT_MESSAGES } from "~/modules/invoices/constants";
 import { priceLines } from "~/modules/invoices/documents.server";
 import { NO_VAT_TREATMENTS, noVatMessage } from "~/modules/invoices/editor";
 import { formatNumber, MAX_NUMBER } from "~/modules/invoices/numbering.server";
-import { CLIENT_NOT_FOUND, refuseForeignItems } from "~/modules/invoices/visibility.server";
+import {
+  CLIENT_NOT_FOUND,
+  documentVisibleTo,
+  refuseForeignItems,
+} from "~/modules/invoices/visibility.server";
 import { VAT_MESSAGES } from "~/modules/reference/vat";
 import { invalidLineRates } from "~/modules/reference/vat.server";
 import { todayInSofia } from "~/utils/dates";
@@ -31,6 +35,25 @@ export function offerVisibleTo(companyId: string, createdBy: string | null) {
     createdBy
       ? eb.and([eb("offers.companyId", "=", companyId), eb("offers.createdBy", "=", createdBy)])
       : eb("offers.companyId", "=", companyId);
+}
+
+/**
+ * The draft an accepted offer became, as the person reads documents (documentVisibleTo): null for
+ * staff limited to their own documents when another made it (the owner accepting their offer) —
+ * they see the offer accepted, never an id they get 404 on.
+ */
+export function madeDocumentId<A extends string>(
+  companyId: string,
+  createdBy: string | null,
+  alias: A,
+) {
+  return (eb: ExpressionBuilder<Database, "offers">) =>
+    eb
+      .selectFrom("documents")
+      .select("documents.id")
+      .whereRef("documents.id", "=", "offers.documentId")
+      .where(documentVisibleTo(companyId, createdBy))
+      .as(alias);
 }
 
 /** An open offer whose «Валидна до» day has passed (Sofia's today). */
@@ -226,7 +249,10 @@ export async function lockOffer(
 
 export { offerTarget };
 
-/** One offer with its lines and client's name; another company's (or a hidden one) is 404. */
+/**
+ * One offer with its lines and client's name; another company's (or a hidden one) is 404. Its
+ * `documentId` is null when the person does not read the draft it became (`madeDocumentId`).
+ */
 export async function getOffer(
   db: Kysely<Database>,
   companyId: string,
@@ -243,6 +269,7 @@ export async function getOffer(
         )
         .selectAll("offers")
         .select("clients.name as clientName")
+        .select(madeDocumentId(companyId, createdBy, "madeDocumentId"))
         .where(offerVisibleTo(companyId, createdBy))
         .where("offers.id", "=", id as string)
         .executeTakeFirst()
@@ -255,5 +282,7 @@ export async function getOffer(
     .where("offerId", "=", offer.id)
     .orderBy("position")
     .execute();
-  return { ...offer, lines };
+  // `documentId` is the draft as the person reads it (`madeDocumentId`): null when hidden.
+  const { madeDocumentId: documentId, ...row } = offer;
+  return { ...row, documentId, lines };
 }

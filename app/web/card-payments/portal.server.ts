@@ -29,7 +29,7 @@ export async function portalCardState(
   link: LivePortalLink,
   url: URL,
 ): Promise<PortalCardState> {
-  const accepts = await takesCards(context.db, link.companyId);
+  const accepts = await takesCards(context.db, link.companyId, context.config);
   let payment = await portalCardPayment(context.db, link, url.searchParams.get("payment"));
   const cancelled = url.searchParams.get("cancelled") === "1";
   if (payment?.provider === "stripe" && payment.status === "open" && !cancelled) {
