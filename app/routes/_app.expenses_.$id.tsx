@@ -22,7 +22,7 @@ import {
 import { EXPENSE_DOCUMENT_TYPES } from "~/modules/expenses/constants";
 import { proposalFor } from "~/modules/expenses/protocol-notes.server";
 import { expenseProtocols } from "~/modules/expenses/protocols.server";
-import { deleteExpense, requireExpense } from "~/modules/expenses/service.server";
+import { deleteExpense, expenseLockDates, requireExpense } from "~/modules/expenses/service.server";
 import { lockedMessage } from "~/modules/periods/constants";
 import { lockOn } from "~/modules/periods/locks.server";
 import { todayInSofia } from "~/utils/dates";
@@ -36,8 +36,14 @@ import { requireFeature } from "~/web/subscriptions/gate.server";
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const user = await requireFeature(request, context, "expenses", "expenses.view");
   const expense = await requireExpense(context.db, user.companyId, params.id);
-  // An expense of a locked month is neither changed nor deleted (decision 058): the page says why.
-  const lock = await lockOn(context.db, user.companyId, expense.documentDate);
+  // An expense of a locked month, or whose protocol is in one, is neither changed nor deleted
+  // (decision 058): the page says why. Its receipts follow its own month only.
+  const [lock, receiptsLock] = await Promise.all([
+    expenseLockDates(context.db, user.companyId, expense.id, expense.documentDate).then((dates) =>
+      lockOn(context.db, user.companyId, ...dates),
+    ),
+    lockOn(context.db, user.companyId, expense.documentDate),
+  ]);
   // Its protocol under чл. 117, made or due (decision 073): the page links to it.
   const [made, due] = await Promise.all([
     expenseProtocols(context.db, user.companyId, expense.id),
@@ -48,6 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     expense,
     today: todayInSofia(),
     locked: lock ? lockedMessage(lock) : null,
+    receiptsLocked: receiptsLock !== null,
     protocol,
   });
 }
@@ -96,7 +103,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ExpensePage() {
-  const { expense, today, locked, protocol } = useLoaderData<typeof loader>();
+  const { expense, today, locked, receiptsLocked, protocol } = useLoaderData<typeof loader>();
   const receipts = useFormAnswer("receipts");
   const remove = useFormAnswer("delete");
   const busy = useNavigation().state !== "idle";
@@ -136,7 +143,7 @@ export default function ExpensePage() {
           expenseId={expense.id}
           receipts={expense.attachments}
           answer={receipts}
-          locked={!!locked}
+          locked={receiptsLocked}
         />
       </section>
       {locked ? null : (

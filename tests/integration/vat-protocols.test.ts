@@ -4,6 +4,7 @@ import { listCategories } from "~/modules/expenses/categories.server";
 import { lockPeriod, unlockPeriod } from "~/modules/periods/locks.server";
 import { type Field, PURCHASES_LAYOUT, SALES_LAYOUT } from "~/modules/vat/layouts";
 import { buildFiles, vatReport } from "~/modules/vat/report.server";
+import ExpensePage, { loader as expensePage } from "~/routes/_app.expenses_.$id";
 import { action as createExpense } from "~/routes/api.expenses";
 import { action as changeExpense } from "~/routes/api.expenses.$id";
 import {
@@ -12,6 +13,7 @@ import {
 } from "~/routes/api.expenses.$id.protocols";
 import { action as protocolAction } from "~/routes/api.expenses.$id.protocols.$protocolId";
 import { createCompanyOnPlan } from "../setup/factories";
+import { pageOf } from "../setup/page-text";
 import { type AnyAnswer, call, jsonBody, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -443,6 +445,19 @@ describe("a protocol under чл. 117 made from an EU supplier's invoice (decisio
       .where("id", "=", expense.id)
       .executeTakeFirstOrThrow();
     expect(row.supplierName).toBe("Google Ireland Limited");
+
+    // Its page says so and offers no edit (September itself is open: its receipts still can be
+    // added, as the server takes them).
+    const path = `/expenses/${expense.id}`;
+    const { text, html } = await pageOf(
+      ExpensePage,
+      await call(expensePage, db, path, { headers: { Cookie: owner.cookie }, params }),
+      path,
+    );
+    expect(text).toMatch(/Периодът октомври 2026 е заключен от Мария Георгиева/);
+    expect(text).not.toContain("Редактирай");
+    expect(html).not.toContain(`/expenses/edit/${expense.id}`);
+    expect(html).toContain('name="intent" value="upload"');
   });
 
   it("answers 404 to another company and changes nothing", async () => {

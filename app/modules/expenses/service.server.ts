@@ -189,6 +189,27 @@ export async function createExpense(
     .catch(categoryRefusal);
 }
 
+/**
+ * The days whose months an edit of the expense would change (decision 058): its document's, and
+ * its issued protocols' under чл. 117, which show its supplier and document (decision 073). The
+ * edit refuses, and the expense's page offers no edit, when one of them is locked.
+ */
+export async function expenseLockDates(
+  db: Kysely<Database>,
+  companyId: string,
+  id: string,
+  documentDate: string,
+): Promise<string[]> {
+  const protocols = await db
+    .selectFrom("vatProtocols")
+    .select("protocolDate")
+    .where("companyId", "=", companyId)
+    .where("expenseId", "=", id)
+    .where("status", "=", "issued")
+    .execute();
+  return [documentDate, ...protocols.map((p) => p.protocolDate)];
+}
+
 /** Changes a recorded expense (amounts, supplier and all, new receipts too) in one transaction. */
 export async function updateExpense(
   db: Kysely<Database>,
@@ -217,20 +238,11 @@ export async function updateExpense(
         .forUpdate()
         .executeTakeFirst();
       if (!before) throw new AppError(EXPENSE_NOT_FOUND, 404);
-      // Its protocols under чл. 117 show its supplier and document: their months too (decision 073).
-      const protocols = await trx
-        .selectFrom("vatProtocols")
-        .select("protocolDate")
-        .where("companyId", "=", companyId)
-        .where("expenseId", "=", id)
-        .where("status", "=", "issued")
-        .execute();
       await assertPeriodOpen(
         trx,
         companyId,
-        before.documentDate,
         input.documentDate,
-        ...protocols.map((p) => p.protocolDate),
+        ...(await expenseLockDates(trx, companyId, id, before.documentDate)),
       );
       await trx
         .updateTable("expenses")

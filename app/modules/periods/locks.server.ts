@@ -87,14 +87,19 @@ export function locksBetween(
   return locksOf(db, companyId, months);
 }
 
-/** The lock of the month a date falls in, or null (a page that disables its actions). */
+/**
+ * The lock of the first locked month among the dates, or null (a page that disables its
+ * actions, as assertPeriodOpen would refuse them).
+ */
 export async function lockOn(
   db: Kysely<Database>,
   companyId: string,
-  date: string | null | undefined,
+  ...dates: (string | null | undefined)[]
 ): Promise<PeriodLock | null> {
-  if (!date) return null;
-  return (await locksOf(db, companyId, [date])).get(monthOf(date)) ?? null;
+  const months = [...new Set(dates.filter((d): d is string => !!d).map(monthOf))].sort();
+  if (!months.length) return null;
+  const locks = await locksOf(db, companyId, months);
+  return months.map((m) => locks.get(m)).find((lock) => lock !== undefined) ?? null;
 }
 
 export interface PeriodJson {
