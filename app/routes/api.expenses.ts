@@ -2,13 +2,13 @@ import { type ActionFunctionArgs, json, type LoaderFunctionArgs } from "@remix-r
 import { answer, describeApi, errors, jsonContent, refusal, z } from "~/modules/api/describe";
 import {
   duplicateExpenseJsonSchema,
-  expenseDocumentTypeJsonSchema,
   expenseInputFromJson,
   expenseInputJsonSchema,
   expenseJson,
   expenseJsonSchema,
   expenseListJson,
   expenseListJsonSchema,
+  expenseListQuerySchema,
   expenseSummaryJson,
   expenseTotalsJsonSchema,
 } from "~/modules/expenses/json.server";
@@ -21,17 +21,19 @@ import { expenseSchema } from "~/modules/expenses/schema";
 import { createExpense, getExpense } from "~/modules/expenses/service.server";
 import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { todayInSofia } from "~/utils/dates";
-import { methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { methodNotAllowed, parseJsonBody, parseQuery } from "~/utils/http.server";
 import { expenseRefusal } from "~/web/expenses/api.server";
 import { requireApiFeatureCompany } from "~/web/subscriptions/gate.server";
 
 /**
  * GET /api/expenses?<the list's filters>&after= → {expenses, nextCursor, summary}: one page and the
- * totals of everything the filters match (per currency and per VAT rate). Standard plan.
+ * totals of everything the filters match (per currency and per VAT rate). Standard plan. A filter
+ * it cannot read is 400 naming it (parseQuery, decision 056).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const companyId = await requireApiFeatureCompany(request, context, "expenses", "expenses.view");
   const url = new URL(request.url);
+  parseQuery(url, expenseListQuerySchema);
   const filters = expenseFiltersFromSearch(url.searchParams);
   const today = todayInSofia();
   const [{ expenses, nextCursor }, summary] = await Promise.all([
@@ -70,29 +72,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const openapi = describeApi(() => ({
   get: {
     summary: "List expenses with the totals of everything that matches (per currency and VAT rate)",
-    request: {
-      query: z.object({
-        period: z
-          .string()
-          .describe("month:YYYY-MM, quarter:YYYY-Q, year:YYYY (overrides from/to)")
-          .optional(),
-        from: z.string().date().describe("Document date from").optional(),
-        to: z.string().date().describe("Document date to").optional(),
-        categoryId: z.string().uuid().optional(),
-        supplierId: z.string().uuid().optional(),
-        payment: z.enum(["paid", "unpaid", "overdue"]).optional(),
-        protocol: z
-          .enum(["issued", "missing"])
-          .describe(
-            "Protocol under чл. 117 ЗДДС: issued (not cancelled), or missing (needed by the rules, none issued)",
-          )
-          .optional(),
-        type: expenseDocumentTypeJsonSchema.optional(),
-        q: z.string().describe("Supplier, ЕИК, document number or description").optional(),
-        sort: z.enum(["date_desc", "date_asc", "amount_desc", "amount_asc", "supplier"]).optional(),
-        after: z.string().describe("nextCursor of the previous page").optional(),
-      }),
-    },
+    request: { query: expenseListQuerySchema },
     responses: {
       "200": answer(
         "One page (50) and the summary",
@@ -102,6 +82,7 @@ export const openapi = describeApi(() => ({
           summary: expenseTotalsJsonSchema.optional(),
         }),
       ),
+      "400": errors["400"],
       "401": errors["401"],
       "403": refusal('The plan does not include expenses: {message, requiredPlan: "standard"}'),
     },

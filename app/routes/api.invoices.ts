@@ -6,9 +6,9 @@ import {
   documentInputJsonSchema,
   documentJson,
   documentJsonSchema,
+  documentListQuerySchema,
   documentSummaryJson,
   documentSummaryJsonSchema,
-  documentTypeJsonSchema,
 } from "~/modules/invoices/json.server";
 import {
   filtersFromSearch,
@@ -19,18 +19,20 @@ import { documentSchemaFor } from "~/modules/invoices/schema";
 import { withEcbRate } from "~/modules/reference/ecb-rates.server";
 import { allVatRates } from "~/modules/reference/vat.server";
 import { todayInSofia } from "~/utils/dates";
-import { apiErrorResponse, methodNotAllowed, parseJsonBody } from "~/utils/http.server";
+import { apiErrorResponse, methodNotAllowed, parseJsonBody, parseQuery } from "~/utils/http.server";
 import { centsToDecimal } from "~/utils/money";
 import { requireApiCompanyUser } from "~/web/auth/guards.server";
 
 /**
  * GET /api/invoices?type=&status=&clientId=&from=&to=&q=&after= → {invoices, nextCursor, summary}:
- * invoices, proformas and notes, newest first; summary totals every match, per currency.
+ * invoices, proformas and notes, newest first; summary totals every match, per currency. A filter
+ * it cannot read is 400 naming it (parseQuery, decision 056).
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireApiCompanyUser(request, context, "documents.view");
   const { companyId } = user;
   const url = new URL(request.url);
+  parseQuery(url, documentListQuerySchema);
   // Staff limited to their own documents see (and total) only those.
   const filters = {
     ...filtersFromSearch(url.searchParams),
@@ -88,19 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const openapi = describeApi(() => ({
   get: {
     summary: "List documents with the totals of everything that matches",
-    request: {
-      query: z.object({
-        type: documentTypeJsonSchema.optional(),
-        status: z
-          .enum(["draft", "issued", "unpaid", "partially_paid", "paid", "overdue", "cancelled"])
-          .optional(),
-        clientId: z.string().uuid().optional(),
-        from: z.string().date().optional(),
-        to: z.string().date().optional(),
-        q: z.string().describe("Document number or client name").optional(),
-        after: z.string().optional(),
-      }),
-    },
+    request: { query: documentListQuerySchema },
     responses: {
       "200": answer(
         "One page, newest first, and the summary per currency",
@@ -125,6 +115,7 @@ export const openapi = describeApi(() => ({
           }),
         }),
       ),
+      "400": errors["400"],
       "401": errors["401"],
     },
   },

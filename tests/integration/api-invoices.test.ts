@@ -213,6 +213,25 @@ describe("/api/invoices", () => {
       await call(list, getDb(), "/api/invoices?q=2", { headers: me.bearer })
     ).json()) as typeof all;
     expect(byNumber.invoices.map((d) => d.id)).toEqual([ids[1]]);
+    // A filter it cannot read is refused by name, never dropped (the whole list would come back
+    // as if filtered); a blank one is no filter.
+    const refused = await call(list, getDb(), "/api/invoices?from=2026-13-01&to=1.12.2026", {
+      headers: me.bearer,
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      message: "Невалидни данни",
+      errors: {
+        from: { _errors: ["Въведете валидна дата"] },
+        to: { _errors: ["Въведете валидна дата"] },
+      },
+    });
+    const ancient = await call(list, getDb(), "/api/invoices?from=0001-01-01", {
+      headers: me.bearer,
+    });
+    expect(ancient.status).toBe(400);
+    const blank = await call(list, getDb(), "/api/invoices?from=&status=", { headers: me.bearer });
+    expect(((await blank.json()) as typeof all).invoices).toHaveLength(2);
 
     const first = await call(pdf, getDb(), "/x", {
       headers: me.bearer,

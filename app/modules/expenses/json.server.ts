@@ -1,5 +1,6 @@
 import { centsToDecimal } from "~/utils/money";
-import { z } from "~/utils/zod-openapi.server";
+import { periodRange } from "~/utils/periods";
+import { bookDate, z } from "~/utils/zod-openapi.server";
 import type { ExpenseCurrencyTotals, ExpenseListRow, ExpenseRateTotals } from "./queries.server";
 import { expenseSchema } from "./schema";
 import type { ExpenseWithDetails } from "./service.server";
@@ -244,6 +245,35 @@ export const expenseTotalsJsonSchema = z
 export const expenseDocumentTypeJsonSchema = z
   .enum(["invoice", "credit_note", "debit_note", "receipt", "protocol_117", "other"])
   .openapi("ExpenseDocumentType");
+
+/**
+ * The query of GET /api/expenses, as described and as checked (parseQuery): a filter it cannot
+ * read is a 400 naming it, never a list without that filter.
+ */
+export const expenseListQuerySchema = z.object({
+  period: z
+    .string()
+    .refine((value) => periodRange(value) !== null, {
+      message: "Периодът е month:ГГГГ-ММ, quarter:ГГГГ-Т или year:ГГГГ",
+    })
+    .describe("month:YYYY-MM, quarter:YYYY-Q, year:YYYY (overrides from/to)")
+    .optional(),
+  from: bookDate().describe("Document date from").optional(),
+  to: bookDate().describe("Document date to").optional(),
+  categoryId: z.string().uuid().optional(),
+  supplierId: z.string().uuid().optional(),
+  payment: z.enum(["paid", "unpaid", "overdue"]).optional(),
+  protocol: z
+    .enum(["issued", "missing"])
+    .describe(
+      "Protocol under чл. 117 ЗДДС: issued (not cancelled), or missing (needed by the rules, none issued)",
+    )
+    .optional(),
+  type: expenseDocumentTypeJsonSchema.optional(),
+  q: z.string().describe("Supplier, ЕИК, document number or description").optional(),
+  sort: z.enum(["date_desc", "date_asc", "amount_desc", "amount_asc", "supplier"]).optional(),
+  after: z.string().describe("nextCursor of the previous page").optional(),
+});
 
 /** A receipt or file attached to an expense, as the API shows it. */
 export const expenseAttachmentJsonSchema = z

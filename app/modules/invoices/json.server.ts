@@ -1,8 +1,13 @@
 import { todayInSofia } from "~/utils/dates";
 import { centsToDecimal, computeTotals } from "~/utils/money";
-import { z } from "~/utils/zod-openapi.server";
+import { bookDate, z } from "~/utils/zod-openapi.server";
 import type { DocumentRow } from "~db/types";
-import { DOCUMENT_TYPES, type DocumentTypeKey } from "./constants";
+import {
+  DOCUMENT_TYPES,
+  type DocumentTypeKey,
+  STATUS_FILTERS,
+  type StatusFilter,
+} from "./constants";
 import type { DocumentWithLines } from "./documents.server";
 import { paymentState } from "./payments.server";
 import { documentSchema } from "./schema";
@@ -256,6 +261,20 @@ export const documentInputJsonSchema = documentSchema.openapi("DocumentInput");
 export const documentTypeJsonSchema = z
   .enum(Object.keys(DOCUMENT_TYPES) as [DocumentTypeKey, ...DocumentTypeKey[]])
   .openapi("DocumentType");
+
+/**
+ * The query of GET /api/invoices, as described and as checked (parseQuery): a filter it cannot
+ * read is a 400 naming it, never a list without that filter.
+ */
+export const documentListQuerySchema = z.object({
+  type: documentTypeJsonSchema.optional(),
+  status: z.enum(Object.keys(STATUS_FILTERS) as [StatusFilter, ...StatusFilter[]]).optional(),
+  clientId: z.string().uuid().optional(),
+  from: bookDate().optional(),
+  to: bookDate().optional(),
+  q: z.string().describe("Document number or client name").optional(),
+  after: z.string().optional(),
+});
 
 /**
  * One e-mail of a document or an offer in the mail queue (mail-queue.server.ts `DocumentEmail`):
