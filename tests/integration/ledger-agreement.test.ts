@@ -15,7 +15,6 @@ import { issueDocument } from "~/modules/invoices/documents.server";
 import { postMissing, unposted } from "~/modules/ledger/backfill.server";
 import { saveOpeningBalances } from "~/modules/ledger/opening.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
-import { lockPeriod } from "~/modules/periods/locks.server";
 import { monthPayments } from "~/modules/salaries/nap/payments.server";
 import {
   deleteSalary,
@@ -38,6 +37,7 @@ import {
   validEgn,
 } from "../setup/factories";
 import { actorOf, buildLedgerMonth, OWN_IBAN } from "../setup/ledger-month";
+import { lockAsOwner } from "../setup/period-locks";
 import { call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -215,14 +215,7 @@ describe("a protocol under чл. 117 and the VAT settlement", () => {
       status: 409,
       message: expect.stringContaining("още не е свършил"),
     });
-    await lockPeriod(db, me.companyId, "2026-09", {
-      id: me.user.id,
-      email: me.user.email,
-      name: "Мария Георгиева",
-      role: "owner",
-      impersonatorEmail: null,
-      ip: null,
-    });
+    await lockAsOwner(db, me, "2026-09");
     await expect(settleVat(db, me.companyId, "2026-09", OWNER)).rejects.toMatchObject({
       status: 409,
       message: expect.stringMatching(/^Периодът септември 2026 е заключен/),
@@ -349,14 +342,7 @@ describe("the payroll in the books", () => {
     const db = getDb();
     const me = await createCompanyOnPlan(db, "full");
     const { salaryId } = await createTestSalary(db, me.companyId, MONTH);
-    await lockPeriod(db, me.companyId, MONTH, {
-      id: me.user.id,
-      email: me.user.email,
-      name: "Мария Георгиева",
-      role: "owner",
-      impersonatorEmail: null,
-      ip: null,
-    });
+    await lockAsOwner(db, me, MONTH);
     await expect(setSalaryStatus(db, me.companyId, salaryId, "approved")).rejects.toMatchObject({
       status: 409,
     });

@@ -5,7 +5,6 @@ import { summarizeDocuments } from "~/modules/invoices/list.server";
 import { addPayment } from "~/modules/invoices/payments.server";
 import { postMissing, unposted } from "~/modules/ledger/backfill.server";
 import { trialBalance } from "~/modules/ledger/reports.server";
-import { lockPeriod } from "~/modules/periods/locks.server";
 import { salesJournal } from "~/modules/vat/journals.server";
 import { purchaseJournal } from "~/modules/vat/purchases.server";
 import { loader as accountsLoader } from "~/routes/api.ledger.accounts";
@@ -18,6 +17,7 @@ import {
   createTestExpense,
   setPlan,
 } from "../setup/factories";
+import { lockAsOwner } from "../setup/period-locks";
 import { type AnyAnswer, call, jsonBody, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -141,14 +141,7 @@ describe("the ledger's API", () => {
     const db = getDb();
     const me = await createCompanyOnPlan(db, "standard");
     const owner = await signInApi(db, me.user);
-    await lockPeriod(db, me.companyId, "2026-10", {
-      id: me.user.id,
-      email: me.user.email,
-      name: "Мария Георгиева",
-      role: "owner",
-      impersonatorEmail: null,
-      ip: null,
-    });
+    await lockAsOwner(db, me, "2026-10");
     const refused = await call(entriesAction, db, "/api/ledger/entries", {
       ...jsonBody({ ...capital, entryDate: "2026-10-15" }, "POST", owner.bearer),
     });

@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import type { Actor } from "~/modules/audit/trail.server";
 import { inLockedMonth, postMissing, unposted } from "~/modules/ledger/backfill.server";
 import { lockPeriod, unlockPeriod } from "~/modules/periods/locks.server";
 import { loader as ledgerPage } from "~/routes/_app.ledger";
 import type { Database } from "~db/types";
 import { createCompanyOnPlan, createTestDraft, createTestSalary } from "../setup/factories";
+import { ownerActor } from "../setup/period-locks";
 import { type AnyAnswer, call, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -31,14 +31,7 @@ describe("the backfill and locked months", () => {
   it("leaves a document and a salary paid in a locked month; the check names the month; unlocked, they are posted", async () => {
     const db = getDb();
     const me = await createCompanyOnPlan(db, "standard");
-    const actor: Actor = {
-      id: me.user.id,
-      email: me.user.email,
-      name: "Мария Георгиева",
-      role: "owner",
-      impersonatorEmail: null,
-      ip: null,
-    };
+    const actor = ownerActor(me);
     // Issued in September and paid in October, as before the ledger: no entry.
     const id = await createTestDraft(db, me, {
       issueDate: "2026-09-15",

@@ -3,7 +3,6 @@ import type { CompanyUser } from "~/modules/auth/session.server";
 import { importStatement } from "~/modules/bank/import.server";
 import { listTransactions } from "~/modules/bank/queries.server";
 import { issueDocument } from "~/modules/invoices/documents.server";
-import { lockPeriod } from "~/modules/periods/locks.server";
 import {
   action as statementAction,
   loader as statementLoader,
@@ -16,6 +15,7 @@ import { loader as balanceApi } from "~/routes/api.ledger.trial-balance";
 import { action as settlementApi } from "~/routes/api.ledger.vat-settlement.$month";
 import { writeMt940 } from "../setup/bank-statements";
 import { createCompanyOnPlan, createTestDraft, createTestExpense } from "../setup/factories";
+import { lockAsOwner } from "../setup/period-locks";
 import { type AnyAnswer, call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -229,14 +229,7 @@ describe("opening balances", () => {
       ...jsonBody(body("2026-08-01"), "POST", viewer.bearer),
     });
     expect(denied.status).toBe(403);
-    await lockPeriod(db, me.companyId, "2026-08", {
-      id: me.user.id,
-      email: me.user.email,
-      name: "Мария Георгиева",
-      role: "owner",
-      impersonatorEmail: null,
-      ip: null,
-    });
+    await lockAsOwner(db, me, "2026-08");
     const locked = await call(openingApi, db, "/api/ledger/opening-balances", {
       ...jsonBody(body("2026-09-01"), "POST", bearer),
     });

@@ -2,12 +2,12 @@ import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { listCategories } from "~/modules/expenses/categories.server";
 import { issueDocument } from "~/modules/invoices/documents.server";
-import { lockPeriod } from "~/modules/periods/locks.server";
 import RulesPage, { action as rulesAction, loader as rulesPage } from "~/routes/_app.ledger_.rules";
 import { loader as rulesApi, action as rulesApiAction } from "~/routes/api.ledger.rules";
 import type { Database } from "~db/types";
 import { createCompanyOnPlan, createTestDraft } from "../setup/factories";
 import { pageOf } from "../setup/page-text";
+import { lockAsOwner } from "../setup/period-locks";
 import { type AnyAnswer, call, formBody, jsonBody, signInApi } from "../setup/routes";
 import { memberOf } from "../setup/team";
 import { setupTestDatabase } from "../setup/test-db";
@@ -242,14 +242,7 @@ describe("GET and POST /api/ledger/rules", () => {
     expect(bad.status).toBe(400);
 
     // A rule from a day of a locked month is refused: that month's books are closed.
-    await lockPeriod(db, me.companyId, "2026-10", {
-      id: me.user.id,
-      email: me.user.email,
-      name: "Мария Георгиева",
-      role: "owner",
-      impersonatorEmail: null,
-      ip: null,
-    });
+    await lockAsOwner(db, me, "2026-10");
     const locked = await call(rulesApiAction, db, "/api/ledger/rules", {
       ...jsonBody(
         { key: "revenue", account: "703", validFrom: "2026-10-15" },

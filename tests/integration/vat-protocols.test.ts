@@ -14,6 +14,7 @@ import {
 import { action as protocolAction } from "~/routes/api.expenses.$id.protocols.$protocolId";
 import { createCompanyOnPlan } from "../setup/factories";
 import { pageOf } from "../setup/page-text";
+import { lockAsOwner, ownerActor } from "../setup/period-locks";
 import { type AnyAnswer, call, jsonBody, postApi, signInApi } from "../setup/routes";
 import { setupTestDatabase } from "../setup/test-db";
 
@@ -319,14 +320,7 @@ describe("a protocol under чл. 117 made from an EU supplier's invoice (decisio
       params,
     );
     expect(second.number).toBe("0000000002");
-    await lockPeriod(db, me.companyId, MONTH, {
-      id: me.user.id,
-      email: me.user.email,
-      name: "Мария Георгиева",
-      role: "owner",
-      impersonatorEmail: null,
-      ip: null,
-    });
+    await lockAsOwner(db, me, MONTH);
     const path = `/api/expenses/${expense.id}/protocols/${second.id}`;
     const refused = await call(protocolAction, db, path, {
       method: "DELETE",
@@ -362,14 +356,7 @@ describe("a protocol under чл. 117 made from an EU supplier's invoice (decisio
 
     // October unlocked, November (the correction's month) locked: cancelling the original would
     // cancel its correction too, and so change November's journals and books — refused.
-    const actor = {
-      id: me.user.id,
-      email: me.user.email,
-      name: "Мария Георгиева",
-      role: "owner" as const,
-      impersonatorEmail: null,
-      ip: null,
-    };
+    const actor = ownerActor(me);
     await unlockPeriod(db, me.companyId, MONTH, actor, "Поправка");
     await lockPeriod(db, me.companyId, "2026-11", actor);
     const cancelBoth = await call(protocolAction, db, path, {
@@ -423,14 +410,7 @@ describe("a protocol under чл. 117 made from an EU supplier's invoice (decisio
       201,
       params,
     );
-    await lockPeriod(db, me.companyId, MONTH, {
-      id: me.user.id,
-      email: me.user.email,
-      name: "Мария Георгиева",
-      role: "owner",
-      impersonatorEmail: null,
-      ip: null,
-    });
+    await lockAsOwner(db, me, MONTH);
     const changed = await call(changeExpense, db, `/api/expenses/${expense.id}`, {
       ...jsonBody({ ...body, supplierName: "Друг доставчик" }, "PUT", owner.bearer),
       params,
