@@ -49,6 +49,7 @@ import { addPayment, deletePayment } from "~/modules/invoices/payments.server";
 import { convertProforma } from "~/modules/invoices/proforma.server";
 import { issueWithPdf } from "~/modules/invoices/render.server";
 import { cancelSchema, paymentSchema, sendSchema } from "~/modules/invoices/schema";
+import { mayShareWithClient } from "~/modules/portal/links.server";
 import { reminderPreview } from "~/modules/recurring/reminders.server";
 import { formatDate, todayInSofia } from "~/utils/dates";
 import { AppError } from "~/utils/errors";
@@ -176,7 +177,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           overLimit: "refuse",
           message,
           copyTo: copy ? user.email : null,
-          portalLink: !user.ownDocumentsOnly, // the portal shows all (decision 069)
+          portalLink: mayShareWithClient(user), // the portal shows all (decision 069)
         });
         await recordDocumentAct(context, user, "document.email", doc, {
           recipients: to || "имейлите на клиента",

@@ -9,6 +9,7 @@ import {
   documentJsonSchema,
 } from "~/modules/invoices/json.server";
 import { sendSchema } from "~/modules/invoices/schema";
+import { mayShareWithClient } from "~/modules/portal/links.server";
 import {
   API_MESSAGES,
   apiErrorResponse,
@@ -46,7 +47,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       message,
       copyTo: copy ? user.email : null,
       // «Плати с карта» opens the client's portal, all of their documents (decision 069).
-      portalLink: !user.ownDocumentsOnly,
+      portalLink: mayShareWithClient(user),
     });
     await recordDocumentAct(context, user, "document.email", doc, {
       recipients: to || "имейлите на клиента",

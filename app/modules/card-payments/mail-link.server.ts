@@ -11,8 +11,9 @@ import { PAY_BY_CARD } from "./constants";
  * «Плати с карта» in a document's e-mail (issue #47 item 3, decision 071): when the company takes
  * cards and the document is one the portal lets its client pay — issued, of the client, with an
  * amount due (documents.due_cents, as the portal and the EPC QR code) — in any currency the
- * portal takes it in, the e-mail carries a button to a portal link made for that e-mail (portal/mail-link.server.ts
- * `emailPortalHref`, shared with the offers' e-mail), opened at the document's «Плати с карта».
+ * portal takes, the e-mail carries a button to a portal link made for that e-mail
+ * (portal/mail-link.server.ts `emailPortalHref`, shared with the offers' e-mail), opened at the
+ * document's «Плати с карта».
  * The button leads to the portal, never starts a payment by itself: a mail scanner following
  * links pays nothing.
  */

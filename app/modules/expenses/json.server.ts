@@ -1,6 +1,7 @@
 import { centsToDecimal } from "~/utils/money";
 import { periodRange } from "~/utils/periods";
-import { bookDate, z } from "~/utils/zod-openapi.server";
+import { isoDate } from "~/utils/schema";
+import { z } from "~/utils/zod-openapi.server";
 import type { ExpenseCurrencyTotals, ExpenseListRow, ExpenseRateTotals } from "./queries.server";
 import { expenseSchema } from "./schema";
 import type { ExpenseWithDetails } from "./service.server";
@@ -258,8 +259,8 @@ export const expenseListQuerySchema = z.object({
     })
     .describe("month:YYYY-MM, quarter:YYYY-Q, year:YYYY (overrides from/to)")
     .optional(),
-  from: bookDate().describe("Document date from").optional(),
-  to: bookDate().describe("Document date to").optional(),
+  from: isoDate().openapi({ format: "date" }).describe("Document date from").optional(),
+  to: isoDate().openapi({ format: "date" }).describe("Document date to").optional(),
   categoryId: z.string().uuid().optional(),
   supplierId: z.string().uuid().optional(),
   payment: z.enum(["paid", "unpaid", "overdue"]).optional(),

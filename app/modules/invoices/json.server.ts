@@ -1,6 +1,7 @@
 import { todayInSofia } from "~/utils/dates";
 import { centsToDecimal, computeTotals } from "~/utils/money";
-import { bookDate, z } from "~/utils/zod-openapi.server";
+import { isoDate } from "~/utils/schema";
+import { z } from "~/utils/zod-openapi.server";
 import type { DocumentRow } from "~db/types";
 import {
   DOCUMENT_TYPES,
@@ -270,8 +271,8 @@ export const documentListQuerySchema = z.object({
   type: documentTypeJsonSchema.optional(),
   status: z.enum(Object.keys(STATUS_FILTERS) as [StatusFilter, ...StatusFilter[]]).optional(),
   clientId: z.string().uuid().optional(),
-  from: bookDate().optional(),
-  to: bookDate().optional(),
+  from: isoDate().openapi({ format: "date" }).optional(),
+  to: isoDate().openapi({ format: "date" }).optional(),
   q: z.string().describe("Document number or client name").optional(),
   after: z.string().optional(),
 });
