@@ -168,8 +168,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         const { to, message, copy } = parsed.data;
         const kind = reminder ? "reminder" : "document";
         if (intent !== formId) {
-          // «Преглед»: the e-mail as the client will get it, the form kept as typed (issue #41
-          // item 12); nothing is sent.
+          // «Преглед»: the e-mail as the client gets it, the form kept (#41 item 12); none sent.
           const preview = await previewDocumentEmail(context.db, doc, kind, message);
           return json({ formId, fieldErrors: {}, repopulateFields: echoedValues(values), preview });
         }
